@@ -1,0 +1,43 @@
+// Reads an `x-signature` recipe from the spec and checks its shape, so a typo in the spec fails
+// generation instead of producing a client that signs wrongly.
+
+const DIGESTS = new Set(['md5', 'sha1', 'sha256']);
+const OPERATIONS = new Set(['upper', 'reverse', 'first6last4', 'sortedValues']);
+
+export function recipeConstName(key: string): string {
+  return `${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_SIGNATURE`;
+}
+
+export function signatureRecipe(recipe: unknown, where: string): unknown {
+  if (typeof recipe !== 'object' || recipe === null) throw new Error(`${where}: no x-signature recipe`);
+  const { description, digests, input, cases, ...rest } = recipe as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) throw new Error(`${where}: unknown recipe keys ${Object.keys(rest).join(', ')}`);
+  if (typeof description !== 'string' || description.trim() === '') throw new Error(`${where}: the recipe needs a description`);
+  if (!Array.isArray(digests) || digests.length === 0 || !digests.every((digest) => DIGESTS.has(digest))) {
+    throw new Error(`${where}: digests must list md5, sha1 or sha256`);
+  }
+  checkExpression(input, where);
+  if (cases !== undefined) {
+    if (!Array.isArray(cases)) throw new Error(`${where}: cases must be a list`);
+    for (const entry of cases as Record<string, unknown>[]) {
+      if (typeof entry.when !== 'string') throw new Error(`${where}: every case needs \`when\` (a field name)`);
+      checkExpression(entry.input, where);
+    }
+  }
+  return { description: description.replace(/\s+/g, ' ').trim(), digests, input, ...(cases ? { cases } : {}) };
+}
+
+function checkExpression(expression: unknown, where: string): void {
+  if (typeof expression === 'string') return;
+  if (Array.isArray(expression)) {
+    expression.forEach((part) => checkExpression(part, where));
+    return;
+  }
+  if (typeof expression !== 'object' || expression === null) throw new Error(`${where}: bad recipe expression ${JSON.stringify(expression)}`);
+  const keys = Object.keys(expression);
+  const operation = keys[0];
+  if (keys.length !== 1 || !operation || !OPERATIONS.has(operation)) {
+    throw new Error(`${where}: a recipe operation is one of ${[...OPERATIONS].join(', ')}, got ${keys.join(', ')}`);
+  }
+  if (operation !== 'sortedValues') checkExpression((expression as Record<string, unknown>)[operation], where);
+}

@@ -1,0 +1,25 @@
+// The one shape every emitter has: read the shared model, return files. Emitters never write
+// to disk or format; generators/output does both, the same way for all of them.
+import type { SpecModel } from '../model/spec-model.js';
+
+export type FileKind = 'typescript' | 'json' | 'yaml' | 'html' | 'markdown';
+
+export interface GeneratedFile {
+  /** Path under generated/. */
+  readonly path: string;
+  readonly contents: string;
+  readonly kind: FileKind;
+  /** Where the content comes from, for the banner (the emitter, or the template it copied). */
+  readonly source: string;
+}
+
+export interface EmitContext {
+  readonly projectRoot: string;
+  /** A scratch folder for tools that only write files (Redocly's build-docs). */
+  readonly scratchDir: string;
+}
+
+export interface Emitter {
+  readonly name: string;
+  emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]>;
+}

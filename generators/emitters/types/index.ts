@@ -1,0 +1,62 @@
+// Emitter: the type layer. schema.ts is openapi-typescript's output (what openapi-fetch is typed
+// by); types.ts gives every component schema a readable name and every client method its input.
+import openapiTS, { astToString } from 'openapi-typescript';
+import type { OpenAPI3 } from 'openapi-typescript';
+import { Project } from 'ts-morph';
+import type { SpecModel } from '../../model/spec-model.js';
+import type { Emitter, GeneratedFile } from '../emitter.js';
+import { clientMethodName, inputTypeName } from '../client/names.js';
+
+export const SCHEMA_TYPES_PATH = 'client/src/schema.ts';
+export const NAMED_TYPES_PATH = 'client/src/types.ts';
+
+/** Names that would shadow a global inside a consumer's module; the spec must pick another. */
+const RESERVED = new Set(['Date', 'Error', 'Object', 'String', 'Number', 'Boolean', 'Array', 'Map', 'Set', 'Promise', 'Record', 'Response', 'Request', 'URL', 'Symbol']);
+
+export const typesEmitter: Emitter = {
+  name: 'types',
+  async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
+    const ast = await openapiTS(structuredClone(model.document) as unknown as OpenAPI3, { silent: true });
+    const schemaTypes: GeneratedFile = {
+      path: SCHEMA_TYPES_PATH,
+      contents: astToString(ast),
+      kind: 'typescript',
+      source: 'generators/emitters/types (openapi-typescript)',
+    };
+    return [schemaTypes, namedTypes(model)];
+  },
+};
+
+function namedTypes(model: SpecModel): GeneratedFile {
+  const project = new Project({ useInMemoryFileSystem: true });
+  const file = project.createSourceFile('types.ts');
+  file.addImportDeclaration({ moduleSpecifier: './schema.js', namedImports: ['components'], isTypeOnly: true });
+  file.addImportDeclaration({ moduleSpecifier: './runtime/types.js', namedImports: ['RequestInput'], isTypeOnly: true });
+  for (const name of model.schemas.keys()) {
+    if (RESERVED.has(name)) throw new Error(`Schema name ${name} shadows a global type; rename it in the spec`);
+    const schema = model.schema(name);
+    file.addTypeAlias({
+      isExported: true,
+      name,
+      type: `components["schemas"][${JSON.stringify(name)}]`,
+      ...(schema.description || schema.title ? { docs: [(schema.description ?? schema.title ?? '').trim()] } : {}),
+    });
+  }
+  for (const action of model.s2sActions) {
+    file.addTypeAlias({
+      isExported: true,
+      name: inputTypeName(action.protocol, action.action),
+      type: `RequestInput<${action.requestSchemaName}>`,
+      docs: [`What \`${action.protocol}.${clientMethodName(action.action)}()\` takes: ${action.requestSchemaName} without the fields the client fills in (action, key, hash).`],
+    });
+  }
+  for (const operation of model.operations.filter((op) => op !== model.s2sOperation)) {
+    file.addTypeAlias({
+      isExported: true,
+      name: inputTypeName('checkout', operation.operationId),
+      type: `RequestInput<${operation.requestSchemaName}>`,
+      docs: [`What \`checkout.${operation.operationId}()\` takes: ${operation.requestSchemaName} without the fields the client fills in (key, hash).`],
+    });
+  }
+  return { path: NAMED_TYPES_PATH, contents: file.getFullText(), kind: 'typescript', source: 'generators/emitters/types' };
+}

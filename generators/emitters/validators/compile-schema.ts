@@ -1,0 +1,189 @@
+// Compiles JSON Schemas into plain TypeScript functions. Every schema gets two: `check_X`, a
+// predicate that stops at the first failure (the fast path, and what combinators test
+// branches with), and `collect_X`, which records every issue with its wire path and runs only
+// once `check_X` has said no. Keyword families live in ./keywords; this file only dispatches.
+import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
+import type { SpecModel } from '../../model/spec-model.js';
+import { literal, type CodeScope, type ValidatorMode } from './code-scope.js';
+import { conditionSuffix, type Condition } from './condition-text.js';
+import { ARRAY_KEYWORDS, emitArrayKeywords } from './keywords/array.js';
+import { COMBINATOR_KEYWORDS, emitCombinators } from './keywords/combinators.js';
+import { emitNumberKeywords, NUMBER_KEYWORDS } from './keywords/number.js';
+import { emitObjectKeywords, OBJECT_KEYWORDS } from './keywords/object.js';
+import { emitStringKeywords, STRING_KEYWORDS } from './keywords/string.js';
+import { declaredTypes, emitTypeGuard, typeTest } from './keywords/type.js';
+import { emitValueKeywords } from './keywords/value.js';
+
+/** Keywords that only annotate; validators ignore them. */
+const ANNOTATIONS = new Set([
+  'title', 'description', 'examples', 'example', 'default', 'deprecated', 'readOnly', 'writeOnly',
+  'contentMediaType', 'contentEncoding', '$comment', 'externalDocs',
+]);
+const SUPPORTED = new Set<string>([
+  '$ref', 'type', 'const', 'enum',
+  ...STRING_KEYWORDS, ...NUMBER_KEYWORDS, ...OBJECT_KEYWORDS, ...ARRAY_KEYWORDS, ...COMBINATOR_KEYWORDS,
+]);
+
+export interface CompiledFunction {
+  readonly name: string;
+  readonly mode: ValidatorMode;
+  readonly body: string;
+}
+
+export class ValidatorCompiler {
+  readonly functions: CompiledFunction[] = [];
+  readonly runtimeImports = new Set<string>();
+  readonly hoisted: { readonly name: string; readonly initializer: string }[] = [];
+  private readonly hoistedByKey = new Map<string, string>();
+  private readonly compiledNames = new Set<string>();
+  private readonly anonymous = new Map<JsonSchema, { base: string; collector: boolean }>();
+  private readonly anonymousCount = new Map<string, number>();
+  private readonly rootOf = new Map<string, string>();
+  private readonly queue: (() => void)[] = [];
+
+  constructor(private readonly model: SpecModel) {}
+
+  /** Compiles a component schema and everything it reaches; returns the base function name. */
+  component(name: string): string {
+    const base = functionBase(name);
+    if (!this.compiledNames.has(base)) {
+      this.compiledNames.add(base);
+      const schema = this.model.schema(name);
+      this.queue.push(() => this.emitPair(base, schema));
+      this.drain();
+    }
+    return base;
+  }
+
+  private drain(): void {
+    while (this.queue.length > 0) this.queue.shift()!();
+  }
+
+  private emitPair(base: string, schema: JsonSchema): void {
+    this.emitCheck(base, schema);
+    this.emitCollect(base, schema);
+  }
+
+  private emitCheck(base: string, schema: JsonSchema): void {
+    this.functions.push({ name: `check_${base}`, mode: 'check', body: `${this.body(schema, 'check', base)}\nreturn true;` });
+  }
+
+  private emitCollect(base: string, schema: JsonSchema): void {
+    this.functions.push({ name: `collect_${base}`, mode: 'collect', body: `if (check_${base}(value)) return;\n${this.body(schema, 'collect', base)}` });
+  }
+
+  /**
+   * A base name for a schema used as a branch or condition: a component keeps its own, an inline
+   * subschema is named after the component it sits in (`SaleCardRequest_2`). Its collecting
+   * function is emitted only when some caller reports through it.
+   */
+  private baseFor(schema: JsonSchema, owner: string, withCollector: boolean): string {
+    if (isSchemaObject(schema) && schema.$ref && Object.keys(schema).length === 1) return this.component(refName(schema.$ref));
+    let entry = this.anonymous.get(schema);
+    if (!entry) {
+      const root = this.rootOf.get(owner) ?? owner;
+      const count = (this.anonymousCount.get(root) ?? 0) + 1;
+      this.anonymousCount.set(root, count);
+      entry = { base: `${root}_${count}`, collector: false };
+      this.rootOf.set(entry.base, root);
+      this.anonymous.set(schema, entry);
+      const fixed = entry.base;
+      this.queue.push(() => this.emitCheck(fixed, schema));
+    }
+    if (withCollector && !entry.collector) {
+      entry.collector = true;
+      const fixed = entry.base;
+      this.queue.push(() => this.emitCollect(fixed, schema));
+    }
+    return entry.base;
+  }
+
+  private body(schema: JsonSchema, mode: ValidatorMode, owner: string): string {
+    let counter = 0;
+    const compiler = this;
+    const makeScope = (value: string, condition: Condition | undefined): CodeScope => ({
+      mode,
+      value,
+      condition,
+      fail: (rule, message) =>
+        mode === 'check' ? 'return false;' : `ctx.fail(${literal(rule)}, ${literal(message + conditionSuffix(condition))});`,
+      failAt: (keyExpr, rule, message) =>
+        mode === 'check' ? 'return false;' : `ctx.failAt(${keyExpr}, ${literal(rule)}, ${literal(message + conditionSuffix(condition))});`,
+      child: (sub, valueExpr, segmentExpr) => {
+        const code = compiler.inline(sub, makeScope(valueExpr, condition));
+        if (code.trim() === '' || mode === 'check') return code;
+        return `ctx.segments.push(${segmentExpr}); ${code} ctx.segments.pop();`;
+      },
+      same: (sub, subCondition) => compiler.inline(sub, makeScope(value, subCondition ?? condition)),
+      predicate: (sub) => `check_${compiler.baseFor(sub, owner, false)}`,
+      collector: (sub) => `collect_${compiler.baseFor(sub, owner, true)}`,
+      local: (prefix) => `${prefix}${++counter}`,
+      hoistRegex: (source) => compiler.hoist(`regex:${source}`, 'PATTERN', `new RegExp(${literal(source)}, "u")`),
+      hoistSet: (values) => compiler.hoist(`set:${literal(values)}`, 'SET', `new Set<unknown>(${literal(values)})`),
+      hoistValue: (value) => compiler.hoist(`value:${literal(value)}`, 'VALUE', literal(value)),
+      runtime: (name) => {
+        compiler.runtimeImports.add(name);
+        return name;
+      },
+      label: (sub, index) => compiler.label(sub, index),
+      resolve: (sub) => compiler.model.resolve(sub),
+    });
+    return this.inline(schema, makeScope('value', undefined));
+  }
+
+  private inline(schema: JsonSchema, scope: CodeScope): string {
+    if (schema === true) return '';
+    if (schema === false) return scope.fail('false', 'is not allowed');
+    for (const key of Object.keys(schema)) {
+      if (!SUPPORTED.has(key) && !ANNOTATIONS.has(key) && !key.startsWith('x-')) {
+        throw new Error(`Unsupported JSON Schema keyword "${key}"; teach generators/emitters/validators/keywords to handle it`);
+      }
+    }
+    const parts: string[] = [];
+    if (schema.$ref) {
+      const base = this.component(refName(schema.$ref));
+      parts.push(scope.mode === 'check' ? `if (!check_${base}(${scope.value})) return false;` : `collect_${base}(${scope.value}, ctx);`);
+    }
+    const types = declaredTypes(schema);
+    const onlyType = types.length === 1 ? types[0] : undefined;
+    const typed = (type: string, code: string) =>
+      code.trim() === '' ? '' : onlyType === type || (type === 'number' && onlyType === 'integer') ? code : `if (${typeTest(type, scope.value, scope)}) { ${code} }`;
+    const body = [
+      emitValueKeywords(schema, scope),
+      typed('string', emitStringKeywords(schema, scope)),
+      typed('number', emitNumberKeywords(schema, scope)),
+      typed('object', emitObjectKeywords(schema, scope)),
+      typed('array', emitArrayKeywords(schema, scope)),
+      emitCombinators(schema, scope),
+    ]
+      .filter((code) => code.trim() !== '')
+      .join('\n');
+    parts.push(types.length > 0 ? emitTypeGuard(schema, scope, body) : body);
+    return parts.filter((code) => code.trim() !== '').join('\n');
+  }
+
+  private hoist(key: string, prefix: string, initializer: string): string {
+    let name = this.hoistedByKey.get(key);
+    if (!name) {
+      name = `${prefix}_${this.hoisted.filter((entry) => entry.name.startsWith(`${prefix}_`)).length + 1}`;
+      this.hoistedByKey.set(key, name);
+      this.hoisted.push({ name, initializer });
+    }
+    return name;
+  }
+
+  private label(schema: JsonSchema, index: number): string {
+    if (!isSchemaObject(schema)) return `alternative ${index + 1}`;
+    const resolved = this.model.resolve(schema);
+    if (isSchemaObject(resolved) && resolved.title) return resolved.title;
+    if (schema.$ref) return refName(schema.$ref);
+    if (schema.format) return `${schema.format} format`;
+    if (schema.type) return `${declaredTypes(schema).join(' or ')}`;
+    return `alternative ${index + 1}`;
+  }
+}
+
+/** `SaleCardRequest` → `SaleCardRequest`; any character a name cannot hold becomes `_`. */
+export function functionBase(name: string): string {
+  return name.replace(/[^A-Za-z0-9_]/g, '_');
+}

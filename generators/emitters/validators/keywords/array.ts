@@ -1,0 +1,27 @@
+// Array keywords.
+import type { SchemaObject } from '../../../model/json-schema.js';
+import type { CodeScope } from '../code-scope.js';
+
+export const ARRAY_KEYWORDS = ['items', 'minItems', 'maxItems', 'uniqueItems'] as const;
+
+export function emitArrayKeywords(schema: SchemaObject, scope: CodeScope): string {
+  const v = scope.value;
+  const lines: string[] = [];
+  const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
+  if (schema.minItems !== undefined) {
+    lines.push(`if (${v}.length < ${schema.minItems}) { ${scope.fail('minItems', `must have at least ${items(schema.minItems)}`)} }`);
+  }
+  if (schema.maxItems !== undefined) {
+    lines.push(`if (${v}.length > ${schema.maxItems}) { ${scope.fail('maxItems', `must have at most ${items(schema.maxItems)}`)} }`);
+  }
+  if (schema.uniqueItems === true) {
+    lines.push(`if (!${scope.runtime('hasUniqueItems')}(${v})) { ${scope.fail('uniqueItems', 'must not repeat an item')} }`);
+  }
+  if (schema.items !== undefined && schema.items !== true) {
+    const index = scope.local('i');
+    const item = scope.local('item');
+    const body = scope.child(schema.items, item, index);
+    lines.push(`for (let ${index} = 0; ${index} < ${v}.length; ${index}++) { const ${item} = ${v}[${index}]; ${body} }`);
+  }
+  return lines.join('\n');
+}

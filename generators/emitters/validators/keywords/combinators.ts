@@ -1,0 +1,99 @@
+// Applicators that combine schemas: allOf, anyOf, oneOf (discriminated or plain), not, if/then/else.
+import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
+import { literal, type CodeScope } from '../code-scope.js';
+import { describeCondition, negateCondition } from '../condition-text.js';
+
+export const COMBINATOR_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'discriminator', 'not', 'if', 'then', 'else'] as const;
+
+export function emitCombinators(schema: SchemaObject, scope: CodeScope): string {
+  const lines: string[] = [];
+  for (const member of schema.allOf ?? []) lines.push(scope.same(member));
+  if (schema.anyOf) lines.push(emitAnyOf(schema.anyOf, scope));
+  if (schema.oneOf) lines.push(schema.discriminator ? emitDiscriminated(schema, scope) : emitOneOf(schema.oneOf, scope));
+  if (schema.not !== undefined) lines.push(emitNot(schema.not, scope));
+  if (schema.if !== undefined) lines.push(emitIf(schema, scope));
+  return lines.join('\n');
+}
+
+function emitAnyOf(members: readonly JsonSchema[], scope: CodeScope): string {
+  const test = members.map((member) => `${scope.predicate(member)}(${scope.value})`).join(' || ');
+  const labels = members.map((member, index) => scope.label(member, index)).join(', ');
+  return `if (!(${test})) { ${scope.fail('anyOf', `must match at least one of: ${labels}`)} }`;
+}
+
+/** The branch is chosen by the tag's value, as ajv's `discriminator` does; the lint rule keeps tags and mapping in step. */
+function emitDiscriminated(schema: SchemaObject, scope: CodeScope): string {
+  const { propertyName, mapping } = schema.discriminator!;
+  if (!mapping) throw new Error(`discriminator on ${propertyName} needs a mapping`);
+  const tag = scope.local('tag');
+  const cases = Object.entries(mapping).map(([value, ref]) => {
+    const target: JsonSchema = { $ref: ref };
+    const body =
+      scope.mode === 'check'
+        ? `if (!${scope.predicate(target)}(${scope.value})) return false;`
+        : `${scope.collector(target)}(${scope.value}, ctx);`;
+    return `case ${literal(value)}: ${body} break;`;
+  });
+  const allowed = Object.keys(mapping).join(', ');
+  const fallback =
+    scope.mode === 'check'
+      ? 'return false;'
+      : `if (${tag} !== undefined) { ${scope.failAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`)} }`;
+  const read = `${scope.runtime('isPlainObject')}(${scope.value}) ? ${scope.value}[${literal(propertyName)}] : undefined`;
+  return `{ const ${tag} = ${read}; switch (${tag}) { ${cases.join(' ')} default: ${fallback} } }`;
+}
+
+function emitOneOf(members: readonly JsonSchema[], scope: CodeScope): string {
+  const v = scope.value;
+  const count = scope.local('matches');
+  const tests = members.map((member) => `if (${scope.predicate(member)}(${v})) ${count}++;`).join(' ');
+  const labels = members.map((member, index) => scope.label(member, index)).join(', ');
+  if (scope.mode === 'check') return `{ let ${count} = 0; ${tests} if (${count} !== 1) return false; }`;
+  // No branch matched: report the branch the input most resembles, so the issues are about the
+  // fields the payer actually sent rather than about every alternative.
+  const best = scope.local('best');
+  const scores = members.map((member) => branchScore(member, v, scope));
+  const pick = scores.map((score, index) => `{ const s = ${score}; if (s > ${best}Score) { ${best}Score = s; ${best} = ${index}; } }`).join(' ');
+  const reports = members.map((member, index) => `case ${index}: ${scope.collector(member)}(${v}, ctx); break;`).join(' ');
+  return `{ let ${count} = 0; ${tests}
+    if (${count} === 0) {
+      ${scope.fail('oneOf', `must match exactly one of: ${labels}`)}
+      let ${best} = 0; let ${best}Score = -Infinity; ${pick}
+      switch (${best}) { ${reports} }
+    } else if (${count} > 1) { ${scope.fail('oneOf', `must match only one of: ${labels}`)} } }`;
+}
+
+/** How much the input looks like a branch: properties it declares and that are present, minus a heavy weight per property it forbids. */
+function branchScore(member: JsonSchema, value: string, scope: CodeScope): string {
+  const declared = new Set<string>();
+  const forbidden = new Set<string>();
+  const visit = (node: JsonSchema, seen: Set<JsonSchema>) => {
+    const resolved = scope.resolve(node);
+    if (!isSchemaObject(resolved) || seen.has(resolved)) return;
+    seen.add(resolved);
+    for (const [key, property] of Object.entries(resolved.properties ?? {})) (property === false ? forbidden : declared).add(key);
+    for (const part of resolved.allOf ?? []) visit(part, seen);
+  };
+  visit(member, new Set());
+  const present = (key: string) => `(${value}[${literal(key)}] !== undefined ? 1 : 0)`;
+  const terms = [...[...declared].filter((key) => !forbidden.has(key)).map(present), ...[...forbidden].map((key) => `-1000 * ${present(key)}`)];
+  return `${scope.runtime('isPlainObject')}(${value}) ? ${terms.length > 0 ? terms.join(' + ') : '0'} : 0`;
+}
+
+function emitNot(excluded: JsonSchema, scope: CodeScope): string {
+  const resolved = scope.resolve(excluded);
+  const message = isSchemaObject(resolved) && resolved.description ? resolved.description : 'must not match the excluded schema';
+  return `if (${scope.predicate(excluded)}(${scope.value})) { ${scope.fail('not', message)} }`;
+}
+
+function emitIf(schema: SchemaObject, scope: CodeScope): string {
+  const condition = describeCondition(schema.if!);
+  const thenCode = schema.then !== undefined ? scope.same(schema.then, condition) : '';
+  const elseCode = schema.else !== undefined ? scope.same(schema.else, negateCondition(condition)) : '';
+  if (thenCode.trim() === '' && elseCode.trim() === '') return '';
+  return `if (${scope.predicate(schema.if!)}(${scope.value})) { ${thenCode} } else { ${elseCode} }`;
+}
+
+export function componentName(schema: JsonSchema): string | undefined {
+  return isSchemaObject(schema) && schema.$ref ? refName(schema.$ref) : undefined;
+}

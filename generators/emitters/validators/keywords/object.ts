@@ -1,0 +1,57 @@
+// Object keywords: required, properties (incl. `false` = must be absent), additionalProperties,
+// dependentRequired, property counts.
+import type { SchemaObject } from '../../../model/json-schema.js';
+import { literal, type CodeScope } from '../code-scope.js';
+
+export const OBJECT_KEYWORDS = [
+  'properties',
+  'required',
+  'additionalProperties',
+  'dependentRequired',
+  'minProperties',
+  'maxProperties',
+] as const;
+
+export function emitObjectKeywords(schema: SchemaObject, scope: CodeScope): string {
+  const o = scope.value;
+  const lines: string[] = [];
+  const at = (key: string) => `${o}[${literal(key)}]`;
+  for (const key of schema.required ?? []) {
+    lines.push(`if (${at(key)} === undefined) { ${scope.failAt(literal(key), 'required', 'is required')} }`);
+  }
+  for (const [trigger, needed] of Object.entries(schema.dependentRequired ?? {})) {
+    for (const key of needed) {
+      const message = `is required when ${trigger} is present`;
+      lines.push(`if (${at(trigger)} !== undefined && ${at(key)} === undefined) { ${scope.failAt(literal(key), 'dependentRequired', message)} }`);
+    }
+  }
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    if (property === true) continue;
+    if (property === false) {
+      lines.push(`if (${at(key)} !== undefined) { ${scope.failAt(literal(key), 'false', 'must not be present')} }`);
+      continue;
+    }
+    const local = scope.local('p');
+    const body = scope.child(property, local, literal(key));
+    if (body.trim() !== '') lines.push(`{ const ${local} = ${at(key)}; if (${local} !== undefined) { ${body} } }`);
+  }
+  if (schema.additionalProperties !== undefined && schema.additionalProperties !== true) {
+    const known = Object.keys(schema.properties ?? {});
+    const key = scope.local('key');
+    const isKnown = known.length === 0 ? 'false' : `${scope.hoistSet(known)}.has(${key})`;
+    const statement =
+      schema.additionalProperties === false
+        ? scope.failAt(key, 'additionalProperties', 'is not allowed')
+        : scope.child(schema.additionalProperties, `${o}[${key}]`, key);
+    lines.push(`for (const ${key} of Object.keys(${o})) { if (${isKnown} || ${o}[${key}] === undefined) continue; ${statement} }`);
+  }
+  const count = () => `Object.keys(${o}).length`;
+  if (schema.minProperties !== undefined) {
+    lines.push(`if (${count()} < ${schema.minProperties}) { ${scope.fail('minProperties', `must have at least ${schema.minProperties} properties`)} }`);
+  }
+  if (schema.maxProperties !== undefined) {
+    const message = schema.maxProperties === 0 ? 'must be empty' : `must have at most ${schema.maxProperties} properties`;
+    lines.push(`if (${count()} > ${schema.maxProperties}) { ${scope.fail('maxProperties', message)} }`);
+  }
+  return lines.join('\n');
+}

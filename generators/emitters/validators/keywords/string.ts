@@ -1,0 +1,43 @@
+// String keywords: lengths in code points, `pattern` with the `u` flag, `format`.
+import type { SchemaObject } from '../../../model/json-schema.js';
+import type { CodeScope } from '../code-scope.js';
+
+/** Format name → runtime export. The generator refuses a format not listed here. */
+export const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
+  date: 'formatDate',
+  'date-time': 'formatDateTime',
+  uuid: 'formatUuid',
+  email: 'formatEmail',
+  uri: 'formatUri',
+  ipv4: 'formatIpv4',
+  ipv6: 'formatIpv6',
+};
+
+export const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'format'] as const;
+
+export function emitStringKeywords(schema: SchemaObject, scope: CodeScope): string {
+  const v = scope.value;
+  const lines: string[] = [];
+  const chars = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
+  if (schema.minLength !== undefined) {
+    const min = schema.minLength;
+    // UTF-16 length bounds the code-point count from both sides; count only when it could matter.
+    const test = `${v}.length < ${min} || (${v}.length < ${2 * min} && ${scope.runtime('codePointLength')}(${v}) < ${min})`;
+    lines.push(`if (${test}) { ${scope.fail('minLength', `must be at least ${chars(min)}`)} }`);
+  }
+  if (schema.maxLength !== undefined) {
+    const max = schema.maxLength;
+    const test = `${v}.length > ${max} && ${scope.runtime('codePointLength')}(${v}) > ${max}`;
+    lines.push(`if (${test}) { ${scope.fail('maxLength', `must be at most ${chars(max)}`)} }`);
+  }
+  if (schema.pattern !== undefined) {
+    const regex = scope.hoistRegex(schema.pattern);
+    lines.push(`if (!${regex}.test(${v})) { ${scope.fail('pattern', `must match the pattern ${schema.pattern}`)} }`);
+  }
+  if (schema.format !== undefined) {
+    const check = FORMAT_FUNCTIONS[schema.format];
+    if (!check) throw new Error(`Unsupported format "${schema.format}"; add it to the runtime and to FORMAT_FUNCTIONS`);
+    lines.push(`if (!${scope.runtime(check)}(${v})) { ${scope.fail('format', `must be a valid ${schema.format}`)} }`);
+  }
+  return lines.join('\n');
+}

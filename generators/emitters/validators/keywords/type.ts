@@ -1,0 +1,47 @@
+// `type`: the guard every other keyword of a schema sits behind.
+import type { SchemaObject } from '../../../model/json-schema.js';
+import type { CodeScope } from '../code-scope.js';
+
+const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+export function typeTest(type: string, value: string, scope: CodeScope): string {
+  switch (type) {
+    case 'string':
+    case 'boolean':
+      return `typeof ${value} === "${type}"`;
+    case 'number':
+      return `(typeof ${value} === "number" && Number.isFinite(${value}))`;
+    case 'integer':
+      return `(typeof ${value} === "number" && Number.isInteger(${value}))`;
+    case 'object':
+      return `${scope.runtime('isPlainObject')}(${value})`;
+    case 'array':
+      return `Array.isArray(${value})`;
+    case 'null':
+      return `${value} === null`;
+    default:
+      throw new Error(`Unsupported type ${type}`);
+  }
+}
+
+export function declaredTypes(schema: SchemaObject): readonly string[] {
+  if (schema.type === undefined) return [];
+  return typeof schema.type === 'string' ? [schema.type] : schema.type;
+}
+
+/** Wraps `body` so it runs only when the value has one of the declared types. */
+export function emitTypeGuard(schema: SchemaObject, scope: CodeScope, body: string): string {
+  const types = declaredTypes(schema);
+  if (types.length === 0) return body;
+  const test = types.map((type) => typeTest(type, scope.value, scope)).join(' || ');
+  const message = `must be ${types.map((type) => ARTICLE[type] ?? type).join(' or ')}`;
+  return `if (!(${test})) { ${scope.fail('type', message)} } else { ${body} }`;
+}

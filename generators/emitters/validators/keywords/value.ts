@@ -1,0 +1,32 @@
+// `const` and `enum`: comparisons against values written in the spec.
+import type { SchemaObject } from '../../../model/json-schema.js';
+import { literal, type CodeScope } from '../code-scope.js';
+
+const isPrimitive = (value: unknown): boolean => value === null || typeof value !== 'object';
+const INLINE_ENUM_LIMIT = 6;
+
+export function emitValueKeywords(schema: SchemaObject, scope: CodeScope): string {
+  const lines: string[] = [];
+  const v = scope.value;
+  if (schema.const !== undefined) {
+    const test = isPrimitive(schema.const)
+      ? `${v} !== ${literal(schema.const)}`
+      : `!${scope.runtime('jsonEqual')}(${v}, ${scope.hoistValue(schema.const)})`;
+    lines.push(`if (${test}) { ${scope.fail('const', `must be ${literal(schema.const)}`)} }`);
+  }
+  if (schema.enum !== undefined) {
+    const values = schema.enum;
+    const message = `must be one of: ${values.map((value) => (typeof value === 'string' ? value : literal(value))).join(', ')}`;
+    let test: string;
+    if (!values.every(isPrimitive)) {
+      const all = scope.hoistValue(values);
+      test = `!${all}.some((item: unknown) => ${scope.runtime('jsonEqual')}(${v}, item))`;
+    } else if (values.length <= INLINE_ENUM_LIMIT) {
+      test = values.map((value) => `${v} !== ${literal(value)}`).join(' && ');
+    } else {
+      test = `!${scope.hoistSet(values)}.has(${v})`;
+    }
+    lines.push(`if (${test}) { ${scope.fail('enum', message)} }`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,24 @@
+// `npm run generate`: rebuild generated/ from spec/. `--check`: fail if generated/ is stale.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GENERATED_DIR } from './output/finalize.js';
+import { diffOutput, writeOutput } from './output/write.js';
+import { generate } from './pipeline.js';
+
+const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const check = process.argv.includes('--check');
+
+const started = performance.now();
+const files = await generate({ projectRoot });
+const outDir = join(projectRoot, GENERATED_DIR);
+if (check) {
+  const differences = await diffOutput(outDir, files);
+  if (differences.length > 0) {
+    console.error(`generated/ is stale; run \`npm run generate\`:\n${differences.map((line) => `  ${line}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`generated/ is up to date (${files.size} files).`);
+} else {
+  await writeOutput(outDir, files);
+  console.log(`Generated ${files.size} files into ${GENERATED_DIR}/ in ${Math.round(performance.now() - started)} ms.`);
+}

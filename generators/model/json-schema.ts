@@ -1,0 +1,53 @@
+// The slice of JSON Schema 2020-12 / OpenAPI 3.1 that the spec uses, as plain data.
+
+export type JsonSchema = boolean | SchemaObject;
+
+export interface SchemaObject {
+  readonly $ref?: string;
+  readonly type?: string | readonly string[];
+  readonly title?: string;
+  readonly description?: string;
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: JsonSchema;
+  readonly dependentRequired?: Readonly<Record<string, readonly string[]>>;
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+  readonly items?: JsonSchema;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+  readonly allOf?: readonly JsonSchema[];
+  readonly anyOf?: readonly JsonSchema[];
+  readonly oneOf?: readonly JsonSchema[];
+  readonly not?: JsonSchema;
+  readonly if?: JsonSchema;
+  readonly then?: JsonSchema;
+  readonly else?: JsonSchema;
+  readonly discriminator?: { readonly propertyName: string; readonly mapping?: Readonly<Record<string, string>> };
+  readonly const?: unknown;
+  readonly enum?: readonly unknown[];
+  readonly pattern?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly format?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
+  readonly [extension: `x-${string}`]: unknown;
+}
+
+export const COMPONENT_SCHEMA_PREFIX = '#/components/schemas/';
+
+export function refName(ref: string): string {
+  if (!ref.startsWith(COMPONENT_SCHEMA_PREFIX)) {
+    throw new Error(`Only component schema references are supported, got ${ref}`);
+  }
+  return ref.slice(COMPONENT_SCHEMA_PREFIX.length);
+}
+
+export function isSchemaObject(schema: JsonSchema | undefined): schema is SchemaObject {
+  return typeof schema === 'object' && schema !== null;
+}

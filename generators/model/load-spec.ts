@@ -1,0 +1,38 @@
+// Bundles the multi-file spec with Redocly's core into one in-memory document: the single
+// source every emitter reads.
+import { bundle, loadConfig } from '@redocly/openapi-core';
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
+import { applyDeployment, type DeploymentSettings } from './deployment.js';
+import type { OpenApiDocument } from './openapi.js';
+
+export interface LoadedSpec {
+  readonly document: OpenApiDocument;
+  /** Spec files the bundle read, relative paths, for the banners and the freshness check. */
+  readonly sourceFiles: readonly string[];
+}
+
+export async function loadSpec(options: {
+  readonly rootFile: string;
+  readonly redoclyConfig: string;
+  readonly deploymentFile?: string;
+}): Promise<LoadedSpec> {
+  const config = await loadConfig({ configPath: options.redoclyConfig });
+  const result = await bundle({ ref: options.rootFile, config, dereference: false });
+  const errors = result.problems.filter((problem) => problem.severity === 'error');
+  if (errors.length > 0) {
+    throw new Error(`The spec does not bundle:\n${errors.map((problem) => `- ${problem.message}`).join('\n')}`);
+  }
+  // A deep copy: emitters must never see each other's mutations.
+  const document = structuredClone(result.bundle.parsed) as OpenApiDocument;
+  const deployment = options.deploymentFile ? await readDeployment(options.deploymentFile) : {};
+  return {
+    document: applyDeployment(document, deployment),
+    sourceFiles: [...result.fileDependencies].sort(),
+  };
+}
+
+async function readDeployment(file: string): Promise<DeploymentSettings> {
+  const parsed: unknown = parseYaml(await readFile(file, 'utf8'));
+  return (parsed ?? {}) as DeploymentSettings;
+}

@@ -1,0 +1,194 @@
+// The shared model every emitter reads: the bundled document plus what the emitters would
+// otherwise each derive again (operations, S2S actions per protocol, wire styles, sensitive fields).
+import { HTTP_METHODS, type HttpMethod, type MediaTypeObject, type OpenApiDocument, type OperationObject } from './openapi.js';
+import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from './json-schema.js';
+
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+export const JSON_MEDIA_TYPE = 'application/json';
+
+export type WirePathStyle = 'form' | 'json';
+export type S2sProtocol = 'card' | 'apm';
+export const S2S_PROTOCOLS: readonly S2sProtocol[] = ['card', 'apm'];
+
+export interface OperationModel {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly summary: string;
+  readonly requestMediaType: string;
+  readonly requestSchemaName: string;
+  /** Success (2xx) response schema, when the operation names one. */
+  readonly responseSchemaName?: string;
+  readonly operation: OperationObject;
+}
+
+/** One S2S action as a protocol offers it: `card` SALE is `SaleCardRequest`, `apm` SALE is `SaleApmRequest`. */
+export interface S2sActionModel {
+  readonly protocol: S2sProtocol;
+  readonly action: string;
+  readonly requestSchemaName: string;
+  readonly responseSchemaName?: string;
+}
+
+export interface SpecModel {
+  readonly document: OpenApiDocument;
+  readonly specVersion: string;
+  readonly schemas: ReadonlyMap<string, SchemaObject>;
+  readonly operations: readonly OperationModel[];
+  /** The form-encoded `POST /post` behind every S2S action; absent in specs without S2S. */
+  readonly s2sOperation: OperationModel | undefined;
+  readonly s2sActions: readonly S2sActionModel[];
+  /** How each schema's wire paths are written when it is validated on its own. */
+  readonly wireStyles: ReadonlyMap<string, WirePathStyle>;
+  readonly sourceFiles: readonly string[];
+  schema(name: string): SchemaObject;
+  resolve(schema: JsonSchema): JsonSchema;
+}
+
+export function buildSpecModel(document: OpenApiDocument, sourceFiles: readonly string[]): SpecModel {
+  const schemas = new Map(Object.entries(document.components?.schemas ?? {}));
+  const schema = (name: string): SchemaObject => {
+    const found = schemas.get(name);
+    if (!found) throw new Error(`Unknown schema ${name}`);
+    return found;
+  };
+  const resolve = (node: JsonSchema): JsonSchema => (isSchemaObject(node) && node.$ref ? resolve(schema(refName(node.$ref))) : node);
+
+  const operations = collectOperations(document);
+  const s2sOperation = operations.find((operation) => operation.requestMediaType === FORM_MEDIA_TYPE && operation.path === '/post');
+
+  const base = { document, specVersion: document.info.version, schemas, operations, s2sOperation, sourceFiles, schema, resolve };
+  return {
+    ...base,
+    s2sActions: collectS2sActions(base),
+    wireStyles: collectWireStyles(base),
+  };
+}
+
+function collectOperations(document: OpenApiDocument): OperationModel[] {
+  const operations: OperationModel[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      const [requestMediaType, requestMedia] = singleMediaType(operation.requestBody?.content, `${operation.operationId} request`);
+      const success = Object.entries(operation.responses ?? {}).find(([code]) => code.startsWith('2'))?.[1];
+      const responseMedia = success?.content?.[JSON_MEDIA_TYPE];
+      operations.push({
+        operationId: operation.operationId,
+        method,
+        path,
+        summary: operation.summary ?? operation.operationId,
+        requestMediaType,
+        requestSchemaName: schemaRefName(requestMedia.schema, `${operation.operationId} request`),
+        ...(responseMedia?.schema ? { responseSchemaName: schemaRefName(responseMedia.schema, `${operation.operationId} response`) } : {}),
+        operation,
+      });
+    }
+  }
+  return operations;
+}
+
+function singleMediaType(content: Readonly<Record<string, MediaTypeObject>> | undefined, what: string): [string, MediaTypeObject] {
+  const entries = Object.entries(content ?? {});
+  const first = entries[0];
+  if (entries.length !== 1 || !first) throw new Error(`${what}: expected exactly one media type`);
+  return first;
+}
+
+function schemaRefName(schema: JsonSchema | undefined, what: string): string {
+  if (!isSchemaObject(schema) || !schema.$ref) throw new Error(`${what}: the schema must be a $ref to a component`);
+  return refName(schema.$ref);
+}
+
+type ModelBase = Pick<SpecModel, 'schemas' | 's2sOperation' | 'schema' | 'resolve'>;
+
+/**
+ * Walks the `action` discriminator of the S2S body. A mapped schema that declares
+ * `x-protocols` is one action for each protocol listed; one without is a union of
+ * protocol variants (SALE: card | apm), each declaring its own.
+ */
+function collectS2sActions(model: ModelBase): S2sActionModel[] {
+  if (!model.s2sOperation) return [];
+  const body = model.schema(model.s2sOperation.requestSchemaName);
+  const mapping = body.discriminator?.mapping;
+  if (!mapping) throw new Error(`${model.s2sOperation.requestSchemaName} needs an action discriminator`);
+  const responses = model.s2sOperation.responseSchemaName ? responseSchemasByAction(model, model.s2sOperation.responseSchemaName) : new Map<string, string>();
+  const actions: S2sActionModel[] = [];
+  for (const [action, ref] of Object.entries(mapping)) {
+    const variants = protocolVariants(model, refName(ref));
+    if (variants.length === 0) throw new Error(`Action ${action} (${refName(ref)}) declares no x-protocols`);
+    for (const { protocol, schemaName } of variants) {
+      const responseSchemaName = responses.get(action);
+      actions.push({ protocol, action, requestSchemaName: schemaName, ...(responseSchemaName ? { responseSchemaName } : {}) });
+    }
+  }
+  return actions;
+}
+
+function protocolVariants(model: ModelBase, schemaName: string): { protocol: S2sProtocol; schemaName: string }[] {
+  const schema = model.schema(schemaName);
+  const declared = schema['x-protocols'];
+  if (Array.isArray(declared)) {
+    return declared.map((protocol) => {
+      if (!S2S_PROTOCOLS.includes(protocol as S2sProtocol)) throw new Error(`${schemaName}: unknown protocol ${String(protocol)}`);
+      return { protocol: protocol as S2sProtocol, schemaName };
+    });
+  }
+  return (schema.oneOf ?? []).flatMap((branch) =>
+    isSchemaObject(branch) && branch.$ref ? protocolVariants(model, refName(branch.$ref)) : [],
+  );
+}
+
+/** Response schemas of `/post`, keyed by the `action` values their branches carry. */
+function responseSchemasByAction(model: ModelBase, unionName: string): Map<string, string> {
+  const byAction = new Map<string, string>();
+  for (const member of model.schema(unionName).anyOf ?? []) {
+    if (!isSchemaObject(member) || !member.$ref) continue;
+    const name = refName(member.$ref);
+    for (const action of actionValues(model, model.schema(name), new Set())) {
+      if (!byAction.has(action)) byAction.set(action, name);
+    }
+  }
+  return byAction;
+}
+
+function actionValues(model: ModelBase, schema: JsonSchema, seen: Set<JsonSchema>): string[] {
+  const resolved = model.resolve(schema);
+  if (!isSchemaObject(resolved) || seen.has(resolved)) return [];
+  seen.add(resolved);
+  const own = model.resolve(resolved.properties?.['action'] ?? false);
+  const values: string[] = [];
+  if (isSchemaObject(own)) {
+    if (typeof own.const === 'string') values.push(own.const);
+    for (const value of own.enum ?? []) if (typeof value === 'string') values.push(value);
+  }
+  for (const branch of [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) values.push(...actionValues(model, branch, seen));
+  return values;
+}
+
+/** A schema reached from a form body reports bracket paths; every other one dotted JSON paths. */
+function collectWireStyles(model: ModelBase & Pick<SpecModel, 'operations'>): Map<string, WirePathStyle> {
+  const styles = new Map<string, WirePathStyle>();
+  const formReachable = new Set<string>();
+  for (const operation of model.operations) {
+    if (operation.requestMediaType === FORM_MEDIA_TYPE) visitRefs(model, operation.requestSchemaName, formReachable);
+  }
+  for (const name of model.schemas.keys()) styles.set(name, formReachable.has(name) ? 'form' : 'json');
+  return styles;
+}
+
+export function visitRefs(model: Pick<SpecModel, 'schema'>, name: string, seen: Set<string>): void {
+  if (seen.has(name)) return;
+  seen.add(name);
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (typeof node === 'object' && node !== null) {
+      const ref = (node as { $ref?: unknown }).$ref;
+      if (typeof ref === 'string') visitRefs(model, refName(ref), seen);
+      Object.values(node).forEach(walk);
+    }
+  };
+  walk(model.schema(name));
+}

@@ -1,0 +1,17 @@
+// Public entry point of the generated client package.
+export * from './s2s.js';
+export * from './checkout.js';
+export * from './validators.js';
+export type * from './types.js';
+export type { paths, components, webhooks } from './schema.js';
+export { GatewayError, RequestValidationError, PlatformError, TransportError, SignatureError } from './runtime/errors.js';
+export type { GatewayErrorKind, PlatformErrorEntry, TransportFailure } from './runtime/errors.js';
+export { encodeForm, decodeForm, flattenForm, FormCodecError } from './runtime/form-codec.js';
+export type { FormObject, FormValue } from './runtime/form-codec.js';
+export { createTransport, buildRequest } from './runtime/pipeline.js';
+export type { CallOptions, ClientOptions, LogEvent, OperationDefinition, Transport } from './runtime/pipeline.js';
+export { maskPan, redact, scrubText } from './runtime/sensitive.js';
+export { computeSignature, signaturesMatch } from './runtime/signature.js';
+export type { SignatureAlgorithm, SignatureRecipe } from './runtime/signature.js';
+export type { ValidationIssue, ValidationResult, WirePathStyle } from './runtime/validation.js';
+export { SPEC_VERSION, GENERATOR_VERSION } from './version.js';

@@ -1,0 +1,86 @@
+// The client's typed errors. None of them holds the request: only wire paths, rules, codes and
+// scrubbed text, so `JSON.stringify(error)` or a logged stack cannot carry card data.
+import type { ValidationIssue } from './validation.js';
+
+export type GatewayErrorKind = 'validation' | 'platform' | 'transport' | 'signature';
+
+export abstract class GatewayError extends Error {
+  abstract readonly kind: GatewayErrorKind;
+  /** `SALE` on S2S, the operationId on Checkout, or `callback`. */
+  readonly operation: string;
+  constructor(operation: string, message: string) {
+    super(message);
+    this.operation = operation;
+  }
+  toJSON(): Record<string, unknown> {
+    return { ...(this as object), name: this.name, kind: this.kind, message: this.message };
+  }
+}
+
+/** The request broke rules of the spec; nothing was sent. */
+export class RequestValidationError extends GatewayError {
+  override readonly name = 'RequestValidationError';
+  readonly kind = 'validation' as const;
+  constructor(
+    operation: string,
+    readonly issues: readonly ValidationIssue[],
+  ) {
+    super(operation, `${operation} request is invalid: ${issues.map((issue) => `${issue.path || '(body)'}: ${issue.message}`).join('; ')}`);
+  }
+}
+
+export interface PlatformErrorEntry {
+  readonly error_code?: number | string;
+  readonly error_message: string;
+}
+
+/** The platform answered with an error (`result=ERROR`, or a Checkout error body). */
+export class PlatformError extends GatewayError {
+  override readonly name = 'PlatformError';
+  readonly kind = 'platform' as const;
+  readonly http_code: number;
+  readonly error_code: number | string | undefined;
+  readonly error_message: string;
+  readonly errors: readonly PlatformErrorEntry[];
+  constructor(
+    operation: string,
+    details: { http_code: number; error_code?: number | string | undefined; error_message: string; errors?: readonly PlatformErrorEntry[] },
+  ) {
+    const entries = details.errors ?? [];
+    super(
+      operation,
+      `${operation} failed (HTTP ${details.http_code}${details.error_code !== undefined ? `, code ${details.error_code}` : ''}): ${details.error_message}${
+        entries.length > 0 ? ` [${entries.map((entry) => entry.error_message).join('; ')}]` : ''
+      }`,
+    );
+    this.http_code = details.http_code;
+    this.error_code = details.error_code;
+    this.error_message = details.error_message;
+    this.errors = entries;
+  }
+}
+
+export type TransportFailure = 'timeout' | 'aborted' | 'connection' | 'http' | 'response';
+
+/** Nothing usable came back: a timeout, a refused connection, an unexpected status or body. */
+export class TransportError extends GatewayError {
+  override readonly name = 'TransportError';
+  readonly kind = 'transport' as const;
+  constructor(
+    operation: string,
+    readonly failure: TransportFailure,
+    message: string,
+    /** HTTP status, when a response arrived. */
+    readonly status?: number,
+    /** True when the request certainly never reached the platform (safe to send again). */
+    readonly notSent: boolean = false,
+  ) {
+    super(operation, message);
+  }
+}
+
+/** A callback or redirect whose signature is missing or wrong, or whose body cannot be read. */
+export class SignatureError extends GatewayError {
+  override readonly name = 'SignatureError';
+  readonly kind = 'signature' as const;
+}

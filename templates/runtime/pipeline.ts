@@ -1,0 +1,219 @@
+// The one hand-written request pipeline every generated method runs through:
+// fill in key and action → validate → sign → encode → send (openapi-fetch) → classify.
+// Generated code only declares operations (OperationDefinition) and calls `invoke`.
+import createFetchClient from 'openapi-fetch';
+import { GatewayError, PlatformError, RequestValidationError, TransportError, type PlatformErrorEntry } from './errors.js';
+import { formBodySerializer } from './form-codec.js';
+import { redact, scrubText, secretValues, type SensitiveFields } from './sensitive.js';
+import { computeSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
+import type { ValidationResult, WirePathStyle } from './validation.js';
+
+export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+export const JSON_CONTENT_TYPE = 'application/json';
+
+export interface OperationDefinition {
+  /** `SALE` for S2S, the operationId for Checkout: names the operation in errors and logs. */
+  readonly name: string;
+  readonly path: string;
+  readonly bodyStyle: WirePathStyle;
+  /** The `action` value an S2S request carries. */
+  readonly action?: string;
+  /** The body field that carries the merchant key. */
+  readonly keyField: 'client_key' | 'merchant_key';
+  readonly validate: (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
+  readonly signature: SignatureRecipe;
+  /** Lookups may be sent again after a failure; anything that moves money never is. */
+  readonly idempotent: boolean;
+  readonly sensitive: SensitiveFields;
+}
+
+export type LogEvent =
+  | { readonly type: 'request'; readonly operation: string; readonly url: string; readonly body: unknown; readonly attempt: number }
+  | { readonly type: 'response'; readonly operation: string; readonly status: number; readonly body: unknown; readonly ms: number }
+  | { readonly type: 'error'; readonly operation: string; readonly error: GatewayError };
+
+export interface ClientOptions {
+  readonly baseUrl: string;
+  /** `client_key` (S2S) or `merchant_key` (Checkout). */
+  readonly merchantKey: string;
+  /** The merchant password. It signs requests and never goes on the wire or into a log. */
+  readonly password: string;
+  /** md5 unless the operator switched the merchant to SHA256 signatures. */
+  readonly signatureAlgorithm?: SignatureAlgorithm;
+  /** Validate each request before sending (default true). */
+  readonly validateRequests?: boolean;
+  /** Per-attempt timeout in milliseconds (default 30 000). */
+  readonly timeoutMs?: number;
+  /** Extra attempts for idempotent lookups and for requests that never left (default 2). */
+  readonly retries?: number;
+  /** Delay before attempt n+1: retryDelayMs * 2^n (default 200). */
+  readonly retryDelayMs?: number;
+  readonly fetch?: typeof globalThis.fetch;
+  /** Receives every request, response and error with card data masked. */
+  readonly logger?: (event: LogEvent) => void;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+export interface Transport {
+  readonly options: ClientOptions;
+  /** A path override per operation path, e.g. `/post` → `/post-va` for an APM deployment. */
+  readonly pathFor: (path: string) => string;
+  readonly fetchClient: ReturnType<typeof createFetchClient>;
+}
+
+export function createTransport(options: ClientOptions, paths: Readonly<Record<string, string>> = {}): Transport {
+  const fetchClient = createFetchClient({ baseUrl: options.baseUrl.replace(/\/+$/, ''), ...(options.fetch ? { fetch: options.fetch } : {}) });
+  return { options, pathFor: (path) => paths[path] ?? path, fetchClient };
+}
+
+/** Builds the wire body: the caller's fields plus action, merchant key and signature. */
+export function buildRequest(definition: OperationDefinition, options: ClientOptions, input: object): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (definition.action !== undefined) body['action'] = definition.action;
+  body[definition.keyField] = options.merchantKey;
+  Object.assign(body, input);
+  body['hash'] = computeSignature(definition.signature, body, options.password, options.signatureAlgorithm ?? 'md5');
+  return body;
+}
+
+export async function invoke<Response>(
+  transport: Transport,
+  definition: OperationDefinition,
+  input: object,
+  call: CallOptions = {},
+): Promise<Response> {
+  const { options } = transport;
+  const log = (event: LogEvent) => options.logger?.(event);
+  const fail = (error: GatewayError): never => {
+    log({ type: 'error', operation: definition.name, error });
+    throw error;
+  };
+  const body = buildRequest(definition, options, input);
+  if (options.validateRequests !== false) {
+    const result = definition.validate(body, definition.bodyStyle);
+    if (!result.ok) fail(new RequestValidationError(definition.name, result.issues));
+  }
+  const secrets = [...secretValues(body, definition.sensitive), options.password];
+  const scrub = (text: string) => scrubText(text, secrets);
+  const path = transport.pathFor(definition.path);
+  const attempts = 1 + Math.max(0, options.retries ?? 2);
+
+  for (let attempt = 1; ; attempt++) {
+    const started = Date.now();
+    log({ type: 'request', operation: definition.name, url: `${options.baseUrl}${path}`, body: redact(body, definition.sensitive), attempt });
+    let outcome: Response;
+    try {
+      outcome = await sendOnce<Response>(transport, definition, path, body, call, scrub, (status, parsed) =>
+        log({ type: 'response', operation: definition.name, status, body: redact(parsed, definition.sensitive), ms: Date.now() - started }),
+      );
+    } catch (error) {
+      const gatewayError = error instanceof GatewayError ? error : new TransportError(definition.name, 'response', scrub(String(error)));
+      const retryable =
+        gatewayError instanceof TransportError &&
+        gatewayError.failure !== 'aborted' &&
+        (gatewayError.notSent || (definition.idempotent && (gatewayError.failure !== 'http' || (gatewayError.status ?? 0) >= 500)));
+      if (!retryable || attempt >= attempts) return fail(gatewayError);
+      log({ type: 'error', operation: definition.name, error: gatewayError });
+      await delay((options.retryDelayMs ?? 200) * 2 ** (attempt - 1), call.signal);
+      continue;
+    }
+    return outcome;
+  }
+}
+
+async function sendOnce<Response>(
+  transport: Transport,
+  definition: OperationDefinition,
+  path: string,
+  body: Record<string, unknown>,
+  call: CallOptions,
+  scrub: (text: string) => string,
+  onResponse: (status: number, parsed: unknown) => void,
+): Promise<Response> {
+  const timeoutMs = call.timeoutMs ?? transport.options.timeoutMs ?? 30_000;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+  const isForm = definition.bodyStyle === 'form';
+  let response: globalThis.Response;
+  let text: string;
+  try {
+    // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
+    const result = await transport.fetchClient.request('post', path as never, {
+      body: body as never,
+      headers: { 'Content-Type': isForm ? FORM_CONTENT_TYPE : JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE },
+      ...(isForm ? { bodySerializer: formBodySerializer } : {}),
+      parseAs: 'text',
+      signal,
+    } as never);
+    response = result.response;
+    text = ((result as { data?: unknown; error?: unknown }).data ?? (result as { error?: unknown }).error ?? '') as string;
+  } catch (error) {
+    if (call.signal?.aborted) throw new TransportError(definition.name, 'aborted', `${definition.name} was aborted by the caller`);
+    if (timeout.aborted) throw new TransportError(definition.name, 'timeout', `${definition.name} timed out after ${timeoutMs} ms`);
+    const code = connectionErrorCode(error);
+    const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+    throw new TransportError(definition.name, 'connection', scrub(`${definition.name} could not reach the platform: ${code ?? describe(error)}`), undefined, notSent);
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    onResponse(response.status, undefined);
+    throw new TransportError(definition.name, response.ok ? 'response' : 'http', `${definition.name}: HTTP ${response.status} with a body that is not JSON`, response.status);
+  }
+  onResponse(response.status, parsed);
+  const record = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  if (record && (record['result'] === 'ERROR' || (!response.ok && typeof record['error_message'] === 'string'))) {
+    throw new PlatformError(definition.name, {
+      http_code: typeof record['http_code'] === 'number' ? record['http_code'] : response.status,
+      error_code: typeof record['error_code'] === 'number' || typeof record['error_code'] === 'string' ? record['error_code'] : undefined,
+      error_message: scrub(String(record['error_message'] ?? 'Unknown error')),
+      errors: Array.isArray(record['errors']) ? record['errors'].map((entry) => scrubEntry(entry, scrub)) : [],
+    });
+  }
+  if (!response.ok) {
+    throw new TransportError(definition.name, 'http', `${definition.name}: unexpected HTTP ${response.status}`, response.status);
+  }
+  if (!record) throw new TransportError(definition.name, 'response', `${definition.name}: the response is not a JSON object`, response.status);
+  return record as Response;
+}
+
+function scrubEntry(entry: unknown, scrub: (text: string) => string): PlatformErrorEntry {
+  const record = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+  const code = record['error_code'];
+  return {
+    ...(typeof code === 'number' || typeof code === 'string' ? { error_code: code } : {}),
+    error_message: scrub(String(record['error_message'] ?? '')),
+  };
+}
+
+/** Connection errors that prove the request never reached the server. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+function connectionErrorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,57 @@
+// Card data never leaves the process in readable form: every error, log event and thrown object
+// goes through these helpers. Which fields are sensitive comes from the spec (`x-sensitive`).
+
+export type Sensitivity = 'pan' | 'secret';
+export type SensitiveFields = Readonly<Record<string, Sensitivity>>;
+
+export const REDACTED = '[redacted]';
+
+/** A PAN as first 6 + last 4 digits; anything too short to mask safely is fully hidden. */
+export function maskPan(pan: string): string {
+  const digits = pan.replace(/\s+/g, '');
+  if (digits.length < 13) return REDACTED;
+  return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+}
+
+function maskValue(sensitivity: Sensitivity, value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return value;
+  return sensitivity === 'pan' && typeof value === 'string' ? maskPan(value) : REDACTED;
+}
+
+/** A deep copy with every sensitive field masked, for logs and error details. */
+export function redact(value: unknown, fields: SensitiveFields): unknown {
+  if (Array.isArray(value)) return value.map((item) => redact(item, fields));
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const sensitivity = fields[key];
+    copy[key] = sensitivity ? maskValue(sensitivity, child) : redact(child, fields);
+  }
+  return copy;
+}
+
+const PAN_LIKE = /(?<![0-9])[0-9](?:[ -]?[0-9]){11,18}(?![0-9])/g;
+
+/**
+ * Removes card data from free text (a platform message, a network error): every PAN-like digit
+ * run is masked, and every secret value of the request is replaced wherever it appears.
+ */
+export function scrubText(text: string, secrets: readonly string[] = []): string {
+  let scrubbed = text;
+  for (const secret of secrets) {
+    if (secret.length >= 3) scrubbed = scrubbed.split(secret).join(REDACTED);
+  }
+  return scrubbed.replace(PAN_LIKE, (match) => maskPan(match.replace(/[ -]/g, '')));
+}
+
+/** The sensitive values present in a request, so that free text can be scrubbed of them. */
+export function secretValues(value: unknown, fields: SensitiveFields, found: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((item) => secretValues(item, fields, found));
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      if (fields[key] && typeof child === 'string' && child !== '') found.push(child);
+      else secretValues(child, fields, found);
+    }
+  }
+  return found;
+}

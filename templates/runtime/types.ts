@@ -1,0 +1,10 @@
+// Type helpers shared by the generated client.
+
+/** Omit that keeps unions apart (the built-in Omit merges `A | B` into one object). */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Fields the client fills in itself: the action name, the merchant key and the signature. */
+export type ClientFilledField = 'action' | 'client_key' | 'merchant_key' | 'hash';
+
+/** What a client method takes: the wire request without the fields the client fills in. */
+export type RequestInput<T> = DistributiveOmit<T, ClientFilledField>;

@@ -1,0 +1,145 @@
+// Runtime support for the generated validators: the issue shape, wire-path rendering and the
+// string formats. Generated code only calls into this module; it holds no schema knowledge.
+
+/** One broken rule: where (wire path), which JSON Schema keyword, and a message free of input values. */
+export interface ValidationIssue {
+  /** Wire path of the field: `parameters[pin]`, `mpi_data[eci]` on forms; `order.amount` in JSON. */
+  readonly path: string;
+  /** The JSON Schema keyword that failed: `required`, `pattern`, `maxLength`, `oneOf`, ... */
+  readonly rule: string;
+  /** What the rule demands. It never repeats the input value, so card data cannot leak through it. */
+  readonly message: string;
+}
+
+export type ValidationResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+
+/** Form bodies name nested fields with brackets, JSON bodies with dots. */
+export type WirePathStyle = 'form' | 'json';
+
+/**
+ * Mutable state of one validation run. The path is a stack that validators push and pop, so a
+ * valid input allocates no path strings; a path is rendered only when an issue is recorded.
+ */
+export class ValidationContext {
+  readonly segments: (string | number)[] = [];
+  readonly issues: ValidationIssue[] = [];
+  constructor(readonly style: WirePathStyle) {}
+
+  fail(rule: string, message: string): void {
+    this.issues.push({ path: renderWirePath(this.style, this.segments), rule, message });
+  }
+
+  /** Records an issue one level below the current path (a missing or forbidden property). */
+  failAt(segment: string, rule: string, message: string): void {
+    this.segments.push(segment);
+    this.fail(rule, message);
+    this.segments.pop();
+  }
+}
+
+export function renderWirePath(style: WirePathStyle, segments: readonly (string | number)[]): string {
+  let path = '';
+  for (const segment of segments) {
+    if (typeof segment === 'number' || (style === 'form' && path !== '')) path += `[${segment}]`;
+    else path += path === '' ? segment : `.${segment}`;
+  }
+  return path;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** String length in Unicode code points, as JSON Schema counts it (an emoji counts once). */
+export function codePointLength(value: string): number {
+  let length = 0;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < value.length) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    length++;
+  }
+  return length;
+}
+
+/** Structural equality for `const`, `enum` and `uniqueItems` over JSON values. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
+  }
+  const aKeys = Object.keys(a);
+  const bRecord = b as Record<string, unknown>;
+  return (
+    aKeys.length === Object.keys(b).length &&
+    aKeys.every((key) => key in bRecord && jsonEqual((a as Record<string, unknown>)[key], bRecord[key]))
+  );
+}
+
+export function hasUniqueItems(items: readonly unknown[]): boolean {
+  for (let i = 1; i < items.length; i++) {
+    for (let j = 0; j < i; j++) if (jsonEqual(items[i], items[j])) return false;
+  }
+  return true;
+}
+
+// String formats. Each is its own export so a consumer's bundle keeps only those its schemas use.
+// The expressions are ajv-formats' ("fast" mode, and "full" for date), so the generated
+// validators and ajv agree on every input.
+
+const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** RFC 3339 full-date with a real calendar check. */
+export function formatDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month] ?? 0));
+}
+
+const UUID_PATTERN =
+  /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+export function formatUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+const EMAIL_PATTERN =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+export function formatEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+const URI_PATTERN =
+  /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i;
+export function formatUri(value: string): boolean {
+  return URI_PATTERN.test(value);
+}
+
+const DATETIME_PATTERN =
+  /^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i;
+export function formatDateTime(value: string): boolean {
+  return DATETIME_PATTERN.test(value);
+}
+
+const IPV4_PATTERN =
+  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+export function formatIpv4(value: string): boolean {
+  return IPV4_PATTERN.test(value);
+}
+
+const IPV6_PATTERN =
+  /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i;
+export function formatIpv6(value: string): boolean {
+  return IPV6_PATTERN.test(value);
+}
+

@@ -1,0 +1,52 @@
+// ajv 2020-12 compiled from the bundled spec: the independent reference the generated
+// validators are compared with. Formats are ajv-formats' own, in the modes the runtime copies.
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { fastFormats, fullFormats } from 'ajv-formats/dist/formats.js';
+import type { ValidateFunction } from 'ajv';
+import { loadBundledSpec } from './spec-examples.js';
+
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ?? Ajv2020Module) as typeof import('ajv/dist/2020.js').default;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof import('ajv-formats').default;
+
+type Json = Record<string, any>;
+
+/** ajv's `discriminator` takes no `mapping` (it derives it from the branches' `const`), so it goes. */
+function withoutMappings(node: unknown, extensions: Set<string>): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutMappings(item, extensions));
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('x-')) extensions.add(key);
+    out[key] = key === 'discriminator' ? { propertyName: (value as Json)['propertyName'] } : withoutMappings(value, extensions);
+  }
+  return out;
+}
+
+export interface AjvValidators {
+  validator(schemaName: string): ValidateFunction;
+}
+
+export function createAjv(options: { allErrors?: boolean } = {}, spec: Json = loadBundledSpec()): AjvValidators {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false, discriminator: true, allErrors: options.allErrors ?? false });
+  addFormats(ajv, { mode: 'fast', formats: ['uuid', 'email', 'uri', 'date-time', 'ipv4', 'ipv6'] });
+  ajv.addFormat('date', fullFormats.date);
+  void fastFormats;
+  const extensions = new Set<string>();
+  const components = withoutMappings(spec['components'], extensions);
+  for (const keyword of extensions) ajv.addKeyword({ keyword });
+  ajv.addKeyword('components');
+  ajv.addSchema({ $id: 'spec.json', components });
+  const cache = new Map<string, ValidateFunction>();
+  return {
+    validator(schemaName) {
+      let fn = cache.get(schemaName);
+      if (!fn) {
+        fn = ajv.getSchema(`spec.json#/components/schemas/${schemaName}`);
+        if (!fn) throw new Error(`ajv has no schema ${schemaName}`);
+        cache.set(schemaName, fn);
+      }
+      return fn;
+    },
+  };
+}
