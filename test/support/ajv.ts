@@ -23,6 +23,21 @@ function withoutMappings(node: unknown, extensions: Set<string>): unknown {
   return out;
 }
 
+// An independent decimal comparison (scaled BigInt) for the spec's x-decimal-* keywords.
+const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+const decimals = (text: string) => text.split('.')[1]?.length ?? 0;
+function scaled(text: string, other: string): bigint {
+  const scale = Math.max(decimals(text), decimals(other));
+  const [whole = '0', fraction = ''] = text.split('.');
+  const negative = whole.startsWith('-');
+  const magnitude = BigInt(whole.replace('-', '') + fraction.padEnd(scale, '0'));
+  return negative ? -magnitude : magnitude;
+}
+const DECIMAL_KEYWORDS: Record<string, (value: bigint, limit: bigint) => boolean> = {
+  'x-decimal-minimum': (value, limit) => value >= limit,
+  'x-decimal-maximum': (value, limit) => value <= limit,
+};
+
 export interface AjvValidators {
   validator(schemaName: string): ValidateFunction;
 }
@@ -34,7 +49,18 @@ export function createAjv(options: { allErrors?: boolean } = {}, spec: Json = lo
   void fastFormats;
   const extensions = new Set<string>();
   const components = withoutMappings(spec['components'], extensions);
-  for (const keyword of extensions) ajv.addKeyword({ keyword });
+  for (const keyword of extensions) {
+    if (keyword in DECIMAL_KEYWORDS) continue;
+    ajv.addKeyword({ keyword });
+  }
+  for (const [keyword, holds] of Object.entries(DECIMAL_KEYWORDS)) {
+    ajv.addKeyword({
+      keyword,
+      type: 'string',
+      schemaType: 'string',
+      validate: (limit: string, data: string) => !DECIMAL.test(data) || holds(scaled(data, limit), scaled(limit, data)),
+    });
+  }
   ajv.addKeyword('components');
   ajv.addSchema({ $id: 'spec.json', components });
   const cache = new Map<string, ValidateFunction>();

@@ -1873,7 +1873,7 @@ function collect_SaleCardRequest(value: unknown, ctx: ValidationContext): void {
             if (check_SaleCardRequest_2(p14)) {
               ctx.fail(
                 'not',
-                'amount: This value should be greater than 0. (unless auth is "Y" or recurring_init is "Y")',
+                'must be greater than 0 (the platform answers "amount: This value should be greater than 0.") (unless auth is "Y" or recurring_init is "Y")',
               );
             }
             ctx.segments.pop();
@@ -6010,7 +6010,10 @@ function collect_SessionRequest(value: unknown, ctx: ValidationContext): void {
                 if (p29 !== undefined) {
                   ctx.segments.push('amount');
                   if (check_SessionRequest_2(p29)) {
-                    ctx.fail('not', 'amount: This value should be greater than 0. (unless recurring_init is true)');
+                    ctx.fail(
+                      'not',
+                      'must be greater than 0 (the platform answers "amount: This value should be greater than 0.") (unless recurring_init is true)',
+                    );
                   }
                   ctx.segments.pop();
                 }

@@ -90,12 +90,12 @@ export function hasUniqueItems(items: readonly unknown[]): boolean {
   return true;
 }
 
-const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
-const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 // String formats. Each is its own export so a consumer's bundle keeps only those its schemas use.
 // The expressions are ajv-formats' ("fast" mode, and "full" for date), so the generated
 // validators and ajv agree on every input.
+
+const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** RFC 3339 full-date with a real calendar check. */
 export function formatDate(value: string): boolean {
@@ -139,4 +139,35 @@ const IPV6_PATTERN =
   /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i;
 export function formatIpv6(value: string): boolean {
   return IPV6_PATTERN.test(value);
+}
+
+const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+
+/**
+ * Compares two decimal strings exactly (no floating point): negative, zero or positive like
+ * `a - b`; NaN when either is not a plain decimal (its `pattern` reports that instead).
+ */
+export function compareDecimal(a: string, b: string): number {
+  if (!DECIMAL.test(a) || !DECIMAL.test(b)) return Number.NaN;
+  const signA = a.startsWith('-') ? -1 : 1;
+  const signB = b.startsWith('-') ? -1 : 1;
+  const [intA = '', fracA = ''] = a.replace('-', '').split('.');
+  const [intB = '', fracB = ''] = b.replace('-', '').split('.');
+  const width = Math.max(fracA.length, fracB.length);
+  const digitsA = (intA.replace(/^0+(?=.)/, '') + fracA.padEnd(width, '0')).replace(/^0+(?=.)/, '');
+  const digitsB = (intB.replace(/^0+(?=.)/, '') + fracB.padEnd(width, '0')).replace(/^0+(?=.)/, '');
+  const magnitude =
+    digitsA.length !== digitsB.length
+      ? digitsA.length - digitsB.length
+      : digitsA < digitsB
+        ? -1
+        : digitsA > digitsB
+          ? 1
+          : 0;
+  const zeroA = /^0*$/.test(digitsA);
+  const zeroB = /^0*$/.test(digitsB);
+  const effectiveA = zeroA ? 0 : signA;
+  const effectiveB = zeroB ? 0 : signB;
+  if (effectiveA !== effectiveB) return effectiveA - effectiveB;
+  return effectiveA === 0 ? 0 : effectiveA * Math.sign(magnitude);
 }

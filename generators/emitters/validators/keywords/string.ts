@@ -13,7 +13,7 @@ export const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
   ipv6: 'formatIpv6',
 };
 
-export const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'format'] as const;
+export const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'format', 'x-decimal-minimum', 'x-decimal-maximum'] as const;
 
 export function emitStringKeywords(schema: SchemaObject, scope: CodeScope): string {
   const v = scope.value;
@@ -38,6 +38,16 @@ export function emitStringKeywords(schema: SchemaObject, scope: CodeScope): stri
     const check = FORMAT_FUNCTIONS[schema.format];
     if (!check) throw new Error(`Unsupported format "${schema.format}"; add it to the runtime and to FORMAT_FUNCTIONS`);
     lines.push(`if (!${scope.runtime(check)}(${v})) { ${scope.fail('format', `must be a valid ${schema.format}`)} }`);
+  }
+  // Amounts are decimal strings; JSON Schema compares numbers only, hence the extensions.
+  for (const [keyword, failsWhen, words] of [
+    ['x-decimal-minimum', '< 0', 'at least'],
+    ['x-decimal-maximum', '> 0', 'at most'],
+  ] as const) {
+    const limit = schema[keyword];
+    if (limit === undefined) continue;
+    if (typeof limit !== 'string' || !/^-?[0-9]+(\.[0-9]+)?$/.test(limit)) throw new Error(`${keyword} must be a decimal string`);
+    lines.push(`if (${scope.runtime('compareDecimal')}(${v}, ${JSON.stringify(limit)}) ${failsWhen}) { ${scope.fail(keyword, `must be ${words} ${limit}`)} }`);
   }
   return lines.join('\n');
 }
