@@ -33,6 +33,10 @@ export async function loadSpec(options: {
 }
 
 async function readDeployment(file: string): Promise<DeploymentSettings> {
-  const parsed: unknown = parseYaml(await readFile(file, 'utf8'));
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '';
+    throw error;
+  });
+  const parsed: unknown = parseYaml(text);
   return (parsed ?? {}) as DeploymentSettings;
 }

@@ -1,0 +1,122 @@
+// The generated client, pointed at a loopback server, sends exactly the expected bytes and
+// headers: form bodies with bracket keys and the form Content-Type for S2S, JSON for Checkout.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCheckoutClient, createS2SClient } from '../../generated/client/src/index.js';
+import { startLoopback, type Loopback } from '../support/loopback.js';
+
+const PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
+const CLIENT_KEY = 'c2b8fb04-110f-11ea-bcd3-0242ac150003';
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+
+let server: Loopback;
+beforeAll(async () => {
+  server = await startLoopback();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const card = () => createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
+
+describe('S2S over the form codec', () => {
+  it('sends a card SALE as an ordered form body with the form Content-Type and the F1 hash', async () => {
+    server.reply({ body: { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER-1', trans_id: 't-1' } });
+    const response = await card().card.sale({
+      order_id: 'ORDER-1',
+      order_amount: '1.99',
+      order_currency: 'USD',
+      order_description: 'Café & tea [green]',
+      card_number: '4111111111111111',
+      card_exp_month: '01',
+      card_exp_year: '2038',
+      card_cvv2: '000',
+      payer_email: 'doe@example.com',
+      payer_ip: '203.0.113.10',
+      term_url_3ds: 'https://merchant.example/3ds?x=1&y=2',
+      mpi_data: { eci: '05', authentication_value: 'AAAB', ds_trans_id: '9a1d2f1e-5b4c-4e38-9d0f-0c1b2a3d4e5f', '3ds_version': '2.2.0' },
+    });
+    expect(response.result).toBe('SUCCESS');
+    const request = server.received.at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/post');
+    expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    const hash = md5('MOC.ELPMAXE@EOD' + PASSWORD.toUpperCase() + '1111111114');
+    expect(hash).toBe('2702ae0c4f99506dc29b5615ba9ee3c0');
+    expect(request.body).toBe(
+      [
+        'action=SALE',
+        `client_key=${CLIENT_KEY}`,
+        'order_id=ORDER-1',
+        'order_amount=1.99',
+        'order_currency=USD',
+        'order_description=Caf%C3%A9+%26+tea+%5Bgreen%5D',
+        'card_number=4111111111111111',
+        'card_exp_month=01',
+        'card_exp_year=2038',
+        'card_cvv2=000',
+        'payer_email=doe%40example.com',
+        'payer_ip=203.0.113.10',
+        'term_url_3ds=https%3A%2F%2Fmerchant.example%2F3ds%3Fx%3D1%26y%3D2',
+        'mpi_data%5Beci%5D=05',
+        'mpi_data%5Bauthentication_value%5D=AAAB',
+        'mpi_data%5Bds_trans_id%5D=9a1d2f1e-5b4c-4e38-9d0f-0c1b2a3d4e5f',
+        'mpi_data%5B3ds_version%5D=2.2.0',
+        `hash=${hash}`,
+      ].join('&'),
+    );
+  });
+
+  it('sends an APM SALE with bracketed method parameters and the APM SALE hash', async () => {
+    server.reply({ body: { action: 'SALE', result: 'REDIRECT', status: 'REDIRECT', order_id: 'O-2', trans_id: 't-2', redirect_url: 'https://pay.example/r', redirect_method: 'GET', redirect_params: [] } });
+    const response = await card().apm.sale({
+      brand: 'pin_voucher',
+      order_id: 'O-2',
+      order_amount: '50.00',
+      order_currency: 'EUR',
+      order_description: 'Voucher',
+      identifier: 'payer-42',
+      payer_first_name: 'Jane',
+      payer_last_name: 'Roe',
+      payer_address: 'Main street 5',
+      payer_country: 'DE',
+      payer_city: 'Berlin',
+      payer_zip: '10115',
+      payer_ip: '203.0.113.11',
+      parameters: { pin: '1234567890123456' },
+    });
+    expect(response.result).toBe('REDIRECT');
+    const request = server.received.at(-1)!;
+    const expectedHash = md5([...('payer-42' + 'O-2' + '50.00' + 'EUR' + PASSWORD)].reverse().join('').toUpperCase());
+    expect(request.body).toContain('parameters%5Bpin%5D=1234567890123456');
+    expect(request.body.endsWith(`&hash=${expectedHash}`)).toBe(true);
+    expect(new URLSearchParams(request.body).get('brand')).toBe('pin_voucher');
+  });
+
+  it('sends a lookup with the status-style hash and honours a deployment path override', async () => {
+    const client = createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, postPath: '/post-va' });
+    server.reply({ body: { action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'SETTLED', order_id: 'O-3', trans_id: 'abc-123' } });
+    await client.apm.getTransStatus({ trans_id: 'abc-123' });
+    const request = server.received.at(-1)!;
+    expect(request.url).toBe('/post-va');
+    expect(request.body).toBe(`action=GET_TRANS_STATUS&client_key=${CLIENT_KEY}&trans_id=abc-123&hash=${md5('321-CBA' + PASSWORD)}`);
+  });
+});
+
+describe('Checkout over JSON', () => {
+  it('sends the session as JSON with the session hash', async () => {
+    server.reply({ body: { redirect_url: 'https://checkout.example/auth/abc' } });
+    const checkout = createCheckoutClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD });
+    const order = { number: 'order-1234', amount: '100.00', currency: 'USD', description: 'Important gift' };
+    const response = await checkout.createSession({ operation: 'purchase', methods: ['card'], order, success_url: 'https://merchant.example/success' });
+    expect(response.redirect_url).toBe('https://checkout.example/auth/abc');
+    const request = server.received.at(-1)!;
+    expect(request.url).toBe('/api/v1/session');
+    expect(request.headers['content-type']).toBe('application/json');
+    const hash = sha1(md5(('order-1234' + '100.00' + 'USD' + 'Important gift' + PASSWORD).toUpperCase()));
+    expect(request.body).toBe(
+      JSON.stringify({ merchant_key: CLIENT_KEY, operation: 'purchase', methods: ['card'], order, success_url: 'https://merchant.example/success', hash }),
+    );
+  });
+});

@@ -1,0 +1,48 @@
+// Given/want tables over the corpus of tiny edge-case specs (test/corpus/validators/<case>):
+// each case is generated like the real spec, its validators.ts is snapshotted next to it, and
+// every row of its cases.yaml runs through the generated `validateSubject`.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { packageEmitter } from '../../generators/emitters/package/index.js';
+import { typesEmitter } from '../../generators/emitters/types/index.js';
+import { validatorsEmitter } from '../../generators/emitters/validators/index.js';
+import { CORPUS_DIR, generateCorpusCase, readCases } from '../support/corpus.js';
+
+interface CaseFile {
+  readonly schema: string;
+  readonly style: 'form' | 'json';
+  readonly cases: readonly {
+    readonly name: string;
+    readonly given: unknown;
+    readonly style?: 'form' | 'json';
+    readonly valid?: boolean;
+    readonly want?: readonly { path: string; rule: string; message: string }[];
+  }[];
+}
+
+type Validate = (value: unknown, style?: 'form' | 'json') => { ok: boolean; issues?: unknown[] };
+
+const caseNames = readdirSync(join(CORPUS_DIR, 'validators')).filter((name) => name !== 'unsupported-keyword').sort();
+
+describe.each(caseNames)('corpus %s', (name) => {
+  it('generates validators matching the snapshot and the given/want table', async () => {
+    const { outDir, files } = await generateCorpusCase('validators', name, [typesEmitter, validatorsEmitter, packageEmitter]);
+    await expect(files.get('client/src/validators.ts')).toMatchFileSnapshot(join(CORPUS_DIR, 'validators', name, 'validators.ts.snap'));
+    const table = readCases<CaseFile>('validators', name);
+    const module = (await import(pathToFileURL(join(outDir, 'client', 'src', 'validators.ts')).href)) as Record<string, Validate>;
+    const validate = module[`validate${table.schema}`]!;
+    for (const row of table.cases) {
+      const result = validate(row.given, row.style ?? table.style);
+      if (row.valid) expect(result, row.name).toEqual({ ok: true, value: row.given });
+      else expect(result.issues, row.name).toEqual(row.want);
+    }
+  });
+});
+
+describe('a keyword the generator does not know', () => {
+  it('fails generation with a message naming the keyword', async () => {
+    await expect(generateCorpusCase('validators', 'unsupported-keyword', [validatorsEmitter])).rejects.toThrow(/Unsupported JSON Schema keyword "prefixItems"/);
+  });
+});
