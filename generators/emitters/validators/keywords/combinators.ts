@@ -55,10 +55,12 @@ function emitOneOf(members: readonly JsonSchema[], scope: CodeScope): string {
   const scores = members.map((member) => branchScore(member, v, scope));
   const pick = scores.map((score, index) => `{ const s = ${score}; if (s > ${best}Score) { ${best}Score = s; ${best} = ${index}; } }`).join(' ');
   const reports = members.map((member, index) => `case ${index}: ${scope.collector(member)}(${v}, ctx); break;`).join(' ');
+  // The summary issue is added only when the input mixes alternatives (it sends a field its
+  // closest branch forbids); otherwise the branch's own issues say everything.
   return `{ let ${count} = 0; ${tests}
     if (${count} === 0) {
-      ${scope.fail('oneOf', `must match exactly one of: ${labels}`)}
       let ${best} = 0; let ${best}Score = -Infinity; ${pick}
+      if (${best}Score < 0) { ${scope.fail('oneOf', `must match exactly one of: ${labels}`)} }
       switch (${best}) { ${reports} }
     } else if (${count} > 1) { ${scope.fail('oneOf', `must match only one of: ${labels}`)} } }`;
 }
