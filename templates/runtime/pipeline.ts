@@ -4,7 +4,7 @@
 import createFetchClient from 'openapi-fetch';
 import { GatewayError, PlatformError, RequestValidationError, TransportError, type PlatformErrorEntry } from './errors.js';
 import { formBodySerializer } from './form-codec.js';
-import { redact, scrubText, secretValues, type SensitiveFields } from './sensitive.js';
+import { sanitize, scrubText, secretValues, type SensitiveFields } from './sensitive.js';
 import { computeSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
 import type { ValidationResult, WirePathStyle } from './validation.js';
 
@@ -104,11 +104,11 @@ export async function invoke<Response>(
 
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
-    log({ type: 'request', operation: definition.name, url: `${options.baseUrl}${path}`, body: redact(body, definition.sensitive), attempt });
+    log({ type: 'request', operation: definition.name, url: `${options.baseUrl}${path}`, body: sanitize(body, definition.sensitive, secrets), attempt });
     let outcome: Response;
     try {
       outcome = await sendOnce<Response>(transport, definition, path, body, call, scrub, (status, parsed) =>
-        log({ type: 'response', operation: definition.name, status, body: redact(parsed, definition.sensitive), ms: Date.now() - started }),
+        log({ type: 'response', operation: definition.name, status, body: sanitize(parsed, definition.sensitive, secrets), ms: Date.now() - started }),
       );
     } catch (error) {
       const gatewayError = error instanceof GatewayError ? error : new TransportError(definition.name, 'response', scrub(String(error)));
@@ -139,7 +139,7 @@ async function sendOnce<Response>(
   const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
   const isForm = definition.bodyStyle === 'form';
   let response: globalThis.Response;
-  let text: string;
+  let received: unknown;
   try {
     // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
     const result = await transport.fetchClient.request('post', path as never, {
@@ -150,7 +150,8 @@ async function sendOnce<Response>(
       signal,
     } as never);
     response = result.response;
-    text = ((result as { data?: unknown; error?: unknown }).data ?? (result as { error?: unknown }).error ?? '') as string;
+    // openapi-fetch hands over the text of a 2xx body, and an error body already JSON-parsed when it could.
+    received = (result as { data?: unknown }).data ?? (result as { error?: unknown }).error ?? '';
   } catch (error) {
     if (call.signal?.aborted) throw new TransportError(definition.name, 'aborted', `${definition.name} was aborted by the caller`);
     if (timeout.aborted) throw new TransportError(definition.name, 'timeout', `${definition.name} timed out after ${timeoutMs} ms`);
@@ -159,9 +160,9 @@ async function sendOnce<Response>(
     throw new TransportError(definition.name, 'connection', scrub(`${definition.name} could not reach the platform: ${code ?? describe(error)}`), undefined, notSent);
   }
 
-  let parsed: unknown;
+  let parsed: unknown = received;
   try {
-    parsed = text === '' ? undefined : JSON.parse(text);
+    if (typeof received === 'string') parsed = received === '' ? undefined : JSON.parse(received);
   } catch {
     onResponse(response.status, undefined);
     throw new TransportError(definition.name, response.ok ? 'response' : 'http', `${definition.name}: HTTP ${response.status} with a body that is not JSON`, response.status);
