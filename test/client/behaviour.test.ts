@@ -1,0 +1,104 @@
+// The pipeline's behaviour around failures: what is retried, what never is, timeouts through
+// AbortSignal, validation on by default and switchable, errors typed by kind.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS2SClient, PlatformError, RequestValidationError, TransportError } from '../../generated/client/src/index.js';
+import { startLoopback, type Loopback } from '../support/loopback.js';
+
+let server: Loopback;
+beforeAll(async () => {
+  server = await startLoopback();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const options = () => ({ baseUrl: server.baseUrl, merchantKey: 'c2b8fb04-110f-11ea-bcd3-0242ac150003', password: 'pw', retries: 2, retryDelayMs: 1 });
+const sale = {
+  order_id: 'ORDER-1',
+  order_amount: '1.99',
+  order_currency: 'USD',
+  order_description: 'Product',
+  card_number: '4111111111111111',
+  card_exp_month: '01',
+  card_exp_year: '2038',
+  card_cvv2: '123',
+  payer_ip: '203.0.113.10',
+  term_url_3ds: 'https://merchant.example/3ds',
+};
+const status = { action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'SETTLED', order_id: 'O', trans_id: 'T' };
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('retries', () => {
+  it('retries an idempotent lookup after a 5xx and returns the later answer', async () => {
+    const before = server.received.length;
+    server.reply({ status: 503, body: 'busy', contentType: 'text/plain' }, { status: 500, body: 'busy', contentType: 'text/plain' }, { body: status });
+    const response = await createS2SClient(options()).card.getTransStatus({ trans_id: 'T' });
+    expect(response.status).toBe('SETTLED');
+    expect(server.received.length - before).toBe(3);
+  });
+
+  it('never resends a SALE after a failure that may have reached the platform', async () => {
+    const before = server.received.length;
+    server.reply({ status: 503, body: 'busy', contentType: 'text/plain' });
+    const error = await failure(createS2SClient(options()).card.sale(sale));
+    expect(error).toBeInstanceOf(TransportError);
+    expect(server.received.length - before).toBe(1);
+  });
+
+  it('never retries a platform error', async () => {
+    const before = server.received.length;
+    server.reply({ status: 400, body: { result: 'ERROR', error_code: 101000, error_message: 'Transaction does not exist.' } });
+    const error = await failure(createS2SClient(options()).card.getTransStatus({ trans_id: 'missing' }));
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error).toMatchObject({ http_code: 400, error_code: 101000, error_message: 'Transaction does not exist.' });
+    expect(server.received.length - before).toBe(1);
+  });
+
+  it('reads result=ERROR as a platform error even with HTTP 200', async () => {
+    server.reply({ body: { result: 'ERROR', error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'order_id: This value is not valid.' }] } });
+    const error = await failure(createS2SClient(options()).card.sale(sale));
+    expect(error).toMatchObject({ kind: 'platform', http_code: 200, errors: [{ error_code: 100000, error_message: 'order_id: This value is not valid.' }] });
+  });
+});
+
+describe('timeouts and cancellation', () => {
+  it('a per-call timeout aborts the attempt', async () => {
+    server.reply({ delayMs: 300, body: status });
+    const error = await failure(createS2SClient({ ...options(), retries: 0 }).card.getTransStatus({ trans_id: 'T' }, { timeoutMs: 50 }));
+    expect(error).toMatchObject({ kind: 'transport', failure: 'timeout' });
+  });
+
+  it('the caller can abort with its own signal, and that is not retried', async () => {
+    server.reply({ delayMs: 300, body: status });
+    const controller = new AbortController();
+    const pending = createS2SClient(options()).card.getTransStatus({ trans_id: 'T' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    expect(await failure(pending)).toMatchObject({ kind: 'transport', failure: 'aborted' });
+  });
+});
+
+describe('validation before sending', () => {
+  it('is on by default: nothing is sent', async () => {
+    const before = server.received.length;
+    const error = await failure(createS2SClient(options()).card.sale({ ...sale, order_amount: '1,99' }));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues).toEqual([{ path: 'order_amount', rule: 'pattern', message: expect.stringContaining('must match the pattern') }]);
+    expect(server.received.length).toBe(before);
+  });
+
+  it('can be switched off, and then the platform decides', async () => {
+    server.reply({ body: { result: 'ERROR', error_message: 'Request data is invalid.' } });
+    const before = server.received.length;
+    await failure(createS2SClient({ ...options(), validateRequests: false }).card.sale({ ...sale, order_amount: '1,99' }));
+    expect(server.received.length - before).toBe(1);
+    expect(new URLSearchParams(server.received.at(-1)!.body).get('order_amount')).toBe('1,99');
+  });
+});
