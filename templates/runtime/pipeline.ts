@@ -38,6 +38,12 @@ export interface ClientOptions {
   readonly merchantKey: string;
   /** The merchant password. It signs requests and never goes on the wire or into a log. */
   readonly password: string;
+  /**
+   * Real `brand` value per neutral method label, for a deployment whose client was generated
+   * with the labels (`{ pin_voucher: 'pv-real' }`). Requests are validated with the label and
+   * sent, and signed, with the real value. spec/deployment.yaml does the same at generation time.
+   */
+  readonly brandValues?: Readonly<Record<string, string>>;
   /** md5 unless the operator switched the merchant to SHA256 signatures. */
   readonly signatureAlgorithm?: SignatureAlgorithm;
   /** Validate each request before sending (default true). */
@@ -70,14 +76,26 @@ export function createTransport(options: ClientOptions, paths: Readonly<Record<s
   return { options, pathFor: (path) => paths[path] ?? path, fetchClient };
 }
 
-/** Builds the wire body: the caller's fields plus action, merchant key and signature. */
+/** Builds the body: the caller's fields plus action, merchant key and signature. */
 export function buildRequest(definition: OperationDefinition, options: ClientOptions, input: object): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (definition.action !== undefined) body['action'] = definition.action;
   body[definition.keyField] = options.merchantKey;
   Object.assign(body, input);
-  body['hash'] = computeSignature(definition.signature, body, options.password, options.signatureAlgorithm ?? 'md5');
-  return body;
+  return sign(definition, options, body);
+}
+
+function sign(definition: OperationDefinition, options: ClientOptions, body: Record<string, unknown>): Record<string, unknown> {
+  const unsigned = { ...body };
+  delete unsigned['hash'];
+  return { ...unsigned, hash: computeSignature(definition.signature, unsigned, options.password, options.signatureAlgorithm ?? 'md5') };
+}
+
+/** The body as it travels: a neutral method label replaced by the deployment's real value, signed again. */
+function toWire(definition: OperationDefinition, options: ClientOptions, body: Record<string, unknown>): Record<string, unknown> {
+  const brand = body['brand'];
+  const real = typeof brand === 'string' ? options.brandValues?.[brand] : undefined;
+  return real === undefined ? body : sign(definition, options, { ...body, brand: real });
 }
 
 export async function invoke<Response>(
@@ -92,11 +110,12 @@ export async function invoke<Response>(
     log({ type: 'error', operation: definition.name, error });
     throw error;
   };
-  const body = buildRequest(definition, options, input);
+  const labelled = buildRequest(definition, options, input);
   if (options.validateRequests !== false) {
-    const result = definition.validate(body, definition.bodyStyle);
+    const result = definition.validate(labelled, definition.bodyStyle);
     if (!result.ok) fail(new RequestValidationError(definition.name, result.issues));
   }
+  const body = toWire(definition, options, labelled);
   const secrets = [...secretValues(body, definition.sensitive), options.password];
   const scrub = (text: string) => scrubText(text, secrets);
   const path = transport.pathFor(definition.path);

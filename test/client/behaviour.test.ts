@@ -102,3 +102,32 @@ describe('validation before sending', () => {
     expect(new URLSearchParams(server.received.at(-1)!.body).get('order_amount')).toBe('1,99');
   });
 });
+
+describe('deployment options', () => {
+  it('sends the real brand value of a neutral label, validated with the label', async () => {
+    server.reply({ body: { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'O', trans_id: 'T' } });
+    const client = createS2SClient({ ...options(), brandValues: { pin_voucher: 'pv-real' } });
+    await client.apm.sale({
+      brand: 'pin_voucher',
+      order_id: 'O',
+      order_amount: '5.00',
+      order_currency: 'EUR',
+      order_description: 'Voucher',
+      payer_first_name: 'Jane',
+      payer_last_name: 'Roe',
+      payer_address: 'Main street 5',
+      payer_country: 'DE',
+      payer_city: 'Berlin',
+      payer_zip: '10115',
+      payer_ip: '203.0.113.11',
+      parameters: { pin: '1234567890123456' },
+    });
+    expect(new URLSearchParams(server.received.at(-1)!.body).get('brand')).toBe('pv-real');
+  });
+
+  it('signs with sha256 when the operator switched the merchant', async () => {
+    server.reply({ body: status });
+    await createS2SClient({ ...options(), signatureAlgorithm: 'sha256' }).card.getTransStatus({ trans_id: 'T' });
+    expect(new URLSearchParams(server.received.at(-1)!.body).get('hash')).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
