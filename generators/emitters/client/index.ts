@@ -3,6 +3,7 @@
 // factories. Every call runs through the hand-written pipeline in templates/runtime.
 import { Project, VariableDeclarationKind, type SourceFile } from 'ts-morph';
 import { isSchemaObject } from '../../model/json-schema.js';
+import { methodCatalogue } from '../../model/method-catalogue.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { OperationModel, S2sActionModel, SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
@@ -21,6 +22,7 @@ export const clientEmitter: Emitter = {
       file(project, 'client/src/sensitive-fields.ts', (source) => emitSensitiveFields(model, source)),
       file(project, 'client/src/s2s.ts', (source) => emitS2s(model, source)),
       file(project, 'client/src/checkout.ts', (source) => emitCheckout(model, source)),
+      file(project, 'client/src/methods.ts', (source) => emitMethods(model, source)),
     ];
   },
 };
@@ -253,4 +255,30 @@ function objectLiteral(fields: Record<string, string>): string {
 
 function unique(names: readonly string[]): string[] {
   return [...new Set(names)].sort();
+}
+
+function emitMethods(model: SpecModel, source: SourceFile): void {
+  const methods = methodCatalogue(model);
+  source.addInterface({
+    isExported: true,
+    name: 'PaymentMethod',
+    docs: ['A payment method of the catalogue (the `x-method` metadata of its parameter schema).'],
+    properties: [
+      { name: 'label', type: 'string', isReadonly: true, docs: ['Neutral label as the interface document writes it (`<pin_voucher>`), or the literal id.'] },
+      { name: 'title', type: 'string', isReadonly: true },
+      { name: 'brand', type: 'string', hasQuestionToken: true, isReadonly: true, docs: ['The `brand` an S2S APM SALE sends for it, when it has an S2S branch.'] },
+      { name: 'parametersSchema', type: 'string', isReadonly: true, docs: ['Name of its parameter schema (`validate<Name>` checks `parameters`).'] },
+      { name: 'protocols', type: 'readonly string[]', isReadonly: true },
+      { name: 'completion', type: 'readonly string[]', isReadonly: true, docs: ['How the payer completes: redirect, qr, one-time-code, external-app, hosted-page-fields, none.'] },
+      { name: 'currencies', type: 'readonly string[]', hasQuestionToken: true, isReadonly: true },
+      { name: 'countries', type: 'readonly string[]', hasQuestionToken: true, isReadonly: true },
+      { name: 'notes', type: 'string', hasQuestionToken: true, isReadonly: true },
+    ],
+  });
+  source.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ['Every payment method of the interface, sorted by label.'],
+    declarations: [{ name: 'PAYMENT_METHODS', type: 'readonly PaymentMethod[]', initializer: JSON.stringify(methods) }],
+  });
 }

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
+import { methodCatalogue, type MethodEntry } from '../../model/method-catalogue.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
@@ -17,9 +18,9 @@ export const docsEmitter: Emitter = {
     const input = join(context.scratchDir, 'docs-input.yaml');
     const output = join(context.scratchDir, 'docs.html');
     // Synchronous up to the spawn, so Redocly runs in parallel with the other emitters' CPU work.
-    writeFileSync(input, stringify(model.document, { lineWidth: 0, aliasDuplicateObjects: false }));
+    writeFileSync(input, stringify(withCatalogue(model), { lineWidth: 0, aliasDuplicateObjects: false }));
     const cli = join(context.projectRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-    await run(process.execPath, [cli, 'build-docs', input, '--inlineBundle', '-o', output, '--title', model.document.info.title], {
+    await run(process.execPath, [cli, 'build-docs', input, '--inlineBundle', '--openapi.showExtensions=true', '-o', output, '--title', model.document.info.title], {
       cwd: context.projectRoot,
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
       maxBuffer: 64 * 1024 * 1024,
@@ -28,3 +29,23 @@ export const docsEmitter: Emitter = {
     return [{ path: 'docs/index.html', contents: html, kind: 'html', source: 'generators/emitters/docs (redocly build-docs)' }];
   },
 };
+
+/** The payment-method catalogue (from `x-method`) as a section of the page's introduction. */
+function withCatalogue(model: SpecModel): SpecModel['document'] {
+  const methods = methodCatalogue(model);
+  if (methods.length === 0) return model.document;
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const row = (method: MethodEntry) =>
+    `| ${cell(method.label)} | ${cell(method.title)} | ${method.brand ? `\`${method.brand}\`` : '–'} | ${method.protocols.join(', ')} | ${method.completion.join(', ')} | ${(method.currencies ?? []).join(', ')} | ${cell(method.notes ?? '')} |`;
+  const table = [
+    '## Payment methods',
+    '',
+    'Every method of the interface, from the `x-method` metadata of its parameter schema. Neutral labels (`<kind_n>`) stand for identifiers agreed with the operator; `brand` shows the value this build sends (spec/deployment.yaml sets the real ones).',
+    '',
+    '| Method | Title | `brand` | Protocols | Payer completes by | Currencies | Notes |',
+    '|---|---|---|---|---|---|---|',
+    ...methods.map(row),
+  ].join('\n');
+  const info = model.document.info as { description?: string };
+  return { ...model.document, info: { ...model.document.info, description: `${info.description ?? ''}\n\n${table}\n` } };
+}

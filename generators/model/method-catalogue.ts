@@ -1,0 +1,59 @@
+// The payment-method catalogue: every parameter schema that carries `x-method`, with the
+// `brand` value its S2S APM SALE branch uses (after deployment brand values are applied).
+import { isSchemaObject, refName } from './json-schema.js';
+import type { SpecModel } from './spec-model.js';
+
+export interface MethodEntry {
+  /** Neutral label as the document writes it (`<pin_voucher>`), or the literal id (`vcard`). */
+  readonly label: string;
+  readonly title: string;
+  /** The `brand` value an S2S APM SALE sends, when the method has an S2S branch. */
+  readonly brand?: string;
+  readonly parametersSchema: string;
+  readonly protocols: readonly string[];
+  readonly completion: readonly string[];
+  readonly currencies?: readonly string[];
+  readonly countries?: readonly string[];
+  readonly notes?: string;
+}
+
+const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map(String) : undefined);
+
+export function methodCatalogue(model: Pick<SpecModel, 'schemas' | 'schema'>): MethodEntry[] {
+  const brands = brandsByParameterSchema(model);
+  const entries: MethodEntry[] = [];
+  for (const [name, schema] of model.schemas) {
+    const meta = schema['x-method'];
+    if (typeof meta !== 'object' || meta === null) continue;
+    const record = meta as Record<string, unknown>;
+    if (typeof record['label'] !== 'string' || typeof record['title'] !== 'string') throw new Error(`${name}: x-method needs label and title`);
+    const brand = brands.get(name);
+    const currencies = strings(record['currencies']);
+    const countries = strings(record['countries']);
+    entries.push({
+      label: record['label'],
+      title: record['title'],
+      ...(brand ? { brand } : {}),
+      parametersSchema: name,
+      protocols: strings(record['protocols']) ?? [],
+      completion: strings(record['completion']) ?? [],
+      ...(currencies ? { currencies } : {}),
+      ...(countries ? { countries } : {}),
+      ...(typeof record['notes'] === 'string' ? { notes: record['notes'].replace(/\s+/g, ' ').trim() } : {}),
+    });
+  }
+  return entries.sort((a, b) => a.label.replace(/[<>]/g, '').localeCompare(b.label.replace(/[<>]/g, '')));
+}
+
+/** Parameter schema name → brand, read from every brand-discriminated schema's mapping. */
+function brandsByParameterSchema(model: Pick<SpecModel, 'schemas' | 'schema'>): Map<string, string> {
+  const brands = new Map<string, string>();
+  for (const schema of model.schemas.values()) {
+    if (schema.discriminator?.propertyName !== 'brand') continue;
+    for (const [brand, ref] of Object.entries(schema.discriminator.mapping ?? {})) {
+      const parameters = model.schema(refName(ref)).properties?.['parameters'];
+      if (isSchemaObject(parameters) && parameters.$ref) brands.set(refName(parameters.$ref), brand);
+    }
+  }
+  return brands;
+}
