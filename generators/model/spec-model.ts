@@ -2,6 +2,7 @@
 // otherwise each derive again (operations, S2S actions per protocol, wire styles, sensitive fields).
 import { HTTP_METHODS, type HttpMethod, type MediaTypeObject, type OpenApiDocument, type OperationObject } from './openapi.js';
 import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from './json-schema.js';
+import { recipeFields, signatureRecipe, type SignatureRecipeData } from './signature-recipes.js';
 
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 export const JSON_MEDIA_TYPE = 'application/json';
@@ -22,13 +23,23 @@ export interface OperationModel {
   readonly operation: OperationObject;
 }
 
+/** How a request is signed: the recipe, and the fields it reads that the request does not carry. */
+export interface SigningModel {
+  readonly signature: SignatureRecipeData;
+  /** Signing-only inputs (the original payment's e-mail and card): hashed, never sent. */
+  readonly signingFields: readonly string[];
+}
+
 /** One S2S action as a protocol offers it: `card` SALE is `SaleCardRequest`, `apm` SALE is `SaleApmRequest`. */
-export interface S2sActionModel {
+export interface S2sActionModel extends SigningModel {
   readonly protocol: S2sProtocol;
   readonly action: string;
   readonly requestSchemaName: string;
   readonly responseSchemaName?: string;
 }
+
+/** A Checkout endpoint: a JSON operation other than the S2S `/post`. */
+export interface CheckoutOperationModel extends OperationModel, SigningModel {}
 
 export interface SpecModel {
   readonly document: OpenApiDocument;
@@ -38,6 +49,7 @@ export interface SpecModel {
   /** The form-encoded `POST /post` behind every S2S action; absent in specs without S2S. */
   readonly s2sOperation: OperationModel | undefined;
   readonly s2sActions: readonly S2sActionModel[];
+  readonly checkoutOperations: readonly CheckoutOperationModel[];
   /** How each schema's wire paths are written when it is validated on its own. */
   readonly wireStyles: ReadonlyMap<string, WirePathStyle>;
   readonly sourceFiles: readonly string[];
@@ -61,8 +73,32 @@ export function buildSpecModel(document: OpenApiDocument, sourceFiles: readonly 
   return {
     ...base,
     s2sActions: collectS2sActions(base),
+    checkoutOperations: operations
+      .filter((operation) => operation !== s2sOperation)
+      .map((operation) => ({ ...operation, ...signing(base, operation.requestSchemaName, base.schema(operation.requestSchemaName)['x-signature'], operation.operationId) })),
     wireStyles: collectWireStyles(base),
   };
+}
+
+/** Reads and checks a recipe, and finds the fields it needs that the request schema does not declare. */
+function signing(model: ModelBase, schemaName: string, recipe: unknown, where: string): SigningModel {
+  const signature = signatureRecipe(recipe, `${schemaName} (${where})`);
+  const declared = declaredProperties(model, model.schema(schemaName), new Set());
+  const signingFields = recipeFields(signature).filter((field) => !declared.has(field.split('.')[0]!));
+  return { signature, signingFields };
+}
+
+/** Every property name a schema may carry, through $ref, allOf, oneOf and anyOf. */
+export function declaredProperties(model: Pick<SpecModel, 'resolve'>, node: JsonSchema, seen: Set<JsonSchema>): Set<string> {
+  const names = new Set<string>();
+  const resolved = model.resolve(node);
+  if (!isSchemaObject(resolved) || seen.has(resolved)) return names;
+  seen.add(resolved);
+  for (const [key, property] of Object.entries(resolved.properties ?? {})) if (property !== false) names.add(key);
+  for (const part of [...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) {
+    for (const name of declaredProperties(model, part, seen)) names.add(name);
+  }
+  return names;
 }
 
 function collectOperations(document: OpenApiDocument): OperationModel[] {
@@ -102,7 +138,7 @@ function schemaRefName(schema: JsonSchema | undefined, what: string): string {
   return refName(schema.$ref);
 }
 
-type ModelBase = Pick<SpecModel, 'schemas' | 's2sOperation' | 'schema' | 'resolve'>;
+type ModelBase = Pick<SpecModel, 'schemas' | 's2sOperation' | 'schema' | 'resolve' | 'operations'>;
 
 /**
  * Walks the `action` discriminator of the S2S body. A mapped schema that declares
@@ -121,7 +157,14 @@ function collectS2sActions(model: ModelBase): S2sActionModel[] {
     if (variants.length === 0) throw new Error(`Action ${action} (${refName(ref)}) declares no x-protocols`);
     for (const { protocol, schemaName } of variants) {
       const responseSchemaName = responses.get(action);
-      actions.push({ protocol, action, requestSchemaName: schemaName, ...(responseSchemaName ? { responseSchemaName } : {}) });
+      const recipes = model.schema(schemaName)['x-signature'] as Record<string, unknown> | undefined;
+      actions.push({
+        protocol,
+        action,
+        requestSchemaName: schemaName,
+        ...(responseSchemaName ? { responseSchemaName } : {}),
+        ...signing(model, schemaName, recipes?.[protocol], `${protocol} ${action}`),
+      });
     }
   }
   return actions;

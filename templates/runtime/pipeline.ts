@@ -76,26 +76,33 @@ export function createTransport(options: ClientOptions, paths: Readonly<Record<s
   return { options, pathFor: (path) => paths[path] ?? path, fetchClient };
 }
 
-/** Builds the body: the caller's fields plus action, merchant key and signature. */
+type SigningValues = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Builds the body: the caller's fields plus action, merchant key and signature. `input.signing`
+ * (values of the original payment the signature covers) is hashed and left out of the body.
+ */
 export function buildRequest(definition: OperationDefinition, options: ClientOptions, input: object): Record<string, unknown> {
+  const { signing, ...fields } = input as { signing?: SigningValues };
   const body: Record<string, unknown> = {};
   if (definition.action !== undefined) body['action'] = definition.action;
   body[definition.keyField] = options.merchantKey;
-  Object.assign(body, input);
-  return sign(definition, options, body);
+  Object.assign(body, fields);
+  return sign(definition, options, body, signing);
 }
 
-function sign(definition: OperationDefinition, options: ClientOptions, body: Record<string, unknown>): Record<string, unknown> {
+function sign(definition: OperationDefinition, options: ClientOptions, body: Record<string, unknown>, signing: SigningValues = {}): Record<string, unknown> {
   const unsigned = { ...body };
   delete unsigned['hash'];
-  return { ...unsigned, hash: computeSignature(definition.signature, unsigned, options.password, options.signatureAlgorithm ?? 'md5') };
+  const hash = computeSignature(definition.signature, { ...signing, ...unsigned }, options.password, options.signatureAlgorithm ?? 'md5');
+  return { ...unsigned, hash };
 }
 
 /** The body as it travels: a neutral method label replaced by the deployment's real value, signed again. */
-function toWire(definition: OperationDefinition, options: ClientOptions, body: Record<string, unknown>): Record<string, unknown> {
+function toWire(definition: OperationDefinition, options: ClientOptions, body: Record<string, unknown>, signing: SigningValues | undefined): Record<string, unknown> {
   const brand = body['brand'];
   const real = typeof brand === 'string' ? options.brandValues?.[brand] : undefined;
-  return real === undefined ? body : sign(definition, options, { ...body, brand: real });
+  return real === undefined ? body : sign(definition, options, { ...body, brand: real }, signing);
 }
 
 export async function invoke<Response>(
@@ -115,8 +122,9 @@ export async function invoke<Response>(
     const result = definition.validate(labelled, definition.bodyStyle);
     if (!result.ok) fail(new RequestValidationError(definition.name, result.issues));
   }
-  const body = toWire(definition, options, labelled);
-  const secrets = [...secretValues(body, definition.sensitive), options.password];
+  const signing = (input as { signing?: SigningValues }).signing;
+  const body = toWire(definition, options, labelled, signing);
+  const secrets = [...secretValues({ ...signing, ...body }, definition.sensitive), options.password];
   const scrub = (text: string) => scrubText(text, secrets);
   const path = transport.pathFor(definition.path);
   const attempts = 1 + Math.max(0, options.retries ?? 2);

@@ -37,6 +37,24 @@ export class ValidationContext {
     this.fail(rule, message);
     this.segments.pop();
   }
+
+  /** Collects the issues of a child value one path segment down. */
+  visit(segment: string | number, value: unknown, collect: (value: unknown, ctx: ValidationContext) => void): void {
+    this.segments.push(segment);
+    collect(value, this);
+    this.segments.pop();
+  }
+}
+
+/** The failure result of a generated `validateX`: runs its collector over the value. */
+export function collectIssues(
+  value: unknown,
+  style: WirePathStyle,
+  collect: (value: unknown, ctx: ValidationContext) => void,
+): { readonly ok: false; readonly issues: readonly ValidationIssue[] } {
+  const ctx = new ValidationContext(style);
+  collect(value, ctx);
+  return { ok: false, issues: ctx.issues };
 }
 
 export function renderWirePath(style: WirePathStyle, segments: readonly (string | number)[]): string {

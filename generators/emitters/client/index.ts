@@ -2,26 +2,24 @@
 // Checkout endpoint, a standalone function for each (tree-shakable), and the two client
 // factories. Every call runs through the hand-written pipeline in templates/runtime.
 import { Project, VariableDeclarationKind, type SourceFile } from 'ts-morph';
-import { isSchemaObject } from '../../model/json-schema.js';
 import { methodCatalogue } from '../../model/method-catalogue.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
-import type { OperationModel, S2sActionModel, SpecModel } from '../../model/spec-model.js';
+import type { SigningModel, SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { functionBase } from '../validators/compile-schema.js';
-import { clientMethodName, inputTypeName } from './names.js';
-import { recipeConstName, signatureRecipe } from './signature-recipes.js';
-
-const PROTOCOL_TITLE = { card: 'S2S CARD', apm: 'S2S APM' } as const;
+import { clientOperations, type ClientOperation } from './operations.js';
 
 export const clientEmitter: Emitter = {
   name: 'client',
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
     const project = new Project({ useInMemoryFileSystem: true });
+    const operations = clientOperations(model);
+    assertUniqueNames(operations);
     return [
-      file(project, 'client/src/signatures.ts', (source) => emitSignatures(model, source)),
+      file(project, 'client/src/signatures.ts', (source) => emitSignatures(operations, source)),
       file(project, 'client/src/sensitive-fields.ts', (source) => emitSensitiveFields(model, source)),
-      file(project, 'client/src/s2s.ts', (source) => emitS2s(model, source)),
-      file(project, 'client/src/checkout.ts', (source) => emitCheckout(model, source)),
+      file(project, 'client/src/s2s.ts', (source) => emitS2s(model, operations.filter((operation) => operation.protocol !== 'checkout'), source)),
+      file(project, 'client/src/checkout.ts', (source) => emitCheckout(operations.filter((operation) => operation.protocol === 'checkout'), source)),
       file(project, 'client/src/methods.ts', (source) => emitMethods(model, source)),
     ];
   },
@@ -33,92 +31,75 @@ function file(project: Project, path: string, build: (source: SourceFile) => voi
   return { path, contents: source.getFullText(), kind: 'typescript', source: 'generators/emitters/client' };
 }
 
-interface SignedOperation {
-  readonly constName: string;
-  readonly recipe: unknown;
+/** Two operations must never share an exported name (S2S DEBIT on card vs Checkout debitCard). */
+function assertUniqueNames(operations: readonly ClientOperation[]): void {
+  const seen = new Map<string, string>();
+  for (const operation of operations) {
+    for (const name of [operation.names.fn, operation.names.operation, operation.names.input, operation.names.signature]) {
+      const owner = seen.get(name);
+      if (owner) throw new Error(`${operation.title} and ${owner} both generate ${name}; rename one in the spec or in generators/emitters/client/names.ts`);
+      seen.set(name, operation.title);
+    }
+  }
 }
 
-function s2sRecipe(model: SpecModel, action: S2sActionModel): SignedOperation {
-  const recipes = model.schema(action.requestSchemaName)['x-signature'];
-  const recipe = isSchemaObject(recipes as never) ? (recipes as Record<string, unknown>)[action.protocol] : undefined;
-  return { constName: recipeConstName(`${action.action}_${action.protocol}`), recipe: signatureRecipe(recipe, `${action.requestSchemaName} (${action.protocol})`) };
-}
-
-function checkoutRecipe(model: SpecModel, operation: OperationModel): SignedOperation {
-  const recipe = model.schema(operation.requestSchemaName)['x-signature'];
-  return { constName: recipeConstName(operation.operationId), recipe: signatureRecipe(recipe, operation.requestSchemaName) };
-}
-
-const checkoutOperations = (model: SpecModel) => model.operations.filter((operation) => operation !== model.s2sOperation);
-
-function emitSignatures(model: SpecModel, source: SourceFile): void {
+function emitSignatures(operations: readonly ClientOperation[], source: SourceFile): void {
   source.addImportDeclaration({ moduleSpecifier: './runtime/signature.js', namedImports: ['SignatureRecipe'], isTypeOnly: true });
-  const all = [...model.s2sActions.map((action) => s2sRecipe(model, action)), ...checkoutOperations(model).map((operation) => checkoutRecipe(model, operation))];
-  for (const { constName, recipe } of all) {
-    source.addVariableStatement({
+  source.addVariableStatements(
+    operations.map((operation) => ({
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [String((recipe as { description: string }).description)],
-      declarations: [{ name: constName, type: 'SignatureRecipe', initializer: JSON.stringify(recipe) }],
-    });
-  }
+      docs: [`${operation.title}: ${operation.signature.description}`],
+      declarations: [{ name: operation.names.signature, type: 'SignatureRecipe', initializer: JSON.stringify(operation.signature) }],
+    })),
+  );
 }
 
 function emitSensitiveFields(model: SpecModel, source: SourceFile): void {
   source.addImportDeclaration({ moduleSpecifier: './runtime/sensitive.js', namedImports: ['SensitiveFields'], isTypeOnly: true });
-  const fields = Object.fromEntries(sensitiveFields(model));
   source.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: ['Wire fields marked `x-sensitive` in the spec: masked in every error and log event.'],
-    declarations: [{ name: 'SENSITIVE_FIELDS', type: 'SensitiveFields', initializer: JSON.stringify(fields) }],
+    declarations: [{ name: 'SENSITIVE_FIELDS', type: 'SensitiveFields', initializer: JSON.stringify(Object.fromEntries(sensitiveFields(model))) }],
   });
 }
 
-function isIdempotent(model: SpecModel, schemaName: string): boolean {
-  return model.schema(schemaName)['x-idempotent'] === true;
-}
-
-function emitS2s(model: SpecModel, source: SourceFile): void {
-  const actions = model.s2sActions;
-  const s2sPath = model.s2sOperation?.path ?? '/post';
-  addPipelineImports(source);
-  source.addImportDeclaration({ moduleSpecifier: './validators.js', namedImports: unique(actions.map((action) => `validate${functionBase(action.requestSchemaName)}`)) });
-  source.addImportDeclaration({ moduleSpecifier: './signatures.js', namedImports: unique(actions.map((action) => s2sRecipe(model, action).constName)) });
+/** Imports, OperationDefinition constants and standalone functions: the same for both protocols' files. */
+function emitOperations(operations: readonly ClientOperation[], source: SourceFile): void {
+  source.addImportDeclaration({ moduleSpecifier: './runtime/pipeline.js', namedImports: ['createTransport', 'invoke'] });
+  source.addImportDeclaration({
+    moduleSpecifier: './runtime/pipeline.js',
+    isTypeOnly: true,
+    namedImports: ['CallOptions', 'ClientOptions', 'OperationDefinition', 'Transport'],
+  });
+  source.addImportDeclaration({ moduleSpecifier: './validators.js', namedImports: unique(operations.map((operation) => validatorName(operation))) });
+  source.addImportDeclaration({ moduleSpecifier: './signatures.js', namedImports: unique(operations.map((operation) => operation.names.signature)) });
   source.addImportDeclaration({ moduleSpecifier: './sensitive-fields.js', namedImports: ['SENSITIVE_FIELDS'] });
   source.addImportDeclaration({
     moduleSpecifier: './types.js',
     isTypeOnly: true,
-    namedImports: unique([
-      ...actions.map((action) => inputTypeName(action.protocol, action.action)),
-      ...actions.flatMap((action) => (action.responseSchemaName ? [action.responseSchemaName] : [])),
-    ]),
+    namedImports: unique([...operations.map((operation) => operation.names.input), ...operations.flatMap((operation) => (operation.responseSchemaName ? [operation.responseSchemaName] : []))]),
   });
-
-  const protocols = new Map<string, string[]>();
-  for (const action of actions) {
-    const method = clientMethodName(action.action);
-    const fn = `${method}${action.protocol === 'card' ? 'Card' : 'Apm'}`;
-    const title = `${PROTOCOL_TITLE[action.protocol]} ${action.action}`;
-    const input = inputTypeName(action.protocol, action.action);
-    const output = action.responseSchemaName ?? 'Record<string, unknown>';
+  for (const operation of operations) {
+    const output = operation.responseSchemaName ?? 'Record<string, unknown>';
     source.addVariableStatement({
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [`${title}: \`POST ${s2sPath}\` with \`action=${action.action}\`.`],
+      docs: [`${operation.title}: \`POST ${operation.path}\`${operation.action ? ` with \`action=${operation.action}\`` : ''}.`],
       declarations: [
         {
-          name: `${fn}Operation`,
+          name: operation.names.operation,
           type: 'OperationDefinition',
           initializer: objectLiteral({
-            name: JSON.stringify(title),
-            path: JSON.stringify(s2sPath),
-            bodyStyle: '"form"',
-            action: JSON.stringify(action.action),
-            keyField: '"client_key"',
-            validate: `validate${functionBase(action.requestSchemaName)}`,
-            signature: s2sRecipe(model, action).constName,
-            idempotent: String(isIdempotent(model, action.requestSchemaName)),
+            name: JSON.stringify(operation.title),
+            path: JSON.stringify(operation.path),
+            bodyStyle: JSON.stringify(operation.bodyStyle),
+            ...(operation.action ? { action: JSON.stringify(operation.action) } : {}),
+            keyField: JSON.stringify(operation.keyField),
+            validate: validatorName(operation),
+            signature: operation.names.signature,
+            idempotent: String(operation.idempotent),
             sensitive: 'SENSITIVE_FIELDS',
           }),
         },
@@ -126,34 +107,34 @@ function emitS2s(model: SpecModel, source: SourceFile): void {
     });
     source.addFunction({
       isExported: true,
-      name: fn,
-      docs: [`${title}. ${describeSchema(model, action.requestSchemaName)}`],
+      name: operation.names.fn,
+      docs: [`${operation.title}. ${operation.description}${signingNote(operation)}`],
       parameters: [
         { name: 'transport', type: 'Transport' },
-        { name: 'input', type: input },
+        { name: 'input', type: operation.names.input },
         { name: 'call', type: 'CallOptions', hasQuestionToken: true },
       ],
       returnType: `Promise<${output}>`,
-      statements: `return invoke<${output}>(transport, ${fn}Operation, input, call);`,
+      statements: `return invoke<${output}>(transport, ${operation.names.operation}, input, call);`,
     });
-    const list = protocols.get(action.protocol) ?? [];
-    list.push(`/** ${title} */ ${method}: (input: ${input}, call?: CallOptions) => ${fn}(transport, input, call)`);
-    protocols.set(action.protocol, list);
   }
+}
 
+function clientMembers(operations: readonly ClientOperation[]): string[] {
+  return operations.map((operation) => `/** ${operation.title} */ ${operation.names.method}: (input: ${operation.names.input}, call?: CallOptions) => ${operation.names.fn}(transport, input, call)`);
+}
+
+function emitS2s(model: SpecModel, operations: readonly ClientOperation[], source: SourceFile): void {
+  emitOperations(operations, source);
+  const path = model.s2sOperation?.path ?? '/post';
+  const groups = ['card', 'apm'].map((protocol) => `${protocol}: { ${clientMembers(operations.filter((operation) => operation.protocol === protocol)).join(', ')} }`);
   source.addInterface({
     isExported: true,
     name: 'S2SClientOptions',
     extends: ['ClientOptions'],
     docs: ['Options of an S2S client. `merchantKey` is the `client_key`.'],
     properties: [
-      {
-        name: 'postPath',
-        type: 'string',
-        hasQuestionToken: true,
-        isReadonly: true,
-        docs: [`Path of the S2S endpoint (default \`${s2sPath}\`); some APM deployments use \`/post-va\`.`],
-      },
+      { name: 'postPath', type: 'string', hasQuestionToken: true, isReadonly: true, docs: [`Path of the S2S endpoint (default \`${path}\`); some APM deployments use \`/post-va\`.`] },
     ],
   });
   source.addFunction({
@@ -161,104 +142,25 @@ function emitS2s(model: SpecModel, source: SourceFile): void {
     name: 'createS2SClient',
     docs: ['An S2S client with one method per action, grouped by protocol (`card`, `apm`).'],
     parameters: [{ name: 'options', type: 'S2SClientOptions' }],
-    statements: [
-      `const transport = createTransport(options, options.postPath ? { ${JSON.stringify(s2sPath)}: options.postPath } : {});`,
-      `return { transport, ${[...protocols].map(([protocol, methods]) => `${protocol}: { ${methods.join(', ')} }`).join(', ')} };`,
-    ],
+    statements: [`const transport = createTransport(options, options.postPath ? { ${JSON.stringify(path)}: options.postPath } : {});`, `return { transport, ${groups.join(', ')} };`],
   });
   source.addTypeAlias({ isExported: true, name: 'S2SClient', type: 'ReturnType<typeof createS2SClient>' });
 }
 
-function emitCheckout(model: SpecModel, source: SourceFile): void {
-  const operations = checkoutOperations(model);
-  addPipelineImports(source);
-  source.addImportDeclaration({ moduleSpecifier: './validators.js', namedImports: unique(operations.map((operation) => `validate${functionBase(operation.requestSchemaName)}`)) });
-  source.addImportDeclaration({ moduleSpecifier: './signatures.js', namedImports: unique(operations.map((operation) => checkoutRecipe(model, operation).constName)) });
-  source.addImportDeclaration({ moduleSpecifier: './sensitive-fields.js', namedImports: ['SENSITIVE_FIELDS'] });
-  source.addImportDeclaration({
-    moduleSpecifier: './types.js',
-    isTypeOnly: true,
-    namedImports: unique([
-      ...operations.map((operation) => inputTypeName('checkout', operation.operationId)),
-      ...operations.flatMap((operation) => (operation.responseSchemaName ? [operation.responseSchemaName] : [])),
-    ]),
-  });
-  const methods: string[] = [];
-  for (const operation of operations) {
-    const fn = operation.operationId;
-    const input = inputTypeName('checkout', operation.operationId);
-    const output = operation.responseSchemaName ?? 'Record<string, unknown>';
-    const title = `Checkout ${operation.summary}`;
-    source.addVariableStatement({
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [`${title}: \`${operation.method.toUpperCase()} ${operation.path}\`.`],
-      declarations: [
-        {
-          name: `${fn}Operation`,
-          type: 'OperationDefinition',
-          initializer: objectLiteral({
-            name: JSON.stringify(`Checkout ${operation.operationId}`),
-            path: JSON.stringify(operation.path),
-            bodyStyle: '"json"',
-            keyField: '"merchant_key"',
-            validate: `validate${functionBase(operation.requestSchemaName)}`,
-            signature: checkoutRecipe(model, operation).constName,
-            idempotent: String(isIdempotent(model, operation.requestSchemaName)),
-            sensitive: 'SENSITIVE_FIELDS',
-          }),
-        },
-      ],
-    });
-    source.addFunction({
-      isExported: true,
-      name: fn,
-      docs: [`${title}. ${describeSchema(model, operation.requestSchemaName)}`],
-      parameters: [
-        { name: 'transport', type: 'Transport' },
-        { name: 'input', type: input },
-        { name: 'call', type: 'CallOptions', hasQuestionToken: true },
-      ],
-      returnType: `Promise<${output}>`,
-      statements: `return invoke<${output}>(transport, ${fn}Operation, input, call);`,
-    });
-    methods.push(`/** ${title} */ ${fn}: (input: ${input}, call?: CallOptions) => ${fn}(transport, input, call)`);
-  }
+function emitCheckout(operations: readonly ClientOperation[], source: SourceFile): void {
+  emitOperations(operations, source);
   source.addTypeAlias({ isExported: true, name: 'CheckoutClientOptions', type: 'ClientOptions', docs: ['Options of a Checkout client. `merchantKey` is the `merchant_key`; `baseUrl` is `{checkout_url}`.'] });
   source.addFunction({
     isExported: true,
     name: 'createCheckoutClient',
     docs: ['A Checkout client with one method per endpoint.'],
     parameters: [{ name: 'options', type: 'CheckoutClientOptions' }],
-    statements: ['const transport = createTransport(options);', `return { transport, ${methods.join(', ')} };`],
+    statements: ['const transport = createTransport(options);', `return { transport, ${clientMembers(operations).join(', ')} };`],
   });
   source.addTypeAlias({ isExported: true, name: 'CheckoutClient', type: 'ReturnType<typeof createCheckoutClient>' });
 }
 
-function addPipelineImports(source: SourceFile): void {
-  source.addImportDeclaration({ moduleSpecifier: './runtime/pipeline.js', namedImports: ['createTransport', 'invoke'] });
-  source.addImportDeclaration({
-    moduleSpecifier: './runtime/pipeline.js',
-    isTypeOnly: true,
-    namedImports: ['CallOptions', 'ClientOptions', 'OperationDefinition', 'Transport'],
-  });
-}
-
-function describeSchema(model: SpecModel, name: string): string {
-  const schema = model.schema(name);
-  return (schema.description ?? schema.title ?? '').replace(/\s+/g, ' ').trim();
-}
-
-function objectLiteral(fields: Record<string, string>): string {
-  return `{ ${Object.entries(fields).map(([key, value]) => `${key}: ${value}`).join(', ')} }`;
-}
-
-function unique(names: readonly string[]): string[] {
-  return [...new Set(names)].sort();
-}
-
 function emitMethods(model: SpecModel, source: SourceFile): void {
-  const methods = methodCatalogue(model);
   source.addInterface({
     isExported: true,
     name: 'PaymentMethod',
@@ -279,6 +181,21 @@ function emitMethods(model: SpecModel, source: SourceFile): void {
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: ['Every payment method of the interface, sorted by label.'],
-    declarations: [{ name: 'PAYMENT_METHODS', type: 'readonly PaymentMethod[]', initializer: JSON.stringify(methods) }],
+    declarations: [{ name: 'PAYMENT_METHODS', type: 'readonly PaymentMethod[]', initializer: JSON.stringify(methodCatalogue(model)) }],
   });
+}
+
+const validatorName = (operation: ClientOperation) => `validate${functionBase(operation.requestSchemaName)}`;
+
+function signingNote(operation: SigningModel): string {
+  if (operation.signingFields.length === 0) return '';
+  return ` The signature also covers ${operation.signingFields.map((field) => `\`${field}\``).join(' and ')} of the original payment: pass them in \`input.signing\`; they are hashed, never sent.`;
+}
+
+function objectLiteral(fields: Record<string, string>): string {
+  return `{ ${Object.entries(fields).map(([key, value]) => `${key}: ${value}`).join(', ')} }`;
+}
+
+function unique(names: readonly string[]): string[] {
+  return [...new Set(names)].sort();
 }

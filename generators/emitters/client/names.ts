@@ -1,4 +1,7 @@
-// How spec vocabulary becomes client vocabulary: `GET_TRANS_STATUS` → `getTransStatus`.
+// How spec vocabulary becomes client vocabulary, in one place so that no two emitters can
+// disagree: S2S CARD `GET_TRANS_STATUS` is the method `card.getTransStatus`, the function
+// `getTransStatusCard`, the input `GetTransStatusCardInput`; Checkout `debitCard` is the method
+// `checkout.debitCard`, the function `checkoutDebitCard`, the input `CheckoutDebitCardInput`.
 
 export function clientMethodName(actionOrOperationId: string): string {
   if (!/^[A-Z0-9_]+$/.test(actionOrOperationId)) return actionOrOperationId;
@@ -6,9 +9,34 @@ export function clientMethodName(actionOrOperationId: string): string {
 }
 
 const pascal = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const constant = (text: string) => text.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
 
-/** `card` + `SALE` → `SaleCardInput`; `checkout` + `createSession` → `CreateSessionInput`. */
-export function inputTypeName(protocol: string, actionOrOperationId: string): string {
-  const method = pascal(clientMethodName(actionOrOperationId));
-  return protocol === 'checkout' ? `${method}Input` : `${method}${pascal(protocol)}Input`;
+export interface OperationNames {
+  /** Method on the client object (`card.sale`, `createSession`). */
+  readonly method: string;
+  /** Standalone, tree-shakable function (`saleCard`, `checkoutCreateSession`). */
+  readonly fn: string;
+  /** Its OperationDefinition constant. */
+  readonly operation: string;
+  /** Input type alias. */
+  readonly input: string;
+  /** Signature recipe constant. */
+  readonly signature: string;
+}
+
+export function operationNames(protocol: 'card' | 'apm' | 'checkout', actionOrOperationId: string): OperationNames {
+  const method = clientMethodName(actionOrOperationId);
+  const fn = protocol === 'checkout' ? `checkout${pascal(method)}` : `${method}${pascal(protocol)}`;
+  return {
+    method,
+    fn,
+    operation: `${fn}Operation`,
+    input: `${pascal(fn)}Input`,
+    signature: `${constant(pascal(fn))}_SIGNATURE`,
+  };
+}
+
+/** Input type of a signing-only field set: values the signature covers but that are never sent. */
+export function signingType(fields: readonly string[]): string {
+  return `SigningInput<${fields.map((field) => JSON.stringify(field)).join(' | ')}>`;
 }

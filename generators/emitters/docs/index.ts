@@ -46,6 +46,6 @@ function withCatalogue(model: SpecModel): SpecModel['document'] {
     '|---|---|---|---|---|---|---|',
     ...methods.map(row),
   ].join('\n');
-  const info = model.document.info as { description?: string };
-  return { ...model.document, info: { ...model.document.info, description: `${info.description ?? ''}\n\n${table}\n` } };
+  const info = model.document.info as { title: string; version: string; description?: string };
+  return { ...model.document, info: { ...info, description: `${info.description ?? ''}\n\n${table}\n` } as typeof info };
 }

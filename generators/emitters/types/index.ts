@@ -5,7 +5,8 @@ import type { OpenAPI3 } from 'openapi-typescript';
 import { Project } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
-import { clientMethodName, inputTypeName } from '../client/names.js';
+import { signingType } from '../client/names.js';
+import { clientOperations } from '../client/operations.js';
 
 export const SCHEMA_TYPES_PATH = 'client/src/schema.ts';
 export const NAMED_TYPES_PATH = 'client/src/types.ts';
@@ -31,7 +32,7 @@ function namedTypes(model: SpecModel): GeneratedFile {
   const project = new Project({ useInMemoryFileSystem: true });
   const file = project.createSourceFile('types.ts');
   file.addImportDeclaration({ moduleSpecifier: './schema.js', namedImports: ['components'], isTypeOnly: true });
-  file.addImportDeclaration({ moduleSpecifier: './runtime/types.js', namedImports: ['RequestInput'], isTypeOnly: true });
+  file.addImportDeclaration({ moduleSpecifier: './runtime/types.js', namedImports: ['RequestInput', 'SigningInput'], isTypeOnly: true });
   for (const name of model.schemas.keys()) {
     if (RESERVED.has(name)) throw new Error(`Schema name ${name} shadows a global type; rename it in the spec`);
     const schema = model.schema(name);
@@ -42,20 +43,17 @@ function namedTypes(model: SpecModel): GeneratedFile {
       ...(schema.description || schema.title ? { docs: [(schema.description ?? schema.title ?? '').trim()] } : {}),
     });
   }
-  for (const action of model.s2sActions) {
+  for (const operation of clientOperations(model)) {
+    const input = `RequestInput<${operation.requestSchemaName}>`;
     file.addTypeAlias({
       isExported: true,
-      name: inputTypeName(action.protocol, action.action),
-      type: `RequestInput<${action.requestSchemaName}>`,
-      docs: [`What \`${action.protocol}.${clientMethodName(action.action)}()\` takes: ${action.requestSchemaName} without the fields the client fills in (action, key, hash).`],
-    });
-  }
-  for (const operation of model.operations.filter((op) => op !== model.s2sOperation)) {
-    file.addTypeAlias({
-      isExported: true,
-      name: inputTypeName('checkout', operation.operationId),
-      type: `RequestInput<${operation.requestSchemaName}>`,
-      docs: [`What \`checkout.${operation.operationId}()\` takes: ${operation.requestSchemaName} without the fields the client fills in (key, hash).`],
+      name: operation.names.input,
+      type: operation.signingFields.length > 0 ? `${input} & { readonly signing: ${signingType(operation.signingFields)} }` : input,
+      docs: [
+        `What \`${operation.names.fn}\` (${operation.title}) takes: ${operation.requestSchemaName} without the fields the client fills in (action, key, hash)${
+          operation.signingFields.length > 0 ? ', plus the signing-only values of the original payment' : ''
+        }.`,
+      ],
     });
   }
   return { path: NAMED_TYPES_PATH, contents: file.getFullText(), kind: 'typescript', source: 'generators/emitters/types' };

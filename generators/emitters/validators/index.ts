@@ -1,7 +1,6 @@
 // Emitter: generated/client/src/validators.ts, plain functions with no runtime dependency on a
 // JSON Schema library. Each component schema X exports `validateX(value, style?)`, which
 // returns every issue with its wire path, and the type guard `isX(value)`.
-import { Project, VariableDeclarationKind, type FunctionDeclarationStructure, type OptionalKind } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { functionBase, ValidatorCompiler } from './compile-schema.js';
@@ -15,59 +14,39 @@ export const validatorsEmitter: Emitter = {
     const names = [...model.schemas.keys()];
     for (const name of names) compiler.component(name);
 
-    const project = new Project({ useInMemoryFileSystem: true });
-    const file = project.createSourceFile('validators.ts');
-    file.addImportDeclaration({ moduleSpecifier: './schema.js', namedImports: ['components'], isTypeOnly: true });
-    file.addImportDeclaration({
-      moduleSpecifier: './runtime/validation.js',
-      namedImports: ['ValidationContext', ...[...compiler.runtimeImports].sort()],
-    });
-    file.addImportDeclaration({
-      moduleSpecifier: './runtime/validation.js',
-      namedImports: ['ValidationResult', 'WirePathStyle'],
-      isTypeOnly: true,
-    });
-    file.addTypeAlias({ name: 'Schemas', type: 'components["schemas"]' });
-    // One batched call per kind: ts-morph re-parses the file after every manipulation.
-    file.addVariableStatements(
-      compiler.hoisted.map(({ name, initializer }) => ({ declarationKind: VariableDeclarationKind.Const, declarations: [{ name, initializer }] })),
-    );
-    const functions: OptionalKind<FunctionDeclarationStructure>[] = compiler.functions.map((fn) => ({
-      name: fn.name,
-      parameters: fn.mode === 'check' ? [{ name: 'value', type: 'unknown' }] : [{ name: 'value', type: 'unknown' }, { name: 'ctx', type: 'ValidationContext' }],
-      returnType: fn.mode === 'check' ? 'boolean' : 'void',
-      statements: fn.body,
-    }));
+    // Plain text: prettier formats it in finalize, so going through a TypeScript AST (ts-morph
+    // re-parses the whole file after each manipulation) would only cost time.
+    const out: string[] = [
+      "import type { components } from './schema.js';",
+      `import { ${['ValidationContext', 'collectIssues', ...[...compiler.runtimeImports].sort()].join(', ')} } from './runtime/validation.js';`,
+      "import type { ValidationResult, WirePathStyle } from './runtime/validation.js';",
+      '',
+      'type Schemas = components["schemas"];',
+      '',
+    ];
+    for (const { name, initializer } of compiler.hoisted) out.push(`const ${name} = ${initializer};`);
+    for (const fn of compiler.functions) {
+      const parameters = fn.mode === 'check' ? 'value: unknown' : 'value: unknown, ctx: ValidationContext';
+      out.push('', `function ${fn.name}(${parameters}): ${fn.mode === 'check' ? 'boolean' : 'void'} {`, fn.body, '}');
+    }
     for (const name of names) {
       const base = functionBase(name);
       const type = `Schemas[${JSON.stringify(name)}]`;
       const style = model.wireStyles.get(name) ?? 'json';
-      functions.push({
-        isExported: true,
-        name: `validate${base}`,
-        docs: [`Validates a ${name}; issues name fields by wire path (${style === 'form' ? '`parameters[pin]`' : '`order.amount`'} style by default).`],
-        parameters: [
-          { name: 'value', type: 'unknown' },
-          { name: 'style', type: 'WirePathStyle', initializer: JSON.stringify(style) },
-        ],
-        returnType: `ValidationResult<${type}>`,
-        statements: [
-          `if (check_${base}(value)) return { ok: true, value: value as ${type} };`,
-          'const ctx = new ValidationContext(style);',
-          `collect_${base}(value, ctx);`,
-          'return { ok: false, issues: ctx.issues };',
-        ],
-      });
-      functions.push({
-        isExported: true,
-        name: `is${base}`,
-        docs: [`Type guard for ${name}: true when the value satisfies every rule of the schema.`],
-        parameters: [{ name: 'value', type: 'unknown' }],
-        returnType: `value is ${type}`,
-        statements: [`return check_${base}(value);`],
-      });
+      out.push(
+        '',
+        `/** Validates a ${name}; issues name fields by wire path (${style === 'form' ? '`parameters[pin]`' : '`order.amount`'} style by default). */`,
+        `export function validate${base}(value: unknown, style: WirePathStyle = ${JSON.stringify(style)}): ValidationResult<${type}> {`,
+        `return check_${base}(value) ? { ok: true, value: value as ${type} } : collectIssues(value, style, collect_${base});`,
+        '}',
+        '',
+        `/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`,
+        `export function is${base}(value: unknown): value is ${type} {`,
+        `return check_${base}(value);`,
+        '}',
+      );
     }
-    file.addFunctions(functions);
-    return [{ path: VALIDATORS_PATH, contents: file.getFullText(), kind: 'typescript', source: 'generators/emitters/validators' }];
+    const contents = `${out.join('\n')}\n`;
+    return [{ path: VALIDATORS_PATH, contents, kind: 'typescript', source: 'generators/emitters/validators' }];
   },
 };

@@ -18,7 +18,7 @@ export function emitCombinators(schema: SchemaObject, scope: CodeScope): string 
 function emitAnyOf(members: readonly JsonSchema[], scope: CodeScope): string {
   const test = members.map((member) => `${scope.predicate(member)}(${scope.value})`).join(' || ');
   const labels = members.map((member, index) => scope.label(member, index)).join(', ');
-  return `if (!(${test})) { ${scope.fail('anyOf', `must match at least one of: ${labels}`)} }`;
+  return `if (!(${test})) ${scope.fail('anyOf', `must match at least one of: ${labels}`)}`;
 }
 
 /** The branch is chosen by the tag's value, as ajv's `discriminator` does; the lint rule keeps tags and mapping in step. */
@@ -38,7 +38,7 @@ function emitDiscriminated(schema: SchemaObject, scope: CodeScope): string {
   const fallback =
     scope.mode === 'check'
       ? 'return false;'
-      : `if (${tag} !== undefined) { ${scope.failAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`)} }`;
+      : `if (${tag} !== undefined) ${scope.failAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`)}`;
   const read = `${scope.runtime('isPlainObject')}(${scope.value}) ? ${scope.value}[${literal(propertyName)}] : undefined`;
   return `{ const ${tag} = ${read}; switch (${tag}) { ${cases.join(' ')} default: ${fallback} } }`;
 }
@@ -60,23 +60,29 @@ function emitOneOf(members: readonly JsonSchema[], scope: CodeScope): string {
   return `{ let ${count} = 0; ${tests}
     if (${count} === 0) {
       let ${best} = 0; let ${best}Score = -Infinity; ${pick}
-      if (${best}Score < 0) { ${scope.fail('oneOf', `must match exactly one of: ${labels}`)} }
+      if (${best}Score < 0) ${scope.fail('oneOf', `must match exactly one of: ${labels}`)}
       switch (${best}) { ${reports} }
-    } else if (${count} > 1) { ${scope.fail('oneOf', `must match only one of: ${labels}`)} } }`;
+    } else if (${count} > 1) ${scope.fail('oneOf', `must match only one of: ${labels}`)} }`;
 }
 
 /** How much the input looks like a branch: properties it declares and that are present, minus a heavy weight per property it forbids. */
 function branchScore(member: JsonSchema, value: string, scope: CodeScope): string {
   const declared = new Set<string>();
   const forbidden = new Set<string>();
-  const visit = (node: JsonSchema, seen: Set<JsonSchema>) => {
+  // allOf parts always apply, so their forbidden fields count; a nested oneOf/anyOf only adds
+  // the fields its alternatives declare (an APM sale declares what its methods declare).
+  const visit = (node: JsonSchema, seen: Set<JsonSchema>, always: boolean) => {
     const resolved = scope.resolve(node);
     if (!isSchemaObject(resolved) || seen.has(resolved)) return;
     seen.add(resolved);
-    for (const [key, property] of Object.entries(resolved.properties ?? {})) (property === false ? forbidden : declared).add(key);
-    for (const part of resolved.allOf ?? []) visit(part, seen);
+    for (const [key, property] of Object.entries(resolved.properties ?? {})) {
+      if (property !== false) declared.add(key);
+      else if (always) forbidden.add(key);
+    }
+    for (const part of resolved.allOf ?? []) visit(part, seen, always);
+    for (const part of [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) visit(part, seen, false);
   };
-  visit(member, new Set());
+  visit(member, new Set(), true);
   const present = (key: string) => `(${value}[${literal(key)}] !== undefined ? 1 : 0)`;
   const terms = [...[...declared].filter((key) => !forbidden.has(key)).map(present), ...[...forbidden].map((key) => `-1000 * ${present(key)}`)];
   return `${scope.runtime('isPlainObject')}(${value}) ? ${terms.length > 0 ? terms.join(' + ') : '0'} : 0`;
@@ -85,7 +91,7 @@ function branchScore(member: JsonSchema, value: string, scope: CodeScope): strin
 function emitNot(excluded: JsonSchema, scope: CodeScope): string {
   const resolved = scope.resolve(excluded);
   const message = isSchemaObject(resolved) && resolved.description ? resolved.description : 'must not match the excluded schema';
-  return `if (${scope.predicate(excluded)}(${scope.value})) { ${scope.fail('not', message)} }`;
+  return `if (${scope.predicate(excluded)}(${scope.value})) ${scope.fail('not', message)}`;
 }
 
 function emitIf(schema: SchemaObject, scope: CodeScope): string {
@@ -93,7 +99,10 @@ function emitIf(schema: SchemaObject, scope: CodeScope): string {
   const thenCode = schema.then !== undefined ? scope.same(schema.then, condition) : '';
   const elseCode = schema.else !== undefined ? scope.same(schema.else, negateCondition(condition)) : '';
   if (thenCode.trim() === '' && elseCode.trim() === '') return '';
-  return `if (${scope.predicate(schema.if!)}(${scope.value})) { ${thenCode} } else { ${elseCode} }`;
+  const test = `${scope.predicate(schema.if!)}(${scope.value})`;
+  if (elseCode.trim() === '') return `if (${test}) { ${thenCode} }`;
+  if (thenCode.trim() === '') return `if (!${test}) { ${elseCode} }`;
+  return `if (${test}) { ${thenCode} } else { ${elseCode} }`;
 }
 
 export function componentName(schema: JsonSchema): string | undefined {

@@ -32,6 +32,15 @@ export function typeTest(type: string, value: string, scope: CodeScope): string 
   }
 }
 
+/** The negation of the type test: `typeof v !== "string"` rather than `!(typeof v === "string")`. */
+export function notTypeTest(types: readonly string[], value: string, scope: CodeScope): string {
+  if (types.length === 1 && (types[0] === 'string' || types[0] === 'boolean')) return `typeof ${value} !== "${types[0]}"`;
+  if (types.length === 1 && types[0] === 'array') return `!Array.isArray(${value})`;
+  if (types.length === 1 && types[0] === 'object') return `!${typeTest('object', value, scope)}`;
+  if (types.length === 1 && types[0] === 'null') return `${value} !== null`;
+  return `!(${types.map((type) => typeTest(type, value, scope)).join(' || ')})`;
+}
+
 export function declaredTypes(schema: SchemaObject): readonly string[] {
   if (schema.type === undefined) return [];
   return typeof schema.type === 'string' ? [schema.type] : schema.type;
@@ -41,7 +50,9 @@ export function declaredTypes(schema: SchemaObject): readonly string[] {
 export function emitTypeGuard(schema: SchemaObject, scope: CodeScope, body: string): string {
   const types = declaredTypes(schema);
   if (types.length === 0) return body;
-  const test = types.map((type) => typeTest(type, scope.value, scope)).join(' || ');
   const message = `must be ${types.map((type) => ARTICLE[type] ?? type).join(' or ')}`;
-  return `if (!(${test})) { ${scope.fail('type', message)} } else { ${body} }`;
+  const failed = `if (${notTypeTest(types, scope.value, scope)}) ${scope.fail('type', message)}`;
+  if (body.trim() === '') return failed;
+  // Checking returns on failure, so the other keywords simply follow; collecting skips them.
+  return scope.mode === 'check' ? `${failed}\n${body}` : `${failed} else { ${body} }`;
 }

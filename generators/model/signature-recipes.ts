@@ -1,14 +1,18 @@
 // Reads an `x-signature` recipe from the spec and checks its shape, so a typo in the spec fails
-// generation instead of producing a client that signs wrongly.
+// generation instead of producing a client that signs wrongly; lists the fields a recipe reads.
 
 const DIGESTS = new Set(['md5', 'sha1', 'sha256']);
 const OPERATIONS = new Set(['upper', 'reverse', 'first6last4', 'sortedValues']);
 
-export function recipeConstName(key: string): string {
-  return `${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_SIGNATURE`;
+/** A checked recipe, as the runtime's SignatureRecipe reads it. */
+export interface SignatureRecipeData {
+  readonly description: string;
+  readonly digests: readonly string[];
+  readonly input: unknown;
+  readonly cases?: readonly { readonly when: string; readonly input: unknown }[];
 }
 
-export function signatureRecipe(recipe: unknown, where: string): unknown {
+export function signatureRecipe(recipe: unknown, where: string): SignatureRecipeData {
   if (typeof recipe !== 'object' || recipe === null) throw new Error(`${where}: no x-signature recipe`);
   const { description, digests, input, cases, ...rest } = recipe as Record<string, unknown>;
   if (Object.keys(rest).length > 0) throw new Error(`${where}: unknown recipe keys ${Object.keys(rest).join(', ')}`);
@@ -24,7 +28,12 @@ export function signatureRecipe(recipe: unknown, where: string): unknown {
       checkExpression(entry.input, where);
     }
   }
-  return { description: description.replace(/\s+/g, ' ').trim(), digests, input, ...(cases ? { cases } : {}) };
+  return {
+    description: description.replace(/\s+/g, ' ').trim(),
+    digests: digests as string[],
+    input,
+    ...(cases ? { cases: cases as { when: string; input: unknown }[] } : {}),
+  };
 }
 
 function checkExpression(expression: unknown, where: string): void {
@@ -40,4 +49,24 @@ function checkExpression(expression: unknown, where: string): void {
     throw new Error(`${where}: a recipe operation is one of ${[...OPERATIONS].join(', ')}, got ${keys.join(', ')}`);
   }
   if (operation !== 'sortedValues') checkExpression((expression as Record<string, unknown>)[operation], where);
+}
+
+/** Every field name a recipe reads (its expressions and its cases' `when`). */
+export function recipeFields(recipe: unknown): string[] {
+  const found = new Set<string>();
+  const walk = (expression: unknown): void => {
+    if (typeof expression === 'string') {
+      if (expression !== '$password') found.add(expression);
+    } else if (Array.isArray(expression)) expression.forEach(walk);
+    else if (typeof expression === 'object' && expression !== null) {
+      for (const [operation, inner] of Object.entries(expression)) if (operation !== 'sortedValues') walk(inner);
+    }
+  };
+  const record = recipe as { input?: unknown; cases?: { when: string; input: unknown }[] };
+  walk(record.input);
+  for (const entry of record.cases ?? []) {
+    found.add(entry.when);
+    walk(entry.input);
+  }
+  return [...found].sort();
 }
