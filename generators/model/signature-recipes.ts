@@ -9,7 +9,7 @@ export interface SignatureRecipeData {
   readonly description: string;
   readonly digests: readonly string[];
   readonly input: unknown;
-  readonly cases?: readonly { readonly when: string; readonly input: unknown }[];
+  readonly cases?: readonly { readonly when: string | { readonly field: string; readonly equals: string }; readonly input: unknown }[];
 }
 
 export function signatureRecipe(recipe: unknown, where: string): SignatureRecipeData {
@@ -24,15 +24,17 @@ export function signatureRecipe(recipe: unknown, where: string): SignatureRecipe
   if (cases !== undefined) {
     if (!Array.isArray(cases)) throw new Error(`${where}: cases must be a list`);
     for (const entry of cases as Record<string, unknown>[]) {
-      if (typeof entry.when !== 'string') throw new Error(`${where}: every case needs \`when\` (a field name)`);
-      checkExpression(entry.input, where);
+      const when = entry['when'] as { field?: unknown; equals?: unknown } | string | undefined;
+      const valid = typeof when === 'string' || (typeof when === 'object' && when !== null && typeof when.field === 'string' && typeof when.equals === 'string');
+      if (!valid) throw new Error(`${where}: every case needs \`when\`: a field name, or {field, equals}`);
+      checkExpression(entry['input'], where);
     }
   }
   return {
     description: description.replace(/\s+/g, ' ').trim(),
     digests: digests as string[],
     input,
-    ...(cases ? { cases: cases as { when: string; input: unknown }[] } : {}),
+    ...(cases ? { cases: cases as SignatureRecipeData['cases'] } : {}),
   };
 }
 
@@ -62,10 +64,10 @@ export function recipeFields(recipe: unknown): string[] {
       for (const [operation, inner] of Object.entries(expression)) if (operation !== 'sortedValues') walk(inner);
     }
   };
-  const record = recipe as { input?: unknown; cases?: { when: string; input: unknown }[] };
+  const record = recipe as SignatureRecipeData;
   walk(record.input);
   for (const entry of record.cases ?? []) {
-    found.add(entry.when);
+    found.add(typeof entry.when === 'string' ? entry.when : entry.when.field);
     walk(entry.input);
   }
   return [...found].sort();

@@ -41,6 +41,22 @@ export interface S2sActionModel extends SigningModel {
 /** A Checkout endpoint: a JSON operation other than the S2S `/post`. */
 export interface CheckoutOperationModel extends OperationModel, SigningModel {}
 
+export type CallbackProtocol = 'checkout' | 'card' | 'apm';
+export const CALLBACK_PROTOCOLS: readonly CallbackProtocol[] = ['checkout', 'card', 'apm'];
+
+/**
+ * A webhook the platform sends: a form-encoded callback POST, or (for the payer's return to
+ * success/cancel URLs) a signed query. `x-protocols` on its schema names the protocol.
+ */
+export interface WebhookModel extends SigningModel {
+  readonly name: string;
+  readonly kind: 'callback' | 'return-query';
+  readonly protocol: CallbackProtocol;
+  readonly schemaName: string;
+  /** Fields the schema requires: a callback is tried against this webhook only when all are present. */
+  readonly required: readonly string[];
+}
+
 export interface SpecModel {
   readonly document: OpenApiDocument;
   readonly specVersion: string;
@@ -50,6 +66,7 @@ export interface SpecModel {
   readonly s2sOperation: OperationModel | undefined;
   readonly s2sActions: readonly S2sActionModel[];
   readonly checkoutOperations: readonly CheckoutOperationModel[];
+  readonly webhooks: readonly WebhookModel[];
   /** How each schema's wire paths are written when it is validated on its own. */
   readonly wireStyles: ReadonlyMap<string, WirePathStyle>;
   readonly sourceFiles: readonly string[];
@@ -70,14 +87,50 @@ export function buildSpecModel(document: OpenApiDocument, sourceFiles: readonly 
   const s2sOperation = operations.find((operation) => operation.requestMediaType === FORM_MEDIA_TYPE && operation.path === '/post');
 
   const base = { document, specVersion: document.info.version, schemas, operations, s2sOperation, sourceFiles, schema, resolve };
+  const webhooks = collectWebhooks(base, document);
   return {
     ...base,
     s2sActions: collectS2sActions(base),
     checkoutOperations: operations
       .filter((operation) => operation !== s2sOperation)
       .map((operation) => ({ ...operation, ...signing(base, operation.requestSchemaName, base.schema(operation.requestSchemaName)['x-signature'], operation.operationId) })),
-    wireStyles: collectWireStyles(base),
+    webhooks,
+    wireStyles: collectWireStyles({ ...base, webhooks }),
   };
+}
+
+function collectWebhooks(model: ModelBase, document: OpenApiDocument): WebhookModel[] {
+  const webhooks: WebhookModel[] = [];
+  for (const [name, item] of Object.entries(document.webhooks ?? {})) {
+    const body = item.post?.requestBody?.content?.[FORM_MEDIA_TYPE]?.schema;
+    const query = (item.get as { parameters?: { in?: string; schema?: JsonSchema }[] } | undefined)?.parameters?.find((parameter) => parameter.in === 'query')?.schema;
+    const schema = body ?? query;
+    if (!isSchemaObject(schema) || !schema.$ref) continue;
+    const schemaName = refName(schema.$ref);
+    const target = model.schema(schemaName);
+    const protocols = target['x-protocols'];
+    const protocol = Array.isArray(protocols) && protocols.length === 1 ? (protocols[0] as CallbackProtocol) : undefined;
+    if (!protocol || !CALLBACK_PROTOCOLS.includes(protocol)) throw new Error(`Webhook ${name}: ${schemaName} needs x-protocols with one of ${CALLBACK_PROTOCOLS.join(', ')}`);
+    webhooks.push({
+      name,
+      kind: body ? 'callback' : 'return-query',
+      protocol,
+      schemaName,
+      required: requiredProperties(model, target, new Set()),
+      ...signing(model, schemaName, target['x-signature'], `webhook ${name}`),
+    });
+  }
+  return webhooks;
+}
+
+/** Properties a schema requires at its top level, through $ref and allOf. */
+function requiredProperties(model: Pick<SpecModel, 'resolve'>, node: JsonSchema, seen: Set<JsonSchema>): string[] {
+  const resolved = model.resolve(node);
+  if (!isSchemaObject(resolved) || seen.has(resolved)) return [];
+  seen.add(resolved);
+  const names = new Set(resolved.required ?? []);
+  for (const part of resolved.allOf ?? []) for (const name of requiredProperties(model, part, seen)) names.add(name);
+  return [...names].sort();
 }
 
 /** Reads and checks a recipe, and finds the fields it needs that the request schema does not declare. */
@@ -212,12 +265,14 @@ function actionValues(model: ModelBase, schema: JsonSchema, seen: Set<JsonSchema
 }
 
 /** A schema reached from a form body reports bracket paths; every other one dotted JSON paths. */
-function collectWireStyles(model: ModelBase & Pick<SpecModel, 'operations'>): Map<string, WirePathStyle> {
+function collectWireStyles(model: ModelBase & Pick<SpecModel, 'operations' | 'webhooks'>): Map<string, WirePathStyle> {
   const styles = new Map<string, WirePathStyle>();
   const formReachable = new Set<string>();
   for (const operation of model.operations) {
     if (operation.requestMediaType === FORM_MEDIA_TYPE) visitRefs(model, operation.requestSchemaName, formReachable);
   }
+  // Callbacks arrive form-encoded and return queries are form-style too.
+  for (const webhook of model.webhooks) visitRefs(model, webhook.schemaName, formReachable);
   for (const name of model.schemas.keys()) styles.set(name, formReachable.has(name) ? 'form' : 'json');
   return styles;
 }

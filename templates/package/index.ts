@@ -3,6 +3,8 @@ export * from './s2s.js';
 export * from './checkout.js';
 export * from './validators.js';
 export * from './methods.js';
+export * from './callbacks.js';
+export type { CallbackDefinition, CallbackEvent, CallbackProtocol, ParseCallbackOptions } from './runtime/callbacks.js';
 export type * from './types.js';
 export type { paths, components, webhooks } from './schema.js';
 export { GatewayError, RequestValidationError, PlatformError, TransportError, SignatureError } from './runtime/errors.js';

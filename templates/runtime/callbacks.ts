@@ -13,8 +13,8 @@ export interface CallbackDefinition {
   readonly protocol: CallbackProtocol;
   readonly signature: SignatureRecipe;
   readonly validate: (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
-  /** Fields whose presence marks this protocol's callbacks (Checkout's carry `order_number`). */
-  readonly marker?: string;
+  /** Fields the schema requires: a callback is tried against this definition only when all are present. */
+  readonly required: readonly string[];
 }
 
 export interface ParseCallbackOptions {
@@ -46,8 +46,8 @@ export function parseCallbackWith(definitions: readonly CallbackDefinition[], ra
   const fields = decodeForm(rawBody);
   const received = fields['hash'];
   if (typeof received !== 'string' || received === '') throw new SignatureError('callback', 'The callback carries no hash: it is not signed and is rejected.');
-  const candidates = definitions.filter(
-    (definition) => (options.protocol ? definition.protocol === options.protocol : !definition.marker || fields[definition.marker] !== undefined),
+  const candidates = definitions.filter((definition) =>
+    options.protocol ? definition.protocol === options.protocol : definition.required.every((name) => fields[name] !== undefined),
   );
   const signed = { ...(options.signingContext ?? {}), ...fields };
   for (const definition of candidates) {
@@ -68,4 +68,26 @@ export function buildCallbackWith(definition: CallbackDefinition, fields: FormOb
   delete unsigned['hash'];
   const hash = computeSignature(definition.signature, { ...(options.signingContext ?? {}), ...unsigned }, options.password, options.signatureAlgorithm ?? 'md5');
   return encodeForm({ ...(unsigned as FormObject), hash });
+}
+
+/**
+ * Verifies a signed query (the payer's return to `success_url` / `cancel_url`). Values the
+ * signature covers that the query lacks (the order's amount, currency, description) come from
+ * `signingContext`, exactly as sent in the session.
+ */
+export function verifySignedQueryWith(
+  definition: CallbackDefinition,
+  query: string | URLSearchParams | Readonly<Record<string, string>>,
+  options: Omit<ParseCallbackOptions, 'protocol'>,
+): CallbackEvent {
+  const text = typeof query === 'string' ? query.replace(/^\?/, '') : new URLSearchParams(query as Record<string, string>).toString();
+  const fields = decodeForm(text);
+  const received = fields['hash'];
+  if (typeof received !== 'string' || received === '') throw new SignatureError(definition.name, 'The return query carries no hash.');
+  const expected = computeSignature(definition.signature, { ...(options.signingContext ?? {}), ...fields }, options.password, options.signatureAlgorithm ?? 'md5');
+  if (!signaturesMatch(received, expected)) {
+    throw new SignatureError(definition.name, "The return query's hash does not match: it was altered, or signingContext differs from the session's order.");
+  }
+  const result = definition.validate(fields, 'form');
+  return { protocol: definition.protocol, name: definition.name, fields, issues: result.ok ? [] : result.issues };
 }

@@ -16,8 +16,8 @@ export type SignatureExpression =
   | { readonly sortedValues: { readonly reverseEach: boolean; readonly exclude: readonly string[] } };
 
 export interface SignatureCase {
-  /** The case applies when this field is present (non-empty). */
-  readonly when: string;
+  /** The case applies when this field is present (non-empty), or has exactly this value. */
+  readonly when: string | { readonly field: string; readonly equals: string };
   readonly input: SignatureExpression;
 }
 
@@ -94,7 +94,9 @@ function evaluate(expression: SignatureExpression, fields: Readonly<Record<strin
 
 /** The text the first digest runs over. Exposed for tests; it contains the password, never log it. */
 export function signatureInput(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>, password: string): Buffer {
-  const chosen = recipe.cases?.find((candidate) => readField(fields, candidate.when) !== '');
+  const chosen = recipe.cases?.find(({ when }) =>
+    typeof when === 'string' ? readField(fields, when) !== '' : readField(fields, when.field) === when.equals,
+  );
   return evaluate(chosen ? chosen.input : recipe.input, fields, password);
 }
 

@@ -7,6 +7,7 @@ import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { SigningModel, SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { functionBase } from '../validators/compile-schema.js';
+import { emitCallbacks, webhookNames } from './callbacks.js';
 import { clientOperations, type ClientOperation } from './operations.js';
 
 export const clientEmitter: Emitter = {
@@ -16,11 +17,12 @@ export const clientEmitter: Emitter = {
     const operations = clientOperations(model);
     assertUniqueNames(operations);
     return [
-      file(project, 'client/src/signatures.ts', (source) => emitSignatures(operations, source)),
+      file(project, 'client/src/signatures.ts', (source) => emitSignatures(model, operations, source)),
       file(project, 'client/src/sensitive-fields.ts', (source) => emitSensitiveFields(model, source)),
       file(project, 'client/src/s2s.ts', (source) => emitS2s(model, operations.filter((operation) => operation.protocol !== 'checkout'), source)),
       file(project, 'client/src/checkout.ts', (source) => emitCheckout(operations.filter((operation) => operation.protocol === 'checkout'), source)),
       file(project, 'client/src/methods.ts', (source) => emitMethods(model, source)),
+      file(project, 'client/src/callbacks.ts', (source) => emitCallbacks(model, source)),
     ];
   },
 };
@@ -43,14 +45,18 @@ function assertUniqueNames(operations: readonly ClientOperation[]): void {
   }
 }
 
-function emitSignatures(operations: readonly ClientOperation[], source: SourceFile): void {
+function emitSignatures(model: SpecModel, operations: readonly ClientOperation[], source: SourceFile): void {
   source.addImportDeclaration({ moduleSpecifier: './runtime/signature.js', namedImports: ['SignatureRecipe'], isTypeOnly: true });
+  const recipes = [
+    ...operations.map((operation) => ({ name: operation.names.signature, title: operation.title, signature: operation.signature })),
+    ...model.webhooks.map((webhook) => ({ name: webhookNames(webhook).signature, title: `Webhook ${webhook.name}`, signature: webhook.signature })),
+  ];
   source.addVariableStatements(
-    operations.map((operation) => ({
+    recipes.map(({ name, title, signature }) => ({
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [`${operation.title}: ${operation.signature.description}`],
-      declarations: [{ name: operation.names.signature, type: 'SignatureRecipe', initializer: JSON.stringify(operation.signature) }],
+      docs: [`${title}: ${signature.description}`],
+      declarations: [{ name, type: 'SignatureRecipe', initializer: JSON.stringify(signature) }],
     })),
   );
 }

@@ -21,7 +21,7 @@ export interface CodeScope {
   child(schema: JsonSchema, valueExpr: string, segmentExpr: string): string;
   /** Inline code that validates the current value against `schema` (allOf members, then/else). */
   same(schema: JsonSchema, condition?: Condition): string;
-  /** The base name of the `check_`/`collect_` pair that validates `schema` when it needs no inline code (a bare `$ref`, a shared leaf). */
+  /** The base name of the `check_`/`collect_` pair that validates `schema` when it needs no inline code (a bare `$ref`). */
   callable(schema: JsonSchema): string | undefined;
   /** Name of a hoisted `(value: unknown) => boolean` for `schema`. */
   predicate(schema: JsonSchema): string;

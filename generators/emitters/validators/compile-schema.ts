@@ -23,8 +23,6 @@ const SUPPORTED = new Set<string>([
   '$ref', 'type', 'const', 'enum',
   ...STRING_KEYWORDS, ...NUMBER_KEYWORDS, ...OBJECT_KEYWORDS, ...ARRAY_KEYWORDS, ...COMBINATOR_KEYWORDS,
 ]);
-/** Keywords of a leaf (a value without children): such a schema can be shared by every property that spells it the same. */
-const LEAF_KEYWORDS = new Set<string>(['type', 'const', 'enum', ...STRING_KEYWORDS, ...NUMBER_KEYWORDS]);
 
 export interface CompiledFunction {
   readonly name: string;
@@ -41,7 +39,6 @@ export class ValidatorCompiler {
   private readonly anonymous = new Map<JsonSchema, { base: string; collector: boolean }>();
   private readonly anonymousCount = new Map<string, number>();
   private readonly rootOf = new Map<string, string>();
-  private readonly leaves = new Map<string, string>();
   private readonly queue: (() => void)[] = [];
 
   constructor(private readonly model: SpecModel) {}
@@ -113,7 +110,7 @@ export class ValidatorCompiler {
       failAt: (keyExpr, rule, message) =>
         mode === 'check' ? 'return false;' : `ctx.failAt(${keyExpr}, ${literal(rule)}, ${literal(message + conditionSuffix(condition))});`,
       child: (sub, valueExpr, segmentExpr) => {
-        const base = compiler.callable(sub, owner, condition);
+        const base = compiler.callable(sub);
         if (base !== undefined) {
           return mode === 'check' ? `if (!check_${base}(${valueExpr})) return false;` : `ctx.visit(${segmentExpr}, ${valueExpr}, collect_${base});`;
         }
@@ -122,7 +119,7 @@ export class ValidatorCompiler {
         return `ctx.segments.push(${segmentExpr}); ${code} ctx.segments.pop();`;
       },
       same: (sub, subCondition) => compiler.inline(sub, makeScope(value, subCondition ?? condition)),
-      callable: (sub) => compiler.callable(sub, owner, condition),
+      callable: (sub) => compiler.callable(sub),
       predicate: (sub) => `check_${compiler.baseFor(sub, owner, false)}`,
       collector: (sub) => `collect_${compiler.baseFor(sub, owner, true)}`,
       local: (prefix) => `${prefix}${++counter}`,
@@ -140,23 +137,15 @@ export class ValidatorCompiler {
   }
 
   /**
-   * The base name when `schema` is validated by calling a function pair instead of inline code: a
-   * bare `$ref`, or a leaf with at least two rules (one shared pair per distinct leaf, so the many
-   * `{ type: string, maxLength: 48 }` properties cost one line each). Not inside then/else, whose
-   * messages carry the condition.
+   * The base name when `schema` is validated by calling a function pair instead of inline code:
+   * a bare `$ref` (annotations beside it change nothing). Leaves stay inline: a call per leaf
+   * property would cost the valid path more than the lines it saves.
    */
-  callable(schema: JsonSchema, owner: string, condition: Condition | undefined): string | undefined {
+  callable(schema: JsonSchema): string | undefined {
     if (!isSchemaObject(schema)) return undefined;
-    const rules = Object.keys(schema).filter((key) => SUPPORTED.has(key)).sort();
+    const rules = Object.keys(schema).filter((key) => SUPPORTED.has(key));
     if (schema.$ref !== undefined) return rules.length === 1 ? this.component(refName(schema.$ref)) : undefined;
-    if (condition !== undefined || rules.length < 2 || rules.some((key) => !LEAF_KEYWORDS.has(key))) return undefined;
-    const key = JSON.stringify(rules.map((rule) => [rule, (schema as Record<string, unknown>)[rule]]));
-    let base = this.leaves.get(key);
-    if (base === undefined) {
-      base = this.baseFor(schema, owner, true);
-      this.leaves.set(key, base);
-    }
-    return base;
+    return undefined;
   }
 
   private inline(schema: JsonSchema, scope: CodeScope): string {
