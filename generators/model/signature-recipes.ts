@@ -34,7 +34,7 @@ export function signatureRecipe(recipe: unknown, where: string): SignatureRecipe
     description: description.replace(/\s+/g, ' ').trim(),
     digests: digests as string[],
     input,
-    ...(cases ? { cases: cases as SignatureRecipeData['cases'] } : {}),
+    ...(cases ? { cases: cases as NonNullable<SignatureRecipeData['cases']> } : {}),
   };
 }
 

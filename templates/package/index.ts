@@ -14,6 +14,7 @@ export type { FormObject, FormValue } from './runtime/form-codec.js';
 export { createTransport, buildRequest } from './runtime/pipeline.js';
 export type { CallOptions, ClientOptions, LogEvent, OperationDefinition, Transport } from './runtime/pipeline.js';
 export { maskPan, redact, scrubText } from './runtime/sensitive.js';
+export type { Reconciliation } from './runtime/reconcile.js';
 export { computeSignature, signaturesMatch } from './runtime/signature.js';
 export type { SignatureAlgorithm, SignatureRecipe } from './runtime/signature.js';
 export type { ValidationIssue, ValidationResult, WirePathStyle } from './runtime/validation.js';

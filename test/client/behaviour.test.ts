@@ -131,3 +131,25 @@ describe('deployment options', () => {
     expect(new URLSearchParams(server.received.at(-1)!.body).get('hash')).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe('reconciliation instead of resending', () => {
+  const lookup = { order_id: 'ORDER-1', signing: { payer_email: 'doe@example.com', card_number: '4111111111111111' } };
+
+  it('a SALE that timed out is looked up by order, and found', async () => {
+    const client = createS2SClient({ ...options(), retries: 0 });
+    server.reply({ delayMs: 200, body: {} });
+    const error = await failure(client.card.sale(sale, { timeoutMs: 30 }));
+    expect(error).toMatchObject({ failure: 'timeout' });
+    server.reply({ body: { action: 'GET_TRANS_STATUS_BY_ORDER', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER-1', trans_id: 'T' } });
+    const outcome = await client.card.reconcile(lookup);
+    expect(outcome).toMatchObject({ found: true, status: { status: 'SETTLED' } });
+    const body = new URLSearchParams(server.received.at(-1)!.body);
+    expect(body.get('action')).toBe('GET_TRANS_STATUS_BY_ORDER');
+    expect(body.has('card_number')).toBe(false);
+  });
+
+  it('an order the platform does not know was never processed', async () => {
+    server.reply({ status: 400, body: { result: 'ERROR', error_code: 101000, error_message: 'Order does not exist.' } });
+    expect(await createS2SClient(options()).card.reconcile(lookup)).toEqual({ found: false });
+  });
+});

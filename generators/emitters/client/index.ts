@@ -130,10 +130,27 @@ function clientMembers(operations: readonly ClientOperation[]): string[] {
   return operations.map((operation) => `/** ${operation.title} */ ${operation.names.method}: (input: ${operation.names.input}, call?: CallOptions) => ${operation.names.fn}(transport, input, call)`);
 }
 
+/** The lookup that reconciles a payment whose request failed in transit (never resent). */
+const RECONCILIATION_ACTION = 'GET_TRANS_STATUS_BY_ORDER';
+
+function reconcileMember(operations: readonly ClientOperation[]): string[] {
+  const lookup = operations.find((operation) => operation.action === RECONCILIATION_ACTION);
+  if (!lookup) return [];
+  const output = lookup.responseSchemaName ?? 'Record<string, unknown>';
+  return [
+    `/** After a payment request failed in transit, look its order up (${lookup.title}) instead of sending it again: \`{ found: false }\` means it never reached processing. */ reconcile: (input: ${lookup.names.input}, call?: CallOptions): Promise<Reconciliation<${output}>> => reconcileWith(() => ${lookup.names.fn}(transport, input, call))`,
+  ];
+}
+
 function emitS2s(model: SpecModel, operations: readonly ClientOperation[], source: SourceFile): void {
   emitOperations(operations, source);
+  source.addImportDeclaration({ moduleSpecifier: './runtime/reconcile.js', namedImports: ['reconcileWith'] });
+  source.addImportDeclaration({ moduleSpecifier: './runtime/reconcile.js', isTypeOnly: true, namedImports: ['Reconciliation'] });
   const path = model.s2sOperation?.path ?? '/post';
-  const groups = ['card', 'apm'].map((protocol) => `${protocol}: { ${clientMembers(operations.filter((operation) => operation.protocol === protocol)).join(', ')} }`);
+  const groups = ['card', 'apm'].map((protocol) => {
+    const own = operations.filter((operation) => operation.protocol === protocol);
+    return `${protocol}: { ${[...clientMembers(own), ...reconcileMember(own)].join(', ')} }`;
+  });
   source.addInterface({
     isExported: true,
     name: 'S2SClientOptions',
