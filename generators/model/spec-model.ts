@@ -20,6 +20,8 @@ export interface OperationModel {
   readonly requestSchemaName: string;
   /** Success (2xx) response schema, when the operation names one. */
   readonly responseSchemaName?: string;
+  /** Header parameters the caller supplies (the HPF `Token`). */
+  readonly headers: readonly string[];
   readonly operation: OperationObject;
 }
 
@@ -38,8 +40,13 @@ export interface S2sActionModel extends SigningModel {
   readonly responseSchemaName?: string;
 }
 
-/** A Checkout endpoint: a JSON operation other than the S2S `/post`. */
-export interface CheckoutOperationModel extends OperationModel, SigningModel {}
+/**
+ * A Checkout endpoint: a JSON operation other than the S2S `/post`. One without `x-signature`
+ * is authenticated otherwise (the HPF session token header): no merchant key, no hash.
+ */
+export interface CheckoutOperationModel extends OperationModel, Partial<SigningModel> {
+  readonly signingFields: readonly string[];
+}
 
 export type CallbackProtocol = 'checkout' | 'card' | 'apm';
 export const CALLBACK_PROTOCOLS: readonly CallbackProtocol[] = ['checkout', 'card', 'apm'];
@@ -93,7 +100,10 @@ export function buildSpecModel(document: OpenApiDocument, sourceFiles: readonly 
     s2sActions: collectS2sActions(base),
     checkoutOperations: operations
       .filter((operation) => operation !== s2sOperation)
-      .map((operation) => ({ ...operation, ...signing(base, operation.requestSchemaName, base.schema(operation.requestSchemaName)['x-signature'], operation.operationId) })),
+      .map((operation): CheckoutOperationModel => {
+        const recipe = base.schema(operation.requestSchemaName)['x-signature'];
+        return recipe === undefined ? { ...operation, signingFields: [] } : { ...operation, ...signing(base, operation.requestSchemaName, recipe, operation.operationId) };
+      }),
     webhooks,
     wireStyles: collectWireStyles({ ...base, webhooks }),
   };
@@ -164,7 +174,9 @@ function collectOperations(document: OpenApiDocument): OperationModel[] {
       const [requestMediaType, requestMedia] = singleMediaType(operation.requestBody?.content, `${operation.operationId} request`);
       const success = Object.entries(operation.responses ?? {}).find(([code]) => code.startsWith('2'))?.[1];
       const responseMedia = success?.content?.[JSON_MEDIA_TYPE];
+      const parameters = ((operation as { parameters?: { in?: string; name?: string }[] }).parameters ?? []).filter((parameter) => parameter.in === 'header');
       operations.push({
+        headers: parameters.map((parameter) => String(parameter.name)),
         operationId: operation.operationId,
         method,
         path,

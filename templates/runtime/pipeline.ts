@@ -18,10 +18,13 @@ export interface OperationDefinition {
   readonly bodyStyle: WirePathStyle;
   /** The `action` value an S2S request carries. */
   readonly action?: string;
-  /** The body field that carries the merchant key. */
-  readonly keyField: 'client_key' | 'merchant_key';
+  /** The body field that carries the merchant key; absent when the key does not authenticate the call. */
+  readonly keyField?: 'client_key' | 'merchant_key';
   readonly validate: (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
-  readonly signature: SignatureRecipe;
+  /** Absent for a call authenticated otherwise (the HPF session token header): then no `hash`. */
+  readonly signature?: SignatureRecipe;
+  /** Header parameters the caller passes in `input.headers` (the HPF `Token`). */
+  readonly headers?: readonly string[];
   /** Lookups may be sent again after a failure; anything that moves money never is. */
   readonly idempotent: boolean;
   readonly sensitive: SensitiveFields;
@@ -83,15 +86,16 @@ type SigningValues = Readonly<Record<string, string | undefined>>;
  * (values of the original payment the signature covers) is hashed and left out of the body.
  */
 export function buildRequest(definition: OperationDefinition, options: ClientOptions, input: object): Record<string, unknown> {
-  const { signing, ...fields } = input as { signing?: SigningValues };
+  const { signing, headers: _headers, ...fields } = input as { signing?: SigningValues; headers?: unknown };
   const body: Record<string, unknown> = {};
   if (definition.action !== undefined) body['action'] = definition.action;
-  body[definition.keyField] = options.merchantKey;
+  if (definition.keyField !== undefined) body[definition.keyField] = options.merchantKey;
   Object.assign(body, fields);
   return sign(definition, options, body, signing);
 }
 
 function sign(definition: OperationDefinition, options: ClientOptions, body: Record<string, unknown>, signing: SigningValues = {}): Record<string, unknown> {
+  if (!definition.signature) return body;
   const unsigned = { ...body };
   delete unsigned['hash'];
   const hash = computeSignature(definition.signature, { ...signing, ...unsigned }, options.password, options.signatureAlgorithm ?? 'md5');
@@ -122,9 +126,9 @@ export async function invoke<Response>(
     const result = definition.validate(labelled, definition.bodyStyle);
     if (!result.ok) fail(new RequestValidationError(definition.name, result.issues));
   }
-  const signing = (input as { signing?: SigningValues }).signing;
+  const { signing, headers } = input as { signing?: SigningValues; headers?: Readonly<Record<string, string>> };
   const body = toWire(definition, options, labelled, signing);
-  const secrets = [...secretValues({ ...signing, ...body }, definition.sensitive), options.password];
+  const secrets = [...secretValues({ ...signing, ...body }, definition.sensitive), ...Object.values(headers ?? {}), options.password];
   const scrub = (text: string) => scrubText(text, secrets);
   const path = transport.pathFor(definition.path);
   const attempts = 1 + Math.max(0, options.retries ?? 2);
@@ -134,7 +138,7 @@ export async function invoke<Response>(
     log({ type: 'request', operation: definition.name, url: `${options.baseUrl}${path}`, body: sanitize(body, definition.sensitive, secrets), attempt });
     let outcome: Response;
     try {
-      outcome = await sendOnce<Response>(transport, definition, path, body, call, scrub, (status, parsed) =>
+      outcome = await sendOnce<Response>(transport, definition, path, body, headers ?? {}, call, scrub, (status, parsed) =>
         log({ type: 'response', operation: definition.name, status, body: sanitize(parsed, definition.sensitive, secrets), ms: Date.now() - started }),
       );
     } catch (error) {
@@ -157,6 +161,7 @@ async function sendOnce<Response>(
   definition: OperationDefinition,
   path: string,
   body: Record<string, unknown>,
+  headers: Readonly<Record<string, string>>,
   call: CallOptions,
   scrub: (text: string) => string,
   onResponse: (status: number, parsed: unknown) => void,
@@ -171,7 +176,7 @@ async function sendOnce<Response>(
     // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
     const result = await transport.fetchClient.request('post', path as never, {
       body: body as never,
-      headers: { 'Content-Type': isForm ? FORM_CONTENT_TYPE : JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE },
+      headers: { ...headers, 'Content-Type': isForm ? FORM_CONTENT_TYPE : JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE },
       ...(isForm ? { bodySerializer: formBodySerializer } : {}),
       parseAs: 'text',
       signal,

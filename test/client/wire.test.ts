@@ -120,3 +120,15 @@ describe('Checkout over JSON', () => {
     );
   });
 });
+
+describe('Hosted Payment Fields', () => {
+  it('sends the payment unsigned, with the session token header and without merchant key or hash', async () => {
+    server.reply({ body: { status: 'success' } });
+    const checkout = createCheckoutClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD });
+    await checkout.purchaseHostedFields({ name: 'John Doe', email: 'doe@example.com', with_hosted_fields: true, headers: { Token: 'session-token-1' } });
+    const request = server.received.at(-1)!;
+    expect(request.url).toBe('/api/v1/processing/purchase/card');
+    expect(request.headers['token']).toBe('session-token-1');
+    expect(JSON.parse(request.body)).toEqual({ name: 'John Doe', email: 'doe@example.com', with_hosted_fields: true });
+  });
+});

@@ -82,8 +82,6 @@ const VECTORS: Record<string, [Record<string, unknown>, string][]> = {
   CHECKOUT_RECURRING_PAYMENT_SIGNATURE: [
     [{ recurring_init_trans_id: 'r-1', recurring_token: 'tok', order: { number: 'o-2', amount: '9.99', description: 'Monthly' } }, checkout('r-1', 'tok', 'o-2', '9.99', 'Monthly')],
   ],
-  CHECKOUT_PURCHASE_HOSTED_FIELDS_SIGNATURE: [[{ name: 'John Doe', email }, checkout('John Doe', email)]],
-  CHECKOUT_DEBIT_HOSTED_FIELDS_SIGNATURE: [[{ name: 'John Doe', email }, checkout('John Doe', email)]],
   CHECKOUT_CALLBACK_SIGNATURE: [[{ id: 'p-1', order_number: 'o-1', order_amount: '3.01', order_currency: 'USD', order_description: 'd' }, checkout('p-1', 'o-1', '3.01', 'USD', 'd')]],
   PAYMENT_RETURN_SIGNATURE: [[{ payment_id: 'p-1', order_id: 'o-1', order_amount: '3.01', order_currency: 'USD', order_description: 'd' }, checkout('p-1', 'o-1', '3.01', 'USD', 'd')]],
   S2S_CARD_CALLBACK_SIGNATURE: [

@@ -48,7 +48,7 @@ function assertUniqueNames(operations: readonly ClientOperation[]): void {
 function emitSignatures(model: SpecModel, operations: readonly ClientOperation[], source: SourceFile): void {
   source.addImportDeclaration({ moduleSpecifier: './runtime/signature.js', namedImports: ['SignatureRecipe'], isTypeOnly: true });
   const recipes = [
-    ...operations.map((operation) => ({ name: operation.names.signature, title: operation.title, signature: operation.signature })),
+    ...operations.flatMap((operation) => (operation.signature ? [{ name: operation.names.signature, title: operation.title, signature: operation.signature }] : [])),
     ...model.webhooks.map((webhook) => ({ name: webhookNames(webhook).signature, title: `Webhook ${webhook.name}`, signature: webhook.signature })),
   ];
   source.addVariableStatements(
@@ -80,7 +80,7 @@ function emitOperations(operations: readonly ClientOperation[], source: SourceFi
     namedImports: ['CallOptions', 'ClientOptions', 'OperationDefinition', 'Transport'],
   });
   source.addImportDeclaration({ moduleSpecifier: './validators.js', namedImports: unique(operations.map((operation) => validatorName(operation))) });
-  source.addImportDeclaration({ moduleSpecifier: './signatures.js', namedImports: unique(operations.map((operation) => operation.names.signature)) });
+  source.addImportDeclaration({ moduleSpecifier: './signatures.js', namedImports: unique(operations.flatMap((operation) => (operation.signature ? [operation.names.signature] : []))) });
   source.addImportDeclaration({ moduleSpecifier: './sensitive-fields.js', namedImports: ['SENSITIVE_FIELDS'] });
   source.addImportDeclaration({
     moduleSpecifier: './types.js',
@@ -102,9 +102,10 @@ function emitOperations(operations: readonly ClientOperation[], source: SourceFi
             path: JSON.stringify(operation.path),
             bodyStyle: JSON.stringify(operation.bodyStyle),
             ...(operation.action ? { action: JSON.stringify(operation.action) } : {}),
-            keyField: JSON.stringify(operation.keyField),
+            ...(operation.keyField ? { keyField: JSON.stringify(operation.keyField) } : {}),
             validate: validatorName(operation),
-            signature: operation.names.signature,
+            ...(operation.signature ? { signature: operation.names.signature } : {}),
+            ...(operation.headers.length > 0 ? { headers: JSON.stringify(operation.headers) } : {}),
             idempotent: String(operation.idempotent),
             sensitive: 'SENSITIVE_FIELDS',
           }),
@@ -210,7 +211,7 @@ function emitMethods(model: SpecModel, source: SourceFile): void {
 
 const validatorName = (operation: ClientOperation) => `validate${functionBase(operation.requestSchemaName)}`;
 
-function signingNote(operation: SigningModel): string {
+function signingNote(operation: Pick<SigningModel, 'signingFields'>): string {
   if (operation.signingFields.length === 0) return '';
   return ` The signature also covers ${operation.signingFields.map((field) => `\`${field}\``).join(' and ')} of the original payment: pass them in \`input.signing\`; they are hashed, never sent.`;
 }

@@ -5,7 +5,10 @@ import { operationNames, type OperationNames } from './names.js';
 
 const PROTOCOL_TITLE = { card: 'S2S CARD', apm: 'S2S APM', checkout: 'Checkout' } as const;
 
-export interface ClientOperation extends SigningModel {
+export interface ClientOperation extends Partial<SigningModel> {
+  readonly signingFields: readonly string[];
+  /** Header parameters the caller passes in `input.headers`. */
+  readonly headers: readonly string[];
   readonly protocol: 'card' | 'apm' | 'checkout';
   readonly names: OperationNames;
   /** `S2S CARD SALE`, `Checkout createSession`: names the operation in errors and logs. */
@@ -14,7 +17,8 @@ export interface ClientOperation extends SigningModel {
   readonly path: string;
   readonly bodyStyle: 'form' | 'json';
   readonly action?: string;
-  readonly keyField: 'client_key' | 'merchant_key';
+  /** Absent for an operation the merchant key and hash do not authenticate. */
+  readonly keyField?: 'client_key' | 'merchant_key';
   readonly requestSchemaName: string;
   readonly responseSchemaName?: string;
   readonly idempotent: boolean;
@@ -41,6 +45,7 @@ export function clientOperations(model: SpecModel): ClientOperation[] {
       idempotent: idempotent(action.requestSchemaName),
       signature: action.signature,
       signingFields: action.signingFields,
+      headers: [],
     }),
   );
   const checkout = model.checkoutOperations.map(
@@ -51,12 +56,13 @@ export function clientOperations(model: SpecModel): ClientOperation[] {
       description: describe(operation.requestSchemaName),
       path: operation.path,
       bodyStyle: 'json',
-      keyField: 'merchant_key',
+      ...(operation.signature ? { keyField: 'merchant_key' as const } : {}),
       requestSchemaName: operation.requestSchemaName,
       ...(operation.responseSchemaName ? { responseSchemaName: operation.responseSchemaName } : {}),
       idempotent: idempotent(operation.requestSchemaName),
-      signature: operation.signature,
+      ...(operation.signature ? { signature: operation.signature } : {}),
       signingFields: operation.signingFields,
+      headers: operation.headers,
     }),
   );
   return [...s2s, ...checkout];

@@ -44,11 +44,15 @@ function namedTypes(model: SpecModel): GeneratedFile {
     });
   }
   for (const operation of clientOperations(model)) {
+    const extras = [
+      ...(operation.signingFields.length > 0 ? [`readonly signing: ${signingType(operation.signingFields)}`] : []),
+      ...(operation.headers.length > 0 ? [`readonly headers: { ${operation.headers.map((name) => `readonly ${JSON.stringify(name)}: string`).join('; ')} }`] : []),
+    ];
     const input = `RequestInput<${operation.requestSchemaName}>`;
     file.addTypeAlias({
       isExported: true,
       name: operation.names.input,
-      type: operation.signingFields.length > 0 ? `${input} & { readonly signing: ${signingType(operation.signingFields)} }` : input,
+      type: extras.length > 0 ? `${input} & { ${extras.join('; ')} }` : input,
       docs: [
         `What \`${operation.names.fn}\` (${operation.title}) takes: ${operation.requestSchemaName} without the fields the client fills in (action, key, hash)${
           operation.signingFields.length > 0 ? ', plus the signing-only values of the original payment' : ''

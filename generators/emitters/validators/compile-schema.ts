@@ -1,7 +1,8 @@
 // Compiles JSON Schemas into plain TypeScript functions. Every schema gets two: `check_X`, a
 // predicate that stops at the first failure (the fast path, and what combinators test
-// branches with), and `collect_X`, which records every issue with its wire path and runs only
-// once `check_X` has said no. Keyword families live in ./keywords; this file only dispatches.
+// branches with), and `collect_X`, which records every issue with its wire path in one pass
+// (`validateX` runs it only once `check_X` has said no). Keyword families live in ./keywords;
+// this file only dispatches.
 import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { literal, type CodeScope, type ValidatorMode } from './code-scope.js';
@@ -69,7 +70,9 @@ export class ValidatorCompiler {
   }
 
   private emitCollect(base: string, schema: JsonSchema): void {
-    this.functions.push({ name: `collect_${base}`, mode: 'collect', body: `if (check_${base}(value)) return;\n${this.body(schema, 'collect', base)}` });
+    // No `check_X` guard: the collector is one pass that records nothing on a valid subtree, so
+    // re-checking every level first would only walk the failing path again and again.
+    this.functions.push({ name: `collect_${base}`, mode: 'collect', body: this.body(schema, 'collect', base) });
   }
 
   /**
