@@ -43,6 +43,12 @@ export const packageEmitter: Emitter = {
       source: 'generators/emitters/package',
     });
     files.push({
+      path: 'client/README.md',
+      contents: await readFile(join(root, 'templates/package/README.md'), 'utf8'),
+      kind: 'markdown',
+      source: 'templates/package/README.md',
+    });
+    files.push({
       path: 'client/tsconfig.build.json',
       contents: await readFile(join(root, 'templates/package/tsconfig.build.json'), 'utf8'),
       kind: 'json',
