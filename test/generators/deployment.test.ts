@@ -1,0 +1,35 @@
+// spec/deployment.yaml's brand values are applied at generation: the APM SALE branch's brand
+// const, the discriminator mapping, Checkout's method-keyed parameters and the examples all use
+// the real value, and the generated validators accept it.
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { bundleEmitter } from '../../generators/emitters/bundle/index.js';
+import { generate, loadModel } from '../../generators/pipeline.js';
+import { methodCatalogue } from '../../generators/model/method-catalogue.js';
+import { PROJECT_ROOT } from '../support/spec-examples.js';
+
+const DEPLOYMENT = 'test/corpus/deployment/brand-values.yaml';
+
+describe('deployment brand values', () => {
+  it('rewrite the brand const, the mapping keys and Checkout method keys', async () => {
+    const files = await generate({ projectRoot: PROJECT_ROOT, deploymentFile: DEPLOYMENT, emitters: [bundleEmitter] });
+    const spec = parse(files.get('openapi.yaml')!) as { components: { schemas: Record<string, any> } };
+    const schemas = spec.components.schemas;
+    const mapping = schemas['SaleApmRequest'].discriminator.mapping as Record<string, string>;
+    expect(Object.keys(mapping)).toContain('pv-real');
+    expect(Object.keys(mapping)).not.toContain('pin_voucher');
+    expect(schemas[mapping['pv-real']!.replace('#/components/schemas/', '')].properties.brand.const).toBe('pv-real');
+    expect(Object.keys(schemas['SessionMethodParameters'].properties)).toContain('pv-real');
+  });
+
+  it('reach the method catalogue', async () => {
+    const model = await loadModel(PROJECT_ROOT, 'spec/openapi.yaml', DEPLOYMENT);
+    const entry = methodCatalogue(model).find((method) => method.label === '<pin_voucher>');
+    expect(entry?.brand).toBe('pv-real');
+  });
+
+  it('default to the label without angle brackets', async () => {
+    const model = await loadModel(PROJECT_ROOT);
+    expect(methodCatalogue(model).find((method) => method.label === '<pin_voucher>')?.brand).toBe('pin_voucher');
+  });
+});
