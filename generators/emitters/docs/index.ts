@@ -35,15 +35,16 @@ function withCatalogue(model: SpecModel): SpecModel['document'] {
   const methods = methodCatalogue(model);
   if (methods.length === 0) return model.document;
   const cell = (text: string) => text.replace(/\|/g, '\\|');
+  // Four narrow columns: the page's middle panel is narrow; notes live in the schema descriptions.
   const row = (method: MethodEntry) =>
-    `| ${cell(method.label)} | ${cell(method.title)} | ${method.brand ? `\`${method.brand}\`` : '–'} | ${method.protocols.join(', ')} | ${method.completion.join(', ')} | ${(method.currencies ?? []).join(', ')} | ${cell(method.notes ?? '')} |`;
+    `| **${cell(method.title)}**<br>${cell(method.label)} | ${method.brand ? `\`${method.brand}\`` : '(Checkout only)'} | ${method.protocols.join(', ')} | ${[...method.completion, ...(method.currencies ?? [])].join(', ')} |`;
   const table = [
     '## Payment methods',
     '',
     'Every method of the interface, from the `x-method` metadata of its parameter schema. Neutral labels (`<kind_n>`) stand for identifiers agreed with the operator; `brand` shows the value this build sends (spec/deployment.yaml sets the real ones).',
     '',
-    '| Method | Title | `brand` | Protocols | Payer completes by | Currencies | Notes |',
-    '|---|---|---|---|---|---|---|',
+    '| Method | `brand` | Protocols | Completion, currencies |',
+    '|---|---|---|---|',
     ...methods.map(row),
   ].join('\n');
   const info = model.document.info as { title: string; version: string; description?: string };
