@@ -2,6 +2,7 @@
 // AbortSignal, validation on by default and switchable, errors typed by kind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS2SClient, PlatformError, RequestValidationError, TransportError } from '../../generated/client/src/index.js';
+import { CARD_SALE, PIN_VOUCHER_SALE } from '../support/fixtures.js';
 import { startLoopback, type Loopback } from '../support/loopback.js';
 
 let server: Loopback;
@@ -13,18 +14,7 @@ afterAll(async () => {
 });
 
 const options = () => ({ baseUrl: server.baseUrl, merchantKey: 'c2b8fb04-110f-11ea-bcd3-0242ac150003', password: 'pw', retries: 2, retryDelayMs: 1 });
-const sale = {
-  order_id: 'ORDER-1',
-  order_amount: '1.99',
-  order_currency: 'USD',
-  order_description: 'Product',
-  card_number: '4111111111111111',
-  card_exp_month: '01',
-  card_exp_year: '2038',
-  card_cvv2: '123',
-  payer_ip: '203.0.113.10',
-  term_url_3ds: 'https://merchant.example/3ds',
-};
+const sale = CARD_SALE;
 const status = { action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'SETTLED', order_id: 'O', trans_id: 'T' };
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -107,21 +97,7 @@ describe('deployment options', () => {
   it('sends the real brand value of a neutral label, validated with the label', async () => {
     server.reply({ body: { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'O', trans_id: 'T' } });
     const client = createS2SClient({ ...options(), brandValues: { pin_voucher: 'pv-real' } });
-    await client.apm.sale({
-      brand: 'pin_voucher',
-      order_id: 'O',
-      order_amount: '5.00',
-      order_currency: 'EUR',
-      order_description: 'Voucher',
-      payer_first_name: 'Jane',
-      payer_last_name: 'Roe',
-      payer_address: 'Main street 5',
-      payer_country: 'DE',
-      payer_city: 'Berlin',
-      payer_zip: '10115',
-      payer_ip: '203.0.113.11',
-      parameters: { pin: '1234567890123456' },
-    });
+    await client.apm.sale(PIN_VOUCHER_SALE);
     expect(new URLSearchParams(server.received.at(-1)!.body).get('brand')).toBe('pv-real');
   });
 

@@ -3,10 +3,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutClient, createS2SClient } from '../../generated/client/src/index.js';
+import { CLIENT_KEY, PASSWORD, PIN_VOUCHER_SALE } from '../support/fixtures.js';
 import { startLoopback, type Loopback } from '../support/loopback.js';
 
-const PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
-const CLIENT_KEY = 'c2b8fb04-110f-11ea-bcd3-0242ac150003';
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
@@ -70,22 +69,7 @@ describe('S2S over the form codec', () => {
 
   it('sends an APM SALE with bracketed method parameters and the APM SALE hash', async () => {
     server.reply({ body: { action: 'SALE', result: 'REDIRECT', status: 'REDIRECT', order_id: 'O-2', trans_id: 't-2', redirect_url: 'https://pay.example/r', redirect_method: 'GET', redirect_params: [] } });
-    const response = await card().apm.sale({
-      brand: 'pin_voucher',
-      order_id: 'O-2',
-      order_amount: '50.00',
-      order_currency: 'EUR',
-      order_description: 'Voucher',
-      identifier: 'payer-42',
-      payer_first_name: 'Jane',
-      payer_last_name: 'Roe',
-      payer_address: 'Main street 5',
-      payer_country: 'DE',
-      payer_city: 'Berlin',
-      payer_zip: '10115',
-      payer_ip: '203.0.113.11',
-      parameters: { pin: '1234567890123456' },
-    });
+    const response = await card().apm.sale(PIN_VOUCHER_SALE);
     expect(response.result).toBe('REDIRECT');
     const request = server.received.at(-1)!;
     const expectedHash = md5([...('payer-42' + 'O-2' + '50.00' + 'EUR' + PASSWORD)].reverse().join('').toUpperCase());
