@@ -17,7 +17,8 @@ const RESERVED = new Set(['Date', 'Error', 'Object', 'String', 'Number', 'Boolea
 export const typesEmitter: Emitter = {
   name: 'types',
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
-    const ast = await openapiTS(structuredClone(model.document) as unknown as OpenAPI3, { silent: true });
+    // emptyObjectsUnknown: an object schema without properties (custom_data) takes any keys, not none.
+    const ast = await openapiTS(structuredClone(model.document) as unknown as OpenAPI3, { silent: true, emptyObjectsUnknown: true });
     const schemaTypes: GeneratedFile = {
       path: SCHEMA_TYPES_PATH,
       contents: astToString(ast),
