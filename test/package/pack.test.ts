@@ -43,6 +43,15 @@ afterAll(async () => {
 });
 
 describe('the client package', () => {
+  it('keeps its browser-safe entry points free of Node imports', async () => {
+    const { build } = await import('esbuild');
+    for (const module of ['validators', 'types', 'methods', 'runtime/form-codec']) {
+      const result = await build({ entryPoints: [join(PACKAGE_DIR, 'src', `${module}.ts`)], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
+      expect(result.errors, module).toEqual([]);
+      expect(result.outputFiles[0]!.text, module).not.toMatch(/from\s*["']node:/);
+    }
+  });
+
   it('passes publint', async () => {
     expect(await exec(PUBLINT, [PACKAGE_DIR], PROJECT_ROOT)).toContain('All good');
   });

@@ -8,7 +8,16 @@ import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 /** The client package's dependencies: only the transport. */
 const RUNTIME_DEPENDENCIES = ['openapi-fetch'];
-const SUBPATHS = ['s2s', 'checkout', 'validators', 'types'];
+/** Subpath → module. validators, types, methods and form-codec import nothing from Node: browser-safe. */
+const SUBPATHS: Readonly<Record<string, string>> = {
+  s2s: 's2s',
+  checkout: 'checkout',
+  callbacks: 'callbacks',
+  validators: 'validators',
+  types: 'types',
+  methods: 'methods',
+  'form-codec': 'runtime/form-codec',
+};
 
 export const packageEmitter: Emitter = {
   name: 'package',
@@ -67,7 +76,7 @@ export const packageEmitter: Emitter = {
       types: './dist/index.d.ts',
       exports: {
         '.': entry('index'),
-        ...Object.fromEntries(SUBPATHS.map((subpath) => [`./${subpath}`, entry(subpath)])),
+        ...Object.fromEntries(Object.entries(SUBPATHS).map(([subpath, module]) => [`./${subpath}`, entry(module)])),
         './package.json': './package.json',
       },
       files: ['dist', 'README.md'],
