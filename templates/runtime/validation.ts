@@ -38,22 +38,54 @@ export class ValidationContext {
     this.segments.pop();
   }
 
-  /** Collects the issues of a child value one path segment down. */
-  visit(segment: string | number, value: unknown, collect: (value: unknown, ctx: ValidationContext) => void): void {
+  /** Records the issues of a child value one path segment down; true, so a caller walks on. */
+  visit(segment: string | number, value: unknown, validate: (value: unknown, ctx: ValidationContext) => boolean): true {
     this.segments.push(segment);
-    collect(value, this);
+    validate(value, this);
     this.segments.pop();
+    return true;
   }
 }
 
-/** The failure result of a generated `validateX`: runs its collector over the value. */
+/**
+ * A failed rule inside a generated validator `v_X(value, ctx?)`: with a context the issue is
+ * recorded and the validator walks on (false); without one it stops at once (true).
+ */
+export function reject(ctx: ValidationContext | undefined, rule: string, message: string): boolean {
+  if (ctx === undefined) return true;
+  ctx.fail(rule, message);
+  return false;
+}
+
+/** As `reject`, for a property of the current object (missing or forbidden). */
+export function rejectAt(ctx: ValidationContext | undefined, segment: string, rule: string, message: string): boolean {
+  if (ctx === undefined) return true;
+  ctx.failAt(segment, rule, message);
+  return false;
+}
+
+/** A generated type guard `isX(value)`. */
+export type Guard<T> = (value: unknown) => value is T;
+
+/**
+ * Builds a generated `validateX(value, style?)` from its compiled function: the predicate pass
+ * first (no allocation on a valid value), the reporting pass only when it says no.
+ */
+export function validator<T>(
+  validate: (value: unknown, ctx?: ValidationContext) => boolean,
+  defaultStyle: WirePathStyle,
+): (value: unknown, style?: WirePathStyle) => ValidationResult<T> {
+  return (value, style = defaultStyle) => (validate(value) ? { ok: true, value: value as T } : collectIssues(value, style, validate));
+}
+
+/** The failure result of a generated `validateX`: runs its validator over the value with a context. */
 export function collectIssues(
   value: unknown,
   style: WirePathStyle,
-  collect: (value: unknown, ctx: ValidationContext) => void,
+  validate: (value: unknown, ctx: ValidationContext) => boolean,
 ): { readonly ok: false; readonly issues: readonly ValidationIssue[] } {
   const ctx = new ValidationContext(style);
-  collect(value, ctx);
+  validate(value, ctx);
   return { ok: false, issues: ctx.issues };
 }
 

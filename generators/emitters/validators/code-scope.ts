@@ -1,32 +1,36 @@
-// What a keyword emitter needs to write code: the value under test, how to fail in the current
-// mode, and access to hoisted helpers. The same keyword code serves both modes:
-// `check` (a boolean predicate that stops at the first failure) and `collect` (records every
-// issue with its wire path).
+// What a keyword emitter needs to write code: the value under test, how to fail, and access to
+// hoisted helpers. Each schema compiles to one function `v_X(value, ctx?)` that serves two
+// modes: without `ctx` it is a predicate that returns false at the first failure; with `ctx` it
+// records every issue with its wire path and walks on. Emitted code therefore never returns early
+// while `ctx` is set, and `ctx` is the only name it uses for the context.
 import type { JsonSchema } from '../../model/json-schema.js';
 import type { Condition } from './condition-text.js';
 
-export type ValidatorMode = 'check' | 'collect';
-
 export interface CodeScope {
-  readonly mode: ValidatorMode;
   /** JavaScript expression (a local name) holding the value under test. */
   readonly value: string;
   /** Why the current rules apply, inside a then/else branch: appended to messages as ` (when auth is "Y")`. */
   readonly condition: Condition | undefined;
-  /** A statement that fails the current value. */
+  /** A statement that fails the current value when `test` holds. */
+  failIf(test: string, rule: string, message: string): string;
+  /** A statement that fails a property of the current object when `test` holds (missing or forbidden); `keyExpr` is code. */
+  failAtIf(test: string, keyExpr: string, rule: string, message: string): string;
+  /** A statement that fails the current value (a single `if`: wrap it in braces before an `else`). */
   fail(rule: string, message: string): string;
-  /** A statement that fails a property of the current object (missing or forbidden); `keyExpr` is code. */
+  /** A statement that fails a property of the current object (a single `if`, as `fail`). */
   failAt(keyExpr: string, rule: string, message: string): string;
+  /** A statement that records an issue where `ctx` is known to be set (reporting code of combinators). */
+  record(rule: string, message: string): string;
+  /** As `record`, one level below the current path. */
+  recordAt(keyExpr: string, rule: string, message: string): string;
   /** Inline code that validates `valueExpr` against `schema` one path segment down. */
   child(schema: JsonSchema, valueExpr: string, segmentExpr: string): string;
   /** Inline code that validates the current value against `schema` (allOf members, then/else). */
   same(schema: JsonSchema, condition?: Condition): string;
-  /** The base name of the `check_`/`collect_` pair that validates `schema` when it needs no inline code (a bare `$ref`). */
+  /** The base name of the `v_X` function that validates `schema` when it needs no inline code (a bare `$ref`). */
   callable(schema: JsonSchema): string | undefined;
-  /** Name of a hoisted `(value: unknown) => boolean` for `schema`. */
-  predicate(schema: JsonSchema): string;
-  /** Name of a hoisted `(value: unknown, ctx) => void` that records issues for `schema`. */
-  collector(schema: JsonSchema): string;
+  /** Name of the hoisted `v_X(value, ctx?)` for `schema`: called without `ctx` it is a predicate, with `ctx` it reports. */
+  validator(schema: JsonSchema): string;
   /** A fresh local variable name. */
   local(prefix: string): string;
   hoistRegex(source: string): string;

@@ -1,11 +1,12 @@
-// Compiles JSON Schemas into plain TypeScript functions. Every schema gets two: `check_X`, a
-// predicate that stops at the first failure (the fast path, and what combinators test
-// branches with), and `collect_X`, which records every issue with its wire path in one pass
-// (`validateX` runs it only once `check_X` has said no). Keyword families live in ./keywords;
-// this file only dispatches.
+// Compiles JSON Schemas into plain TypeScript functions, one per schema: `v_X(value, ctx?)`.
+// Without a context it is a predicate that stops at the first failure (the fast path, and what
+// combinators test branches with); with one it records every issue with its wire path in a single
+// pass (`validateX` runs it only once the predicate has said no). One function instead of a
+// check/collect pair keeps the generated file, and a bundle that keeps a few validators, about a
+// third smaller. Keyword families live in ./keywords; this file only dispatches.
 import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
 import type { SpecModel } from '../../model/spec-model.js';
-import { literal, type CodeScope, type ValidatorMode } from './code-scope.js';
+import { literal, type CodeScope } from './code-scope.js';
 import { conditionSuffix, type Condition } from './condition-text.js';
 import { ARRAY_KEYWORDS, emitArrayKeywords } from './keywords/array.js';
 import { COMBINATOR_KEYWORDS, emitCombinators } from './keywords/combinators.js';
@@ -27,7 +28,6 @@ const SUPPORTED = new Set<string>([
 
 export interface CompiledFunction {
   readonly name: string;
-  readonly mode: ValidatorMode;
   readonly body: string;
 }
 
@@ -37,7 +37,7 @@ export class ValidatorCompiler {
   readonly hoisted: { readonly name: string; readonly initializer: string }[] = [];
   private readonly hoistedByKey = new Map<string, string>();
   private readonly compiledNames = new Set<string>();
-  private readonly anonymous = new Map<JsonSchema, { base: string; collector: boolean }>();
+  private readonly anonymous = new Map<JsonSchema, string>();
   private readonly anonymousCount = new Map<string, number>();
   private readonly rootOf = new Map<string, string>();
   private readonly queue: (() => void)[] = [];
@@ -50,7 +50,7 @@ export class ValidatorCompiler {
     if (!this.compiledNames.has(base)) {
       this.compiledNames.add(base);
       const schema = this.model.schema(name);
-      this.queue.push(() => this.emitPair(base, schema));
+      this.queue.push(() => this.emit(base, schema));
       this.drain();
     }
     return base;
@@ -60,71 +60,61 @@ export class ValidatorCompiler {
     while (this.queue.length > 0) this.queue.shift()!();
   }
 
-  private emitPair(base: string, schema: JsonSchema): void {
-    this.emitCheck(base, schema);
-    this.emitCollect(base, schema);
-  }
-
-  private emitCheck(base: string, schema: JsonSchema): void {
-    this.functions.push({ name: `check_${base}`, mode: 'check', body: `${this.body(schema, 'check', base)}\nreturn true;` });
-  }
-
-  private emitCollect(base: string, schema: JsonSchema): void {
-    // No `check_X` guard: the collector is one pass that records nothing on a valid subtree, so
+  private emit(base: string, schema: JsonSchema): void {
+    // No predicate guard in front of the reporting pass: it records nothing on a valid subtree, so
     // re-checking every level first would only walk the failing path again and again.
-    this.functions.push({ name: `collect_${base}`, mode: 'collect', body: this.body(schema, 'collect', base) });
+    this.functions.push({ name: `v_${base}`, body: `${this.body(schema, base)}\nreturn true;` });
   }
 
   /**
    * A base name for a schema used as a branch or condition: a component keeps its own, an inline
-   * subschema is named after the component it sits in (`SaleCardRequest_2`). Its collecting
-   * function is emitted only when some caller reports through it.
+   * subschema is named after the component it sits in (`SaleCardRequest_2`).
    */
-  private baseFor(schema: JsonSchema, owner: string, withCollector: boolean): string {
+  private baseFor(schema: JsonSchema, owner: string): string {
     if (isSchemaObject(schema) && schema.$ref && Object.keys(schema).length === 1) return this.component(refName(schema.$ref));
-    let entry = this.anonymous.get(schema);
-    if (!entry) {
+    let base = this.anonymous.get(schema);
+    if (!base) {
       const root = this.rootOf.get(owner) ?? owner;
       const count = (this.anonymousCount.get(root) ?? 0) + 1;
       this.anonymousCount.set(root, count);
-      entry = { base: `${root}_${count}`, collector: false };
-      this.rootOf.set(entry.base, root);
-      this.anonymous.set(schema, entry);
-      const fixed = entry.base;
-      this.queue.push(() => this.emitCheck(fixed, schema));
+      const fixed = `${root}_${count}`;
+      base = fixed;
+      this.rootOf.set(fixed, root);
+      this.anonymous.set(schema, fixed);
+      this.queue.push(() => this.emit(fixed, schema));
     }
-    if (withCollector && !entry.collector) {
-      entry.collector = true;
-      const fixed = entry.base;
-      this.queue.push(() => this.emitCollect(fixed, schema));
-    }
-    return entry.base;
+    return base;
   }
 
-  private body(schema: JsonSchema, mode: ValidatorMode, owner: string): string {
+  private body(schema: JsonSchema, owner: string): string {
     let counter = 0;
     const compiler = this;
-    const makeScope = (value: string, condition: Condition | undefined): CodeScope => ({
-      mode,
+    const makeScope = (value: string, condition: Condition | undefined): CodeScope => {
+      const text = (message: string) => literal(message + conditionSuffix(condition));
+      const reject = (rule: string, message: string) => `${this.useRuntime('reject')}(ctx, ${literal(rule)}, ${text(message)})`;
+      const rejectAt = (keyExpr: string, rule: string, message: string) =>
+        `${this.useRuntime('rejectAt')}(ctx, ${keyExpr}, ${literal(rule)}, ${text(message)})`;
+      return {
       value,
       condition,
-      fail: (rule, message) =>
-        mode === 'check' ? 'return false;' : `ctx.fail(${literal(rule)}, ${literal(message + conditionSuffix(condition))});`,
-      failAt: (keyExpr, rule, message) =>
-        mode === 'check' ? 'return false;' : `ctx.failAt(${keyExpr}, ${literal(rule)}, ${literal(message + conditionSuffix(condition))});`,
+      // `reject` records and returns false with a context, and returns true (stop) without one.
+      failIf: (test, rule, message) => `if ((${test}) && ${reject(rule, message)}) return false;`,
+      failAtIf: (test, keyExpr, rule, message) => `if ((${test}) && ${rejectAt(keyExpr, rule, message)}) return false;`,
+      fail: (rule, message) => `if (${reject(rule, message)}) return false;`,
+      failAt: (keyExpr, rule, message) => `if (${rejectAt(keyExpr, rule, message)}) return false;`,
+      record: (rule, message) => `ctx.fail(${literal(rule)}, ${text(message)});`,
+      recordAt: (keyExpr, rule, message) => `ctx.failAt(${keyExpr}, ${literal(rule)}, ${text(message)});`,
       child: (sub, valueExpr, segmentExpr) => {
         const base = compiler.callable(sub);
-        if (base !== undefined) {
-          return mode === 'check' ? `if (!check_${base}(${valueExpr})) return false;` : `ctx.visit(${segmentExpr}, ${valueExpr}, collect_${base});`;
-        }
+        if (base !== undefined) return `if (!(ctx ? ctx.visit(${segmentExpr}, ${valueExpr}, v_${base}) : v_${base}(${valueExpr}))) return false;`;
         const code = compiler.inline(sub, makeScope(valueExpr, condition));
-        if (code.trim() === '' || mode === 'check') return code;
-        return `ctx.segments.push(${segmentExpr}); ${code} ctx.segments.pop();`;
+        if (code.trim() === '') return code;
+        // With a context nothing returns early, so the pop always follows the push.
+        return `ctx?.segments.push(${segmentExpr}); ${code} ctx?.segments.pop();`;
       },
       same: (sub, subCondition) => compiler.inline(sub, makeScope(value, subCondition ?? condition)),
       callable: (sub) => compiler.callable(sub),
-      predicate: (sub) => `check_${compiler.baseFor(sub, owner, false)}`,
-      collector: (sub) => `collect_${compiler.baseFor(sub, owner, true)}`,
+      validator: (sub) => `v_${compiler.baseFor(sub, owner)}`,
       local: (prefix) => `${prefix}${++counter}`,
       hoistRegex: (source) => compiler.hoist(`regex:${source}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(source)}, "u")`),
       hoistSet: (values) => compiler.hoist(`set:${literal(values)}`, 'SET', `/* @__PURE__ */ new Set<unknown>(${literal(values)})`),
@@ -135,8 +125,14 @@ export class ValidatorCompiler {
       },
       label: (sub, index) => compiler.label(sub, index),
       resolve: (sub) => compiler.model.resolve(sub),
-    });
+      };
+    };
     return this.inline(schema, makeScope('value', undefined));
+  }
+
+  private useRuntime(name: string): string {
+    this.runtimeImports.add(name);
+    return name;
   }
 
   /**
@@ -162,7 +158,7 @@ export class ValidatorCompiler {
     const parts: string[] = [];
     if (schema.$ref) {
       const base = this.component(refName(schema.$ref));
-      parts.push(scope.mode === 'check' ? `if (!check_${base}(${scope.value})) return false;` : `collect_${base}(${scope.value}, ctx);`);
+      parts.push(`if (!v_${base}(${scope.value}, ctx) && !ctx) return false;`);
     }
     const types = declaredTypes(schema);
     const onlyType = types.length === 1 ? types[0] : undefined;

@@ -9,13 +9,13 @@ export function emitArrayKeywords(schema: SchemaObject, scope: CodeScope): strin
   const lines: string[] = [];
   const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
   if (schema.minItems !== undefined) {
-    lines.push(`if (${v}.length < ${schema.minItems}) ${scope.fail('minItems', `must have at least ${items(schema.minItems)}`)}`);
+    lines.push(scope.failIf(`${v}.length < ${schema.minItems}`, 'minItems', `must have at least ${items(schema.minItems)}`));
   }
   if (schema.maxItems !== undefined) {
-    lines.push(`if (${v}.length > ${schema.maxItems}) ${scope.fail('maxItems', `must have at most ${items(schema.maxItems)}`)}`);
+    lines.push(scope.failIf(`${v}.length > ${schema.maxItems}`, 'maxItems', `must have at most ${items(schema.maxItems)}`));
   }
   if (schema.uniqueItems === true) {
-    lines.push(`if (!${scope.runtime('hasUniqueItems')}(${v})) ${scope.fail('uniqueItems', 'must not repeat an item')}`);
+    lines.push(scope.failIf(`!${scope.runtime('hasUniqueItems')}(${v})`, 'uniqueItems', 'must not repeat an item'));
   }
   if (schema.items !== undefined && schema.items !== true) {
     const index = scope.local('i');

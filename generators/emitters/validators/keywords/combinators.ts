@@ -16,9 +16,9 @@ export function emitCombinators(schema: SchemaObject, scope: CodeScope): string 
 }
 
 function emitAnyOf(members: readonly JsonSchema[], scope: CodeScope): string {
-  const test = members.map((member) => `${scope.predicate(member)}(${scope.value})`).join(' || ');
+  const test = members.map((member) => `${scope.validator(member)}(${scope.value})`).join(' || ');
   const labels = members.map((member, index) => scope.label(member, index)).join(', ');
-  return `if (!(${test})) ${scope.fail('anyOf', `must match at least one of: ${labels}`)}`;
+  return scope.failIf(`!(${test})`, 'anyOf', `must match at least one of: ${labels}`);
 }
 
 /** The branch is chosen by the tag's value, as ajv's `discriminator` does; the lint rule keeps tags and mapping in step. */
@@ -28,17 +28,11 @@ function emitDiscriminated(schema: SchemaObject, scope: CodeScope): string {
   const tag = scope.local('tag');
   const cases = Object.entries(mapping).map(([value, ref]) => {
     const target: JsonSchema = { $ref: ref };
-    const body =
-      scope.mode === 'check'
-        ? `if (!${scope.predicate(target)}(${scope.value})) return false;`
-        : `${scope.collector(target)}(${scope.value}, ctx);`;
-    return `case ${literal(value)}: ${body} break;`;
+    return `case ${literal(value)}: if (!${scope.validator(target)}(${scope.value}, ctx) && !ctx) return false; break;`;
   });
   const allowed = Object.keys(mapping).join(', ');
-  const fallback =
-    scope.mode === 'check'
-      ? 'return false;'
-      : `if (${tag} !== undefined) ${scope.failAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`)}`;
+  // A missing tag fails here only when checking; collecting leaves it to `required`.
+  const fallback = `if (!ctx) return false; if (${tag} !== undefined) ${scope.recordAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`)}`;
   const read = `${scope.runtime('isPlainObject')}(${scope.value}) ? ${scope.value}[${literal(propertyName)}] : undefined`;
   return `{ const ${tag} = ${read}; switch (${tag}) { ${cases.join(' ')} default: ${fallback} } }`;
 }
@@ -46,23 +40,25 @@ function emitDiscriminated(schema: SchemaObject, scope: CodeScope): string {
 function emitOneOf(members: readonly JsonSchema[], scope: CodeScope): string {
   const v = scope.value;
   const count = scope.local('matches');
-  const tests = members.map((member) => `if (${scope.predicate(member)}(${v})) ${count}++;`).join(' ');
+  const tests = members.map((member) => `if (${scope.validator(member)}(${v})) ${count}++;`).join(' ');
   const labels = members.map((member, index) => scope.label(member, index)).join(', ');
-  if (scope.mode === 'check') return `{ let ${count} = 0; ${tests} if (${count} !== 1) return false; }`;
   // No branch matched: report the branch the input most resembles, so the issues are about the
   // fields the payer actually sent rather than about every alternative.
   const best = scope.local('best');
   const scores = members.map((member) => branchScore(member, v, scope));
   const pick = scores.map((score, index) => `{ const s = ${score}; if (s > ${best}Score) { ${best}Score = s; ${best} = ${index}; } }`).join(' ');
-  const reports = members.map((member, index) => `case ${index}: ${scope.collector(member)}(${v}, ctx); break;`).join(' ');
+  const reports = members.map((member, index) => `case ${index}: ${scope.validator(member)}(${v}, ctx); break;`).join(' ');
   // The summary issue is added only when the input mixes alternatives (it sends a field its
   // closest branch forbids); otherwise the branch's own issues say everything.
   return `{ let ${count} = 0; ${tests}
-    if (${count} === 0) {
-      let ${best} = 0; let ${best}Score = -Infinity; ${pick}
-      if (${best}Score < 0) ${scope.fail('oneOf', `must match exactly one of: ${labels}`)}
-      switch (${best}) { ${reports} }
-    } else if (${count} > 1) ${scope.fail('oneOf', `must match only one of: ${labels}`)} }`;
+    if (${count} !== 1) {
+      if (!ctx) return false;
+      if (${count} === 0) {
+        let ${best} = 0; let ${best}Score = -Infinity; ${pick}
+        if (${best}Score < 0) ${scope.record('oneOf', `must match exactly one of: ${labels}`)}
+        switch (${best}) { ${reports} }
+      } else ${scope.record('oneOf', `must match only one of: ${labels}`)}
+    } }`;
 }
 
 /** How much the input looks like a branch: properties it declares and that are present, minus a heavy weight per property it forbids. */
@@ -91,7 +87,7 @@ function branchScore(member: JsonSchema, value: string, scope: CodeScope): strin
 function emitNot(excluded: JsonSchema, scope: CodeScope): string {
   const resolved = scope.resolve(excluded);
   const message = isSchemaObject(resolved) && resolved.description ? resolved.description : 'must not match the excluded schema';
-  return `if (${scope.predicate(excluded)}(${scope.value})) ${scope.fail('not', message)}`;
+  return scope.failIf(`${scope.validator(excluded)}(${scope.value})`, 'not', message);
 }
 
 function emitIf(schema: SchemaObject, scope: CodeScope): string {
@@ -99,7 +95,7 @@ function emitIf(schema: SchemaObject, scope: CodeScope): string {
   const thenCode = schema.then !== undefined ? scope.same(schema.then, condition) : '';
   const elseCode = schema.else !== undefined ? scope.same(schema.else, negateCondition(condition)) : '';
   if (thenCode.trim() === '' && elseCode.trim() === '') return '';
-  const test = `${scope.predicate(schema.if!)}(${scope.value})`;
+  const test = `${scope.validator(schema.if!)}(${scope.value})`;
   if (elseCode.trim() === '') return `if (${test}) { ${thenCode} }`;
   if (thenCode.trim() === '') return `if (!${test}) { ${elseCode} }`;
   return `if (${test}) { ${thenCode} } else { ${elseCode} }`;

@@ -8,14 +8,14 @@ export function emitNumberKeywords(schema: SchemaObject, scope: CodeScope): stri
   const v = scope.value;
   const lines: string[] = [];
   const bound = (keyword: string, limit: number | undefined, failsWhen: string, words: string) => {
-    if (limit !== undefined) lines.push(`if (${v} ${failsWhen} ${limit}) ${scope.fail(keyword, `must be ${words} ${limit}`)}`);
+    if (limit !== undefined) lines.push(scope.failIf(`${v} ${failsWhen} ${limit}`, keyword, `must be ${words} ${limit}`));
   };
   bound('minimum', schema.minimum, '<', 'at least');
   bound('maximum', schema.maximum, '>', 'at most');
   bound('exclusiveMinimum', schema.exclusiveMinimum, '<=', 'greater than');
   bound('exclusiveMaximum', schema.exclusiveMaximum, '>=', 'less than');
   if (schema.multipleOf !== undefined) {
-    lines.push(`if (!Number.isInteger(${v} / ${schema.multipleOf})) ${scope.fail('multipleOf', `must be a multiple of ${schema.multipleOf}`)}`);
+    lines.push(scope.failIf(`!Number.isInteger(${v} / ${schema.multipleOf})`, 'multipleOf', `must be a multiple of ${schema.multipleOf}`));
   }
   return lines.join('\n');
 }

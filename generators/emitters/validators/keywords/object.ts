@@ -17,27 +17,26 @@ export function emitObjectKeywords(schema: SchemaObject, scope: CodeScope): stri
   const lines: string[] = [];
   const at = (key: string) => `${o}[${literal(key)}]`;
   for (const key of schema.required ?? []) {
-    lines.push(`if (${at(key)} === undefined) ${scope.failAt(literal(key), 'required', 'is required')}`);
+    lines.push(scope.failAtIf(`${at(key)} === undefined`, literal(key), 'required', 'is required'));
   }
   for (const [trigger, needed] of Object.entries(schema.dependentRequired ?? {})) {
     for (const key of needed) {
       const message = `is required when ${trigger} is present`;
-      lines.push(`if (${at(trigger)} !== undefined && ${at(key)} === undefined) ${scope.failAt(literal(key), 'dependentRequired', message)}`);
+      lines.push(scope.failAtIf(`${at(trigger)} !== undefined && ${at(key)} === undefined`, literal(key), 'dependentRequired', message));
     }
   }
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
     if (property === true) continue;
     if (property === false) {
-      lines.push(`if (${at(key)} !== undefined) ${scope.failAt(literal(key), 'false', 'must not be present')}`);
+      lines.push(scope.failAtIf(`${at(key)} !== undefined`, literal(key), 'false', 'must not be present'));
       continue;
     }
     const local = scope.local('p');
     // Locals are unique within a function, so no block is needed around them.
     const base = scope.callable(property);
     if (base !== undefined) {
-      // The most common property by far (a $ref or a shared leaf): one call, no nested block.
-      const test = scope.mode === 'check' ? `&& !check_${base}(${local})) return false;` : `) ctx.visit(${literal(key)}, ${local}, collect_${base});`;
-      lines.push(`const ${local} = ${at(key)}; if (${local} !== undefined ${test}`);
+      // The most common property by far (a $ref): one call, no nested block.
+      lines.push(`const ${local} = ${at(key)}; if (${local} !== undefined && !(ctx ? ctx.visit(${literal(key)}, ${local}, v_${base}) : v_${base}(${local}))) return false;`);
       continue;
     }
     const body = scope.child(property, local, literal(key));
@@ -55,11 +54,11 @@ export function emitObjectKeywords(schema: SchemaObject, scope: CodeScope): stri
   }
   const count = () => `Object.keys(${o}).length`;
   if (schema.minProperties !== undefined) {
-    lines.push(`if (${count()} < ${schema.minProperties}) ${scope.fail('minProperties', `must have at least ${schema.minProperties} properties`)}`);
+    lines.push(scope.failIf(`${count()} < ${schema.minProperties}`, 'minProperties', `must have at least ${schema.minProperties} properties`));
   }
   if (schema.maxProperties !== undefined) {
     const message = schema.maxProperties === 0 ? 'must be empty' : `must have at most ${schema.maxProperties} properties`;
-    lines.push(`if (${count()} > ${schema.maxProperties}) ${scope.fail('maxProperties', message)}`);
+    lines.push(scope.failIf(`${count()} > ${schema.maxProperties}`, 'maxProperties', message));
   }
   return lines.join('\n');
 }

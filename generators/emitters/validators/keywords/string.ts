@@ -23,21 +23,21 @@ export function emitStringKeywords(schema: SchemaObject, scope: CodeScope): stri
     const min = schema.minLength;
     // UTF-16 length bounds the code-point count from both sides; count only when it could matter.
     const test = `${v}.length < ${min} || (${v}.length < ${2 * min} && ${scope.runtime('codePointLength')}(${v}) < ${min})`;
-    lines.push(`if (${test}) ${scope.fail('minLength', `must be at least ${chars(min)}`)}`);
+    lines.push(scope.failIf(test, 'minLength', `must be at least ${chars(min)}`));
   }
   if (schema.maxLength !== undefined) {
     const max = schema.maxLength;
     const test = `${v}.length > ${max} && ${scope.runtime('codePointLength')}(${v}) > ${max}`;
-    lines.push(`if (${test}) ${scope.fail('maxLength', `must be at most ${chars(max)}`)}`);
+    lines.push(scope.failIf(test, 'maxLength', `must be at most ${chars(max)}`));
   }
   if (schema.pattern !== undefined) {
     const regex = scope.hoistRegex(schema.pattern);
-    lines.push(`if (!${regex}.test(${v})) ${scope.fail('pattern', `must match the pattern ${schema.pattern}`)}`);
+    lines.push(scope.failIf(`!${regex}.test(${v})`, 'pattern', `must match the pattern ${schema.pattern}`));
   }
   if (schema.format !== undefined) {
     const check = FORMAT_FUNCTIONS[schema.format];
     if (!check) throw new Error(`Unsupported format "${schema.format}"; add it to the runtime and to FORMAT_FUNCTIONS`);
-    lines.push(`if (!${scope.runtime(check)}(${v})) ${scope.fail('format', `must be a valid ${schema.format}`)}`);
+    lines.push(scope.failIf(`!${scope.runtime(check)}(${v})`, 'format', `must be a valid ${schema.format}`));
   }
   // Amounts are decimal strings; JSON Schema compares numbers only, hence the extensions.
   for (const [keyword, failsWhen, words] of [
@@ -47,7 +47,7 @@ export function emitStringKeywords(schema: SchemaObject, scope: CodeScope): stri
     const limit = schema[keyword];
     if (limit === undefined) continue;
     if (typeof limit !== 'string' || !/^-?[0-9]+(\.[0-9]+)?$/.test(limit)) throw new Error(`${keyword} must be a decimal string`);
-    lines.push(`if (${scope.runtime('compareDecimal')}(${v}, ${JSON.stringify(limit)}) ${failsWhen}) ${scope.fail(keyword, `must be ${words} ${limit}`)}`);
+    lines.push(scope.failIf(`${scope.runtime('compareDecimal')}(${v}, ${JSON.stringify(limit)}) ${failsWhen}`, keyword, `must be ${words} ${limit}`));
   }
   return lines.join('\n');
 }

@@ -51,8 +51,8 @@ export function emitTypeGuard(schema: SchemaObject, scope: CodeScope, body: stri
   const types = declaredTypes(schema);
   if (types.length === 0) return body;
   const message = `must be ${types.map((type) => ARTICLE[type] ?? type).join(' or ')}`;
-  const failed = `if (${notTypeTest(types, scope.value, scope)}) ${scope.fail('type', message)}`;
-  if (body.trim() === '') return failed;
-  // Checking returns on failure, so the other keywords simply follow; collecting skips them.
-  return scope.mode === 'check' ? `${failed}\n${body}` : `${failed} else { ${body} }`;
+  const test = notTypeTest(types, scope.value, scope);
+  if (body.trim() === '') return scope.failIf(test, 'type', message);
+  // A value of the wrong type is not checked any further.
+  return `if (${test}) { ${scope.fail('type', message)} } else { ${body} }`;
 }

@@ -12,7 +12,7 @@ export function emitValueKeywords(schema: SchemaObject, scope: CodeScope): strin
     const test = isPrimitive(schema.const)
       ? `${v} !== ${literal(schema.const)}`
       : `!${scope.runtime('jsonEqual')}(${v}, ${scope.hoistValue(schema.const)})`;
-    lines.push(`if (${test}) ${scope.fail('const', `must be ${literal(schema.const)}`)}`);
+    lines.push(scope.failIf(test, 'const', `must be ${literal(schema.const)}`));
   }
   if (schema.enum !== undefined) {
     const values = schema.enum;
@@ -26,7 +26,7 @@ export function emitValueKeywords(schema: SchemaObject, scope: CodeScope): strin
     } else {
       test = `!${scope.hoistSet(values)}.has(${v})`;
     }
-    lines.push(`if (${test}) ${scope.fail('enum', message)}`);
+    lines.push(scope.failIf(test, 'enum', message));
   }
   return lines.join('\n');
 }

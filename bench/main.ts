@@ -1,0 +1,89 @@
+// `npm run bench [-- --quick] [-- --write] [-- --only=validators,form-codec]`: every
+// performance figure as a ratio against its baseline, measured side by side in this run.
+//   --quick  tiny iteration counts (proves everything runs; the figures mean nothing)
+//   --write  also writes bench/RESULTS.md (markdown table with date and machine)
+//   --only   runs only the named families
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { benchBundleSize } from './bundle-size.js';
+import { benchClientRoundtrip } from './client-roundtrip.js';
+import { benchFormCodec } from './form-codec.js';
+import { benchGenerateTime } from './generate-time.js';
+import { machineInfo, machineLine, markdownTable, notesText, textTable, type BenchOptions, type Figure } from './harness.js';
+import { benchTypecheck } from './typecheck.js';
+import { benchValidators } from './validators.js';
+
+export const FAMILIES: readonly { readonly name: string; readonly run: (options: BenchOptions) => Promise<Figure[]> }[] = [
+  { name: 'validators', run: benchValidators },
+  { name: 'form-codec', run: benchFormCodec },
+  { name: 'client-roundtrip', run: benchClientRoundtrip },
+  { name: 'generate-time', run: benchGenerateTime },
+  { name: 'typecheck', run: benchTypecheck },
+  { name: 'bundle-size', run: benchBundleSize },
+];
+
+export async function runBench(options: BenchOptions, only?: readonly string[], progress: (line: string) => void = () => {}): Promise<Figure[]> {
+  const unknown = (only ?? []).filter((name) => !FAMILIES.some((family) => family.name === name));
+  if (unknown.length > 0) throw new Error(`unknown bench families: ${unknown.join(', ')} (known: ${FAMILIES.map((f) => f.name).join(', ')})`);
+  const selected = FAMILIES.filter((family) => !only || only.includes(family.name));
+  const run = async (family: (typeof FAMILIES)[number]) => {
+    const started = performance.now();
+    const figures = await family.run(options);
+    progress(`  ${family.name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return figures;
+  };
+  // Quick mode only proves that everything runs, so the families overlap (the spawned generation
+  // and tsc runs dominate). A real run measures one family at a time: nothing else of ours
+  // competes for the cores while one measures.
+  if (options.quick) return (await Promise.all(selected.map(run))).flat();
+  const figures: Figure[] = [];
+  for (const family of selected) figures.push(...(await run(family)));
+  return figures;
+}
+
+function resultsMarkdown(figures: readonly Figure[], quick: boolean): string {
+  const info = machineInfo();
+  const notes = notesText(figures);
+  return [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench -- --write\`${quick ? ' (--quick: tiny iteration counts, not meaningful)' : ''} on ${new Date().toISOString()}.`,
+    '',
+    `Machine: ${machineLine(info)}.`,
+    '',
+    'Each figure is ours against its baseline, measured in the same run: interleaved (A, B, A, B, ...) after a warm-up, median of the rounds.',
+    'The ratio is always ours / baseline; whether higher or lower is better is given per row.',
+    '',
+    markdownTable(figures),
+    '',
+    ...(notes.length > 0 ? ['## Notes', '', ...notes.map((note) => `- ${note}`), ''] : []),
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const quick = args.includes('--quick');
+  const write = args.includes('--write');
+  const onlyArg = args.find((arg) => arg.startsWith('--only='));
+  const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : undefined;
+
+  console.log(machineLine());
+  const started = performance.now();
+  const figures = await runBench({ quick }, only, (line) => console.error(line));
+  console.log('');
+  console.log(textTable(figures));
+  const notes = notesText(figures);
+  if (notes.length > 0) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
+  const missed = figures.filter((f) => f.met === false);
+  console.log(`\n${figures.length} figures in ${((performance.now() - started) / 1000).toFixed(1)} s${quick ? ' (quick mode: not meaningful)' : ''}; ${missed.length === 0 ? 'every target met' : `targets missed: ${missed.map((f) => f.name).join('; ')}`}`);
+  if (write) {
+    const path = join(import.meta.dirname, 'RESULTS.md');
+    writeFileSync(path, resultsMarkdown(figures, quick));
+    console.log(`wrote ${path}`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  await main();
+}
