@@ -1,6 +1,7 @@
 // `tsc --noEmit` of a small consumer of the generated client against the same consumer written
 // with only openapi-typescript's `paths` + openapi-fetch. Each consumer lives in its own temp
-// folder (with node_modules linked to the project's), both under the same compiler options.
+// folder (with node_modules linked to the project's), both under the same compiler options. Both
+// import the client as merchants get it: the package built to .d.ts files (dist), not src.
 import { mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -8,7 +9,13 @@ import { PROJECT_ROOT } from '../test/support/spec-examples.js';
 import { runNode } from './generate-time.js';
 import { compareRuns, figure, median, type BenchOptions, type Figure } from './harness.js';
 
-const CLIENT_SRC = join(PROJECT_ROOT, 'generated', 'client', 'src');
+/** Builds the client package's .d.ts and .js into a temp folder, as `npm pack` does. */
+async function buildClient(tsc: string): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'bench-tsc-client-'));
+  const run = await runNode([tsc, '-p', join(PROJECT_ROOT, 'generated', 'client', 'tsconfig.build.json'), '--outDir', outDir], { cwd: PROJECT_ROOT });
+  if (run.code !== 0) throw new Error(`building the client failed:\n${run.stdout.slice(0, 3000)}`);
+  return outDir;
+}
 
 const TSCONFIG = {
   compilerOptions: {
@@ -38,8 +45,8 @@ const SALE_FIELDS = `
     payer_ip: '203.0.113.10',
     term_url_3ds: 'https://merchant.example/3ds',`;
 
-function oursConsumer(dir: string): string {
-  const from = relative(dir, join(CLIENT_SRC, 'index.js')).split('\\').join('/');
+function oursConsumer(dir: string, client: string): string {
+  const from = relative(dir, join(client, 'index.js')).split('\\').join('/');
   return `import { createS2SClient, GatewayError } from '${from}';
 
 const client = createS2SClient({ baseUrl: 'https://gateway.example', merchantKey: 'c2b8fb04-110f-11ea-bcd3-0242ac150003', password: 'secret' });
@@ -57,8 +64,8 @@ export async function pay(): Promise<string> {
 `;
 }
 
-function baselineConsumer(dir: string): string {
-  const from = relative(dir, join(CLIENT_SRC, 'schema.js')).split('\\').join('/');
+function baselineConsumer(dir: string, client: string): string {
+  const from = relative(dir, join(client, 'schema.js')).split('\\').join('/');
   return `import createClient from 'openapi-fetch';
 import type { paths } from '${from}';
 
@@ -80,12 +87,12 @@ export async function pay(): Promise<string> {
 `;
 }
 
-async function consumerDir(name: string, source: (dir: string) => string): Promise<string> {
+async function consumerDir(name: string, source: (dir: string, client: string) => string, client: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), `bench-tsc-${name}-`));
   await symlink(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: `bench-${name}`, private: true, type: 'module' }));
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
-  await writeFile(join(dir, 'consumer.ts'), source(dir));
+  await writeFile(join(dir, 'consumer.ts'), source(dir, client));
   return dir;
 }
 
@@ -106,9 +113,10 @@ function parseDiagnostics(output: string): Diagnostics {
 }
 
 export async function benchTypecheck(options: BenchOptions): Promise<Figure[]> {
-  const oursDir = await consumerDir('ours', oursConsumer);
-  const baselineDir = await consumerDir('baseline', baselineConsumer);
   const tsc = join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const client = await buildClient(tsc);
+  const oursDir = await consumerDir('ours', oursConsumer, client);
+  const baselineDir = await consumerDir('baseline', baselineConsumer, client);
   const diagnostics: Record<'ours' | 'baseline', Diagnostics[]> = { ours: [], baseline: [] };
   try {
     const check = (side: 'ours' | 'baseline', dir: string) => async () => {
@@ -125,7 +133,7 @@ export async function benchTypecheck(options: BenchOptions): Promise<Figure[]> {
     return [
       figure({
         family: 'typecheck',
-        name: 'tsc --noEmit of a one-action consumer (wall time)',
+        name: 'tsc --noEmit of a one-action consumer of the built package (wall time)',
         unit: 'ms',
         better: 'lower',
         ours: result.ours,
@@ -161,5 +169,6 @@ export async function benchTypecheck(options: BenchOptions): Promise<Figure[]> {
       await unlink(join(dir, 'node_modules'));
       await rm(dir, { recursive: true, force: true });
     }
+    await rm(client, { recursive: true, force: true });
   }
 }

@@ -1,15 +1,20 @@
 // `npm run generate`: rebuild generated/ from spec/. `--check`: fail if generated/ is stale.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GENERATED_DIR } from './output/finalize.js';
-import { diffOutput, writeOutput } from './output/write.js';
-import { generate } from './pipeline.js';
+import { FormatPool } from './output/format-pool.js';
+
+// The prettier workers start first, so they load prettier while this thread loads the generators.
+const pool = new FormatPool();
+const started = performance.now();
+const { GENERATED_DIR } = await import('./output/finalize.js');
+const { diffOutput, writeOutput } = await import('./output/write.js');
+const { generate } = await import('./pipeline.js');
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
 
-const started = performance.now();
-const files = await generate({ projectRoot });
+const files = await generate({ projectRoot, pool });
+await pool.close();
 const outDir = join(projectRoot, GENERATED_DIR);
 if (check) {
   const differences = await diffOutput(outDir, files);

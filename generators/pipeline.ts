@@ -12,6 +12,7 @@ import { validatorsEmitter } from './emitters/validators/index.js';
 import { loadSpec } from './model/load-spec.js';
 import { buildSpecModel, type SpecModel } from './model/spec-model.js';
 import { finalize } from './output/finalize.js';
+import { FormatPool } from './output/format-pool.js';
 
 // docs first: it runs Redocly in a child process, which then overlaps the in-process emitters.
 export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter];
@@ -22,6 +23,8 @@ export interface GenerateOptions {
   readonly emitters?: readonly Emitter[];
   readonly rootFile?: string;
   readonly deploymentFile?: string;
+  /** Prettier workers started early by the caller; generate() starts its own otherwise. */
+  readonly pool?: FormatPool;
 }
 
 export async function loadModel(projectRoot: string, rootFile = 'spec/openapi.yaml', deploymentFile = 'spec/deployment.yaml'): Promise<SpecModel> {
@@ -37,16 +40,25 @@ export async function loadModel(projectRoot: string, rootFile = 'spec/openapi.ya
 export async function generate(options: GenerateOptions): Promise<Map<string, string>> {
   const model = await loadModel(options.projectRoot, options.rootFile, options.deploymentFile);
   const scratchDir = await mkdtemp(join(tmpdir(), 'gateway-generate-'));
+  const pool = options.pool ?? new FormatPool();
   try {
     const context = { projectRoot: options.projectRoot, scratchDir };
-    const batches = await Promise.all((options.emitters ?? EMITTERS).map((emitter) => emitter.emit(model, context)));
+    // Each emitter's files go to the formatting workers as soon as it is done, so prettier runs
+    // while the next emitters still work on the main thread.
+    const batches = await Promise.all(
+      (options.emitters ?? EMITTERS).map(async (emitter) => {
+        const files = await emitter.emit(model, context);
+        return Promise.all(files.map(async (file) => [file.path, await finalize(file, options.projectRoot, pool)] as const));
+      }),
+    );
     const files = new Map<string, string>();
-    for (const file of batches.flat().sort((a, b) => a.path.localeCompare(b.path))) {
-      if (files.has(file.path)) throw new Error(`Two emitters wrote ${file.path}`);
-      files.set(file.path, await finalize(file, options.projectRoot));
+    for (const [path, text] of batches.flat().sort(([a], [b]) => a.localeCompare(b))) {
+      if (files.has(path)) throw new Error(`Two emitters wrote ${path}`);
+      files.set(path, text);
     }
     return files;
   } finally {
+    if (!options.pool) await pool.close();
     await rm(scratchDir, { recursive: true, force: true });
   }
 }

@@ -11,6 +11,11 @@ export interface GeneratedFile {
   readonly kind: FileKind;
   /** Where the content comes from, for the banner (the emitter, or the template it copied). */
   readonly source: string;
+  /**
+   * The emitter already writes prettier's style (the YAML bundle), so formatting is skipped;
+   * test/generators/prettier.test.ts checks the claim on every generation.
+   */
+  readonly prettierStyle?: boolean;
 }
 
 export interface EmitContext {

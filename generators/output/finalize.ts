@@ -3,6 +3,7 @@
 import * as prettier from 'prettier';
 import { join } from 'node:path';
 import type { GeneratedFile } from '../emitters/emitter.js';
+import type { FormatPool } from './format-pool.js';
 
 export const GENERATED_DIR = 'generated';
 
@@ -33,17 +34,43 @@ function withBanner(file: GeneratedFile): string {
 const PARSER: Record<GeneratedFile['kind'], string | undefined> = {
   typescript: 'typescript',
   yaml: 'yaml',
-  json: 'json',
+  // package.json needs prettier's json-stringify style: let it choose by file name.
+  json: 'infer',
   markdown: 'markdown',
-  // The docs page is a 2.5 MB single line of inlined Redoc: formatting it adds nothing.
+  // The docs page is a multi-megabyte single line of inlined Redoc: formatting it adds nothing.
   html: undefined,
 };
 
-export async function finalize(file: GeneratedFile, projectRoot: string): Promise<string> {
+/** Formats with prettier (in `pool` when given), unless the emitter already wrote prettier's style. */
+export async function finalize(file: GeneratedFile, projectRoot: string, pool?: FormatPool): Promise<string> {
   const text = withBanner(file);
   const parser = PARSER[file.kind];
-  if (!parser) return text.endsWith('\n') ? text : `${text}\n`;
+  if (!parser || file.prettierStyle) return text.endsWith('\n') ? text : `${text}\n`;
   const filepath = join(projectRoot, GENERATED_DIR, file.path);
-  const config = (await prettier.resolveConfig(filepath)) ?? {};
-  return prettier.format(text, { ...config, parser, filepath });
+  const options = { ...((await prettier.resolveConfig(filepath)) ?? {}), ...(parser === 'infer' ? {} : { parser }), filepath };
+  if (!pool) return prettier.format(text, options);
+  const chunks = parser === 'typescript' ? topLevelChunks(text) : [text];
+  return (await Promise.all(chunks.map((chunk) => pool.format(chunk, options)))).join('\n');
+}
+
+const CHUNK_BYTES = 150_000;
+/** A blank line followed by a top-level declaration: prettier formats what is on either side independently. */
+const TOP_LEVEL_BOUNDARY = /\n\n(?=(?:export |function |const |type |interface |\/\*\*))/g;
+
+/**
+ * Splits a large generated module at blank lines between top-level declarations, so its parts
+ * format in parallel (prettier is superlinear in file size). The parts, formatted and joined by
+ * one newline, equal the whole formatted at once; test/generators/prettier.test.ts checks it.
+ */
+function topLevelChunks(text: string): string[] {
+  if (text.length < 2 * CHUNK_BYTES) return [text];
+  const chunks: string[] = [];
+  let from = 0;
+  for (const match of text.matchAll(TOP_LEVEL_BOUNDARY)) {
+    if (match.index - from < CHUNK_BYTES) continue;
+    chunks.push(text.slice(from, match.index));
+    from = match.index + 2;
+  }
+  chunks.push(text.slice(from));
+  return chunks;
 }

@@ -67,15 +67,31 @@ export interface CallOptions {
   readonly timeoutMs?: number;
 }
 
+/** The part of openapi-fetch's client the pipeline calls. */
+interface FetchClient {
+  request(
+    method: 'post',
+    path: string,
+    init: {
+      body: unknown;
+      headers: Record<string, string>;
+      bodySerializer?: (body: unknown) => string;
+      parseAs: 'text';
+      signal: AbortSignal;
+    },
+  ): Promise<{ data?: unknown; error?: unknown; response: globalThis.Response }>;
+}
+
 export interface Transport {
   readonly options: ClientOptions;
   /** A path override per operation path, e.g. `/post` → `/post-va` for an APM deployment. */
   readonly pathFor: (path: string) => string;
-  readonly fetchClient: ReturnType<typeof createFetchClient>;
+  /** The openapi-fetch client, typed by what the pipeline uses (its full type costs consumers' tsc time). */
+  readonly fetchClient: FetchClient;
 }
 
 export function createTransport(options: ClientOptions, paths: Readonly<Record<string, string>> = {}): Transport {
-  const fetchClient = createFetchClient({ baseUrl: options.baseUrl.replace(/\/+$/, ''), ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const fetchClient = createFetchClient({ baseUrl: options.baseUrl.replace(/\/+$/, ''), ...(options.fetch ? { fetch: options.fetch } : {}) }) as unknown as FetchClient;
   return { options, pathFor: (path) => paths[path] ?? path, fetchClient };
 }
 
@@ -128,18 +144,21 @@ export async function invoke<Response>(
   }
   const { signing, headers } = input as { signing?: SigningValues; headers?: Readonly<Record<string, string>> };
   const body = toWire(definition, options, labelled, signing);
-  const secrets = [...secretValues({ ...signing, ...body }, definition.sensitive), ...Object.values(headers ?? {}), options.password];
-  const scrub = (text: string) => scrubText(text, secrets);
+  // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
+  let secrets: string[] | undefined;
+  const secretsOf = () => (secrets ??= [...secretValues({ ...signing, ...body }, definition.sensitive), ...Object.values(headers ?? {}), options.password]);
+  const scrub = (text: string) => scrubText(text, secretsOf());
+  const logger = options.logger;
   const path = transport.pathFor(definition.path);
   const attempts = 1 + Math.max(0, options.retries ?? 2);
 
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
-    log({ type: 'request', operation: definition.name, url: `${options.baseUrl}${path}`, body: sanitize(body, definition.sensitive, secrets), attempt });
+    logger?.({ type: 'request', operation: definition.name, url: `${options.baseUrl}${path}`, body: sanitize(body, definition.sensitive, secretsOf()), attempt });
     let outcome: Response;
     try {
       outcome = await sendOnce<Response>(transport, definition, path, body, headers ?? {}, call, scrub, (status, parsed) =>
-        log({ type: 'response', operation: definition.name, status, body: sanitize(parsed, definition.sensitive, secrets), ms: Date.now() - started }),
+        logger?.({ type: 'response', operation: definition.name, status, body: sanitize(parsed, definition.sensitive, secretsOf()), ms: Date.now() - started }),
       );
     } catch (error) {
       const gatewayError = error instanceof GatewayError ? error : new TransportError(definition.name, 'response', scrub(String(error)));
@@ -167,26 +186,50 @@ async function sendOnce<Response>(
   onResponse: (status: number, parsed: unknown) => void,
 ): Promise<Response> {
   const timeoutMs = call.timeoutMs ?? transport.options.timeoutMs ?? 30_000;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+  // One controller per attempt, its timer cleared as soon as the body is read (AbortSignal.timeout
+  // would keep a timer pending per request for the whole timeout).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  call.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    return await exchange<Response>(transport, definition, path, body, headers, controller.signal, call, timeoutMs, scrub, onResponse);
+  } finally {
+    clearTimeout(timer);
+    call.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+async function exchange<Response>(
+  transport: Transport,
+  definition: OperationDefinition,
+  path: string,
+  body: Record<string, unknown>,
+  headers: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+  call: CallOptions,
+  timeoutMs: number,
+  scrub: (text: string) => string,
+  onResponse: (status: number, parsed: unknown) => void,
+): Promise<Response> {
   const isForm = definition.bodyStyle === 'form';
   let response: globalThis.Response;
   let received: unknown;
   try {
     // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
-    const result = await transport.fetchClient.request('post', path as never, {
-      body: body as never,
+    const result = await transport.fetchClient.request('post', path, {
+      body,
       headers: { ...headers, 'Content-Type': isForm ? FORM_CONTENT_TYPE : JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE },
       ...(isForm ? { bodySerializer: formBodySerializer } : {}),
       parseAs: 'text',
       signal,
-    } as never);
+    });
     response = result.response;
     // openapi-fetch hands over the text of a 2xx body, and an error body already JSON-parsed when it could.
-    received = (result as { data?: unknown }).data ?? (result as { error?: unknown }).error ?? '';
+    received = result.data ?? result.error ?? '';
   } catch (error) {
     if (call.signal?.aborted) throw new TransportError(definition.name, 'aborted', `${definition.name} was aborted by the caller`);
-    if (timeout.aborted) throw new TransportError(definition.name, 'timeout', `${definition.name} timed out after ${timeoutMs} ms`);
+    if (signal.aborted) throw new TransportError(definition.name, 'timeout', `${definition.name} timed out after ${timeoutMs} ms`);
     const code = connectionErrorCode(error);
     const notSent = code !== undefined && NOT_SENT_CODES.has(code);
     throw new TransportError(definition.name, 'connection', scrub(`${definition.name} could not reach the platform: ${code ?? describe(error)}`), undefined, notSent);

@@ -2,30 +2,278 @@
 
 import { createTransport, invoke } from './runtime/pipeline.js';
 import type { CallOptions, ClientOptions, OperationDefinition, Transport } from './runtime/pipeline.js';
-import { validateSessionRequest } from './validators.js';
-import { CREATE_SESSION_SIGNATURE } from './signatures.js';
+import {
+  validateCheckoutCaptureRequest,
+  validateCheckoutCardCreditRequest,
+  validateCheckoutRecurringRequest,
+  validateCheckoutRefundRequest,
+  validateCheckoutRetryRequest,
+  validateCheckoutStatusRequest,
+  validateCheckoutVoidRequest,
+  validateHpfPaymentRequest,
+  validateSessionRequest,
+  validateSessionTokenRequest,
+} from './validators.js';
+import {
+  CHECKOUT_CAPTURE_PAYMENT_SIGNATURE,
+  CHECKOUT_CREATE_SESSION_SIGNATURE,
+  CHECKOUT_CREATE_SESSION_TOKEN_SIGNATURE,
+  CHECKOUT_CREDIT_CARD_SIGNATURE,
+  CHECKOUT_GET_PAYMENT_STATUS_SIGNATURE,
+  CHECKOUT_RECURRING_PAYMENT_SIGNATURE,
+  CHECKOUT_REFUND_PAYMENT_SIGNATURE,
+  CHECKOUT_RETRY_PAYMENT_SIGNATURE,
+  CHECKOUT_VOID_PAYMENT_SIGNATURE,
+} from './signatures.js';
 import { SENSITIVE_FIELDS } from './sensitive-fields.js';
-import type { CreateSessionInput, SessionResponse } from './types.js';
-
-/** Checkout Create a Checkout session: `POST /api/v1/session`. */
-export const createSessionOperation: OperationDefinition = {
+import type {
+  CheckoutAccepted,
+  CheckoutCapturePaymentInput,
+  CheckoutCaptureResponse,
+  CheckoutCreateSessionInput,
+  CheckoutCreateSessionTokenInput,
+  CheckoutCreditCardInput,
+  CheckoutDebitHostedFieldsInput,
+  CheckoutGetPaymentStatusInput,
+  CheckoutPurchaseHostedFieldsInput,
+  CheckoutRecurringPaymentInput,
+  CheckoutRecurringResponse,
+  CheckoutRefundPaymentInput,
+  CheckoutRetryPaymentInput,
+  CheckoutStatusResponse,
+  CheckoutVoidPaymentInput,
+  CheckoutVoidResponse,
+  HpfPaymentResponse,
+  SessionResponse,
+  SessionTokenResponse,
+} from './types.js';
+/** Checkout createSession: `POST /api/v1/session`. */
+export const checkoutCreateSessionOperation: OperationDefinition = {
   name: 'Checkout createSession',
   path: '/api/v1/session',
   bodyStyle: 'json',
   keyField: 'merchant_key',
   validate: validateSessionRequest,
-  signature: CREATE_SESSION_SIGNATURE,
+  signature: CHECKOUT_CREATE_SESSION_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** Checkout Create a Checkout session. A payment session for the hosted payment page (or Hosted Payment Fields). */
-export function createSession(
+/** Checkout createSession. A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here (SRC-CO); the HPF token request takes `return_url` instead. */
+export function checkoutCreateSession(
   transport: Transport,
-  input: CreateSessionInput,
+  input: CheckoutCreateSessionInput,
   call?: CallOptions,
 ): Promise<SessionResponse> {
-  return invoke<SessionResponse>(transport, createSessionOperation, input, call);
+  return invoke<SessionResponse>(transport, checkoutCreateSessionOperation, input, call);
+}
+
+/** Checkout createSessionToken: `POST /api/v1/session/token`. */
+export const checkoutCreateSessionTokenOperation: OperationDefinition = {
+  name: 'Checkout createSessionToken',
+  path: '/api/v1/session/token',
+  bodyStyle: 'json',
+  keyField: 'merchant_key',
+  validate: validateSessionTokenRequest,
+  signature: CHECKOUT_CREATE_SESSION_TOKEN_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** Checkout createSessionToken. The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires (AK-HPF). Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it). */
+export function checkoutCreateSessionToken(
+  transport: Transport,
+  input: CheckoutCreateSessionTokenInput,
+  call?: CallOptions,
+): Promise<SessionTokenResponse> {
+  return invoke<SessionTokenResponse>(transport, checkoutCreateSessionTokenOperation, input, call);
+}
+
+/** Checkout purchaseHostedFields: `POST /api/v1/processing/purchase/card`. */
+export const checkoutPurchaseHostedFieldsOperation: OperationDefinition = {
+  name: 'Checkout purchaseHostedFields',
+  path: '/api/v1/processing/purchase/card',
+  bodyStyle: 'json',
+  validate: validateHpfPaymentRequest,
+  headers: ['Token'],
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** Checkout purchaseHostedFields. Pays an HPF session. The endpoint must match the session's `operation` (`/processing/purchase/card` for `purchase`, `/processing/debit/card` for `debit`; the two bodies are identical). The card data never travel in this body: the payer types them into the hosted fields. The request is authenticated by the `Token` header (the session token), not by `merchant_key` and `hash`. The document does not show the body; these fields follow a public HPF client of the same platform (mobibox-pay SDK: `name`, `with_hosted_fields`, `email`, `billing_address`, `browser_info`, `birth_day`, `selected_language`). Unknown fields are accepted. */
+export function checkoutPurchaseHostedFields(
+  transport: Transport,
+  input: CheckoutPurchaseHostedFieldsInput,
+  call?: CallOptions,
+): Promise<HpfPaymentResponse> {
+  return invoke<HpfPaymentResponse>(transport, checkoutPurchaseHostedFieldsOperation, input, call);
+}
+
+/** Checkout debitHostedFields: `POST /api/v1/processing/debit/card`. */
+export const checkoutDebitHostedFieldsOperation: OperationDefinition = {
+  name: 'Checkout debitHostedFields',
+  path: '/api/v1/processing/debit/card',
+  bodyStyle: 'json',
+  validate: validateHpfPaymentRequest,
+  headers: ['Token'],
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** Checkout debitHostedFields. Pays an HPF session. The endpoint must match the session's `operation` (`/processing/purchase/card` for `purchase`, `/processing/debit/card` for `debit`; the two bodies are identical). The card data never travel in this body: the payer types them into the hosted fields. The request is authenticated by the `Token` header (the session token), not by `merchant_key` and `hash`. The document does not show the body; these fields follow a public HPF client of the same platform (mobibox-pay SDK: `name`, `with_hosted_fields`, `email`, `billing_address`, `browser_info`, `birth_day`, `selected_language`). Unknown fields are accepted. */
+export function checkoutDebitHostedFields(
+  transport: Transport,
+  input: CheckoutDebitHostedFieldsInput,
+  call?: CallOptions,
+): Promise<HpfPaymentResponse> {
+  return invoke<HpfPaymentResponse>(transport, checkoutDebitHostedFieldsOperation, input, call);
+}
+
+/** Checkout creditCard: `POST /api/v1/payment/card/credit`. */
+export const checkoutCreditCardOperation: OperationDefinition = {
+  name: 'Checkout creditCard',
+  path: '/api/v1/payment/card/credit',
+  bodyStyle: 'json',
+  keyField: 'merchant_key',
+  validate: validateCheckoutCardCreditRequest,
+  signature: CHECKOUT_CREDIT_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** Checkout creditCard. Payout to a card: a `card_token` from an earlier purchase or debit (document), or a `card_number` (public facts); exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
+export function checkoutCreditCard(
+  transport: Transport,
+  input: CheckoutCreditCardInput,
+  call?: CallOptions,
+): Promise<CheckoutAccepted> {
+  return invoke<CheckoutAccepted>(transport, checkoutCreditCardOperation, input, call);
+}
+
+/** Checkout capturePayment: `POST /api/v1/payment/capture`. */
+export const checkoutCapturePaymentOperation: OperationDefinition = {
+  name: 'Checkout capturePayment',
+  path: '/api/v1/payment/capture',
+  bodyStyle: 'json',
+  keyField: 'merchant_key',
+  validate: validateCheckoutCaptureRequest,
+  signature: CHECKOUT_CAPTURE_PAYMENT_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** Checkout capturePayment. DMS capture of an authorized purchase (a session with `auth` true), by `payment_id` (AK-CO-API). `amount` may be below the authorized amount. */
+export function checkoutCapturePayment(
+  transport: Transport,
+  input: CheckoutCapturePaymentInput,
+  call?: CallOptions,
+): Promise<CheckoutCaptureResponse> {
+  return invoke<CheckoutCaptureResponse>(transport, checkoutCapturePaymentOperation, input, call);
+}
+
+/** Checkout refundPayment: `POST /api/v1/payment/refund`. */
+export const checkoutRefundPaymentOperation: OperationDefinition = {
+  name: 'Checkout refundPayment',
+  path: '/api/v1/payment/refund',
+  bodyStyle: 'json',
+  keyField: 'merchant_key',
+  validate: validateCheckoutRefundRequest,
+  signature: CHECKOUT_REFUND_PAYMENT_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** Checkout refundPayment. Refunds a settled payment, fully or partly, by `payment_id`; the result arrives by a `type=refund` callback. */
+export function checkoutRefundPayment(
+  transport: Transport,
+  input: CheckoutRefundPaymentInput,
+  call?: CallOptions,
+): Promise<CheckoutAccepted> {
+  return invoke<CheckoutAccepted>(transport, checkoutRefundPaymentOperation, input, call);
+}
+
+/** Checkout voidPayment: `POST /api/v1/payment/void`. */
+export const checkoutVoidPaymentOperation: OperationDefinition = {
+  name: 'Checkout voidPayment',
+  path: '/api/v1/payment/void',
+  bodyStyle: 'json',
+  keyField: 'merchant_key',
+  validate: validateCheckoutVoidRequest,
+  signature: CHECKOUT_VOID_PAYMENT_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** Checkout voidPayment. Voids a payment the same financial day. Allowed only for payments in `settled` status. */
+export function checkoutVoidPayment(
+  transport: Transport,
+  input: CheckoutVoidPaymentInput,
+  call?: CallOptions,
+): Promise<CheckoutVoidResponse> {
+  return invoke<CheckoutVoidResponse>(transport, checkoutVoidPaymentOperation, input, call);
+}
+
+/** Checkout retryPayment: `POST /api/v1/payment/retry`. */
+export const checkoutRetryPaymentOperation: OperationDefinition = {
+  name: 'Checkout retryPayment',
+  path: '/api/v1/payment/retry',
+  bodyStyle: 'json',
+  keyField: 'merchant_key',
+  validate: validateCheckoutRetryRequest,
+  signature: CHECKOUT_RETRY_PAYMENT_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** Checkout retryPayment. Retries charging a secondary recurring payment after a soft decline; the result arrives by callback. */
+export function checkoutRetryPayment(
+  transport: Transport,
+  input: CheckoutRetryPaymentInput,
+  call?: CallOptions,
+): Promise<CheckoutAccepted> {
+  return invoke<CheckoutAccepted>(transport, checkoutRetryPaymentOperation, input, call);
+}
+
+/** Checkout recurringPayment: `POST /api/v1/payment/recurring`. */
+export const checkoutRecurringPaymentOperation: OperationDefinition = {
+  name: 'Checkout recurringPayment',
+  path: '/api/v1/payment/recurring',
+  bodyStyle: 'json',
+  keyField: 'merchant_key',
+  validate: validateCheckoutRecurringRequest,
+  signature: CHECKOUT_RECURRING_PAYMENT_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** Checkout recurringPayment. A secondary charge of a recurring chain (purchase or debit) started with `recurring_init` true: the pair `recurring_init_trans_id` + `recurring_token` from the initiating payment. The currency is that of the first payment, so `order.currency` is not needed (accepted if sent). `custom_data` is returned in this charge's callback instead of the initial value. */
+export function checkoutRecurringPayment(
+  transport: Transport,
+  input: CheckoutRecurringPaymentInput,
+  call?: CallOptions,
+): Promise<CheckoutRecurringResponse> {
+  return invoke<CheckoutRecurringResponse>(transport, checkoutRecurringPaymentOperation, input, call);
+}
+
+/** Checkout getPaymentStatus: `POST /api/v1/payment/status`. */
+export const checkoutGetPaymentStatusOperation: OperationDefinition = {
+  name: 'Checkout getPaymentStatus',
+  path: '/api/v1/payment/status',
+  bodyStyle: 'json',
+  keyField: 'merchant_key',
+  validate: validateCheckoutStatusRequest,
+  signature: CHECKOUT_GET_PAYMENT_STATUS_SIGNATURE,
+  idempotent: true,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
+export function checkoutGetPaymentStatus(
+  transport: Transport,
+  input: CheckoutGetPaymentStatusInput,
+  call?: CallOptions,
+): Promise<CheckoutStatusResponse> {
+  return invoke<CheckoutStatusResponse>(transport, checkoutGetPaymentStatusOperation, input, call);
 }
 
 /** Options of a Checkout client. `merchantKey` is the `merchant_key`; `baseUrl` is `{checkout_url}`. */
@@ -36,8 +284,32 @@ export function createCheckoutClient(options: CheckoutClientOptions) {
   const transport = createTransport(options);
   return {
     transport,
-    /** Checkout Create a Checkout session */ createSession: (input: CreateSessionInput, call?: CallOptions) =>
-      createSession(transport, input, call),
+    /** Checkout createSession */ createSession: (input: CheckoutCreateSessionInput, call?: CallOptions) =>
+      checkoutCreateSession(transport, input, call),
+    /** Checkout createSessionToken */ createSessionToken: (
+      input: CheckoutCreateSessionTokenInput,
+      call?: CallOptions,
+    ) => checkoutCreateSessionToken(transport, input, call),
+    /** Checkout purchaseHostedFields */ purchaseHostedFields: (
+      input: CheckoutPurchaseHostedFieldsInput,
+      call?: CallOptions,
+    ) => checkoutPurchaseHostedFields(transport, input, call),
+    /** Checkout debitHostedFields */ debitHostedFields: (input: CheckoutDebitHostedFieldsInput, call?: CallOptions) =>
+      checkoutDebitHostedFields(transport, input, call),
+    /** Checkout creditCard */ creditCard: (input: CheckoutCreditCardInput, call?: CallOptions) =>
+      checkoutCreditCard(transport, input, call),
+    /** Checkout capturePayment */ capturePayment: (input: CheckoutCapturePaymentInput, call?: CallOptions) =>
+      checkoutCapturePayment(transport, input, call),
+    /** Checkout refundPayment */ refundPayment: (input: CheckoutRefundPaymentInput, call?: CallOptions) =>
+      checkoutRefundPayment(transport, input, call),
+    /** Checkout voidPayment */ voidPayment: (input: CheckoutVoidPaymentInput, call?: CallOptions) =>
+      checkoutVoidPayment(transport, input, call),
+    /** Checkout retryPayment */ retryPayment: (input: CheckoutRetryPaymentInput, call?: CallOptions) =>
+      checkoutRetryPayment(transport, input, call),
+    /** Checkout recurringPayment */ recurringPayment: (input: CheckoutRecurringPaymentInput, call?: CallOptions) =>
+      checkoutRecurringPayment(transport, input, call),
+    /** Checkout getPaymentStatus */ getPaymentStatus: (input: CheckoutGetPaymentStatusInput, call?: CallOptions) =>
+      checkoutGetPaymentStatus(transport, input, call),
   };
 }
 

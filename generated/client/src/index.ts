@@ -4,6 +4,9 @@
 export * from './s2s.js';
 export * from './checkout.js';
 export * from './validators.js';
+export * from './methods.js';
+export * from './callbacks.js';
+export type { CallbackDefinition, CallbackEvent, CallbackProtocol, ParseCallbackOptions } from './runtime/callbacks.js';
 export type * from './types.js';
 export type { paths, components, webhooks } from './schema.js';
 export {
@@ -19,6 +22,7 @@ export type { FormObject, FormValue } from './runtime/form-codec.js';
 export { createTransport, buildRequest } from './runtime/pipeline.js';
 export type { CallOptions, ClientOptions, LogEvent, OperationDefinition, Transport } from './runtime/pipeline.js';
 export { maskPan, redact, scrubText } from './runtime/sensitive.js';
+export type { Reconciliation } from './runtime/reconcile.js';
 export { computeSignature, signaturesMatch } from './runtime/signature.js';
 export type { SignatureAlgorithm, SignatureRecipe } from './runtime/signature.js';
 export type { ValidationIssue, ValidationResult, WirePathStyle } from './runtime/validation.js';

@@ -3,31 +3,118 @@
 import { createTransport, invoke } from './runtime/pipeline.js';
 import type { CallOptions, ClientOptions, OperationDefinition, Transport } from './runtime/pipeline.js';
 import {
+  validateAuthRequest,
   validateCaptureRequest,
+  validateCard2CardRequest,
+  validateCreateScheduleRequest,
+  validateCredit2CardRequest,
+  validateCredit2VirtualRequest,
+  validateCreditvoidRequest,
+  validateDebit2VirtualCalcRequest,
+  validateDebit2VirtualRequest,
+  validateDebitRequest,
+  validateDeleteScheduleRequest,
+  validateDescheduleRequest,
+  validateGetTransStatusByOrderRequest,
   validateGetTransStatusRequest,
+  validatePauseScheduleRequest,
+  validateRecurringDebitRequest,
+  validateRecurringSaleRequest,
+  validateRefundRequest,
+  validateRunScheduleRequest,
   validateSaleApmRequest,
   validateSaleCardRequest,
+  validateScheduleInfoRequest,
+  validateUpdateScheduleRequest,
+  validateVoidRequest,
 } from './validators.js';
 import {
+  AUTH_CARD_SIGNATURE,
   CAPTURE_APM_SIGNATURE,
   CAPTURE_CARD_SIGNATURE,
+  CARD2CARD_CARD_SIGNATURE,
+  CREATE_SCHEDULE_CARD_SIGNATURE,
+  CREDIT2CARD_CARD_SIGNATURE,
+  CREDIT2VIRTUAL_APM_SIGNATURE,
+  CREDITVOID_APM_SIGNATURE,
+  CREDITVOID_CARD_SIGNATURE,
+  DEBIT2VIRTUAL_APM_SIGNATURE,
+  DEBIT2VIRTUAL_CALC_APM_SIGNATURE,
+  DEBIT_CARD_SIGNATURE,
+  DELETE_SCHEDULE_CARD_SIGNATURE,
+  DESCHEDULE_CARD_SIGNATURE,
   GET_TRANS_STATUS_APM_SIGNATURE,
+  GET_TRANS_STATUS_BY_ORDER_CARD_SIGNATURE,
   GET_TRANS_STATUS_CARD_SIGNATURE,
+  PAUSE_SCHEDULE_CARD_SIGNATURE,
+  RECURRING_DEBIT_CARD_SIGNATURE,
+  RECURRING_SALE_CARD_SIGNATURE,
+  REFUND_APM_SIGNATURE,
+  REFUND_CARD_SIGNATURE,
+  RUN_SCHEDULE_CARD_SIGNATURE,
   SALE_APM_SIGNATURE,
   SALE_CARD_SIGNATURE,
+  SCHEDULE_INFO_CARD_SIGNATURE,
+  UPDATE_SCHEDULE_CARD_SIGNATURE,
+  VOID_APM_SIGNATURE,
+  VOID_CARD_SIGNATURE,
 } from './signatures.js';
 import { SENSITIVE_FIELDS } from './sensitive-fields.js';
 import type {
+  AuthCardInput,
+  AuthResponse,
   CaptureApmInput,
   CaptureCardInput,
   CaptureResponse,
+  Card2CardResponse,
+  Card2cardCardInput,
+  CreateScheduleCardInput,
+  CreateScheduleResponse,
+  Credit2CardResponse,
+  Credit2VirtualResponse,
+  Credit2cardCardInput,
+  Credit2virtualApmInput,
+  CreditvoidApmInput,
+  CreditvoidCardInput,
+  CreditvoidResponse,
+  Debit2VirtualResponse,
+  Debit2virtualApmInput,
+  Debit2virtualCalcApmInput,
+  DebitCardInput,
+  DebitResponse,
+  DeleteScheduleCardInput,
+  DeleteScheduleResponse,
+  DescheduleCardInput,
+  DescheduleResponse,
   GetTransStatusApmInput,
+  GetTransStatusByOrderCardInput,
+  GetTransStatusByOrderResponse,
   GetTransStatusCardInput,
   GetTransStatusResponse,
+  PauseScheduleCardInput,
+  PauseScheduleResponse,
+  RecurringDebitCardInput,
+  RecurringDebitResponse,
+  RecurringSaleCardInput,
+  RecurringSaleResponse,
+  RefundApmInput,
+  RefundCardInput,
+  RefundResponse,
+  RunScheduleCardInput,
+  RunScheduleResponse,
   SaleApmInput,
   SaleCardInput,
   SaleResponse,
+  ScheduleInfoCardInput,
+  ScheduleInfoResponse,
+  UpdateScheduleCardInput,
+  UpdateScheduleResponse,
+  VoidApmInput,
+  VoidCardInput,
+  VoidResponse,
 } from './types.js';
+import { reconcileWith } from './runtime/reconcile.js';
+import type { Reconciliation } from './runtime/reconcile.js';
 
 /** S2S CARD SALE: `POST /post` with `action=SALE`. */
 export const saleCardOperation: OperationDefinition = {
@@ -42,7 +129,7 @@ export const saleCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD SALE. A card sale (or an authorization with `auth=Y`). The payer pays with the four card fields, or with a wallet token (`digital_wallet` + `payment_token`), in which case the card fields must be absent. */
+/** S2S CARD SALE. A card sale (or an authorization with `auth=Y`). The payer pays with the four card fields, with a `card_token` from an earlier payment, or with a wallet token (`digital_wallet` + `payment_token`), in which case the card fields must be absent. */
 export function saleCard(transport: Transport, input: SaleCardInput, call?: CallOptions): Promise<SaleResponse> {
   return invoke<SaleResponse>(transport, saleCardOperation, input, call);
 }
@@ -118,7 +205,7 @@ export const getTransStatusCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD GET_TRANS_STATUS. Looks a transaction up by its `trans_id`. */
+/** S2S CARD GET_TRANS_STATUS. Looks a transaction up by its `trans_id`. An unknown `trans_id` answers 101000 "Transaction does not exist." (HTTP 400). With cascading, the "Cascading Context for Get Status" option returns the latest payment of the cascade instead. */
 export function getTransStatusCard(
   transport: Transport,
   input: GetTransStatusCardInput,
@@ -140,13 +227,495 @@ export const getTransStatusApmOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S APM GET_TRANS_STATUS. Looks a transaction up by its `trans_id`. */
+/** S2S APM GET_TRANS_STATUS. Looks a transaction up by its `trans_id`. An unknown `trans_id` answers 101000 "Transaction does not exist." (HTTP 400). With cascading, the "Cascading Context for Get Status" option returns the latest payment of the cascade instead. */
 export function getTransStatusApm(
   transport: Transport,
   input: GetTransStatusApmInput,
   call?: CallOptions,
 ): Promise<GetTransStatusResponse> {
   return invoke<GetTransStatusResponse>(transport, getTransStatusApmOperation, input, call);
+}
+
+/** S2S CARD AUTH: `POST /post` with `action=AUTH`. */
+export const authCardOperation: OperationDefinition = {
+  name: 'S2S CARD AUTH',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'AUTH',
+  keyField: 'client_key',
+  validate: validateAuthRequest,
+  signature: AUTH_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD AUTH. Authorization only; the funds are held until CAPTURE (or released with CREDITVOID). The document names the action but does not show its body. Decided: the body of an S2S CARD SALE without `auth` (the action itself says "authorize only", like SALE with `auth=Y`) and without `mpi_data` (not accepted with an authorization). A zero amount is allowed (card verification). Eligible MIDs are DMS and SMS/DMS. */
+export function authCard(transport: Transport, input: AuthCardInput, call?: CallOptions): Promise<AuthResponse> {
+  return invoke<AuthResponse>(transport, authCardOperation, input, call);
+}
+
+/** S2S CARD DEBIT: `POST /post` with `action=DEBIT`. */
+export const debitCardOperation: OperationDefinition = {
+  name: 'S2S CARD DEBIT',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'DEBIT',
+  keyField: 'client_key',
+  validate: validateDebitRequest,
+  signature: DEBIT_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD DEBIT. Debits the payer's card as part of a transfer flow. Card fields (or a `card_token` from an earlier payment), payer fields and the ERS set (document; SRC-CARD DEBIT table). Payer name and address are optional here (SRC-CARD). A debit can start a recurring chain (`recurring_init=Y`, charged later with RECURRING_DEBIT) and carry a schedule; `payer_present`, `payer_language` and `custom_data` are documented on DEBIT. */
+export function debitCard(transport: Transport, input: DebitCardInput, call?: CallOptions): Promise<DebitResponse> {
+  return invoke<DebitResponse>(transport, debitCardOperation, input, call);
+}
+
+/** S2S CARD CREDIT2CARD: `POST /post` with `action=CREDIT2CARD`. */
+export const credit2cardCardOperation: OperationDefinition = {
+  name: 'S2S CARD CREDIT2CARD',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'CREDIT2CARD',
+  keyField: 'client_key',
+  validate: validateCredit2CardRequest,
+  signature: CREDIT2CARD_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD CREDIT2CARD. Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional (SRC-CARD CREDIT2CARD table); no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it). */
+export function credit2cardCard(
+  transport: Transport,
+  input: Credit2cardCardInput,
+  call?: CallOptions,
+): Promise<Credit2CardResponse> {
+  return invoke<Credit2CardResponse>(transport, credit2cardCardOperation, input, call);
+}
+
+/** S2S CARD CARD2CARD: `POST /post` with `action=CARD2CARD`. */
+export const card2cardCardOperation: OperationDefinition = {
+  name: 'S2S CARD CARD2CARD',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'CARD2CARD',
+  keyField: 'client_key',
+  validate: validateCard2CardRequest,
+  signature: CARD2CARD_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD CARD2CARD. One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). SRC-CARD v5.6.2 names the payer's card fields `payer_card_number`, `payer_card_exp_month`, ...; its own sample and the document use `card_number`, ..., which are used here. Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
+export function card2cardCard(
+  transport: Transport,
+  input: Card2cardCardInput,
+  call?: CallOptions,
+): Promise<Card2CardResponse> {
+  return invoke<Card2CardResponse>(transport, card2cardCardOperation, input, call);
+}
+
+/** S2S CARD VOID: `POST /post` with `action=VOID`. */
+export const voidCardOperation: OperationDefinition = {
+  name: 'S2S CARD VOID',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'VOID',
+  keyField: 'client_key',
+  validate: validateVoidRequest,
+  signature: VOID_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD VOID. Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale (SRC-CARD). Other fields are not shown. On S2S APM a VOID of an uncaptured authorization is refused ("Void is not allowed."). An unknown `trans_id` answers 100000 "Payment not found.". */
+export function voidCard(transport: Transport, input: VoidCardInput, call?: CallOptions): Promise<VoidResponse> {
+  return invoke<VoidResponse>(transport, voidCardOperation, input, call);
+}
+
+/** S2S APM VOID: `POST /post` with `action=VOID`. */
+export const voidApmOperation: OperationDefinition = {
+  name: 'S2S APM VOID',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'VOID',
+  keyField: 'client_key',
+  validate: validateVoidRequest,
+  signature: VOID_APM_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S APM VOID. Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale (SRC-CARD). Other fields are not shown. On S2S APM a VOID of an uncaptured authorization is refused ("Void is not allowed."). An unknown `trans_id` answers 100000 "Payment not found.". */
+export function voidApm(transport: Transport, input: VoidApmInput, call?: CallOptions): Promise<VoidResponse> {
+  return invoke<VoidResponse>(transport, voidApmOperation, input, call);
+}
+
+/** S2S CARD CREDITVOID: `POST /post` with `action=CREDITVOID`. */
+export const creditvoidCardOperation: OperationDefinition = {
+  name: 'S2S CARD CREDITVOID',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'CREDITVOID',
+  keyField: 'client_key',
+  validate: validateCreditvoidRequest,
+  signature: CREDITVOID_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed (SRC-CARD). The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
+export function creditvoidCard(
+  transport: Transport,
+  input: CreditvoidCardInput,
+  call?: CallOptions,
+): Promise<CreditvoidResponse> {
+  return invoke<CreditvoidResponse>(transport, creditvoidCardOperation, input, call);
+}
+
+/** S2S APM CREDITVOID: `POST /post` with `action=CREDITVOID`. */
+export const creditvoidApmOperation: OperationDefinition = {
+  name: 'S2S APM CREDITVOID',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'CREDITVOID',
+  keyField: 'client_key',
+  validate: validateCreditvoidRequest,
+  signature: CREDITVOID_APM_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S APM CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed (SRC-CARD). The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". */
+export function creditvoidApm(
+  transport: Transport,
+  input: CreditvoidApmInput,
+  call?: CallOptions,
+): Promise<CreditvoidResponse> {
+  return invoke<CreditvoidResponse>(transport, creditvoidApmOperation, input, call);
+}
+
+/** S2S CARD REFUND: `POST /post` with `action=REFUND`. */
+export const refundCardOperation: OperationDefinition = {
+  name: 'S2S CARD REFUND',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'REFUND',
+  keyField: 'client_key',
+  validate: validateRefundRequest,
+  signature: REFUND_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. Decided: the body of CREDITVOID (`trans_id`, optional `amount` for a partial refund), its signatures and its ACCEPTED answer. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
+export function refundCard(transport: Transport, input: RefundCardInput, call?: CallOptions): Promise<RefundResponse> {
+  return invoke<RefundResponse>(transport, refundCardOperation, input, call);
+}
+
+/** S2S APM REFUND: `POST /post` with `action=REFUND`. */
+export const refundApmOperation: OperationDefinition = {
+  name: 'S2S APM REFUND',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'REFUND',
+  keyField: 'client_key',
+  validate: validateRefundRequest,
+  signature: REFUND_APM_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S APM REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. Decided: the body of CREDITVOID (`trans_id`, optional `amount` for a partial refund), its signatures and its ACCEPTED answer. */
+export function refundApm(transport: Transport, input: RefundApmInput, call?: CallOptions): Promise<RefundResponse> {
+  return invoke<RefundResponse>(transport, refundApmOperation, input, call);
+}
+
+/** S2S CARD GET_TRANS_STATUS_BY_ORDER: `POST /post` with `action=GET_TRANS_STATUS_BY_ORDER`. */
+export const getTransStatusByOrderCardOperation: OperationDefinition = {
+  name: 'S2S CARD GET_TRANS_STATUS_BY_ORDER',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'GET_TRANS_STATUS_BY_ORDER',
+  keyField: 'client_key',
+  validate: validateGetTransStatusByOrderRequest,
+  signature: GET_TRANS_STATUS_BY_ORDER_CARD_SIGNATURE,
+  idempotent: true,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD GET_TRANS_STATUS_BY_ORDER. The status of the most recent transaction of the order `order_id`. With cascading an order may hold several transactions, so a unique `order_id` per payment is recommended. An unknown order answers 101000 "Order does not exist." (HTTP 400). The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
+export function getTransStatusByOrderCard(
+  transport: Transport,
+  input: GetTransStatusByOrderCardInput,
+  call?: CallOptions,
+): Promise<GetTransStatusByOrderResponse> {
+  return invoke<GetTransStatusByOrderResponse>(transport, getTransStatusByOrderCardOperation, input, call);
+}
+
+/** S2S CARD CREATE_SCHEDULE: `POST /post` with `action=CREATE_SCHEDULE`. */
+export const createScheduleCardOperation: OperationDefinition = {
+  name: 'S2S CARD CREATE_SCHEDULE',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'CREATE_SCHEDULE',
+  keyField: 'client_key',
+  validate: validateCreateScheduleRequest,
+  signature: CREATE_SCHEDULE_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count` (SRC-CARD). The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
+export function createScheduleCard(
+  transport: Transport,
+  input: CreateScheduleCardInput,
+  call?: CallOptions,
+): Promise<CreateScheduleResponse> {
+  return invoke<CreateScheduleResponse>(transport, createScheduleCardOperation, input, call);
+}
+
+/** S2S CARD UPDATE_SCHEDULE: `POST /post` with `action=UPDATE_SCHEDULE`. */
+export const updateScheduleCardOperation: OperationDefinition = {
+  name: 'S2S CARD UPDATE_SCHEDULE',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'UPDATE_SCHEDULE',
+  keyField: 'client_key',
+  validate: validateUpdateScheduleRequest,
+  signature: UPDATE_SCHEDULE_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD UPDATE_SCHEDULE. Changes the schedule `schedule_id`; only the parameters sent are changed. The schedule options and their rules are those of CREATE_SCHEDULE (a `delayed_first_payment` variant needs its `first_payment_*` parameters; `delays` is rejected with "Parameter is deprecated."). An unknown `schedule_id` answers 100000 "Schedule not found". */
+export function updateScheduleCard(
+  transport: Transport,
+  input: UpdateScheduleCardInput,
+  call?: CallOptions,
+): Promise<UpdateScheduleResponse> {
+  return invoke<UpdateScheduleResponse>(transport, updateScheduleCardOperation, input, call);
+}
+
+/** S2S CARD DELETE_SCHEDULE: `POST /post` with `action=DELETE_SCHEDULE`. */
+export const deleteScheduleCardOperation: OperationDefinition = {
+  name: 'S2S CARD DELETE_SCHEDULE',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'DELETE_SCHEDULE',
+  keyField: 'client_key',
+  validate: validateDeleteScheduleRequest,
+  signature: DELETE_SCHEDULE_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD DELETE_SCHEDULE. Deletes the schedule `schedule_id`; it can no longer be used by recurring payments. An unknown `schedule_id` answers 100000 "Schedule not found". */
+export function deleteScheduleCard(
+  transport: Transport,
+  input: DeleteScheduleCardInput,
+  call?: CallOptions,
+): Promise<DeleteScheduleResponse> {
+  return invoke<DeleteScheduleResponse>(transport, deleteScheduleCardOperation, input, call);
+}
+
+/** S2S CARD SCHEDULE_INFO: `POST /post` with `action=SCHEDULE_INFO`. */
+export const scheduleInfoCardOperation: OperationDefinition = {
+  name: 'S2S CARD SCHEDULE_INFO',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'SCHEDULE_INFO',
+  keyField: 'client_key',
+  validate: validateScheduleInfoRequest,
+  signature: SCHEDULE_INFO_CARD_SIGNATURE,
+  idempotent: true,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD SCHEDULE_INFO. Reads the schedule `schedule_id`. SRC-CARD says it "is sent by GET"; the vendor's Postman collection and this interface send it like every other action, as a POST to `/post`. */
+export function scheduleInfoCard(
+  transport: Transport,
+  input: ScheduleInfoCardInput,
+  call?: CallOptions,
+): Promise<ScheduleInfoResponse> {
+  return invoke<ScheduleInfoResponse>(transport, scheduleInfoCardOperation, input, call);
+}
+
+/** S2S CARD PAUSE_SCHEDULE: `POST /post` with `action=PAUSE_SCHEDULE`. */
+export const pauseScheduleCardOperation: OperationDefinition = {
+  name: 'S2S CARD PAUSE_SCHEDULE',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'PAUSE_SCHEDULE',
+  keyField: 'client_key',
+  validate: validatePauseScheduleRequest,
+  signature: PAUSE_SCHEDULE_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD PAUSE_SCHEDULE. Suspends the schedule `schedule_id` (its `paused` becomes `Y`); a paused schedule serves no new recurring payments until RUN_SCHEDULE. Only a schedule with `paused=N` can be paused. */
+export function pauseScheduleCard(
+  transport: Transport,
+  input: PauseScheduleCardInput,
+  call?: CallOptions,
+): Promise<PauseScheduleResponse> {
+  return invoke<PauseScheduleResponse>(transport, pauseScheduleCardOperation, input, call);
+}
+
+/** S2S CARD RUN_SCHEDULE: `POST /post` with `action=RUN_SCHEDULE`. */
+export const runScheduleCardOperation: OperationDefinition = {
+  name: 'S2S CARD RUN_SCHEDULE',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'RUN_SCHEDULE',
+  keyField: 'client_key',
+  validate: validateRunScheduleRequest,
+  signature: RUN_SCHEDULE_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD RUN_SCHEDULE. Releases a schedule paused with PAUSE_SCHEDULE: the payment cycle is re-scheduled and `paused` becomes `N`. */
+export function runScheduleCard(
+  transport: Transport,
+  input: RunScheduleCardInput,
+  call?: CallOptions,
+): Promise<RunScheduleResponse> {
+  return invoke<RunScheduleResponse>(transport, runScheduleCardOperation, input, call);
+}
+
+/** S2S CARD DESCHEDULE: `POST /post` with `action=DESCHEDULE`. */
+export const descheduleCardOperation: OperationDefinition = {
+  name: 'S2S CARD DESCHEDULE',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'DESCHEDULE',
+  keyField: 'client_key',
+  validate: validateDescheduleRequest,
+  signature: DESCHEDULE_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD DESCHEDULE. Detaches the schedule `schedule_id` from the recurring chain of `recurring_token` and stops its payments (SRC-CARD). */
+export function descheduleCard(
+  transport: Transport,
+  input: DescheduleCardInput,
+  call?: CallOptions,
+): Promise<DescheduleResponse> {
+  return invoke<DescheduleResponse>(transport, descheduleCardOperation, input, call);
+}
+
+/** S2S CARD RECURRING_SALE: `POST /post` with `action=RECURRING_SALE`. */
+export const recurringSaleCardOperation: OperationDefinition = {
+  name: 'S2S CARD RECURRING_SALE',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'RECURRING_SALE',
+  keyField: 'client_key',
+  validate: validateRecurringSaleRequest,
+  signature: RECURRING_SALE_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD RECURRING_SALE. Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. The transaction id is `recurring_first_trans_id` in SRC-CARD and `recurring_init_trans_id` in the document's identifier list; decided: either name is accepted, at least one is required. SRC-CARD sends no `order_currency` (the initiating payment's currency is used), so it is optional. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
+export function recurringSaleCard(
+  transport: Transport,
+  input: RecurringSaleCardInput,
+  call?: CallOptions,
+): Promise<RecurringSaleResponse> {
+  return invoke<RecurringSaleResponse>(transport, recurringSaleCardOperation, input, call);
+}
+
+/** S2S CARD RECURRING_DEBIT: `POST /post` with `action=RECURRING_DEBIT`. */
+export const recurringDebitCardOperation: OperationDefinition = {
+  name: 'S2S CARD RECURRING_DEBIT',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'RECURRING_DEBIT',
+  keyField: 'client_key',
+  validate: validateRecurringDebitRequest,
+  signature: RECURRING_DEBIT_CARD_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S CARD RECURRING_DEBIT. Recurring charge for debit chains: charges again the card of a DEBIT sent with `recurring_init=Y`. The body is not shown; decided: the body of RECURRING_SALE without `auth` (a debit has no authorization stage). The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
+export function recurringDebitCard(
+  transport: Transport,
+  input: RecurringDebitCardInput,
+  call?: CallOptions,
+): Promise<RecurringDebitResponse> {
+  return invoke<RecurringDebitResponse>(transport, recurringDebitCardOperation, input, call);
+}
+
+/** S2S APM CREDIT2VIRTUAL: `POST /post` with `action=CREDIT2VIRTUAL`. */
+export const credit2virtualApmOperation: OperationDefinition = {
+  name: 'S2S APM CREDIT2VIRTUAL',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'CREDIT2VIRTUAL',
+  keyField: 'client_key',
+  validate: validateCredit2VirtualRequest,
+  signature: CREDIT2VIRTUAL_APM_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S APM CREDIT2VIRTUAL. Mobile-money payout (the `<mobile_money_ke>` method). The operator slug in `parameters[mobile_money_operator]` decides the currency, the minimum and maximum amount and the country of `parameters[mobile_number]` (one rule per row of the document's operator table). Amounts are compared as decimals, so `1`, `1.00` and `1.0` are equal. The mobile number is checked for the operator country's calling code followed by the national digits (the document only says it must match the operator's country). */
+export function credit2virtualApm(
+  transport: Transport,
+  input: Credit2virtualApmInput,
+  call?: CallOptions,
+): Promise<Credit2VirtualResponse> {
+  return invoke<Credit2VirtualResponse>(transport, credit2virtualApmOperation, input, call);
+}
+
+/** S2S APM DEBIT2VIRTUAL: `POST /post` with `action=DEBIT2VIRTUAL`. */
+export const debit2virtualApmOperation: OperationDefinition = {
+  name: 'S2S APM DEBIT2VIRTUAL',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'DEBIT2VIRTUAL',
+  keyField: 'client_key',
+  validate: validateDebit2VirtualRequest,
+  signature: DEBIT2VIRTUAL_APM_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S APM DEBIT2VIRTUAL. One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE (facts §1.3 signs it like SALE; the document lists `payer_language` for SALE, DEBIT2VIRTUAL and DEBIT2VIRTUAL_CALC alike): the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`. */
+export function debit2virtualApm(
+  transport: Transport,
+  input: Debit2virtualApmInput,
+  call?: CallOptions,
+): Promise<Debit2VirtualResponse> {
+  return invoke<Debit2VirtualResponse>(transport, debit2virtualApmOperation, input, call);
+}
+
+/** S2S APM DEBIT2VIRTUAL_CALC: `POST /post` with `action=DEBIT2VIRTUAL_CALC`. */
+export const debit2virtualCalcApmOperation: OperationDefinition = {
+  name: 'S2S APM DEBIT2VIRTUAL_CALC',
+  path: '/post',
+  bodyStyle: 'form',
+  action: 'DEBIT2VIRTUAL_CALC',
+  keyField: 'client_key',
+  validate: validateDebit2VirtualCalcRequest,
+  signature: DEBIT2VIRTUAL_CALC_APM_SIGNATURE,
+  idempotent: false,
+  sensitive: SENSITIVE_FIELDS,
+};
+
+/** S2S APM DEBIT2VIRTUAL_CALC. First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts (§2.3), is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL. */
+export function debit2virtualCalcApm(
+  transport: Transport,
+  input: Debit2virtualCalcApmInput,
+  call?: CallOptions,
+): Promise<Debit2VirtualResponse> {
+  return invoke<Debit2VirtualResponse>(transport, debit2virtualCalcApmOperation, input, call);
 }
 
 /** Options of an S2S client. `merchantKey` is the `client_key`. */
@@ -166,6 +735,44 @@ export function createS2SClient(options: S2SClientOptions) {
         captureCard(transport, input, call),
       /** S2S CARD GET_TRANS_STATUS */ getTransStatus: (input: GetTransStatusCardInput, call?: CallOptions) =>
         getTransStatusCard(transport, input, call),
+      /** S2S CARD AUTH */ auth: (input: AuthCardInput, call?: CallOptions) => authCard(transport, input, call),
+      /** S2S CARD DEBIT */ debit: (input: DebitCardInput, call?: CallOptions) => debitCard(transport, input, call),
+      /** S2S CARD CREDIT2CARD */ credit2card: (input: Credit2cardCardInput, call?: CallOptions) =>
+        credit2cardCard(transport, input, call),
+      /** S2S CARD CARD2CARD */ card2card: (input: Card2cardCardInput, call?: CallOptions) =>
+        card2cardCard(transport, input, call),
+      /** S2S CARD VOID */ void: (input: VoidCardInput, call?: CallOptions) => voidCard(transport, input, call),
+      /** S2S CARD CREDITVOID */ creditvoid: (input: CreditvoidCardInput, call?: CallOptions) =>
+        creditvoidCard(transport, input, call),
+      /** S2S CARD REFUND */ refund: (input: RefundCardInput, call?: CallOptions) => refundCard(transport, input, call),
+      /** S2S CARD GET_TRANS_STATUS_BY_ORDER */ getTransStatusByOrder: (
+        input: GetTransStatusByOrderCardInput,
+        call?: CallOptions,
+      ) => getTransStatusByOrderCard(transport, input, call),
+      /** S2S CARD CREATE_SCHEDULE */ createSchedule: (input: CreateScheduleCardInput, call?: CallOptions) =>
+        createScheduleCard(transport, input, call),
+      /** S2S CARD UPDATE_SCHEDULE */ updateSchedule: (input: UpdateScheduleCardInput, call?: CallOptions) =>
+        updateScheduleCard(transport, input, call),
+      /** S2S CARD DELETE_SCHEDULE */ deleteSchedule: (input: DeleteScheduleCardInput, call?: CallOptions) =>
+        deleteScheduleCard(transport, input, call),
+      /** S2S CARD SCHEDULE_INFO */ scheduleInfo: (input: ScheduleInfoCardInput, call?: CallOptions) =>
+        scheduleInfoCard(transport, input, call),
+      /** S2S CARD PAUSE_SCHEDULE */ pauseSchedule: (input: PauseScheduleCardInput, call?: CallOptions) =>
+        pauseScheduleCard(transport, input, call),
+      /** S2S CARD RUN_SCHEDULE */ runSchedule: (input: RunScheduleCardInput, call?: CallOptions) =>
+        runScheduleCard(transport, input, call),
+      /** S2S CARD DESCHEDULE */ deschedule: (input: DescheduleCardInput, call?: CallOptions) =>
+        descheduleCard(transport, input, call),
+      /** S2S CARD RECURRING_SALE */ recurringSale: (input: RecurringSaleCardInput, call?: CallOptions) =>
+        recurringSaleCard(transport, input, call),
+      /** S2S CARD RECURRING_DEBIT */ recurringDebit: (input: RecurringDebitCardInput, call?: CallOptions) =>
+        recurringDebitCard(transport, input, call),
+      /** After a payment request failed in transit, look its order up (S2S CARD GET_TRANS_STATUS_BY_ORDER) instead of sending it again: `{ found: false }` means it never reached processing. */ reconcile:
+        (
+          input: GetTransStatusByOrderCardInput,
+          call?: CallOptions,
+        ): Promise<Reconciliation<GetTransStatusByOrderResponse>> =>
+          reconcileWith(() => getTransStatusByOrderCard(transport, input, call)),
     },
     apm: {
       /** S2S APM SALE */ sale: (input: SaleApmInput, call?: CallOptions) => saleApm(transport, input, call),
@@ -173,6 +780,16 @@ export function createS2SClient(options: S2SClientOptions) {
         captureApm(transport, input, call),
       /** S2S APM GET_TRANS_STATUS */ getTransStatus: (input: GetTransStatusApmInput, call?: CallOptions) =>
         getTransStatusApm(transport, input, call),
+      /** S2S APM VOID */ void: (input: VoidApmInput, call?: CallOptions) => voidApm(transport, input, call),
+      /** S2S APM CREDITVOID */ creditvoid: (input: CreditvoidApmInput, call?: CallOptions) =>
+        creditvoidApm(transport, input, call),
+      /** S2S APM REFUND */ refund: (input: RefundApmInput, call?: CallOptions) => refundApm(transport, input, call),
+      /** S2S APM CREDIT2VIRTUAL */ credit2virtual: (input: Credit2virtualApmInput, call?: CallOptions) =>
+        credit2virtualApm(transport, input, call),
+      /** S2S APM DEBIT2VIRTUAL */ debit2virtual: (input: Debit2virtualApmInput, call?: CallOptions) =>
+        debit2virtualApm(transport, input, call),
+      /** S2S APM DEBIT2VIRTUAL_CALC */ debit2virtualCalc: (input: Debit2virtualCalcApmInput, call?: CallOptions) =>
+        debit2virtualCalcApm(transport, input, call),
     },
   };
 }

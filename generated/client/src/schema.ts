@@ -32,7 +32,7 @@ export interface paths {
     put?: never;
     /**
      * Create a Checkout session
-     * @description Creates a payment session listing the methods to offer; the payer is then sent to the returned `redirect_url`. The `hash` is the session hash (`sha1(md5(upper(order.number . order.amount . order.currency . order.description . password)))`).
+     * @description Creates a payment session listing the methods to offer; the payer is then sent to the returned `redirect_url` (one link per payment; the session lives `session_expiry` minutes, 60 by default). The `hash` is the session hash (`sha1(md5(upper(order.number . order.amount . order.currency . order.description . password)))`).
      */
     post: operations['createSession'];
     delete?: never;
@@ -41,10 +41,430 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/session/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a Hosted Payment Fields session token
+     * @description Sent from the merchant backend: the session fields plus `return_url` (mandatory for HPF). Send the payer's IP as `customer.ip`; otherwise the IP of the calling system is used. The returned token authenticates the HPF payment call in its `Token` header. Signed with the session hash.
+     */
+    post: operations['createSessionToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/processing/purchase/card': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay a Hosted Payment Fields purchase session
+     * @description Pays the HPF session created with `operation: purchase`; the endpoint must match the session's `operation`. Authenticated by the `Token` header (the session token); the card data are typed into the hosted fields and are not in this body. The final outcome arrives by the Checkout callback. The request carries no `merchant_key` and no `hash`: it has no `x-signature`, so the client sends it unsigned with the caller's `Token` header.
+     */
+    post: operations['purchaseHostedFields'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/processing/debit/card': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay a Hosted Payment Fields debit session
+     * @description Pays the HPF session created with `operation: debit`; the endpoint must match the session's `operation`. Authenticated by the `Token` header (the session token); the card data are typed into the hosted fields and are not in this body. The final outcome arrives by the Checkout callback. The request carries no `merchant_key` and no `hash`: it has no `x-signature`, so the client sends it unsigned with the caller's `Token` header.
+     */
+    post: operations['debitHostedFields'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment/card/credit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay out to a card
+     * @description Payout to a card identified by `card_token` (from an earlier purchase or debit) or by `card_number`. The answer only says "accepted"; the outcome arrives as a `type=credit` callback. The hash recipe is UNCERTAIN (see the request schema).
+     */
+    post: operations['creditCard'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment/capture': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Capture an authorized payment
+     * @description Captures a purchase authorized with `auth` true (DMS), fully or partly.
+     */
+    post: operations['capturePayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund a payment
+     * @description Refunds a settled payment by `payment_id`; the result arrives by a `type=refund` callback.
+     */
+    post: operations['refundPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment/void': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Void a payment
+     * @description Voids a payment in `settled` status the same financial day.
+     */
+    post: operations['voidPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retry a recurring payment
+     * @description Retries charging a secondary recurring payment after a soft decline; the result arrives by callback.
+     */
+    post: operations['retryPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment/recurring': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Charge a recurring payment
+     * @description A repeat charge with the `recurring_init_trans_id` + `recurring_token` pair of a payment started with `recurring_init` true (purchase or debit). The currency is the first payment's.
+     */
+    post: operations['recurringPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payment/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Get a payment's status
+     * @description One path for both lookups (OpenAPI allows one operation per path and method): the body is either `{merchant_key, payment_id, hash}` or `{merchant_key, order_id, size?, hash}`; the two forms exclude each other. By `order_id` without `size` the answer is one object (the order's most recent payment); with `size` 1 to 100 it is an array of that many most recent payments. The hash follows the form (`order_id . password` or `payment_id . password`). A lookup, so the client may retry it.
+     */
+    post: operations['getPaymentStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  checkoutCallback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Checkout callback
+     * @description The platform POSTs the outcome of every Checkout operation (sale, 3ds, redirect, capture, refund, void, chargeback, debit, transfer, credit...) form-encoded to the notification URL that an admin configures per merchant. Verify `hash` (see the schema's `x-signature`) before trusting it, and treat a payment as final only by its `type`/`status` pair. Retried on timeout or non-2xx.
+     */
+    post: operations['checkoutCallback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  s2sCardCallback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * S2S CARD callback
+     * @description The platform POSTs the final (or intermediate 3DS/redirect) result of an S2S CARD action form-encoded to the merchant's notification URL; the merchant answers `OK`. Verify `hash` (F2, or F6 for CREDIT2CARD: see the schema's `x-signature`).
+     */
+    post: operations['s2sCardCallback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  s2sApmCallback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * S2S APM callback
+     * @description The platform POSTs the result of an S2S APM action (after the bank's or wallet's own callback for redirect methods) form-encoded to the merchant's notification URL; the merchant answers `OK`. Verify `hash` with the sorted-values recipe (see the schema's `x-signature`).
+     */
+    post: operations['s2sApmCallback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  paymentReturn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Payer return to success_url / cancel_url
+     * @description Not a server-to-server call: after a 3DS or non-3DS payment the platform sends the payer's browser to the session's `success_url` or `cancel_url` (a GET), with `payment_id`, `trans_id`, `order_id` and `hash` appended to the query, plus `payment_method`, `brand` and other parameters chosen in Protocol Mapping. Decision: it is modelled as a GET webhook whose query is one exploded form-style object parameter, so the query keeps one reusable schema (`RedirectReturnQuery`, with its own `x-signature`). Verify `hash` and show a result page; the callback, not this return, is authoritative.
+     */
+    get: operations['paymentReturn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
+    /**
+     * Device-wallet token
+     * @description The device wallet's payment token, as the wallet provider returns it on the merchant side. Sent serialized as a JSON string (`parameters[paymentToken]` on S2S APM, `payment_token` on S2S CARD). The platform decrypts `paymentData` with the Processing Private Key set in the Wallets tab.
+     * @example {
+     *       "paymentData": {
+     *         "data": "dGhpcyBpcyBub3QgcmVhbCBlbmNyeXB0ZWQgZGF0YQ==",
+     *         "signature": "MIAGCSqGSIb3DQEHAqCAMIACAQExDzANBglghkgBZQMEAgEFADCABgkqhkiG9w0BBwEAAKCAMIID",
+     *         "header": {
+     *           "publicKeyHash": "LbsUwAT6w1JV9tFXocU813TCHks+LSuFF0R/eBkrWnQ=",
+     *           "ephemeralPublicKey": "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEMwliotf2ICjiMwREdqyHSilqZzuV2fZey86nBIDlTY8sNMJv9CPpL5/DKg4bIEMe6qaj67mz4LWdr7Er0Ld5qA==",
+     *           "transactionId": "2686f5297f123ec7fd9d31074d43d201953ca75f098890375f13aed2737d92f2"
+     *         },
+     *         "version": "EC_v1"
+     *       },
+     *       "paymentMethod": {
+     *         "displayName": "Visa 1111",
+     *         "network": "Visa",
+     *         "type": "debit"
+     *       },
+     *       "transactionIdentifier": "2686F5297F123EC7FD9D31074D43D201953CA75F098890375F13AED2737D92F2"
+     *     }
+     */
+    DeviceWalletToken: {
+      paymentData: {
+        /** @description Encrypted payment data (Base64). */
+        data: string;
+        signature: string;
+        header: {
+          publicKeyHash: string;
+          ephemeralPublicKey: string;
+          transactionId: string;
+        };
+        version: string;
+      };
+      paymentMethod: {
+        displayName: string;
+        network: string;
+        type: string;
+      };
+      transactionIdentifier: string;
+    };
+    /**
+     * Web-wallet token
+     * @description The web wallet's payment token, as the wallet provider returns it. Sent serialized as a JSON string, like the device-wallet token. It is requested from the provider with allowed payment method CARD, tokenization type PAYMENT_GATEWAY (`gateway` given by the operator, `gatewayMerchantId` = the merchant API key), card networks MASTERCARD, VISA, AMEX, DISCOVER, JCB and auth methods PAN_ONLY, CRYPTOGRAM_3DS.
+     * @example {
+     *       "apiVersion": 2,
+     *       "apiVersionMinor": 0,
+     *       "paymentMethodData": {
+     *         "description": "Visa •••• 1111",
+     *         "tokenizationData": {
+     *           "type": "PAYMENT_GATEWAY",
+     *           "token": {
+     *             "signature": "MEUCIQDn5z8lN7XAkQvd8eVqaBv9u0/1V6nCq0b3XyS0wdPdxgIgNLQ/N1nQ1wLf6Ws7vLb4Pj0jQ3bHk1Xr2sZ1S7p0vKo=",
+     *             "intermediateSigningKey": {
+     *               "signedKey": "{\"keyValue\":\"MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\",\"keyExpiration\":\"1893456000000\"}",
+     *               "signatures": [
+     *                 "MEYCIQCkPq1eZa2HGxkW8V4v0vEw5fWc2fOj5ZpjP+3WlJZ7LwIhAO1y7d8k6"
+     *               ]
+     *             },
+     *             "protocolVersion": "ECv2",
+     *             "signedMessage": {
+     *               "encryptedMessage": "ZW5jcnlwdGVkIG1lc3NhZ2UsIG5vdCByZWFs",
+     *               "ephemeralPublicKey": "BOdoXP+9Aq473SnGwg3JU1aiNpsd9vH2ognq4PtDtlLGa3Kj8TPf+jaQNPyDSkh3JUhiS0KyrrlWhAgNZKHYF2Y=",
+     *               "tag": "AjkdhkRnbTJNtAGN4gKxOWJwBj9RaP8aXwQb2p0Nd1k="
+     *             }
+     *           }
+     *         },
+     *         "type": "CARD",
+     *         "info": {
+     *           "cardNetwork": "VISA",
+     *           "cardDetails": "1111"
+     *         }
+     *       }
+     *     }
+     */
+    WebWalletToken: {
+      apiVersion: number;
+      apiVersionMinor: number;
+      paymentMethodData: {
+        description?: string;
+        tokenizationData: {
+          /** @constant */
+          type: 'PAYMENT_GATEWAY';
+          /** @description The document shows the token as an object with `signature`, `intermediateSigningKey`, `protocolVersion` and `signedMessage`. Wallet providers commonly deliver that object serialized as a JSON string, so both forms are accepted. */
+          token: components['schemas']['WebWalletSignedToken'] | string;
+        };
+        /** @constant */
+        type: 'CARD';
+        info?: {
+          /** @enum {string} */
+          cardNetwork?: 'MASTERCARD' | 'VISA' | 'AMEX' | 'DISCOVER' | 'JCB';
+          /** @description Last digits of the card. */
+          cardDetails?: string;
+        };
+      };
+    };
+    /**
+     * <crypto_gateway> parameters
+     * @description Checkout only (`parameters.<crypto_gateway>`); the method has no S2S APM branch.
+     */
+    CryptoGatewayParameters: {
+      /**
+       * @description Cryptocurrency category. The document lists no values.
+       * @example USDT
+       */
+      crypto_type: string;
+      /**
+       * @description Network, `eth` (default) or `tron`. Only USDT has network types; the document does not give the `crypto_type` value for USDT, so that pairing is not checked.
+       * @default eth
+       * @enum {string}
+       */
+      network_type: 'eth' | 'tron';
+      /**
+       * @description Bech32 address format. Default false.
+       * @default false
+       */
+      bech32: boolean;
+      /**
+       * @description Account id. The document gives no format.
+       * @example 100234
+       */
+      accountId?: string;
+    };
+    /**
+     * <voucher_wallet> parameters
+     * @description What the merchant sends in `parameters.<voucher_wallet>`. The document describes the method's items by meaning only; most come from elsewhere: the partner id (one per currency), language and merchant domain from the MID; amount, currency (sent on as ISO 4217 numeric), callback and the return, decline and cancel URLs from the session (`success_url`, `error_url`, `cancel_url`); the public transaction id, pay type (0) and pay method (2) and the signature from the platform. The merchant sends the payer's unique id with first name, last name and birth date, which the wallet matches with its records (a mismatch shows a pop-up and sends the payer to the decline URL). The field names are this spec's; confirm them with the operator.
+     */
+    VoucherWalletParameters: {
+      /**
+       * @description The payer's unique id in the merchant system.
+       * @example cust-000042
+       */
+      customer_id: string;
+      /** @example Jane */
+      first_name: string;
+      /** @example Roe */
+      last_name: string;
+      birth_date: components['schemas']['CalendarDate'];
+    };
     /**
      * Format: uuid
      * @description Merchant key on S2S (UUID-shaped).
@@ -115,7 +535,7 @@ export interface components {
      * @description IPv4 or IPv6 address.
      * @example 203.0.113.10
      */
-    IpAddress: string | unknown | unknown;
+    IpAddress: string;
     /**
      * @description Language of the hosted pages: en, sp, ar, az, fr, nb, zh, zh-TW, kk, de, it, hr, cs, hu, pl, pt, ro, ja, nl, bg, ru. Case-insensitive and not validated by the platform: an unlisted code falls back to English, so any two-letter code (with an optional region) is accepted. Request-only: it is never returned.
      * @example en
@@ -137,6 +557,57 @@ export interface components {
       payer_language?: components['schemas']['Language'];
     };
     /**
+     * Format: date
+     * @description Calendar date, YYYY-MM-DD.
+     * @example 2026-12-01
+     */
+    CalendarDate: string;
+    /**
+     * @description The adjoining road or locality of the address, if needed.
+     * @example Building 2
+     */
+    AddressLine2: string;
+    /**
+     * @description House or building number (SRC-CARD, up to 9 characters).
+     * @example 12
+     */
+    HouseNumber: string;
+    /**
+     * @description District of the city (SRC-CARD, up to 32 characters).
+     * @example Downtown
+     */
+    District: string;
+    /** @description Further payer fields of the S2S CARD payment actions (SRC-CARD SALE, DEBIT, CARD2CARD and CREDIT2CARD tables), all optional. */
+    S2sCardPayerExtras: {
+      payer_middle_name?: components['schemas']['Name'];
+      /** @description Payer's date of birth, YYYY-MM-DD. */
+      payer_birth_date?: components['schemas']['CalendarDate'];
+      payer_address2?: components['schemas']['AddressLine2'];
+      payer_house_number?: components['schemas']['HouseNumber'];
+      payer_district?: components['schemas']['District'];
+    };
+    /**
+     * @description Token of a card from an earlier SALE (PURCHASE) or DEBIT sent with `req_token=Y`. Replaces the card number and expiry on S2S CARD (SRC-CARD: 64 characters; up to 255 accepted).
+     * @example 7b1c5a86d0e3f2a94c8b1e7d6f5a4c3b2e1d0f9a8b7c6d5e4f3a2b1c0d9e8f7a
+     */
+    CardToken: string;
+    /**
+     * @description Card security code. Never shown, logged or echoed.
+     * @example 123
+     */
+    CardCvv2: string;
+    /**
+     * Card token
+     * @description A card token from an earlier payment replaces the card number (facts F1). SRC-CARD makes the number and expiry optional with a token and keeps `card_cvv2` required; the document is silent, so `card_cvv2` is optional here (the connector may still ask for it). The card number and the wallet fields must be absent; an expiry sent with a token is passed on as is.
+     */
+    CardTokenFields: {
+      card_token: components['schemas']['CardToken'];
+      card_cvv2?: components['schemas']['CardCvv2'];
+      card_number?: never;
+      digital_wallet?: never;
+      payment_token?: never;
+    };
+    /**
      * @description Primary account number. Masked as first 6 + last 4 digits wherever it could be shown.
      * @example 4111111111111111
      */
@@ -152,16 +623,15 @@ export interface components {
      */
     CardExpYear: string;
     /**
-     * @description Card security code. Never shown, logged or echoed.
-     * @example 123
+     * Card data
+     * @description The four card fields. A `card_token` sent with card data is ignored by the platform (SRC-CARD); it is rejected here because the signature formula would be ambiguous.
      */
-    CardCvv2: string;
-    /** Card data */
     CardDataFields: {
       card_number: components['schemas']['CardNumber'];
       card_exp_month: components['schemas']['CardExpMonth'];
       card_exp_year: components['schemas']['CardExpYear'];
       card_cvv2: components['schemas']['CardCvv2'];
+      card_token?: never;
       digital_wallet?: never;
       payment_token?: never;
     };
@@ -171,13 +641,13 @@ export interface components {
      */
     DigitalWallet: string;
     /**
-     * @description The wallet token as a JSON string, exactly as the wallet provider returned it.
+     * @description The wallet token as a JSON string, exactly as the wallet provider returned it: a DeviceWalletToken or a WebWalletToken (spec/wallets/tokens.yaml) serialized to JSON.
      * @example {"apiVersion":2}
      */
     PaymentToken: string;
     /**
      * Wallet token
-     * @description When a wallet token is supplied, all four card fields must be omitted.
+     * @description When a wallet token is supplied, all four card fields must be omitted (document). A `card_token` with a wallet token is contradictory (SRC-CARD: the wallet token would be ignored) and is rejected.
      */
     WalletTokenFields: {
       digital_wallet: components['schemas']['DigitalWallet'];
@@ -186,7 +656,13 @@ export interface components {
       card_exp_month?: never;
       card_exp_year?: never;
       card_cvv2?: never;
+      card_token?: never;
     };
+    /**
+     * @description Payment channel (sub-account) configured in the merchant account (SRC-CARD, up to 16 characters).
+     * @example channel-1
+     */
+    ChannelId: string;
     /**
      * Format: uri
      * @description Absolute URL.
@@ -201,6 +677,270 @@ export interface components {
     /** @enum {string} */
     YesNo: 'Y' | 'N';
     /**
+     * @description Recurring schedule identifier.
+     * @example cc3a17e4-7a22-11ec-a3b0-0242ac120004
+     */
+    ScheduleId: string;
+    /**
+     * BNG installments
+     * @description Installment plan for the BNG connector. Which set applies depends on the connector, so the set is optional; once any of its fields is sent, all three are required (document: all "yes"). Each value is a number justified to 2 digits.
+     */
+    CardSetBng: {
+      /**
+       * @description Initial deferral in months before the first charge; `01` one month, `00` none.
+       * @enum {string}
+       */
+      bnrg_installm_def?: '00' | '01';
+      /** @description Number of monthly payments the amount is divided into, 2 digits (`03` = 3 months). */
+      bnrg_installm_months?: string;
+      /**
+       * @description `03` no interest, `05` with interest, `07` defer only the initial payment.
+       * @enum {string}
+       */
+      bnrg_installm_plan?: '03' | '05' | '07';
+    };
+    /**
+     * FCP fiscal document
+     * @description Payer's fiscal document for the FCP connector. Optional as a set (it depends on the connector); once any of its four required fields is sent, all four are required. `toBankAccountId` appears only in samples and stays optional.
+     */
+    CardSetFcp: {
+      /**
+       * @description Type of the document; the only value given is `cpf`.
+       * @enum {string}
+       */
+      document_type?: 'cpf';
+      /** @description The payer's document number (a CPF such as `231.002.999-00`). */
+      document_number?: string;
+      /** @description The payer's social name. */
+      social_name?: string;
+      /** @description ISO 3166-1 alpha-2 code of the payer's tax country. */
+      fiscal_country?: string;
+      /** @description Receiving bank account id; appears in the samples only (a UUID there). */
+      toBankAccountId?: string;
+    };
+    /**
+     * LBP descriptor
+     * @description Dynamic statement descriptor for the LBP connector; optional.
+     */
+    CardSetLbp: {
+      /** @description Descriptor shown on the payer's statement, at most 20 characters. */
+      descriptor?: string;
+    };
+    /**
+     * TWD customer and shipping
+     * @description Customer contact and shipping address for the TWD connector; every field optional.
+     */
+    CardSetTwd: {
+      /** @description Customer phone number. */
+      customer_phone?: string;
+      /** @description Country phone code of the customer. */
+      customer_telnocc?: string;
+      /** @description Building and/or street of the shipping address. */
+      shipping_street1?: string;
+      shipping_city?: string;
+      shipping_state?: string;
+      /** @description Postal code of the shipping address, at most 9 digits. */
+      shipping_postcode?: string;
+      /** @description Country of the shipping address. The document says a 3-character code, but the vendor's own sample sends `US`; decided: 2 or 3 letters or digits are accepted. */
+      shipping_country?: string;
+    };
+    /** APC shipping */
+    ApcShipping: {
+      street1?: string;
+      street2?: string;
+      houseNumber1?: string;
+      houseNumber2?: string;
+      city?: string;
+      state?: string;
+      postcode?: string;
+      /** @description ISO 3166-1 alpha-2 country code. */
+      country?: string;
+      method?: string;
+      /** @description Shipping cost; at most 16 characters (S2S table; the Checkout table says 13). */
+      cost?: string;
+      comment?: string;
+      /** @description Expected delivery date (10 characters). */
+      expectedDate?: string;
+      logisticsProvider?: string;
+      trackingNumber?: string;
+      returnTrackingNumber?: string;
+      normalized?: string;
+      validationStatus?: string;
+      warehouse?: string;
+      preference?: string;
+      middleName?: string;
+      companyName?: string;
+      phone?: string;
+      workPhone?: string;
+      mobile?: string;
+      email?: string;
+      /**
+       * @description `shipment` or `return` (at most 8 characters).
+       * @enum {string}
+       */
+      type?: 'shipment' | 'return';
+    };
+    /** APC cart item recipient */
+    ApcCartItemRecipient: {
+      salutation?: string;
+      firstName?: string;
+      lastName?: string;
+      middleName?: string;
+      apartment?: string;
+      street?: string;
+      address?: string;
+      city?: string;
+      state?: string;
+      postcode?: string;
+      /** @description Country, at most 5 characters (S2S table; the Checkout table says 2 letters or 3 digits). */
+      country?: string;
+      phone?: string;
+      email?: string;
+    };
+    /** APC cart item */
+    ApcCartItem: {
+      name?: string;
+      merchantItemId?: string;
+      type?: string;
+      /** @description Quantity, at most 5 characters; a fraction is allowed for weight and length units. */
+      quantity?: string;
+      sku?: string;
+      /** @description ISO 4217 alphabetic currency code. */
+      currency?: string;
+      description?: string;
+      commodityCode?: string;
+      commodityDescription?: string;
+      originalPrice?: string;
+      price?: string;
+      totalAmount?: string;
+      taxAmount?: string;
+      totalTaxAmount?: string;
+      discount?: string;
+      /** @description Tax rate or amount; at most 13 characters (S2S table; the Checkout table says 6). */
+      tax?: string;
+      /** @description Tax category; at most 13 characters (S2S table; the Checkout table says 2). */
+      taxCategory?: string;
+      /** @description Shipping amount of the item, N10.N2; at most 12 characters (S2S table). */
+      shipping?: string;
+      giftMessage?: string;
+      shippingMethod?: string;
+      shippingInstructions?: string;
+      shippingTrackingNumber?: string;
+      /**
+       * @description Unit of `quantity`; `COUNT` when absent.
+       * @default COUNT
+       * @enum {string}
+       */
+      quantityUnit: 'M' | 'CM' | 'KG' | 'G' | 'COUNT';
+      /** Format: uri */
+      productUrl?: string;
+      /** Format: uri */
+      imageUrl?: string;
+      /** @description Total discount of the item, N10.N2; at most 12 characters (S2S table). */
+      totalDiscountAmount?: string;
+      productCode?: string;
+      partNumber?: string;
+      vatReferenceNumber?: string;
+      itemNumber?: string;
+      sellerId?: string;
+      /** @description Delivery date (10 characters). */
+      deliveryDate?: string;
+      recipient?: components['schemas']['ApcCartItemRecipient'];
+    };
+    /**
+     * APC cart payment
+     * @description A part of the order paid by other means than the card (gift card, promotion).
+     */
+    ApcCartPayment: {
+      name?: string;
+      /** @enum {string} */
+      type?: 'GIFTCARD' | 'PROMOTION';
+      /** @enum {string} */
+      status?: 'pending' | 'authorized' | 'captured';
+      brand?: string;
+      /** @description Amount, N10.N2. */
+      amount?: string;
+      /** @description ISO 4217 alphabetic currency code. */
+      currency?: string;
+      /** @description Boolean. A form body carries it as the text `true`/`false` (`1`/`0` also accepted); a JSON body (Checkout) may send a real boolean. */
+      primary?: boolean | ('true' | 'false' | '1' | '0');
+    };
+    /** APC cart */
+    ApcCart: {
+      items?: components['schemas']['ApcCartItem'][];
+      payments?: components['schemas']['ApcCartPayment'][];
+    };
+    /** APC marketplace seller */
+    ApcMarketplaceSeller: {
+      id?: string;
+      amount?: string;
+    };
+    /** APC marketplace */
+    ApcMarketplace: {
+      sellers?: components['schemas']['ApcMarketplaceSeller'][];
+    };
+    /**
+     * APC shipping, cart and marketplace
+     * @description Shipping address, cart (items and non-card payments) and marketplace sellers for the APC connector. Every field optional: the conditions of the "Conditional" ones are not shown. S2S CARD also shows the same names in dotted form (`parameters[shipping.street1]`); those keys pass through unvalidated.
+     */
+    CardSetApc: {
+      shipping?: components['schemas']['ApcShipping'];
+      cart?: components['schemas']['ApcCart'];
+      marketPlace?: components['schemas']['ApcMarketplace'];
+    };
+    /**
+     * SALE / AUTH card additional parameters
+     * @description `parameters[...]` of an S2S CARD SALE or AUTH: the BNG, FCP, LBP, TWD and APC sets. Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Keys of other sets pass through unvalidated.
+     */
+    SaleCardParameters: components['schemas']['CardSetBng'] &
+      components['schemas']['CardSetFcp'] &
+      components['schemas']['CardSetLbp'] &
+      components['schemas']['CardSetTwd'] &
+      components['schemas']['CardSetApc'];
+    /**
+     * @description Opaque merchant data, stored with the transaction and returned in callbacks (a recurring callback returns the recurring request's value). On S2S it travels as `custom_data[<key>]=value`; the platform does not interpret it, so any keys and values are accepted.
+     * @example {
+     *       "cart_ref": "A-1001"
+     *     }
+     */
+    CustomData: Record<string, unknown>;
+    /**
+     * S2S CARD SALE and AUTH fields
+     * @description The fields SALE and AUTH share: the order, the payer, the card (or a token), the 3DS return, recurring and schedule options and the card additional parameters.
+     */
+    CardSaleFields: {
+      channel_id?: components['schemas']['ChannelId'];
+      /** @description URL the payer returns to after 3DS. */
+      term_url_3ds: components['schemas']['Url'];
+      term_url_target?: components['schemas']['LinkTarget'];
+      /** @description `Y` starts a recurring chain; the response returns a `recurring_token`. */
+      recurring_init?: components['schemas']['YesNo'];
+      /** @description `Y` asks for a `card_token` in the response (ignored when `card_token` is sent). */
+      req_token?: components['schemas']['YesNo'];
+      /** @description Attaches a schedule (made with CREATE_SCHEDULE) to the recurring chain. */
+      schedule_id?: components['schemas']['ScheduleId'];
+      /** @description Exact first scheduled payment date; overrides `delayed_first_payment`. Later payments count from this date plus the interval. Needs `schedule_id`. */
+      schedule_start_date?: components['schemas']['CalendarDate'];
+      /** @description Amount of later scheduled payments when it differs from this one. Needs `schedule_id`. */
+      payment_schedule_amount?: components['schemas']['Amount'];
+      /** @description Card-on-file flag, new on SALE and DEBIT. The document does not define its values, so any short string is accepted. */
+      payer_present?: string;
+      parameters?: components['schemas']['SaleCardParameters'];
+      custom_data?: components['schemas']['CustomData'];
+    } & (components['schemas']['S2sOrderFields'] &
+      WithRequired<components['schemas']['S2sPayerFields'], 'payer_ip'> &
+      components['schemas']['S2sCardPayerExtras'] &
+      (
+        | components['schemas']['CardTokenFields']
+        | components['schemas']['CardDataFields']
+        | components['schemas']['WalletTokenFields']
+      ));
+    /**
+     * Zero amount rule
+     * @description A zero `order_amount` is allowed only with `auth=Y` or `recurring_init=Y` on S2S CARD (and only if the provider supports zero-value transactions); any other S2S CARD payment with a zero amount is rejected ("amount: This value should be greater than 0."). Applied to every S2S CARD money movement except AUTH, which is an authorization by definition.
+     */
+    S2sZeroAmountRule: unknown;
+    /**
      * mpi_data
      * @description A 3DS result from the merchant's own MPI. When present no REDIRECT is returned; the values go to the acquirer unchanged. Not accepted together with `auth=Y`.
      */
@@ -214,45 +954,17 @@ export interface components {
       xid?: string;
     };
     /**
-     * @description Recurring schedule identifier.
-     * @example cc3a17e4-7a22-11ec-a3b0-0242ac120004
-     */
-    ScheduleId: string;
-    /**
-     * Format: date
-     * @description Calendar date, YYYY-MM-DD.
-     * @example 2026-12-01
-     */
-    CalendarDate: string;
-    /**
      * S2S CARD SALE
-     * @description A card sale (or an authorization with `auth=Y`). The payer pays with the four card fields, or with a wallet token (`digital_wallet` + `payment_token`), in which case the card fields must be absent.
+     * @description A card sale (or an authorization with `auth=Y`). The payer pays with the four card fields, with a `card_token` from an earlier payment, or with a wallet token (`digital_wallet` + `payment_token`), in which case the card fields must be absent.
      */
     SaleCardRequest: {
       /** @constant */
       action: 'SALE';
       brand?: never;
-      term_url_3ds: components['schemas']['Url'];
-      term_url_target?: components['schemas']['LinkTarget'];
       /** @description `Y` authorizes only (captured later with CAPTURE); `N` or absent is a sale. */
       auth?: components['schemas']['YesNo'];
-      /** @description `Y` starts a recurring chain; the response returns a `recurring_token`. */
-      recurring_init?: components['schemas']['YesNo'];
-      /** @description `Y` asks for a `card_token` in the response. */
-      req_token?: components['schemas']['YesNo'];
       mpi_data?: components['schemas']['MpiData'];
-      schedule_id?: components['schemas']['ScheduleId'];
-      /** @description Exact first scheduled payment date; overrides `delayed_first_payment`. Later payments count from this date plus the interval. Needs `schedule_id`. */
-      schedule_start_date?: components['schemas']['CalendarDate'];
-      /** @description Amount of later scheduled payments when it differs from this one. Needs `schedule_id`. */
-      payment_schedule_amount?: components['schemas']['Amount'];
-      /** @description Card-on-file flag, new on SALE and DEBIT. The document does not define its values, so any short string is accepted. */
-      payer_present?: string;
-    } & (components['schemas']['S2sOrderFields'] &
-      WithRequired<components['schemas']['S2sPayerFields'], 'payer_ip'> &
-      (components['schemas']['CardDataFields'] | components['schemas']['WalletTokenFields']) &
-      unknown &
-      unknown);
+    } & (components['schemas']['CardSaleFields'] & unknown & components['schemas']['S2sZeroAmountRule']);
     /**
      * @description Send exactly `Y`; the platform processes any other value as if the field were absent.
      * @constant
@@ -269,13 +981,13 @@ export interface components {
       auth?: components['schemas']['YesOnly'];
       recurring_init?: components['schemas']['YesNo'];
       /** @description Opaque merchant data, returned in callbacks. */
-      custom_data?: Record<string, never>;
+      custom_data?: Record<string, unknown>;
     } & (components['schemas']['S2sOrderFields'] & WithRequired<components['schemas']['S2sPayerFields'], 'payer_ip'>);
     /**
      * vcard parameters
      * @description The test connector takes no method parameters.
      */
-    VcardParameters: Record<string, never>;
+    VcardParameters: Record<string, unknown>;
     /**
      * vcard
      * @description S2S APM SALE on the test connector; `identifier` selects success or decline.
@@ -316,13 +1028,1216 @@ export interface components {
        */
       brand: 'pin_voucher';
     });
+    /** <telecom_otp> parameters */
+    TelecomOtpParameters: {
+      /**
+       * @description Recipient phone or contract number. Optional. The document gives no format, so any short string is accepted.
+       * @example 447700900123
+       */
+      productReceiver?: string;
+    };
+    /**
+     * <telecom_otp>
+     * @description S2S APM SALE charged to a phone or contract, confirmed with a one-time code.
+     */
+    SaleApmTelecomOtpRequest: {
+      /** @constant */
+      brand: 'telecom_otp';
+      parameters?: components['schemas']['TelecomOtpParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'telecom_otp';
+    });
+    /** <bank_account_debit> parameters */
+    BankAccountDebitParameters: {
+      /**
+       * @description Payer's bank code, SWIFT-style (document): a BIC of 8 or 11 upper-case characters (4 bank, 2 country letters, 2 location, optional 3 branch). Bank and location parts may hold digits, as ISO 9362 allows.
+       * @example DEUTDEFF
+       */
+      bank_code: string;
+      /**
+       * @description Payer's account number at that bank. The document gives no format: letters, digits, spaces and hyphens, at most 34 characters (the IBAN maximum), are accepted.
+       * @example DE89370400440532013000
+       */
+      bank_account_number: string;
+    };
+    /**
+     * <bank_account_debit>
+     * @description S2S APM SALE debiting a bank account; the payer first and last name are required.
+     */
+    SaleApmBankAccountDebitRequest: {
+      /** @constant */
+      brand: 'bank_account_debit';
+      parameters: components['schemas']['BankAccountDebitParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'bank_account_debit';
+    });
+    /** <ar_transfer> parameters */
+    ArTransferParameters: {
+      /**
+       * @description Payer national id (CUIL/CUIT): 11 digits, hyphens after the 2nd and 10th digit allowed. Optional: if omitted, the payer is asked for it.
+       * @example 20-12345678-6
+       */
+      bank_cuil?: string;
+    };
+    /**
+     * <ar_transfer>
+     * @description S2S APM SALE by bank transfer in Argentina.
+     */
+    SaleApmArTransferRequest: {
+      /** @constant */
+      brand: 'ar_transfer';
+      parameters?: components['schemas']['ArTransferParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'ar_transfer';
+    });
+    /** <mx_transfer> parameters */
+    MxTransferParameters: {
+      /**
+       * @description Payer national id (CURP): 18 letters and digits. Optional: if omitted, the payer is asked for it. Case is not checked (the document gives no format).
+       * @example GODE561231HDFRRN04
+       */
+      bank_curp?: string;
+    };
+    /**
+     * <mx_transfer>
+     * @description S2S APM SALE by bank transfer in Mexico.
+     */
+    SaleApmMxTransferRequest: {
+      /** @constant */
+      brand: 'mx_transfer';
+      parameters?: components['schemas']['MxTransferParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'mx_transfer';
+    });
+    /**
+     * @description Customer personal id (identity document number). The document gives no format.
+     * @example 12345678
+     */
+    PayerDocumentNumber: string;
+    /**
+     * dl parameters
+     * @description `document_number` is required on S2S (the S2S branch requires it) and conditional in Checkout, where the hosted page asks for it when it is not sent.
+     */
+    DlParameters: {
+      document_number?: components['schemas']['PayerDocumentNumber'];
+    };
+    /**
+     * dl
+     * @description S2S APM SALE with the customer personal id; `parameters[document_number]` is required on S2S.
+     */
+    SaleApmDlRequest: {
+      /** @constant */
+      brand: 'dl';
+      parameters: components['schemas']['DlParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'dl';
+    });
+    /**
+     * <document_method> parameters
+     * @description Same as `dl`; `document_number` is required on S2S, conditional in Checkout.
+     */
+    DocumentMethodParameters: {
+      document_number?: components['schemas']['PayerDocumentNumber'];
+    };
+    /**
+     * <document_method>
+     * @description S2S APM SALE with the customer personal id; `parameters[document_number]` is required on S2S.
+     */
+    SaleApmDocumentMethodRequest: {
+      /** @constant */
+      brand: 'document_method';
+      parameters: components['schemas']['DocumentMethodParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'document_method';
+    });
+    /**
+     * <installment_redirect> parameters
+     * @description Product fields. All are conditional: the reference id is required for three lender options, name, quantity, SKU and category for several; the document does not say which options, so all are optional here.
+     */
+    InstallmentRedirectParameters: {
+      /**
+       * @description Merchant product reference, at most 64 characters. Required for three lender options.
+       * @example SKU-REF-0001
+       */
+      product_reference_id?: string;
+      /**
+       * @description Product name, at most 255 characters.
+       * @example Road bike
+       */
+      product_name?: string;
+      /**
+       * @description Quantity, at most 4 digits. A form-encoded S2S request sends it as a digit string; Checkout JSON may send a number.
+       * @example 1
+       */
+      product_quantity?: string | number;
+      /** @example RB-2026-54 */
+      product_sku?: string;
+      /** @example Sports */
+      product_category?: string;
+      product_url?: components['schemas']['Url'];
+      product_image_url?: components['schemas']['Url'];
+      /**
+       * @description Product type. The document lists no values.
+       * @example physical
+       */
+      product_type?: string;
+    };
+    /**
+     * <installment_redirect>
+     * @description S2S APM SALE paid in installments on the lender's page.
+     */
+    SaleApmInstallmentRedirectRequest: {
+      /** @constant */
+      brand: 'installment_redirect';
+      parameters?: components['schemas']['InstallmentRedirectParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'installment_redirect';
+    });
+    /** <personal_id_method> parameters */
+    PersonalIdMethodParameters: {
+      /**
+       * @description Payer personal id, needed only for payers in Brazil, Chile and Colombia (optional otherwise). Digits only for Brazil (enforced on S2S when `payer_country` is BR); letters are allowed for Chile and Colombia. Dots and hyphens of formatted ids are accepted outside Brazil.
+       * @example 12345678909
+       */
+      personalId?: string;
+    };
+    /**
+     * <personal_id_method>
+     * @description S2S APM SALE with the payer personal id (Brazil, Chile, Colombia).
+     */
+    SaleApmPersonalIdMethodRequest: {
+      /** @constant */
+      brand: 'personal_id_method';
+      parameters?: components['schemas']['PersonalIdMethodParameters'];
+    } & (components['schemas']['SaleApmFields'] &
+      unknown & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        brand: 'personal_id_method';
+      });
+    /**
+     * @description A crypto currency the crypto deposit and withdrawal methods take.
+     * @enum {string}
+     */
+    CryptoAsset: 'BTC' | 'ETH' | 'USDC' | 'USDT';
+    /** <crypto_deposit> parameters */
+    CryptoDepositParameters: {
+      /** @description The crypto currency the payer pays in. */
+      payment_currency: components['schemas']['CryptoAsset'];
+    };
+    /**
+     * <crypto_deposit>
+     * @description S2S APM SALE paid in crypto; the response carries the deposit address.
+     */
+    SaleApmCryptoDepositRequest: {
+      /** @constant */
+      brand: 'crypto_deposit';
+      parameters: components['schemas']['CryptoDepositParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'crypto_deposit';
+    });
+    /**
+     * @description A crypto wallet address. The document gives no per-network format, so any 20 to 128 letters and digits are accepted (covers BTC legacy and bech32, 0x-hex and TRX addresses).
+     * @example bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq
+     */
+    CryptoWalletAddress: string;
+    /** <crypto_withdrawal> parameters */
+    CryptoWithdrawalParameters: {
+      /** @description Recipient wallet address. */
+      address: components['schemas']['CryptoWalletAddress'];
+      currency: components['schemas']['CryptoAsset'];
+      /**
+       * @description Blockchain network. The document does not say which currency runs on which network, so any pairing is accepted.
+       * @enum {string}
+       */
+      network: 'BTC' | 'ETH' | 'BSC' | 'TRX';
+    };
+    /**
+     * <crypto_withdrawal>
+     * @description Crypto withdrawal to the recipient address (sent as an S2S APM SALE; see the method notes).
+     */
+    SaleApmCryptoWithdrawalRequest: {
+      /** @constant */
+      brand: 'crypto_withdrawal';
+      parameters: components['schemas']['CryptoWithdrawalParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'crypto_withdrawal';
+    });
+    /**
+     * ips parameters
+     * @description The QR method takes no method parameters.
+     */
+    IpsParameters: Record<string, unknown>;
+    /**
+     * ips
+     * @description S2S APM SALE by QR; only EUR, RSD, BAM and MKD.
+     */
+    SaleApmIpsRequest: {
+      /** @constant */
+      brand: 'ips';
+      /**
+       * @description The QR method takes EUR, RSD, BAM or MKD only.
+       * @enum {string}
+       */
+      order_currency?: 'EUR' | 'RSD' | 'BAM' | 'MKD';
+      parameters?: components['schemas']['IpsParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'ips';
+    });
+    /**
+     * @description A crypto currency symbol (the methods that take one give no list): 2 to 10 letters or digits, case not checked.
+     * @example BTC
+     */
+    CryptoSymbol: string;
+    /** <crypto_convert> parameters */
+    CryptoConvertParameters: {
+      cryptoCurrency: components['schemas']['CryptoSymbol'];
+    };
+    /**
+     * <crypto_convert>
+     * @description S2S APM SALE by crypto conversion; the payer is redirected.
+     */
+    SaleApmCryptoConvertRequest: {
+      /** @constant */
+      brand: 'crypto_convert';
+      parameters: components['schemas']['CryptoConvertParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'crypto_convert';
+    });
+    /**
+     * @description Payer's trading account login. Optional.
+     * @example 50012345
+     */
+    TradingAccountLogin: string;
+    /** <trading_deposit> parameters */
+    TradingDepositParameters: {
+      /**
+       * @description Name of the payment gateway. The document lists no values.
+       * @example crypto
+       */
+      paymentGatewayName: string;
+      /** @description Crypto symbol the payer pays in. */
+      paymentCurrency: components['schemas']['CryptoSymbol'];
+      tradingAccountLogin?: components['schemas']['TradingAccountLogin'];
+    };
+    /**
+     * <trading_deposit>
+     * @description S2S APM SALE funding a trading account.
+     */
+    SaleApmTradingDepositRequest: {
+      /** @constant */
+      brand: 'trading_deposit';
+      parameters: components['schemas']['TradingDepositParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'trading_deposit';
+    });
+    /** <trading_withdrawal> parameters */
+    TradingWithdrawalParameters: {
+      /** @description Crypto currency to convert to. */
+      withdrawCurrency: components['schemas']['CryptoSymbol'];
+      /** @description Payer wallet address. */
+      address: components['schemas']['CryptoWalletAddress'];
+      tradingAccountLogin?: components['schemas']['TradingAccountLogin'];
+    };
+    /**
+     * <trading_withdrawal>
+     * @description Trading-account withdrawal to the payer's wallet (sent as an S2S APM SALE; see the method notes).
+     */
+    SaleApmTradingWithdrawalRequest: {
+      /** @constant */
+      brand: 'trading_withdrawal';
+      parameters: components['schemas']['TradingWithdrawalParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'trading_withdrawal';
+    });
+    /** <fx_convert> parameters */
+    FxConvertParameters: {
+      /** @description The currency to convert to, a valid ISO 4217 alphabetic code. */
+      toCurrency: components['schemas']['Currency'];
+    };
+    /**
+     * <fx_convert>
+     * @description S2S APM SALE with conversion into `parameters[toCurrency]`; the payer is redirected.
+     */
+    SaleApmFxConvertRequest: {
+      /** @constant */
+      brand: 'fx_convert';
+      parameters: components['schemas']['FxConvertParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'fx_convert';
+    });
+    /**
+     * <latam_document> parameters
+     * @description Both fields are conditional: not needed for payers in Guatemala, Panama or Costa Rica. The document does not say which other conditions make them required, so both are optional.
+     */
+    LatamDocumentParameters: {
+      document_number?: components['schemas']['PayerDocumentNumber'];
+      /**
+       * @description Type of the identity document. The document lists no values.
+       * @example CPF
+       */
+      document_type?: string;
+    };
+    /**
+     * <latam_document>
+     * @description S2S APM SALE with an optional identity document (not needed for GT, PA, CR).
+     */
+    SaleApmLatamDocumentRequest: {
+      /** @constant */
+      brand: 'latam_document';
+      parameters?: components['schemas']['LatamDocumentParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'latam_document';
+    });
+    /** @description Shared by <upi_a> and <upi_d>. */
+    UpiPersonalIdParameters: {
+      /**
+       * @description Payer UPI or identity id. Conditional (India); the condition is not given, so it is optional, and both a UPI address and an identity number are accepted.
+       * @example payer@okbank
+       */
+      personal_id?: string;
+    };
+    /** <upi_a> parameters */
+    UpiAParameters: components['schemas']['UpiPersonalIdParameters'];
+    /**
+     * <upi_a>
+     * @description S2S APM SALE by UPI; the payer approves in the UPI app.
+     */
+    SaleApmUpiARequest: {
+      /** @constant */
+      brand: 'upi_a';
+      parameters?: components['schemas']['UpiAParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'upi_a';
+    });
+    /**
+     * @description A UPI virtual payment address, `handle@provider` (for example `payer@okbank`): 2 to 256 letters, digits, dots, hyphens or underscores, `@`, then the provider handle.
+     * @example payer@okbank
+     */
+    UpiVpa: string;
+    /** <upi_b> parameters */
+    UpiBParameters: {
+      upi_id: components['schemas']['UpiVpa'];
+    };
+    /**
+     * <upi_b>
+     * @description S2S APM SALE by UPI to the payer's `upi_id`.
+     */
+    SaleApmUpiBRequest: {
+      /** @constant */
+      brand: 'upi_b';
+      parameters: components['schemas']['UpiBParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'upi_b';
+    });
+    /** <upi_c> parameters */
+    UpiCParameters: {
+      upiAddress: components['schemas']['UpiVpa'];
+    };
+    /**
+     * <upi_c>
+     * @description S2S APM SALE by UPI to the payer's `upiAddress`.
+     */
+    SaleApmUpiCRequest: {
+      /** @constant */
+      brand: 'upi_c';
+      parameters: components['schemas']['UpiCParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'upi_c';
+    });
+    /** <upi_d> parameters */
+    UpiDParameters: components['schemas']['UpiPersonalIdParameters'];
+    /**
+     * <upi_d>
+     * @description S2S APM SALE by UPI; the payer approves in the UPI app.
+     */
+    SaleApmUpiDRequest: {
+      /** @constant */
+      brand: 'upi_d';
+      parameters?: components['schemas']['UpiDParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'upi_d';
+    });
+    /**
+     * @description Security question shown to the recipient. The document gives no length; at most 255 characters.
+     * @example Name of our first pet?
+     */
+    TransferSecurityQuestion: string;
+    /**
+     * @description Answer to the security question: 3 to 25 characters, no spaces (no whitespace at all). It works as a password, so it is hidden in errors and logs.
+     * @example Rex2019
+     */
+    TransferSecurityAnswer: string;
+    /** <email_transfer> parameters */
+    EmailTransferParameters: {
+      SecurityQuestion?: components['schemas']['TransferSecurityQuestion'];
+      SecurityQuestionAnswer: components['schemas']['TransferSecurityAnswer'];
+    };
+    /**
+     * <email_transfer>
+     * @description S2S APM SALE by e-mail money transfer; `parameters[SecurityQuestionAnswer]` is required.
+     */
+    SaleApmEmailTransferRequest: {
+      /** @constant */
+      brand: 'email_transfer';
+      parameters: components['schemas']['EmailTransferParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'email_transfer';
+    });
+    /** <sms_transfer> parameters */
+    SmsTransferParameters: {
+      SecurityQuestion?: components['schemas']['TransferSecurityQuestion'];
+      SecurityQuestionAnswer?: components['schemas']['TransferSecurityAnswer'];
+    };
+    /**
+     * <sms_transfer>
+     * @description S2S APM SALE by SMS money transfer.
+     */
+    SaleApmSmsTransferRequest: {
+      /** @constant */
+      brand: 'sms_transfer';
+      parameters?: components['schemas']['SmsTransferParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'sms_transfer';
+    });
+    /**
+     * Group P1 parameters
+     * @description One parameter set shared by the six methods of group P1. `personal_id` is conditional: the country that needs it depends on the method (Vietnam, Colombia, India or Turkey); the document gives neither the method-to-country pairing nor a format, so it is optional.
+     */
+    P1PersonalIdParameters: {
+      /**
+       * @description Payer personal id. Conditional (see above); any id of 1 to 64 characters is accepted.
+       * @example 079123456789
+       */
+      personal_id?: string;
+    };
+    /**
+     * <p1_a> parameters
+     * @description The group P1 parameter set (P1PersonalIdParameters).
+     */
+    P1AParameters: components['schemas']['P1PersonalIdParameters'];
+    /**
+     * <p1_a>
+     * @description S2S APM SALE with group P1 method <p1_a> (optional payer personal id).
+     */
+    SaleApmP1ARequest: {
+      /** @constant */
+      brand: 'p1_a';
+      parameters?: components['schemas']['P1AParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'p1_a';
+    });
+    /**
+     * <p1_b> parameters
+     * @description The group P1 parameter set (P1PersonalIdParameters).
+     */
+    P1BParameters: components['schemas']['P1PersonalIdParameters'];
+    /**
+     * <p1_b>
+     * @description S2S APM SALE with group P1 method <p1_b> (optional payer personal id).
+     */
+    SaleApmP1BRequest: {
+      /** @constant */
+      brand: 'p1_b';
+      parameters?: components['schemas']['P1BParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'p1_b';
+    });
+    /**
+     * <p1_c> parameters
+     * @description The group P1 parameter set (P1PersonalIdParameters).
+     */
+    P1CParameters: components['schemas']['P1PersonalIdParameters'];
+    /**
+     * <p1_c>
+     * @description S2S APM SALE with group P1 method <p1_c> (optional payer personal id).
+     */
+    SaleApmP1CRequest: {
+      /** @constant */
+      brand: 'p1_c';
+      parameters?: components['schemas']['P1CParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'p1_c';
+    });
+    /**
+     * <p1_d> parameters
+     * @description The group P1 parameter set (P1PersonalIdParameters).
+     */
+    P1DParameters: components['schemas']['P1PersonalIdParameters'];
+    /**
+     * <p1_d>
+     * @description S2S APM SALE with group P1 method <p1_d> (optional payer personal id).
+     */
+    SaleApmP1DRequest: {
+      /** @constant */
+      brand: 'p1_d';
+      parameters?: components['schemas']['P1DParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'p1_d';
+    });
+    /**
+     * <p1_e> parameters
+     * @description The group P1 parameter set (P1PersonalIdParameters).
+     */
+    P1EParameters: components['schemas']['P1PersonalIdParameters'];
+    /**
+     * <p1_e>
+     * @description S2S APM SALE with group P1 method <p1_e> (optional payer personal id).
+     */
+    SaleApmP1ERequest: {
+      /** @constant */
+      brand: 'p1_e';
+      parameters?: components['schemas']['P1EParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'p1_e';
+    });
+    /**
+     * <p1_f> parameters
+     * @description The group P1 parameter set (P1PersonalIdParameters).
+     */
+    P1FParameters: components['schemas']['P1PersonalIdParameters'];
+    /**
+     * <p1_f>
+     * @description S2S APM SALE with group P1 method <p1_f> (optional payer personal id).
+     */
+    SaleApmP1FRequest: {
+      /** @constant */
+      brand: 'p1_f';
+      parameters?: components['schemas']['P1FParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'p1_f';
+    });
+    /**
+     * Group P2 parameters
+     * @description One parameter set shared by the four methods of group P2. All three fields are conditional; the document does not give the conditions, so all are optional.
+     */
+    P2PayMethodParameters: {
+      /**
+       * @description Payer bank code (Turkey or Thailand). Conditional.
+       * @example 014
+       */
+      orgCode?: string;
+      /**
+       * @description Payer account name, 1 to 64 characters. Must equal the real payer name. Conditional.
+       * @example Somchai Jaidee
+       */
+      accountName?: string;
+      /**
+       * @description Payer payment account number; must equal the real payment account. Conditional. It may be a card number, so it is hidden in errors and logs.
+       * @example 1234567890
+       */
+      accountNumber?: string;
+    };
+    /**
+     * <p2_a> parameters
+     * @description The group P2 parameter set (P2PayMethodParameters).
+     */
+    P2AParameters: components['schemas']['P2PayMethodParameters'];
+    /**
+     * <p2_a>
+     * @description S2S APM SALE with group P2 method <p2_a> (payer bank code, account name and number).
+     */
+    SaleApmP2ARequest: {
+      /** @constant */
+      brand: 'p2_a';
+      parameters?: components['schemas']['P2AParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'p2_a';
+    });
+    /**
+     * <p2_b> parameters
+     * @description The group P2 parameter set (P2PayMethodParameters).
+     */
+    P2BParameters: components['schemas']['P2PayMethodParameters'];
+    /**
+     * <p2_b>
+     * @description S2S APM SALE with group P2 method <p2_b> (payer bank code, account name and number).
+     */
+    SaleApmP2BRequest: {
+      /** @constant */
+      brand: 'p2_b';
+      parameters?: components['schemas']['P2BParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'p2_b';
+    });
+    /**
+     * <p2_c> parameters
+     * @description The group P2 parameter set (P2PayMethodParameters).
+     */
+    P2CParameters: components['schemas']['P2PayMethodParameters'];
+    /**
+     * <p2_c>
+     * @description S2S APM SALE with group P2 method <p2_c> (payer bank code, account name and number).
+     */
+    SaleApmP2CRequest: {
+      /** @constant */
+      brand: 'p2_c';
+      parameters?: components['schemas']['P2CParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'p2_c';
+    });
+    /**
+     * <p2_d> parameters
+     * @description The group P2 parameter set (P2PayMethodParameters).
+     */
+    P2DParameters: components['schemas']['P2PayMethodParameters'];
+    /**
+     * <p2_d>
+     * @description S2S APM SALE with group P2 method <p2_d> (payer bank code, account name and number).
+     */
+    SaleApmP2DRequest: {
+      /** @constant */
+      brand: 'p2_d';
+      parameters?: components['schemas']['P2DParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'p2_d';
+    });
+    BnplText: string;
+    /** <bnpl_a> parameters */
+    BnplAParameters: {
+      /**
+       * @description Category, category tree, or category id of the goods.
+       * @example Electronics > Phones
+       */
+      category: components['schemas']['BnplText'];
+      /**
+       * Format: date-time
+       * @description When the buyer registered with the merchant, an ISO 8601 date-time in UTC (`2024-03-01T10:00:00Z`).
+       * @example 2024-03-01T10:00:00Z
+       */
+      buyer_registered_since: string;
+      /**
+       * @description Count of orders the buyer has placed, default 0 (send 0 for a new buyer). A digit string on S2S; Checkout JSON may send an integer.
+       * @default 0
+       * @example 3
+       */
+      buyer_loyalty_level: string | number;
+    };
+    /**
+     * <bnpl_a>
+     * @description S2S APM SALE paid later; category and buyer history are required.
+     */
+    SaleApmBnplARequest: {
+      /** @constant */
+      brand: 'bnpl_a';
+      parameters: components['schemas']['BnplAParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'bnpl_a';
+    });
+    /**
+     * @description A non-negative decimal amount. A form-encoded S2S request sends it as a decimal string; Checkout JSON may send a number.
+     * @example 5.00
+     */
+    BnplAmount: string | number;
+    /** <bnpl_b> parameters */
+    BnplBParameters: {
+      shipping_amount: components['schemas']['BnplAmount'];
+      tax_amount: components['schemas']['BnplAmount'];
+      product_amount: components['schemas']['BnplAmount'];
+      /**
+       * @description Merchant product reference (at most 64 characters, as for the installment method).
+       * @example SKU-REF-0001
+       */
+      product_reference_id: string;
+      /** @example physical */
+      product_type: components['schemas']['BnplText'];
+      /** @example RB-2026-54 */
+      product_sku: components['schemas']['BnplText'];
+    };
+    /**
+     * <bnpl_b>
+     * @description S2S APM SALE paid later; amounts and product data are required.
+     */
+    SaleApmBnplBRequest: {
+      /** @constant */
+      brand: 'bnpl_b';
+      parameters: components['schemas']['BnplBParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'bnpl_b';
+    });
+    /**
+     * @description Kind of account identification.
+     * @enum {string}
+     */
+    OpenBankingIdentificationType:
+      | 'SORT_CODE'
+      | 'ACCOUNT_NUMBER'
+      | 'IBAN'
+      | 'BBAN'
+      | 'BIC'
+      | 'PAN'
+      | 'MASKED_PAN'
+      | 'MSISDN'
+      | 'BSB'
+      | 'NCC'
+      | 'ABA'
+      | 'ABA_WIRE'
+      | 'ABA_ACH'
+      | 'ROLL_NUMBER'
+      | 'BLZ'
+      | 'IFS'
+      | 'CLABE'
+      | 'CTN'
+      | 'BRANCH_CODE'
+      | 'VIRTUAL_ACCOUNT_ID';
+    /** @description One identification of the payee account, e.g. a sort code plus an account number. */
+    OpenBankingPayeeIdentification: {
+      type: components['schemas']['OpenBankingIdentificationType'];
+      /**
+       * @description The value of that identification. It may be a card number (type PAN), so it is masked like one.
+       * @example 12345678
+       */
+      identification: string;
+    };
+    /** <open_banking> parameters */
+    OpenBankingParameters: {
+      /**
+       * @description Name of the payee (the account holder receiving the payment).
+       * @example Merchant Ltd
+       */
+      payee_name: string;
+      payee_country: components['schemas']['Country'];
+      /** @description Identifications of the payee account (`parameters[payee_identifications][0][type]`, ...). */
+      payee_identifications: components['schemas']['OpenBankingPayeeIdentification'][];
+    };
+    /**
+     * <open_banking>
+     * @description S2S APM SALE by open banking to the identified payee account.
+     */
+    SaleApmOpenBankingRequest: {
+      /** @constant */
+      brand: 'open_banking';
+      parameters: components['schemas']['OpenBankingParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'open_banking';
+    });
+    /**
+     * <mobile_money> parameters
+     * @description All fields are optional. The two narrative fields are each ignored by the platform without the other, so sending one alone is rejected here (a silently dropped attachment is a bug).
+     */
+    MobileMoneyParameters: {
+      /**
+       * @description Mobile money provider code. The document lists no values.
+       * @example MPESA
+       */
+      AccountProviderCode?: string;
+      /**
+       * @description File name of the attachment sent in `NarrativeFileBase64`.
+       * @example invoice-32345.pdf
+       */
+      NarrativeFileName?: string;
+      /**
+       * @description Attachment content, standard Base64. The document gives no size limit; files up to 1 MiB (1398104 Base64 characters) are accepted.
+       * @example JVBERi0xLjQK
+       */
+      NarrativeFileBase64?: string;
+      /**
+       * @description Text appended to the provider's confirmation message.
+       * @example Order 32345
+       */
+      ProviderReferenceText?: string;
+    };
+    /**
+     * <mobile_money>
+     * @description S2S APM SALE by mobile money.
+     */
+    SaleApmMobileMoneyRequest: {
+      /** @constant */
+      brand: 'mobile_money';
+      parameters?: components['schemas']['MobileMoneyParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'mobile_money';
+    });
+    /**
+     * <payout_email> parameters
+     * @description What the merchant sends in `parameters`. `account_uuid` and `fee_calculation_method` (`account_level`, the default, or `transaction_level`) are required by the method but come from the MID settings, so they are not request fields.
+     */
+    PayoutEmailParameters: {
+      /**
+       * @description Security question, 10 to 40 characters.
+       * @example Name of our first pet?
+       */
+      SecurityQuestion: string;
+      /**
+       * @description Answer, 3 to 40 characters (no space rule is stated for this method).
+       * @example Rex 2019
+       */
+      SecurityQuestionAnswer: string;
+    };
+    /**
+     * <payout_email>
+     * @description E-mail payout: payer names, e-mail, amount, currency and description are required, with the method's limits (names up to 60, e-mail 2 to 60, description 5 to 200). The shared payer name field is shorter (32), so that limit applies first.
+     */
+    SaleApmPayoutEmailRequest: {
+      /** @constant */
+      brand: 'payout_email';
+      payer_first_name: string;
+      payer_last_name: string;
+      payer_email: string;
+      order_description?: string;
+      parameters: components['schemas']['PayoutEmailParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'payout_email';
+    });
+    /** @description Payer account for the pull variants. The document marks these fields "collected from the payer" (by the operator's widget), so the object and each field are optional; when sent, each field must have its shape. Argentina uses `cbu` and `alias`, Peru `phoneNumber` and `otp`. */
+    LocalCollectionBankDetails: {
+      /**
+       * @description Argentine bank account key (CBU/CVU), 22 digits. Pull debit, Argentina.
+       * @example 2850590940090418135201
+       */
+      cbu?: string;
+      /**
+       * @description Argentine account alias, 6 to 20 letters, digits, dots or hyphens. Pull debit, Argentina.
+       * @example mesa.sol.rio
+       */
+      alias?: string;
+      /**
+       * @description Peruvian wallet phone number, 9 digits (an optional +51 or 51 prefix is accepted). Pull wallet, Peru.
+       * @example 987654321
+       */
+      phoneNumber?: string;
+      /**
+       * @description One-time code approving the pull from the wallet, 4 to 8 digits. Pull wallet, Peru.
+       * @example 123456
+       */
+      otp?: string;
+    };
+    /**
+     * <local_collection> parameters
+     * @description The document says "all fields required" for the common fields; the variant (`type` and `market`) adds its own. `market` is taken as the ISO 3166-1 alpha-2 code of the variant's country (the PIX row shows BR; the others say only "string"): the rules below use it to tell the OFFLINE and PULL variants apart. `amount` and `currency` repeat the order amount and currency (not cross-checked). `redirectUrl` is used only with the operator's widget.
+     */
+    LocalCollectionParameters: {
+      /**
+       * @description Amount (a double). A decimal string on S2S; Checkout JSON may send a number.
+       * @example 150.00
+       */
+      amount: string | number;
+      /**
+       * @description Expiry of the payment link. The document gives no format: a date (YYYY-MM-DD) or an ISO 8601 date-time, with or without an offset, is accepted.
+       * @example 2026-12-01T23:59:59Z
+       */
+      expiryDate: string;
+      callbackUrl: components['schemas']['Url'];
+      /**
+       * @description Merchant reference of the collection.
+       * @example ORDER-42345
+       */
+      reference: string;
+      /**
+       * @description Merchant type. The document lists no values.
+       * @example ECOMMERCE
+       */
+      merchantType: string;
+      /** @example Merchant Ltd */
+      merchantName: string;
+      /**
+       * @description Collection account id, given by the operator.
+       * @example acc-1029384756
+       */
+      accountId: string;
+      market: components['schemas']['Country'];
+      /**
+       * @description Variant: PIX (instant QR or copy code, BR), OFFLINE (offline bank transfer, AR PY PE CL), OFFLINE_SERVICE_PAYMENT (offline service payment, PE), SPEI (instant transfer, MX), PULL (pull debit AR, pull wallet PE).
+       * @enum {string}
+       */
+      type: 'PIX' | 'OFFLINE' | 'OFFLINE_SERVICE_PAYMENT' | 'SPEI' | 'PULL';
+      currency: components['schemas']['Currency'];
+      redirectUrl?: components['schemas']['Url'];
+      /**
+       * @description Payer tax id; its format depends on the market (see the rules).
+       * @example 20-12345678-6
+       */
+      clientTaxId?: string;
+      /**
+       * @description Payer name (spelled `clientname` in the document).
+       * @example Juan Perez
+       */
+      clientname?: string;
+      bankDetails?: components['schemas']['LocalCollectionBankDetails'];
+    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+    /**
+     * <local_collection>
+     * @description S2S APM SALE with a local-collection variant (`parameters[type]`, `parameters[market]`).
+     */
+    SaleApmLocalCollectionRequest: {
+      /** @constant */
+      brand: 'local_collection';
+      parameters: components['schemas']['LocalCollectionParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'local_collection';
+    });
+    /**
+     * @description Mobile number in international form without `+`, country prefix first (for example 12 digits: `254712345678`). A leading `+` is tolerated.
+     * @example 254712345678
+     */
+    MobileMoneyNumber: string;
+    /**
+     * <mobile_money_ke> parameters (collection)
+     * @description Collection. The document lists the collection request by meaning, not by field name: the public reference (at least 8 characters) is the order reference (`order_id`, `order.number`), the description, amount and currency are the order fields, the payer e-mail (required) and name (optional) are the payer fields, and the verify (redirect) URL is `return_url`. The only method parameter is the mobile number, which the checkout form collects when it is not sent.
+     */
+    MobileMoneyKeParameters: {
+      mobile_number?: components['schemas']['MobileMoneyNumber'];
+    };
+    /**
+     * <mobile_money_ke>
+     * @description Mobile money collection as an S2S APM SALE: the order reference (`order_id`) has at least 8 characters and the payer e-mail is required.
+     */
+    SaleApmMobileMoneyKeRequest: {
+      /** @constant */
+      brand: 'mobile_money_ke';
+      /** @description The public reference of the collection, at least 8 characters. */
+      order_id?: string;
+      parameters?: components['schemas']['MobileMoneyKeParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'mobile_money_ke';
+    });
+    /** @description The wallet token as a JSON string, exactly as the wallet provider returned it: a serialized DeviceWalletToken or WebWalletToken (spec/wallets/tokens.yaml). It must be a JSON object (start with `{`), not Base64 or URL-encoded. */
+    WalletPaymentToken: string;
+    /** <device_wallet> parameters */
+    DeviceWalletParameters: {
+      /** @description A JSON string of DeviceWalletToken. */
+      paymentToken: components['schemas']['WalletPaymentToken'];
+    };
+    /**
+     * <device_wallet>
+     * @description S2S APM SALE with a device-wallet token in `parameters[paymentToken]`.
+     */
+    SaleApmDeviceWalletRequest: {
+      /** @constant */
+      brand: 'device_wallet';
+      parameters: components['schemas']['DeviceWalletParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'device_wallet';
+    });
+    /** <web_wallet> parameters */
+    WebWalletParameters: {
+      /** @description A JSON string of WebWalletToken. */
+      paymentToken: components['schemas']['WalletPaymentToken'];
+    };
+    /**
+     * <web_wallet>
+     * @description S2S APM SALE with a web-wallet token in `parameters[paymentToken]`.
+     */
+    SaleApmWebWalletRequest: {
+      /** @constant */
+      brand: 'web_wallet';
+      parameters: components['schemas']['WebWalletParameters'];
+    } & (components['schemas']['SaleApmFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      brand: 'web_wallet';
+    });
     /**
      * S2S APM SALE
      * @description An alternative-payment-method sale. `brand` selects the method; its extras go under `parameters[...]`. `auth=Y` makes it a two-stage payment captured with CAPTURE.
      */
     SaleApmRequest: {
       brand: string;
-    } & (components['schemas']['SaleApmVcardRequest'] | components['schemas']['SaleApmPinVoucherRequest']);
+    } & (
+      | components['schemas']['SaleApmVcardRequest']
+      | components['schemas']['SaleApmPinVoucherRequest']
+      | components['schemas']['SaleApmTelecomOtpRequest']
+      | components['schemas']['SaleApmBankAccountDebitRequest']
+      | components['schemas']['SaleApmArTransferRequest']
+      | components['schemas']['SaleApmMxTransferRequest']
+      | components['schemas']['SaleApmDlRequest']
+      | components['schemas']['SaleApmDocumentMethodRequest']
+      | components['schemas']['SaleApmInstallmentRedirectRequest']
+      | components['schemas']['SaleApmPersonalIdMethodRequest']
+      | components['schemas']['SaleApmCryptoDepositRequest']
+      | components['schemas']['SaleApmCryptoWithdrawalRequest']
+      | components['schemas']['SaleApmIpsRequest']
+      | components['schemas']['SaleApmCryptoConvertRequest']
+      | components['schemas']['SaleApmTradingDepositRequest']
+      | components['schemas']['SaleApmTradingWithdrawalRequest']
+      | components['schemas']['SaleApmFxConvertRequest']
+      | components['schemas']['SaleApmLatamDocumentRequest']
+      | components['schemas']['SaleApmUpiARequest']
+      | components['schemas']['SaleApmUpiBRequest']
+      | components['schemas']['SaleApmUpiCRequest']
+      | components['schemas']['SaleApmUpiDRequest']
+      | components['schemas']['SaleApmEmailTransferRequest']
+      | components['schemas']['SaleApmSmsTransferRequest']
+      | components['schemas']['SaleApmP1ARequest']
+      | components['schemas']['SaleApmP1BRequest']
+      | components['schemas']['SaleApmP1CRequest']
+      | components['schemas']['SaleApmP1DRequest']
+      | components['schemas']['SaleApmP1ERequest']
+      | components['schemas']['SaleApmP1FRequest']
+      | components['schemas']['SaleApmP2ARequest']
+      | components['schemas']['SaleApmP2BRequest']
+      | components['schemas']['SaleApmP2CRequest']
+      | components['schemas']['SaleApmP2DRequest']
+      | components['schemas']['SaleApmBnplARequest']
+      | components['schemas']['SaleApmBnplBRequest']
+      | components['schemas']['SaleApmOpenBankingRequest']
+      | components['schemas']['SaleApmMobileMoneyRequest']
+      | components['schemas']['SaleApmPayoutEmailRequest']
+      | components['schemas']['SaleApmLocalCollectionRequest']
+      | components['schemas']['SaleApmMobileMoneyKeRequest']
+      | components['schemas']['SaleApmDeviceWalletRequest']
+      | components['schemas']['SaleApmWebWalletRequest']
+    );
     /**
      * SALE
      * @description `action=SALE` is shared by both S2S protocols. A request with `brand` is an S2S APM sale, one without is an S2S CARD sale; the two branches exclude each other.
@@ -363,7 +2278,7 @@ export interface components {
     });
     /**
      * GET_TRANS_STATUS
-     * @description Looks a transaction up by its `trans_id`.
+     * @description Looks a transaction up by its `trans_id`. An unknown `trans_id` answers 101000 "Transaction does not exist." (HTTP 400). With cascading, the "Cascading Context for Get Status" option returns the latest payment of the cascade instead.
      */
     GetTransStatusRequest: {
       /** @constant */
@@ -375,11 +2290,669 @@ export interface components {
        */
       action: 'GET_TRANS_STATUS';
     });
+    /**
+     * AUTH
+     * @description Authorization only; the funds are held until CAPTURE (or released with CREDITVOID). The document names the action but does not show its body. Decided: the body of an S2S CARD SALE without `auth` (the action itself says "authorize only", like SALE with `auth=Y`) and without `mpi_data` (not accepted with an authorization). A zero amount is allowed (card verification). Eligible MIDs are DMS and SMS/DMS.
+     */
+    AuthRequest: {
+      /** @constant */
+      action: 'AUTH';
+      brand?: never;
+      auth?: never;
+      mpi_data?: never;
+    } & (components['schemas']['CardSaleFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'AUTH';
+    });
+    /**
+     * ERS identity fields
+     * @description Identity documents of the sender (payer) and the receiver (payee); every field optional.
+     */
+    CardSetErsIdentity: {
+      /** @description Type of the sender's identification document. */
+      payer_identity_type?: string;
+      /** @description Number of the sender's identification document. */
+      payer_identity_id?: string;
+      /** @description Country that issued the sender's document. */
+      payer_identity_country?: string;
+      /** @description Expiry of the sender's document (free text). */
+      payer_identity_exp_date?: string;
+      /** @description Sender's nationality. */
+      payer_nationality?: string;
+      /** @description Sender's country of birth. */
+      payer_country_of_birth?: string;
+      /** @description Type of the receiver's identification document. */
+      payee_identity_type?: string;
+      /** @description Number of the receiver's identification document. */
+      payee_identity_id?: string;
+      /** @description Country that issued the receiver's document. */
+      payee_identity_country?: string;
+      /** @description Expiry of the receiver's document (free text). */
+      payee_identity_exp_date?: string;
+      /** @description Receiver's nationality. */
+      payee_nationality?: string;
+      /** @description Receiver's country of birth. */
+      payee_country_of_birth?: string;
+    };
+    /**
+     * ERS (DEBIT)
+     * @description ERS set on DEBIT: the identity fields plus the receiver's name and address, all optional. (The vendor table lists `payer_last_name` as "Receiver's last name"; the document's `payee_last_name` is used.)
+     */
+    CardSetErsDebit: {
+      payee_first_name?: string;
+      payee_last_name?: string;
+      payee_middle_name?: string;
+      payee_address?: string;
+      payee_city?: string;
+      payee_state?: string;
+      payee_country?: string;
+      payee_zip?: string;
+      payee_phone?: string;
+      /** @description Receiver's date of birth, free text (the sample sends `21.09.1990`). */
+      payee_birth_date?: string;
+    } & components['schemas']['CardSetErsIdentity'];
+    /**
+     * DEBIT card additional parameters
+     * @description `parameters[...]` of a DEBIT: the ERS set (optional; it depends on the connector).
+     */
+    DebitParameters: components['schemas']['CardSetErsDebit'];
+    /**
+     * DEBIT
+     * @description Debits the payer's card as part of a transfer flow. Card fields (or a `card_token` from an earlier payment), payer fields and the ERS set (document; SRC-CARD DEBIT table). Payer name and address are optional here (SRC-CARD). A debit can start a recurring chain (`recurring_init=Y`, charged later with RECURRING_DEBIT) and carry a schedule; `payer_present`, `payer_language` and `custom_data` are documented on DEBIT.
+     */
+    DebitRequest: {
+      /** @constant */
+      action: 'DEBIT';
+      channel_id?: components['schemas']['ChannelId'];
+      /** @description URL the payer returns to after 3DS. */
+      term_url_3ds: components['schemas']['Url'];
+      term_url_target?: components['schemas']['LinkTarget'];
+      /** @description `Y` starts a recurring debit chain (charged later with RECURRING_DEBIT). */
+      recurring_init?: components['schemas']['YesNo'];
+      /** @description `Y` asks for a `card_token` in the response. */
+      req_token?: components['schemas']['YesNo'];
+      /** @description Attaches a schedule; debit schedules work like sale schedules. */
+      schedule_id?: components['schemas']['ScheduleId'];
+      /** @description Card-on-file flag, new on SALE and DEBIT. Its values are not defined, so any short string is accepted. */
+      payer_present?: string;
+      parameters?: components['schemas']['DebitParameters'];
+      custom_data?: components['schemas']['CustomData'];
+    } & (components['schemas']['S2sOrderFields'] &
+      WithRequired<components['schemas']['S2sPayerFields'], 'payer_ip'> &
+      components['schemas']['S2sCardPayerExtras'] &
+      (components['schemas']['CardTokenFields'] | components['schemas']['CardDataFields']) &
+      components['schemas']['S2sZeroAmountRule'] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        action: 'DEBIT';
+      });
+    /** @description Recipient (payee) fields of CARD2CARD and CREDIT2CARD, all optional (SRC-CARD lengths). */
+    S2sPayeeFields: {
+      payee_first_name?: components['schemas']['Name'];
+      payee_last_name?: components['schemas']['Name'];
+      payee_middle_name?: components['schemas']['Name'];
+      /** @description Payee's date of birth, YYYY-MM-DD. */
+      payee_birth_date?: components['schemas']['CalendarDate'];
+      payee_address?: components['schemas']['Address'];
+      payee_address2?: components['schemas']['AddressLine2'];
+      payee_country?: components['schemas']['Country'];
+      payee_state?: components['schemas']['State'];
+      payee_city?: components['schemas']['City'];
+      payee_zip?: components['schemas']['Zip'];
+      payee_email?: components['schemas']['Email'];
+      payee_phone?: components['schemas']['Phone'];
+    };
+    /**
+     * @description Sender's account number (ERS set on CREDIT2CARD): the payer PAN when the funds come from a card, or a not-available marker (`#NA`) for an independent account. Masked like a card number.
+     * @example 4111111111111111
+     */
+    AccountNumber: string;
+    /**
+     * ERS (CREDIT2CARD)
+     * @description ERS set on CREDIT2CARD: the sender's account number plus the identity fields. Optional as a set (it depends on the connector); once any identity field is sent, `payer_account_number` (required in the document) must be sent too.
+     */
+    CardSetErsCredit2Card: {
+      /** @description The payer PAN when the funds come from a card, or `#NA` for an independent account. */
+      payer_account_number?: components['schemas']['AccountNumber'];
+    } & components['schemas']['CardSetErsIdentity'];
+    /**
+     * PWD payee card expiry
+     * @description Expiry of the payee's card for the PWD connector (CREDIT2CARD). Optional as a set; once either field is sent, both are required (document: both "yes").
+     */
+    CardSetPwd: {
+      card_exp_month?: components['schemas']['CardExpMonth'];
+      card_exp_year?: components['schemas']['CardExpYear'];
+    };
+    /**
+     * NSP payee card expiry
+     * @description Expiry of the payee's card for the NSP connector (CREDIT2CARD). The document marks it required, but only connectors that use the set need it, so it is optional here.
+     */
+    CardSetNsp: {
+      /** @description Card expiry as MM/YYYY. */
+      expiry?: string;
+    };
+    /**
+     * CREDIT2CARD card additional parameters
+     * @description `parameters[...]` of a CREDIT2CARD: the ERS, PWD and NSP sets. Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used (ERS: `payer_account_number`; PWD: both expiry fields).
+     */
+    Credit2CardParameters: components['schemas']['CardSetErsCredit2Card'] &
+      components['schemas']['CardSetPwd'] &
+      components['schemas']['CardSetNsp'];
+    /**
+     * CREDIT2CARD
+     * @description Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional (SRC-CARD CREDIT2CARD table); no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it).
+     */
+    Credit2CardRequest: {
+      /** @constant */
+      action: 'CREDIT2CARD';
+      channel_id?: components['schemas']['ChannelId'];
+      /** @description The payee's card number (receives the payout). */
+      card_number?: components['schemas']['CardNumber'];
+      card_token?: components['schemas']['CardToken'];
+      parameters?: components['schemas']['Credit2CardParameters'];
+      custom_data?: components['schemas']['CustomData'];
+    } & (components['schemas']['S2sOrderFields'] &
+      components['schemas']['S2sPayerFields'] &
+      components['schemas']['S2sCardPayerExtras'] &
+      components['schemas']['S2sPayeeFields'] &
+      (
+        | {
+            card_token?: never;
+          }
+        | {
+            card_number?: never;
+          }
+      ) &
+      components['schemas']['S2sZeroAmountRule'] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        action: 'CREDIT2CARD';
+      });
+    /**
+     * PRC payer identity
+     * @description Payer identification for the PRC connector (CARD2CARD); every field optional.
+     */
+    CardSetPrc: {
+      /**
+       * @description Identification document type: 1 passport, 2 driver licence, 3 social security number, 4 taxpayer number, 5 national id, 6 foreign passport, 7 military id, 8 other.
+       * @enum {string}
+       */
+      payer_identity_type?: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
+      /** @description Identification document number. */
+      payer_identity_id?: string;
+      /**
+       * @description 0 unknown, 1 on-us, 2 resident, 3 foreign.
+       * @enum {string}
+       */
+      payer_type?: '0' | '1' | '2' | '3';
+    };
+    /**
+     * CARD2CARD card additional parameters
+     * @description `parameters[...]` of a CARD2CARD: the PRC set (optional; it depends on the connector).
+     */
+    Card2CardParameters: components['schemas']['CardSetPrc'];
+    /**
+     * CARD2CARD
+     * @description One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). SRC-CARD v5.6.2 names the payer's card fields `payer_card_number`, `payer_card_exp_month`, ...; its own sample and the document use `card_number`, ..., which are used here. Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD.
+     */
+    Card2CardRequest: {
+      /** @constant */
+      action: 'CARD2CARD';
+      channel_id?: components['schemas']['ChannelId'];
+      /** @description URL the payer returns to after 3DS. */
+      term_url_3ds: components['schemas']['Url'];
+      term_url_target?: components['schemas']['LinkTarget'];
+      /** @description The payee's card number (receives the funds). Masked like every card number. */
+      payee_card_number: components['schemas']['CardNumber'];
+      parameters?: components['schemas']['Card2CardParameters'];
+      custom_data?: components['schemas']['CustomData'];
+    } & (components['schemas']['S2sOrderFields'] &
+      WithRequired<components['schemas']['S2sPayerFields'], 'payer_ip'> &
+      components['schemas']['S2sCardPayerExtras'] &
+      components['schemas']['S2sPayeeFields'] &
+      components['schemas']['CardDataFields'] &
+      components['schemas']['S2sZeroAmountRule'] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        action: 'CARD2CARD';
+      });
+    /**
+     * VOID
+     * @description Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale (SRC-CARD). Other fields are not shown. On S2S APM a VOID of an uncaptured authorization is refused ("Void is not allowed."). An unknown `trans_id` answers 100000 "Payment not found.".
+     */
+    VoidRequest: {
+      /** @constant */
+      action: 'VOID';
+    } & (components['schemas']['S2sTransactionRef'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'VOID';
+    });
+    /**
+     * CREDITVOID
+     * @description Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed (SRC-CARD). The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.".
+     */
+    CreditvoidRequest: {
+      /** @constant */
+      action: 'CREDITVOID';
+      /** @description Amount to return; absent means the full amount. Required for a partial refund. */
+      amount?: components['schemas']['Amount'];
+    } & (components['schemas']['S2sTransactionRef'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'CREDITVOID';
+    });
+    /**
+     * REFUND
+     * @description The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. Decided: the body of CREDITVOID (`trans_id`, optional `amount` for a partial refund), its signatures and its ACCEPTED answer.
+     */
+    RefundRequest: {
+      /** @constant */
+      action: 'REFUND';
+      /** @description Amount to refund; absent means the full amount. */
+      amount?: components['schemas']['Amount'];
+    } & (components['schemas']['S2sTransactionRef'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'REFUND';
+    });
+    /**
+     * GET_TRANS_STATUS_BY_ORDER
+     * @description The status of the most recent transaction of the order `order_id`. With cascading an order may hold several transactions, so a unique `order_id` per payment is recommended. An unknown order answers 101000 "Order does not exist." (HTTP 400).
+     */
+    GetTransStatusByOrderRequest: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'GET_TRANS_STATUS_BY_ORDER';
+      client_key: components['schemas']['ClientKey'];
+      order_id: components['schemas']['OrderId'];
+      hash: components['schemas']['Hash'];
+    };
+    /**
+     * @description A whole number greater than zero in a string.
+     * @example 15
+     */
+    PositiveDigitString: string;
+    /**
+     * @description Interval unit of a schedule (SRC-CARD gives `day` and `month`).
+     * @enum {string}
+     */
+    ScheduleIntervalUnit: 'day' | 'month';
+    /** @description A day of the month, 1 to 31. */
+    DayOfMonth: string;
+    /**
+     * @description A non-negative whole number in a string (S2S form fields are strings on the wire).
+     * @example 3
+     */
+    DigitString: string;
+    /**
+     * Schedule options
+     * @description The settings of a schedule, shared by CREATE_SCHEDULE and UPDATE_SCHEDULE, with the rules of `delayed_first_payment` and the retired `delays`.
+     */
+    ScheduleOptions: {
+      /** @description Name of the schedule. */
+      name?: string;
+      /** @description How many `interval_unit`s between payments (15 + day = every 15 days); never 0. */
+      interval_length?: components['schemas']['PositiveDigitString'];
+      interval_unit?: components['schemas']['ScheduleIntervalUnit'];
+      /** @description Day of the month the payment occurs, 1 to 31, only with `interval_unit=month`. On 29-31 a shorter month uses its last day; absent means the day of the initiating payment. */
+      day_of_month?: components['schemas']['DayOfMonth'];
+      /** @description Number of payments in the schedule. */
+      payments_count?: components['schemas']['DigitString'];
+      /**
+       * @description Delay of the first scheduled payment: `none` (default, the cycle follows the interval), `delay_by_interval` (by `first_payment_interval_length` `first_payment_interval_unit`s), `day_of_week` (to the next `first_payment_day_of_week`), `day_of_month` (to `first_payment_day_of_month` of the current or next month). A SALE's `schedule_start_date` overrides it.
+       * @default none
+       * @enum {string}
+       */
+      delayed_first_payment: 'none' | 'delay_by_interval' | 'day_of_week' | 'day_of_month';
+      /** @description Length of the first-payment delay (with `delay_by_interval`). */
+      first_payment_interval_length?: components['schemas']['PositiveDigitString'];
+      /** @description Unit of the first-payment delay (with `delay_by_interval`); decided to take the values of `interval_unit`. */
+      first_payment_interval_unit?: components['schemas']['ScheduleIntervalUnit'];
+      /** @description Weekday of the first payment (with `day_of_week`). The document gives no format; decided: a day number 1 (Monday) to 7 (Sunday) or an English weekday name are accepted. */
+      first_payment_day_of_week?: string;
+      /** @description Day of the month of the first payment, 1 to 31 (with `day_of_month`). */
+      first_payment_day_of_month?: components['schemas']['DayOfMonth'];
+      /** @description Retired in 6.7.0 (breaking); use `delayed_first_payment` and the `first_payment_*` parameters. */
+      delays?: unknown;
+    } & (unknown & unknown & unknown & unknown);
+    /**
+     * CREATE_SCHEDULE
+     * @description Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count` (SRC-CARD). The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
+     */
+    CreateScheduleRequest: {
+      /** @constant */
+      action: 'CREATE_SCHEDULE';
+      client_key: components['schemas']['ClientKey'];
+      hash: components['schemas']['Hash'];
+    } & (WithRequired<
+      components['schemas']['ScheduleOptions'],
+      'name' | 'interval_length' | 'interval_unit' | 'payments_count'
+    > & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'CREATE_SCHEDULE';
+    });
+    /** @description Identifies a recurring schedule by its platform id. */
+    S2sScheduleRef: {
+      client_key: components['schemas']['ClientKey'];
+      schedule_id: components['schemas']['ScheduleId'];
+      hash: components['schemas']['Hash'];
+    };
+    /**
+     * UPDATE_SCHEDULE
+     * @description Changes the schedule `schedule_id`; only the parameters sent are changed. The schedule options and their rules are those of CREATE_SCHEDULE (a `delayed_first_payment` variant needs its `first_payment_*` parameters; `delays` is rejected with "Parameter is deprecated."). An unknown `schedule_id` answers 100000 "Schedule not found".
+     */
+    UpdateScheduleRequest: {
+      /** @constant */
+      action: 'UPDATE_SCHEDULE';
+    } & (components['schemas']['S2sScheduleRef'] &
+      components['schemas']['ScheduleOptions'] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        action: 'UPDATE_SCHEDULE';
+      });
+    /**
+     * DELETE_SCHEDULE
+     * @description Deletes the schedule `schedule_id`; it can no longer be used by recurring payments. An unknown `schedule_id` answers 100000 "Schedule not found".
+     */
+    DeleteScheduleRequest: {
+      /** @constant */
+      action: 'DELETE_SCHEDULE';
+    } & (components['schemas']['S2sScheduleRef'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'DELETE_SCHEDULE';
+    });
+    /**
+     * SCHEDULE_INFO
+     * @description Reads the schedule `schedule_id`. SRC-CARD says it "is sent by GET"; the vendor's Postman collection and this interface send it like every other action, as a POST to `/post`.
+     */
+    ScheduleInfoRequest: {
+      /** @constant */
+      action: 'SCHEDULE_INFO';
+    } & (components['schemas']['S2sScheduleRef'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'SCHEDULE_INFO';
+    });
+    /**
+     * PAUSE_SCHEDULE
+     * @description Suspends the schedule `schedule_id` (its `paused` becomes `Y`); a paused schedule serves no new recurring payments until RUN_SCHEDULE. Only a schedule with `paused=N` can be paused.
+     */
+    PauseScheduleRequest: {
+      /** @constant */
+      action: 'PAUSE_SCHEDULE';
+    } & (components['schemas']['S2sScheduleRef'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'PAUSE_SCHEDULE';
+    });
+    /**
+     * RUN_SCHEDULE
+     * @description Releases a schedule paused with PAUSE_SCHEDULE: the payment cycle is re-scheduled and `paused` becomes `N`.
+     */
+    RunScheduleRequest: {
+      /** @constant */
+      action: 'RUN_SCHEDULE';
+    } & (components['schemas']['S2sScheduleRef'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'RUN_SCHEDULE';
+    });
+    /**
+     * @description Opaque platform token (card token, recurring token).
+     * @example 2c3d04d8f4b2a1e9b7c6
+     */
+    Token: string;
+    /**
+     * DESCHEDULE
+     * @description Detaches the schedule `schedule_id` from the recurring chain of `recurring_token` and stops its payments (SRC-CARD).
+     */
+    DescheduleRequest: {
+      /** @constant */
+      action: 'DESCHEDULE';
+      /** @description The recurring token of the initiating payment. */
+      recurring_token: components['schemas']['Token'];
+    } & (components['schemas']['S2sScheduleRef'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'DESCHEDULE';
+    });
+    /**
+     * Recurring charge fields
+     * @description The fields RECURRING_SALE and RECURRING_DEBIT share.
+     */
+    RecurringChargeFields:
+      | {
+          client_key: components['schemas']['ClientKey'];
+          order_id: components['schemas']['OrderId'];
+          order_amount: components['schemas']['Amount'];
+          /** @description Optional; SRC-CARD does not send it (the initiating payment's currency applies). */
+          order_currency?: components['schemas']['Currency'];
+          order_description: components['schemas']['OrderDescription'];
+          /** @description The initiating transaction (SRC-CARD name). */
+          recurring_first_trans_id?: components['schemas']['TransId'];
+          /** @description The initiating transaction (the document's name). */
+          recurring_init_trans_id?: components['schemas']['TransId'];
+          /** @description The token the initiating payment returned. */
+          recurring_token: components['schemas']['Token'];
+          schedule_id?: components['schemas']['ScheduleId'];
+          payer_ip?: components['schemas']['IpAddress'];
+          /** @description Opaque; the recurring callback returns this request's value, not the initial one. */
+          custom_data?: components['schemas']['CustomData'];
+          hash: components['schemas']['Hash'];
+        }
+      | unknown
+      | unknown;
+    /**
+     * RECURRING_SALE
+     * @description Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. The transaction id is `recurring_first_trans_id` in SRC-CARD and `recurring_init_trans_id` in the document's identifier list; decided: either name is accepted, at least one is required. SRC-CARD sends no `order_currency` (the initiating payment's currency is used), so it is optional. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization.
+     */
+    RecurringSaleRequest: {
+      /** @constant */
+      action: 'RECURRING_SALE';
+      /** @description `Y` authorizes only (captured later with CAPTURE). */
+      auth?: components['schemas']['YesNo'];
+    } & (components['schemas']['RecurringChargeFields'] &
+      components['schemas']['S2sZeroAmountRule'] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        action: 'RECURRING_SALE';
+      });
+    /**
+     * RECURRING_DEBIT
+     * @description Recurring charge for debit chains: charges again the card of a DEBIT sent with `recurring_init=Y`. The body is not shown; decided: the body of RECURRING_SALE without `auth` (a debit has no authorization stage).
+     */
+    RecurringDebitRequest: {
+      /** @constant */
+      action: 'RECURRING_DEBIT';
+      auth?: never;
+    } & (components['schemas']['RecurringChargeFields'] &
+      components['schemas']['S2sZeroAmountRule'] & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        action: 'RECURRING_DEBIT';
+      });
+    /**
+     * @description Mobile money operator slug. The slug decides the currency, the amount limits and the country of the mobile number (see CREDIT2VIRTUAL).
+     * @enum {string}
+     */
+    MobileMoneyOperator:
+      | 'mtn-gh'
+      | 'airtel-gh'
+      | 'tigo-gh'
+      | 'vodafone-gh'
+      | 'safaricom-ke'
+      | 'airtel-ke'
+      | 'equitel-ke'
+      | 't-kash-ke'
+      | 'telcom-ke'
+      | 'mtn-ci'
+      | 'orange-ci'
+      | 'moov-ci'
+      | 'wave-ci'
+      | 'mtn-cm'
+      | 'orange-cm'
+      | 'vodacom-tz'
+      | 'airtel-tz'
+      | 'tigo-tz'
+      | 'halopesa-tz'
+      | 'vodafone-eg'
+      | 'orange-eg'
+      | 'etisalat-eg'
+      | 'aman-eg';
+    /** CREDIT2VIRTUAL parameters */
+    Credit2VirtualParameters: {
+      mobile_money_operator: components['schemas']['MobileMoneyOperator'];
+      /** @description Recipient mobile number; must match the operator's country. */
+      mobile_number: components['schemas']['MobileMoneyNumber'];
+      customer_email: components['schemas']['Email'];
+      /** @example Wanjiku Kamau */
+      customer_name?: string;
+    };
+    /**
+     * CREDIT2VIRTUAL
+     * @description Mobile-money payout (the `<mobile_money_ke>` method). The operator slug in `parameters[mobile_money_operator]` decides the currency, the minimum and maximum amount and the country of `parameters[mobile_number]` (one rule per row of the document's operator table). Amounts are compared as decimals, so `1`, `1.00` and `1.0` are equal. The mobile number is checked for the operator country's calling code followed by the national digits (the document only says it must match the operator's country).
+     */
+    Credit2VirtualRequest: {
+      /** @constant */
+      action: 'CREDIT2VIRTUAL';
+      client_key: components['schemas']['ClientKey'];
+      /**
+       * @description The `<mobile_money_ke>` method value.
+       * @constant
+       */
+      brand: 'mobile_money_ke';
+      order_id: components['schemas']['OrderId'];
+      /** @description Within the operator's minimum and maximum (see the rules). */
+      order_amount: components['schemas']['Amount'];
+      /**
+       * @description One of GHS, KES, XOF, XAF, TZS, EGP; the operator decides which.
+       * @enum {string}
+       */
+      order_currency: 'GHS' | 'KES' | 'XOF' | 'XAF' | 'TZS' | 'EGP';
+      order_description?: components['schemas']['OrderDescription'];
+      parameters: components['schemas']['Credit2VirtualParameters'];
+      payee_first_name: components['schemas']['Name'];
+      payee_last_name: components['schemas']['Name'];
+      payee_email: components['schemas']['Email'];
+      hash: components['schemas']['Hash'];
+    } & (unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown &
+      unknown & {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        action: 'CREDIT2VIRTUAL';
+      });
+    /** @description The body of both virtual-account debit actions (decided; see DEBIT2VIRTUAL). */
+    Debit2VirtualFields: {
+      /** @description Payment-method identifier (any method value agreed with the operator). */
+      brand: string;
+      /** @description Payer identifier. Sent as a filler value when the method does not use it. */
+      identifier?: string;
+      return_url?: components['schemas']['Url'];
+      /** @description Method-specific extras (`parameters[<name>]`), as on S2S APM SALE. */
+      parameters?: Record<string, unknown>;
+      /** @description Opaque merchant data, returned in callbacks. */
+      custom_data?: Record<string, unknown>;
+    } & (components['schemas']['S2sOrderFields'] & WithRequired<components['schemas']['S2sPayerFields'], 'payer_ip'>);
+    /**
+     * DEBIT2VIRTUAL
+     * @description One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE (facts §1.3 signs it like SALE; the document lists `payer_language` for SALE, DEBIT2VIRTUAL and DEBIT2VIRTUAL_CALC alike): the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`.
+     */
+    Debit2VirtualRequest: {
+      /** @constant */
+      action: 'DEBIT2VIRTUAL';
+    } & (components['schemas']['Debit2VirtualFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'DEBIT2VIRTUAL';
+    });
+    /**
+     * DEBIT2VIRTUAL_CALC
+     * @description First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts (§2.3), is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL.
+     */
+    Debit2VirtualCalcRequest: {
+      /** @constant */
+      action: 'DEBIT2VIRTUAL_CALC';
+    } & (components['schemas']['Debit2VirtualFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'DEBIT2VIRTUAL_CALC';
+    });
     /** @description Every S2S action (S2S CARD and S2S APM) is a form-encoded POST to `{base_url}/post`; the field `action` selects the operation. Nested method extras use bracket keys (`parameters[pin]`, `mpi_data[eci]`), arrays are indexed (`parameters[cart][items][0][name]`). */
     PostRequest:
       | components['schemas']['SaleRequest']
       | components['schemas']['CaptureRequest']
-      | components['schemas']['GetTransStatusRequest'];
+      | components['schemas']['GetTransStatusRequest']
+      | components['schemas']['AuthRequest']
+      | components['schemas']['DebitRequest']
+      | components['schemas']['Credit2CardRequest']
+      | components['schemas']['Card2CardRequest']
+      | components['schemas']['VoidRequest']
+      | components['schemas']['CreditvoidRequest']
+      | components['schemas']['RefundRequest']
+      | components['schemas']['GetTransStatusByOrderRequest']
+      | components['schemas']['CreateScheduleRequest']
+      | components['schemas']['UpdateScheduleRequest']
+      | components['schemas']['DeleteScheduleRequest']
+      | components['schemas']['ScheduleInfoRequest']
+      | components['schemas']['PauseScheduleRequest']
+      | components['schemas']['RunScheduleRequest']
+      | components['schemas']['DescheduleRequest']
+      | components['schemas']['RecurringSaleRequest']
+      | components['schemas']['RecurringDebitRequest']
+      | components['schemas']['Credit2VirtualRequest']
+      | components['schemas']['Debit2VirtualRequest']
+      | components['schemas']['Debit2VirtualCalcRequest'];
     /** @description Operation name; selects the action on `POST /post`. */
     Action: string;
     /**
@@ -403,10 +2976,21 @@ export interface components {
       currency?: components['schemas']['Currency'];
     };
     /**
-     * @description Opaque platform token (card token, recurring token).
-     * @example 2c3d04d8f4b2a1e9b7c6
+     * @description For wallet payments, the kind of card number the decrypted token gave.
+     * @enum {string}
      */
-    Token: string;
+    PanType: 'dpan' | 'fpan';
+    /** @description Extras of a successful S2S CARD payment response (SALE, AUTH, DEBIT, CARD2CARD, RECURRING_*): the recurring token of a `recurring_init=Y` payment, the schedule, the card token asked for with `req_token=Y`, and for wallets the wallet and PAN type. The trial-period parameters are echoed with `first_recurring_date`. */
+    S2sPaymentSuccessFields: {
+      recurring_token?: components['schemas']['Token'];
+      schedule_id?: components['schemas']['ScheduleId'];
+      schedule_start_date?: components['schemas']['CalendarDate'];
+      payment_schedule_amount?: components['schemas']['Amount'];
+      first_recurring_date?: components['schemas']['CalendarDate'];
+      card_token?: components['schemas']['CardToken'];
+      digital_wallet?: components['schemas']['DigitalWallet'];
+      pan_type?: components['schemas']['PanType'];
+    } & components['schemas']['S2sResponseFields'];
     /**
      * SUCCESS
      * @description Settled sale, or an authorization held in PENDING when `auth=Y`.
@@ -418,16 +3002,10 @@ export interface components {
       result: 'SUCCESS';
       /** @enum {string} */
       status: 'SETTLED' | 'PENDING' | 'PREPARE';
-      recurring_token?: components['schemas']['Token'];
-      schedule_id?: components['schemas']['ScheduleId'];
-      card_token?: components['schemas']['Token'];
-      digital_wallet?: components['schemas']['DigitalWallet'];
-      /** @enum {string} */
-      pan_type?: 'dpan' | 'fpan';
       /** @description S2S APM crypto flows (status PENDING) return the deposit address. */
       crypto_address?: string;
       crypto_network?: string;
-    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action' | 'order_id' | 'trans_id'> & {
+    } & (components['schemas']['S2sPaymentSuccessFields'] & {
       /**
        * @description discriminator enum property added by openapi-typescript
        * @enum {string}
@@ -445,6 +3023,8 @@ export interface components {
       /** @constant */
       status: 'DECLINED';
       decline_reason: components['schemas']['DeclineReason'];
+      digital_wallet?: components['schemas']['DigitalWallet'];
+      pan_type?: components['schemas']['PanType'];
     } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -467,6 +3047,12 @@ export interface components {
           [key: string]: string;
         }
       | unknown[];
+    /** @description Where to send the payer (3DS or a redirect). `redirect_params` may be missing, usually when `redirect_method` is GET; with GET and a query in `redirect_url`, re-post the query as form inputs or navigate with JavaScript. */
+    S2sRedirectFields: {
+      redirect_url: components['schemas']['Url'];
+      redirect_method: components['schemas']['RedirectMethod'];
+      redirect_params?: components['schemas']['RedirectParams'];
+    } & components['schemas']['S2sResponseFields'];
     /**
      * REDIRECT
      * @description The payer must be sent on (3DS or a method's page) with `redirect_params`.
@@ -478,10 +3064,7 @@ export interface components {
       result: 'REDIRECT';
       /** @enum {string} */
       status: '3DS' | 'REDIRECT';
-      redirect_url: components['schemas']['Url'];
-      redirect_method: components['schemas']['RedirectMethod'];
-      redirect_params?: components['schemas']['RedirectParams'];
-    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+    } & (WithRequired<components['schemas']['S2sRedirectFields'], 'redirect_url' | 'redirect_method'> & {
       /**
        * @description discriminator enum property added by openapi-typescript
        * @enum {string}
@@ -499,6 +3082,10 @@ export interface components {
       result: 'UNDEFINED';
       /** @enum {string} */
       status: 'PENDING' | 'PREPARE' | 'REDIRECT' | '3DS';
+      /** @description The mobile-money collection method answers `STK_PROMPT`; the payer confirms on the phone. */
+      auth_method?: string;
+      /** @description Text for the payer, from the mobile-money collection method. */
+      message?: string;
     } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -600,39 +3187,799 @@ export interface components {
      * @example 01/2038
      */
     CardExpirationDate: string;
-    /**
-     * GET_TRANS_STATUS response
-     * @description The transaction's current status. With the Protocol Mapping options enabled it also carries `card` (masked) and `card_expiration_date`; a missing `arn` is omitted here (callbacks send it empty).
-     */
-    GetTransStatusResponse: {
-      /** @enum {string} */
-      action?: 'GET_TRANS_STATUS' | 'GET_TRANS_DETAILS';
+    /** @description The answer of a status lookup (GET_TRANS_STATUS, GET_TRANS_STATUS_BY_ORDER): the transaction's current status. With the Protocol Mapping options enabled it also carries `card` (masked) and `card_expiration_date`; a missing `arn` is omitted here (callbacks send it empty). `payer_language` is never returned. */
+    S2sStatusLookupFields: {
       /** @constant */
       result: 'SUCCESS';
       status: components['schemas']['TransactionStatus'];
       decline_reason?: components['schemas']['DeclineReason'];
       recurring_token?: components['schemas']['Token'];
       schedule_id?: components['schemas']['ScheduleId'];
+      schedule_start_date?: components['schemas']['CalendarDate'];
+      payment_schedule_amount?: components['schemas']['Amount'];
+      first_recurring_date?: components['schemas']['CalendarDate'];
       digital_wallet?: components['schemas']['DigitalWallet'];
+      pan_type?: components['schemas']['PanType'];
       card?: components['schemas']['MaskedCard'];
       card_expiration_date?: components['schemas']['CardExpirationDate'];
+      /** @description Checkout-terminology method name (`card` for card brands), when enabled in Protocol Mapping. */
+      checkout_payment_method?: string;
       rrn?: string;
       arn?: string;
     } & WithRequired<components['schemas']['S2sResponseFields'], 'order_id' | 'trans_id'>;
+    /**
+     * GET_TRANS_STATUS response
+     * @description The transaction's current status. The v5.6.2 example shows `action: GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID.
+     */
+    GetTransStatusResponse: {
+      /** @enum {string} */
+      action?: 'GET_TRANS_STATUS' | 'GET_TRANS_DETAILS';
+    } & components['schemas']['S2sStatusLookupFields'];
+    /**
+     * SUCCESS
+     * @description The authorization holds the funds (PENDING) until CAPTURE.
+     */
+    AuthSuccess: {
+      /** @enum {string} */
+      action: 'AUTH' | 'SALE';
+      /** @constant */
+      result: 'SUCCESS';
+      /** @enum {string} */
+      status: 'PENDING' | 'PREPARE';
+    } & (components['schemas']['S2sPaymentSuccessFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'SUCCESS';
+    });
+    /** DECLINED */
+    AuthDeclined: {
+      /** @enum {string} */
+      action: 'AUTH' | 'SALE';
+      /** @constant */
+      result: 'DECLINED';
+      /** @constant */
+      status: 'DECLINED';
+      decline_reason: components['schemas']['DeclineReason'];
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'DECLINED';
+    });
+    /** REDIRECT */
+    AuthRedirect: {
+      /** @enum {string} */
+      action: 'AUTH' | 'SALE';
+      /** @constant */
+      result: 'REDIRECT';
+      /** @enum {string} */
+      status: '3DS' | 'REDIRECT';
+    } & (WithRequired<components['schemas']['S2sRedirectFields'], 'redirect_url' | 'redirect_method'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'REDIRECT';
+    });
+    /**
+     * UNDEFINED
+     * @description Not yet determined; the final result arrives by callback.
+     */
+    AuthUndefined: {
+      /** @enum {string} */
+      action: 'AUTH' | 'SALE';
+      /** @constant */
+      result: 'UNDEFINED';
+      /** @enum {string} */
+      status: 'PENDING' | 'PREPARE' | 'REDIRECT' | '3DS';
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'UNDEFINED';
+    });
+    /**
+     * AUTH response
+     * @description Like a SALE response. The vendor's test table reports an authorization with `action=SALE`, so both `AUTH` and `SALE` are accepted in `action`.
+     */
+    AuthResponse: {
+      result: string;
+    } & (
+      | components['schemas']['AuthSuccess']
+      | components['schemas']['AuthDeclined']
+      | components['schemas']['AuthRedirect']
+      | components['schemas']['AuthUndefined']
+    );
+    /**
+     * SUCCESS
+     * @description SRC-CARD lists 3DS and REDIRECT beside SETTLED for a successful debit.
+     */
+    DebitSuccess: {
+      /** @constant */
+      action: 'DEBIT';
+      /** @constant */
+      result: 'SUCCESS';
+      /** @enum {string} */
+      status: 'SETTLED' | '3DS' | 'REDIRECT' | 'PREPARE';
+    } & (components['schemas']['S2sPaymentSuccessFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'SUCCESS';
+    });
+    /** DECLINED */
+    DebitDeclined: {
+      /** @constant */
+      action: 'DEBIT';
+      /** @constant */
+      result: 'DECLINED';
+      /** @constant */
+      status: 'DECLINED';
+      decline_reason: components['schemas']['DeclineReason'];
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'DECLINED';
+    });
+    /** REDIRECT */
+    DebitRedirect: {
+      /** @constant */
+      action: 'DEBIT';
+      /** @constant */
+      result: 'REDIRECT';
+      /** @enum {string} */
+      status: '3DS' | 'REDIRECT';
+    } & (WithRequired<components['schemas']['S2sRedirectFields'], 'redirect_url' | 'redirect_method'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'REDIRECT';
+    });
+    /** UNDEFINED */
+    DebitUndefined: {
+      /** @constant */
+      action: 'DEBIT';
+      /** @constant */
+      result: 'UNDEFINED';
+      /** @enum {string} */
+      status: '3DS' | 'REDIRECT' | 'PREPARE';
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'UNDEFINED';
+    });
+    /** DEBIT response */
+    DebitResponse: {
+      result: string;
+    } & (
+      | components['schemas']['DebitSuccess']
+      | components['schemas']['DebitDeclined']
+      | components['schemas']['DebitRedirect']
+      | components['schemas']['DebitUndefined']
+    );
+    /** SUCCESS */
+    Credit2CardSuccess: {
+      /** @constant */
+      action: 'CREDIT2CARD';
+      /** @constant */
+      result: 'SUCCESS';
+      /** @constant */
+      status: 'SETTLED';
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action' | 'order_id' | 'trans_id'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'SUCCESS';
+    });
+    /** DECLINED */
+    Credit2CardDeclined: {
+      /** @constant */
+      action: 'CREDIT2CARD';
+      /** @constant */
+      result: 'DECLINED';
+      /** @constant */
+      status: 'DECLINED';
+      decline_reason: components['schemas']['DeclineReason'];
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'DECLINED';
+    });
+    /**
+     * UNDEFINED
+     * @description Not yet determined; the final result arrives by callback.
+     */
+    Credit2CardUndefined: {
+      /** @constant */
+      action: 'CREDIT2CARD';
+      /** @constant */
+      result: 'UNDEFINED';
+      /** @constant */
+      status: 'PREPARE';
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'UNDEFINED';
+    });
+    /** CREDIT2CARD response */
+    Credit2CardResponse: {
+      result: string;
+    } & (
+      | components['schemas']['Credit2CardSuccess']
+      | components['schemas']['Credit2CardDeclined']
+      | components['schemas']['Credit2CardUndefined']
+    );
+    /** SUCCESS */
+    Card2CardSuccess: {
+      /** @constant */
+      action: 'CARD2CARD';
+      /** @constant */
+      result: 'SUCCESS';
+      /** @enum {string} */
+      status: 'SETTLED' | 'PREPARE';
+    } & (components['schemas']['S2sPaymentSuccessFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'SUCCESS';
+    });
+    /** DECLINED */
+    Card2CardDeclined: {
+      /** @constant */
+      action: 'CARD2CARD';
+      /** @constant */
+      result: 'DECLINED';
+      /** @constant */
+      status: 'DECLINED';
+      decline_reason: components['schemas']['DeclineReason'];
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'DECLINED';
+    });
+    /** REDIRECT */
+    Card2CardRedirect: {
+      /** @enum {string} */
+      action: 'CARD2CARD' | 'SALE';
+      /** @constant */
+      result: 'REDIRECT';
+      /** @enum {string} */
+      status: '3DS' | 'REDIRECT';
+    } & (WithRequired<components['schemas']['S2sRedirectFields'], 'redirect_url' | 'redirect_method'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'REDIRECT';
+    });
+    /** UNDEFINED */
+    Card2CardUndefined: {
+      /** @constant */
+      action: 'CARD2CARD';
+      /** @constant */
+      result: 'UNDEFINED';
+      /** @enum {string} */
+      status: '3DS' | 'REDIRECT' | 'PREPARE';
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'UNDEFINED';
+    });
+    /**
+     * CARD2CARD response
+     * @description SRC-CARD's 3DS table for CARD2CARD shows `action=SALE` (a documentation quirk); `SALE` is accepted in `action` of the REDIRECT branch.
+     */
+    Card2CardResponse: {
+      result: string;
+    } & (
+      | components['schemas']['Card2CardSuccess']
+      | components['schemas']['Card2CardDeclined']
+      | components['schemas']['Card2CardRedirect']
+      | components['schemas']['Card2CardUndefined']
+    );
+    /** SUCCESS */
+    VoidSuccess: {
+      /** @constant */
+      action: 'VOID';
+      /** @constant */
+      result: 'SUCCESS';
+      /** @constant */
+      status: 'VOID';
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'SUCCESS';
+    });
+    /**
+     * DECLINED
+     * @description The operation stays SETTLED.
+     */
+    VoidDeclined: {
+      /** @constant */
+      action: 'VOID';
+      /** @constant */
+      result: 'DECLINED';
+      /** @constant */
+      status: 'SETTLED';
+      decline_reason?: components['schemas']['DeclineReason'];
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'DECLINED';
+    });
+    /** UNDEFINED */
+    VoidUndefined: {
+      /** @constant */
+      action: 'VOID';
+      /** @constant */
+      result: 'UNDEFINED';
+      /** @enum {string} */
+      status: 'PENDING' | 'SETTLED';
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'UNDEFINED';
+    });
+    /** VOID response */
+    VoidResponse: {
+      result: string;
+    } & (
+      | components['schemas']['VoidSuccess']
+      | components['schemas']['VoidDeclined']
+      | components['schemas']['VoidUndefined']
+    );
+    /**
+     * CREDITVOID response
+     * @description Synchronous answer: the request is ACCEPTED; the result (REFUND or REVERSAL for a full return, SETTLED for a partial one) arrives by callback.
+     */
+    CreditvoidResponse: {
+      /** @constant */
+      action: 'CREDITVOID';
+      /** @constant */
+      result: 'ACCEPTED';
+      order_id?: components['schemas']['OrderId'];
+      trans_id?: components['schemas']['TransId'];
+    };
+    /**
+     * REFUND response
+     * @description Decided like CREDITVOID: the request is ACCEPTED and the outcome arrives by callback.
+     */
+    RefundResponse: {
+      /** @constant */
+      action: 'REFUND';
+      /** @constant */
+      result: 'ACCEPTED';
+      order_id?: components['schemas']['OrderId'];
+      trans_id?: components['schemas']['TransId'];
+    };
+    /**
+     * GET_TRANS_STATUS_BY_ORDER response
+     * @description The most recent transaction of the order and its status.
+     */
+    GetTransStatusByOrderResponse: {
+      /** @constant */
+      action?: 'GET_TRANS_STATUS_BY_ORDER';
+    } & components['schemas']['S2sStatusLookupFields'];
+    /** CREATE_SCHEDULE response */
+    CreateScheduleResponse: {
+      /** @constant */
+      action: 'CREATE_SCHEDULE';
+      /** @constant */
+      result: 'SUCCESS';
+      schedule_id: components['schemas']['ScheduleId'];
+    };
+    /**
+     * UPDATE_SCHEDULE response
+     * @description Not shown in the sources; decided like the other schedule actions.
+     */
+    UpdateScheduleResponse: {
+      /** @constant */
+      action: 'UPDATE_SCHEDULE';
+      /** @constant */
+      result: 'SUCCESS';
+      schedule_id?: components['schemas']['ScheduleId'];
+    };
+    /** DELETE_SCHEDULE response */
+    DeleteScheduleResponse: {
+      /** @constant */
+      action: 'DELETE_SCHEDULE';
+      /** @constant */
+      result: 'SUCCESS';
+    };
+    /** @description A whole number in a SCHEDULE_INFO answer, as a JSON number or a digit string, or null when unset. */
+    ScheduleInfoNumber: number | string | null;
+    /**
+     * SCHEDULE_INFO response
+     * @description The schedule's settings. Numbers may come as JSON numbers or strings, so both are accepted. `delays` is null for schedules created after its retirement (6.7.0).
+     */
+    ScheduleInfoResponse: {
+      /** @constant */
+      action: 'SCHEDULE_INFO';
+      /** @constant */
+      result?: 'SUCCESS';
+      schedule_id?: components['schemas']['ScheduleId'];
+      name?: string;
+      interval_length?: components['schemas']['ScheduleInfoNumber'];
+      interval_unit?: components['schemas']['ScheduleIntervalUnit'];
+      day_of_month?: components['schemas']['ScheduleInfoNumber'];
+      payments_count?: components['schemas']['ScheduleInfoNumber'];
+      delays?: components['schemas']['ScheduleInfoNumber'];
+      paused?: components['schemas']['YesNo'];
+      /** @enum {string} */
+      delayed_first_payment?: 'none' | 'delay_by_interval' | 'day_of_week' | 'day_of_month';
+      first_payment_interval_length?: components['schemas']['ScheduleInfoNumber'];
+      first_payment_interval_unit?: components['schemas']['ScheduleIntervalUnit'];
+      first_payment_day_of_week?: string | number;
+      first_payment_day_of_month?: components['schemas']['ScheduleInfoNumber'];
+    };
+    /** PAUSE_SCHEDULE response */
+    PauseScheduleResponse: {
+      /** @constant */
+      action: 'PAUSE_SCHEDULE';
+      /** @constant */
+      result: 'SUCCESS';
+    };
+    /** RUN_SCHEDULE response */
+    RunScheduleResponse: {
+      /** @constant */
+      action: 'RUN_SCHEDULE';
+      /** @constant */
+      result: 'SUCCESS';
+    };
+    /**
+     * DESCHEDULE response
+     * @description Not shown in the sources; decided like the other schedule actions.
+     */
+    DescheduleResponse: {
+      /** @constant */
+      action: 'DESCHEDULE';
+      /** @constant */
+      result: 'SUCCESS';
+    };
+    /** SUCCESS */
+    RecurringSaleSuccess: {
+      /** @constant */
+      action: 'RECURRING_SALE';
+      /** @constant */
+      result: 'SUCCESS';
+      /** @enum {string} */
+      status: 'SETTLED' | 'PENDING' | 'PREPARE';
+    } & (components['schemas']['S2sPaymentSuccessFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'SUCCESS';
+    });
+    /** DECLINED */
+    RecurringSaleDeclined: {
+      /** @constant */
+      action: 'RECURRING_SALE';
+      /** @constant */
+      result: 'DECLINED';
+      /** @constant */
+      status: 'DECLINED';
+      decline_reason: components['schemas']['DeclineReason'];
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'DECLINED';
+    });
+    /** REDIRECT */
+    RecurringSaleRedirect: {
+      /** @constant */
+      action: 'RECURRING_SALE';
+      /** @constant */
+      result: 'REDIRECT';
+      /** @enum {string} */
+      status: '3DS' | 'REDIRECT';
+    } & (WithRequired<components['schemas']['S2sRedirectFields'], 'redirect_url' | 'redirect_method'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'REDIRECT';
+    });
+    /** UNDEFINED */
+    RecurringSaleUndefined: {
+      /** @constant */
+      action: 'RECURRING_SALE';
+      /** @constant */
+      result: 'UNDEFINED';
+      /** @enum {string} */
+      status: 'PENDING' | 'PREPARE' | 'REDIRECT' | '3DS';
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'UNDEFINED';
+    });
+    /**
+     * RECURRING_SALE response
+     * @description Equal to a SALE response with `action=RECURRING_SALE` (SRC-CARD).
+     */
+    RecurringSaleResponse: {
+      result: string;
+    } & (
+      | components['schemas']['RecurringSaleSuccess']
+      | components['schemas']['RecurringSaleDeclined']
+      | components['schemas']['RecurringSaleRedirect']
+      | components['schemas']['RecurringSaleUndefined']
+    );
+    /** SUCCESS */
+    RecurringDebitSuccess: {
+      /** @constant */
+      action: 'RECURRING_DEBIT';
+      /** @constant */
+      result: 'SUCCESS';
+      /** @enum {string} */
+      status: 'SETTLED' | '3DS' | 'REDIRECT' | 'PREPARE';
+    } & (components['schemas']['S2sPaymentSuccessFields'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'SUCCESS';
+    });
+    /** DECLINED */
+    RecurringDebitDeclined: {
+      /** @constant */
+      action: 'RECURRING_DEBIT';
+      /** @constant */
+      result: 'DECLINED';
+      /** @constant */
+      status: 'DECLINED';
+      decline_reason: components['schemas']['DeclineReason'];
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'DECLINED';
+    });
+    /** REDIRECT */
+    RecurringDebitRedirect: {
+      /** @constant */
+      action: 'RECURRING_DEBIT';
+      /** @constant */
+      result: 'REDIRECT';
+      /** @enum {string} */
+      status: '3DS' | 'REDIRECT';
+    } & (WithRequired<components['schemas']['S2sRedirectFields'], 'redirect_url' | 'redirect_method'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'REDIRECT';
+    });
+    /** UNDEFINED */
+    RecurringDebitUndefined: {
+      /** @constant */
+      action: 'RECURRING_DEBIT';
+      /** @constant */
+      result: 'UNDEFINED';
+      /** @enum {string} */
+      status: '3DS' | 'REDIRECT' | 'PREPARE';
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'UNDEFINED';
+    });
+    /**
+     * RECURRING_DEBIT response
+     * @description Decided like a DEBIT response with `action=RECURRING_DEBIT`.
+     */
+    RecurringDebitResponse: {
+      result: string;
+    } & (
+      | components['schemas']['RecurringDebitSuccess']
+      | components['schemas']['RecurringDebitDeclined']
+      | components['schemas']['RecurringDebitRedirect']
+      | components['schemas']['RecurringDebitUndefined']
+    );
+    /** SUCCESS */
+    Credit2VirtualSuccess: {
+      /** @constant */
+      action: 'CREDIT2VIRTUAL';
+      /** @constant */
+      result: 'SUCCESS';
+      /** @constant */
+      status: 'SETTLED';
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action' | 'order_id' | 'trans_id'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'SUCCESS';
+    });
+    /** DECLINED */
+    Credit2VirtualDeclined: {
+      /** @constant */
+      action: 'CREDIT2VIRTUAL';
+      /** @constant */
+      result: 'DECLINED';
+      /** @constant */
+      status: 'DECLINED';
+      decline_reason: components['schemas']['DeclineReason'];
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action' | 'order_id' | 'trans_id'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'DECLINED';
+    });
+    /**
+     * UNDEFINED
+     * @description Not yet final; the result arrives by callback.
+     */
+    Credit2VirtualUndefined: {
+      /** @constant */
+      action: 'CREDIT2VIRTUAL';
+      /** @constant */
+      result: 'UNDEFINED';
+      /** @constant */
+      status: 'PREPARE';
+    } & (WithRequired<components['schemas']['S2sResponseFields'], 'action' | 'order_id' | 'trans_id'> & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'UNDEFINED';
+    });
+    /**
+     * CREDIT2VIRTUAL response
+     * @description Synchronous response of CREDIT2VIRTUAL (SRC-APM, facts §2.3), selected by `result`.
+     */
+    Credit2VirtualResponse: {
+      result: string;
+    } & (
+      | components['schemas']['Credit2VirtualSuccess']
+      | components['schemas']['Credit2VirtualDeclined']
+      | components['schemas']['Credit2VirtualUndefined']
+    );
+    /** @description The commission the debit carries and the total the payer is charged. */
+    Debit2VirtualAmounts: {
+      /** @description Commission on the amount. */
+      commission?: components['schemas']['Amount'];
+      /** @description Amount plus commission. */
+      total_amount?: components['schemas']['Amount'];
+    } & components['schemas']['S2sResponseFields'];
+    /**
+     * SUCCESS
+     * @description SETTLED for DEBIT2VIRTUAL. The facts give no separate status for a completed DEBIT2VIRTUAL_CALC calculation, so PREPARE (awaiting completion) is accepted too.
+     */
+    Debit2VirtualSuccess: {
+      /** @enum {string} */
+      action: 'DEBIT2VIRTUAL' | 'DEBIT2VIRTUAL_CALC';
+      /** @constant */
+      result: 'SUCCESS';
+      /** @enum {string} */
+      status: 'SETTLED' | 'PREPARE';
+    } & (components['schemas']['Debit2VirtualAmounts'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'SUCCESS';
+    });
+    /** DECLINED */
+    Debit2VirtualDeclined: {
+      /** @enum {string} */
+      action: 'DEBIT2VIRTUAL' | 'DEBIT2VIRTUAL_CALC';
+      /** @constant */
+      result: 'DECLINED';
+      /** @constant */
+      status: 'DECLINED';
+      decline_reason: components['schemas']['DeclineReason'];
+    } & (components['schemas']['Debit2VirtualAmounts'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'DECLINED';
+    });
+    /**
+     * REDIRECT
+     * @description The payer must be sent on (3DS or the method's page).
+     */
+    Debit2VirtualRedirect: {
+      /** @enum {string} */
+      action: 'DEBIT2VIRTUAL' | 'DEBIT2VIRTUAL_CALC';
+      /** @constant */
+      result: 'REDIRECT';
+      /** @enum {string} */
+      status: '3DS' | 'REDIRECT';
+      redirect_url: components['schemas']['Url'];
+      redirect_method?: components['schemas']['RedirectMethod'];
+      redirect_params?: components['schemas']['RedirectParams'];
+    } & (components['schemas']['Debit2VirtualAmounts'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'REDIRECT';
+    });
+    /**
+     * UNDEFINED
+     * @description Not yet determined; the final result arrives by callback.
+     */
+    Debit2VirtualUndefined: {
+      /** @enum {string} */
+      action: 'DEBIT2VIRTUAL' | 'DEBIT2VIRTUAL_CALC';
+      /** @constant */
+      result: 'UNDEFINED';
+      /** @enum {string} */
+      status: 'REDIRECT' | 'PREPARE';
+    } & (components['schemas']['Debit2VirtualAmounts'] & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      result: 'UNDEFINED';
+    });
+    /**
+     * DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response
+     * @description Synchronous response of both virtual-account debit actions (SRC-APM, facts §2.3), selected by `result`. Responses include `commission` and `total_amount`.
+     */
+    Debit2VirtualResponse: {
+      result: string;
+    } & (
+      | components['schemas']['Debit2VirtualSuccess']
+      | components['schemas']['Debit2VirtualDeclined']
+      | components['schemas']['Debit2VirtualRedirect']
+      | components['schemas']['Debit2VirtualUndefined']
+    );
+    /**
+     * @description Platform error code. The document types it as a string, the vendor samples send a number (100000, 101000, 204002, ...), so both are accepted.
+     * @example 100000
+     */
+    ErrorCode: number | string;
     ErrorEntry: {
-      error_code?: number;
+      error_code?: components['schemas']['ErrorCode'];
       /** @description `<field>: <message>` for a field error. */
       error_message: string;
     };
     /**
      * ERROR
-     * @description Error response. Validation failures carry code 100000, message "Request data is invalid." and one `errors[]` entry per field. The minimal documented form is `result` plus `error_message`, so `error_code` and `errors` are optional. It may arrive with HTTP 200 or 400.
+     * @description Error response. Validation failures carry code 100000, message "Request data is invalid." and one `errors[]` entry per field. The minimal documented form is `result` plus `error_message`, so `error_code` and `errors` are optional. The document's shape for the status lookups (HTTP 400) is `http_code`, `error_code`, `error_message`, without `result`, so `result` is optional too. Code 101000 is used only for transaction and order entities ("Transaction does not exist.", "Order does not exist."); other entities keep 100000 with their own messages ("Payment not found.", "Schedule not found", "Incorrect transaction"). It may arrive with HTTP 200 or 400.
      */
     S2sErrorResponse: {
       /** @constant */
-      result: 'ERROR';
-      /** @example 100000 */
-      error_code?: number;
+      result?: 'ERROR';
+      /** @description HTTP status repeated in the body (document's lookup error shape). */
+      http_code?: number;
+      error_code?: components['schemas']['ErrorCode'];
       /** @example Request data is invalid. */
       error_message: string;
       errors?: components['schemas']['ErrorEntry'][];
@@ -642,6 +3989,25 @@ export interface components {
       | components['schemas']['SaleResponse']
       | components['schemas']['CaptureResponse']
       | components['schemas']['GetTransStatusResponse']
+      | components['schemas']['AuthResponse']
+      | components['schemas']['DebitResponse']
+      | components['schemas']['Credit2CardResponse']
+      | components['schemas']['Card2CardResponse']
+      | components['schemas']['VoidResponse']
+      | components['schemas']['CreditvoidResponse']
+      | components['schemas']['RefundResponse']
+      | components['schemas']['GetTransStatusByOrderResponse']
+      | components['schemas']['CreateScheduleResponse']
+      | components['schemas']['UpdateScheduleResponse']
+      | components['schemas']['DeleteScheduleResponse']
+      | components['schemas']['ScheduleInfoResponse']
+      | components['schemas']['PauseScheduleResponse']
+      | components['schemas']['RunScheduleResponse']
+      | components['schemas']['DescheduleResponse']
+      | components['schemas']['RecurringSaleResponse']
+      | components['schemas']['RecurringDebitResponse']
+      | components['schemas']['Credit2VirtualResponse']
+      | components['schemas']['Debit2VirtualResponse']
       | components['schemas']['S2sErrorResponse'];
     /**
      * Format: uuid
@@ -649,11 +4015,72 @@ export interface components {
      * @example c2b8fb04-110f-11ea-bcd3-0242ac150003
      */
     MerchantKey: string;
-    /** @description Method-specific fields, keyed by method identifier (`parameters.<method>.<name>`). */
+    /**
+     * Checkout card parameters
+     * @description `parameters.card`: the card additional parameter sets BNG, FCP, LBP, TWD, ERS (debit) and APC (`parameters.card.shipping.city`, `parameters.card.cart.items`...). Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Checkout's own table is stricter than the S2S one for four APC fields (shipping cost 13, item tax 6, tax category 2, recipient country 2 letters or 3 digits), applied here.
+     */
+    SessionCardParameters: components['schemas']['CardSetBng'] &
+      components['schemas']['CardSetFcp'] &
+      components['schemas']['CardSetLbp'] &
+      components['schemas']['CardSetTwd'] &
+      components['schemas']['CardSetErsDebit'] &
+      components['schemas']['CardSetApc'] & {
+        shipping?: {
+          cost?: unknown;
+        };
+        cart?: {
+          items?: unknown;
+        };
+      };
+    /** @description Method-specific fields, keyed by method identifier (`parameters.<method>.<name>`; the method is listed in `methods`). Keys are the document's method labels without the angle brackets; a deployment's brand values rename them. When a Conditional field is not sent, the hosted page collects it from the payer. `card` carries the connector-dependent card sets. A method without a parameter set here (a redirect-only one) takes any object. */
     SessionMethodParameters: {
+      card?: components['schemas']['SessionCardParameters'];
       pin_voucher?: components['schemas']['PinVoucherParameters'];
+      bank_account_debit?: components['schemas']['BankAccountDebitParameters'];
+      ar_transfer?: components['schemas']['ArTransferParameters'];
+      mx_transfer?: components['schemas']['MxTransferParameters'];
+      bnpl_a?: components['schemas']['BnplAParameters'];
+      bnpl_b?: components['schemas']['BnplBParameters'];
+      crypto_deposit?: components['schemas']['CryptoDepositParameters'];
+      crypto_withdrawal?: components['schemas']['CryptoWithdrawalParameters'];
+      crypto_convert?: components['schemas']['CryptoConvertParameters'];
+      crypto_gateway?: components['schemas']['CryptoGatewayParameters'];
+      dl?: components['schemas']['DlParameters'];
+      document_method?: components['schemas']['DocumentMethodParameters'];
+      latam_document?: components['schemas']['LatamDocumentParameters'];
+      fx_convert?: components['schemas']['FxConvertParameters'];
+      p1_a?: components['schemas']['P1PersonalIdParameters'];
+      p1_b?: components['schemas']['P1PersonalIdParameters'];
+      p1_c?: components['schemas']['P1PersonalIdParameters'];
+      p1_d?: components['schemas']['P1PersonalIdParameters'];
+      p1_e?: components['schemas']['P1PersonalIdParameters'];
+      p1_f?: components['schemas']['P1PersonalIdParameters'];
+      p2_a?: components['schemas']['P2PayMethodParameters'];
+      p2_b?: components['schemas']['P2PayMethodParameters'];
+      p2_c?: components['schemas']['P2PayMethodParameters'];
+      p2_d?: components['schemas']['P2PayMethodParameters'];
+      installment_redirect?: components['schemas']['InstallmentRedirectParameters'];
+      ips?: components['schemas']['IpsParameters'];
+      local_collection?: components['schemas']['LocalCollectionParameters'];
+      mobile_money_ke?: components['schemas']['MobileMoneyKeParameters'];
+      mobile_money?: components['schemas']['MobileMoneyParameters'];
+      open_banking?: components['schemas']['OpenBankingParameters'];
+      payout_email?: components['schemas']['PayoutEmailParameters'];
+      personal_id_method?: components['schemas']['PersonalIdMethodParameters'];
+      email_transfer?: components['schemas']['EmailTransferParameters'];
+      sms_transfer?: components['schemas']['SmsTransferParameters'];
+      telecom_otp?: components['schemas']['TelecomOtpParameters'];
+      trading_deposit?: components['schemas']['TradingDepositParameters'];
+      trading_withdrawal?: components['schemas']['TradingWithdrawalParameters'];
+      upi_a?: components['schemas']['UpiAParameters'];
+      upi_b?: components['schemas']['UpiBParameters'];
+      upi_c?: components['schemas']['UpiCParameters'];
+      upi_d?: components['schemas']['UpiDParameters'];
+      voucher_wallet?: components['schemas']['VoucherWalletParameters'];
+      device_wallet?: components['schemas']['DeviceWalletParameters'];
+      web_wallet?: components['schemas']['WebWalletParameters'];
     } & {
-      [key: string]: Record<string, never>;
+      [key: string]: Record<string, unknown>;
     };
     SessionOrder: {
       number: components['schemas']['OrderId'];
@@ -662,11 +4089,14 @@ export interface components {
       description: components['schemas']['OrderDescription'];
     };
     SessionCustomer: {
+      /** @description Cardholder or customer name; when absent a method that needs it asks on the page. */
       name?: string;
       email?: components['schemas']['Email'];
       birth_date?: components['schemas']['CalendarDate'];
+      /** @description Payer IP. Sent in the HPF session-token request it is stored, forwarded to the connector and returned in callbacks as `customer_ip`; omitted, the IP of the calling system is used. */
       ip?: components['schemas']['IpAddress'];
     };
+    /** @description Billing address. `state` is collected only when `country` is CA, US, JP, AU or IN; for other countries the page hides it and the platform does not validate it, so it is accepted as sent and never rejected here. Fields not sent are asked on the page when a method needs them. */
     SessionBillingAddress: {
       country?: components['schemas']['Country'];
       state?: components['schemas']['State'];
@@ -677,56 +4107,719 @@ export interface components {
       zip?: components['schemas']['Zip'];
       phone?: components['schemas']['Phone'];
       phone_country_code?: components['schemas']['PhoneCountryCode'];
+      /** @description Page language for this payment (per-payment language); request-only. */
       language?: components['schemas']['Language'];
     };
     /**
-     * Checkout session
-     * @description A payment session for the hosted payment page (or Hosted Payment Fields).
+     * Payee
+     * @description Recipient of a `credit` (payout). The document names the object only; SRC-CO shows `name` and `email`, and the card sets' ERS payee fields give the rest (the `payee_` prefix dropped inside the object). Every field is optional: a payment provider that needs one asks for it.
      */
-    SessionRequest: {
-      merchant_key: components['schemas']['MerchantKey'];
-      /** @enum {string} */
-      operation: 'purchase' | 'debit' | 'credit';
-      /** @description Method identifiers to display. */
+    SessionPayee: {
+      /** @description Recipient's first and last name. */
+      name?: string;
+      first_name?: components['schemas']['Name'];
+      last_name?: components['schemas']['Name'];
+      middle_name?: components['schemas']['Name'];
+      email?: components['schemas']['Email'];
+      phone?: components['schemas']['Phone'];
+      birth_date?: components['schemas']['CalendarDate'];
+      /** @description Type of the recipient's identification document. */
+      identity_type?: string;
+      /** @description Number of the recipient's identification document. */
+      identity_id?: string;
+      identity_country?: components['schemas']['Country'];
+      identity_exp_date?: components['schemas']['CalendarDate'];
+      nationality?: components['schemas']['Country'];
+      country_of_birth?: components['schemas']['Country'];
+    };
+    /** @description Crypto details (SRC-CO); `network` is free text or one of ERC20, TRC20, BEP20, BEP2, OMNI, solana, polygon. */
+    SessionCrypto: {
+      network?: string;
+    };
+    /**
+     * Checkout session fields
+     * @description Every field of the Checkout session table, shared by the session and the HPF token request.
+     */
+    SessionFields: {
+      merchant_key?: components['schemas']['MerchantKey'];
+      /**
+       * @description `purchase` (sale or authorization), `debit`, or `credit` (payout, outcome by a `type=credit` callback).
+       * @enum {string}
+       */
+      operation?: 'purchase' | 'debit' | 'credit';
+      /** @description Method identifiers to display (`card`, or a method label such as `pin_voucher`). Omitted or empty, the channel and the merchant mapping decide. */
       methods?: string[];
+      /** @description Payment channel (sub-account); it must correspond to one of `methods` (SRC-CO). */
+      channel_id?: string;
       parameters?: components['schemas']['SessionMethodParameters'];
-      order: components['schemas']['SessionOrder'];
-      success_url: components['schemas']['Url'];
+      order?: components['schemas']['SessionOrder'];
+      success_url?: components['schemas']['Url'];
       cancel_url?: components['schemas']['Url'];
       expiry_url?: components['schemas']['Url'];
+      /** @description Where the payer goes when the outcome is undefined; without it `cancel_url` is used. */
       error_url?: components['schemas']['Url'];
+      /** @description Window target for the redirects. Used only when the MID sets no Override Link Target (then the MID value always wins); with `_top` in an iframe the payer sees a Continue button. */
       url_target?: components['schemas']['LinkTarget'];
-      /** @description Session lifetime in minutes (1 to 720, default 60); the document gives no unit, the public facts do. */
+      /** @description Session lifetime. The document says "number" without a unit; the public facts (SRC-CO) give minutes, 1 to 720, default 60, never zero. A whole number is required. */
       session_expiry?: number;
       customer?: components['schemas']['SessionCustomer'];
       billing_address?: components['schemas']['SessionBillingAddress'];
-      /** @description Request a card token. */
+      payee?: components['schemas']['SessionPayee'];
+      /** @description Recipient's address for `credit` (SRC-CO shows the same fields as `billing_address`). */
+      payee_billing_address?: components['schemas']['SessionBillingAddress'];
+      crypto?: components['schemas']['SessionCrypto'];
+      /** @description Request a card token (returned as `card_token` in the callback). Ignored when `card_token` is sent. */
       req_token?: boolean;
-      /** @description Start a recurring chain. */
-      recurring_init?: boolean;
-      vat_calc?: boolean;
-      /** @description Free-form; stored with the transaction and returned in callbacks. */
-      custom_data?: Record<string, never>;
-      /** @description Authorize only (captured later). Default false; valid only for `purchase`. */
-      auth?: boolean;
-      schedule_id?: components['schemas']['ScheduleId'];
-      schedule_start_date?: components['schemas']['CalendarDate'];
-      payment_schedule_amount?: components['schemas']['Amount'];
+      /** @description Token of a card from an earlier purchase or debit. The document types it as a string and wins over the public facts, whose samples send an array of strings. On `credit` the page then asks only for the expiry (no CVV) and prefills the payee name from the token. */
       card_token?: components['schemas']['Token'];
+      /** @description Start a recurring chain (purchase, or the first debit of a recurring debit chain). */
+      recurring_init?: boolean;
+      /** @description VAT calculation switch (SRC-CO says purchase only; the amount comes back as `vat_amount`). */
+      vat_calc?: boolean;
+      /** @description Free-form merchant data, stored with the transaction and returned in callbacks (as `custom_data[<key>]` form fields). Accepted on every operation. */
+      custom_data?: Record<string, unknown>;
+      /** @description Authorize only (captured later with `/api/v1/payment/capture`). Default false; valid only for `purchase`. Routed to `DMS` and `SMS/DMS` MIDs. */
+      auth?: boolean;
+      /** @description Attaches a recurring schedule (created with CREATE_SCHEDULE). */
+      schedule_id?: components['schemas']['ScheduleId'];
+      /** @description Exact first scheduled payment date (YYYY-MM-DD); overrides `delayed_first_payment`. Later payments count from it plus the interval. Needs `schedule_id`. */
+      schedule_start_date?: components['schemas']['CalendarDate'];
+      /** @description Amount of the later scheduled payments when it differs from this one. Needs `schedule_id`. */
+      payment_schedule_amount?: components['schemas']['Amount'];
       /** @description Selects the Hosted Payment Fields flow. */
       with_hosted_fields?: boolean;
-      hash: components['schemas']['Hash'];
+      /** @description Decision: a top-level `payer_ip` appears in one document sample only; the documented place is `customer.ip`. It is accepted (an IP address) so that sample validates; send `customer.ip`. */
+      payer_ip?: components['schemas']['IpAddress'];
+      /** @description Decision: `accountId` is a method parameter (local-collection group, crypto gateway) and belongs in `parameters.<method>.accountId`; one method sample shows it at top level. It is accepted there (it does no harm) but has no documented effect. */
+      accountId?: string;
+      hash?: components['schemas']['Hash'];
     } & (unknown & unknown);
+    /**
+     * Checkout session
+     * @description A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here (SRC-CO); the HPF token request takes `return_url` instead.
+     */
+    SessionRequest: WithRequired<
+      components['schemas']['SessionFields'],
+      'merchant_key' | 'operation' | 'order' | 'success_url' | 'hash'
+    >;
     SessionResponse: {
       /** @description Hosted payment page link for this session (one link per payment). */
       redirect_url: components['schemas']['Url'];
     };
-    /** @description Validation and hash errors: `error_code` 0, message "Request data is invalid.", one `errors[]` entry per field (`<field>: <message>`). Lookup errors carry `http_code`, `error_code` and `error_message` instead. */
+    /**
+     * Validation error
+     * @description Validation and hash errors: `error_code` 0, message "Request data is invalid.", one `errors[]` entry per field (`<field>: <message>`, e.g. "hash: Hash is not valid."). No `result` field. Shown with HTTP 400; some sources give 401 for a bad merchant key or hash.
+     */
     CheckoutValidationError: {
       http_code?: number;
       error_code?: number | string;
       error_message: string;
       errors?: components['schemas']['ErrorEntry'][];
+    };
+    /**
+     * Hosted Payment Fields session token
+     * @description The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires (AK-HPF). Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it).
+     */
+    SessionTokenRequest: {
+      /**
+       * @description `purchase` or `debit`: the two operations HPF has a payment endpoint for.
+       * @enum {string}
+       */
+      operation: 'purchase' | 'debit';
+      /** @description Where the payer's browser returns after a 3DS or redirect step of the HPF payment (mandatory for HPF). */
+      return_url: components['schemas']['Url'];
+    } & WithRequired<components['schemas']['SessionFields'], 'merchant_key' | 'operation' | 'order' | 'hash'>;
+    /** @description The HPF session token; it authenticates the HPF calls in the `Token` header. */
+    SessionTokenResponse: {
+      /** @description Session token for the `Token` header of the HPF endpoints. A credential, never logged. */
+      token: string;
+    };
+    /** @description Browser data for 3DS 2 (forwarded to the connector; the callback may echo them as `browser_*`). */
+    HpfBrowserInfo: {
+      colorDepth?: number;
+      javaEnabled?: boolean;
+      javaScriptEnabled?: boolean;
+      language?: string;
+      screenHeight?: number;
+      screenWidth?: number;
+      timeZoneOffset?: number;
+      userAgent?: string;
+      acceptHeader?: string;
+      platform?: string;
+    };
+    /**
+     * Hosted Payment Fields payment
+     * @description Pays an HPF session. The endpoint must match the session's `operation` (`/processing/purchase/card` for `purchase`, `/processing/debit/card` for `debit`; the two bodies are identical). The card data never travel in this body: the payer types them into the hosted fields. The request is authenticated by the `Token` header (the session token), not by `merchant_key` and `hash`. The document does not show the body; these fields follow a public HPF client of the same platform (mobibox-pay SDK: `name`, `with_hosted_fields`, `email`, `billing_address`, `browser_info`, `birth_day`, `selected_language`). Unknown fields are accepted.
+     */
+    HpfPaymentRequest: {
+      /** @description Cardholder name as typed on the merchant's form. */
+      name?: string;
+      email?: components['schemas']['Email'];
+      /** @description Marks the HPF flow; the public client always sends true. */
+      with_hosted_fields?: boolean;
+      billing_address?: components['schemas']['SessionBillingAddress'];
+      browser_info?: components['schemas']['HpfBrowserInfo'];
+      /** @description Payer's birth date (YYYY-MM-DD). */
+      birth_day?: components['schemas']['CalendarDate'];
+      /** @description Language chosen on the merchant's form. */
+      selected_language?: components['schemas']['Language'];
+    };
+    /**
+     * @description Platform payment identifier (Checkout).
+     * @example 0b4b7e54-e5ad-11ec-9a66-0242ac140003
+     */
+    PaymentId: string;
+    /** @description Result of an HPF payment (shape from the public HPF client; the document does not show it). `redirect` sends the payer on (3DS or a method page) with `redirect_params`; the final outcome always arrives by the Checkout callback. */
+    HpfPaymentResponse: {
+      /** @enum {string} */
+      result: 'success' | 'decline' | 'redirect' | 'waiting' | 'undefined';
+      public_id?: components['schemas']['PaymentId'];
+      redirect_url?: components['schemas']['Url'];
+      /** @enum {string} */
+      redirect_method?: 'GET' | 'POST';
+      /** @description Parameters to send with the redirect, as `{name, value}` entries or as one key/value object. */
+      redirect_params?: Record<string, unknown>[] | Record<string, unknown>;
+      /** @description The parameters the platform appends to the return URL (see RedirectReturnQuery). */
+      return_url_query_params?: Record<string, unknown>;
+      decline_message?: string;
+    };
+    /**
+     * Card credit
+     * @description Payout to a card: a `card_token` from an earlier purchase or debit (document), or a `card_number` (public facts); exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback.
+     */
+    CheckoutCardCreditRequest: {
+      merchant_key: components['schemas']['MerchantKey'];
+      order_id: components['schemas']['OrderId'];
+      order_amount: components['schemas']['Amount'];
+      order_currency: components['schemas']['Currency'];
+      order_description: components['schemas']['OrderDescription'];
+      card_token?: components['schemas']['Token'];
+      card_number?: components['schemas']['CardNumber'];
+      payee_first_name?: components['schemas']['Name'];
+      payee_last_name?: components['schemas']['Name'];
+      /** @description Opaque merchant data, returned in the `type=credit` callback. */
+      custom_data?: Record<string, unknown>;
+      hash: components['schemas']['Hash'];
+    } & ((
+      | {
+          card_token: components['schemas']['Token'];
+        }
+      | {
+          card_number: components['schemas']['CardNumber'];
+        }
+    ) &
+      unknown);
+    /** @description The request was accepted; the final result arrives by callback (refund: `type=refund`, card credit: `type=credit`). The card credit answer is documented as "accepted" only, so `payment_id` is optional. */
+    CheckoutAccepted: {
+      payment_id?: components['schemas']['PaymentId'];
+      /** @constant */
+      result: 'accepted';
+    };
+    /**
+     * Lookup error
+     * @description The document's error shape (HTTP 400 for the lookups): `http_code`, `error_code` (a string in the document; a number is accepted too) and `error_message`. Code 101000 is used for payment and order entities ("Payment does not exist.", "Order does not exist."); other entities keep 100000 with their own messages.
+     */
+    CheckoutLookupError: {
+      http_code?: number;
+      error_code: number | string;
+      error_message: string;
+    };
+    /** @description A Checkout error body, either the lookup shape or the validation shape. */
+    CheckoutErrorResponse:
+      components['schemas']['CheckoutLookupError'] | components['schemas']['CheckoutValidationError'];
+    /**
+     * Capture
+     * @description DMS capture of an authorized purchase (a session with `auth` true), by `payment_id` (AK-CO-API). `amount` may be below the authorized amount.
+     */
+    CheckoutCaptureRequest: {
+      merchant_key: components['schemas']['MerchantKey'];
+      payment_id: components['schemas']['PaymentId'];
+      /** @description Amount to capture, formatted exactly as hashed. */
+      amount: components['schemas']['Amount'];
+      hash: components['schemas']['Hash'];
+    };
+    /**
+     * @description Checkout payment status (lower-case): prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback (SRC-CO). The document shows `3ds` and `settled`.
+     * @enum {string}
+     */
+    CheckoutOrderStatus:
+      | 'prepare'
+      | 'settled'
+      | 'pending'
+      | '3ds'
+      | 'redirect'
+      | 'decline'
+      | 'refund'
+      | 'reversal'
+      | 'void'
+      | 'chargeback';
+    /**
+     * @description Status of one transaction (operation) of a payment.
+     * @enum {string}
+     */
+    CheckoutTransactionStatus:
+      'SUCCESS' | 'FAIL' | 'WAITING' | 'UNDEFINED' | 'success' | 'fail' | 'waiting' | 'undefined';
+    /** @description Capture result (AK-CO-API): `status` is the payment status after it, `trans_status` the capture transaction's. */
+    CheckoutCaptureResponse: {
+      payment_id: components['schemas']['PaymentId'];
+      status: components['schemas']['CheckoutOrderStatus'];
+      trans_status?: components['schemas']['CheckoutTransactionStatus'];
+      date?: components['schemas']['DateTime'];
+      reason?: components['schemas']['DeclineReason'];
+    };
+    /**
+     * Refund
+     * @description Refunds a settled payment, fully or partly, by `payment_id`; the result arrives by a `type=refund` callback.
+     */
+    CheckoutRefundRequest: {
+      merchant_key: components['schemas']['MerchantKey'];
+      payment_id: components['schemas']['PaymentId'];
+      /** @description Amount to refund (SRC-CO lists it as required; it matters for a partial refund). */
+      amount: components['schemas']['Amount'];
+      hash: components['schemas']['Hash'];
+    };
+    /**
+     * Void
+     * @description Voids a payment the same financial day. Allowed only for payments in `settled` status.
+     */
+    CheckoutVoidRequest: {
+      merchant_key: components['schemas']['MerchantKey'];
+      payment_id: components['schemas']['PaymentId'];
+      hash: components['schemas']['Hash'];
+    };
+    /**
+     * @description An amount as the platform reports it in responses and callbacks: a decimal string (crypto amounts carry many decimals, e.g. `0.00000001`).
+     * @example 3.01
+     */
+    ReportedAmount: string;
+    /**
+     * @description Currency as reported, 3 letters for fiat, 3 to 6 characters for crypto (`USDT`).
+     * @example USD
+     */
+    ReportedCurrency: string;
+    /** @description The order as the platform reports it. */
+    CheckoutReportedOrder: {
+      number?: components['schemas']['OrderId'];
+      amount?: components['schemas']['ReportedAmount'];
+      currency?: components['schemas']['ReportedCurrency'];
+      description?: string;
+    };
+    /** @description Void result. SRC-CO disagrees with itself: its field table puts VOID or SETTLED in `status`, its examples put SUCCESS or FAIL in `status` and void/settled in `payment_status`. Decision: both are accepted (`status` any of the four, `payment_status` optional). */
+    CheckoutVoidResponse: {
+      /** @enum {string} */
+      status: 'SUCCESS' | 'FAIL' | 'VOID' | 'SETTLED';
+      payment_status?: components['schemas']['CheckoutOrderStatus'];
+      payment_id: components['schemas']['PaymentId'];
+      date?: components['schemas']['DateTime'];
+      reason?: components['schemas']['DeclineReason'];
+      order?: components['schemas']['CheckoutReportedOrder'];
+    };
+    /**
+     * Retry
+     * @description Retries charging a secondary recurring payment after a soft decline; the result arrives by callback.
+     */
+    CheckoutRetryRequest: {
+      merchant_key: components['schemas']['MerchantKey'];
+      payment_id: components['schemas']['PaymentId'];
+      hash: components['schemas']['Hash'];
+    };
+    CheckoutRecurringOrder: {
+      number: components['schemas']['OrderId'];
+      /** @description Amount of this charge; greater than 0 (SRC-CO). */
+      amount: components['schemas']['Amount'];
+      /** @description Not needed (the first payment fixes it); accepted. */
+      currency?: components['schemas']['Currency'];
+      description: components['schemas']['OrderDescription'];
+    };
+    /**
+     * Recurring
+     * @description A secondary charge of a recurring chain (purchase or debit) started with `recurring_init` true: the pair `recurring_init_trans_id` + `recurring_token` from the initiating payment. The currency is that of the first payment, so `order.currency` is not needed (accepted if sent). `custom_data` is returned in this charge's callback instead of the initial value.
+     */
+    CheckoutRecurringRequest: {
+      merchant_key: components['schemas']['MerchantKey'];
+      /** @description Platform id of the initiating payment. */
+      recurring_init_trans_id: components['schemas']['PaymentId'];
+      recurring_token: components['schemas']['Token'];
+      schedule_id?: components['schemas']['ScheduleId'];
+      order: components['schemas']['CheckoutRecurringOrder'];
+      customer?: components['schemas']['SessionCustomer'];
+      /** @description Opaque merchant data; the recurring callback returns this value, not the initial one. */
+      custom_data?: Record<string, unknown>;
+      hash: components['schemas']['Hash'];
+    };
+    /** @description The recurring charge's outcome. SRC-CO writes the status in upper case in its table and lower case in its examples, once `decline` and once `declined`; all of these are accepted. */
+    CheckoutRecurringResponse: {
+      /** @enum {string} */
+      status: 'settled' | 'pending' | 'decline' | 'declined' | 'SETTLED' | 'PENDING' | 'DECLINE' | 'DECLINED';
+      reason?: components['schemas']['DeclineReason'];
+      payment_id: components['schemas']['PaymentId'];
+      date?: components['schemas']['DateTime'];
+      schedule_id?: components['schemas']['ScheduleId'];
+      order?: components['schemas']['CheckoutReportedOrder'];
+    };
+    /** by payment_id */
+    CheckoutStatusByPaymentId: {
+      merchant_key: components['schemas']['MerchantKey'];
+      payment_id: components['schemas']['PaymentId'];
+      hash: components['schemas']['Hash'];
+      order_id?: never;
+      size?: never;
+    };
+    /** by order_id */
+    CheckoutStatusByOrderId: {
+      merchant_key: components['schemas']['MerchantKey'];
+      /** @description The merchant's order number (`order.number` of the session). */
+      order_id: components['schemas']['OrderId'];
+      /** @description Omitted: one object (the original shape). 1: an array with one object. 2 to 100: an array of that many of the most recent payments. Above 100 the platform answers "size should be within 1..100.". */
+      size?: number;
+      hash: components['schemas']['Hash'];
+      payment_id?: never;
+    };
+    /**
+     * Payment status
+     * @description GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one.
+     */
+    CheckoutStatusRequest: (
+      | {
+          payment_id: components['schemas']['PaymentId'];
+        }
+      | {
+          order_id: components['schemas']['OrderId'];
+        }
+    ) &
+      (components['schemas']['CheckoutStatusByPaymentId'] | components['schemas']['CheckoutStatusByOrderId']);
+    PayerText: string;
+    /** @description The fifteen payer attributes (Protocol Mapping; configurable for S2S callbacks and status responses, accepted on every callback). */
+    CallbackPayerFields: {
+      payer_first_name?: components['schemas']['PayerText'];
+      payer_last_name?: components['schemas']['PayerText'];
+      payer_birth_date?: string;
+      payer_address?: components['schemas']['PayerText'];
+      payer_address2?: components['schemas']['PayerText'];
+      payer_house_number?: string;
+      payer_phone_country_code?: components['schemas']['PhoneCountryCode'];
+      payer_country?: string;
+      payer_state?: components['schemas']['PayerText'];
+      payer_city?: components['schemas']['PayerText'];
+      payer_district?: components['schemas']['PayerText'];
+      payer_zip?: string;
+      payer_email?: string;
+      payer_phone?: string;
+      payer_ip?: components['schemas']['IpAddress'];
+    };
+    /**
+     * @description The Checkout-terminology method name (`card` for card brands, the wallet name for wallets), sent when the Protocol Mapping option Checkout Payment Method (`checkout_payment_method`) is on. The document names the option, not the field; `payment_method` is the name the return URLs use, so callbacks and status responses use it too.
+     * @example card
+     */
+    CheckoutPaymentMethod: string;
+    /**
+     * @description Card brand or method `brand` (Protocol Mapping "brand").
+     * @example VISA
+     */
+    ReportedBrand: string;
+    /**
+     * @description Retrieval reference number from the acquirer.
+     * @example 789012345678
+     */
+    Rrn: string;
+    /** @description Card-on-file initiator type (Protocol Mapping; values not shown in the document). */
+    CofInitiator: string;
+    /** @description Transaction source (Protocol Mapping; values not shown in the document). */
+    CofSource: string;
+    /** @description Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). */
+    CofSequence: string;
+    /**
+     * Payment status
+     * @description A payment's status. SRC-CO spells the schedule field `shedule_id` (once with a trailing space in a key); `schedule_id` and `shedule_id` are both accepted. With the Protocol Mapping options enabled it also carries `card` and `card_expiration_date`, `payment_method`, `brand`, `rrn` and `arn` (a missing `arn` is omitted here, unlike callbacks), `initiator`, `source`, `sequence` and the payer attributes. Schedule fields are echoed with `first_recurring_date`.
+     */
+    CheckoutPaymentStatus: {
+      payment_id: components['schemas']['PaymentId'];
+      date?: components['schemas']['DateTime'];
+      status: components['schemas']['CheckoutOrderStatus'];
+      reason?: components['schemas']['DeclineReason'];
+      recurring_token?: components['schemas']['Token'];
+      schedule_id?: components['schemas']['ScheduleId'];
+      shedule_id?: components['schemas']['ScheduleId'];
+      schedule_start_date?: components['schemas']['CalendarDate'];
+      payment_schedule_amount?: components['schemas']['ReportedAmount'];
+      first_recurring_date?: components['schemas']['CalendarDate'];
+      digital_wallet?: components['schemas']['DigitalWallet'];
+      order?: components['schemas']['CheckoutReportedOrder'];
+      customer?: {
+        name?: string;
+        email?: string;
+      };
+      card?: components['schemas']['MaskedCard'];
+      card_expiration_date?: components['schemas']['CardExpirationDate'];
+      payment_method?: components['schemas']['CheckoutPaymentMethod'];
+      brand?: components['schemas']['ReportedBrand'];
+      rrn?: components['schemas']['Rrn'];
+      /** @description Acquirer reference number; omitted when missing (callbacks send it empty instead). */
+      arn?: string;
+      initiator?: components['schemas']['CofInitiator'];
+      source?: components['schemas']['CofSource'];
+      sequence?: components['schemas']['CofSequence'];
+    } & components['schemas']['CallbackPayerFields'];
+    /** @description One payment, or (when `size` was sent) an array of 1 to 100 payments, most recent first. */
+    CheckoutStatusResponse:
+      components['schemas']['CheckoutPaymentStatus'] | components['schemas']['CheckoutPaymentStatus'][];
+    /** @description The nine 3DS attributes (Protocol Mapping "3DS attributes in callback"). */
+    CallbackThreeDsFields: {
+      threeDSServerTransID?: string;
+      dsTransID?: string;
+      acsTransID?: string;
+      xid?: string;
+      /** @description EMV 3DS transaction status (Y, N, U, A, C, D, R, I). */
+      transStatus?: string;
+      /** @description EMV 3DS reason code, two digits. */
+      transStatusReason?: string;
+      eci?: string;
+      protocolVersion?: string;
+      /** @description challenge or frictionless. */
+      authenticationFlow?: string;
+    };
+    /** @description A whole number in a string. */
+    DigitsText: string;
+    /**
+     * @description A browser flag as text (`true`/`false`, or `1`/`0`).
+     * @enum {string}
+     */
+    FlagText: 'true' | 'false' | '1' | '0';
+    /** @description The ten browser attributes (Protocol Mapping "Browser attributes in callback"). */
+    CallbackBrowserFields: {
+      browser_color_depth?: components['schemas']['DigitsText'];
+      browser_screen_height?: components['schemas']['DigitsText'];
+      browser_screen_width?: components['schemas']['DigitsText'];
+      browser_java_enabled?: components['schemas']['FlagText'];
+      browser_javascript_enabled?: components['schemas']['FlagText'];
+      browser_language?: string;
+      browser_timezone_offset?: string;
+      browser_user_agent?: string;
+      browser_accept_headers?: string;
+      browser_platform?: string;
+    };
+    /** @description Bracket-nested form data decoded into an object, every leaf a string. */
+    CallbackDataMap: {
+      [key: string]:
+        string | components['schemas']['CallbackDataMap'] | (string | components['schemas']['CallbackDataMap'])[];
+    };
+    /** @description `custom_data` as it arrives in a form-encoded callback. Decision: the merchant's object comes back as bracket-nested fields (`custom_data[param1]=value1`), decoded into an object whose values are strings (or nested objects and lists of them); a platform that serialises it as one text value (a JSON string) is accepted too. */
+    CallbackCustomData: string | components['schemas']['CallbackDataMap'];
+    /** @description An "extended data" field (Protocol Mapping "Add Extended Data to Callback"). */
+    ExtendedText: string;
+    /** @description Fields every callback may carry (document, Events "Callback fields"), each optional, plus the Protocol Mapping additions (each off by default, sent only when the operator enables it). */
+    CallbackCommonFields: {
+      /** @description Masked card number (first 6 + last 4). */
+      card?: components['schemas']['MaskedCard'];
+      card_expiration_date?: components['schemas']['CardExpirationDate'];
+      /** @description Card token (requested with `req_token`; in every debit callback). */
+      card_token?: components['schemas']['Token'];
+      /** @description Payer IP (`customer.ip` of the HPF token request when sent). */
+      customer_ip?: components['schemas']['IpAddress'];
+      custom_data?: components['schemas']['CallbackCustomData'];
+      /** @description Extended data (6.6.2). Decision: the same shape as `custom_data` — bracket-nested string fields, or one string. */
+      extended_data?: components['schemas']['CallbackCustomData'];
+      /** @description Id of the payment that initialised the recurring chain. */
+      recurring_init_trans_id?: components['schemas']['TransId'];
+      recurring_token?: components['schemas']['Token'];
+      schedule_id?: components['schemas']['ScheduleId'];
+      schedule_start_date?: components['schemas']['CalendarDate'];
+      payment_schedule_amount?: components['schemas']['ReportedAmount'];
+      first_recurring_date?: components['schemas']['CalendarDate'];
+      rrn?: components['schemas']['Rrn'];
+      /** @description Acquirer reference number (Protocol Mapping). A missing `arn` is sent with an empty value in callbacks. */
+      arn?: string;
+      brand?: components['schemas']['ReportedBrand'];
+      payment_method?: components['schemas']['CheckoutPaymentMethod'];
+      initiator?: components['schemas']['CofInitiator'];
+      source?: components['schemas']['CofSource'];
+      sequence?: components['schemas']['CofSequence'];
+      connector_name?: components['schemas']['ExtendedText'];
+      approval_code?: components['schemas']['ExtendedText'];
+      gateway_id?: components['schemas']['ExtendedText'];
+      extra_gateway_id?: components['schemas']['ExtendedText'];
+      merchant_name?: components['schemas']['ExtendedText'];
+      mid_name?: components['schemas']['ExtendedText'];
+      issuer_country?: string;
+      issuer_bank?: components['schemas']['ExtendedText'];
+      exchange_rate?: components['schemas']['ReportedAmount'];
+      exchange_rate_base?: components['schemas']['ReportedAmount'];
+      exchange_currency?: components['schemas']['ReportedCurrency'];
+      exchange_amount?: components['schemas']['ReportedAmount'];
+    } & (components['schemas']['CallbackThreeDsFields'] &
+      components['schemas']['CallbackBrowserFields'] &
+      components['schemas']['CallbackPayerFields']);
+    /**
+     * @description Platform timestamp `YYYY-MM-DD hh:mm:ss` (a `+` in the form body decodes to the space).
+     * @example 2022-07-05 09:22:09
+     */
+    CallbackDate: string;
+    /**
+     * @description Wallet payments only; the card number the token decrypted to (device or funding PAN).
+     * @enum {string}
+     */
+    CallbackPanType: 'dpan' | 'fpan';
+    /** @description Callback signature, lower-case hex (32 md5/sha256-md5 chain, 40 for the Checkout sha1 chain, 64 sha256). */
+    CallbackHash: string;
+    /**
+     * Checkout callback
+     * @description Checkout notification (SRC-CO, AK-CO-CB), POSTed form-encoded to the notification URL an admin configures per merchant. A payment is final only when the `type`/`status` pair says so (SMS: `type=sale` + `status=success`; `type=redirect` + `status=success` is not final; DMS reports an authorization as `type=sale` + `order_status=pending`). A credit (payout) reports `type=credit`. With cascading normally only the last attempt's callback is sent. `card_token` is present in every debit callback (including `order_status=settled`); debit callbacks that used a `card_token` also carry the masked `card` and `card_expiration_date`. A recurring charge's callback returns that recurring request's `custom_data`, not the initial one. `payer_language` is request-only and never returned.
+     */
+    CheckoutCallback: {
+      /** @description Payment public id (`payment_id`). */
+      id: components['schemas']['PaymentId'];
+      order_number: components['schemas']['OrderId'];
+      order_amount: components['schemas']['ReportedAmount'];
+      order_currency: components['schemas']['ReportedCurrency'];
+      order_description: string;
+      /**
+       * @description Payment status. The document shows `3ds` and `settled`; SRC-CO lists prepare, settled, pending, 3ds, redirect, decline, refund, reversal, chargeback (void in status responses). The full list is not shown, so any lower-case word is accepted.
+       * @example settled
+       */
+      order_status: string;
+      /**
+       * @description Operation type: sale, 3ds, redirect, capture, refund, void, chargeback, debit, transfer (SRC-CO), credit (card payouts), init (crypto), and possibly recurring. The full list of callback types is not shown, so any lower-case word is accepted.
+       * @example sale
+       */
+      type: string;
+      /**
+       * @description Status of this operation; final only together with `type`.
+       * @enum {string}
+       */
+      status: 'success' | 'fail' | 'waiting' | 'undefined';
+      /** @description Decline or error reason, sent when `status=fail`. */
+      reason?: string;
+      date?: components['schemas']['CallbackDate'];
+      /** @description Card token; present in every debit callback, and on purchases sent with `req_token`. */
+      card_token?: components['schemas']['Token'];
+      /** @description Masked payee card (transfer). */
+      payee_card?: components['schemas']['MaskedCard'];
+      crypto_network?: string;
+      crypto_address?: string;
+      customer_name?: string;
+      customer_email?: string;
+      customer_country?: string;
+      customer_state?: string;
+      customer_city?: string;
+      customer_address?: string;
+      /** @description VAT amount, when VAT was calculated (`vat_calc`). */
+      vat_amount?: components['schemas']['ReportedAmount'];
+      digital_wallet?: components['schemas']['DigitalWallet'];
+      pan_type?: components['schemas']['CallbackPanType'];
+      payee_name?: string;
+      payee_email?: string;
+      payee_country?: string;
+      payee_state?: string;
+      payee_city?: string;
+      payee_address?: string;
+      payer_language?: never;
+      hash: components['schemas']['CallbackHash'];
+    } & (components['schemas']['CallbackCommonFields'] & unknown);
+    /**
+     * @description The merchant's answer to a callback: `OK` once it is processed (S2S docs; Checkout accepts any 2xx and ignores the body, so `OK` is the safe reply). `ERROR`, a non-2xx status or a timeout makes the platform retry; five timeouts within five minutes block the URL for 15 minutes.
+     * @enum {string}
+     */
+    CallbackAcknowledgement: 'OK' | 'ERROR';
+    /**
+     * @description The S2S action reported: SALE, CAPTURE, CREDITVOID, VOID, DEBIT, CARD2CARD, CREDIT2CARD, RECURRING_SALE, RECURRING_DEBIT, RETRY, CHARGEBACK, CREDIT2VIRTUAL, DEBIT2VIRTUAL... (the full list is not shown, so any action-shaped name is accepted).
+     * @example SALE
+     */
+    CallbackAction: string;
+    /**
+     * @description Outcome reported by an S2S callback; `INIT` is S2S APM's crypto first step.
+     * @enum {string}
+     */
+    CallbackResult: 'SUCCESS' | 'DECLINED' | 'REDIRECT' | 'ACCEPTED' | 'ERROR' | 'UNDEFINED' | 'INIT';
+    /**
+     * @description Transaction status reported by an S2S callback.
+     * @enum {string}
+     */
+    CallbackTransactionStatus:
+      | '3DS'
+      | 'REDIRECT'
+      | 'PENDING'
+      | 'PREPARE'
+      | 'SETTLED'
+      | 'REVERSAL'
+      | 'REFUND'
+      | 'VOID'
+      | 'CHARGEBACK'
+      | 'DECLINED';
+    /**
+     * S2S CARD callback
+     * @description S2S CARD notification (SRC-CARD), POSTed form-encoded to the merchant's notification URL; the merchant answers `OK`. Same fields as the synchronous response of the action, plus the Protocol Mapping additions. CHARGEBACK callbacks carry `chargeback_date`, `bank_date` and `reason_code`; CREDITVOID callbacks `creditvoid_date`. A missing `arn` is sent empty. `payer_language` is request-only and never returned. (The document states "card_token in every debit callback" with Checkout's `order_status`, so it is enforced on the Checkout callback only.)
+     */
+    S2sCardCallback: {
+      action: components['schemas']['CallbackAction'];
+      result: components['schemas']['CallbackResult'];
+      status: components['schemas']['CallbackTransactionStatus'];
+      order_id: components['schemas']['OrderId'];
+      trans_id: components['schemas']['TransId'];
+      trans_date?: components['schemas']['CallbackDate'];
+      amount?: components['schemas']['ReportedAmount'];
+      currency?: components['schemas']['ReportedCurrency'];
+      descriptor?: components['schemas']['Descriptor'];
+      decline_reason?: components['schemas']['DeclineReason'];
+      digital_wallet?: components['schemas']['DigitalWallet'];
+      pan_type?: components['schemas']['CallbackPanType'];
+      redirect_url?: components['schemas']['Url'];
+      /** @enum {string} */
+      redirect_method?: 'GET' | 'POST';
+      chargeback_date?: components['schemas']['CallbackDate'];
+      bank_date?: string;
+      reason_code?: string;
+      creditvoid_date?: components['schemas']['CallbackDate'];
+      payer_language?: never;
+      hash: components['schemas']['CallbackHash'];
+    } & components['schemas']['CallbackCommonFields'];
+    /**
+     * S2S APM callback
+     * @description S2S APM notification (SRC-APM), POSTed form-encoded; the platform waits for the bank's or wallet's callback for redirect methods. For the QR method the bank's ACSC means success and RJCT decline. Crypto flows report `result=INIT` first. Nested `transactions[...]` entries may be present. A missing `arn` is sent empty; `payer_language` is never returned.
+     */
+    S2sApmCallback: {
+      action: components['schemas']['CallbackAction'];
+      result: components['schemas']['CallbackResult'];
+      status?: components['schemas']['CallbackTransactionStatus'];
+      order_id: components['schemas']['OrderId'];
+      trans_id: components['schemas']['TransId'];
+      trans_date?: components['schemas']['CallbackDate'];
+      amount?: components['schemas']['ReportedAmount'];
+      currency?: components['schemas']['ReportedCurrency'];
+      descriptor?: components['schemas']['Descriptor'];
+      decline_reason?: components['schemas']['DeclineReason'];
+      crypto_address?: string;
+      crypto_network?: string;
+      /** @description Nested transaction entries (`transactions[<key>][<field>]`), included in the sorted-values signature. */
+      transactions?: components['schemas']['CallbackDataMap'];
+      payer_language?: never;
+      hash: components['schemas']['CallbackHash'];
+    } & components['schemas']['CallbackCommonFields'];
+    /**
+     * Return query
+     * @description The query string the platform appends to `success_url` and `cancel_url` when it returns the payer (3DS and non-3DS payments): always `payment_id`, `trans_id`, `order_id` and `hash`; `payment_method` with the Checkout Payment Method option; `brand` and other parameters chosen under "Return additional parameters" (the first choice is the payment method). Values are strings. Only the callback is authoritative; the return only shows a result page.
+     */
+    RedirectReturnQuery: {
+      payment_id: components['schemas']['PaymentId'];
+      trans_id: components['schemas']['TransId'];
+      /** @description The session's `order.number`. */
+      order_id: components['schemas']['OrderId'];
+      hash: components['schemas']['CallbackHash'];
+      payment_method?: components['schemas']['CheckoutPaymentMethod'];
+      brand?: components['schemas']['ReportedBrand'];
+    };
+    /** Web-wallet signed token */
+    WebWalletSignedToken: {
+      signature: string;
+      intermediateSigningKey: {
+        signedKey: string;
+        signatures: string[];
+      };
+      protocolVersion: string;
+      signedMessage: {
+        encryptedMessage: string;
+        ephemeralPublicKey: string;
+        tag: string;
+      };
     };
   };
   responses: never;
@@ -800,6 +4893,487 @@ export interface operations {
         content: {
           'application/json': components['schemas']['CheckoutValidationError'];
         };
+      };
+    };
+  };
+  createSessionToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionTokenRequest'];
+      };
+    };
+    responses: {
+      /** @description The session token for the `Token` header of the HPF payment call. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionTokenResponse'];
+        };
+      };
+      /** @description Validation or hash error. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutValidationError'];
+        };
+      };
+    };
+  };
+  purchaseHostedFields: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session token returned by `/api/v1/session/token`. */
+        Token: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HpfPaymentRequest'];
+      };
+    };
+    responses: {
+      /** @description The payment's immediate result; the callback carries the final one. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HpfPaymentResponse'];
+        };
+      };
+      /** @description Validation error (an expired or unknown session token is answered 403 with an HTML page, facts §3.2). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutValidationError'];
+        };
+      };
+      /** @description Missing or expired `Token` header; the platform answers with an HTML page, not JSON. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  debitHostedFields: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session token returned by `/api/v1/session/token`. */
+        Token: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HpfPaymentRequest'];
+      };
+    };
+    responses: {
+      /** @description The payment's immediate result; the callback carries the final one. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HpfPaymentResponse'];
+        };
+      };
+      /** @description Validation error (an expired or unknown session token is answered 403 with an HTML page, facts §3.2). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutValidationError'];
+        };
+      };
+      /** @description Missing or expired `Token` header; the platform answers with an HTML page, not JSON. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  creditCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckoutCardCreditRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted; the result arrives by a `type=credit` callback. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutAccepted'];
+        };
+      };
+      /** @description Validation or hash error. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutErrorResponse'];
+        };
+      };
+    };
+  };
+  capturePayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckoutCaptureRequest'];
+      };
+    };
+    responses: {
+      /** @description The capture result. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutCaptureResponse'];
+        };
+      };
+      /** @description Validation or hash error. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutErrorResponse'];
+        };
+      };
+    };
+  };
+  refundPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckoutRefundRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted; the result arrives by callback. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutAccepted'];
+        };
+      };
+      /** @description Validation or hash error. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutErrorResponse'];
+        };
+      };
+    };
+  };
+  voidPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckoutVoidRequest'];
+      };
+    };
+    responses: {
+      /** @description The void result. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutVoidResponse'];
+        };
+      };
+      /** @description Validation or hash error. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutErrorResponse'];
+        };
+      };
+    };
+  };
+  retryPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckoutRetryRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted; the result arrives by callback. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutAccepted'];
+        };
+      };
+      /** @description Validation or hash error. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutErrorResponse'];
+        };
+      };
+    };
+  };
+  recurringPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckoutRecurringRequest'];
+      };
+    };
+    responses: {
+      /** @description The recurring charge's outcome. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutRecurringResponse'];
+        };
+      };
+      /** @description Validation or hash error. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutErrorResponse'];
+        };
+      };
+    };
+  };
+  getPaymentStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckoutStatusRequest'];
+      };
+    };
+    responses: {
+      /** @description One payment, or an array of payments when `size` was sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutStatusResponse'];
+        };
+      };
+      /** @description Validation or hash error. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutErrorResponse'];
+        };
+      };
+    };
+  };
+  checkoutCallback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['CheckoutCallback'];
+      };
+    };
+    responses: {
+      /** @description Processed. Reply `OK` (S2S requires it; Checkout accepts any 2xx and ignores the body). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': components['schemas']['CallbackAcknowledgement'];
+        };
+      };
+      /** @description Rejected (for example a bad `hash`); reply `ERROR`. The platform retries. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': components['schemas']['CallbackAcknowledgement'];
+        };
+      };
+    };
+  };
+  s2sCardCallback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['S2sCardCallback'];
+      };
+    };
+    responses: {
+      /** @description Processed. Reply `OK` (S2S requires it; Checkout accepts any 2xx and ignores the body). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': components['schemas']['CallbackAcknowledgement'];
+        };
+      };
+      /** @description Rejected (for example a bad `hash`); reply `ERROR`. The platform retries. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': components['schemas']['CallbackAcknowledgement'];
+        };
+      };
+    };
+  };
+  s2sApmCallback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['S2sApmCallback'];
+      };
+    };
+    responses: {
+      /** @description Processed. Reply `OK` (S2S requires it; Checkout accepts any 2xx and ignores the body). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': components['schemas']['CallbackAcknowledgement'];
+        };
+      };
+      /** @description Rejected (for example a bad `hash`); reply `ERROR`. The platform retries. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': components['schemas']['CallbackAcknowledgement'];
+        };
+      };
+    };
+  };
+  paymentReturn: {
+    parameters: {
+      query: {
+        /** @description The appended parameters, each its own query field (`?payment_id=...&trans_id=...`). */
+        return: components['schemas']['RedirectReturnQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The merchant's own result page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The merchant could not verify the return (bad `hash`); it shows an error page. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -4,10 +4,18 @@ import type { SensitiveFields } from './runtime/sensitive.js';
 
 /** Wire fields marked `x-sensitive` in the spec: masked in every error and log event. */
 export const SENSITIVE_FIELDS: SensitiveFields = {
+  accountNumber: 'secret',
   card_cvv2: 'secret',
   card_number: 'pan',
   card_token: 'secret',
+  identification: 'pan',
+  otp: 'secret',
+  payee_card_number: 'pan',
+  payer_account_number: 'pan',
   payment_token: 'secret',
+  paymentToken: 'secret',
   pin: 'secret',
   recurring_token: 'secret',
+  SecurityQuestionAnswer: 'secret',
+  token: 'secret',
 };

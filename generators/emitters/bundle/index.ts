@@ -9,7 +9,8 @@ export const BUNDLE_PATH = 'openapi.yaml';
 export const bundleEmitter: Emitter = {
   name: 'bundle',
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
-    const contents = stringify(model.document, { lineWidth: 0, aliasDuplicateObjects: false });
-    return [{ path: BUNDLE_PATH, contents, kind: 'yaml', source: 'generators/emitters/bundle' }];
+    // These options give exactly prettier's YAML style (with the project's singleQuote).
+    const contents = stringify(model.document, { lineWidth: 0, aliasDuplicateObjects: false, singleQuote: true });
+    return [{ path: BUNDLE_PATH, contents, kind: 'yaml', source: 'generators/emitters/bundle', prettierStyle: true }];
   },
 };

@@ -1,7 +1,7 @@
 // Emitter: the client. Thin and declarative: one OperationDefinition per S2S action and per
 // Checkout endpoint, a standalone function for each (tree-shakable), and the two client
 // factories. Every call runs through the hand-written pipeline in templates/runtime.
-import { Project, VariableDeclarationKind, type SourceFile } from 'ts-morph';
+import { Project, StructureKind, VariableDeclarationKind, type SourceFile, type StatementStructures } from 'ts-morph';
 import { methodCatalogue } from '../../model/method-catalogue.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { SigningModel, SpecModel } from '../../model/spec-model.js';
@@ -87,9 +87,12 @@ function emitOperations(operations: readonly ClientOperation[], source: SourceFi
     isTypeOnly: true,
     namedImports: unique([...operations.map((operation) => operation.names.input), ...operations.flatMap((operation) => (operation.responseSchemaName ? [operation.responseSchemaName] : []))]),
   });
-  for (const operation of operations) {
+  // One batched call (ts-morph re-parses the file after every manipulation), definition then function.
+  source.addStatements(
+    operations.flatMap((operation): StatementStructures[] => {
     const output = operation.responseSchemaName ?? 'Record<string, unknown>';
-    source.addVariableStatement({
+    return [{
+      kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [`${operation.title}: \`POST ${operation.path}\`${operation.action ? ` with \`action=${operation.action}\`` : ''}.`],
@@ -111,8 +114,8 @@ function emitOperations(operations: readonly ClientOperation[], source: SourceFi
           }),
         },
       ],
-    });
-    source.addFunction({
+    }, {
+      kind: StructureKind.Function,
       isExported: true,
       name: operation.names.fn,
       docs: [`${operation.title}. ${operation.description}${signingNote(operation)}`],
@@ -123,8 +126,9 @@ function emitOperations(operations: readonly ClientOperation[], source: SourceFi
       ],
       returnType: `Promise<${output}>`,
       statements: `return invoke<${output}>(transport, ${operation.names.operation}, input, call);`,
-    });
-  }
+    }];
+    }),
+  );
 }
 
 function clientMembers(operations: readonly ClientOperation[]): string[] {

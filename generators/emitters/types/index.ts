@@ -1,8 +1,8 @@
 // Emitter: the type layer. schema.ts is openapi-typescript's output (what openapi-fetch is typed
 // by); types.ts gives every component schema a readable name and every client method its input.
-import openapiTS, { astToString } from 'openapi-typescript';
-import type { OpenAPI3 } from 'openapi-typescript';
-import { Project } from 'ts-morph';
+import { Worker } from 'node:worker_threads';
+import type { OpenAPITSOptions } from 'openapi-typescript';
+import { Project, type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { signingType } from '../client/names.js';
@@ -18,10 +18,10 @@ export const typesEmitter: Emitter = {
   name: 'types',
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
     // emptyObjectsUnknown: an object schema without properties (custom_data) takes any keys, not none.
-    const ast = await openapiTS(structuredClone(model.document) as unknown as OpenAPI3, { silent: true, emptyObjectsUnknown: true });
+    const options: OpenAPITSOptions = { silent: true, emptyObjectsUnknown: true };
     const schemaTypes: GeneratedFile = {
       path: SCHEMA_TYPES_PATH,
-      contents: astToString(ast),
+      contents: await openapiTypescript(model.document, options),
       kind: 'typescript',
       source: 'generators/emitters/types (openapi-typescript)',
     };
@@ -32,12 +32,15 @@ export const typesEmitter: Emitter = {
 function namedTypes(model: SpecModel): GeneratedFile {
   const project = new Project({ useInMemoryFileSystem: true });
   const file = project.createSourceFile('types.ts');
-  file.addImportDeclaration({ moduleSpecifier: './schema.js', namedImports: ['components'], isTypeOnly: true });
-  file.addImportDeclaration({ moduleSpecifier: './runtime/types.js', namedImports: ['RequestInput', 'SigningInput'], isTypeOnly: true });
+  file.addImportDeclarations([
+    { moduleSpecifier: './schema.js', namedImports: ['components'], isTypeOnly: true },
+    { moduleSpecifier: './runtime/types.js', namedImports: ['RequestInput', 'SigningInput'], isTypeOnly: true },
+  ]);
+  const aliases: OptionalKind<TypeAliasDeclarationStructure>[] = [];
   for (const name of model.schemas.keys()) {
     if (RESERVED.has(name)) throw new Error(`Schema name ${name} shadows a global type; rename it in the spec`);
     const schema = model.schema(name);
-    file.addTypeAlias({
+    aliases.push({
       isExported: true,
       name,
       type: `components["schemas"][${JSON.stringify(name)}]`,
@@ -50,7 +53,7 @@ function namedTypes(model: SpecModel): GeneratedFile {
       ...(operation.headers.length > 0 ? [`readonly headers: { ${operation.headers.map((name) => `readonly ${JSON.stringify(name)}: string`).join('; ')} }`] : []),
     ];
     const input = `RequestInput<${operation.requestSchemaName}>`;
-    file.addTypeAlias({
+    aliases.push({
       isExported: true,
       name: operation.names.input,
       type: extras.length > 0 ? `${input} & { ${extras.join('; ')} }` : input,
@@ -61,5 +64,19 @@ function namedTypes(model: SpecModel): GeneratedFile {
       ],
     });
   }
+  // One batched call: ts-morph re-parses the file after every manipulation.
+  file.addTypeAliases(aliases);
   return { path: NAMED_TYPES_PATH, contents: file.getFullText(), kind: 'typescript', source: 'generators/emitters/types' };
+}
+
+/** openapi-typescript's output for the document, computed in a worker thread. */
+function openapiTypescript(document: SpecModel['document'], options: OpenAPITSOptions): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./openapi-typescript-worker.mjs', import.meta.url), { workerData: { document, options } });
+    worker.once('message', (text: string) => {
+      resolve(text);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
 }

@@ -51,9 +51,51 @@ function checkKey(key: string): string {
   return key;
 }
 
-/** Encodes a nested object as an application/x-www-form-urlencoded string. */
+/**
+ * Encodes a nested object as an application/x-www-form-urlencoded string: byte for byte what
+ * `new URLSearchParams(flattenForm(value)).toString()` gives, written straight into one string.
+ */
 export function encodeForm(value: FormObject): string {
-  return new URLSearchParams(flattenForm(value)).toString();
+  let out = '';
+  for (const key of Object.keys(value)) out = appendEncoded(out, encodeComponent(checkKey(key)), value[key]);
+  return out;
+}
+
+/** Appends the pairs of `value` under the (already encoded) key `prefix`; brackets travel as %5B/%5D. */
+function appendEncoded(out: string, prefix: string, value: FormValue): string {
+  if (value === undefined || value === null) return out;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) out = appendEncoded(out, `${prefix}%5B${i}%5D`, value[i]);
+    return out;
+  }
+  if (typeof value === 'object') {
+    const record = value as FormObject;
+    for (const child of Object.keys(record))
+      out = appendEncoded(out, `${prefix}%5B${encodeComponent(checkKey(child))}%5D`, record[child]);
+    return out;
+  }
+  const pair = `${prefix}=${encodeComponent(String(value))}`;
+  return out === '' ? pair : `${out}&${pair}`;
+}
+
+/** Characters the form encoding leaves as they are (WHATWG urlencoded set: alphanumerics and `*-._`). */
+const FORM_SAFE = /^[A-Za-z0-9*\-._]*$/;
+/** What encodeURIComponent leaves alone but the form encoding escapes, and the space that becomes `+`. */
+const URI_EXTRAS = /[!'()~]|%20/g;
+const escapeExtra = (match: string): string =>
+  match === '%20' ? '+' : `%${match.charCodeAt(0).toString(16).toUpperCase()}`;
+
+/** One name or value, percent-encoded exactly as URLSearchParams serializes it. */
+function encodeComponent(text: string): string {
+  if (FORM_SAFE.test(text)) return text;
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(text);
+  } catch {
+    // A lone surrogate: URLSearchParams writes U+FFFD for it, encodeURIComponent throws.
+    return new URLSearchParams([['', text]]).toString().slice(1);
+  }
+  return encoded.replace(URI_EXTRAS, escapeExtra);
 }
 
 /** openapi-fetch `bodySerializer` for form bodies. */
@@ -62,64 +104,121 @@ export function formBodySerializer(body: unknown): string {
 }
 
 const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
-const INDEX = /^(0|[1-9][0-9]{0,8})$/;
 
 type Tree = { [key: string]: Tree | string | (Tree | string)[] };
 
-/** Decodes a form string (or its bytes) into nested objects and arrays of strings. */
+/**
+ * Decodes a form string (or its bytes) into nested objects and arrays of strings. Pairs are read
+ * as URLSearchParams reads them (`&`-separated, `+` is a space, malformed escapes kept as text).
+ */
 export function decodeForm(input: string | Uint8Array): Record<string, unknown> {
-  const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
+  const decoded = typeof input === 'string' ? input : new TextDecoder().decode(input);
+  // Text is read as UTF-8, where a lone surrogate can only be U+FFFD.
+  const text = LONE_SURROGATE.test(decoded) ? decoded.replace(LONE_SURROGATES, '\uFFFD') : decoded;
   const root: Tree = {};
-  for (const [rawKey, value] of new URLSearchParams(text)) {
-    const segments = splitKey(rawKey);
-    if (!segments || segments.some((segment) => UNSAFE_SEGMENTS.has(segment))) continue;
-    assign(root, segments, value);
+  const length = text.length;
+  // URLSearchParams drops one leading `?`.
+  for (let start = text.charCodeAt(0) === 63 ? 1 : 0; start < length;) {
+    let end = text.indexOf('&', start);
+    if (end === -1) end = length;
+    if (end > start) {
+      const equals = text.indexOf('=', start);
+      const hasValue = equals !== -1 && equals < end;
+      const segments = splitKey(decodeComponent(text.slice(start, hasValue ? equals : end)));
+      if (segments) assign(root, segments, hasValue ? decodeComponent(text.slice(equals + 1, end)) : '');
+    }
+    start = end + 1;
   }
-  return arraysFromIndexes(root) as Record<string, unknown>;
+  return finishTree(root) as Record<string, unknown>;
 }
 
-/** `a[b][0]` → ['a', 'b', '0']; a key with unbalanced brackets is taken literally. */
+const PLUS = /\+/g;
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const LONE_SURROGATES = /\p{Surrogate}/gu;
+
+/** `+` → space, then percent-decoding as UTF-8; a malformed escape falls back to URLSearchParams' lenient reading. */
+function decodeComponent(raw: string): string {
+  const spaced = raw.includes('+') ? raw.replace(PLUS, ' ') : raw;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return new URLSearchParams(`x=${raw}`).get('x') ?? '';
+  }
+}
+
+/**
+ * `a[b][0]` → ['a', 'b', '0']; a key with unbalanced brackets is taken literally; undefined for
+ * an empty key or one with a `__proto__`, `constructor` or `prototype` segment (the pair is dropped).
+ */
 function splitKey(key: string): string[] | undefined {
   const open = key.indexOf('[');
-  if (open <= 0) return key === '' ? undefined : [key];
+  if (open <= 0) return key === '' || UNSAFE_SEGMENTS.has(key) ? undefined : [key];
   const segments = [key.slice(0, open)];
-  const rest = key.slice(open);
-  const pattern = /\[([^[\]]*)\]/g;
-  let consumed = 0;
-  for (let match = pattern.exec(rest); match; match = pattern.exec(rest)) {
-    if (match.index !== consumed) return [key];
-    segments.push(match[1] ?? '');
-    consumed = pattern.lastIndex;
+  for (let at = open; at < key.length;) {
+    const close = key.indexOf(']', at + 1);
+    if (key.charCodeAt(at) !== 91 || close === -1) return UNSAFE_SEGMENTS.has(key) ? undefined : [key];
+    const segment = key.slice(at + 1, close);
+    if (segment.includes('[')) return UNSAFE_SEGMENTS.has(key) ? undefined : [key];
+    segments.push(segment);
+    at = close + 1;
   }
-  return consumed === rest.length ? segments : [key];
+  for (const segment of segments) if (UNSAFE_SEGMENTS.has(segment)) return undefined;
+  return segments;
 }
+
+const hasOwn = (node: Tree, key: string): boolean => Object.prototype.hasOwnProperty.call(node, key);
 
 function assign(root: Tree, segments: string[], value: string): void {
   let node: Tree = root;
-  for (let i = 0; i < segments.length - 1; i++) {
+  const last = segments.length - 1;
+  for (let i = 0; i < last; i++) {
     const segment = segments[i]!;
-    const next = node[segment];
-    if (typeof next !== 'object' || Array.isArray(next)) node[segment] = {};
-    node = node[segment] as Tree;
+    const next = hasOwn(node, segment) ? node[segment] : undefined;
+    if (typeof next === 'object' && !Array.isArray(next)) node = next;
+    else node = node[segment] = {};
   }
-  const last = segments[segments.length - 1]!;
-  const existing = node[last];
-  if (existing === undefined) node[last] = value;
+  const key = segments[last]!;
+  const existing = hasOwn(node, key) ? node[key] : undefined;
+  if (existing === undefined) node[key] = value;
   else if (Array.isArray(existing)) existing.push(value);
-  else node[last] = [existing, value];
+  else node[key] = [existing, value];
 }
 
-/** An object whose keys are all indexes was an indexed array on the wire (gaps close up, as in `qs`). */
-function arraysFromIndexes(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(arraysFromIndexes);
-  if (typeof node !== 'object' || node === null) return node;
-  const record = node as Record<string, unknown>;
-  const keys = Object.keys(record);
-  const converted: Record<string, unknown> = {};
-  for (const key of keys) converted[key] = arraysFromIndexes(record[key]);
-  if (keys.length > 0 && keys.every((key) => INDEX.test(key))) {
-    const indexes = keys.map(Number).sort((a, b) => a - b);
-    return indexes.map((index) => converted[String(index)]);
+/** An index key as arrays carry it: `0`, or up to nine digits without a leading zero. */
+function isIndex(key: string): boolean {
+  const length = key.length;
+  if (length === 0 || length > 9) return false;
+  const first = key.charCodeAt(0);
+  if (first === 48) return length === 1;
+  if (first < 49 || first > 57) return false;
+  for (let i = 1; i < length; i++) {
+    const code = key.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
   }
-  return converted;
+  return true;
+}
+
+/**
+ * An object whose keys are all indexes was an indexed array on the wire (gaps close up, as in
+ * `qs`). Converts the freshly built tree in place; index keys are array-index property names,
+ * which Object.keys already lists in ascending numeric order.
+ */
+function finishTree(node: Tree): Tree | unknown[] {
+  const keys = Object.keys(node);
+  let indexed = keys.length > 0;
+  for (const key of keys) {
+    const child = node[key]!;
+    if (typeof child === 'object')
+      (node as Record<string, unknown>)[key] = Array.isArray(child) ? child.map(finishValue) : finishTree(child);
+    if (indexed && !isIndex(key)) indexed = false;
+  }
+  if (!indexed) return node;
+  const items: unknown[] = new Array(keys.length);
+  for (let i = 0; i < keys.length; i++) items[i] = node[keys[i]!];
+  return items;
+}
+
+function finishValue(value: Tree | string): unknown {
+  return typeof value === 'object' ? finishTree(value) : value;
 }

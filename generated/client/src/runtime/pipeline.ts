@@ -12,7 +12,7 @@ import {
   type PlatformErrorEntry,
 } from './errors.js';
 import { formBodySerializer } from './form-codec.js';
-import { redact, scrubText, secretValues, type SensitiveFields } from './sensitive.js';
+import { sanitize, scrubText, secretValues, type SensitiveFields } from './sensitive.js';
 import { computeSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
 import type { ValidationResult, WirePathStyle } from './validation.js';
 
@@ -26,10 +26,13 @@ export interface OperationDefinition {
   readonly bodyStyle: WirePathStyle;
   /** The `action` value an S2S request carries. */
   readonly action?: string;
-  /** The body field that carries the merchant key. */
-  readonly keyField: 'client_key' | 'merchant_key';
+  /** The body field that carries the merchant key; absent when the key does not authenticate the call. */
+  readonly keyField?: 'client_key' | 'merchant_key';
   readonly validate: (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
-  readonly signature: SignatureRecipe;
+  /** Absent for a call authenticated otherwise (the HPF session token header): then no `hash`. */
+  readonly signature?: SignatureRecipe;
+  /** Header parameters the caller passes in `input.headers` (the HPF `Token`). */
+  readonly headers?: readonly string[];
   /** Lookups may be sent again after a failure; anything that moves money never is. */
   readonly idempotent: boolean;
   readonly sensitive: SensitiveFields;
@@ -58,6 +61,12 @@ export interface ClientOptions {
   readonly merchantKey: string;
   /** The merchant password. It signs requests and never goes on the wire or into a log. */
   readonly password: string;
+  /**
+   * Real `brand` value per neutral method label, for a deployment whose client was generated
+   * with the labels (`{ pin_voucher: 'pv-real' }`). Requests are validated with the label and
+   * sent, and signed, with the real value. spec/deployment.yaml does the same at generation time.
+   */
+  readonly brandValues?: Readonly<Record<string, string>>;
   /** md5 unless the operator switched the merchant to SHA256 signatures. */
   readonly signatureAlgorithm?: SignatureAlgorithm;
   /** Validate each request before sending (default true). */
@@ -78,33 +87,84 @@ export interface CallOptions {
   readonly timeoutMs?: number;
 }
 
+/** The part of openapi-fetch's client the pipeline calls. */
+interface FetchClient {
+  request(
+    method: 'post',
+    path: string,
+    init: {
+      body: unknown;
+      headers: Record<string, string>;
+      bodySerializer?: (body: unknown) => string;
+      parseAs: 'text';
+      signal: AbortSignal;
+    },
+  ): Promise<{ data?: unknown; error?: unknown; response: globalThis.Response }>;
+}
+
 export interface Transport {
   readonly options: ClientOptions;
   /** A path override per operation path, e.g. `/post` → `/post-va` for an APM deployment. */
   readonly pathFor: (path: string) => string;
-  readonly fetchClient: ReturnType<typeof createFetchClient>;
+  /** The openapi-fetch client, typed by what the pipeline uses (its full type costs consumers' tsc time). */
+  readonly fetchClient: FetchClient;
 }
 
 export function createTransport(options: ClientOptions, paths: Readonly<Record<string, string>> = {}): Transport {
   const fetchClient = createFetchClient({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  }) as unknown as FetchClient;
   return { options, pathFor: (path) => paths[path] ?? path, fetchClient };
 }
 
-/** Builds the wire body: the caller's fields plus action, merchant key and signature. */
+type SigningValues = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Builds the body: the caller's fields plus action, merchant key and signature. `input.signing`
+ * (values of the original payment the signature covers) is hashed and left out of the body.
+ */
 export function buildRequest(
   definition: OperationDefinition,
   options: ClientOptions,
   input: object,
 ): Record<string, unknown> {
+  const { signing, headers: _headers, ...fields } = input as { signing?: SigningValues; headers?: unknown };
   const body: Record<string, unknown> = {};
   if (definition.action !== undefined) body['action'] = definition.action;
-  body[definition.keyField] = options.merchantKey;
-  Object.assign(body, input);
-  body['hash'] = computeSignature(definition.signature, body, options.password, options.signatureAlgorithm ?? 'md5');
-  return body;
+  if (definition.keyField !== undefined) body[definition.keyField] = options.merchantKey;
+  Object.assign(body, fields);
+  return sign(definition, options, body, signing);
+}
+
+function sign(
+  definition: OperationDefinition,
+  options: ClientOptions,
+  body: Record<string, unknown>,
+  signing: SigningValues = {},
+): Record<string, unknown> {
+  if (!definition.signature) return body;
+  const unsigned = { ...body };
+  delete unsigned['hash'];
+  const hash = computeSignature(
+    definition.signature,
+    { ...signing, ...unsigned },
+    options.password,
+    options.signatureAlgorithm ?? 'md5',
+  );
+  return { ...unsigned, hash };
+}
+
+/** The body as it travels: a neutral method label replaced by the deployment's real value, signed again. */
+function toWire(
+  definition: OperationDefinition,
+  options: ClientOptions,
+  body: Record<string, unknown>,
+  signing: SigningValues | undefined,
+): Record<string, unknown> {
+  const brand = body['brand'];
+  const real = typeof brand === 'string' ? options.brandValues?.[brand] : undefined;
+  return real === undefined ? body : sign(definition, options, { ...body, brand: real }, signing);
 }
 
 export async function invoke<Response>(
@@ -119,35 +179,53 @@ export async function invoke<Response>(
     log({ type: 'error', operation: definition.name, error });
     throw error;
   };
-  const body = buildRequest(definition, options, input);
+  const labelled = buildRequest(definition, options, input);
   if (options.validateRequests !== false) {
-    const result = definition.validate(body, definition.bodyStyle);
+    const result = definition.validate(labelled, definition.bodyStyle);
     if (!result.ok) fail(new RequestValidationError(definition.name, result.issues));
   }
-  const secrets = [...secretValues(body, definition.sensitive), options.password];
-  const scrub = (text: string) => scrubText(text, secrets);
+  const { signing, headers } = input as { signing?: SigningValues; headers?: Readonly<Record<string, string>> };
+  const body = toWire(definition, options, labelled, signing);
+  // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
+  let secrets: string[] | undefined;
+  const secretsOf = () =>
+    (secrets ??= [
+      ...secretValues({ ...signing, ...body }, definition.sensitive),
+      ...Object.values(headers ?? {}),
+      options.password,
+    ]);
+  const scrub = (text: string) => scrubText(text, secretsOf());
+  const logger = options.logger;
   const path = transport.pathFor(definition.path);
   const attempts = 1 + Math.max(0, options.retries ?? 2);
 
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
-    log({
+    logger?.({
       type: 'request',
       operation: definition.name,
       url: `${options.baseUrl}${path}`,
-      body: redact(body, definition.sensitive),
+      body: sanitize(body, definition.sensitive, secretsOf()),
       attempt,
     });
     let outcome: Response;
     try {
-      outcome = await sendOnce<Response>(transport, definition, path, body, call, scrub, (status, parsed) =>
-        log({
-          type: 'response',
-          operation: definition.name,
-          status,
-          body: redact(parsed, definition.sensitive),
-          ms: Date.now() - started,
-        }),
+      outcome = await sendOnce<Response>(
+        transport,
+        definition,
+        path,
+        body,
+        headers ?? {},
+        call,
+        scrub,
+        (status, parsed) =>
+          logger?.({
+            type: 'response',
+            operation: definition.name,
+            status,
+            body: sanitize(parsed, definition.sensitive, secretsOf()),
+            ms: Date.now() - started,
+          }),
       );
     } catch (error) {
       const gatewayError =
@@ -171,37 +249,72 @@ async function sendOnce<Response>(
   definition: OperationDefinition,
   path: string,
   body: Record<string, unknown>,
+  headers: Readonly<Record<string, string>>,
   call: CallOptions,
   scrub: (text: string) => string,
   onResponse: (status: number, parsed: unknown) => void,
 ): Promise<Response> {
   const timeoutMs = call.timeoutMs ?? transport.options.timeoutMs ?? 30_000;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+  // One controller per attempt, its timer cleared as soon as the body is read (AbortSignal.timeout
+  // would keep a timer pending per request for the whole timeout).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  call.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    return await exchange<Response>(
+      transport,
+      definition,
+      path,
+      body,
+      headers,
+      controller.signal,
+      call,
+      timeoutMs,
+      scrub,
+      onResponse,
+    );
+  } finally {
+    clearTimeout(timer);
+    call.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+async function exchange<Response>(
+  transport: Transport,
+  definition: OperationDefinition,
+  path: string,
+  body: Record<string, unknown>,
+  headers: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+  call: CallOptions,
+  timeoutMs: number,
+  scrub: (text: string) => string,
+  onResponse: (status: number, parsed: unknown) => void,
+): Promise<Response> {
   const isForm = definition.bodyStyle === 'form';
   let response: globalThis.Response;
-  let text: string;
+  let received: unknown;
   try {
     // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
-    const result = await transport.fetchClient.request(
-      'post',
-      path as never,
-      {
-        body: body as never,
-        headers: { 'Content-Type': isForm ? FORM_CONTENT_TYPE : JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE },
-        ...(isForm ? { bodySerializer: formBodySerializer } : {}),
-        parseAs: 'text',
-        signal,
-      } as never,
-    );
+    const result = await transport.fetchClient.request('post', path, {
+      body,
+      headers: {
+        ...headers,
+        'Content-Type': isForm ? FORM_CONTENT_TYPE : JSON_CONTENT_TYPE,
+        Accept: JSON_CONTENT_TYPE,
+      },
+      ...(isForm ? { bodySerializer: formBodySerializer } : {}),
+      parseAs: 'text',
+      signal,
+    });
     response = result.response;
-    text = ((result as { data?: unknown; error?: unknown }).data ??
-      (result as { error?: unknown }).error ??
-      '') as string;
+    // openapi-fetch hands over the text of a 2xx body, and an error body already JSON-parsed when it could.
+    received = result.data ?? result.error ?? '';
   } catch (error) {
     if (call.signal?.aborted)
       throw new TransportError(definition.name, 'aborted', `${definition.name} was aborted by the caller`);
-    if (timeout.aborted)
+    if (signal.aborted)
       throw new TransportError(definition.name, 'timeout', `${definition.name} timed out after ${timeoutMs} ms`);
     const code = connectionErrorCode(error);
     const notSent = code !== undefined && NOT_SENT_CODES.has(code);
@@ -214,9 +327,9 @@ async function sendOnce<Response>(
     );
   }
 
-  let parsed: unknown;
+  let parsed: unknown = received;
   try {
-    parsed = text === '' ? undefined : JSON.parse(text);
+    if (typeof received === 'string') parsed = received === '' ? undefined : JSON.parse(received);
   } catch {
     onResponse(response.status, undefined);
     throw new TransportError(

@@ -57,3 +57,16 @@ export function secretValues(value: unknown, fields: SensitiveFields, found: str
   }
   return found;
 }
+
+/** For logs: sensitive fields masked by name, and every other string scrubbed of card data. */
+export function sanitize(value: unknown, fields: SensitiveFields, secrets: readonly string[]): unknown {
+  const masked = redact(value, fields);
+  const scrub = (node: unknown): unknown => {
+    if (typeof node === 'string') return scrubText(node, secrets);
+    if (Array.isArray(node)) return node.map(scrub);
+    if (typeof node === 'object' && node !== null)
+      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, scrub(child)]));
+    return node;
+  };
+  return scrub(masked);
+}

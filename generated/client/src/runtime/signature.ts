@@ -18,8 +18,8 @@ export type SignatureExpression =
   | { readonly sortedValues: { readonly reverseEach: boolean; readonly exclude: readonly string[] } };
 
 export interface SignatureCase {
-  /** The case applies when this field is present (non-empty). */
-  readonly when: string;
+  /** The case applies when this field is present (non-empty), or has exactly this value. */
+  readonly when: string | { readonly field: string; readonly equals: string };
   readonly input: SignatureExpression;
 }
 
@@ -109,7 +109,9 @@ export function signatureInput(
   fields: Readonly<Record<string, unknown>>,
   password: string,
 ): Buffer {
-  const chosen = recipe.cases?.find((candidate) => readField(fields, candidate.when) !== '');
+  const chosen = recipe.cases?.find(({ when }) =>
+    typeof when === 'string' ? readField(fields, when) !== '' : readField(fields, when.field) === when.equals,
+  );
   return evaluate(chosen ? chosen.input : recipe.input, fields, password);
 }
 

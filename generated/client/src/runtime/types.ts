@@ -10,3 +10,9 @@ export type ClientFilledField = 'action' | 'client_key' | 'merchant_key' | 'hash
 
 /** What a client method takes: the wire request without the fields the client fills in. */
 export type RequestInput<T> = DistributiveOmit<T, ClientFilledField>;
+
+/**
+ * Values a signature covers that the request does not carry (the original payment's e-mail and
+ * card for a refund or a lookup by order). Hashed, never sent; an absent one is left out.
+ */
+export type SigningInput<K extends string> = { readonly [P in K]?: string };

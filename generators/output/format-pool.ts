@@ -1,0 +1,59 @@
+// A small pool of prettier workers, so the large generated files format in parallel with each
+// other and with the emitters still running on the main thread.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Options } from 'prettier';
+
+interface Job {
+  readonly id: number;
+  readonly text: string;
+  readonly options: Options;
+  readonly resolve: (text: string) => void;
+  readonly reject: (error: Error) => void;
+}
+
+export class FormatPool {
+  private readonly idle: Worker[] = [];
+  private readonly workers: Worker[] = [];
+  private readonly queue: Job[] = [];
+  private readonly running = new Map<number, Job>();
+  private nextId = 0;
+
+  constructor(size = Math.max(1, Math.min(2, availableParallelism()))) {
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(new URL('./format-worker.mjs', import.meta.url));
+      worker.on('message', (message: { id: number; text?: string; error?: string }) => {
+        const job = this.running.get(message.id);
+        this.running.delete(message.id);
+        if (job) {
+          if (message.error !== undefined) job.reject(new Error(message.error));
+          else job.resolve(message.text ?? '');
+        }
+        this.idle.push(worker);
+        this.pump();
+      });
+      this.workers.push(worker);
+      this.idle.push(worker);
+    }
+  }
+
+  format(text: string, options: Options): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, text, options, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.pop()!;
+      const job = this.queue.shift()!;
+      this.running.set(job.id, job);
+      worker.postMessage({ id: job.id, text: job.text, options: job.options });
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}

@@ -1,0 +1,20 @@
+// Every generated file is exactly what prettier makes of it with the project's config: the
+// emitters that write prettier's style themselves (the YAML bundle) and the chunked formatting
+// of large modules must never drift from it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../support/spec-examples.js';
+
+const FORMATTED = /\.(ts|ya?ml|json|md)$/;
+const files = readdirSync(join(PROJECT_ROOT, 'generated'), { withFileTypes: true, recursive: true })
+  .filter((entry) => entry.isFile() && FORMATTED.test(entry.name) && !entry.parentPath.includes('dist') && !entry.parentPath.includes('node_modules'))
+  .map((entry) => join(entry.parentPath, entry.name));
+
+describe('generated files are prettier-formatted', () => {
+  it.each(files.map((file) => [relative(PROJECT_ROOT, file), file] as const))('%s', async (_name, file) => {
+    const options = { ...((await prettier.resolveConfig(file)) ?? {}), filepath: file };
+    expect(await prettier.check(readFileSync(file, 'utf8'), options)).toBe(true);
+  });
+});
