@@ -58,6 +58,15 @@ describe('every request example through the client', () => {
     expect(rest).toEqual(definition.bodyStyle === 'form' ? decodeForm(new URLSearchParams(flatten(expected)).toString()) : expected);
     if (definition.signature) expect(hash).toMatch(/^[0-9a-f]{32,64}$/);
     else expect(hash).toBeUndefined();
+    // The exact bytes: action and key first, the caller's fields in their order, the hash last.
+    const ordered = {
+      ...(definition.action ? { action: definition.action } : {}),
+      ...(definition.keyField ? { [definition.keyField]: value[definition.keyField] ?? 'c2b8fb04-110f-11ea-bcd3-0242ac150003' } : {}),
+      ...input,
+      ...(hash === undefined ? {} : { hash }),
+    };
+    expect(request.body).toBe(definition.bodyStyle === 'form' ? new URLSearchParams(flatten(ordered)).toString() : JSON.stringify(ordered));
+    expect(request.headers['content-type']).toBe(definition.bodyStyle === 'form' ? 'application/x-www-form-urlencoded' : 'application/json');
   });
 });
 
