@@ -4,7 +4,7 @@
 // pass (`validateX` runs it only once the predicate has said no). One function instead of a
 // check/collect pair keeps the generated file, and a bundle that keeps a few validators, about a
 // third smaller. Keyword families live in ./keywords; this file only dispatches.
-import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
+import { isSchemaObject, refName, type JsonSchema } from '../../model/json-schema.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { literal, type CodeScope } from './code-scope.js';
 import { conditionSuffix, type Condition } from './condition-text.js';

@@ -1,5 +1,5 @@
 // Applicators that combine schemas: allOf, anyOf, oneOf (discriminated or plain), not, if/then/else.
-import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
+import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
 import { literal, type CodeScope } from '../code-scope.js';
 import { describeCondition, negateCondition } from '../condition-text.js';
 
@@ -99,8 +99,4 @@ function emitIf(schema: SchemaObject, scope: CodeScope): string {
   if (elseCode.trim() === '') return `if (${test}) { ${thenCode} }`;
   if (thenCode.trim() === '') return `if (!${test}) { ${elseCode} }`;
   return `if (${test}) { ${thenCode} } else { ${elseCode} }`;
-}
-
-export function componentName(schema: JsonSchema): string | undefined {
-  return isSchemaObject(schema) && schema.$ref ? refName(schema.$ref) : undefined;
 }
