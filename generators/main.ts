@@ -1,4 +1,5 @@
 // `npm run generate`: rebuild generated/ from spec/. `--check`: fail if generated/ is stale.
+// `--no-cache`: format everything anew instead of reusing node_modules/.cache.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FormatPool } from './output/format-pool.js';
@@ -13,7 +14,7 @@ const { generate } = await import('./pipeline.js');
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
 
-const files = await generate({ projectRoot, pool });
+const files = await generate({ projectRoot, pool, cache: !process.argv.includes('--no-cache') });
 await pool.close();
 const outDir = join(projectRoot, GENERATED_DIR);
 if (check) {

@@ -12,7 +12,9 @@ import { validatorsEmitter } from './emitters/validators/index.js';
 import { loadSpec } from './model/load-spec.js';
 import { buildSpecModel, type SpecModel } from './model/spec-model.js';
 import { finalize } from './output/finalize.js';
+import { FormatCache } from './output/format-cache.js';
 import { FormatPool } from './output/format-pool.js';
+import { version as prettierVersion } from 'prettier';
 
 // docs first: it runs Redocly in a child process, which then overlaps the in-process emitters.
 export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter];
@@ -25,6 +27,8 @@ export interface GenerateOptions {
   readonly deploymentFile?: string;
   /** Prettier workers started early by the caller; generate() starts its own otherwise. */
   readonly pool?: FormatPool;
+  /** Keep prettier results in node_modules/.cache (default true; the freshness test turns it off). */
+  readonly cache?: boolean;
 }
 
 export async function loadModel(projectRoot: string, rootFile = 'spec/openapi.yaml', deploymentFile = 'spec/deployment.yaml'): Promise<SpecModel> {
@@ -41,6 +45,7 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
   const model = await loadModel(options.projectRoot, options.rootFile, options.deploymentFile);
   const scratchDir = await mkdtemp(join(tmpdir(), 'gateway-generate-'));
   const pool = options.pool ?? new FormatPool();
+  const cache = options.cache === false ? undefined : new FormatCache(join(options.projectRoot, 'node_modules', '.cache', 'gateway-generate'), prettierVersion);
   try {
     const context = { projectRoot: options.projectRoot, scratchDir };
     // Each emitter's files go to the formatting workers as soon as it is done, so prettier runs
@@ -48,7 +53,7 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
     const batches = await Promise.all(
       (options.emitters ?? EMITTERS).map(async (emitter) => {
         const files = await emitter.emit(model, context);
-        return Promise.all(files.map(async (file) => [file.path, await finalize(file, options.projectRoot, pool)] as const));
+        return Promise.all(files.map(async (file) => [file.path, await finalize(file, options.projectRoot, pool, cache)] as const));
       }),
     );
     const files = new Map<string, string>();

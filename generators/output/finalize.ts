@@ -3,6 +3,7 @@
 import * as prettier from 'prettier';
 import { join } from 'node:path';
 import type { GeneratedFile } from '../emitters/emitter.js';
+import type { FormatCache } from './format-cache.js';
 import type { FormatPool } from './format-pool.js';
 
 export const GENERATED_DIR = 'generated';
@@ -41,36 +42,57 @@ const PARSER: Record<GeneratedFile['kind'], string | undefined> = {
   html: undefined,
 };
 
-/** Formats with prettier (in `pool` when given), unless the emitter already wrote prettier's style. */
-export async function finalize(file: GeneratedFile, projectRoot: string, pool?: FormatPool): Promise<string> {
+/**
+ * Formats with prettier (in `pool` when given, through `cache` when given), unless the emitter
+ * already wrote prettier's style.
+ */
+export async function finalize(file: GeneratedFile, projectRoot: string, pool?: FormatPool, cache?: FormatCache): Promise<string> {
   const text = withBanner(file);
   const parser = PARSER[file.kind];
   if (!parser || file.prettierStyle) return text.endsWith('\n') ? text : `${text}\n`;
   const filepath = join(projectRoot, GENERATED_DIR, file.path);
   const options = { ...((await prettier.resolveConfig(filepath)) ?? {}), ...(parser === 'infer' ? {} : { parser }), filepath };
-  if (!pool) return prettier.format(text, options);
+  const format = async (chunk: string) => {
+    const cached = cache?.get(chunk, options);
+    if (cached !== undefined) return cached;
+    const formatted = pool ? await pool.format(chunk, options) : await prettier.format(chunk, options);
+    cache?.set(chunk, options, formatted);
+    return formatted;
+  };
   const chunks = parser === 'typescript' ? topLevelChunks(text) : [text];
-  return (await Promise.all(chunks.map((chunk) => pool.format(chunk, options)))).join('\n');
+  return (await Promise.all(chunks.map(format))).join('\n');
 }
 
-const CHUNK_BYTES = 150_000;
+const CHUNK_BYTES = 40_000;
+const MAX_CHUNK_BYTES = 120_000;
 /** A blank line followed by a top-level declaration: prettier formats what is on either side independently. */
 const TOP_LEVEL_BOUNDARY = /\n\n(?=(?:export |function |const |type |interface |\/\*\*))/g;
 
 /**
  * Splits a large generated module at blank lines between top-level declarations, so its parts
- * format in parallel (prettier is superlinear in file size). The parts, formatted and joined by
- * one newline, equal the whole formatted at once; test/generators/prettier.test.ts checks it.
+ * format in parallel (prettier is superlinear in file size) and are cached one by one. The parts,
+ * formatted and joined by one newline, equal the whole formatted at once;
+ * test/generators/prettier.test.ts checks it. Where a part ends depends on the declaration that
+ * follows, not on byte offsets, so an edit early in the file leaves the later parts (and their
+ * cache entries) unchanged.
  */
 function topLevelChunks(text: string): string[] {
   if (text.length < 2 * CHUNK_BYTES) return [text];
   const chunks: string[] = [];
   let from = 0;
   for (const match of text.matchAll(TOP_LEVEL_BOUNDARY)) {
-    if (match.index - from < CHUNK_BYTES) continue;
+    const size = match.index - from;
+    if (size < CHUNK_BYTES) continue;
+    if (size < MAX_CHUNK_BYTES && fnv1a(text.slice(match.index + 2, match.index + 82)) % 4 !== 0) continue;
     chunks.push(text.slice(from, match.index));
     from = match.index + 2;
   }
   chunks.push(text.slice(from));
   return chunks;
+}
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
 }
