@@ -2,7 +2,13 @@
 // fill in key and action → validate → sign → encode → send (openapi-fetch) → classify.
 // Generated code only declares operations (OperationDefinition) and calls `invoke`.
 import createFetchClient from 'openapi-fetch';
-import { GatewayError, PlatformError, RequestValidationError, TransportError, type PlatformErrorEntry } from './errors.js';
+import {
+  GatewayError,
+  PlatformError,
+  RequestValidationError,
+  TransportError,
+  type PlatformErrorEntry,
+} from './errors.js';
 import { formBodySerializer } from './form-codec.js';
 import { sanitize, scrubText, secretValues, type SensitiveFields } from './sensitive.js';
 import { computeSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
@@ -31,8 +37,20 @@ export interface OperationDefinition {
 }
 
 export type LogEvent =
-  | { readonly type: 'request'; readonly operation: string; readonly url: string; readonly body: unknown; readonly attempt: number }
-  | { readonly type: 'response'; readonly operation: string; readonly status: number; readonly body: unknown; readonly ms: number }
+  | {
+      readonly type: 'request';
+      readonly operation: string;
+      readonly url: string;
+      readonly body: unknown;
+      readonly attempt: number;
+    }
+  | {
+      readonly type: 'response';
+      readonly operation: string;
+      readonly status: number;
+      readonly body: unknown;
+      readonly ms: number;
+    }
   | { readonly type: 'error'; readonly operation: string; readonly error: GatewayError };
 
 export interface ClientOptions {
@@ -91,7 +109,10 @@ export interface Transport {
 }
 
 export function createTransport(options: ClientOptions, paths: Readonly<Record<string, string>> = {}): Transport {
-  const fetchClient = createFetchClient({ baseUrl: options.baseUrl.replace(/\/+$/, ''), ...(options.fetch ? { fetch: options.fetch } : {}) }) as unknown as FetchClient;
+  const fetchClient = createFetchClient({
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  }) as unknown as FetchClient;
   return { options, pathFor: (path) => paths[path] ?? path, fetchClient };
 }
 
@@ -101,7 +122,11 @@ type SigningValues = Readonly<Record<string, string | undefined>>;
  * Builds the body: the caller's fields plus action, merchant key and signature. `input.signing`
  * (values of the original payment the signature covers) is hashed and left out of the body.
  */
-export function buildRequest(definition: OperationDefinition, options: ClientOptions, input: object): Record<string, unknown> {
+export function buildRequest(
+  definition: OperationDefinition,
+  options: ClientOptions,
+  input: object,
+): Record<string, unknown> {
   const { signing, headers: _headers, ...fields } = input as { signing?: SigningValues; headers?: unknown };
   const body: Record<string, unknown> = {};
   if (definition.action !== undefined) body['action'] = definition.action;
@@ -110,16 +135,31 @@ export function buildRequest(definition: OperationDefinition, options: ClientOpt
   return sign(definition, options, body, signing);
 }
 
-function sign(definition: OperationDefinition, options: ClientOptions, body: Record<string, unknown>, signing: SigningValues = {}): Record<string, unknown> {
+function sign(
+  definition: OperationDefinition,
+  options: ClientOptions,
+  body: Record<string, unknown>,
+  signing: SigningValues = {},
+): Record<string, unknown> {
   if (!definition.signature) return body;
   const unsigned = { ...body };
   delete unsigned['hash'];
-  const hash = computeSignature(definition.signature, { ...signing, ...unsigned }, options.password, options.signatureAlgorithm ?? 'md5');
+  const hash = computeSignature(
+    definition.signature,
+    { ...signing, ...unsigned },
+    options.password,
+    options.signatureAlgorithm ?? 'md5',
+  );
   return { ...unsigned, hash };
 }
 
 /** The body as it travels: a neutral method label replaced by the deployment's real value, signed again. */
-function toWire(definition: OperationDefinition, options: ClientOptions, body: Record<string, unknown>, signing: SigningValues | undefined): Record<string, unknown> {
+function toWire(
+  definition: OperationDefinition,
+  options: ClientOptions,
+  body: Record<string, unknown>,
+  signing: SigningValues | undefined,
+): Record<string, unknown> {
   const brand = body['brand'];
   const real = typeof brand === 'string' ? options.brandValues?.[brand] : undefined;
   return real === undefined ? body : sign(definition, options, { ...body, brand: real }, signing);
@@ -146,7 +186,12 @@ export async function invoke<Response>(
   const body = toWire(definition, options, labelled, signing);
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;
-  const secretsOf = () => (secrets ??= [...secretValues({ ...signing, ...body }, definition.sensitive), ...Object.values(headers ?? {}), options.password]);
+  const secretsOf = () =>
+    (secrets ??= [
+      ...secretValues({ ...signing, ...body }, definition.sensitive),
+      ...Object.values(headers ?? {}),
+      options.password,
+    ]);
   const scrub = (text: string) => scrubText(text, secretsOf());
   const logger = options.logger;
   const path = transport.pathFor(definition.path);
@@ -154,18 +199,40 @@ export async function invoke<Response>(
 
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
-    logger?.({ type: 'request', operation: definition.name, url: `${options.baseUrl}${path}`, body: sanitize(body, definition.sensitive, secretsOf()), attempt });
+    logger?.({
+      type: 'request',
+      operation: definition.name,
+      url: `${options.baseUrl}${path}`,
+      body: sanitize(body, definition.sensitive, secretsOf()),
+      attempt,
+    });
     let outcome: Response;
     try {
-      outcome = await sendOnce<Response>(transport, definition, path, body, headers ?? {}, call, scrub, (status, parsed) =>
-        logger?.({ type: 'response', operation: definition.name, status, body: sanitize(parsed, definition.sensitive, secretsOf()), ms: Date.now() - started }),
+      outcome = await sendOnce<Response>(
+        transport,
+        definition,
+        path,
+        body,
+        headers ?? {},
+        call,
+        scrub,
+        (status, parsed) =>
+          logger?.({
+            type: 'response',
+            operation: definition.name,
+            status,
+            body: sanitize(parsed, definition.sensitive, secretsOf()),
+            ms: Date.now() - started,
+          }),
       );
     } catch (error) {
-      const gatewayError = error instanceof GatewayError ? error : new TransportError(definition.name, 'response', scrub(String(error)));
+      const gatewayError =
+        error instanceof GatewayError ? error : new TransportError(definition.name, 'response', scrub(String(error)));
       const retryable =
         gatewayError instanceof TransportError &&
         gatewayError.failure !== 'aborted' &&
-        (gatewayError.notSent || (definition.idempotent && (gatewayError.failure !== 'http' || (gatewayError.status ?? 0) >= 500)));
+        (gatewayError.notSent ||
+          (definition.idempotent && (gatewayError.failure !== 'http' || (gatewayError.status ?? 0) >= 500)));
       if (!retryable || attempt >= attempts) return fail(gatewayError);
       log({ type: 'error', operation: definition.name, error: gatewayError });
       await delay((options.retryDelayMs ?? 200) * 2 ** (attempt - 1), call.signal);
@@ -189,74 +256,94 @@ async function sendOnce<Response>(
   // One controller per attempt, its timer cleared as soon as the body is read (AbortSignal.timeout
   // would keep a timer pending per request for the whole timeout).
   const controller = new AbortController();
+  const signal = controller.signal;
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const onCallerAbort = () => controller.abort();
   call.signal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    return await exchange<Response>(transport, definition, path, body, headers, controller.signal, call, timeoutMs, scrub, onResponse);
+    const isForm = definition.bodyStyle === 'form';
+    let response: globalThis.Response;
+    let received: unknown;
+    try {
+      // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
+      const result = await transport.fetchClient.request('post', path, {
+        body,
+        headers: {
+          ...headers,
+          'Content-Type': isForm ? FORM_CONTENT_TYPE : JSON_CONTENT_TYPE,
+          Accept: JSON_CONTENT_TYPE,
+        },
+        ...(isForm ? { bodySerializer: formBodySerializer } : {}),
+        parseAs: 'text',
+        signal,
+      });
+      response = result.response;
+      // openapi-fetch hands over the text of a 2xx body, and an error body already JSON-parsed when it could.
+      received = result.data ?? result.error ?? '';
+    } catch (error) {
+      if (call.signal?.aborted)
+        throw new TransportError(definition.name, 'aborted', `${definition.name} was aborted by the caller`);
+      if (signal.aborted)
+        throw new TransportError(definition.name, 'timeout', `${definition.name} timed out after ${timeoutMs} ms`);
+      const code = connectionErrorCode(error);
+      const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+      throw new TransportError(
+        definition.name,
+        'connection',
+        scrub(`${definition.name} could not reach the platform: ${code ?? describe(error)}`),
+        undefined,
+        notSent,
+      );
+    }
+
+    let parsed: unknown = received;
+    try {
+      if (typeof received === 'string') parsed = received === '' ? undefined : JSON.parse(received);
+    } catch {
+      onResponse(response.status, undefined);
+      throw new TransportError(
+        definition.name,
+        response.ok ? 'response' : 'http',
+        `${definition.name}: HTTP ${response.status} with a body that is not JSON`,
+        response.status,
+      );
+    }
+    onResponse(response.status, parsed);
+    const record =
+      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : undefined;
+    if (record && (record['result'] === 'ERROR' || (!response.ok && typeof record['error_message'] === 'string'))) {
+      throw new PlatformError(definition.name, {
+        http_code: typeof record['http_code'] === 'number' ? record['http_code'] : response.status,
+        error_code:
+          typeof record['error_code'] === 'number' || typeof record['error_code'] === 'string'
+            ? record['error_code']
+            : undefined,
+        error_message: scrub(String(record['error_message'] ?? 'Unknown error')),
+        errors: Array.isArray(record['errors']) ? record['errors'].map((entry) => scrubEntry(entry, scrub)) : [],
+      });
+    }
+    if (!response.ok) {
+      throw new TransportError(
+        definition.name,
+        'http',
+        `${definition.name}: unexpected HTTP ${response.status}`,
+        response.status,
+      );
+    }
+    if (!record)
+      throw new TransportError(
+        definition.name,
+        'response',
+        `${definition.name}: the response is not a JSON object`,
+        response.status,
+      );
+    return record as Response;
   } finally {
     clearTimeout(timer);
     call.signal?.removeEventListener('abort', onCallerAbort);
   }
-}
-
-async function exchange<Response>(
-  transport: Transport,
-  definition: OperationDefinition,
-  path: string,
-  body: Record<string, unknown>,
-  headers: Readonly<Record<string, string>>,
-  signal: AbortSignal,
-  call: CallOptions,
-  timeoutMs: number,
-  scrub: (text: string) => string,
-  onResponse: (status: number, parsed: unknown) => void,
-): Promise<Response> {
-  const isForm = definition.bodyStyle === 'form';
-  let response: globalThis.Response;
-  let received: unknown;
-  try {
-    // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
-    const result = await transport.fetchClient.request('post', path, {
-      body,
-      headers: { ...headers, 'Content-Type': isForm ? FORM_CONTENT_TYPE : JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE },
-      ...(isForm ? { bodySerializer: formBodySerializer } : {}),
-      parseAs: 'text',
-      signal,
-    });
-    response = result.response;
-    // openapi-fetch hands over the text of a 2xx body, and an error body already JSON-parsed when it could.
-    received = result.data ?? result.error ?? '';
-  } catch (error) {
-    if (call.signal?.aborted) throw new TransportError(definition.name, 'aborted', `${definition.name} was aborted by the caller`);
-    if (signal.aborted) throw new TransportError(definition.name, 'timeout', `${definition.name} timed out after ${timeoutMs} ms`);
-    const code = connectionErrorCode(error);
-    const notSent = code !== undefined && NOT_SENT_CODES.has(code);
-    throw new TransportError(definition.name, 'connection', scrub(`${definition.name} could not reach the platform: ${code ?? describe(error)}`), undefined, notSent);
-  }
-
-  let parsed: unknown = received;
-  try {
-    if (typeof received === 'string') parsed = received === '' ? undefined : JSON.parse(received);
-  } catch {
-    onResponse(response.status, undefined);
-    throw new TransportError(definition.name, response.ok ? 'response' : 'http', `${definition.name}: HTTP ${response.status} with a body that is not JSON`, response.status);
-  }
-  onResponse(response.status, parsed);
-  const record = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
-  if (record && (record['result'] === 'ERROR' || (!response.ok && typeof record['error_message'] === 'string'))) {
-    throw new PlatformError(definition.name, {
-      http_code: typeof record['http_code'] === 'number' ? record['http_code'] : response.status,
-      error_code: typeof record['error_code'] === 'number' || typeof record['error_code'] === 'string' ? record['error_code'] : undefined,
-      error_message: scrub(String(record['error_message'] ?? 'Unknown error')),
-      errors: Array.isArray(record['errors']) ? record['errors'].map((entry) => scrubEntry(entry, scrub)) : [],
-    });
-  }
-  if (!response.ok) {
-    throw new TransportError(definition.name, 'http', `${definition.name}: unexpected HTTP ${response.status}`, response.status);
-  }
-  if (!record) throw new TransportError(definition.name, 'response', `${definition.name}: the response is not a JSON object`, response.status);
-  return record as Response;
 }
 
 function scrubEntry(entry: unknown, scrub: (text: string) => string): PlatformErrorEntry {

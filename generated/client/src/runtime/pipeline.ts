@@ -258,119 +258,94 @@ async function sendOnce<Response>(
   // One controller per attempt, its timer cleared as soon as the body is read (AbortSignal.timeout
   // would keep a timer pending per request for the whole timeout).
   const controller = new AbortController();
+  const signal = controller.signal;
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const onCallerAbort = () => controller.abort();
   call.signal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    return await exchange<Response>(
-      transport,
-      definition,
-      path,
-      body,
-      headers,
-      controller.signal,
-      call,
-      timeoutMs,
-      scrub,
-      onResponse,
-    );
+    const isForm = definition.bodyStyle === 'form';
+    let response: globalThis.Response;
+    let received: unknown;
+    try {
+      // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
+      const result = await transport.fetchClient.request('post', path, {
+        body,
+        headers: {
+          ...headers,
+          'Content-Type': isForm ? FORM_CONTENT_TYPE : JSON_CONTENT_TYPE,
+          Accept: JSON_CONTENT_TYPE,
+        },
+        ...(isForm ? { bodySerializer: formBodySerializer } : {}),
+        parseAs: 'text',
+        signal,
+      });
+      response = result.response;
+      // openapi-fetch hands over the text of a 2xx body, and an error body already JSON-parsed when it could.
+      received = result.data ?? result.error ?? '';
+    } catch (error) {
+      if (call.signal?.aborted)
+        throw new TransportError(definition.name, 'aborted', `${definition.name} was aborted by the caller`);
+      if (signal.aborted)
+        throw new TransportError(definition.name, 'timeout', `${definition.name} timed out after ${timeoutMs} ms`);
+      const code = connectionErrorCode(error);
+      const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+      throw new TransportError(
+        definition.name,
+        'connection',
+        scrub(`${definition.name} could not reach the platform: ${code ?? describe(error)}`),
+        undefined,
+        notSent,
+      );
+    }
+
+    let parsed: unknown = received;
+    try {
+      if (typeof received === 'string') parsed = received === '' ? undefined : JSON.parse(received);
+    } catch {
+      onResponse(response.status, undefined);
+      throw new TransportError(
+        definition.name,
+        response.ok ? 'response' : 'http',
+        `${definition.name}: HTTP ${response.status} with a body that is not JSON`,
+        response.status,
+      );
+    }
+    onResponse(response.status, parsed);
+    const record =
+      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : undefined;
+    if (record && (record['result'] === 'ERROR' || (!response.ok && typeof record['error_message'] === 'string'))) {
+      throw new PlatformError(definition.name, {
+        http_code: typeof record['http_code'] === 'number' ? record['http_code'] : response.status,
+        error_code:
+          typeof record['error_code'] === 'number' || typeof record['error_code'] === 'string'
+            ? record['error_code']
+            : undefined,
+        error_message: scrub(String(record['error_message'] ?? 'Unknown error')),
+        errors: Array.isArray(record['errors']) ? record['errors'].map((entry) => scrubEntry(entry, scrub)) : [],
+      });
+    }
+    if (!response.ok) {
+      throw new TransportError(
+        definition.name,
+        'http',
+        `${definition.name}: unexpected HTTP ${response.status}`,
+        response.status,
+      );
+    }
+    if (!record)
+      throw new TransportError(
+        definition.name,
+        'response',
+        `${definition.name}: the response is not a JSON object`,
+        response.status,
+      );
+    return record as Response;
   } finally {
     clearTimeout(timer);
     call.signal?.removeEventListener('abort', onCallerAbort);
   }
-}
-
-async function exchange<Response>(
-  transport: Transport,
-  definition: OperationDefinition,
-  path: string,
-  body: Record<string, unknown>,
-  headers: Readonly<Record<string, string>>,
-  signal: AbortSignal,
-  call: CallOptions,
-  timeoutMs: number,
-  scrub: (text: string) => string,
-  onResponse: (status: number, parsed: unknown) => void,
-): Promise<Response> {
-  const isForm = definition.bodyStyle === 'form';
-  let response: globalThis.Response;
-  let received: unknown;
-  try {
-    // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
-    const result = await transport.fetchClient.request('post', path, {
-      body,
-      headers: {
-        ...headers,
-        'Content-Type': isForm ? FORM_CONTENT_TYPE : JSON_CONTENT_TYPE,
-        Accept: JSON_CONTENT_TYPE,
-      },
-      ...(isForm ? { bodySerializer: formBodySerializer } : {}),
-      parseAs: 'text',
-      signal,
-    });
-    response = result.response;
-    // openapi-fetch hands over the text of a 2xx body, and an error body already JSON-parsed when it could.
-    received = result.data ?? result.error ?? '';
-  } catch (error) {
-    if (call.signal?.aborted)
-      throw new TransportError(definition.name, 'aborted', `${definition.name} was aborted by the caller`);
-    if (signal.aborted)
-      throw new TransportError(definition.name, 'timeout', `${definition.name} timed out after ${timeoutMs} ms`);
-    const code = connectionErrorCode(error);
-    const notSent = code !== undefined && NOT_SENT_CODES.has(code);
-    throw new TransportError(
-      definition.name,
-      'connection',
-      scrub(`${definition.name} could not reach the platform: ${code ?? describe(error)}`),
-      undefined,
-      notSent,
-    );
-  }
-
-  let parsed: unknown = received;
-  try {
-    if (typeof received === 'string') parsed = received === '' ? undefined : JSON.parse(received);
-  } catch {
-    onResponse(response.status, undefined);
-    throw new TransportError(
-      definition.name,
-      response.ok ? 'response' : 'http',
-      `${definition.name}: HTTP ${response.status} with a body that is not JSON`,
-      response.status,
-    );
-  }
-  onResponse(response.status, parsed);
-  const record =
-    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
-  if (record && (record['result'] === 'ERROR' || (!response.ok && typeof record['error_message'] === 'string'))) {
-    throw new PlatformError(definition.name, {
-      http_code: typeof record['http_code'] === 'number' ? record['http_code'] : response.status,
-      error_code:
-        typeof record['error_code'] === 'number' || typeof record['error_code'] === 'string'
-          ? record['error_code']
-          : undefined,
-      error_message: scrub(String(record['error_message'] ?? 'Unknown error')),
-      errors: Array.isArray(record['errors']) ? record['errors'].map((entry) => scrubEntry(entry, scrub)) : [],
-    });
-  }
-  if (!response.ok) {
-    throw new TransportError(
-      definition.name,
-      'http',
-      `${definition.name}: unexpected HTTP ${response.status}`,
-      response.status,
-    );
-  }
-  if (!record)
-    throw new TransportError(
-      definition.name,
-      'response',
-      `${definition.name}: the response is not a JSON object`,
-      response.status,
-    );
-  return record as Response;
 }
 
 function scrubEntry(entry: unknown, scrub: (text: string) => string): PlatformErrorEntry {
