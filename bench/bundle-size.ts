@@ -1,6 +1,7 @@
 // min+gzip size of what a merchant ships: an esbuild bundle (minified, tree-shaken, platform
 // node, openapi-fetch bundled in) of the client core and of a one-action consumer, against
 // openapi-fetch alone. Sizes are deterministic: one build each.
+import { CARD_SALE, CLIENT_KEY } from '../test/support/fixtures.js';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { join } from 'node:path';
@@ -51,20 +52,8 @@ export const ENTRIES = {
   ].join('\n'),
   oneAction: `import { createTransport, saleCard } from './index.js';
 
-const transport = createTransport({ baseUrl: 'https://gateway.example', merchantKey: 'c2b8fb04-110f-11ea-bcd3-0242ac150003', password: 'secret' });
-const response = await saleCard(transport, {
-  order_id: 'ORDER-12345',
-  order_amount: '1.99',
-  order_currency: 'USD',
-  order_description: 'Product',
-  card_number: '4111111111111111',
-  card_exp_month: '01',
-  card_exp_year: '2038',
-  card_cvv2: '000',
-  payer_email: 'doe@example.com',
-  payer_ip: '203.0.113.10',
-  term_url_3ds: 'https://merchant.example/3ds',
-});
+const transport = createTransport({ baseUrl: 'https://gateway.example', merchantKey: ${JSON.stringify(CLIENT_KEY)}, password: 'secret' });
+const response = await saleCard(transport, ${JSON.stringify(CARD_SALE, null, 2)});
 console.log(response.result);
 `,
 };

@@ -3,14 +3,13 @@
 // 127.0.0.1. Both sides use the same global fetch; the server checks both send the same bytes.
 import { createHash } from 'node:crypto';
 import createFetchClient from 'openapi-fetch';
+import { CARD_SALE, CLIENT_KEY, PASSWORD } from '../test/support/fixtures.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTransport, saleCard } from '../generated/client/src/index.js';
 import type { SaleCardInput } from '../generated/client/src/index.js';
 import { asyncPreset, compareAsyncLatency, figure, type BenchOptions, type Figure } from './harness.js';
 
-const PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
-const CLIENT_KEY = 'c2b8fb04-110f-11ea-bcd3-0242ac150003';
 
 const REPLY = JSON.stringify({
   action: 'SALE',
@@ -24,15 +23,9 @@ const REPLY = JSON.stringify({
   currency: 'USD',
 });
 
+/** The shared test sale with a full payer and the merchant's own 3DS result: a realistic body. */
 export const SALE: SaleCardInput = {
-  order_id: 'ORDER-12345',
-  order_amount: '1.99',
-  order_currency: 'USD',
-  order_description: 'Product',
-  card_number: '4111111111111111',
-  card_exp_month: '01',
-  card_exp_year: '2038',
-  card_cvv2: '000',
+  ...CARD_SALE,
   payer_first_name: 'John',
   payer_last_name: 'Doe',
   payer_address: 'Big street',
@@ -42,7 +35,6 @@ export const SALE: SaleCardInput = {
   payer_zip: '123456',
   payer_email: 'doe@example.com',
   payer_phone: '199999999',
-  payer_ip: '203.0.113.10',
   term_url_3ds: 'https://merchant.example/3ds?x=1&y=2',
   mpi_data: { eci: '05', authentication_value: 'AAAB', ds_trans_id: '9a1d2f1e-5b4c-4e38-9d0f-0c1b2a3d4e5f', '3ds_version': '2.2.0' },
 };

@@ -5,6 +5,7 @@
 import { mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { CARD_SALE, CLIENT_KEY } from '../test/support/fixtures.js';
 import { PROJECT_ROOT } from '../test/support/spec-examples.js';
 import { runNode } from './generate-time.js';
 import { compareRuns, figure, median, type BenchOptions, type Figure } from './harness.js';
@@ -32,18 +33,10 @@ const TSCONFIG = {
   files: ['consumer.ts'],
 };
 
-const SALE_FIELDS = `
-    order_id: 'ORDER-12345',
-    order_amount: '1.99',
-    order_currency: 'USD',
-    order_description: 'Product',
-    card_number: '4111111111111111',
-    card_exp_month: '01',
-    card_exp_year: '2038',
-    card_cvv2: '000',
-    payer_email: 'doe@example.com',
-    payer_ip: '203.0.113.10',
-    term_url_3ds: 'https://merchant.example/3ds',`;
+/** The shared test sale, as object-literal fields for the consumers' source. */
+const SALE_FIELDS = Object.entries(CARD_SALE)
+  .map(([key, value]) => `\n    ${key}: ${JSON.stringify(value)},`)
+  .join('');
 
 function oursConsumer(dir: string, client: string): string {
   const from = relative(dir, join(client, 'index.js')).split('\\').join('/');
@@ -75,7 +68,7 @@ export async function pay(): Promise<string> {
   const { data, error } = await client.POST('/post', {
     body: {
       action: 'SALE',
-      client_key: 'c2b8fb04-110f-11ea-bcd3-0242ac150003',${SALE_FIELDS}
+      client_key: ${JSON.stringify(CLIENT_KEY)},${SALE_FIELDS}
       hash: '0123456789abcdef0123456789abcdef',
     },
     bodySerializer: (body) => new URLSearchParams(body as unknown as Record<string, string>).toString(),
