@@ -45,45 +45,60 @@ function readField(fields: Readonly<Record<string, unknown>>, name: string): str
   return typeof value === 'object' ? '' : String(value);
 }
 
-// The formulas are PHP string functions, which work on bytes: values are UTF-8 bytes throughout,
-// so a non-ASCII value reverses and upper-cases exactly as the platform does it.
+// The formulas are PHP string functions, which work on bytes. Values are evaluated as byte
+// strings (one char per UTF-8 byte, char codes 0-255), so a non-ASCII value reverses and
+// upper-cases exactly as the platform does it, and an ASCII value (the usual case) needs no copy.
 
-/** PHP strtoupper: only ASCII a-z change. */
-function upperAscii(bytes: Buffer): Buffer {
-  const out = Buffer.from(bytes);
-  for (let i = 0; i < out.length; i++) if (out[i]! >= 0x61 && out[i]! <= 0x7a) out[i] = out[i]! - 0x20;
-  return out;
+const NON_ASCII = /[^\x00-\x7f]/;
+const LOWER_ASCII = /[a-z]+/g;
+
+/** The UTF-8 bytes of a value as a byte string. */
+function byteString(text: string): string {
+  return NON_ASCII.test(text) ? Buffer.from(text, 'utf8').toString('latin1') : text;
+}
+
+/** PHP strtoupper: only ASCII a-z change (toUpperCase alone would change bytes of UTF-8 letters). */
+function upperAscii(bytes: string): string {
+  return NON_ASCII.test(bytes) ? bytes.replace(LOWER_ASCII, (run) => run.toUpperCase()) : bytes.toUpperCase();
 }
 
 /** PHP strrev: reverses bytes. */
-function reverseBytes(bytes: Buffer): Buffer {
-  return Buffer.from(bytes).reverse();
+function reverseBytes(bytes: string): string {
+  let out = '';
+  for (let i = bytes.length - 1; i >= 0; i--) out += bytes[i];
+  return out;
 }
 
 /** PHP substr(x, 0, 6) . substr(x, -4). */
-function first6last4(bytes: Buffer): Buffer {
-  return bytes.length <= 10 ? bytes : Buffer.concat([bytes.subarray(0, 6), bytes.subarray(bytes.length - 4)]);
+function first6last4(bytes: string): string {
+  return bytes.length <= 10 ? bytes : bytes.slice(0, 6) + bytes.slice(-4);
 }
 
 /** Values of every field but the excluded ones, by key in byte order (PHP ksort), nested objects recursively. */
-function sortedValues(node: unknown, reverseEach: boolean, exclude: ReadonlySet<string>, top: boolean): Buffer {
-  if (node === undefined || node === null) return Buffer.alloc(0);
+function sortedValues(node: unknown, reverseEach: boolean, exclude: ReadonlySet<string>, top: boolean): string {
+  if (node === undefined || node === null) return '';
   if (typeof node !== 'object') {
-    const bytes = Buffer.from(String(node), 'utf8');
+    const bytes = byteString(String(node));
     return reverseEach ? reverseBytes(bytes) : bytes;
   }
   const record = node as Record<string, unknown>;
+  // Byte strings compare by char code, which is byte order.
   const keys = Object.keys(record)
     .filter((key) => !(top && exclude.has(key)))
-    .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  return Buffer.concat(keys.map((key) => sortedValues(record[key], reverseEach, exclude, false)));
+    .map((key) => [byteString(key), key] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  let out = '';
+  for (const [, key] of keys) out += sortedValues(record[key], reverseEach, exclude, false);
+  return out;
 }
 
-function evaluate(expression: SignatureExpression, fields: Readonly<Record<string, unknown>>, password: string): Buffer {
-  if (typeof expression === 'string') {
-    return Buffer.from(expression === PASSWORD_TOKEN ? password : readField(fields, expression), 'utf8');
+function evaluate(expression: SignatureExpression, fields: Readonly<Record<string, unknown>>, password: string): string {
+  if (typeof expression === 'string') return byteString(expression === PASSWORD_TOKEN ? password : readField(fields, expression));
+  if (Array.isArray(expression)) {
+    let out = '';
+    for (const part of expression as readonly SignatureExpression[]) out += evaluate(part, fields, password);
+    return out;
   }
-  if (Array.isArray(expression)) return Buffer.concat(expression.map((part) => evaluate(part, fields, password)));
   const operation = expression as Exclude<SignatureExpression, string | readonly SignatureExpression[]>;
   if ('upper' in operation) return upperAscii(evaluate(operation.upper, fields, password));
   if ('reverse' in operation) return reverseBytes(evaluate(operation.reverse, fields, password));
@@ -92,8 +107,8 @@ function evaluate(expression: SignatureExpression, fields: Readonly<Record<strin
   return sortedValues(fields, reverseEach, new Set(exclude), true);
 }
 
-/** The text the first digest runs over. Exposed for tests; it contains the password, never log it. */
-export function signatureInput(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>, password: string): Buffer {
+/** The bytes the first digest runs over, as a byte string. They contain the password: never log them. */
+function signatureBytes(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>, password: string): string {
   const chosen = recipe.cases?.find(({ when }) =>
     typeof when === 'string' ? readField(fields, when) !== '' : readField(fields, when.field) === when.equals,
   );
@@ -106,11 +121,12 @@ export function computeSignature(
   password: string,
   algorithm: SignatureAlgorithm = 'md5',
 ): string {
-  let data: Buffer | string = signatureInput(recipe, fields, password);
+  // Each digest after the first runs over the previous one's hex text, which is ASCII.
+  let data = signatureBytes(recipe, fields, password);
   for (const digest of recipe.digests) {
-    data = createHash(digest === 'md5' ? algorithm : digest).update(data).digest('hex');
+    data = createHash(digest === 'md5' ? algorithm : digest).update(data, 'latin1').digest('hex');
   }
-  return data.toString();
+  return data;
 }
 
 /** Constant-time comparison of a received signature with the expected one (case-insensitive hex). */

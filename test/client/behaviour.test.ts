@@ -101,6 +101,23 @@ describe('deployment options', () => {
     expect(new URLSearchParams(server.received.at(-1)!.body).get('brand')).toBe('pv-real');
   });
 
+  it("sends through the caller's fetch as fetch(url, init), as a fetch mock or an agent expects", async () => {
+    server.reply({ body: status });
+    const calls: [unknown, RequestInit | undefined][] = [];
+    const fetchSpy: typeof fetch = (input, init) => {
+      calls.push([input, init]);
+      return fetch(input, init);
+    };
+    await createS2SClient({ ...options(), fetch: fetchSpy }).card.getTransStatus({ trans_id: 'T' });
+    expect(calls).toHaveLength(1);
+    const [url, init] = calls[0]!;
+    expect(url).toBe(`${server.baseUrl}/post`);
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(init?.body).toBe(server.received.at(-1)!.body);
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+  });
+
   it('signs with sha256 when the operator switched the merchant', async () => {
     server.reply({ body: status });
     await createS2SClient({ ...options(), signatureAlgorithm: 'sha256' }).card.getTransStatus({ trans_id: 'T' });

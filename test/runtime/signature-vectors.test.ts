@@ -121,9 +121,10 @@ describe('signature recipes', () => {
     expect(computeSignature(ALL['CHECKOUT_VOID_PAYMENT_SIGNATURE']!, { payment_id: 'p-1' }, P, 'sha256')).toBe(sha1(sha256(upper(`p-1${P}`))));
   });
 
-  it('upper-cases ASCII letters only and reverses bytes, as PHP does', () => {
-    const fields = { identifier: 'ä', order_id: 'o', order_amount: '1', order_currency: 'EUR' };
-    const bytes = Buffer.concat([Buffer.from(`äo1EUR${P}`)]).reverse();
+  // '€' is E2 82 AC in UTF-8: E2 read as Latin-1 is 'â', which a Unicode upper-casing would change.
+  it.each(['ä', '€ µ ß'])('upper-cases ASCII letters only and reverses bytes, as PHP does (%s)', (identifier) => {
+    const fields = { identifier, order_id: 'o', order_amount: '1', order_currency: 'EUR' };
+    const bytes = Buffer.from(`${identifier}o1EUR${P}`).reverse();
     for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x61 && bytes[i]! <= 0x7a) bytes[i] = bytes[i]! - 0x20;
     expect(computeSignature(ALL['SALE_APM_SIGNATURE']!, fields, P)).toBe(createHash('md5').update(bytes).digest('hex'));
   });
