@@ -1,5 +1,5 @@
 // The shared bench harness: every figure is ours against a baseline, measured in the same run,
-// interleaved (A, B, A, B, ...) after a warm-up, and summarised by the median of the rounds.
+// interleaved (A, B, B, A, ...) after a warm-up, and summarised by the median of the rounds.
 import { availableParallelism, cpus } from 'node:os';
 
 export interface BenchOptions {
@@ -72,6 +72,14 @@ export interface PairResult {
   readonly baselineSamples: readonly number[];
 }
 
+/**
+ * A, B then B, A: the side measured second in one round goes first in the next, so a drift of
+ * the machine (a neighbour's load, a GC debt carried over) falls on both sides alike.
+ */
+function sideOrder(round: number): readonly (0 | 1)[] {
+  return round % 2 === 0 ? [0, 1] : [1, 0];
+}
+
 export interface ThroughputOptions {
   /** Measured rounds; each runs a batch of ours then a batch of the baseline. */
   readonly rounds: number;
@@ -93,7 +101,7 @@ export function compareThroughput(ours: (i: number) => unknown, baseline: (i: nu
   const batch = sides.map((fn) => calibrate(fn, options));
   const samples: number[][] = [[], []];
   for (let round = 0; round < options.rounds; round++) {
-    for (let side = 0; side < 2; side++) {
+    for (const side of sideOrder(round)) {
       const fn = sides[side]!;
       const n = batch[side]!;
       const started = performance.now();
@@ -129,7 +137,7 @@ export interface AsyncOptions {
 }
 
 export const asyncPreset = (options: BenchOptions): AsyncOptions =>
-  options.quick ? { rounds: 3, warmup: 5, batch: 5 } : { rounds: 15, warmup: 400, batch: 200 };
+  options.quick ? { rounds: 3, warmup: 5, batch: 5 } : { rounds: 40, warmup: 400, batch: 100 };
 
 /** Mean time per operation (ms) of two async functions, run one operation after another. */
 export async function compareAsyncLatency(
@@ -144,7 +152,7 @@ export async function compareAsyncLatency(
   }
   const samples: number[][] = [[], []];
   for (let round = 0; round < options.rounds; round++) {
-    for (let side = 0; side < 2; side++) {
+    for (const side of sideOrder(round)) {
       const fn = sides[side]!;
       const started = performance.now();
       for (let i = 0; i < options.batch; i++) consume(await fn(i));

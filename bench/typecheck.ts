@@ -7,16 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { CARD_SALE, CLIENT_KEY } from '../test/support/fixtures.js';
 import { PROJECT_ROOT } from '../test/support/spec-examples.js';
+import { builtClientDir } from './built-client.js';
 import { runNode } from './generate-time.js';
 import { compareRuns, figure, median, type BenchOptions, type Figure } from './harness.js';
-
-/** Builds the client package's .d.ts and .js into a temp folder, as `npm pack` does. */
-async function buildClient(tsc: string): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'bench-tsc-client-'));
-  const run = await runNode([tsc, '-p', join(PROJECT_ROOT, 'generated', 'client', 'tsconfig.build.json'), '--outDir', outDir], { cwd: PROJECT_ROOT });
-  if (run.code !== 0) throw new Error(`building the client failed:\n${run.stdout.slice(0, 3000)}`);
-  return outDir;
-}
 
 const TSCONFIG = {
   compilerOptions: {
@@ -107,7 +100,7 @@ function parseDiagnostics(output: string): Diagnostics {
 
 export async function benchTypecheck(options: BenchOptions): Promise<Figure[]> {
   const tsc = join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const client = await buildClient(tsc);
+  const client = await builtClientDir();
   const oursDir = await consumerDir('ours', oursConsumer, client);
   const baselineDir = await consumerDir('baseline', baselineConsumer, client);
   const diagnostics: Record<'ours' | 'baseline', Diagnostics[]> = { ours: [], baseline: [] };
@@ -162,6 +155,5 @@ export async function benchTypecheck(options: BenchOptions): Promise<Figure[]> {
       await unlink(join(dir, 'node_modules'));
       await rm(dir, { recursive: true, force: true });
     }
-    await rm(client, { recursive: true, force: true });
   }
 }
