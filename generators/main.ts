@@ -1,22 +1,18 @@
 // `npm run generate`: rebuild generated/ from spec/. `--check`: fail if generated/ is stale.
 // `--no-cache`: format everything anew instead of reusing node_modules/.cache.
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Run through generators/run.mjs, which bundles the generators first.
+import { join } from 'node:path';
+import { TOOLCHAIN_ROOT } from './locations.js';
+import { GENERATED_DIR } from './output/finalize.js';
 import { FormatPool } from './output/format-pool.js';
+import { diffOutput, writeOutput } from './output/write.js';
+import { generate } from './pipeline.js';
 
-// The prettier workers start first, so they load prettier while this thread loads the generators.
 const pool = new FormatPool();
-const started = performance.now();
-const { GENERATED_DIR } = await import('./output/finalize.js');
-const { diffOutput, writeOutput } = await import('./output/write.js');
-const { generate } = await import('./pipeline.js');
-
-const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
-
-const files = await generate({ projectRoot, pool, cache: !process.argv.includes('--no-cache') });
+const files = await generate({ projectRoot: TOOLCHAIN_ROOT, pool, cache: !process.argv.includes('--no-cache') });
 await pool.close();
-const outDir = join(projectRoot, GENERATED_DIR);
+const outDir = join(TOOLCHAIN_ROOT, GENERATED_DIR);
 if (check) {
   const differences = await diffOutput(outDir, files);
   if (differences.length > 0) {
@@ -26,5 +22,5 @@ if (check) {
   console.log(`generated/ is up to date (${files.size} files).`);
 } else {
   await writeOutput(outDir, files);
-  console.log(`Generated ${files.size} files into ${GENERATED_DIR}/ in ${Math.round(performance.now() - started)} ms.`);
+  console.log(`Generated ${files.size} files into ${GENERATED_DIR}/ in ${Math.round(performance.now())} ms (since the process started).`);
 }

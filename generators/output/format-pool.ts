@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Options } from 'prettier';
+import { workerScript } from '../locations.js';
 
 interface Job {
   readonly id: number;
@@ -19,9 +20,12 @@ export class FormatPool {
   private readonly running = new Map<number, Job>();
   private nextId = 0;
 
-  constructor(size = Math.max(1, Math.min(2, availableParallelism()))) {
-    for (let i = 0; i < size; i++) {
-      const worker = new Worker(new URL('./format-worker.mjs', import.meta.url));
+  constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism()))) {}
+
+  /** Workers start with the first file to format: a run served by the cache never loads prettier twice more. */
+  private start(): void {
+    for (let i = 0; i < this.size; i++) {
+      const worker = new Worker(workerScript('output/format-worker.mjs'), { execArgv: [] });
       worker.on('message', (message: { id: number; text?: string; error?: string }) => {
         const job = this.running.get(message.id);
         this.running.delete(message.id);
@@ -40,6 +44,7 @@ export class FormatPool {
   format(text: string, options: Options): Promise<string> {
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, text, options, resolve, reject });
+      if (this.workers.length === 0) this.start();
       this.pump();
     });
   }

@@ -1,0 +1,21 @@
+// Where the generators live on disk. They run from source (vitest, the bench) and from the
+// bundle `npm run generate` builds (generators/.bundle/), where every module shares the bundle's
+// import.meta.url: so paths are found from the project root, never relative to a module.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function findProjectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'generators', 'main.ts'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no generators/main.ts above ${from}`);
+  }
+}
+
+/** The toolchain's root folder (the one holding spec/, generators/, generated/). */
+export const TOOLCHAIN_ROOT = findProjectRoot(dirname(fileURLToPath(import.meta.url)));
+
+/** A plain-JavaScript worker script of the generators, e.g. `output/format-worker.mjs`. */
+export function workerScript(path: string): string {
+  return join(TOOLCHAIN_ROOT, 'generators', path);
+}
