@@ -33,7 +33,9 @@ function withBanner(file: GeneratedFile): string {
 }
 
 const PARSER: Record<GeneratedFile['kind'], string | undefined> = {
-  typescript: 'typescript',
+  // .prettierrc.json picks babel-ts for *.ts: it prints what the typescript parser prints here,
+  // a third faster (the generated modules are most of generation's formatting time).
+  typescript: 'infer',
   yaml: 'yaml',
   // package.json needs prettier's json-stringify style: let it choose by file name.
   json: 'infer',
@@ -59,7 +61,7 @@ export async function finalize(file: GeneratedFile, projectRoot: string, pool?: 
     cache?.set(chunk, options, formatted);
     return formatted;
   };
-  const chunks = parser === 'typescript' ? topLevelChunks(text) : [text];
+  const chunks = file.kind === 'typescript' ? topLevelChunks(text) : [text];
   return (await Promise.all(chunks.map(format))).join('\n');
 }
 

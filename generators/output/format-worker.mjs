@@ -3,7 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import * as prettier from 'prettier';
 
 // Warm up: load the parsers the generated files need before the first job arrives.
-void prettier.format('const a = 1;', { parser: 'typescript' }).catch(() => {});
+void prettier.format('const a = 1;', { parser: 'babel-ts' }).catch(() => {});
 
 parentPort.on('message', async ({ id, text, options }) => {
   try {
