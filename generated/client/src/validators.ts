@@ -15702,2128 +15702,2861 @@ export const validateDeviceWalletToken = /* @__PURE__ */ validator<Schemas['Devi
   v_DeviceWalletToken,
   'json',
 );
+
 /** Type guard for DeviceWalletToken: true when the value satisfies every rule of the schema. */
 export const isDeviceWalletToken = v_DeviceWalletToken as Guard<Schemas['DeviceWalletToken']>;
+
 /** Validates a WebWalletToken; issues name fields by wire path (`order.amount` style by default). */
 export const validateWebWalletToken = /* @__PURE__ */ validator<Schemas['WebWalletToken']>(v_WebWalletToken, 'json');
+
 /** Type guard for WebWalletToken: true when the value satisfies every rule of the schema. */
 export const isWebWalletToken = v_WebWalletToken as Guard<Schemas['WebWalletToken']>;
+
 /** Validates a CryptoGatewayParameters; issues name fields by wire path (`order.amount` style by default). */
 export const validateCryptoGatewayParameters = /* @__PURE__ */ validator<Schemas['CryptoGatewayParameters']>(
   v_CryptoGatewayParameters,
   'json',
 );
+
 /** Type guard for CryptoGatewayParameters: true when the value satisfies every rule of the schema. */
 export const isCryptoGatewayParameters = v_CryptoGatewayParameters as Guard<Schemas['CryptoGatewayParameters']>;
+
 /** Validates a VoucherWalletParameters; issues name fields by wire path (`order.amount` style by default). */
 export const validateVoucherWalletParameters = /* @__PURE__ */ validator<Schemas['VoucherWalletParameters']>(
   v_VoucherWalletParameters,
   'json',
 );
+
 /** Type guard for VoucherWalletParameters: true when the value satisfies every rule of the schema. */
 export const isVoucherWalletParameters = v_VoucherWalletParameters as Guard<Schemas['VoucherWalletParameters']>;
+
 /** Validates a ClientKey; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateClientKey = /* @__PURE__ */ validator<Schemas['ClientKey']>(v_ClientKey, 'form');
+
 /** Type guard for ClientKey: true when the value satisfies every rule of the schema. */
 export const isClientKey = v_ClientKey as Guard<Schemas['ClientKey']>;
+
 /** Validates a OrderId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateOrderId = /* @__PURE__ */ validator<Schemas['OrderId']>(v_OrderId, 'form');
+
 /** Type guard for OrderId: true when the value satisfies every rule of the schema. */
 export const isOrderId = v_OrderId as Guard<Schemas['OrderId']>;
+
 /** Validates a Amount; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateAmount = /* @__PURE__ */ validator<Schemas['Amount']>(v_Amount, 'form');
+
 /** Type guard for Amount: true when the value satisfies every rule of the schema. */
 export const isAmount = v_Amount as Guard<Schemas['Amount']>;
+
 /** Validates a Currency; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCurrency = /* @__PURE__ */ validator<Schemas['Currency']>(v_Currency, 'form');
+
 /** Type guard for Currency: true when the value satisfies every rule of the schema. */
 export const isCurrency = v_Currency as Guard<Schemas['Currency']>;
+
 /** Validates a OrderDescription; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateOrderDescription = /* @__PURE__ */ validator<Schemas['OrderDescription']>(
   v_OrderDescription,
   'form',
 );
+
 /** Type guard for OrderDescription: true when the value satisfies every rule of the schema. */
 export const isOrderDescription = v_OrderDescription as Guard<Schemas['OrderDescription']>;
+
 /** Validates a Hash; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateHash = /* @__PURE__ */ validator<Schemas['Hash']>(v_Hash, 'form');
+
 /** Type guard for Hash: true when the value satisfies every rule of the schema. */
 export const isHash = v_Hash as Guard<Schemas['Hash']>;
+
 /** Validates a S2sOrderFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sOrderFields = /* @__PURE__ */ validator<Schemas['S2sOrderFields']>(v_S2sOrderFields, 'form');
+
 /** Type guard for S2sOrderFields: true when the value satisfies every rule of the schema. */
 export const isS2sOrderFields = v_S2sOrderFields as Guard<Schemas['S2sOrderFields']>;
+
 /** Validates a Name; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateName = /* @__PURE__ */ validator<Schemas['Name']>(v_Name, 'form');
+
 /** Type guard for Name: true when the value satisfies every rule of the schema. */
 export const isName = v_Name as Guard<Schemas['Name']>;
+
 /** Validates a Address; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateAddress = /* @__PURE__ */ validator<Schemas['Address']>(v_Address, 'form');
+
 /** Type guard for Address: true when the value satisfies every rule of the schema. */
 export const isAddress = v_Address as Guard<Schemas['Address']>;
+
 /** Validates a Country; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCountry = /* @__PURE__ */ validator<Schemas['Country']>(v_Country, 'form');
+
 /** Type guard for Country: true when the value satisfies every rule of the schema. */
 export const isCountry = v_Country as Guard<Schemas['Country']>;
+
 /** Validates a State; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateState = /* @__PURE__ */ validator<Schemas['State']>(v_State, 'form');
+
 /** Type guard for State: true when the value satisfies every rule of the schema. */
 export const isState = v_State as Guard<Schemas['State']>;
+
 /** Validates a City; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCity = /* @__PURE__ */ validator<Schemas['City']>(v_City, 'form');
+
 /** Type guard for City: true when the value satisfies every rule of the schema. */
 export const isCity = v_City as Guard<Schemas['City']>;
+
 /** Validates a Zip; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateZip = /* @__PURE__ */ validator<Schemas['Zip']>(v_Zip, 'form');
+
 /** Type guard for Zip: true when the value satisfies every rule of the schema. */
 export const isZip = v_Zip as Guard<Schemas['Zip']>;
+
 /** Validates a Email; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateEmail = /* @__PURE__ */ validator<Schemas['Email']>(v_Email, 'form');
+
 /** Type guard for Email: true when the value satisfies every rule of the schema. */
 export const isEmail = v_Email as Guard<Schemas['Email']>;
+
 /** Validates a Phone; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePhone = /* @__PURE__ */ validator<Schemas['Phone']>(v_Phone, 'form');
+
 /** Type guard for Phone: true when the value satisfies every rule of the schema. */
 export const isPhone = v_Phone as Guard<Schemas['Phone']>;
+
 /** Validates a PhoneCountryCode; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePhoneCountryCode = /* @__PURE__ */ validator<Schemas['PhoneCountryCode']>(
   v_PhoneCountryCode,
   'form',
 );
+
 /** Type guard for PhoneCountryCode: true when the value satisfies every rule of the schema. */
 export const isPhoneCountryCode = v_PhoneCountryCode as Guard<Schemas['PhoneCountryCode']>;
+
 /** Validates a IpAddress; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateIpAddress = /* @__PURE__ */ validator<Schemas['IpAddress']>(v_IpAddress, 'form');
+
 /** Type guard for IpAddress: true when the value satisfies every rule of the schema. */
 export const isIpAddress = v_IpAddress as Guard<Schemas['IpAddress']>;
+
 /** Validates a Language; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateLanguage = /* @__PURE__ */ validator<Schemas['Language']>(v_Language, 'form');
+
 /** Type guard for Language: true when the value satisfies every rule of the schema. */
 export const isLanguage = v_Language as Guard<Schemas['Language']>;
+
 /** Validates a S2sPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sPayerFields = /* @__PURE__ */ validator<Schemas['S2sPayerFields']>(v_S2sPayerFields, 'form');
+
 /** Type guard for S2sPayerFields: true when the value satisfies every rule of the schema. */
 export const isS2sPayerFields = v_S2sPayerFields as Guard<Schemas['S2sPayerFields']>;
+
 /** Validates a CalendarDate; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCalendarDate = /* @__PURE__ */ validator<Schemas['CalendarDate']>(v_CalendarDate, 'form');
+
 /** Type guard for CalendarDate: true when the value satisfies every rule of the schema. */
 export const isCalendarDate = v_CalendarDate as Guard<Schemas['CalendarDate']>;
+
 /** Validates a AddressLine2; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateAddressLine2 = /* @__PURE__ */ validator<Schemas['AddressLine2']>(v_AddressLine2, 'form');
+
 /** Type guard for AddressLine2: true when the value satisfies every rule of the schema. */
 export const isAddressLine2 = v_AddressLine2 as Guard<Schemas['AddressLine2']>;
+
 /** Validates a HouseNumber; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateHouseNumber = /* @__PURE__ */ validator<Schemas['HouseNumber']>(v_HouseNumber, 'form');
+
 /** Type guard for HouseNumber: true when the value satisfies every rule of the schema. */
 export const isHouseNumber = v_HouseNumber as Guard<Schemas['HouseNumber']>;
+
 /** Validates a District; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDistrict = /* @__PURE__ */ validator<Schemas['District']>(v_District, 'form');
+
 /** Type guard for District: true when the value satisfies every rule of the schema. */
 export const isDistrict = v_District as Guard<Schemas['District']>;
+
 /** Validates a S2sCardPayerExtras; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sCardPayerExtras = /* @__PURE__ */ validator<Schemas['S2sCardPayerExtras']>(
   v_S2sCardPayerExtras,
   'form',
 );
+
 /** Type guard for S2sCardPayerExtras: true when the value satisfies every rule of the schema. */
 export const isS2sCardPayerExtras = v_S2sCardPayerExtras as Guard<Schemas['S2sCardPayerExtras']>;
+
 /** Validates a CardToken; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardToken = /* @__PURE__ */ validator<Schemas['CardToken']>(v_CardToken, 'form');
+
 /** Type guard for CardToken: true when the value satisfies every rule of the schema. */
 export const isCardToken = v_CardToken as Guard<Schemas['CardToken']>;
+
 /** Validates a CardCvv2; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardCvv2 = /* @__PURE__ */ validator<Schemas['CardCvv2']>(v_CardCvv2, 'form');
+
 /** Type guard for CardCvv2: true when the value satisfies every rule of the schema. */
 export const isCardCvv2 = v_CardCvv2 as Guard<Schemas['CardCvv2']>;
+
 /** Validates a CardTokenFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardTokenFields = /* @__PURE__ */ validator<Schemas['CardTokenFields']>(v_CardTokenFields, 'form');
+
 /** Type guard for CardTokenFields: true when the value satisfies every rule of the schema. */
 export const isCardTokenFields = v_CardTokenFields as Guard<Schemas['CardTokenFields']>;
+
 /** Validates a CardNumber; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardNumber = /* @__PURE__ */ validator<Schemas['CardNumber']>(v_CardNumber, 'form');
+
 /** Type guard for CardNumber: true when the value satisfies every rule of the schema. */
 export const isCardNumber = v_CardNumber as Guard<Schemas['CardNumber']>;
+
 /** Validates a CardExpMonth; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardExpMonth = /* @__PURE__ */ validator<Schemas['CardExpMonth']>(v_CardExpMonth, 'form');
+
 /** Type guard for CardExpMonth: true when the value satisfies every rule of the schema. */
 export const isCardExpMonth = v_CardExpMonth as Guard<Schemas['CardExpMonth']>;
+
 /** Validates a CardExpYear; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardExpYear = /* @__PURE__ */ validator<Schemas['CardExpYear']>(v_CardExpYear, 'form');
+
 /** Type guard for CardExpYear: true when the value satisfies every rule of the schema. */
 export const isCardExpYear = v_CardExpYear as Guard<Schemas['CardExpYear']>;
+
 /** Validates a CardDataFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardDataFields = /* @__PURE__ */ validator<Schemas['CardDataFields']>(v_CardDataFields, 'form');
+
 /** Type guard for CardDataFields: true when the value satisfies every rule of the schema. */
 export const isCardDataFields = v_CardDataFields as Guard<Schemas['CardDataFields']>;
+
 /** Validates a DigitalWallet; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDigitalWallet = /* @__PURE__ */ validator<Schemas['DigitalWallet']>(v_DigitalWallet, 'form');
+
 /** Type guard for DigitalWallet: true when the value satisfies every rule of the schema. */
 export const isDigitalWallet = v_DigitalWallet as Guard<Schemas['DigitalWallet']>;
+
 /** Validates a PaymentToken; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePaymentToken = /* @__PURE__ */ validator<Schemas['PaymentToken']>(v_PaymentToken, 'form');
+
 /** Type guard for PaymentToken: true when the value satisfies every rule of the schema. */
 export const isPaymentToken = v_PaymentToken as Guard<Schemas['PaymentToken']>;
+
 /** Validates a WalletTokenFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateWalletTokenFields = /* @__PURE__ */ validator<Schemas['WalletTokenFields']>(
   v_WalletTokenFields,
   'form',
 );
+
 /** Type guard for WalletTokenFields: true when the value satisfies every rule of the schema. */
 export const isWalletTokenFields = v_WalletTokenFields as Guard<Schemas['WalletTokenFields']>;
+
 /** Validates a ChannelId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateChannelId = /* @__PURE__ */ validator<Schemas['ChannelId']>(v_ChannelId, 'form');
+
 /** Type guard for ChannelId: true when the value satisfies every rule of the schema. */
 export const isChannelId = v_ChannelId as Guard<Schemas['ChannelId']>;
+
 /** Validates a Url; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateUrl = /* @__PURE__ */ validator<Schemas['Url']>(v_Url, 'form');
+
 /** Type guard for Url: true when the value satisfies every rule of the schema. */
 export const isUrl = v_Url as Guard<Schemas['Url']>;
+
 /** Validates a LinkTarget; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateLinkTarget = /* @__PURE__ */ validator<Schemas['LinkTarget']>(v_LinkTarget, 'form');
+
 /** Type guard for LinkTarget: true when the value satisfies every rule of the schema. */
 export const isLinkTarget = v_LinkTarget as Guard<Schemas['LinkTarget']>;
+
 /** Validates a YesNo; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateYesNo = /* @__PURE__ */ validator<Schemas['YesNo']>(v_YesNo, 'form');
+
 /** Type guard for YesNo: true when the value satisfies every rule of the schema. */
 export const isYesNo = v_YesNo as Guard<Schemas['YesNo']>;
+
 /** Validates a ScheduleId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateScheduleId = /* @__PURE__ */ validator<Schemas['ScheduleId']>(v_ScheduleId, 'form');
+
 /** Type guard for ScheduleId: true when the value satisfies every rule of the schema. */
 export const isScheduleId = v_ScheduleId as Guard<Schemas['ScheduleId']>;
+
 /** Validates a CardSetBng; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetBng = /* @__PURE__ */ validator<Schemas['CardSetBng']>(v_CardSetBng, 'form');
+
 /** Type guard for CardSetBng: true when the value satisfies every rule of the schema. */
 export const isCardSetBng = v_CardSetBng as Guard<Schemas['CardSetBng']>;
+
 /** Validates a CardSetFcp; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetFcp = /* @__PURE__ */ validator<Schemas['CardSetFcp']>(v_CardSetFcp, 'form');
+
 /** Type guard for CardSetFcp: true when the value satisfies every rule of the schema. */
 export const isCardSetFcp = v_CardSetFcp as Guard<Schemas['CardSetFcp']>;
+
 /** Validates a CardSetLbp; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetLbp = /* @__PURE__ */ validator<Schemas['CardSetLbp']>(v_CardSetLbp, 'form');
+
 /** Type guard for CardSetLbp: true when the value satisfies every rule of the schema. */
 export const isCardSetLbp = v_CardSetLbp as Guard<Schemas['CardSetLbp']>;
+
 /** Validates a CardSetTwd; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetTwd = /* @__PURE__ */ validator<Schemas['CardSetTwd']>(v_CardSetTwd, 'form');
+
 /** Type guard for CardSetTwd: true when the value satisfies every rule of the schema. */
 export const isCardSetTwd = v_CardSetTwd as Guard<Schemas['CardSetTwd']>;
+
 /** Validates a ApcShipping; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateApcShipping = /* @__PURE__ */ validator<Schemas['ApcShipping']>(v_ApcShipping, 'form');
+
 /** Type guard for ApcShipping: true when the value satisfies every rule of the schema. */
 export const isApcShipping = v_ApcShipping as Guard<Schemas['ApcShipping']>;
+
 /** Validates a ApcCartItemRecipient; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateApcCartItemRecipient = /* @__PURE__ */ validator<Schemas['ApcCartItemRecipient']>(
   v_ApcCartItemRecipient,
   'form',
 );
+
 /** Type guard for ApcCartItemRecipient: true when the value satisfies every rule of the schema. */
 export const isApcCartItemRecipient = v_ApcCartItemRecipient as Guard<Schemas['ApcCartItemRecipient']>;
+
 /** Validates a ApcCartItem; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateApcCartItem = /* @__PURE__ */ validator<Schemas['ApcCartItem']>(v_ApcCartItem, 'form');
+
 /** Type guard for ApcCartItem: true when the value satisfies every rule of the schema. */
 export const isApcCartItem = v_ApcCartItem as Guard<Schemas['ApcCartItem']>;
+
 /** Validates a ApcCartPayment; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateApcCartPayment = /* @__PURE__ */ validator<Schemas['ApcCartPayment']>(v_ApcCartPayment, 'form');
+
 /** Type guard for ApcCartPayment: true when the value satisfies every rule of the schema. */
 export const isApcCartPayment = v_ApcCartPayment as Guard<Schemas['ApcCartPayment']>;
+
 /** Validates a ApcCart; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateApcCart = /* @__PURE__ */ validator<Schemas['ApcCart']>(v_ApcCart, 'form');
+
 /** Type guard for ApcCart: true when the value satisfies every rule of the schema. */
 export const isApcCart = v_ApcCart as Guard<Schemas['ApcCart']>;
+
 /** Validates a ApcMarketplaceSeller; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateApcMarketplaceSeller = /* @__PURE__ */ validator<Schemas['ApcMarketplaceSeller']>(
   v_ApcMarketplaceSeller,
   'form',
 );
+
 /** Type guard for ApcMarketplaceSeller: true when the value satisfies every rule of the schema. */
 export const isApcMarketplaceSeller = v_ApcMarketplaceSeller as Guard<Schemas['ApcMarketplaceSeller']>;
+
 /** Validates a ApcMarketplace; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateApcMarketplace = /* @__PURE__ */ validator<Schemas['ApcMarketplace']>(v_ApcMarketplace, 'form');
+
 /** Type guard for ApcMarketplace: true when the value satisfies every rule of the schema. */
 export const isApcMarketplace = v_ApcMarketplace as Guard<Schemas['ApcMarketplace']>;
+
 /** Validates a CardSetApc; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetApc = /* @__PURE__ */ validator<Schemas['CardSetApc']>(v_CardSetApc, 'form');
+
 /** Type guard for CardSetApc: true when the value satisfies every rule of the schema. */
 export const isCardSetApc = v_CardSetApc as Guard<Schemas['CardSetApc']>;
+
 /** Validates a SaleCardParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleCardParameters = /* @__PURE__ */ validator<Schemas['SaleCardParameters']>(
   v_SaleCardParameters,
   'form',
 );
+
 /** Type guard for SaleCardParameters: true when the value satisfies every rule of the schema. */
 export const isSaleCardParameters = v_SaleCardParameters as Guard<Schemas['SaleCardParameters']>;
+
 /** Validates a CustomData; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCustomData = /* @__PURE__ */ validator<Schemas['CustomData']>(v_CustomData, 'form');
+
 /** Type guard for CustomData: true when the value satisfies every rule of the schema. */
 export const isCustomData = v_CustomData as Guard<Schemas['CustomData']>;
+
 /** Validates a CardSaleFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSaleFields = /* @__PURE__ */ validator<Schemas['CardSaleFields']>(v_CardSaleFields, 'form');
+
 /** Type guard for CardSaleFields: true when the value satisfies every rule of the schema. */
 export const isCardSaleFields = v_CardSaleFields as Guard<Schemas['CardSaleFields']>;
+
 /** Validates a S2sZeroAmountRule; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sZeroAmountRule = /* @__PURE__ */ validator<Schemas['S2sZeroAmountRule']>(
   v_S2sZeroAmountRule,
   'form',
 );
+
 /** Type guard for S2sZeroAmountRule: true when the value satisfies every rule of the schema. */
 export const isS2sZeroAmountRule = v_S2sZeroAmountRule as Guard<Schemas['S2sZeroAmountRule']>;
+
 /** Validates a MpiData; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateMpiData = /* @__PURE__ */ validator<Schemas['MpiData']>(v_MpiData, 'form');
+
 /** Type guard for MpiData: true when the value satisfies every rule of the schema. */
 export const isMpiData = v_MpiData as Guard<Schemas['MpiData']>;
+
 /** Validates a SaleCardRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleCardRequest = /* @__PURE__ */ validator<Schemas['SaleCardRequest']>(v_SaleCardRequest, 'form');
+
 /** Type guard for SaleCardRequest: true when the value satisfies every rule of the schema. */
 export const isSaleCardRequest = v_SaleCardRequest as Guard<Schemas['SaleCardRequest']>;
+
 /** Validates a YesOnly; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateYesOnly = /* @__PURE__ */ validator<Schemas['YesOnly']>(v_YesOnly, 'form');
+
 /** Type guard for YesOnly: true when the value satisfies every rule of the schema. */
 export const isYesOnly = v_YesOnly as Guard<Schemas['YesOnly']>;
+
 /** Validates a SaleApmFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmFields = /* @__PURE__ */ validator<Schemas['SaleApmFields']>(v_SaleApmFields, 'form');
+
 /** Type guard for SaleApmFields: true when the value satisfies every rule of the schema. */
 export const isSaleApmFields = v_SaleApmFields as Guard<Schemas['SaleApmFields']>;
+
 /** Validates a VcardParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateVcardParameters = /* @__PURE__ */ validator<Schemas['VcardParameters']>(v_VcardParameters, 'form');
+
 /** Type guard for VcardParameters: true when the value satisfies every rule of the schema. */
 export const isVcardParameters = v_VcardParameters as Guard<Schemas['VcardParameters']>;
+
 /** Validates a SaleApmVcardRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmVcardRequest = /* @__PURE__ */ validator<Schemas['SaleApmVcardRequest']>(
   v_SaleApmVcardRequest,
   'form',
 );
+
 /** Type guard for SaleApmVcardRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmVcardRequest = v_SaleApmVcardRequest as Guard<Schemas['SaleApmVcardRequest']>;
+
 /** Validates a PinVoucherParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePinVoucherParameters = /* @__PURE__ */ validator<Schemas['PinVoucherParameters']>(
   v_PinVoucherParameters,
   'form',
 );
+
 /** Type guard for PinVoucherParameters: true when the value satisfies every rule of the schema. */
 export const isPinVoucherParameters = v_PinVoucherParameters as Guard<Schemas['PinVoucherParameters']>;
+
 /** Validates a SaleApmPinVoucherRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmPinVoucherRequest = /* @__PURE__ */ validator<Schemas['SaleApmPinVoucherRequest']>(
   v_SaleApmPinVoucherRequest,
   'form',
 );
+
 /** Type guard for SaleApmPinVoucherRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmPinVoucherRequest = v_SaleApmPinVoucherRequest as Guard<Schemas['SaleApmPinVoucherRequest']>;
+
 /** Validates a TelecomOtpParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTelecomOtpParameters = /* @__PURE__ */ validator<Schemas['TelecomOtpParameters']>(
   v_TelecomOtpParameters,
   'form',
 );
+
 /** Type guard for TelecomOtpParameters: true when the value satisfies every rule of the schema. */
 export const isTelecomOtpParameters = v_TelecomOtpParameters as Guard<Schemas['TelecomOtpParameters']>;
+
 /** Validates a SaleApmTelecomOtpRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmTelecomOtpRequest = /* @__PURE__ */ validator<Schemas['SaleApmTelecomOtpRequest']>(
   v_SaleApmTelecomOtpRequest,
   'form',
 );
+
 /** Type guard for SaleApmTelecomOtpRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmTelecomOtpRequest = v_SaleApmTelecomOtpRequest as Guard<Schemas['SaleApmTelecomOtpRequest']>;
+
 /** Validates a BankAccountDebitParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateBankAccountDebitParameters = /* @__PURE__ */ validator<Schemas['BankAccountDebitParameters']>(
   v_BankAccountDebitParameters,
   'form',
 );
+
 /** Type guard for BankAccountDebitParameters: true when the value satisfies every rule of the schema. */
 export const isBankAccountDebitParameters = v_BankAccountDebitParameters as Guard<
   Schemas['BankAccountDebitParameters']
 >;
+
 /** Validates a SaleApmBankAccountDebitRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmBankAccountDebitRequest = /* @__PURE__ */ validator<
   Schemas['SaleApmBankAccountDebitRequest']
 >(v_SaleApmBankAccountDebitRequest, 'form');
+
 /** Type guard for SaleApmBankAccountDebitRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmBankAccountDebitRequest = v_SaleApmBankAccountDebitRequest as Guard<
   Schemas['SaleApmBankAccountDebitRequest']
 >;
+
 /** Validates a ArTransferParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateArTransferParameters = /* @__PURE__ */ validator<Schemas['ArTransferParameters']>(
   v_ArTransferParameters,
   'form',
 );
+
 /** Type guard for ArTransferParameters: true when the value satisfies every rule of the schema. */
 export const isArTransferParameters = v_ArTransferParameters as Guard<Schemas['ArTransferParameters']>;
+
 /** Validates a SaleApmArTransferRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmArTransferRequest = /* @__PURE__ */ validator<Schemas['SaleApmArTransferRequest']>(
   v_SaleApmArTransferRequest,
   'form',
 );
+
 /** Type guard for SaleApmArTransferRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmArTransferRequest = v_SaleApmArTransferRequest as Guard<Schemas['SaleApmArTransferRequest']>;
+
 /** Validates a MxTransferParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateMxTransferParameters = /* @__PURE__ */ validator<Schemas['MxTransferParameters']>(
   v_MxTransferParameters,
   'form',
 );
+
 /** Type guard for MxTransferParameters: true when the value satisfies every rule of the schema. */
 export const isMxTransferParameters = v_MxTransferParameters as Guard<Schemas['MxTransferParameters']>;
+
 /** Validates a SaleApmMxTransferRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmMxTransferRequest = /* @__PURE__ */ validator<Schemas['SaleApmMxTransferRequest']>(
   v_SaleApmMxTransferRequest,
   'form',
 );
+
 /** Type guard for SaleApmMxTransferRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmMxTransferRequest = v_SaleApmMxTransferRequest as Guard<Schemas['SaleApmMxTransferRequest']>;
+
 /** Validates a PayerDocumentNumber; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePayerDocumentNumber = /* @__PURE__ */ validator<Schemas['PayerDocumentNumber']>(
   v_PayerDocumentNumber,
   'form',
 );
+
 /** Type guard for PayerDocumentNumber: true when the value satisfies every rule of the schema. */
 export const isPayerDocumentNumber = v_PayerDocumentNumber as Guard<Schemas['PayerDocumentNumber']>;
+
 /** Validates a DlParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDlParameters = /* @__PURE__ */ validator<Schemas['DlParameters']>(v_DlParameters, 'form');
+
 /** Type guard for DlParameters: true when the value satisfies every rule of the schema. */
 export const isDlParameters = v_DlParameters as Guard<Schemas['DlParameters']>;
+
 /** Validates a SaleApmDlRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmDlRequest = /* @__PURE__ */ validator<Schemas['SaleApmDlRequest']>(
   v_SaleApmDlRequest,
   'form',
 );
+
 /** Type guard for SaleApmDlRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmDlRequest = v_SaleApmDlRequest as Guard<Schemas['SaleApmDlRequest']>;
+
 /** Validates a DocumentMethodParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDocumentMethodParameters = /* @__PURE__ */ validator<Schemas['DocumentMethodParameters']>(
   v_DocumentMethodParameters,
   'form',
 );
+
 /** Type guard for DocumentMethodParameters: true when the value satisfies every rule of the schema. */
 export const isDocumentMethodParameters = v_DocumentMethodParameters as Guard<Schemas['DocumentMethodParameters']>;
+
 /** Validates a SaleApmDocumentMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmDocumentMethodRequest = /* @__PURE__ */ validator<Schemas['SaleApmDocumentMethodRequest']>(
   v_SaleApmDocumentMethodRequest,
   'form',
 );
+
 /** Type guard for SaleApmDocumentMethodRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmDocumentMethodRequest = v_SaleApmDocumentMethodRequest as Guard<
   Schemas['SaleApmDocumentMethodRequest']
 >;
+
 /** Validates a InstallmentRedirectParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateInstallmentRedirectParameters = /* @__PURE__ */ validator<
   Schemas['InstallmentRedirectParameters']
 >(v_InstallmentRedirectParameters, 'form');
+
 /** Type guard for InstallmentRedirectParameters: true when the value satisfies every rule of the schema. */
 export const isInstallmentRedirectParameters = v_InstallmentRedirectParameters as Guard<
   Schemas['InstallmentRedirectParameters']
 >;
+
 /** Validates a SaleApmInstallmentRedirectRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmInstallmentRedirectRequest = /* @__PURE__ */ validator<
   Schemas['SaleApmInstallmentRedirectRequest']
 >(v_SaleApmInstallmentRedirectRequest, 'form');
+
 /** Type guard for SaleApmInstallmentRedirectRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmInstallmentRedirectRequest = v_SaleApmInstallmentRedirectRequest as Guard<
   Schemas['SaleApmInstallmentRedirectRequest']
 >;
+
 /** Validates a PersonalIdMethodParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePersonalIdMethodParameters = /* @__PURE__ */ validator<Schemas['PersonalIdMethodParameters']>(
   v_PersonalIdMethodParameters,
   'form',
 );
+
 /** Type guard for PersonalIdMethodParameters: true when the value satisfies every rule of the schema. */
 export const isPersonalIdMethodParameters = v_PersonalIdMethodParameters as Guard<
   Schemas['PersonalIdMethodParameters']
 >;
+
 /** Validates a SaleApmPersonalIdMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmPersonalIdMethodRequest = /* @__PURE__ */ validator<
   Schemas['SaleApmPersonalIdMethodRequest']
 >(v_SaleApmPersonalIdMethodRequest, 'form');
+
 /** Type guard for SaleApmPersonalIdMethodRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmPersonalIdMethodRequest = v_SaleApmPersonalIdMethodRequest as Guard<
   Schemas['SaleApmPersonalIdMethodRequest']
 >;
+
 /** Validates a CryptoAsset; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCryptoAsset = /* @__PURE__ */ validator<Schemas['CryptoAsset']>(v_CryptoAsset, 'form');
+
 /** Type guard for CryptoAsset: true when the value satisfies every rule of the schema. */
 export const isCryptoAsset = v_CryptoAsset as Guard<Schemas['CryptoAsset']>;
+
 /** Validates a CryptoDepositParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCryptoDepositParameters = /* @__PURE__ */ validator<Schemas['CryptoDepositParameters']>(
   v_CryptoDepositParameters,
   'form',
 );
+
 /** Type guard for CryptoDepositParameters: true when the value satisfies every rule of the schema. */
 export const isCryptoDepositParameters = v_CryptoDepositParameters as Guard<Schemas['CryptoDepositParameters']>;
+
 /** Validates a SaleApmCryptoDepositRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmCryptoDepositRequest = /* @__PURE__ */ validator<Schemas['SaleApmCryptoDepositRequest']>(
   v_SaleApmCryptoDepositRequest,
   'form',
 );
+
 /** Type guard for SaleApmCryptoDepositRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmCryptoDepositRequest = v_SaleApmCryptoDepositRequest as Guard<
   Schemas['SaleApmCryptoDepositRequest']
 >;
+
 /** Validates a CryptoWalletAddress; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCryptoWalletAddress = /* @__PURE__ */ validator<Schemas['CryptoWalletAddress']>(
   v_CryptoWalletAddress,
   'form',
 );
+
 /** Type guard for CryptoWalletAddress: true when the value satisfies every rule of the schema. */
 export const isCryptoWalletAddress = v_CryptoWalletAddress as Guard<Schemas['CryptoWalletAddress']>;
+
 /** Validates a CryptoWithdrawalParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCryptoWithdrawalParameters = /* @__PURE__ */ validator<Schemas['CryptoWithdrawalParameters']>(
   v_CryptoWithdrawalParameters,
   'form',
 );
+
 /** Type guard for CryptoWithdrawalParameters: true when the value satisfies every rule of the schema. */
 export const isCryptoWithdrawalParameters = v_CryptoWithdrawalParameters as Guard<
   Schemas['CryptoWithdrawalParameters']
 >;
+
 /** Validates a SaleApmCryptoWithdrawalRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmCryptoWithdrawalRequest = /* @__PURE__ */ validator<
   Schemas['SaleApmCryptoWithdrawalRequest']
 >(v_SaleApmCryptoWithdrawalRequest, 'form');
+
 /** Type guard for SaleApmCryptoWithdrawalRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmCryptoWithdrawalRequest = v_SaleApmCryptoWithdrawalRequest as Guard<
   Schemas['SaleApmCryptoWithdrawalRequest']
 >;
+
 /** Validates a IpsParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateIpsParameters = /* @__PURE__ */ validator<Schemas['IpsParameters']>(v_IpsParameters, 'form');
+
 /** Type guard for IpsParameters: true when the value satisfies every rule of the schema. */
 export const isIpsParameters = v_IpsParameters as Guard<Schemas['IpsParameters']>;
+
 /** Validates a SaleApmIpsRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmIpsRequest = /* @__PURE__ */ validator<Schemas['SaleApmIpsRequest']>(
   v_SaleApmIpsRequest,
   'form',
 );
+
 /** Type guard for SaleApmIpsRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmIpsRequest = v_SaleApmIpsRequest as Guard<Schemas['SaleApmIpsRequest']>;
+
 /** Validates a CryptoSymbol; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCryptoSymbol = /* @__PURE__ */ validator<Schemas['CryptoSymbol']>(v_CryptoSymbol, 'form');
+
 /** Type guard for CryptoSymbol: true when the value satisfies every rule of the schema. */
 export const isCryptoSymbol = v_CryptoSymbol as Guard<Schemas['CryptoSymbol']>;
+
 /** Validates a CryptoConvertParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCryptoConvertParameters = /* @__PURE__ */ validator<Schemas['CryptoConvertParameters']>(
   v_CryptoConvertParameters,
   'form',
 );
+
 /** Type guard for CryptoConvertParameters: true when the value satisfies every rule of the schema. */
 export const isCryptoConvertParameters = v_CryptoConvertParameters as Guard<Schemas['CryptoConvertParameters']>;
+
 /** Validates a SaleApmCryptoConvertRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmCryptoConvertRequest = /* @__PURE__ */ validator<Schemas['SaleApmCryptoConvertRequest']>(
   v_SaleApmCryptoConvertRequest,
   'form',
 );
+
 /** Type guard for SaleApmCryptoConvertRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmCryptoConvertRequest = v_SaleApmCryptoConvertRequest as Guard<
   Schemas['SaleApmCryptoConvertRequest']
 >;
+
 /** Validates a TradingAccountLogin; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTradingAccountLogin = /* @__PURE__ */ validator<Schemas['TradingAccountLogin']>(
   v_TradingAccountLogin,
   'form',
 );
+
 /** Type guard for TradingAccountLogin: true when the value satisfies every rule of the schema. */
 export const isTradingAccountLogin = v_TradingAccountLogin as Guard<Schemas['TradingAccountLogin']>;
+
 /** Validates a TradingDepositParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTradingDepositParameters = /* @__PURE__ */ validator<Schemas['TradingDepositParameters']>(
   v_TradingDepositParameters,
   'form',
 );
+
 /** Type guard for TradingDepositParameters: true when the value satisfies every rule of the schema. */
 export const isTradingDepositParameters = v_TradingDepositParameters as Guard<Schemas['TradingDepositParameters']>;
+
 /** Validates a SaleApmTradingDepositRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmTradingDepositRequest = /* @__PURE__ */ validator<Schemas['SaleApmTradingDepositRequest']>(
   v_SaleApmTradingDepositRequest,
   'form',
 );
+
 /** Type guard for SaleApmTradingDepositRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmTradingDepositRequest = v_SaleApmTradingDepositRequest as Guard<
   Schemas['SaleApmTradingDepositRequest']
 >;
+
 /** Validates a TradingWithdrawalParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTradingWithdrawalParameters = /* @__PURE__ */ validator<Schemas['TradingWithdrawalParameters']>(
   v_TradingWithdrawalParameters,
   'form',
 );
+
 /** Type guard for TradingWithdrawalParameters: true when the value satisfies every rule of the schema. */
 export const isTradingWithdrawalParameters = v_TradingWithdrawalParameters as Guard<
   Schemas['TradingWithdrawalParameters']
 >;
+
 /** Validates a SaleApmTradingWithdrawalRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmTradingWithdrawalRequest = /* @__PURE__ */ validator<
   Schemas['SaleApmTradingWithdrawalRequest']
 >(v_SaleApmTradingWithdrawalRequest, 'form');
+
 /** Type guard for SaleApmTradingWithdrawalRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmTradingWithdrawalRequest = v_SaleApmTradingWithdrawalRequest as Guard<
   Schemas['SaleApmTradingWithdrawalRequest']
 >;
+
 /** Validates a FxConvertParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateFxConvertParameters = /* @__PURE__ */ validator<Schemas['FxConvertParameters']>(
   v_FxConvertParameters,
   'form',
 );
+
 /** Type guard for FxConvertParameters: true when the value satisfies every rule of the schema. */
 export const isFxConvertParameters = v_FxConvertParameters as Guard<Schemas['FxConvertParameters']>;
+
 /** Validates a SaleApmFxConvertRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmFxConvertRequest = /* @__PURE__ */ validator<Schemas['SaleApmFxConvertRequest']>(
   v_SaleApmFxConvertRequest,
   'form',
 );
+
 /** Type guard for SaleApmFxConvertRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmFxConvertRequest = v_SaleApmFxConvertRequest as Guard<Schemas['SaleApmFxConvertRequest']>;
+
 /** Validates a LatamDocumentParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateLatamDocumentParameters = /* @__PURE__ */ validator<Schemas['LatamDocumentParameters']>(
   v_LatamDocumentParameters,
   'form',
 );
+
 /** Type guard for LatamDocumentParameters: true when the value satisfies every rule of the schema. */
 export const isLatamDocumentParameters = v_LatamDocumentParameters as Guard<Schemas['LatamDocumentParameters']>;
+
 /** Validates a SaleApmLatamDocumentRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmLatamDocumentRequest = /* @__PURE__ */ validator<Schemas['SaleApmLatamDocumentRequest']>(
   v_SaleApmLatamDocumentRequest,
   'form',
 );
+
 /** Type guard for SaleApmLatamDocumentRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmLatamDocumentRequest = v_SaleApmLatamDocumentRequest as Guard<
   Schemas['SaleApmLatamDocumentRequest']
 >;
+
 /** Validates a UpiPersonalIdParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateUpiPersonalIdParameters = /* @__PURE__ */ validator<Schemas['UpiPersonalIdParameters']>(
   v_UpiPersonalIdParameters,
   'form',
 );
+
 /** Type guard for UpiPersonalIdParameters: true when the value satisfies every rule of the schema. */
 export const isUpiPersonalIdParameters = v_UpiPersonalIdParameters as Guard<Schemas['UpiPersonalIdParameters']>;
+
 /** Validates a UpiAParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateUpiAParameters = /* @__PURE__ */ validator<Schemas['UpiAParameters']>(v_UpiAParameters, 'form');
+
 /** Type guard for UpiAParameters: true when the value satisfies every rule of the schema. */
 export const isUpiAParameters = v_UpiAParameters as Guard<Schemas['UpiAParameters']>;
+
 /** Validates a SaleApmUpiARequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmUpiARequest = /* @__PURE__ */ validator<Schemas['SaleApmUpiARequest']>(
   v_SaleApmUpiARequest,
   'form',
 );
+
 /** Type guard for SaleApmUpiARequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmUpiARequest = v_SaleApmUpiARequest as Guard<Schemas['SaleApmUpiARequest']>;
+
 /** Validates a UpiVpa; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateUpiVpa = /* @__PURE__ */ validator<Schemas['UpiVpa']>(v_UpiVpa, 'form');
+
 /** Type guard for UpiVpa: true when the value satisfies every rule of the schema. */
 export const isUpiVpa = v_UpiVpa as Guard<Schemas['UpiVpa']>;
+
 /** Validates a UpiBParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateUpiBParameters = /* @__PURE__ */ validator<Schemas['UpiBParameters']>(v_UpiBParameters, 'form');
+
 /** Type guard for UpiBParameters: true when the value satisfies every rule of the schema. */
 export const isUpiBParameters = v_UpiBParameters as Guard<Schemas['UpiBParameters']>;
+
 /** Validates a SaleApmUpiBRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmUpiBRequest = /* @__PURE__ */ validator<Schemas['SaleApmUpiBRequest']>(
   v_SaleApmUpiBRequest,
   'form',
 );
+
 /** Type guard for SaleApmUpiBRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmUpiBRequest = v_SaleApmUpiBRequest as Guard<Schemas['SaleApmUpiBRequest']>;
+
 /** Validates a UpiCParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateUpiCParameters = /* @__PURE__ */ validator<Schemas['UpiCParameters']>(v_UpiCParameters, 'form');
+
 /** Type guard for UpiCParameters: true when the value satisfies every rule of the schema. */
 export const isUpiCParameters = v_UpiCParameters as Guard<Schemas['UpiCParameters']>;
+
 /** Validates a SaleApmUpiCRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmUpiCRequest = /* @__PURE__ */ validator<Schemas['SaleApmUpiCRequest']>(
   v_SaleApmUpiCRequest,
   'form',
 );
+
 /** Type guard for SaleApmUpiCRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmUpiCRequest = v_SaleApmUpiCRequest as Guard<Schemas['SaleApmUpiCRequest']>;
+
 /** Validates a UpiDParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateUpiDParameters = /* @__PURE__ */ validator<Schemas['UpiDParameters']>(v_UpiDParameters, 'form');
+
 /** Type guard for UpiDParameters: true when the value satisfies every rule of the schema. */
 export const isUpiDParameters = v_UpiDParameters as Guard<Schemas['UpiDParameters']>;
+
 /** Validates a SaleApmUpiDRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmUpiDRequest = /* @__PURE__ */ validator<Schemas['SaleApmUpiDRequest']>(
   v_SaleApmUpiDRequest,
   'form',
 );
+
 /** Type guard for SaleApmUpiDRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmUpiDRequest = v_SaleApmUpiDRequest as Guard<Schemas['SaleApmUpiDRequest']>;
+
 /** Validates a TransferSecurityQuestion; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTransferSecurityQuestion = /* @__PURE__ */ validator<Schemas['TransferSecurityQuestion']>(
   v_TransferSecurityQuestion,
   'form',
 );
+
 /** Type guard for TransferSecurityQuestion: true when the value satisfies every rule of the schema. */
 export const isTransferSecurityQuestion = v_TransferSecurityQuestion as Guard<Schemas['TransferSecurityQuestion']>;
+
 /** Validates a TransferSecurityAnswer; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTransferSecurityAnswer = /* @__PURE__ */ validator<Schemas['TransferSecurityAnswer']>(
   v_TransferSecurityAnswer,
   'form',
 );
+
 /** Type guard for TransferSecurityAnswer: true when the value satisfies every rule of the schema. */
 export const isTransferSecurityAnswer = v_TransferSecurityAnswer as Guard<Schemas['TransferSecurityAnswer']>;
+
 /** Validates a EmailTransferParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateEmailTransferParameters = /* @__PURE__ */ validator<Schemas['EmailTransferParameters']>(
   v_EmailTransferParameters,
   'form',
 );
+
 /** Type guard for EmailTransferParameters: true when the value satisfies every rule of the schema. */
 export const isEmailTransferParameters = v_EmailTransferParameters as Guard<Schemas['EmailTransferParameters']>;
+
 /** Validates a SaleApmEmailTransferRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmEmailTransferRequest = /* @__PURE__ */ validator<Schemas['SaleApmEmailTransferRequest']>(
   v_SaleApmEmailTransferRequest,
   'form',
 );
+
 /** Type guard for SaleApmEmailTransferRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmEmailTransferRequest = v_SaleApmEmailTransferRequest as Guard<
   Schemas['SaleApmEmailTransferRequest']
 >;
+
 /** Validates a SmsTransferParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSmsTransferParameters = /* @__PURE__ */ validator<Schemas['SmsTransferParameters']>(
   v_SmsTransferParameters,
   'form',
 );
+
 /** Type guard for SmsTransferParameters: true when the value satisfies every rule of the schema. */
 export const isSmsTransferParameters = v_SmsTransferParameters as Guard<Schemas['SmsTransferParameters']>;
+
 /** Validates a SaleApmSmsTransferRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmSmsTransferRequest = /* @__PURE__ */ validator<Schemas['SaleApmSmsTransferRequest']>(
   v_SaleApmSmsTransferRequest,
   'form',
 );
+
 /** Type guard for SaleApmSmsTransferRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmSmsTransferRequest = v_SaleApmSmsTransferRequest as Guard<Schemas['SaleApmSmsTransferRequest']>;
+
 /** Validates a P1PersonalIdParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP1PersonalIdParameters = /* @__PURE__ */ validator<Schemas['P1PersonalIdParameters']>(
   v_P1PersonalIdParameters,
   'form',
 );
+
 /** Type guard for P1PersonalIdParameters: true when the value satisfies every rule of the schema. */
 export const isP1PersonalIdParameters = v_P1PersonalIdParameters as Guard<Schemas['P1PersonalIdParameters']>;
+
 /** Validates a P1AParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP1AParameters = /* @__PURE__ */ validator<Schemas['P1AParameters']>(v_P1AParameters, 'form');
+
 /** Type guard for P1AParameters: true when the value satisfies every rule of the schema. */
 export const isP1AParameters = v_P1AParameters as Guard<Schemas['P1AParameters']>;
+
 /** Validates a SaleApmP1ARequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP1ARequest = /* @__PURE__ */ validator<Schemas['SaleApmP1ARequest']>(
   v_SaleApmP1ARequest,
   'form',
 );
+
 /** Type guard for SaleApmP1ARequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmP1ARequest = v_SaleApmP1ARequest as Guard<Schemas['SaleApmP1ARequest']>;
+
 /** Validates a P1BParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP1BParameters = /* @__PURE__ */ validator<Schemas['P1BParameters']>(v_P1BParameters, 'form');
+
 /** Type guard for P1BParameters: true when the value satisfies every rule of the schema. */
 export const isP1BParameters = v_P1BParameters as Guard<Schemas['P1BParameters']>;
+
 /** Validates a SaleApmP1BRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP1BRequest = /* @__PURE__ */ validator<Schemas['SaleApmP1BRequest']>(
   v_SaleApmP1BRequest,
   'form',
 );
+
 /** Type guard for SaleApmP1BRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmP1BRequest = v_SaleApmP1BRequest as Guard<Schemas['SaleApmP1BRequest']>;
+
 /** Validates a P1CParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP1CParameters = /* @__PURE__ */ validator<Schemas['P1CParameters']>(v_P1CParameters, 'form');
+
 /** Type guard for P1CParameters: true when the value satisfies every rule of the schema. */
 export const isP1CParameters = v_P1CParameters as Guard<Schemas['P1CParameters']>;
+
 /** Validates a SaleApmP1CRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP1CRequest = /* @__PURE__ */ validator<Schemas['SaleApmP1CRequest']>(
   v_SaleApmP1CRequest,
   'form',
 );
+
 /** Type guard for SaleApmP1CRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmP1CRequest = v_SaleApmP1CRequest as Guard<Schemas['SaleApmP1CRequest']>;
+
 /** Validates a P1DParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP1DParameters = /* @__PURE__ */ validator<Schemas['P1DParameters']>(v_P1DParameters, 'form');
+
 /** Type guard for P1DParameters: true when the value satisfies every rule of the schema. */
 export const isP1DParameters = v_P1DParameters as Guard<Schemas['P1DParameters']>;
+
 /** Validates a SaleApmP1DRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP1DRequest = /* @__PURE__ */ validator<Schemas['SaleApmP1DRequest']>(
   v_SaleApmP1DRequest,
   'form',
 );
+
 /** Type guard for SaleApmP1DRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmP1DRequest = v_SaleApmP1DRequest as Guard<Schemas['SaleApmP1DRequest']>;
+
 /** Validates a P1EParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP1EParameters = /* @__PURE__ */ validator<Schemas['P1EParameters']>(v_P1EParameters, 'form');
+
 /** Type guard for P1EParameters: true when the value satisfies every rule of the schema. */
 export const isP1EParameters = v_P1EParameters as Guard<Schemas['P1EParameters']>;
+
 /** Validates a SaleApmP1ERequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP1ERequest = /* @__PURE__ */ validator<Schemas['SaleApmP1ERequest']>(
   v_SaleApmP1ERequest,
   'form',
 );
+
 /** Type guard for SaleApmP1ERequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmP1ERequest = v_SaleApmP1ERequest as Guard<Schemas['SaleApmP1ERequest']>;
+
 /** Validates a P1FParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP1FParameters = /* @__PURE__ */ validator<Schemas['P1FParameters']>(v_P1FParameters, 'form');
+
 /** Type guard for P1FParameters: true when the value satisfies every rule of the schema. */
 export const isP1FParameters = v_P1FParameters as Guard<Schemas['P1FParameters']>;
+
 /** Validates a SaleApmP1FRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP1FRequest = /* @__PURE__ */ validator<Schemas['SaleApmP1FRequest']>(
   v_SaleApmP1FRequest,
   'form',
 );
+
 /** Type guard for SaleApmP1FRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmP1FRequest = v_SaleApmP1FRequest as Guard<Schemas['SaleApmP1FRequest']>;
+
 /** Validates a P2PayMethodParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP2PayMethodParameters = /* @__PURE__ */ validator<Schemas['P2PayMethodParameters']>(
   v_P2PayMethodParameters,
   'form',
 );
+
 /** Type guard for P2PayMethodParameters: true when the value satisfies every rule of the schema. */
 export const isP2PayMethodParameters = v_P2PayMethodParameters as Guard<Schemas['P2PayMethodParameters']>;
+
 /** Validates a P2AParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP2AParameters = /* @__PURE__ */ validator<Schemas['P2AParameters']>(v_P2AParameters, 'form');
+
 /** Type guard for P2AParameters: true when the value satisfies every rule of the schema. */
 export const isP2AParameters = v_P2AParameters as Guard<Schemas['P2AParameters']>;
+
 /** Validates a SaleApmP2ARequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP2ARequest = /* @__PURE__ */ validator<Schemas['SaleApmP2ARequest']>(
   v_SaleApmP2ARequest,
   'form',
 );
+
 /** Type guard for SaleApmP2ARequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmP2ARequest = v_SaleApmP2ARequest as Guard<Schemas['SaleApmP2ARequest']>;
+
 /** Validates a P2BParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP2BParameters = /* @__PURE__ */ validator<Schemas['P2BParameters']>(v_P2BParameters, 'form');
+
 /** Type guard for P2BParameters: true when the value satisfies every rule of the schema. */
 export const isP2BParameters = v_P2BParameters as Guard<Schemas['P2BParameters']>;
+
 /** Validates a SaleApmP2BRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP2BRequest = /* @__PURE__ */ validator<Schemas['SaleApmP2BRequest']>(
   v_SaleApmP2BRequest,
   'form',
 );
+
 /** Type guard for SaleApmP2BRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmP2BRequest = v_SaleApmP2BRequest as Guard<Schemas['SaleApmP2BRequest']>;
+
 /** Validates a P2CParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP2CParameters = /* @__PURE__ */ validator<Schemas['P2CParameters']>(v_P2CParameters, 'form');
+
 /** Type guard for P2CParameters: true when the value satisfies every rule of the schema. */
 export const isP2CParameters = v_P2CParameters as Guard<Schemas['P2CParameters']>;
+
 /** Validates a SaleApmP2CRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP2CRequest = /* @__PURE__ */ validator<Schemas['SaleApmP2CRequest']>(
   v_SaleApmP2CRequest,
   'form',
 );
+
 /** Type guard for SaleApmP2CRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmP2CRequest = v_SaleApmP2CRequest as Guard<Schemas['SaleApmP2CRequest']>;
+
 /** Validates a P2DParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateP2DParameters = /* @__PURE__ */ validator<Schemas['P2DParameters']>(v_P2DParameters, 'form');
+
 /** Type guard for P2DParameters: true when the value satisfies every rule of the schema. */
 export const isP2DParameters = v_P2DParameters as Guard<Schemas['P2DParameters']>;
+
 /** Validates a SaleApmP2DRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP2DRequest = /* @__PURE__ */ validator<Schemas['SaleApmP2DRequest']>(
   v_SaleApmP2DRequest,
   'form',
 );
+
 /** Type guard for SaleApmP2DRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmP2DRequest = v_SaleApmP2DRequest as Guard<Schemas['SaleApmP2DRequest']>;
+
 /** Validates a BnplText; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateBnplText = /* @__PURE__ */ validator<Schemas['BnplText']>(v_BnplText, 'form');
+
 /** Type guard for BnplText: true when the value satisfies every rule of the schema. */
 export const isBnplText = v_BnplText as Guard<Schemas['BnplText']>;
+
 /** Validates a BnplAParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateBnplAParameters = /* @__PURE__ */ validator<Schemas['BnplAParameters']>(v_BnplAParameters, 'form');
+
 /** Type guard for BnplAParameters: true when the value satisfies every rule of the schema. */
 export const isBnplAParameters = v_BnplAParameters as Guard<Schemas['BnplAParameters']>;
+
 /** Validates a SaleApmBnplARequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmBnplARequest = /* @__PURE__ */ validator<Schemas['SaleApmBnplARequest']>(
   v_SaleApmBnplARequest,
   'form',
 );
+
 /** Type guard for SaleApmBnplARequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmBnplARequest = v_SaleApmBnplARequest as Guard<Schemas['SaleApmBnplARequest']>;
+
 /** Validates a BnplAmount; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateBnplAmount = /* @__PURE__ */ validator<Schemas['BnplAmount']>(v_BnplAmount, 'form');
+
 /** Type guard for BnplAmount: true when the value satisfies every rule of the schema. */
 export const isBnplAmount = v_BnplAmount as Guard<Schemas['BnplAmount']>;
+
 /** Validates a BnplBParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateBnplBParameters = /* @__PURE__ */ validator<Schemas['BnplBParameters']>(v_BnplBParameters, 'form');
+
 /** Type guard for BnplBParameters: true when the value satisfies every rule of the schema. */
 export const isBnplBParameters = v_BnplBParameters as Guard<Schemas['BnplBParameters']>;
+
 /** Validates a SaleApmBnplBRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmBnplBRequest = /* @__PURE__ */ validator<Schemas['SaleApmBnplBRequest']>(
   v_SaleApmBnplBRequest,
   'form',
 );
+
 /** Type guard for SaleApmBnplBRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmBnplBRequest = v_SaleApmBnplBRequest as Guard<Schemas['SaleApmBnplBRequest']>;
+
 /** Validates a OpenBankingIdentificationType; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateOpenBankingIdentificationType = /* @__PURE__ */ validator<
   Schemas['OpenBankingIdentificationType']
 >(v_OpenBankingIdentificationType, 'form');
+
 /** Type guard for OpenBankingIdentificationType: true when the value satisfies every rule of the schema. */
 export const isOpenBankingIdentificationType = v_OpenBankingIdentificationType as Guard<
   Schemas['OpenBankingIdentificationType']
 >;
+
 /** Validates a OpenBankingPayeeIdentification; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateOpenBankingPayeeIdentification = /* @__PURE__ */ validator<
   Schemas['OpenBankingPayeeIdentification']
 >(v_OpenBankingPayeeIdentification, 'form');
+
 /** Type guard for OpenBankingPayeeIdentification: true when the value satisfies every rule of the schema. */
 export const isOpenBankingPayeeIdentification = v_OpenBankingPayeeIdentification as Guard<
   Schemas['OpenBankingPayeeIdentification']
 >;
+
 /** Validates a OpenBankingParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateOpenBankingParameters = /* @__PURE__ */ validator<Schemas['OpenBankingParameters']>(
   v_OpenBankingParameters,
   'form',
 );
+
 /** Type guard for OpenBankingParameters: true when the value satisfies every rule of the schema. */
 export const isOpenBankingParameters = v_OpenBankingParameters as Guard<Schemas['OpenBankingParameters']>;
+
 /** Validates a SaleApmOpenBankingRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmOpenBankingRequest = /* @__PURE__ */ validator<Schemas['SaleApmOpenBankingRequest']>(
   v_SaleApmOpenBankingRequest,
   'form',
 );
+
 /** Type guard for SaleApmOpenBankingRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmOpenBankingRequest = v_SaleApmOpenBankingRequest as Guard<Schemas['SaleApmOpenBankingRequest']>;
+
 /** Validates a MobileMoneyParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateMobileMoneyParameters = /* @__PURE__ */ validator<Schemas['MobileMoneyParameters']>(
   v_MobileMoneyParameters,
   'form',
 );
+
 /** Type guard for MobileMoneyParameters: true when the value satisfies every rule of the schema. */
 export const isMobileMoneyParameters = v_MobileMoneyParameters as Guard<Schemas['MobileMoneyParameters']>;
+
 /** Validates a SaleApmMobileMoneyRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmMobileMoneyRequest = /* @__PURE__ */ validator<Schemas['SaleApmMobileMoneyRequest']>(
   v_SaleApmMobileMoneyRequest,
   'form',
 );
+
 /** Type guard for SaleApmMobileMoneyRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmMobileMoneyRequest = v_SaleApmMobileMoneyRequest as Guard<Schemas['SaleApmMobileMoneyRequest']>;
+
 /** Validates a PayoutEmailParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePayoutEmailParameters = /* @__PURE__ */ validator<Schemas['PayoutEmailParameters']>(
   v_PayoutEmailParameters,
   'form',
 );
+
 /** Type guard for PayoutEmailParameters: true when the value satisfies every rule of the schema. */
 export const isPayoutEmailParameters = v_PayoutEmailParameters as Guard<Schemas['PayoutEmailParameters']>;
+
 /** Validates a SaleApmPayoutEmailRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmPayoutEmailRequest = /* @__PURE__ */ validator<Schemas['SaleApmPayoutEmailRequest']>(
   v_SaleApmPayoutEmailRequest,
   'form',
 );
+
 /** Type guard for SaleApmPayoutEmailRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmPayoutEmailRequest = v_SaleApmPayoutEmailRequest as Guard<Schemas['SaleApmPayoutEmailRequest']>;
+
 /** Validates a LocalCollectionBankDetails; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateLocalCollectionBankDetails = /* @__PURE__ */ validator<Schemas['LocalCollectionBankDetails']>(
   v_LocalCollectionBankDetails,
   'form',
 );
+
 /** Type guard for LocalCollectionBankDetails: true when the value satisfies every rule of the schema. */
 export const isLocalCollectionBankDetails = v_LocalCollectionBankDetails as Guard<
   Schemas['LocalCollectionBankDetails']
 >;
+
 /** Validates a LocalCollectionParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateLocalCollectionParameters = /* @__PURE__ */ validator<Schemas['LocalCollectionParameters']>(
   v_LocalCollectionParameters,
   'form',
 );
+
 /** Type guard for LocalCollectionParameters: true when the value satisfies every rule of the schema. */
 export const isLocalCollectionParameters = v_LocalCollectionParameters as Guard<Schemas['LocalCollectionParameters']>;
+
 /** Validates a SaleApmLocalCollectionRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmLocalCollectionRequest = /* @__PURE__ */ validator<
   Schemas['SaleApmLocalCollectionRequest']
 >(v_SaleApmLocalCollectionRequest, 'form');
+
 /** Type guard for SaleApmLocalCollectionRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmLocalCollectionRequest = v_SaleApmLocalCollectionRequest as Guard<
   Schemas['SaleApmLocalCollectionRequest']
 >;
+
 /** Validates a MobileMoneyNumber; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateMobileMoneyNumber = /* @__PURE__ */ validator<Schemas['MobileMoneyNumber']>(
   v_MobileMoneyNumber,
   'form',
 );
+
 /** Type guard for MobileMoneyNumber: true when the value satisfies every rule of the schema. */
 export const isMobileMoneyNumber = v_MobileMoneyNumber as Guard<Schemas['MobileMoneyNumber']>;
+
 /** Validates a MobileMoneyKeParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateMobileMoneyKeParameters = /* @__PURE__ */ validator<Schemas['MobileMoneyKeParameters']>(
   v_MobileMoneyKeParameters,
   'form',
 );
+
 /** Type guard for MobileMoneyKeParameters: true when the value satisfies every rule of the schema. */
 export const isMobileMoneyKeParameters = v_MobileMoneyKeParameters as Guard<Schemas['MobileMoneyKeParameters']>;
+
 /** Validates a SaleApmMobileMoneyKeRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmMobileMoneyKeRequest = /* @__PURE__ */ validator<Schemas['SaleApmMobileMoneyKeRequest']>(
   v_SaleApmMobileMoneyKeRequest,
   'form',
 );
+
 /** Type guard for SaleApmMobileMoneyKeRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmMobileMoneyKeRequest = v_SaleApmMobileMoneyKeRequest as Guard<
   Schemas['SaleApmMobileMoneyKeRequest']
 >;
+
 /** Validates a WalletPaymentToken; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateWalletPaymentToken = /* @__PURE__ */ validator<Schemas['WalletPaymentToken']>(
   v_WalletPaymentToken,
   'form',
 );
+
 /** Type guard for WalletPaymentToken: true when the value satisfies every rule of the schema. */
 export const isWalletPaymentToken = v_WalletPaymentToken as Guard<Schemas['WalletPaymentToken']>;
+
 /** Validates a DeviceWalletParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDeviceWalletParameters = /* @__PURE__ */ validator<Schemas['DeviceWalletParameters']>(
   v_DeviceWalletParameters,
   'form',
 );
+
 /** Type guard for DeviceWalletParameters: true when the value satisfies every rule of the schema. */
 export const isDeviceWalletParameters = v_DeviceWalletParameters as Guard<Schemas['DeviceWalletParameters']>;
+
 /** Validates a SaleApmDeviceWalletRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmDeviceWalletRequest = /* @__PURE__ */ validator<Schemas['SaleApmDeviceWalletRequest']>(
   v_SaleApmDeviceWalletRequest,
   'form',
 );
+
 /** Type guard for SaleApmDeviceWalletRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmDeviceWalletRequest = v_SaleApmDeviceWalletRequest as Guard<
   Schemas['SaleApmDeviceWalletRequest']
 >;
+
 /** Validates a WebWalletParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateWebWalletParameters = /* @__PURE__ */ validator<Schemas['WebWalletParameters']>(
   v_WebWalletParameters,
   'form',
 );
+
 /** Type guard for WebWalletParameters: true when the value satisfies every rule of the schema. */
 export const isWebWalletParameters = v_WebWalletParameters as Guard<Schemas['WebWalletParameters']>;
+
 /** Validates a SaleApmWebWalletRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmWebWalletRequest = /* @__PURE__ */ validator<Schemas['SaleApmWebWalletRequest']>(
   v_SaleApmWebWalletRequest,
   'form',
 );
+
 /** Type guard for SaleApmWebWalletRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmWebWalletRequest = v_SaleApmWebWalletRequest as Guard<Schemas['SaleApmWebWalletRequest']>;
+
 /** Validates a SaleApmRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmRequest = /* @__PURE__ */ validator<Schemas['SaleApmRequest']>(v_SaleApmRequest, 'form');
+
 /** Type guard for SaleApmRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmRequest = v_SaleApmRequest as Guard<Schemas['SaleApmRequest']>;
+
 /** Validates a SaleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleRequest = /* @__PURE__ */ validator<Schemas['SaleRequest']>(v_SaleRequest, 'form');
+
 /** Type guard for SaleRequest: true when the value satisfies every rule of the schema. */
 export const isSaleRequest = v_SaleRequest as Guard<Schemas['SaleRequest']>;
+
 /** Validates a TransId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTransId = /* @__PURE__ */ validator<Schemas['TransId']>(v_TransId, 'form');
+
 /** Type guard for TransId: true when the value satisfies every rule of the schema. */
 export const isTransId = v_TransId as Guard<Schemas['TransId']>;
+
 /** Validates a S2sTransactionRef; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sTransactionRef = /* @__PURE__ */ validator<Schemas['S2sTransactionRef']>(
   v_S2sTransactionRef,
   'form',
 );
+
 /** Type guard for S2sTransactionRef: true when the value satisfies every rule of the schema. */
 export const isS2sTransactionRef = v_S2sTransactionRef as Guard<Schemas['S2sTransactionRef']>;
+
 /** Validates a CaptureRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCaptureRequest = /* @__PURE__ */ validator<Schemas['CaptureRequest']>(v_CaptureRequest, 'form');
+
 /** Type guard for CaptureRequest: true when the value satisfies every rule of the schema. */
 export const isCaptureRequest = v_CaptureRequest as Guard<Schemas['CaptureRequest']>;
+
 /** Validates a GetTransStatusRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateGetTransStatusRequest = /* @__PURE__ */ validator<Schemas['GetTransStatusRequest']>(
   v_GetTransStatusRequest,
   'form',
 );
+
 /** Type guard for GetTransStatusRequest: true when the value satisfies every rule of the schema. */
 export const isGetTransStatusRequest = v_GetTransStatusRequest as Guard<Schemas['GetTransStatusRequest']>;
+
 /** Validates a AuthRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateAuthRequest = /* @__PURE__ */ validator<Schemas['AuthRequest']>(v_AuthRequest, 'form');
+
 /** Type guard for AuthRequest: true when the value satisfies every rule of the schema. */
 export const isAuthRequest = v_AuthRequest as Guard<Schemas['AuthRequest']>;
+
 /** Validates a CardSetErsIdentity; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetErsIdentity = /* @__PURE__ */ validator<Schemas['CardSetErsIdentity']>(
   v_CardSetErsIdentity,
   'form',
 );
+
 /** Type guard for CardSetErsIdentity: true when the value satisfies every rule of the schema. */
 export const isCardSetErsIdentity = v_CardSetErsIdentity as Guard<Schemas['CardSetErsIdentity']>;
+
 /** Validates a CardSetErsDebit; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetErsDebit = /* @__PURE__ */ validator<Schemas['CardSetErsDebit']>(v_CardSetErsDebit, 'form');
+
 /** Type guard for CardSetErsDebit: true when the value satisfies every rule of the schema. */
 export const isCardSetErsDebit = v_CardSetErsDebit as Guard<Schemas['CardSetErsDebit']>;
+
 /** Validates a DebitParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDebitParameters = /* @__PURE__ */ validator<Schemas['DebitParameters']>(v_DebitParameters, 'form');
+
 /** Type guard for DebitParameters: true when the value satisfies every rule of the schema. */
 export const isDebitParameters = v_DebitParameters as Guard<Schemas['DebitParameters']>;
+
 /** Validates a DebitRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDebitRequest = /* @__PURE__ */ validator<Schemas['DebitRequest']>(v_DebitRequest, 'form');
+
 /** Type guard for DebitRequest: true when the value satisfies every rule of the schema. */
 export const isDebitRequest = v_DebitRequest as Guard<Schemas['DebitRequest']>;
+
 /** Validates a S2sPayeeFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sPayeeFields = /* @__PURE__ */ validator<Schemas['S2sPayeeFields']>(v_S2sPayeeFields, 'form');
+
 /** Type guard for S2sPayeeFields: true when the value satisfies every rule of the schema. */
 export const isS2sPayeeFields = v_S2sPayeeFields as Guard<Schemas['S2sPayeeFields']>;
+
 /** Validates a AccountNumber; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateAccountNumber = /* @__PURE__ */ validator<Schemas['AccountNumber']>(v_AccountNumber, 'form');
+
 /** Type guard for AccountNumber: true when the value satisfies every rule of the schema. */
 export const isAccountNumber = v_AccountNumber as Guard<Schemas['AccountNumber']>;
+
 /** Validates a CardSetErsCredit2Card; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetErsCredit2Card = /* @__PURE__ */ validator<Schemas['CardSetErsCredit2Card']>(
   v_CardSetErsCredit2Card,
   'form',
 );
+
 /** Type guard for CardSetErsCredit2Card: true when the value satisfies every rule of the schema. */
 export const isCardSetErsCredit2Card = v_CardSetErsCredit2Card as Guard<Schemas['CardSetErsCredit2Card']>;
+
 /** Validates a CardSetPwd; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetPwd = /* @__PURE__ */ validator<Schemas['CardSetPwd']>(v_CardSetPwd, 'form');
+
 /** Type guard for CardSetPwd: true when the value satisfies every rule of the schema. */
 export const isCardSetPwd = v_CardSetPwd as Guard<Schemas['CardSetPwd']>;
+
 /** Validates a CardSetNsp; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetNsp = /* @__PURE__ */ validator<Schemas['CardSetNsp']>(v_CardSetNsp, 'form');
+
 /** Type guard for CardSetNsp: true when the value satisfies every rule of the schema. */
 export const isCardSetNsp = v_CardSetNsp as Guard<Schemas['CardSetNsp']>;
+
 /** Validates a Credit2CardParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCredit2CardParameters = /* @__PURE__ */ validator<Schemas['Credit2CardParameters']>(
   v_Credit2CardParameters,
   'form',
 );
+
 /** Type guard for Credit2CardParameters: true when the value satisfies every rule of the schema. */
 export const isCredit2CardParameters = v_Credit2CardParameters as Guard<Schemas['Credit2CardParameters']>;
+
 /** Validates a Credit2CardRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCredit2CardRequest = /* @__PURE__ */ validator<Schemas['Credit2CardRequest']>(
   v_Credit2CardRequest,
   'form',
 );
+
 /** Type guard for Credit2CardRequest: true when the value satisfies every rule of the schema. */
 export const isCredit2CardRequest = v_Credit2CardRequest as Guard<Schemas['Credit2CardRequest']>;
+
 /** Validates a CardSetPrc; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetPrc = /* @__PURE__ */ validator<Schemas['CardSetPrc']>(v_CardSetPrc, 'form');
+
 /** Type guard for CardSetPrc: true when the value satisfies every rule of the schema. */
 export const isCardSetPrc = v_CardSetPrc as Guard<Schemas['CardSetPrc']>;
+
 /** Validates a Card2CardParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCard2CardParameters = /* @__PURE__ */ validator<Schemas['Card2CardParameters']>(
   v_Card2CardParameters,
   'form',
 );
+
 /** Type guard for Card2CardParameters: true when the value satisfies every rule of the schema. */
 export const isCard2CardParameters = v_Card2CardParameters as Guard<Schemas['Card2CardParameters']>;
+
 /** Validates a Card2CardRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCard2CardRequest = /* @__PURE__ */ validator<Schemas['Card2CardRequest']>(
   v_Card2CardRequest,
   'form',
 );
+
 /** Type guard for Card2CardRequest: true when the value satisfies every rule of the schema. */
 export const isCard2CardRequest = v_Card2CardRequest as Guard<Schemas['Card2CardRequest']>;
+
 /** Validates a VoidRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateVoidRequest = /* @__PURE__ */ validator<Schemas['VoidRequest']>(v_VoidRequest, 'form');
+
 /** Type guard for VoidRequest: true when the value satisfies every rule of the schema. */
 export const isVoidRequest = v_VoidRequest as Guard<Schemas['VoidRequest']>;
+
 /** Validates a CreditvoidRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCreditvoidRequest = /* @__PURE__ */ validator<Schemas['CreditvoidRequest']>(
   v_CreditvoidRequest,
   'form',
 );
+
 /** Type guard for CreditvoidRequest: true when the value satisfies every rule of the schema. */
 export const isCreditvoidRequest = v_CreditvoidRequest as Guard<Schemas['CreditvoidRequest']>;
+
 /** Validates a RefundRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateRefundRequest = /* @__PURE__ */ validator<Schemas['RefundRequest']>(v_RefundRequest, 'form');
+
 /** Type guard for RefundRequest: true when the value satisfies every rule of the schema. */
 export const isRefundRequest = v_RefundRequest as Guard<Schemas['RefundRequest']>;
+
 /** Validates a GetTransStatusByOrderRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateGetTransStatusByOrderRequest = /* @__PURE__ */ validator<Schemas['GetTransStatusByOrderRequest']>(
   v_GetTransStatusByOrderRequest,
   'form',
 );
+
 /** Type guard for GetTransStatusByOrderRequest: true when the value satisfies every rule of the schema. */
 export const isGetTransStatusByOrderRequest = v_GetTransStatusByOrderRequest as Guard<
   Schemas['GetTransStatusByOrderRequest']
 >;
+
 /** Validates a PositiveDigitString; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePositiveDigitString = /* @__PURE__ */ validator<Schemas['PositiveDigitString']>(
   v_PositiveDigitString,
   'form',
 );
+
 /** Type guard for PositiveDigitString: true when the value satisfies every rule of the schema. */
 export const isPositiveDigitString = v_PositiveDigitString as Guard<Schemas['PositiveDigitString']>;
+
 /** Validates a ScheduleIntervalUnit; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateScheduleIntervalUnit = /* @__PURE__ */ validator<Schemas['ScheduleIntervalUnit']>(
   v_ScheduleIntervalUnit,
   'form',
 );
+
 /** Type guard for ScheduleIntervalUnit: true when the value satisfies every rule of the schema. */
 export const isScheduleIntervalUnit = v_ScheduleIntervalUnit as Guard<Schemas['ScheduleIntervalUnit']>;
+
 /** Validates a DayOfMonth; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDayOfMonth = /* @__PURE__ */ validator<Schemas['DayOfMonth']>(v_DayOfMonth, 'form');
+
 /** Type guard for DayOfMonth: true when the value satisfies every rule of the schema. */
 export const isDayOfMonth = v_DayOfMonth as Guard<Schemas['DayOfMonth']>;
+
 /** Validates a DigitString; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDigitString = /* @__PURE__ */ validator<Schemas['DigitString']>(v_DigitString, 'form');
+
 /** Type guard for DigitString: true when the value satisfies every rule of the schema. */
 export const isDigitString = v_DigitString as Guard<Schemas['DigitString']>;
+
 /** Validates a ScheduleOptions; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateScheduleOptions = /* @__PURE__ */ validator<Schemas['ScheduleOptions']>(v_ScheduleOptions, 'form');
+
 /** Type guard for ScheduleOptions: true when the value satisfies every rule of the schema. */
 export const isScheduleOptions = v_ScheduleOptions as Guard<Schemas['ScheduleOptions']>;
+
 /** Validates a CreateScheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCreateScheduleRequest = /* @__PURE__ */ validator<Schemas['CreateScheduleRequest']>(
   v_CreateScheduleRequest,
   'form',
 );
+
 /** Type guard for CreateScheduleRequest: true when the value satisfies every rule of the schema. */
 export const isCreateScheduleRequest = v_CreateScheduleRequest as Guard<Schemas['CreateScheduleRequest']>;
+
 /** Validates a S2sScheduleRef; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sScheduleRef = /* @__PURE__ */ validator<Schemas['S2sScheduleRef']>(v_S2sScheduleRef, 'form');
+
 /** Type guard for S2sScheduleRef: true when the value satisfies every rule of the schema. */
 export const isS2sScheduleRef = v_S2sScheduleRef as Guard<Schemas['S2sScheduleRef']>;
+
 /** Validates a UpdateScheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateUpdateScheduleRequest = /* @__PURE__ */ validator<Schemas['UpdateScheduleRequest']>(
   v_UpdateScheduleRequest,
   'form',
 );
+
 /** Type guard for UpdateScheduleRequest: true when the value satisfies every rule of the schema. */
 export const isUpdateScheduleRequest = v_UpdateScheduleRequest as Guard<Schemas['UpdateScheduleRequest']>;
+
 /** Validates a DeleteScheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDeleteScheduleRequest = /* @__PURE__ */ validator<Schemas['DeleteScheduleRequest']>(
   v_DeleteScheduleRequest,
   'form',
 );
+
 /** Type guard for DeleteScheduleRequest: true when the value satisfies every rule of the schema. */
 export const isDeleteScheduleRequest = v_DeleteScheduleRequest as Guard<Schemas['DeleteScheduleRequest']>;
+
 /** Validates a ScheduleInfoRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateScheduleInfoRequest = /* @__PURE__ */ validator<Schemas['ScheduleInfoRequest']>(
   v_ScheduleInfoRequest,
   'form',
 );
+
 /** Type guard for ScheduleInfoRequest: true when the value satisfies every rule of the schema. */
 export const isScheduleInfoRequest = v_ScheduleInfoRequest as Guard<Schemas['ScheduleInfoRequest']>;
+
 /** Validates a PauseScheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePauseScheduleRequest = /* @__PURE__ */ validator<Schemas['PauseScheduleRequest']>(
   v_PauseScheduleRequest,
   'form',
 );
+
 /** Type guard for PauseScheduleRequest: true when the value satisfies every rule of the schema. */
 export const isPauseScheduleRequest = v_PauseScheduleRequest as Guard<Schemas['PauseScheduleRequest']>;
+
 /** Validates a RunScheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateRunScheduleRequest = /* @__PURE__ */ validator<Schemas['RunScheduleRequest']>(
   v_RunScheduleRequest,
   'form',
 );
+
 /** Type guard for RunScheduleRequest: true when the value satisfies every rule of the schema. */
 export const isRunScheduleRequest = v_RunScheduleRequest as Guard<Schemas['RunScheduleRequest']>;
+
 /** Validates a Token; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateToken = /* @__PURE__ */ validator<Schemas['Token']>(v_Token, 'form');
+
 /** Type guard for Token: true when the value satisfies every rule of the schema. */
 export const isToken = v_Token as Guard<Schemas['Token']>;
+
 /** Validates a DescheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDescheduleRequest = /* @__PURE__ */ validator<Schemas['DescheduleRequest']>(
   v_DescheduleRequest,
   'form',
 );
+
 /** Type guard for DescheduleRequest: true when the value satisfies every rule of the schema. */
 export const isDescheduleRequest = v_DescheduleRequest as Guard<Schemas['DescheduleRequest']>;
+
 /** Validates a RecurringChargeFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateRecurringChargeFields = /* @__PURE__ */ validator<Schemas['RecurringChargeFields']>(
   v_RecurringChargeFields,
   'form',
 );
+
 /** Type guard for RecurringChargeFields: true when the value satisfies every rule of the schema. */
 export const isRecurringChargeFields = v_RecurringChargeFields as Guard<Schemas['RecurringChargeFields']>;
+
 /** Validates a RecurringSaleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateRecurringSaleRequest = /* @__PURE__ */ validator<Schemas['RecurringSaleRequest']>(
   v_RecurringSaleRequest,
   'form',
 );
+
 /** Type guard for RecurringSaleRequest: true when the value satisfies every rule of the schema. */
 export const isRecurringSaleRequest = v_RecurringSaleRequest as Guard<Schemas['RecurringSaleRequest']>;
+
 /** Validates a RecurringDebitRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateRecurringDebitRequest = /* @__PURE__ */ validator<Schemas['RecurringDebitRequest']>(
   v_RecurringDebitRequest,
   'form',
 );
+
 /** Type guard for RecurringDebitRequest: true when the value satisfies every rule of the schema. */
 export const isRecurringDebitRequest = v_RecurringDebitRequest as Guard<Schemas['RecurringDebitRequest']>;
+
 /** Validates a MobileMoneyOperator; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateMobileMoneyOperator = /* @__PURE__ */ validator<Schemas['MobileMoneyOperator']>(
   v_MobileMoneyOperator,
   'form',
 );
+
 /** Type guard for MobileMoneyOperator: true when the value satisfies every rule of the schema. */
 export const isMobileMoneyOperator = v_MobileMoneyOperator as Guard<Schemas['MobileMoneyOperator']>;
+
 /** Validates a Credit2VirtualParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCredit2VirtualParameters = /* @__PURE__ */ validator<Schemas['Credit2VirtualParameters']>(
   v_Credit2VirtualParameters,
   'form',
 );
+
 /** Type guard for Credit2VirtualParameters: true when the value satisfies every rule of the schema. */
 export const isCredit2VirtualParameters = v_Credit2VirtualParameters as Guard<Schemas['Credit2VirtualParameters']>;
+
 /** Validates a Credit2VirtualRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCredit2VirtualRequest = /* @__PURE__ */ validator<Schemas['Credit2VirtualRequest']>(
   v_Credit2VirtualRequest,
   'form',
 );
+
 /** Type guard for Credit2VirtualRequest: true when the value satisfies every rule of the schema. */
 export const isCredit2VirtualRequest = v_Credit2VirtualRequest as Guard<Schemas['Credit2VirtualRequest']>;
+
 /** Validates a Debit2VirtualFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDebit2VirtualFields = /* @__PURE__ */ validator<Schemas['Debit2VirtualFields']>(
   v_Debit2VirtualFields,
   'form',
 );
+
 /** Type guard for Debit2VirtualFields: true when the value satisfies every rule of the schema. */
 export const isDebit2VirtualFields = v_Debit2VirtualFields as Guard<Schemas['Debit2VirtualFields']>;
+
 /** Validates a Debit2VirtualRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDebit2VirtualRequest = /* @__PURE__ */ validator<Schemas['Debit2VirtualRequest']>(
   v_Debit2VirtualRequest,
   'form',
 );
+
 /** Type guard for Debit2VirtualRequest: true when the value satisfies every rule of the schema. */
 export const isDebit2VirtualRequest = v_Debit2VirtualRequest as Guard<Schemas['Debit2VirtualRequest']>;
+
 /** Validates a Debit2VirtualCalcRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDebit2VirtualCalcRequest = /* @__PURE__ */ validator<Schemas['Debit2VirtualCalcRequest']>(
   v_Debit2VirtualCalcRequest,
   'form',
 );
+
 /** Type guard for Debit2VirtualCalcRequest: true when the value satisfies every rule of the schema. */
 export const isDebit2VirtualCalcRequest = v_Debit2VirtualCalcRequest as Guard<Schemas['Debit2VirtualCalcRequest']>;
+
 /** Validates a PostRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePostRequest = /* @__PURE__ */ validator<Schemas['PostRequest']>(v_PostRequest, 'form');
+
 /** Type guard for PostRequest: true when the value satisfies every rule of the schema. */
 export const isPostRequest = v_PostRequest as Guard<Schemas['PostRequest']>;
+
 /** Validates a Action; issues name fields by wire path (`order.amount` style by default). */
 export const validateAction = /* @__PURE__ */ validator<Schemas['Action']>(v_Action, 'json');
+
 /** Type guard for Action: true when the value satisfies every rule of the schema. */
 export const isAction = v_Action as Guard<Schemas['Action']>;
+
 /** Validates a DateTime; issues name fields by wire path (`order.amount` style by default). */
 export const validateDateTime = /* @__PURE__ */ validator<Schemas['DateTime']>(v_DateTime, 'json');
+
 /** Type guard for DateTime: true when the value satisfies every rule of the schema. */
 export const isDateTime = v_DateTime as Guard<Schemas['DateTime']>;
+
 /** Validates a Descriptor; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDescriptor = /* @__PURE__ */ validator<Schemas['Descriptor']>(v_Descriptor, 'form');
+
 /** Type guard for Descriptor: true when the value satisfies every rule of the schema. */
 export const isDescriptor = v_Descriptor as Guard<Schemas['Descriptor']>;
+
 /** Validates a S2sResponseFields; issues name fields by wire path (`order.amount` style by default). */
 export const validateS2sResponseFields = /* @__PURE__ */ validator<Schemas['S2sResponseFields']>(
   v_S2sResponseFields,
   'json',
 );
+
 /** Type guard for S2sResponseFields: true when the value satisfies every rule of the schema. */
 export const isS2sResponseFields = v_S2sResponseFields as Guard<Schemas['S2sResponseFields']>;
+
 /** Validates a PanType; issues name fields by wire path (`order.amount` style by default). */
 export const validatePanType = /* @__PURE__ */ validator<Schemas['PanType']>(v_PanType, 'json');
+
 /** Type guard for PanType: true when the value satisfies every rule of the schema. */
 export const isPanType = v_PanType as Guard<Schemas['PanType']>;
+
 /** Validates a S2sPaymentSuccessFields; issues name fields by wire path (`order.amount` style by default). */
 export const validateS2sPaymentSuccessFields = /* @__PURE__ */ validator<Schemas['S2sPaymentSuccessFields']>(
   v_S2sPaymentSuccessFields,
   'json',
 );
+
 /** Type guard for S2sPaymentSuccessFields: true when the value satisfies every rule of the schema. */
 export const isS2sPaymentSuccessFields = v_S2sPaymentSuccessFields as Guard<Schemas['S2sPaymentSuccessFields']>;
+
 /** Validates a SaleSuccess; issues name fields by wire path (`order.amount` style by default). */
 export const validateSaleSuccess = /* @__PURE__ */ validator<Schemas['SaleSuccess']>(v_SaleSuccess, 'json');
+
 /** Type guard for SaleSuccess: true when the value satisfies every rule of the schema. */
 export const isSaleSuccess = v_SaleSuccess as Guard<Schemas['SaleSuccess']>;
+
 /** Validates a DeclineReason; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDeclineReason = /* @__PURE__ */ validator<Schemas['DeclineReason']>(v_DeclineReason, 'form');
+
 /** Type guard for DeclineReason: true when the value satisfies every rule of the schema. */
 export const isDeclineReason = v_DeclineReason as Guard<Schemas['DeclineReason']>;
+
 /** Validates a SaleDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateSaleDeclined = /* @__PURE__ */ validator<Schemas['SaleDeclined']>(v_SaleDeclined, 'json');
+
 /** Type guard for SaleDeclined: true when the value satisfies every rule of the schema. */
 export const isSaleDeclined = v_SaleDeclined as Guard<Schemas['SaleDeclined']>;
+
 /** Validates a RedirectMethod; issues name fields by wire path (`order.amount` style by default). */
 export const validateRedirectMethod = /* @__PURE__ */ validator<Schemas['RedirectMethod']>(v_RedirectMethod, 'json');
+
 /** Type guard for RedirectMethod: true when the value satisfies every rule of the schema. */
 export const isRedirectMethod = v_RedirectMethod as Guard<Schemas['RedirectMethod']>;
+
 /** Validates a RedirectParams; issues name fields by wire path (`order.amount` style by default). */
 export const validateRedirectParams = /* @__PURE__ */ validator<Schemas['RedirectParams']>(v_RedirectParams, 'json');
+
 /** Type guard for RedirectParams: true when the value satisfies every rule of the schema. */
 export const isRedirectParams = v_RedirectParams as Guard<Schemas['RedirectParams']>;
+
 /** Validates a S2sRedirectFields; issues name fields by wire path (`order.amount` style by default). */
 export const validateS2sRedirectFields = /* @__PURE__ */ validator<Schemas['S2sRedirectFields']>(
   v_S2sRedirectFields,
   'json',
 );
+
 /** Type guard for S2sRedirectFields: true when the value satisfies every rule of the schema. */
 export const isS2sRedirectFields = v_S2sRedirectFields as Guard<Schemas['S2sRedirectFields']>;
+
 /** Validates a SaleRedirect; issues name fields by wire path (`order.amount` style by default). */
 export const validateSaleRedirect = /* @__PURE__ */ validator<Schemas['SaleRedirect']>(v_SaleRedirect, 'json');
+
 /** Type guard for SaleRedirect: true when the value satisfies every rule of the schema. */
 export const isSaleRedirect = v_SaleRedirect as Guard<Schemas['SaleRedirect']>;
+
 /** Validates a SaleUndefined; issues name fields by wire path (`order.amount` style by default). */
 export const validateSaleUndefined = /* @__PURE__ */ validator<Schemas['SaleUndefined']>(v_SaleUndefined, 'json');
+
 /** Type guard for SaleUndefined: true when the value satisfies every rule of the schema. */
 export const isSaleUndefined = v_SaleUndefined as Guard<Schemas['SaleUndefined']>;
+
 /** Validates a SaleResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSaleResponse = /* @__PURE__ */ validator<Schemas['SaleResponse']>(v_SaleResponse, 'json');
+
 /** Type guard for SaleResponse: true when the value satisfies every rule of the schema. */
 export const isSaleResponse = v_SaleResponse as Guard<Schemas['SaleResponse']>;
+
 /** Validates a CaptureSuccess; issues name fields by wire path (`order.amount` style by default). */
 export const validateCaptureSuccess = /* @__PURE__ */ validator<Schemas['CaptureSuccess']>(v_CaptureSuccess, 'json');
+
 /** Type guard for CaptureSuccess: true when the value satisfies every rule of the schema. */
 export const isCaptureSuccess = v_CaptureSuccess as Guard<Schemas['CaptureSuccess']>;
+
 /** Validates a CaptureDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateCaptureDeclined = /* @__PURE__ */ validator<Schemas['CaptureDeclined']>(v_CaptureDeclined, 'json');
+
 /** Type guard for CaptureDeclined: true when the value satisfies every rule of the schema. */
 export const isCaptureDeclined = v_CaptureDeclined as Guard<Schemas['CaptureDeclined']>;
+
 /** Validates a CaptureUndefined; issues name fields by wire path (`order.amount` style by default). */
 export const validateCaptureUndefined = /* @__PURE__ */ validator<Schemas['CaptureUndefined']>(
   v_CaptureUndefined,
   'json',
 );
+
 /** Type guard for CaptureUndefined: true when the value satisfies every rule of the schema. */
 export const isCaptureUndefined = v_CaptureUndefined as Guard<Schemas['CaptureUndefined']>;
+
 /** Validates a CaptureResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCaptureResponse = /* @__PURE__ */ validator<Schemas['CaptureResponse']>(v_CaptureResponse, 'json');
+
 /** Type guard for CaptureResponse: true when the value satisfies every rule of the schema. */
 export const isCaptureResponse = v_CaptureResponse as Guard<Schemas['CaptureResponse']>;
+
 /** Validates a TransactionStatus; issues name fields by wire path (`order.amount` style by default). */
 export const validateTransactionStatus = /* @__PURE__ */ validator<Schemas['TransactionStatus']>(
   v_TransactionStatus,
   'json',
 );
+
 /** Type guard for TransactionStatus: true when the value satisfies every rule of the schema. */
 export const isTransactionStatus = v_TransactionStatus as Guard<Schemas['TransactionStatus']>;
+
 /** Validates a MaskedCard; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateMaskedCard = /* @__PURE__ */ validator<Schemas['MaskedCard']>(v_MaskedCard, 'form');
+
 /** Type guard for MaskedCard: true when the value satisfies every rule of the schema. */
 export const isMaskedCard = v_MaskedCard as Guard<Schemas['MaskedCard']>;
+
 /** Validates a CardExpirationDate; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardExpirationDate = /* @__PURE__ */ validator<Schemas['CardExpirationDate']>(
   v_CardExpirationDate,
   'form',
 );
+
 /** Type guard for CardExpirationDate: true when the value satisfies every rule of the schema. */
 export const isCardExpirationDate = v_CardExpirationDate as Guard<Schemas['CardExpirationDate']>;
+
 /** Validates a S2sStatusLookupFields; issues name fields by wire path (`order.amount` style by default). */
 export const validateS2sStatusLookupFields = /* @__PURE__ */ validator<Schemas['S2sStatusLookupFields']>(
   v_S2sStatusLookupFields,
   'json',
 );
+
 /** Type guard for S2sStatusLookupFields: true when the value satisfies every rule of the schema. */
 export const isS2sStatusLookupFields = v_S2sStatusLookupFields as Guard<Schemas['S2sStatusLookupFields']>;
+
 /** Validates a GetTransStatusResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateGetTransStatusResponse = /* @__PURE__ */ validator<Schemas['GetTransStatusResponse']>(
   v_GetTransStatusResponse,
   'json',
 );
+
 /** Type guard for GetTransStatusResponse: true when the value satisfies every rule of the schema. */
 export const isGetTransStatusResponse = v_GetTransStatusResponse as Guard<Schemas['GetTransStatusResponse']>;
+
 /** Validates a AuthSuccess; issues name fields by wire path (`order.amount` style by default). */
 export const validateAuthSuccess = /* @__PURE__ */ validator<Schemas['AuthSuccess']>(v_AuthSuccess, 'json');
+
 /** Type guard for AuthSuccess: true when the value satisfies every rule of the schema. */
 export const isAuthSuccess = v_AuthSuccess as Guard<Schemas['AuthSuccess']>;
+
 /** Validates a AuthDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateAuthDeclined = /* @__PURE__ */ validator<Schemas['AuthDeclined']>(v_AuthDeclined, 'json');
+
 /** Type guard for AuthDeclined: true when the value satisfies every rule of the schema. */
 export const isAuthDeclined = v_AuthDeclined as Guard<Schemas['AuthDeclined']>;
+
 /** Validates a AuthRedirect; issues name fields by wire path (`order.amount` style by default). */
 export const validateAuthRedirect = /* @__PURE__ */ validator<Schemas['AuthRedirect']>(v_AuthRedirect, 'json');
+
 /** Type guard for AuthRedirect: true when the value satisfies every rule of the schema. */
 export const isAuthRedirect = v_AuthRedirect as Guard<Schemas['AuthRedirect']>;
+
 /** Validates a AuthUndefined; issues name fields by wire path (`order.amount` style by default). */
 export const validateAuthUndefined = /* @__PURE__ */ validator<Schemas['AuthUndefined']>(v_AuthUndefined, 'json');
+
 /** Type guard for AuthUndefined: true when the value satisfies every rule of the schema. */
 export const isAuthUndefined = v_AuthUndefined as Guard<Schemas['AuthUndefined']>;
+
 /** Validates a AuthResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateAuthResponse = /* @__PURE__ */ validator<Schemas['AuthResponse']>(v_AuthResponse, 'json');
+
 /** Type guard for AuthResponse: true when the value satisfies every rule of the schema. */
 export const isAuthResponse = v_AuthResponse as Guard<Schemas['AuthResponse']>;
+
 /** Validates a DebitSuccess; issues name fields by wire path (`order.amount` style by default). */
 export const validateDebitSuccess = /* @__PURE__ */ validator<Schemas['DebitSuccess']>(v_DebitSuccess, 'json');
+
 /** Type guard for DebitSuccess: true when the value satisfies every rule of the schema. */
 export const isDebitSuccess = v_DebitSuccess as Guard<Schemas['DebitSuccess']>;
+
 /** Validates a DebitDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateDebitDeclined = /* @__PURE__ */ validator<Schemas['DebitDeclined']>(v_DebitDeclined, 'json');
+
 /** Type guard for DebitDeclined: true when the value satisfies every rule of the schema. */
 export const isDebitDeclined = v_DebitDeclined as Guard<Schemas['DebitDeclined']>;
+
 /** Validates a DebitRedirect; issues name fields by wire path (`order.amount` style by default). */
 export const validateDebitRedirect = /* @__PURE__ */ validator<Schemas['DebitRedirect']>(v_DebitRedirect, 'json');
+
 /** Type guard for DebitRedirect: true when the value satisfies every rule of the schema. */
 export const isDebitRedirect = v_DebitRedirect as Guard<Schemas['DebitRedirect']>;
+
 /** Validates a DebitUndefined; issues name fields by wire path (`order.amount` style by default). */
 export const validateDebitUndefined = /* @__PURE__ */ validator<Schemas['DebitUndefined']>(v_DebitUndefined, 'json');
+
 /** Type guard for DebitUndefined: true when the value satisfies every rule of the schema. */
 export const isDebitUndefined = v_DebitUndefined as Guard<Schemas['DebitUndefined']>;
+
 /** Validates a DebitResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateDebitResponse = /* @__PURE__ */ validator<Schemas['DebitResponse']>(v_DebitResponse, 'json');
+
 /** Type guard for DebitResponse: true when the value satisfies every rule of the schema. */
 export const isDebitResponse = v_DebitResponse as Guard<Schemas['DebitResponse']>;
+
 /** Validates a Credit2CardSuccess; issues name fields by wire path (`order.amount` style by default). */
 export const validateCredit2CardSuccess = /* @__PURE__ */ validator<Schemas['Credit2CardSuccess']>(
   v_Credit2CardSuccess,
   'json',
 );
+
 /** Type guard for Credit2CardSuccess: true when the value satisfies every rule of the schema. */
 export const isCredit2CardSuccess = v_Credit2CardSuccess as Guard<Schemas['Credit2CardSuccess']>;
+
 /** Validates a Credit2CardDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateCredit2CardDeclined = /* @__PURE__ */ validator<Schemas['Credit2CardDeclined']>(
   v_Credit2CardDeclined,
   'json',
 );
+
 /** Type guard for Credit2CardDeclined: true when the value satisfies every rule of the schema. */
 export const isCredit2CardDeclined = v_Credit2CardDeclined as Guard<Schemas['Credit2CardDeclined']>;
+
 /** Validates a Credit2CardUndefined; issues name fields by wire path (`order.amount` style by default). */
 export const validateCredit2CardUndefined = /* @__PURE__ */ validator<Schemas['Credit2CardUndefined']>(
   v_Credit2CardUndefined,
   'json',
 );
+
 /** Type guard for Credit2CardUndefined: true when the value satisfies every rule of the schema. */
 export const isCredit2CardUndefined = v_Credit2CardUndefined as Guard<Schemas['Credit2CardUndefined']>;
+
 /** Validates a Credit2CardResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCredit2CardResponse = /* @__PURE__ */ validator<Schemas['Credit2CardResponse']>(
   v_Credit2CardResponse,
   'json',
 );
+
 /** Type guard for Credit2CardResponse: true when the value satisfies every rule of the schema. */
 export const isCredit2CardResponse = v_Credit2CardResponse as Guard<Schemas['Credit2CardResponse']>;
+
 /** Validates a Card2CardSuccess; issues name fields by wire path (`order.amount` style by default). */
 export const validateCard2CardSuccess = /* @__PURE__ */ validator<Schemas['Card2CardSuccess']>(
   v_Card2CardSuccess,
   'json',
 );
+
 /** Type guard for Card2CardSuccess: true when the value satisfies every rule of the schema. */
 export const isCard2CardSuccess = v_Card2CardSuccess as Guard<Schemas['Card2CardSuccess']>;
+
 /** Validates a Card2CardDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateCard2CardDeclined = /* @__PURE__ */ validator<Schemas['Card2CardDeclined']>(
   v_Card2CardDeclined,
   'json',
 );
+
 /** Type guard for Card2CardDeclined: true when the value satisfies every rule of the schema. */
 export const isCard2CardDeclined = v_Card2CardDeclined as Guard<Schemas['Card2CardDeclined']>;
+
 /** Validates a Card2CardRedirect; issues name fields by wire path (`order.amount` style by default). */
 export const validateCard2CardRedirect = /* @__PURE__ */ validator<Schemas['Card2CardRedirect']>(
   v_Card2CardRedirect,
   'json',
 );
+
 /** Type guard for Card2CardRedirect: true when the value satisfies every rule of the schema. */
 export const isCard2CardRedirect = v_Card2CardRedirect as Guard<Schemas['Card2CardRedirect']>;
+
 /** Validates a Card2CardUndefined; issues name fields by wire path (`order.amount` style by default). */
 export const validateCard2CardUndefined = /* @__PURE__ */ validator<Schemas['Card2CardUndefined']>(
   v_Card2CardUndefined,
   'json',
 );
+
 /** Type guard for Card2CardUndefined: true when the value satisfies every rule of the schema. */
 export const isCard2CardUndefined = v_Card2CardUndefined as Guard<Schemas['Card2CardUndefined']>;
+
 /** Validates a Card2CardResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCard2CardResponse = /* @__PURE__ */ validator<Schemas['Card2CardResponse']>(
   v_Card2CardResponse,
   'json',
 );
+
 /** Type guard for Card2CardResponse: true when the value satisfies every rule of the schema. */
 export const isCard2CardResponse = v_Card2CardResponse as Guard<Schemas['Card2CardResponse']>;
+
 /** Validates a VoidSuccess; issues name fields by wire path (`order.amount` style by default). */
 export const validateVoidSuccess = /* @__PURE__ */ validator<Schemas['VoidSuccess']>(v_VoidSuccess, 'json');
+
 /** Type guard for VoidSuccess: true when the value satisfies every rule of the schema. */
 export const isVoidSuccess = v_VoidSuccess as Guard<Schemas['VoidSuccess']>;
+
 /** Validates a VoidDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateVoidDeclined = /* @__PURE__ */ validator<Schemas['VoidDeclined']>(v_VoidDeclined, 'json');
+
 /** Type guard for VoidDeclined: true when the value satisfies every rule of the schema. */
 export const isVoidDeclined = v_VoidDeclined as Guard<Schemas['VoidDeclined']>;
+
 /** Validates a VoidUndefined; issues name fields by wire path (`order.amount` style by default). */
 export const validateVoidUndefined = /* @__PURE__ */ validator<Schemas['VoidUndefined']>(v_VoidUndefined, 'json');
+
 /** Type guard for VoidUndefined: true when the value satisfies every rule of the schema. */
 export const isVoidUndefined = v_VoidUndefined as Guard<Schemas['VoidUndefined']>;
+
 /** Validates a VoidResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateVoidResponse = /* @__PURE__ */ validator<Schemas['VoidResponse']>(v_VoidResponse, 'json');
+
 /** Type guard for VoidResponse: true when the value satisfies every rule of the schema. */
 export const isVoidResponse = v_VoidResponse as Guard<Schemas['VoidResponse']>;
+
 /** Validates a CreditvoidResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCreditvoidResponse = /* @__PURE__ */ validator<Schemas['CreditvoidResponse']>(
   v_CreditvoidResponse,
   'json',
 );
+
 /** Type guard for CreditvoidResponse: true when the value satisfies every rule of the schema. */
 export const isCreditvoidResponse = v_CreditvoidResponse as Guard<Schemas['CreditvoidResponse']>;
+
 /** Validates a RefundResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateRefundResponse = /* @__PURE__ */ validator<Schemas['RefundResponse']>(v_RefundResponse, 'json');
+
 /** Type guard for RefundResponse: true when the value satisfies every rule of the schema. */
 export const isRefundResponse = v_RefundResponse as Guard<Schemas['RefundResponse']>;
+
 /** Validates a GetTransStatusByOrderResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateGetTransStatusByOrderResponse = /* @__PURE__ */ validator<
   Schemas['GetTransStatusByOrderResponse']
 >(v_GetTransStatusByOrderResponse, 'json');
+
 /** Type guard for GetTransStatusByOrderResponse: true when the value satisfies every rule of the schema. */
 export const isGetTransStatusByOrderResponse = v_GetTransStatusByOrderResponse as Guard<
   Schemas['GetTransStatusByOrderResponse']
 >;
+
 /** Validates a CreateScheduleResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCreateScheduleResponse = /* @__PURE__ */ validator<Schemas['CreateScheduleResponse']>(
   v_CreateScheduleResponse,
   'json',
 );
+
 /** Type guard for CreateScheduleResponse: true when the value satisfies every rule of the schema. */
 export const isCreateScheduleResponse = v_CreateScheduleResponse as Guard<Schemas['CreateScheduleResponse']>;
+
 /** Validates a UpdateScheduleResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateUpdateScheduleResponse = /* @__PURE__ */ validator<Schemas['UpdateScheduleResponse']>(
   v_UpdateScheduleResponse,
   'json',
 );
+
 /** Type guard for UpdateScheduleResponse: true when the value satisfies every rule of the schema. */
 export const isUpdateScheduleResponse = v_UpdateScheduleResponse as Guard<Schemas['UpdateScheduleResponse']>;
+
 /** Validates a DeleteScheduleResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateDeleteScheduleResponse = /* @__PURE__ */ validator<Schemas['DeleteScheduleResponse']>(
   v_DeleteScheduleResponse,
   'json',
 );
+
 /** Type guard for DeleteScheduleResponse: true when the value satisfies every rule of the schema. */
 export const isDeleteScheduleResponse = v_DeleteScheduleResponse as Guard<Schemas['DeleteScheduleResponse']>;
+
 /** Validates a ScheduleInfoNumber; issues name fields by wire path (`order.amount` style by default). */
 export const validateScheduleInfoNumber = /* @__PURE__ */ validator<Schemas['ScheduleInfoNumber']>(
   v_ScheduleInfoNumber,
   'json',
 );
+
 /** Type guard for ScheduleInfoNumber: true when the value satisfies every rule of the schema. */
 export const isScheduleInfoNumber = v_ScheduleInfoNumber as Guard<Schemas['ScheduleInfoNumber']>;
+
 /** Validates a ScheduleInfoResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateScheduleInfoResponse = /* @__PURE__ */ validator<Schemas['ScheduleInfoResponse']>(
   v_ScheduleInfoResponse,
   'json',
 );
+
 /** Type guard for ScheduleInfoResponse: true when the value satisfies every rule of the schema. */
 export const isScheduleInfoResponse = v_ScheduleInfoResponse as Guard<Schemas['ScheduleInfoResponse']>;
+
 /** Validates a PauseScheduleResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validatePauseScheduleResponse = /* @__PURE__ */ validator<Schemas['PauseScheduleResponse']>(
   v_PauseScheduleResponse,
   'json',
 );
+
 /** Type guard for PauseScheduleResponse: true when the value satisfies every rule of the schema. */
 export const isPauseScheduleResponse = v_PauseScheduleResponse as Guard<Schemas['PauseScheduleResponse']>;
+
 /** Validates a RunScheduleResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateRunScheduleResponse = /* @__PURE__ */ validator<Schemas['RunScheduleResponse']>(
   v_RunScheduleResponse,
   'json',
 );
+
 /** Type guard for RunScheduleResponse: true when the value satisfies every rule of the schema. */
 export const isRunScheduleResponse = v_RunScheduleResponse as Guard<Schemas['RunScheduleResponse']>;
+
 /** Validates a DescheduleResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateDescheduleResponse = /* @__PURE__ */ validator<Schemas['DescheduleResponse']>(
   v_DescheduleResponse,
   'json',
 );
+
 /** Type guard for DescheduleResponse: true when the value satisfies every rule of the schema. */
 export const isDescheduleResponse = v_DescheduleResponse as Guard<Schemas['DescheduleResponse']>;
+
 /** Validates a RecurringSaleSuccess; issues name fields by wire path (`order.amount` style by default). */
 export const validateRecurringSaleSuccess = /* @__PURE__ */ validator<Schemas['RecurringSaleSuccess']>(
   v_RecurringSaleSuccess,
   'json',
 );
+
 /** Type guard for RecurringSaleSuccess: true when the value satisfies every rule of the schema. */
 export const isRecurringSaleSuccess = v_RecurringSaleSuccess as Guard<Schemas['RecurringSaleSuccess']>;
+
 /** Validates a RecurringSaleDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateRecurringSaleDeclined = /* @__PURE__ */ validator<Schemas['RecurringSaleDeclined']>(
   v_RecurringSaleDeclined,
   'json',
 );
+
 /** Type guard for RecurringSaleDeclined: true when the value satisfies every rule of the schema. */
 export const isRecurringSaleDeclined = v_RecurringSaleDeclined as Guard<Schemas['RecurringSaleDeclined']>;
+
 /** Validates a RecurringSaleRedirect; issues name fields by wire path (`order.amount` style by default). */
 export const validateRecurringSaleRedirect = /* @__PURE__ */ validator<Schemas['RecurringSaleRedirect']>(
   v_RecurringSaleRedirect,
   'json',
 );
+
 /** Type guard for RecurringSaleRedirect: true when the value satisfies every rule of the schema. */
 export const isRecurringSaleRedirect = v_RecurringSaleRedirect as Guard<Schemas['RecurringSaleRedirect']>;
+
 /** Validates a RecurringSaleUndefined; issues name fields by wire path (`order.amount` style by default). */
 export const validateRecurringSaleUndefined = /* @__PURE__ */ validator<Schemas['RecurringSaleUndefined']>(
   v_RecurringSaleUndefined,
   'json',
 );
+
 /** Type guard for RecurringSaleUndefined: true when the value satisfies every rule of the schema. */
 export const isRecurringSaleUndefined = v_RecurringSaleUndefined as Guard<Schemas['RecurringSaleUndefined']>;
+
 /** Validates a RecurringSaleResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateRecurringSaleResponse = /* @__PURE__ */ validator<Schemas['RecurringSaleResponse']>(
   v_RecurringSaleResponse,
   'json',
 );
+
 /** Type guard for RecurringSaleResponse: true when the value satisfies every rule of the schema. */
 export const isRecurringSaleResponse = v_RecurringSaleResponse as Guard<Schemas['RecurringSaleResponse']>;
+
 /** Validates a RecurringDebitSuccess; issues name fields by wire path (`order.amount` style by default). */
 export const validateRecurringDebitSuccess = /* @__PURE__ */ validator<Schemas['RecurringDebitSuccess']>(
   v_RecurringDebitSuccess,
   'json',
 );
+
 /** Type guard for RecurringDebitSuccess: true when the value satisfies every rule of the schema. */
 export const isRecurringDebitSuccess = v_RecurringDebitSuccess as Guard<Schemas['RecurringDebitSuccess']>;
+
 /** Validates a RecurringDebitDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateRecurringDebitDeclined = /* @__PURE__ */ validator<Schemas['RecurringDebitDeclined']>(
   v_RecurringDebitDeclined,
   'json',
 );
+
 /** Type guard for RecurringDebitDeclined: true when the value satisfies every rule of the schema. */
 export const isRecurringDebitDeclined = v_RecurringDebitDeclined as Guard<Schemas['RecurringDebitDeclined']>;
+
 /** Validates a RecurringDebitRedirect; issues name fields by wire path (`order.amount` style by default). */
 export const validateRecurringDebitRedirect = /* @__PURE__ */ validator<Schemas['RecurringDebitRedirect']>(
   v_RecurringDebitRedirect,
   'json',
 );
+
 /** Type guard for RecurringDebitRedirect: true when the value satisfies every rule of the schema. */
 export const isRecurringDebitRedirect = v_RecurringDebitRedirect as Guard<Schemas['RecurringDebitRedirect']>;
+
 /** Validates a RecurringDebitUndefined; issues name fields by wire path (`order.amount` style by default). */
 export const validateRecurringDebitUndefined = /* @__PURE__ */ validator<Schemas['RecurringDebitUndefined']>(
   v_RecurringDebitUndefined,
   'json',
 );
+
 /** Type guard for RecurringDebitUndefined: true when the value satisfies every rule of the schema. */
 export const isRecurringDebitUndefined = v_RecurringDebitUndefined as Guard<Schemas['RecurringDebitUndefined']>;
+
 /** Validates a RecurringDebitResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateRecurringDebitResponse = /* @__PURE__ */ validator<Schemas['RecurringDebitResponse']>(
   v_RecurringDebitResponse,
   'json',
 );
+
 /** Type guard for RecurringDebitResponse: true when the value satisfies every rule of the schema. */
 export const isRecurringDebitResponse = v_RecurringDebitResponse as Guard<Schemas['RecurringDebitResponse']>;
+
 /** Validates a Credit2VirtualSuccess; issues name fields by wire path (`order.amount` style by default). */
 export const validateCredit2VirtualSuccess = /* @__PURE__ */ validator<Schemas['Credit2VirtualSuccess']>(
   v_Credit2VirtualSuccess,
   'json',
 );
+
 /** Type guard for Credit2VirtualSuccess: true when the value satisfies every rule of the schema. */
 export const isCredit2VirtualSuccess = v_Credit2VirtualSuccess as Guard<Schemas['Credit2VirtualSuccess']>;
+
 /** Validates a Credit2VirtualDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateCredit2VirtualDeclined = /* @__PURE__ */ validator<Schemas['Credit2VirtualDeclined']>(
   v_Credit2VirtualDeclined,
   'json',
 );
+
 /** Type guard for Credit2VirtualDeclined: true when the value satisfies every rule of the schema. */
 export const isCredit2VirtualDeclined = v_Credit2VirtualDeclined as Guard<Schemas['Credit2VirtualDeclined']>;
+
 /** Validates a Credit2VirtualUndefined; issues name fields by wire path (`order.amount` style by default). */
 export const validateCredit2VirtualUndefined = /* @__PURE__ */ validator<Schemas['Credit2VirtualUndefined']>(
   v_Credit2VirtualUndefined,
   'json',
 );
+
 /** Type guard for Credit2VirtualUndefined: true when the value satisfies every rule of the schema. */
 export const isCredit2VirtualUndefined = v_Credit2VirtualUndefined as Guard<Schemas['Credit2VirtualUndefined']>;
+
 /** Validates a Credit2VirtualResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCredit2VirtualResponse = /* @__PURE__ */ validator<Schemas['Credit2VirtualResponse']>(
   v_Credit2VirtualResponse,
   'json',
 );
+
 /** Type guard for Credit2VirtualResponse: true when the value satisfies every rule of the schema. */
 export const isCredit2VirtualResponse = v_Credit2VirtualResponse as Guard<Schemas['Credit2VirtualResponse']>;
+
 /** Validates a Debit2VirtualAmounts; issues name fields by wire path (`order.amount` style by default). */
 export const validateDebit2VirtualAmounts = /* @__PURE__ */ validator<Schemas['Debit2VirtualAmounts']>(
   v_Debit2VirtualAmounts,
   'json',
 );
+
 /** Type guard for Debit2VirtualAmounts: true when the value satisfies every rule of the schema. */
 export const isDebit2VirtualAmounts = v_Debit2VirtualAmounts as Guard<Schemas['Debit2VirtualAmounts']>;
+
 /** Validates a Debit2VirtualSuccess; issues name fields by wire path (`order.amount` style by default). */
 export const validateDebit2VirtualSuccess = /* @__PURE__ */ validator<Schemas['Debit2VirtualSuccess']>(
   v_Debit2VirtualSuccess,
   'json',
 );
+
 /** Type guard for Debit2VirtualSuccess: true when the value satisfies every rule of the schema. */
 export const isDebit2VirtualSuccess = v_Debit2VirtualSuccess as Guard<Schemas['Debit2VirtualSuccess']>;
+
 /** Validates a Debit2VirtualDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateDebit2VirtualDeclined = /* @__PURE__ */ validator<Schemas['Debit2VirtualDeclined']>(
   v_Debit2VirtualDeclined,
   'json',
 );
+
 /** Type guard for Debit2VirtualDeclined: true when the value satisfies every rule of the schema. */
 export const isDebit2VirtualDeclined = v_Debit2VirtualDeclined as Guard<Schemas['Debit2VirtualDeclined']>;
+
 /** Validates a Debit2VirtualRedirect; issues name fields by wire path (`order.amount` style by default). */
 export const validateDebit2VirtualRedirect = /* @__PURE__ */ validator<Schemas['Debit2VirtualRedirect']>(
   v_Debit2VirtualRedirect,
   'json',
 );
+
 /** Type guard for Debit2VirtualRedirect: true when the value satisfies every rule of the schema. */
 export const isDebit2VirtualRedirect = v_Debit2VirtualRedirect as Guard<Schemas['Debit2VirtualRedirect']>;
+
 /** Validates a Debit2VirtualUndefined; issues name fields by wire path (`order.amount` style by default). */
 export const validateDebit2VirtualUndefined = /* @__PURE__ */ validator<Schemas['Debit2VirtualUndefined']>(
   v_Debit2VirtualUndefined,
   'json',
 );
+
 /** Type guard for Debit2VirtualUndefined: true when the value satisfies every rule of the schema. */
 export const isDebit2VirtualUndefined = v_Debit2VirtualUndefined as Guard<Schemas['Debit2VirtualUndefined']>;
+
 /** Validates a Debit2VirtualResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateDebit2VirtualResponse = /* @__PURE__ */ validator<Schemas['Debit2VirtualResponse']>(
   v_Debit2VirtualResponse,
   'json',
 );
+
 /** Type guard for Debit2VirtualResponse: true when the value satisfies every rule of the schema. */
 export const isDebit2VirtualResponse = v_Debit2VirtualResponse as Guard<Schemas['Debit2VirtualResponse']>;
+
 /** Validates a ErrorCode; issues name fields by wire path (`order.amount` style by default). */
 export const validateErrorCode = /* @__PURE__ */ validator<Schemas['ErrorCode']>(v_ErrorCode, 'json');
+
 /** Type guard for ErrorCode: true when the value satisfies every rule of the schema. */
 export const isErrorCode = v_ErrorCode as Guard<Schemas['ErrorCode']>;
+
 /** Validates a ErrorEntry; issues name fields by wire path (`order.amount` style by default). */
 export const validateErrorEntry = /* @__PURE__ */ validator<Schemas['ErrorEntry']>(v_ErrorEntry, 'json');
+
 /** Type guard for ErrorEntry: true when the value satisfies every rule of the schema. */
 export const isErrorEntry = v_ErrorEntry as Guard<Schemas['ErrorEntry']>;
+
 /** Validates a S2sErrorResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateS2sErrorResponse = /* @__PURE__ */ validator<Schemas['S2sErrorResponse']>(
   v_S2sErrorResponse,
   'json',
 );
+
 /** Type guard for S2sErrorResponse: true when the value satisfies every rule of the schema. */
 export const isS2sErrorResponse = v_S2sErrorResponse as Guard<Schemas['S2sErrorResponse']>;
+
 /** Validates a PostResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validatePostResponse = /* @__PURE__ */ validator<Schemas['PostResponse']>(v_PostResponse, 'json');
+
 /** Type guard for PostResponse: true when the value satisfies every rule of the schema. */
 export const isPostResponse = v_PostResponse as Guard<Schemas['PostResponse']>;
+
 /** Validates a MerchantKey; issues name fields by wire path (`order.amount` style by default). */
 export const validateMerchantKey = /* @__PURE__ */ validator<Schemas['MerchantKey']>(v_MerchantKey, 'json');
+
 /** Type guard for MerchantKey: true when the value satisfies every rule of the schema. */
 export const isMerchantKey = v_MerchantKey as Guard<Schemas['MerchantKey']>;
+
 /** Validates a SessionCardParameters; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionCardParameters = /* @__PURE__ */ validator<Schemas['SessionCardParameters']>(
   v_SessionCardParameters,
   'json',
 );
+
 /** Type guard for SessionCardParameters: true when the value satisfies every rule of the schema. */
 export const isSessionCardParameters = v_SessionCardParameters as Guard<Schemas['SessionCardParameters']>;
+
 /** Validates a SessionMethodParameters; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionMethodParameters = /* @__PURE__ */ validator<Schemas['SessionMethodParameters']>(
   v_SessionMethodParameters,
   'json',
 );
+
 /** Type guard for SessionMethodParameters: true when the value satisfies every rule of the schema. */
 export const isSessionMethodParameters = v_SessionMethodParameters as Guard<Schemas['SessionMethodParameters']>;
+
 /** Validates a SessionOrder; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionOrder = /* @__PURE__ */ validator<Schemas['SessionOrder']>(v_SessionOrder, 'json');
+
 /** Type guard for SessionOrder: true when the value satisfies every rule of the schema. */
 export const isSessionOrder = v_SessionOrder as Guard<Schemas['SessionOrder']>;
+
 /** Validates a SessionCustomer; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionCustomer = /* @__PURE__ */ validator<Schemas['SessionCustomer']>(v_SessionCustomer, 'json');
+
 /** Type guard for SessionCustomer: true when the value satisfies every rule of the schema. */
 export const isSessionCustomer = v_SessionCustomer as Guard<Schemas['SessionCustomer']>;
+
 /** Validates a SessionBillingAddress; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionBillingAddress = /* @__PURE__ */ validator<Schemas['SessionBillingAddress']>(
   v_SessionBillingAddress,
   'json',
 );
+
 /** Type guard for SessionBillingAddress: true when the value satisfies every rule of the schema. */
 export const isSessionBillingAddress = v_SessionBillingAddress as Guard<Schemas['SessionBillingAddress']>;
+
 /** Validates a SessionPayee; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionPayee = /* @__PURE__ */ validator<Schemas['SessionPayee']>(v_SessionPayee, 'json');
+
 /** Type guard for SessionPayee: true when the value satisfies every rule of the schema. */
 export const isSessionPayee = v_SessionPayee as Guard<Schemas['SessionPayee']>;
+
 /** Validates a SessionCrypto; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionCrypto = /* @__PURE__ */ validator<Schemas['SessionCrypto']>(v_SessionCrypto, 'json');
+
 /** Type guard for SessionCrypto: true when the value satisfies every rule of the schema. */
 export const isSessionCrypto = v_SessionCrypto as Guard<Schemas['SessionCrypto']>;
+
 /** Validates a SessionFields; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionFields = /* @__PURE__ */ validator<Schemas['SessionFields']>(v_SessionFields, 'json');
+
 /** Type guard for SessionFields: true when the value satisfies every rule of the schema. */
 export const isSessionFields = v_SessionFields as Guard<Schemas['SessionFields']>;
+
 /** Validates a SessionRequest; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionRequest = /* @__PURE__ */ validator<Schemas['SessionRequest']>(v_SessionRequest, 'json');
+
 /** Type guard for SessionRequest: true when the value satisfies every rule of the schema. */
 export const isSessionRequest = v_SessionRequest as Guard<Schemas['SessionRequest']>;
+
 /** Validates a SessionResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionResponse = /* @__PURE__ */ validator<Schemas['SessionResponse']>(v_SessionResponse, 'json');
+
 /** Type guard for SessionResponse: true when the value satisfies every rule of the schema. */
 export const isSessionResponse = v_SessionResponse as Guard<Schemas['SessionResponse']>;
+
 /** Validates a CheckoutValidationError; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutValidationError = /* @__PURE__ */ validator<Schemas['CheckoutValidationError']>(
   v_CheckoutValidationError,
   'json',
 );
+
 /** Type guard for CheckoutValidationError: true when the value satisfies every rule of the schema. */
 export const isCheckoutValidationError = v_CheckoutValidationError as Guard<Schemas['CheckoutValidationError']>;
+
 /** Validates a SessionTokenRequest; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionTokenRequest = /* @__PURE__ */ validator<Schemas['SessionTokenRequest']>(
   v_SessionTokenRequest,
   'json',
 );
+
 /** Type guard for SessionTokenRequest: true when the value satisfies every rule of the schema. */
 export const isSessionTokenRequest = v_SessionTokenRequest as Guard<Schemas['SessionTokenRequest']>;
+
 /** Validates a SessionTokenResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionTokenResponse = /* @__PURE__ */ validator<Schemas['SessionTokenResponse']>(
   v_SessionTokenResponse,
   'json',
 );
+
 /** Type guard for SessionTokenResponse: true when the value satisfies every rule of the schema. */
 export const isSessionTokenResponse = v_SessionTokenResponse as Guard<Schemas['SessionTokenResponse']>;
+
 /** Validates a HpfBrowserInfo; issues name fields by wire path (`order.amount` style by default). */
 export const validateHpfBrowserInfo = /* @__PURE__ */ validator<Schemas['HpfBrowserInfo']>(v_HpfBrowserInfo, 'json');
+
 /** Type guard for HpfBrowserInfo: true when the value satisfies every rule of the schema. */
 export const isHpfBrowserInfo = v_HpfBrowserInfo as Guard<Schemas['HpfBrowserInfo']>;
+
 /** Validates a HpfPaymentRequest; issues name fields by wire path (`order.amount` style by default). */
 export const validateHpfPaymentRequest = /* @__PURE__ */ validator<Schemas['HpfPaymentRequest']>(
   v_HpfPaymentRequest,
   'json',
 );
+
 /** Type guard for HpfPaymentRequest: true when the value satisfies every rule of the schema. */
 export const isHpfPaymentRequest = v_HpfPaymentRequest as Guard<Schemas['HpfPaymentRequest']>;
+
 /** Validates a PaymentId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePaymentId = /* @__PURE__ */ validator<Schemas['PaymentId']>(v_PaymentId, 'form');
+
 /** Type guard for PaymentId: true when the value satisfies every rule of the schema. */
 export const isPaymentId = v_PaymentId as Guard<Schemas['PaymentId']>;
+
 /** Validates a HpfPaymentResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateHpfPaymentResponse = /* @__PURE__ */ validator<Schemas['HpfPaymentResponse']>(
   v_HpfPaymentResponse,
   'json',
 );
+
 /** Type guard for HpfPaymentResponse: true when the value satisfies every rule of the schema. */
 export const isHpfPaymentResponse = v_HpfPaymentResponse as Guard<Schemas['HpfPaymentResponse']>;
+
 /** Validates a CheckoutCardCreditRequest; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutCardCreditRequest = /* @__PURE__ */ validator<Schemas['CheckoutCardCreditRequest']>(
   v_CheckoutCardCreditRequest,
   'json',
 );
+
 /** Type guard for CheckoutCardCreditRequest: true when the value satisfies every rule of the schema. */
 export const isCheckoutCardCreditRequest = v_CheckoutCardCreditRequest as Guard<Schemas['CheckoutCardCreditRequest']>;
+
 /** Validates a CheckoutAccepted; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutAccepted = /* @__PURE__ */ validator<Schemas['CheckoutAccepted']>(
   v_CheckoutAccepted,
   'json',
 );
+
 /** Type guard for CheckoutAccepted: true when the value satisfies every rule of the schema. */
 export const isCheckoutAccepted = v_CheckoutAccepted as Guard<Schemas['CheckoutAccepted']>;
+
 /** Validates a CheckoutLookupError; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutLookupError = /* @__PURE__ */ validator<Schemas['CheckoutLookupError']>(
   v_CheckoutLookupError,
   'json',
 );
+
 /** Type guard for CheckoutLookupError: true when the value satisfies every rule of the schema. */
 export const isCheckoutLookupError = v_CheckoutLookupError as Guard<Schemas['CheckoutLookupError']>;
+
 /** Validates a CheckoutErrorResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutErrorResponse = /* @__PURE__ */ validator<Schemas['CheckoutErrorResponse']>(
   v_CheckoutErrorResponse,
   'json',
 );
+
 /** Type guard for CheckoutErrorResponse: true when the value satisfies every rule of the schema. */
 export const isCheckoutErrorResponse = v_CheckoutErrorResponse as Guard<Schemas['CheckoutErrorResponse']>;
+
 /** Validates a CheckoutCaptureRequest; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutCaptureRequest = /* @__PURE__ */ validator<Schemas['CheckoutCaptureRequest']>(
   v_CheckoutCaptureRequest,
   'json',
 );
+
 /** Type guard for CheckoutCaptureRequest: true when the value satisfies every rule of the schema. */
 export const isCheckoutCaptureRequest = v_CheckoutCaptureRequest as Guard<Schemas['CheckoutCaptureRequest']>;
+
 /** Validates a CheckoutOrderStatus; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutOrderStatus = /* @__PURE__ */ validator<Schemas['CheckoutOrderStatus']>(
   v_CheckoutOrderStatus,
   'json',
 );
+
 /** Type guard for CheckoutOrderStatus: true when the value satisfies every rule of the schema. */
 export const isCheckoutOrderStatus = v_CheckoutOrderStatus as Guard<Schemas['CheckoutOrderStatus']>;
+
 /** Validates a CheckoutTransactionStatus; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutTransactionStatus = /* @__PURE__ */ validator<Schemas['CheckoutTransactionStatus']>(
   v_CheckoutTransactionStatus,
   'json',
 );
+
 /** Type guard for CheckoutTransactionStatus: true when the value satisfies every rule of the schema. */
 export const isCheckoutTransactionStatus = v_CheckoutTransactionStatus as Guard<Schemas['CheckoutTransactionStatus']>;
+
 /** Validates a CheckoutCaptureResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutCaptureResponse = /* @__PURE__ */ validator<Schemas['CheckoutCaptureResponse']>(
   v_CheckoutCaptureResponse,
   'json',
 );
+
 /** Type guard for CheckoutCaptureResponse: true when the value satisfies every rule of the schema. */
 export const isCheckoutCaptureResponse = v_CheckoutCaptureResponse as Guard<Schemas['CheckoutCaptureResponse']>;
+
 /** Validates a CheckoutRefundRequest; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutRefundRequest = /* @__PURE__ */ validator<Schemas['CheckoutRefundRequest']>(
   v_CheckoutRefundRequest,
   'json',
 );
+
 /** Type guard for CheckoutRefundRequest: true when the value satisfies every rule of the schema. */
 export const isCheckoutRefundRequest = v_CheckoutRefundRequest as Guard<Schemas['CheckoutRefundRequest']>;
+
 /** Validates a CheckoutVoidRequest; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutVoidRequest = /* @__PURE__ */ validator<Schemas['CheckoutVoidRequest']>(
   v_CheckoutVoidRequest,
   'json',
 );
+
 /** Type guard for CheckoutVoidRequest: true when the value satisfies every rule of the schema. */
 export const isCheckoutVoidRequest = v_CheckoutVoidRequest as Guard<Schemas['CheckoutVoidRequest']>;
+
 /** Validates a ReportedAmount; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateReportedAmount = /* @__PURE__ */ validator<Schemas['ReportedAmount']>(v_ReportedAmount, 'form');
+
 /** Type guard for ReportedAmount: true when the value satisfies every rule of the schema. */
 export const isReportedAmount = v_ReportedAmount as Guard<Schemas['ReportedAmount']>;
+
 /** Validates a ReportedCurrency; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateReportedCurrency = /* @__PURE__ */ validator<Schemas['ReportedCurrency']>(
   v_ReportedCurrency,
   'form',
 );
+
 /** Type guard for ReportedCurrency: true when the value satisfies every rule of the schema. */
 export const isReportedCurrency = v_ReportedCurrency as Guard<Schemas['ReportedCurrency']>;
+
 /** Validates a CheckoutReportedOrder; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutReportedOrder = /* @__PURE__ */ validator<Schemas['CheckoutReportedOrder']>(
   v_CheckoutReportedOrder,
   'json',
 );
+
 /** Type guard for CheckoutReportedOrder: true when the value satisfies every rule of the schema. */
 export const isCheckoutReportedOrder = v_CheckoutReportedOrder as Guard<Schemas['CheckoutReportedOrder']>;
+
 /** Validates a CheckoutVoidResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutVoidResponse = /* @__PURE__ */ validator<Schemas['CheckoutVoidResponse']>(
   v_CheckoutVoidResponse,
   'json',
 );
+
 /** Type guard for CheckoutVoidResponse: true when the value satisfies every rule of the schema. */
 export const isCheckoutVoidResponse = v_CheckoutVoidResponse as Guard<Schemas['CheckoutVoidResponse']>;
+
 /** Validates a CheckoutRetryRequest; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutRetryRequest = /* @__PURE__ */ validator<Schemas['CheckoutRetryRequest']>(
   v_CheckoutRetryRequest,
   'json',
 );
+
 /** Type guard for CheckoutRetryRequest: true when the value satisfies every rule of the schema. */
 export const isCheckoutRetryRequest = v_CheckoutRetryRequest as Guard<Schemas['CheckoutRetryRequest']>;
+
 /** Validates a CheckoutRecurringOrder; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutRecurringOrder = /* @__PURE__ */ validator<Schemas['CheckoutRecurringOrder']>(
   v_CheckoutRecurringOrder,
   'json',
 );
+
 /** Type guard for CheckoutRecurringOrder: true when the value satisfies every rule of the schema. */
 export const isCheckoutRecurringOrder = v_CheckoutRecurringOrder as Guard<Schemas['CheckoutRecurringOrder']>;
+
 /** Validates a CheckoutRecurringRequest; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutRecurringRequest = /* @__PURE__ */ validator<Schemas['CheckoutRecurringRequest']>(
   v_CheckoutRecurringRequest,
   'json',
 );
+
 /** Type guard for CheckoutRecurringRequest: true when the value satisfies every rule of the schema. */
 export const isCheckoutRecurringRequest = v_CheckoutRecurringRequest as Guard<Schemas['CheckoutRecurringRequest']>;
+
 /** Validates a CheckoutRecurringResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutRecurringResponse = /* @__PURE__ */ validator<Schemas['CheckoutRecurringResponse']>(
   v_CheckoutRecurringResponse,
   'json',
 );
+
 /** Type guard for CheckoutRecurringResponse: true when the value satisfies every rule of the schema. */
 export const isCheckoutRecurringResponse = v_CheckoutRecurringResponse as Guard<Schemas['CheckoutRecurringResponse']>;
+
 /** Validates a CheckoutStatusByPaymentId; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutStatusByPaymentId = /* @__PURE__ */ validator<Schemas['CheckoutStatusByPaymentId']>(
   v_CheckoutStatusByPaymentId,
   'json',
 );
+
 /** Type guard for CheckoutStatusByPaymentId: true when the value satisfies every rule of the schema. */
 export const isCheckoutStatusByPaymentId = v_CheckoutStatusByPaymentId as Guard<Schemas['CheckoutStatusByPaymentId']>;
+
 /** Validates a CheckoutStatusByOrderId; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutStatusByOrderId = /* @__PURE__ */ validator<Schemas['CheckoutStatusByOrderId']>(
   v_CheckoutStatusByOrderId,
   'json',
 );
+
 /** Type guard for CheckoutStatusByOrderId: true when the value satisfies every rule of the schema. */
 export const isCheckoutStatusByOrderId = v_CheckoutStatusByOrderId as Guard<Schemas['CheckoutStatusByOrderId']>;
+
 /** Validates a CheckoutStatusRequest; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutStatusRequest = /* @__PURE__ */ validator<Schemas['CheckoutStatusRequest']>(
   v_CheckoutStatusRequest,
   'json',
 );
+
 /** Type guard for CheckoutStatusRequest: true when the value satisfies every rule of the schema. */
 export const isCheckoutStatusRequest = v_CheckoutStatusRequest as Guard<Schemas['CheckoutStatusRequest']>;
+
 /** Validates a PayerText; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePayerText = /* @__PURE__ */ validator<Schemas['PayerText']>(v_PayerText, 'form');
+
 /** Type guard for PayerText: true when the value satisfies every rule of the schema. */
 export const isPayerText = v_PayerText as Guard<Schemas['PayerText']>;
+
 /** Validates a CallbackPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackPayerFields = /* @__PURE__ */ validator<Schemas['CallbackPayerFields']>(
   v_CallbackPayerFields,
   'form',
 );
+
 /** Type guard for CallbackPayerFields: true when the value satisfies every rule of the schema. */
 export const isCallbackPayerFields = v_CallbackPayerFields as Guard<Schemas['CallbackPayerFields']>;
+
 /** Validates a CheckoutPaymentMethod; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCheckoutPaymentMethod = /* @__PURE__ */ validator<Schemas['CheckoutPaymentMethod']>(
   v_CheckoutPaymentMethod,
   'form',
 );
+
 /** Type guard for CheckoutPaymentMethod: true when the value satisfies every rule of the schema. */
 export const isCheckoutPaymentMethod = v_CheckoutPaymentMethod as Guard<Schemas['CheckoutPaymentMethod']>;
+
 /** Validates a ReportedBrand; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateReportedBrand = /* @__PURE__ */ validator<Schemas['ReportedBrand']>(v_ReportedBrand, 'form');
+
 /** Type guard for ReportedBrand: true when the value satisfies every rule of the schema. */
 export const isReportedBrand = v_ReportedBrand as Guard<Schemas['ReportedBrand']>;
+
 /** Validates a Rrn; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateRrn = /* @__PURE__ */ validator<Schemas['Rrn']>(v_Rrn, 'form');
+
 /** Type guard for Rrn: true when the value satisfies every rule of the schema. */
 export const isRrn = v_Rrn as Guard<Schemas['Rrn']>;
+
 /** Validates a CofInitiator; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCofInitiator = /* @__PURE__ */ validator<Schemas['CofInitiator']>(v_CofInitiator, 'form');
+
 /** Type guard for CofInitiator: true when the value satisfies every rule of the schema. */
 export const isCofInitiator = v_CofInitiator as Guard<Schemas['CofInitiator']>;
+
 /** Validates a CofSource; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCofSource = /* @__PURE__ */ validator<Schemas['CofSource']>(v_CofSource, 'form');
+
 /** Type guard for CofSource: true when the value satisfies every rule of the schema. */
 export const isCofSource = v_CofSource as Guard<Schemas['CofSource']>;
+
 /** Validates a CofSequence; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCofSequence = /* @__PURE__ */ validator<Schemas['CofSequence']>(v_CofSequence, 'form');
+
 /** Type guard for CofSequence: true when the value satisfies every rule of the schema. */
 export const isCofSequence = v_CofSequence as Guard<Schemas['CofSequence']>;
+
 /** Validates a CheckoutPaymentStatus; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutPaymentStatus = /* @__PURE__ */ validator<Schemas['CheckoutPaymentStatus']>(
   v_CheckoutPaymentStatus,
   'json',
 );
+
 /** Type guard for CheckoutPaymentStatus: true when the value satisfies every rule of the schema. */
 export const isCheckoutPaymentStatus = v_CheckoutPaymentStatus as Guard<Schemas['CheckoutPaymentStatus']>;
+
 /** Validates a CheckoutStatusResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutStatusResponse = /* @__PURE__ */ validator<Schemas['CheckoutStatusResponse']>(
   v_CheckoutStatusResponse,
   'json',
 );
+
 /** Type guard for CheckoutStatusResponse: true when the value satisfies every rule of the schema. */
 export const isCheckoutStatusResponse = v_CheckoutStatusResponse as Guard<Schemas['CheckoutStatusResponse']>;
+
 /** Validates a CallbackThreeDsFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackThreeDsFields = /* @__PURE__ */ validator<Schemas['CallbackThreeDsFields']>(
   v_CallbackThreeDsFields,
   'form',
 );
+
 /** Type guard for CallbackThreeDsFields: true when the value satisfies every rule of the schema. */
 export const isCallbackThreeDsFields = v_CallbackThreeDsFields as Guard<Schemas['CallbackThreeDsFields']>;
+
 /** Validates a DigitsText; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDigitsText = /* @__PURE__ */ validator<Schemas['DigitsText']>(v_DigitsText, 'form');
+
 /** Type guard for DigitsText: true when the value satisfies every rule of the schema. */
 export const isDigitsText = v_DigitsText as Guard<Schemas['DigitsText']>;
+
 /** Validates a FlagText; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateFlagText = /* @__PURE__ */ validator<Schemas['FlagText']>(v_FlagText, 'form');
+
 /** Type guard for FlagText: true when the value satisfies every rule of the schema. */
 export const isFlagText = v_FlagText as Guard<Schemas['FlagText']>;
+
 /** Validates a CallbackBrowserFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackBrowserFields = /* @__PURE__ */ validator<Schemas['CallbackBrowserFields']>(
   v_CallbackBrowserFields,
   'form',
 );
+
 /** Type guard for CallbackBrowserFields: true when the value satisfies every rule of the schema. */
 export const isCallbackBrowserFields = v_CallbackBrowserFields as Guard<Schemas['CallbackBrowserFields']>;
+
 /** Validates a CallbackDataMap; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackDataMap = /* @__PURE__ */ validator<Schemas['CallbackDataMap']>(v_CallbackDataMap, 'form');
+
 /** Type guard for CallbackDataMap: true when the value satisfies every rule of the schema. */
 export const isCallbackDataMap = v_CallbackDataMap as Guard<Schemas['CallbackDataMap']>;
+
 /** Validates a CallbackCustomData; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackCustomData = /* @__PURE__ */ validator<Schemas['CallbackCustomData']>(
   v_CallbackCustomData,
   'form',
 );
+
 /** Type guard for CallbackCustomData: true when the value satisfies every rule of the schema. */
 export const isCallbackCustomData = v_CallbackCustomData as Guard<Schemas['CallbackCustomData']>;
+
 /** Validates a ExtendedText; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateExtendedText = /* @__PURE__ */ validator<Schemas['ExtendedText']>(v_ExtendedText, 'form');
+
 /** Type guard for ExtendedText: true when the value satisfies every rule of the schema. */
 export const isExtendedText = v_ExtendedText as Guard<Schemas['ExtendedText']>;
+
 /** Validates a CallbackCommonFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackCommonFields = /* @__PURE__ */ validator<Schemas['CallbackCommonFields']>(
   v_CallbackCommonFields,
   'form',
 );
+
 /** Type guard for CallbackCommonFields: true when the value satisfies every rule of the schema. */
 export const isCallbackCommonFields = v_CallbackCommonFields as Guard<Schemas['CallbackCommonFields']>;
+
 /** Validates a CallbackDate; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackDate = /* @__PURE__ */ validator<Schemas['CallbackDate']>(v_CallbackDate, 'form');
+
 /** Type guard for CallbackDate: true when the value satisfies every rule of the schema. */
 export const isCallbackDate = v_CallbackDate as Guard<Schemas['CallbackDate']>;
+
 /** Validates a CallbackPanType; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackPanType = /* @__PURE__ */ validator<Schemas['CallbackPanType']>(v_CallbackPanType, 'form');
+
 /** Type guard for CallbackPanType: true when the value satisfies every rule of the schema. */
 export const isCallbackPanType = v_CallbackPanType as Guard<Schemas['CallbackPanType']>;
+
 /** Validates a CallbackHash; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackHash = /* @__PURE__ */ validator<Schemas['CallbackHash']>(v_CallbackHash, 'form');
+
 /** Type guard for CallbackHash: true when the value satisfies every rule of the schema. */
 export const isCallbackHash = v_CallbackHash as Guard<Schemas['CallbackHash']>;
+
 /** Validates a CheckoutCallback; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCheckoutCallback = /* @__PURE__ */ validator<Schemas['CheckoutCallback']>(
   v_CheckoutCallback,
   'form',
 );
+
 /** Type guard for CheckoutCallback: true when the value satisfies every rule of the schema. */
 export const isCheckoutCallback = v_CheckoutCallback as Guard<Schemas['CheckoutCallback']>;
+
 /** Validates a CallbackAcknowledgement; issues name fields by wire path (`order.amount` style by default). */
 export const validateCallbackAcknowledgement = /* @__PURE__ */ validator<Schemas['CallbackAcknowledgement']>(
   v_CallbackAcknowledgement,
   'json',
 );
+
 /** Type guard for CallbackAcknowledgement: true when the value satisfies every rule of the schema. */
 export const isCallbackAcknowledgement = v_CallbackAcknowledgement as Guard<Schemas['CallbackAcknowledgement']>;
+
 /** Validates a CallbackAction; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackAction = /* @__PURE__ */ validator<Schemas['CallbackAction']>(v_CallbackAction, 'form');
+
 /** Type guard for CallbackAction: true when the value satisfies every rule of the schema. */
 export const isCallbackAction = v_CallbackAction as Guard<Schemas['CallbackAction']>;
+
 /** Validates a CallbackResult; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackResult = /* @__PURE__ */ validator<Schemas['CallbackResult']>(v_CallbackResult, 'form');
+
 /** Type guard for CallbackResult: true when the value satisfies every rule of the schema. */
 export const isCallbackResult = v_CallbackResult as Guard<Schemas['CallbackResult']>;
+
 /** Validates a CallbackTransactionStatus; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackTransactionStatus = /* @__PURE__ */ validator<Schemas['CallbackTransactionStatus']>(
   v_CallbackTransactionStatus,
   'form',
 );
+
 /** Type guard for CallbackTransactionStatus: true when the value satisfies every rule of the schema. */
 export const isCallbackTransactionStatus = v_CallbackTransactionStatus as Guard<Schemas['CallbackTransactionStatus']>;
+
 /** Validates a S2sCardCallback; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sCardCallback = /* @__PURE__ */ validator<Schemas['S2sCardCallback']>(v_S2sCardCallback, 'form');
+
 /** Type guard for S2sCardCallback: true when the value satisfies every rule of the schema. */
 export const isS2sCardCallback = v_S2sCardCallback as Guard<Schemas['S2sCardCallback']>;
+
 /** Validates a S2sApmCallback; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sApmCallback = /* @__PURE__ */ validator<Schemas['S2sApmCallback']>(v_S2sApmCallback, 'form');
+
 /** Type guard for S2sApmCallback: true when the value satisfies every rule of the schema. */
 export const isS2sApmCallback = v_S2sApmCallback as Guard<Schemas['S2sApmCallback']>;
+
 /** Validates a RedirectReturnQuery; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateRedirectReturnQuery = /* @__PURE__ */ validator<Schemas['RedirectReturnQuery']>(
   v_RedirectReturnQuery,
   'form',
 );
+
 /** Type guard for RedirectReturnQuery: true when the value satisfies every rule of the schema. */
 export const isRedirectReturnQuery = v_RedirectReturnQuery as Guard<Schemas['RedirectReturnQuery']>;
+
 /** Validates a WebWalletSignedToken; issues name fields by wire path (`order.amount` style by default). */
 export const validateWebWalletSignedToken = /* @__PURE__ */ validator<Schemas['WebWalletSignedToken']>(
   v_WebWalletSignedToken,
   'json',
 );
+
 /** Type guard for WebWalletSignedToken: true when the value satisfies every rule of the schema. */
 export const isWebWalletSignedToken = v_WebWalletSignedToken as Guard<Schemas['WebWalletSignedToken']>;
