@@ -42,6 +42,9 @@ export async function loadModel(projectRoot: string, rootFile = 'spec/openapi.ya
 
 /** Runs the emitters and returns generated/-relative path → final file text. */
 export async function generate(options: GenerateOptions): Promise<Map<string, string>> {
+  const emitters = options.emitters ?? EMITTERS;
+  // Set-up that needs no model (loading a worker's tools) overlaps loading the spec.
+  for (const emitter of emitters) emitter.warmUp?.();
   const model = await loadModel(options.projectRoot, options.rootFile, options.deploymentFile);
   const scratchDir = await mkdtemp(join(tmpdir(), 'gateway-generate-'));
   const pool = options.pool ?? new FormatPool();
@@ -51,7 +54,7 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
     // Each emitter's files go to the formatting workers as soon as it is done, so prettier runs
     // while the next emitters still work on the main thread.
     const batches = await Promise.all(
-      (options.emitters ?? EMITTERS).map(async (emitter) => {
+      emitters.map(async (emitter) => {
         const files = await emitter.emit(model, context);
         return Promise.all(files.map(async (file) => [file.path, await finalize(file, options.projectRoot, pool, cache)] as const));
       }),

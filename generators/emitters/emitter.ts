@@ -26,5 +26,10 @@ export interface EmitContext {
 
 export interface Emitter {
   readonly name: string;
+  /**
+   * Optional: starts slow set-up that needs no model (a worker loading its tools) while the
+   * spec loads. emit() works without it.
+   */
+  warmUp?(): void;
   emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]>;
 }

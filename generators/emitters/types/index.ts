@@ -1,6 +1,7 @@
 // Emitter: the type layer. schema.ts is openapi-typescript's output (what openapi-fetch is typed
 // by); types.ts gives every component schema a readable name and every client method its input.
 import { Worker } from 'node:worker_threads';
+import { workerScript } from '../../locations.js';
 import type { OpenAPITSOptions } from 'openapi-typescript';
 import { Project, type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
@@ -16,6 +17,11 @@ const RESERVED = new Set(['Date', 'Error', 'Object', 'String', 'Number', 'Boolea
 
 export const typesEmitter: Emitter = {
   name: 'types',
+  warmUp() {
+    // Unreferenced while idle: a run that fails before emit() must still be able to exit.
+    warmWorker ??= startWorker();
+    warmWorker.unref();
+  },
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
     // emptyObjectsUnknown: an object schema without properties (custom_data) takes any keys, not none.
     const options: OpenAPITSOptions = { silent: true, emptyObjectsUnknown: true };
@@ -69,14 +75,27 @@ function namedTypes(model: SpecModel): GeneratedFile {
   return { path: NAMED_TYPES_PATH, contents: file.getFullText(), kind: 'typescript', source: 'generators/emitters/types' };
 }
 
-/** openapi-typescript's output for the document, computed in a worker thread. */
+/**
+ * A worker thread running openapi-typescript. Loading it (its own TypeScript compiler and
+ * Redocly) takes most of a second, so warmUp() starts it before the spec is even loaded.
+ */
+let warmWorker: Worker | undefined;
+
+function startWorker(): Worker {
+  // execArgv: [] keeps the parent's loader flags (tsx under vitest) out of a plain .mjs worker.
+  return new Worker(workerScript('emitters/types/openapi-typescript-worker.mjs'), { execArgv: [] });
+}
+
+/** openapi-typescript's output for the document, computed in the warm worker (or a new one). */
 function openapiTypescript(document: SpecModel['document'], options: OpenAPITSOptions): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./openapi-typescript-worker.mjs', import.meta.url), { workerData: { document, options } });
-    worker.once('message', (text: string) => {
-      resolve(text);
-      void worker.terminate();
-    });
+  const worker = warmWorker ?? startWorker();
+  warmWorker = undefined;
+  worker.ref();
+  return new Promise<string>((resolve, reject) => {
+    worker.once('message', (reply: { text?: string; error?: string }) =>
+      reply.error === undefined ? resolve(reply.text ?? '') : reject(new Error(`openapi-typescript: ${reply.error}`)),
+    );
     worker.once('error', reject);
-  });
+    worker.postMessage({ document, options });
+  }).finally(() => void worker.terminate());
 }
