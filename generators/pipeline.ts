@@ -11,10 +11,10 @@ import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
 import { loadSpec } from './model/load-spec.js';
 import { buildSpecModel, type SpecModel } from './model/spec-model.js';
-import { finalize } from './output/finalize.js';
+import { finalize, GENERATED_DIR } from './output/finalize.js';
 import { FormatCache } from './output/format-cache.js';
+import { committedChunks, FORMAT_INDEX_PATH, formatIndexText, type FormattedChunk } from './output/format-index.js';
 import { FormatPool } from './output/format-pool.js';
-import { version as prettierVersion } from 'prettier';
 
 // docs first: it runs Redocly in a child process, which then overlaps the in-process emitters.
 export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter];
@@ -27,7 +27,7 @@ export interface GenerateOptions {
   readonly deploymentFile?: string;
   /** Prettier workers started early by the caller; generate() starts its own otherwise. */
   readonly pool?: FormatPool;
-  /** Keep prettier results in node_modules/.cache (default true; the freshness test turns it off). */
+  /** Reuse prettier results: node_modules/.cache and the committed output (default true; the freshness test turns it off). */
   readonly cache?: boolean;
 }
 
@@ -48,7 +48,8 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
   const model = await loadModel(options.projectRoot, options.rootFile, options.deploymentFile);
   const scratchDir = await mkdtemp(join(tmpdir(), 'gateway-generate-'));
   const pool = options.pool ?? new FormatPool();
-  const cache = options.cache === false ? undefined : new FormatCache(join(options.projectRoot, 'node_modules', '.cache', 'gateway-generate'), prettierVersion);
+  const cache = options.cache === false ? undefined : new FormatCache(join(options.projectRoot, 'node_modules', '.cache', 'gateway-generate'));
+  cache?.seed(committedChunks(join(options.projectRoot, GENERATED_DIR)));
   try {
     const context = { projectRoot: options.projectRoot, scratchDir };
     // Each emitter's files go to the formatting workers as soon as it is done, so prettier runs
@@ -60,10 +61,13 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
       }),
     );
     const files = new Map<string, string>();
-    for (const [path, text] of batches.flat().sort(([a], [b]) => a.localeCompare(b))) {
+    const formatted = new Map<string, readonly FormattedChunk[]>();
+    for (const [path, { text, chunks }] of batches.flat().sort(([a], [b]) => a.localeCompare(b))) {
       if (files.has(path)) throw new Error(`Two emitters wrote ${path}`);
       files.set(path, text);
+      formatted.set(path, chunks);
     }
+    files.set(FORMAT_INDEX_PATH, formatIndexText(formatted));
     return files;
   } finally {
     if (!options.pool) await pool.close();

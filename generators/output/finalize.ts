@@ -3,7 +3,8 @@
 import * as prettier from 'prettier';
 import { join } from 'node:path';
 import type { GeneratedFile } from '../emitters/emitter.js';
-import type { FormatCache } from './format-cache.js';
+import { formatKey, type FormatCache } from './format-cache.js';
+import type { FormattedChunk } from './format-index.js';
 import type { FormatPool } from './format-pool.js';
 
 export const GENERATED_DIR = 'generated';
@@ -44,25 +45,34 @@ const PARSER: Record<GeneratedFile['kind'], string | undefined> = {
   html: undefined,
 };
 
+export interface FinalizedFile {
+  readonly text: string;
+  /** The prettier-formatted chunks the text is made of, for the format index (none if not formatted). */
+  readonly chunks: readonly FormattedChunk[];
+}
+
 /**
  * Formats with prettier (in `pool` when given, through `cache` when given), unless the emitter
  * already wrote prettier's style.
  */
-export async function finalize(file: GeneratedFile, projectRoot: string, pool?: FormatPool, cache?: FormatCache): Promise<string> {
+export async function finalize(file: GeneratedFile, projectRoot: string, pool?: FormatPool, cache?: FormatCache): Promise<FinalizedFile> {
   const text = withBanner(file);
   const parser = PARSER[file.kind];
-  if (!parser || file.prettierStyle) return text.endsWith('\n') ? text : `${text}\n`;
+  if (!parser || file.prettierStyle) return { text: text.endsWith('\n') ? text : `${text}\n`, chunks: [] };
   const filepath = join(projectRoot, GENERATED_DIR, file.path);
-  const options = { ...((await prettier.resolveConfig(filepath)) ?? {}), ...(parser === 'infer' ? {} : { parser }), filepath };
-  const format = async (chunk: string) => {
-    const cached = cache?.get(chunk, options);
-    if (cached !== undefined) return cached;
-    const formatted = pool ? await pool.format(chunk, options) : await prettier.format(chunk, options);
-    cache?.set(chunk, options, formatted);
-    return formatted;
+  const options = { ...((await prettier.resolveConfig(filepath)) ?? {}), ...(parser === 'infer' ? {} : { parser }) };
+  const keyOptions = { ...options, filepath: `${GENERATED_DIR}/${file.path}` };
+  const format = async (chunk: string): Promise<FormattedChunk> => {
+    const key = formatKey(prettier.version, keyOptions, chunk);
+    const cached = cache?.get(key);
+    if (cached !== undefined) return { key, formatted: cached };
+    const formatOptions = { ...options, filepath };
+    const formatted = pool ? await pool.format(chunk, formatOptions) : await prettier.format(chunk, formatOptions);
+    cache?.set(key, formatted);
+    return { key, formatted };
   };
-  const chunks = file.kind === 'typescript' ? topLevelChunks(text) : [text];
-  return (await Promise.all(chunks.map(format))).join('\n');
+  const chunks = await Promise.all((file.kind === 'typescript' ? topLevelChunks(text) : [text]).map(format));
+  return { text: chunks.map(({ formatted }) => formatted).join('\n'), chunks };
 }
 
 const CHUNK_BYTES = 40_000;

@@ -1,34 +1,43 @@
-// Prettier's output for a given input never changes, so it is kept on disk by content hash
-// (node_modules/.cache, per machine, never committed): regenerating after a spec edit formats
-// only the parts of the output that changed.
+// Prettier's output for a given input never changes, so it is kept by content hash: on disk in
+// node_modules/.cache (per machine, never committed), and seeded from the committed output
+// through its format index (see format-index.ts). Regenerating formats only what changed.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Options } from 'prettier';
 
+/**
+ * The key of one formatted chunk: prettier's version, the options (with the file's path inside
+ * the project, never an absolute one, so keys agree across clones) and the text.
+ */
+export function formatKey(prettierVersion: string, options: Options, text: string): string {
+  return createHash('sha256').update(prettierVersion).update('\0').update(JSON.stringify(options)).update('\0').update(text).digest('hex');
+}
+
 export class FormatCache {
-  constructor(
-    private readonly dir: string,
-    private readonly prettierVersion: string,
-  ) {
+  private readonly seeded = new Map<string, string>();
+
+  constructor(private readonly dir: string) {
     mkdirSync(dir, { recursive: true });
   }
 
-  private path(text: string, options: Options): string {
-    const key = createHash('sha256').update(this.prettierVersion).update('\0').update(JSON.stringify(options)).update('\0').update(text).digest('hex');
-    return join(this.dir, key);
+  /** Formatted chunks known from elsewhere (the committed output), by key. */
+  seed(entries: ReadonlyMap<string, string>): void {
+    for (const [key, formatted] of entries) this.seeded.set(key, formatted);
   }
 
-  get(text: string, options: Options): string | undefined {
+  get(key: string): string | undefined {
+    const seeded = this.seeded.get(key);
+    if (seeded !== undefined) return seeded;
     try {
-      return readFileSync(this.path(text, options), 'utf8');
+      return readFileSync(join(this.dir, key), 'utf8');
     } catch {
       return undefined;
     }
   }
 
-  set(text: string, options: Options, formatted: string): void {
-    const target = this.path(text, options);
+  set(key: string, formatted: string): void {
+    const target = join(this.dir, key);
     // Write then rename: a concurrent reader never sees half a file.
     const partial = `${target}.${process.pid}.tmp`;
     writeFileSync(partial, formatted);

@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../support/spec-examples.js';
 
 describe('generated/', () => {
   it('is up to date with spec/, generators/ and templates/', async () => {
-    // Without the prettier cache: what a fresh clone produces.
+    // Without reusing any prettier result (node_modules/.cache or the format index): formatted from nothing.
     const files = await generate({ projectRoot: PROJECT_ROOT, cache: false });
     expect(await diffOutput(join(PROJECT_ROOT, GENERATED_DIR), files)).toEqual([]);
   });
