@@ -52,7 +52,7 @@ function resultsMarkdown(figures: readonly Figure[], quick: boolean): string {
     '',
     `Machine: ${machineLine(info)}.`,
     '',
-    'Each figure is ours against its baseline, measured in the same run: interleaved (A, B, A, B, ...) after a warm-up, median of the rounds.',
+    'Each figure is ours against its baseline, measured in the same run: interleaved (A, B, then B, A, ...) after a warm-up, median of the rounds.',
     'The ratio is always ours / baseline; whether higher or lower is better is given per row.',
     '',
     markdownTable(figures),
