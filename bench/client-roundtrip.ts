@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SaleCardInput } from '../generated/client/src/index.js';
 import { importBuiltClient } from './built-client.js';
-import { asyncPreset, compareAsyncLatency, figure, type BenchOptions, type Figure } from './harness.js';
+import { asyncPreset, compareAsyncLatency, figure, pairedRatioSpread, type BenchOptions, type Figure } from './harness.js';
 
 
 const REPLY = JSON.stringify({
@@ -136,7 +136,10 @@ export async function benchClientRoundtrip(options: BenchOptions): Promise<Figur
         baseline: toUs(transportOnly.baseline),
         baselineLabel: 'fetch',
         targets: [{ kind: 'report' }],
-        notes: ['no validation, signing or encoding on either side: the share of the round trip openapi-fetch itself takes'],
+        notes: [
+          'no validation, signing or encoding on either side: the share of the round trip openapi-fetch itself takes',
+          `per-round ratios, median [quartiles]: ${pairedRatioSpread(transportOnly)}`,
+        ],
       }),
       figure({
         family: 'client-roundtrip',
@@ -147,7 +150,10 @@ export async function benchClientRoundtrip(options: BenchOptions): Promise<Figur
         baseline: toUs(result.baseline),
         baselineLabel: 'fetch + URLSearchParams + md5',
         targets: [{ kind: 'ratio', op: '<=', value: 1.15 }],
-        notes: [`${oursBody.length}-byte form body, identical on both sides; one request at a time over keep-alive`],
+        notes: [
+          `${oursBody.length}-byte form body, identical on both sides; one request at a time over keep-alive`,
+          `per-round ratios, median [quartiles]: ${pairedRatioSpread(result)}`,
+        ],
       }),
     ];
   } finally {

@@ -189,6 +189,16 @@ export async function compareRuns<T extends number>(
   return summarise(samples);
 }
 
+/**
+ * The spread of the ratio over the rounds: each round's ours / baseline (the two batches ran
+ * back to back), as "median [p25–p75]". It says how far one run's ratio can be trusted.
+ */
+export function pairedRatioSpread(result: PairResult): string {
+  const ratios = result.oursSamples.map((ours, i) => ours / result.baselineSamples[i]!).sort((a, b) => a - b);
+  const at = (q: number) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]!;
+  return `${median(ratios).toFixed(2)}× [${at(0.25).toFixed(2)}–${at(0.75).toFixed(2)}]`;
+}
+
 function summarise(samples: number[][]): PairResult {
   const [ours = [], baseline = []] = samples;
   return { ours: median(ours), baseline: median(baseline), rounds: ours.length, oursSamples: ours, baselineSamples: baseline };

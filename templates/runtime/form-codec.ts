@@ -55,8 +55,24 @@ function checkKey(key: string): string {
  */
 export function encodeForm(value: FormObject): string {
   let out = '';
-  for (const key of Object.keys(value)) out = appendEncoded(out, encodeComponent(checkKey(key)), value[key]);
+  for (const key of Object.keys(value)) out = appendEncoded(out, encodeKey(key), value[key]);
   return out;
+}
+
+/**
+ * Field names repeat on every request, so their checked, encoded form is remembered; bounded,
+ * because a caller's free-form keys (custom data) could otherwise grow it without end.
+ */
+const encodedKeys = new Map<string, string>();
+const ENCODED_KEYS_MAX = 2048;
+
+function encodeKey(key: string): string {
+  let encoded = encodedKeys.get(key);
+  if (encoded === undefined) {
+    encoded = encodeComponent(checkKey(key));
+    if (encodedKeys.size < ENCODED_KEYS_MAX) encodedKeys.set(key, encoded);
+  }
+  return encoded;
 }
 
 /** Appends the pairs of `value` under the (already encoded) key `prefix`; brackets travel as %5B/%5D. */
@@ -68,7 +84,7 @@ function appendEncoded(out: string, prefix: string, value: FormValue): string {
   }
   if (typeof value === 'object') {
     const record = value as FormObject;
-    for (const child of Object.keys(record)) out = appendEncoded(out, `${prefix}%5B${encodeComponent(checkKey(child))}%5D`, record[child]);
+    for (const child of Object.keys(record)) out = appendEncoded(out, `${prefix}%5B${encodeKey(child)}%5D`, record[child]);
     return out;
   }
   const pair = `${prefix}=${encodeComponent(String(value))}`;

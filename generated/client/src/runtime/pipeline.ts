@@ -151,15 +151,38 @@ export function buildRequest(
   options: ClientOptions,
   input: object,
 ): Record<string, unknown> {
+  return sign(
+    definition,
+    options,
+    unsignedBody(definition, options, input),
+    (input as { signing?: SigningValues }).signing,
+  );
+}
+
+/** Whether the input carries fields that never go on the wire (a caller's `hash` is dropped too). */
+function hasLocalFields(input: object): boolean {
+  return Object.hasOwn(input, 'signing') || Object.hasOwn(input, 'headers') || Object.hasOwn(input, 'hash');
+}
+
+/**
+ * action and merchant key, then the caller's fields, in wire order. The body is one fast object
+ * for the validator and the encoder (no delete); the usual shapes are object literals with a
+ * spread, which V8 copies in bulk, several times faster than adding fields one by one.
+ */
+function unsignedBody(definition: OperationDefinition, options: ClientOptions, input: object): Record<string, unknown> {
+  const { action, keyField } = definition;
+  if (!hasLocalFields(input)) {
+    if (action !== undefined && keyField === 'client_key') return { action, client_key: options.merchantKey, ...input };
+    if (action === undefined && keyField === 'merchant_key') return { merchant_key: options.merchantKey, ...input };
+    if (action === undefined && keyField === undefined) return { ...input };
+  }
   const body: Record<string, unknown> = {};
-  if (definition.action !== undefined) body['action'] = definition.action;
-  if (definition.keyField !== undefined) body[definition.keyField] = options.merchantKey;
-  // One object built in wire order (no spreads, no delete): it stays a fast object for the
-  // validator and the encoder. A caller's own `hash` is dropped; the signature is computed here.
+  if (action !== undefined) body['action'] = action;
+  if (keyField !== undefined) body[keyField] = options.merchantKey;
   for (const key of Object.keys(input)) {
     if (key !== 'signing' && key !== 'headers' && key !== 'hash') body[key] = (input as Record<string, unknown>)[key];
   }
-  return sign(definition, options, body, (input as { signing?: SigningValues }).signing);
+  return body;
 }
 
 /** Adds `hash` to an unsigned body (in place: the body is the pipeline's own object). */
