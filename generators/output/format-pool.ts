@@ -52,10 +52,20 @@ export class FormatPool {
   private pump(): void {
     while (this.idle.length > 0 && this.queue.length > 0) {
       const worker = this.idle.pop()!;
-      const job = this.queue.shift()!;
+      const job = this.takeLargest();
       this.running.set(job.id, job);
       worker.postMessage({ id: job.id, text: job.text, options: job.options });
     }
+  }
+
+  /**
+   * The largest waiting text goes first: a big file that cannot be split (openapi-typescript's
+   * schema.ts) must not wait behind many small chunks and then run alone at the end.
+   */
+  private takeLargest(): Job {
+    let largest = 0;
+    for (let i = 1; i < this.queue.length; i++) if (this.queue[i]!.text.length > this.queue[largest]!.text.length) largest = i;
+    return this.queue.splice(largest, 1)[0]!;
   }
 
   async close(): Promise<void> {
