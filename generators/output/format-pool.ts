@@ -1,5 +1,5 @@
-// A small pool of prettier workers, so the large generated files format in parallel with each
-// other and with the emitters still running on the main thread.
+// A small pool of prettier workers, so formatting runs in parallel with the emitters on the main
+// thread, and large files in parallel with each other where there are cores to spare.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Options } from 'prettier';
@@ -20,7 +20,9 @@ export class FormatPool {
   private readonly running = new Map<number, Job>();
   private nextId = 0;
 
-  constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism()))) {}
+  // One core is left to the main thread, openapi-typescript's worker and the docs build: on two
+  // cores a single prettier worker finishes sooner than two (each warms its own JIT up).
+  constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism() - 1))) {}
 
   /** Workers start with the first file to format: a run served by the cache never loads prettier twice more. */
   private start(): void {
