@@ -5,11 +5,11 @@
 //   --only   runs only the named families
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchBundleSize } from './bundle-size.js';
 import { benchClientRoundtrip } from './client-roundtrip.js';
 import { benchFormCodec } from './form-codec.js';
-import { benchGenerateTime } from './generate-time.js';
+import { benchGenerateTime, runNode } from './generate-time.js';
 import { machineInfo, machineLine, markdownTable, notesText, textTable, type BenchOptions, type Figure } from './harness.js';
 import { benchTypecheck } from './typecheck.js';
 import { benchValidators } from './validators.js';
@@ -34,12 +34,24 @@ export async function runBench(options: BenchOptions, only?: readonly string[], 
     return figures;
   };
   // Quick mode only proves that everything runs, so the families overlap (the spawned generation
-  // and tsc runs dominate). A real run measures one family at a time: nothing else of ours
-  // competes for the cores while one measures.
+  // and tsc runs dominate). A real run measures one family at a time, each in a process of its
+  // own: nothing else of ours competes for the cores, and no family inherits another's heap and
+  // JIT state (after the validators family, form decoding measured at half its speed).
   if (options.quick) return (await Promise.all(selected.map(run))).flat();
   const figures: Figure[] = [];
-  for (const family of selected) figures.push(...(await run(family)));
+  for (const family of selected) figures.push(...(await runIsolated(family.name, progress)));
   return figures;
+}
+
+const FAMILY_JSON = '--family-json=';
+
+/** Runs one family in a child process (this script, with the same loader flags) and reads its figures. */
+async function runIsolated(name: string, progress: (line: string) => void): Promise<Figure[]> {
+  const started = performance.now();
+  const run = await runNode([...process.execArgv, fileURLToPath(import.meta.url), `${FAMILY_JSON}${name}`], { timeoutMs: 600_000 });
+  if (run.code !== 0) throw new Error(`bench family ${name} failed (${run.code}):\n${run.stderr.slice(-3000)}`);
+  progress(`  ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Figure[];
 }
 
 function resultsMarkdown(figures: readonly Figure[], quick: boolean): string {
@@ -63,6 +75,14 @@ function resultsMarkdown(figures: readonly Figure[], quick: boolean): string {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  const familyJson = args.find((arg) => arg.startsWith(FAMILY_JSON));
+  if (familyJson) {
+    // A child of runIsolated: one family, its figures as the last line of stdout.
+    const family = FAMILIES.find((candidate) => candidate.name === familyJson.slice(FAMILY_JSON.length));
+    if (!family) throw new Error(`unknown bench family: ${familyJson}`);
+    console.log(JSON.stringify(await family.run({ quick: false })));
+    return;
+  }
   const quick = args.includes('--quick');
   const write = args.includes('--write');
   const onlyArg = args.find((arg) => arg.startsWith('--only='));
