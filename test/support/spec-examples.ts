@@ -3,8 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { TOOLCHAIN_ROOT } from '../../generators/locations.js';
 
-export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
+/** The project root, as the generators find it. */
+export const PROJECT_ROOT = TOOLCHAIN_ROOT;
 
 export interface SpecExample {
   /** `POST /post request SALE_card`, `webhook checkoutCallback`, ... */
