@@ -47,6 +47,7 @@ import type {
   SessionResponse,
   SessionTokenResponse,
 } from './types.js';
+
 /** Checkout createSession: `POST /api/v1/session`. */
 export const checkoutCreateSessionOperation: OperationDefinition = {
   name: 'Checkout createSession',

@@ -1,6 +1,7 @@
 // The callbacks part of the client: one CallbackDefinition per webhook, `parseCallback` over the
 // form-encoded callbacks, a signed test-callback builder, and a verifier per signed return query.
-import { VariableDeclarationKind, type SourceFile } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { blankLine, type Statements } from './statements.js';
 import type { SpecModel, WebhookModel } from '../../model/spec-model.js';
 import { functionBase } from '../validators/compile-schema.js';
 
@@ -8,21 +9,53 @@ const pascal = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function webhookNames(webhook: WebhookModel) {
   const constant = webhook.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
-  return { definition: `${webhook.name}Definition`, signature: `${constant}_SIGNATURE`, verify: `verify${pascal(webhook.name)}` };
+  return {
+    definition: `${webhook.name}Definition`,
+    signature: `${constant}_SIGNATURE`,
+    verify: `verify${pascal(webhook.name)}`,
+  };
 }
 
-export function emitCallbacks(model: SpecModel, source: SourceFile): void {
+export function emitCallbacks(model: SpecModel): Statements {
   const callbacks = model.webhooks.filter((webhook) => webhook.kind === 'callback');
   const queries = model.webhooks.filter((webhook) => webhook.kind === 'return-query');
-  source.addImportDeclaration({ moduleSpecifier: './runtime/callbacks.js', namedImports: ['buildCallbackWith', 'parseCallbackWith', 'verifySignedQueryWith'] });
-  source.addImportDeclaration({ moduleSpecifier: './runtime/callbacks.js', isTypeOnly: true, namedImports: ['CallbackDefinition', 'CallbackEvent', 'CallbackProtocol', 'ParseCallbackOptions'] });
-  source.addImportDeclaration({ moduleSpecifier: './runtime/form-codec.js', isTypeOnly: true, namedImports: ['FormObject'] });
-  source.addImportDeclaration({ moduleSpecifier: './validators.js', namedImports: model.webhooks.map((webhook) => `validate${functionBase(webhook.schemaName)}`).sort() });
-  source.addImportDeclaration({ moduleSpecifier: './signatures.js', namedImports: model.webhooks.map((webhook) => webhookNames(webhook).signature).sort() });
-  source.addImportDeclaration({ moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...new Set(model.webhooks.map((webhook) => webhook.schemaName))].sort() });
-
-  source.addVariableStatements(
-    model.webhooks.map((webhook) => ({
+  return [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/callbacks.js',
+      namedImports: ['buildCallbackWith', 'parseCallbackWith', 'verifySignedQueryWith'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/callbacks.js',
+      isTypeOnly: true,
+      namedImports: ['CallbackDefinition', 'CallbackEvent', 'CallbackProtocol', 'ParseCallbackOptions'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/form-codec.js',
+      isTypeOnly: true,
+      namedImports: ['FormObject'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './validators.js',
+      namedImports: model.webhooks.map((webhook) => `validate${functionBase(webhook.schemaName)}`).sort(),
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './signatures.js',
+      namedImports: model.webhooks.map((webhook) => webhookNames(webhook).signature).sort(),
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './types.js',
+      isTypeOnly: true,
+      namedImports: [...new Set(model.webhooks.map((webhook) => webhook.schemaName))].sort(),
+    },
+    blankLine,
+    ...model.webhooks.map((webhook): StatementStructures => ({
+      kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [`The \`${webhook.name}\` webhook (${webhook.schemaName}).`],
@@ -34,54 +67,64 @@ export function emitCallbacks(model: SpecModel, source: SourceFile): void {
         },
       ],
     })),
-  );
-  source.addTypeAlias({
-    isExported: true,
-    name: 'GatewayCallback',
-    docs: ['A verified callback, discriminated by `protocol`; its `fields` are typed by the callback schema (action/type and status unions).'],
-    type: callbacks.map((webhook) => `CallbackEvent<${JSON.stringify(webhook.protocol)}, ${webhook.schemaName}>`).join(' | ') || 'never',
-  });
-  source.addFunction({
-    isExported: true,
-    name: 'parseCallback',
-    docs: [
-      'Verifies and parses a callback from its raw form-encoded body (string or bytes, exactly as received).',
-      'Throws SignatureError when the body is not raw, unsigned, or its hash does not match.',
-    ],
-    parameters: [
-      { name: 'rawBody', type: 'string | Uint8Array' },
-      { name: 'options', type: 'ParseCallbackOptions' },
-    ],
-    returnType: 'GatewayCallback',
-    statements: `return parseCallbackWith([${callbacks.map((webhook) => webhookNames(webhook).definition).join(', ')}], rawBody, options) as GatewayCallback;`,
-  });
-  source.addFunction({
-    isExported: true,
-    name: 'buildTestCallback',
-    docs: ['A correctly signed callback body of the given protocol, for merchants\' own tests.'],
-    parameters: [
-      { name: 'protocol', type: 'CallbackProtocol' },
-      { name: 'fields', type: 'FormObject' },
-      { name: 'options', type: "Omit<ParseCallbackOptions, 'protocol'>" },
-    ],
-    returnType: 'string',
-    statements: [
-      `const definition = [${callbacks.map((webhook) => webhookNames(webhook).definition).join(', ')}].find((candidate) => candidate.protocol === protocol);`,
-      'if (!definition) throw new Error(`No ${protocol} callback in the spec`);',
-      'return buildCallbackWith(definition, fields, options);',
-    ],
-  });
-  for (const webhook of queries) {
-    source.addFunction({
+    blankLine,
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: 'GatewayCallback',
+      docs: [
+        'A verified callback, discriminated by `protocol`; its `fields` are typed by the callback schema (action/type and status unions).',
+      ],
+      type:
+        callbacks
+          .map((webhook) => `CallbackEvent<${JSON.stringify(webhook.protocol)}, ${webhook.schemaName}>`)
+          .join(' | ') || 'never',
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'parseCallback',
+      docs: [
+        'Verifies and parses a callback from its raw form-encoded body (string or bytes, exactly as received).',
+        'Throws SignatureError when the body is not raw, unsigned, or its hash does not match.',
+      ],
+      parameters: [
+        { name: 'rawBody', type: 'string | Uint8Array' },
+        { name: 'options', type: 'ParseCallbackOptions' },
+      ],
+      returnType: 'GatewayCallback',
+      statements: `return parseCallbackWith([${callbacks.map((webhook) => webhookNames(webhook).definition).join(', ')}], rawBody, options) as GatewayCallback;`,
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'buildTestCallback',
+      docs: ["A correctly signed callback body of the given protocol, for merchants' own tests."],
+      parameters: [
+        { name: 'protocol', type: 'CallbackProtocol' },
+        { name: 'fields', type: 'FormObject' },
+        { name: 'options', type: "Omit<ParseCallbackOptions, 'protocol'>" },
+      ],
+      returnType: 'string',
+      statements: [
+        `const definition = [${callbacks.map((webhook) => webhookNames(webhook).definition).join(', ')}].find((candidate) => candidate.protocol === protocol);`,
+        'if (!definition) throw new Error(`No ${protocol} callback in the spec`);',
+        'return buildCallbackWith(definition, fields, options);',
+      ],
+    },
+    ...queries.map((webhook): StatementStructures => ({
+      kind: StructureKind.Function,
       isExported: true,
       name: webhookNames(webhook).verify,
-      docs: [`Verifies the \`${webhook.name}\` query (${webhook.schemaName}); throws SignatureError when its hash does not match.`],
+      docs: [
+        `Verifies the \`${webhook.name}\` query (${webhook.schemaName}); throws SignatureError when its hash does not match.`,
+      ],
       parameters: [
         { name: 'query', type: 'string | URLSearchParams | Readonly<Record<string, string>>' },
         { name: 'options', type: "Omit<ParseCallbackOptions, 'protocol'>" },
       ],
       returnType: `CallbackEvent<${JSON.stringify(webhook.protocol)}, ${webhook.schemaName}>`,
       statements: `return verifySignedQueryWith(${webhookNames(webhook).definition}, query, options) as CallbackEvent<${JSON.stringify(webhook.protocol)}, ${webhook.schemaName}>;`,
-    });
-  }
+    })),
+  ];
 }

@@ -1,7 +1,8 @@
 // Emitter: the client. Thin and declarative: one OperationDefinition per S2S action and per
 // Checkout endpoint, a standalone function for each (tree-shakable), and the two client
 // factories. Every call runs through the hand-written pipeline in templates/runtime.
-import { Project, StructureKind, VariableDeclarationKind, type SourceFile, type StatementStructures } from 'ts-morph';
+import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { blankLine, type Statements } from './statements.js';
 import { methodCatalogue } from '../../model/method-catalogue.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { SigningModel, SpecModel } from '../../model/spec-model.js';
@@ -17,19 +18,33 @@ export const clientEmitter: Emitter = {
     const operations = clientOperations(model);
     assertUniqueNames(operations);
     return [
-      file(project, 'client/src/signatures.ts', (source) => emitSignatures(model, operations, source)),
-      file(project, 'client/src/sensitive-fields.ts', (source) => emitSensitiveFields(model, source)),
-      file(project, 'client/src/s2s.ts', (source) => emitS2s(model, operations.filter((operation) => operation.protocol !== 'checkout'), source)),
-      file(project, 'client/src/checkout.ts', (source) => emitCheckout(operations.filter((operation) => operation.protocol === 'checkout'), source)),
-      file(project, 'client/src/methods.ts', (source) => emitMethods(model, source)),
-      file(project, 'client/src/callbacks.ts', (source) => emitCallbacks(model, source)),
+      file(project, 'client/src/signatures.ts', emitSignatures(model, operations)),
+      file(project, 'client/src/sensitive-fields.ts', emitSensitiveFields(model)),
+      file(
+        project,
+        'client/src/s2s.ts',
+        emitS2s(
+          model,
+          operations.filter((operation) => operation.protocol !== 'checkout'),
+        ),
+      ),
+      file(
+        project,
+        'client/src/checkout.ts',
+        emitCheckout(operations.filter((operation) => operation.protocol === 'checkout')),
+      ),
+      file(project, 'client/src/methods.ts', emitMethods(model)),
+      file(project, 'client/src/callbacks.ts', emitCallbacks(model)),
     ];
   },
 };
 
-function file(project: Project, path: string, build: (source: SourceFile) => void): GeneratedFile {
-  const source = project.createSourceFile(path, '', { overwrite: true });
-  build(source);
+/**
+ * Each file is written from its statement structures in one go: ts-morph re-parses a file after
+ * every manipulation, which for add-one-at-a-time cost half a second per generation.
+ */
+function file(project: Project, path: string, statements: Statements): GeneratedFile {
+  const source = project.createSourceFile(path, { statements }, { overwrite: true });
   return { path, contents: source.getFullText(), kind: 'typescript', source: 'generators/emitters/client' };
 }
 
@@ -37,102 +52,174 @@ function file(project: Project, path: string, build: (source: SourceFile) => voi
 function assertUniqueNames(operations: readonly ClientOperation[]): void {
   const seen = new Map<string, string>();
   for (const operation of operations) {
-    for (const name of [operation.names.fn, operation.names.operation, operation.names.input, operation.names.signature]) {
+    for (const name of [
+      operation.names.fn,
+      operation.names.operation,
+      operation.names.input,
+      operation.names.signature,
+    ]) {
       const owner = seen.get(name);
-      if (owner) throw new Error(`${operation.title} and ${owner} both generate ${name}; rename one in the spec or in generators/emitters/client/names.ts`);
+      if (owner)
+        throw new Error(
+          `${operation.title} and ${owner} both generate ${name}; rename one in the spec or in generators/emitters/client/names.ts`,
+        );
       seen.set(name, operation.title);
     }
   }
 }
 
-function emitSignatures(model: SpecModel, operations: readonly ClientOperation[], source: SourceFile): void {
-  source.addImportDeclaration({ moduleSpecifier: './runtime/signature.js', namedImports: ['SignatureRecipe'], isTypeOnly: true });
+function emitSignatures(model: SpecModel, operations: readonly ClientOperation[]): Statements {
   const recipes = [
-    ...operations.flatMap((operation) => (operation.signature ? [{ name: operation.names.signature, title: operation.title, signature: operation.signature }] : [])),
-    ...model.webhooks.map((webhook) => ({ name: webhookNames(webhook).signature, title: `Webhook ${webhook.name}`, signature: webhook.signature })),
+    ...operations.flatMap((operation) =>
+      operation.signature
+        ? [{ name: operation.names.signature, title: operation.title, signature: operation.signature }]
+        : [],
+    ),
+    ...model.webhooks.map((webhook) => ({
+      name: webhookNames(webhook).signature,
+      title: `Webhook ${webhook.name}`,
+      signature: webhook.signature,
+    })),
   ];
-  source.addVariableStatements(
-    recipes.map(({ name, title, signature }) => ({
+  return [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/signature.js',
+      namedImports: ['SignatureRecipe'],
+      isTypeOnly: true,
+    },
+    blankLine,
+    ...recipes.map(({ name, title, signature }): StatementStructures => ({
+      kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [`${title}: ${signature.description}`],
       declarations: [{ name, type: 'SignatureRecipe', initializer: JSON.stringify(signature) }],
     })),
-  );
+  ];
 }
 
-function emitSensitiveFields(model: SpecModel, source: SourceFile): void {
-  source.addImportDeclaration({ moduleSpecifier: './runtime/sensitive.js', namedImports: ['SensitiveFields'], isTypeOnly: true });
-  source.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: ['Wire fields marked `x-sensitive` in the spec: masked in every error and log event.'],
-    declarations: [{ name: 'SENSITIVE_FIELDS', type: 'SensitiveFields', initializer: JSON.stringify(Object.fromEntries(sensitiveFields(model))) }],
-  });
-}
-
-/** Imports, OperationDefinition constants and standalone functions: the same for both protocols' files. */
-function emitOperations(operations: readonly ClientOperation[], source: SourceFile): void {
-  source.addImportDeclaration({ moduleSpecifier: './runtime/pipeline.js', namedImports: ['createTransport', 'invoke'] });
-  source.addImportDeclaration({
-    moduleSpecifier: './runtime/pipeline.js',
-    isTypeOnly: true,
-    namedImports: ['CallOptions', 'ClientOptions', 'OperationDefinition', 'Transport'],
-  });
-  source.addImportDeclaration({ moduleSpecifier: './validators.js', namedImports: unique(operations.map((operation) => validatorName(operation))) });
-  source.addImportDeclaration({ moduleSpecifier: './signatures.js', namedImports: unique(operations.flatMap((operation) => (operation.signature ? [operation.names.signature] : []))) });
-  source.addImportDeclaration({ moduleSpecifier: './sensitive-fields.js', namedImports: ['SENSITIVE_FIELDS'] });
-  source.addImportDeclaration({
-    moduleSpecifier: './types.js',
-    isTypeOnly: true,
-    namedImports: unique([...operations.map((operation) => operation.names.input), ...operations.flatMap((operation) => (operation.responseSchemaName ? [operation.responseSchemaName] : []))]),
-  });
-  // One batched call (ts-morph re-parses the file after every manipulation), definition then function.
-  source.addStatements(
-    operations.flatMap((operation): StatementStructures[] => {
-    const output = operation.responseSchemaName ?? 'Record<string, unknown>';
-    return [{
+function emitSensitiveFields(model: SpecModel): Statements {
+  return [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/sensitive.js',
+      namedImports: ['SensitiveFields'],
+      isTypeOnly: true,
+    },
+    blankLine,
+    {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [`${operation.title}: \`POST ${operation.path}\`${operation.action ? ` with \`action=${operation.action}\`` : ''}.`],
+      docs: ['Wire fields marked `x-sensitive` in the spec: masked in every error and log event.'],
       declarations: [
         {
-          name: operation.names.operation,
-          type: 'OperationDefinition',
-          initializer: objectLiteral({
-            name: JSON.stringify(operation.title),
-            path: JSON.stringify(operation.path),
-            bodyStyle: JSON.stringify(operation.bodyStyle),
-            ...(operation.action ? { action: JSON.stringify(operation.action) } : {}),
-            ...(operation.keyField ? { keyField: JSON.stringify(operation.keyField) } : {}),
-            validate: validatorName(operation),
-            ...(operation.signature ? { signature: operation.names.signature } : {}),
-            ...(operation.headers.length > 0 ? { headers: JSON.stringify(operation.headers) } : {}),
-            idempotent: String(operation.idempotent),
-            sensitive: 'SENSITIVE_FIELDS',
-          }),
+          name: 'SENSITIVE_FIELDS',
+          type: 'SensitiveFields',
+          initializer: JSON.stringify(Object.fromEntries(sensitiveFields(model))),
         },
       ],
-    }, {
-      kind: StructureKind.Function,
-      isExported: true,
-      name: operation.names.fn,
-      docs: [`${operation.title}. ${operation.description}${signingNote(operation)}`],
-      parameters: [
-        { name: 'transport', type: 'Transport' },
-        { name: 'input', type: operation.names.input },
-        { name: 'call', type: 'CallOptions', hasQuestionToken: true },
-      ],
-      returnType: `Promise<${output}>`,
-      statements: `return invoke<${output}>(transport, ${operation.names.operation}, input, call);`,
-    }];
+    },
+  ];
+}
+
+/** Imports, OperationDefinition constants and standalone functions: the same for both protocols' files. */
+function emitOperations(
+  operations: readonly ClientOperation[],
+  moreImports: readonly StatementStructures[] = [],
+): Statements {
+  return [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/pipeline.js',
+      namedImports: ['createTransport', 'invoke'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/pipeline.js',
+      isTypeOnly: true,
+      namedImports: ['CallOptions', 'ClientOptions', 'OperationDefinition', 'Transport'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './validators.js',
+      namedImports: unique(operations.map((operation) => validatorName(operation))),
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './signatures.js',
+      namedImports: unique(operations.flatMap((operation) => (operation.signature ? [operation.names.signature] : []))),
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './sensitive-fields.js',
+      namedImports: ['SENSITIVE_FIELDS'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './types.js',
+      isTypeOnly: true,
+      namedImports: unique([
+        ...operations.map((operation) => operation.names.input),
+        ...operations.flatMap((operation) => (operation.responseSchemaName ? [operation.responseSchemaName] : [])),
+      ]),
+    },
+    ...moreImports,
+    blankLine,
+    // Per operation, its definition then its function.
+    ...operations.flatMap((operation): StatementStructures[] => {
+      const output = operation.responseSchemaName ?? 'Record<string, unknown>';
+      return [
+        {
+          kind: StructureKind.VariableStatement,
+          isExported: true,
+          declarationKind: VariableDeclarationKind.Const,
+          docs: [
+            `${operation.title}: \`POST ${operation.path}\`${operation.action ? ` with \`action=${operation.action}\`` : ''}.`,
+          ],
+          declarations: [
+            {
+              name: operation.names.operation,
+              type: 'OperationDefinition',
+              initializer: objectLiteral({
+                name: JSON.stringify(operation.title),
+                path: JSON.stringify(operation.path),
+                bodyStyle: JSON.stringify(operation.bodyStyle),
+                ...(operation.action ? { action: JSON.stringify(operation.action) } : {}),
+                ...(operation.keyField ? { keyField: JSON.stringify(operation.keyField) } : {}),
+                validate: validatorName(operation),
+                ...(operation.signature ? { signature: operation.names.signature } : {}),
+                ...(operation.headers.length > 0 ? { headers: JSON.stringify(operation.headers) } : {}),
+                idempotent: String(operation.idempotent),
+                sensitive: 'SENSITIVE_FIELDS',
+              }),
+            },
+          ],
+        },
+        {
+          kind: StructureKind.Function,
+          isExported: true,
+          name: operation.names.fn,
+          docs: [`${operation.title}. ${operation.description}${signingNote(operation)}`],
+          parameters: [
+            { name: 'transport', type: 'Transport' },
+            { name: 'input', type: operation.names.input },
+            { name: 'call', type: 'CallOptions', hasQuestionToken: true },
+          ],
+          returnType: `Promise<${output}>`,
+          statements: `return invoke<${output}>(transport, ${operation.names.operation}, input, call);`,
+        },
+      ];
     }),
-  );
+  ];
 }
 
 function clientMembers(operations: readonly ClientOperation[]): string[] {
-  return operations.map((operation) => `/** ${operation.title} */ ${operation.names.method}: (input: ${operation.names.input}, call?: CallOptions) => ${operation.names.fn}(transport, input, call)`);
+  return operations.map(
+    (operation) =>
+      `/** ${operation.title} */ ${operation.names.method}: (input: ${operation.names.input}, call?: CallOptions) => ${operation.names.fn}(transport, input, call)`,
+  );
 }
 
 /** The lookup that reconciles a payment whose request failed in transit (never resent). */
@@ -147,70 +234,141 @@ function reconcileMember(operations: readonly ClientOperation[]): string[] {
   ];
 }
 
-function emitS2s(model: SpecModel, operations: readonly ClientOperation[], source: SourceFile): void {
-  emitOperations(operations, source);
-  source.addImportDeclaration({ moduleSpecifier: './runtime/reconcile.js', namedImports: ['reconcileWith'] });
-  source.addImportDeclaration({ moduleSpecifier: './runtime/reconcile.js', isTypeOnly: true, namedImports: ['Reconciliation'] });
+function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Statements {
   const path = model.s2sOperation?.path ?? '/post';
   const groups = ['card', 'apm'].map((protocol) => {
     const own = operations.filter((operation) => operation.protocol === protocol);
     return `${protocol}: { ${[...clientMembers(own), ...reconcileMember(own)].join(', ')} }`;
   });
-  source.addInterface({
-    isExported: true,
-    name: 'S2SClientOptions',
-    extends: ['ClientOptions'],
-    docs: ['Options of an S2S client. `merchantKey` is the `client_key`.'],
-    properties: [
-      { name: 'postPath', type: 'string', hasQuestionToken: true, isReadonly: true, docs: [`Path of the S2S endpoint (default \`${path}\`); some APM deployments use \`/post-va\`.`] },
-    ],
-  });
-  source.addFunction({
-    isExported: true,
-    name: 'createS2SClient',
-    docs: ['An S2S client with one method per action, grouped by protocol (`card`, `apm`).'],
-    parameters: [{ name: 'options', type: 'S2SClientOptions' }],
-    statements: [`const transport = createTransport(options, options.postPath ? { ${JSON.stringify(path)}: options.postPath } : {});`, `return { transport, ${groups.join(', ')} };`],
-  });
-  source.addTypeAlias({ isExported: true, name: 'S2SClient', type: 'ReturnType<typeof createS2SClient>' });
+  return [
+    ...emitOperations(operations, [
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: './runtime/reconcile.js',
+        namedImports: ['reconcileWith'],
+      },
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: './runtime/reconcile.js',
+        isTypeOnly: true,
+        namedImports: ['Reconciliation'],
+      },
+    ]),
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: 'S2SClientOptions',
+      extends: ['ClientOptions'],
+      docs: ['Options of an S2S client. `merchantKey` is the `client_key`.'],
+      properties: [
+        {
+          name: 'postPath',
+          type: 'string',
+          hasQuestionToken: true,
+          isReadonly: true,
+          docs: [`Path of the S2S endpoint (default \`${path}\`); some APM deployments use \`/post-va\`.`],
+        },
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'createS2SClient',
+      docs: ['An S2S client with one method per action, grouped by protocol (`card`, `apm`).'],
+      parameters: [{ name: 'options', type: 'S2SClientOptions' }],
+      statements: [
+        `const transport = createTransport(options, options.postPath ? { ${JSON.stringify(path)}: options.postPath } : {});`,
+        `return { transport, ${groups.join(', ')} };`,
+      ],
+    },
+    { kind: StructureKind.TypeAlias, isExported: true, name: 'S2SClient', type: 'ReturnType<typeof createS2SClient>' },
+  ];
 }
 
-function emitCheckout(operations: readonly ClientOperation[], source: SourceFile): void {
-  emitOperations(operations, source);
-  source.addTypeAlias({ isExported: true, name: 'CheckoutClientOptions', type: 'ClientOptions', docs: ['Options of a Checkout client. `merchantKey` is the `merchant_key`; `baseUrl` is `{checkout_url}`.'] });
-  source.addFunction({
-    isExported: true,
-    name: 'createCheckoutClient',
-    docs: ['A Checkout client with one method per endpoint.'],
-    parameters: [{ name: 'options', type: 'CheckoutClientOptions' }],
-    statements: ['const transport = createTransport(options);', `return { transport, ${clientMembers(operations).join(', ')} };`],
-  });
-  source.addTypeAlias({ isExported: true, name: 'CheckoutClient', type: 'ReturnType<typeof createCheckoutClient>' });
+function emitCheckout(operations: readonly ClientOperation[]): Statements {
+  return [
+    ...emitOperations(operations),
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: 'CheckoutClientOptions',
+      type: 'ClientOptions',
+      docs: ['Options of a Checkout client. `merchantKey` is the `merchant_key`; `baseUrl` is `{checkout_url}`.'],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'createCheckoutClient',
+      docs: ['A Checkout client with one method per endpoint.'],
+      parameters: [{ name: 'options', type: 'CheckoutClientOptions' }],
+      statements: [
+        'const transport = createTransport(options);',
+        `return { transport, ${clientMembers(operations).join(', ')} };`,
+      ],
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: 'CheckoutClient',
+      type: 'ReturnType<typeof createCheckoutClient>',
+    },
+  ];
 }
 
-function emitMethods(model: SpecModel, source: SourceFile): void {
-  source.addInterface({
-    isExported: true,
-    name: 'PaymentMethod',
-    docs: ['A payment method of the catalogue (the `x-method` metadata of its parameter schema).'],
-    properties: [
-      { name: 'label', type: 'string', isReadonly: true, docs: ['Neutral label as the interface document writes it (`<pin_voucher>`), or the literal id.'] },
-      { name: 'title', type: 'string', isReadonly: true },
-      { name: 'brand', type: 'string', hasQuestionToken: true, isReadonly: true, docs: ['The `brand` an S2S APM SALE sends for it, when it has an S2S branch.'] },
-      { name: 'parametersSchema', type: 'string', isReadonly: true, docs: ['Name of its parameter schema (`validate<Name>` checks `parameters`).'] },
-      { name: 'protocols', type: 'readonly string[]', isReadonly: true },
-      { name: 'completion', type: 'readonly string[]', isReadonly: true, docs: ['How the payer completes: redirect, qr, one-time-code, external-app, hosted-page-fields, none.'] },
-      { name: 'currencies', type: 'readonly string[]', hasQuestionToken: true, isReadonly: true },
-      { name: 'countries', type: 'readonly string[]', hasQuestionToken: true, isReadonly: true },
-      { name: 'notes', type: 'string', hasQuestionToken: true, isReadonly: true },
-    ],
-  });
-  source.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: ['Every payment method of the interface, sorted by label.'],
-    declarations: [{ name: 'PAYMENT_METHODS', type: 'readonly PaymentMethod[]', initializer: JSON.stringify(methodCatalogue(model)) }],
-  });
+function emitMethods(model: SpecModel): Statements {
+  return [
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: 'PaymentMethod',
+      docs: ['A payment method of the catalogue (the `x-method` metadata of its parameter schema).'],
+      properties: [
+        {
+          name: 'label',
+          type: 'string',
+          isReadonly: true,
+          docs: ['Neutral label as the interface document writes it (`<pin_voucher>`), or the literal id.'],
+        },
+        { name: 'title', type: 'string', isReadonly: true },
+        {
+          name: 'brand',
+          type: 'string',
+          hasQuestionToken: true,
+          isReadonly: true,
+          docs: ['The `brand` an S2S APM SALE sends for it, when it has an S2S branch.'],
+        },
+        {
+          name: 'parametersSchema',
+          type: 'string',
+          isReadonly: true,
+          docs: ['Name of its parameter schema (`validate<Name>` checks `parameters`).'],
+        },
+        { name: 'protocols', type: 'readonly string[]', isReadonly: true },
+        {
+          name: 'completion',
+          type: 'readonly string[]',
+          isReadonly: true,
+          docs: ['How the payer completes: redirect, qr, one-time-code, external-app, hosted-page-fields, none.'],
+        },
+        { name: 'currencies', type: 'readonly string[]', hasQuestionToken: true, isReadonly: true },
+        { name: 'countries', type: 'readonly string[]', hasQuestionToken: true, isReadonly: true },
+        { name: 'notes', type: 'string', hasQuestionToken: true, isReadonly: true },
+      ],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['Every payment method of the interface, sorted by label.'],
+      declarations: [
+        {
+          name: 'PAYMENT_METHODS',
+          type: 'readonly PaymentMethod[]',
+          initializer: JSON.stringify(methodCatalogue(model)),
+        },
+      ],
+    },
+  ];
 }
 
 const validatorName = (operation: ClientOperation) => `validate${functionBase(operation.requestSchemaName)}`;
@@ -221,7 +379,9 @@ function signingNote(operation: Pick<SigningModel, 'signingFields'>): string {
 }
 
 function objectLiteral(fields: Record<string, string>): string {
-  return `{ ${Object.entries(fields).map(([key, value]) => `${key}: ${value}`).join(', ')} }`;
+  return `{ ${Object.entries(fields)
+    .map(([key, value]) => `${key}: ${value}`)
+    .join(', ')} }`;
 }
 
 function unique(names: readonly string[]): string[] {
