@@ -16,6 +16,11 @@ export interface GeneratedFile {
    * test/generators/prettier.test.ts checks the claim on every generation.
    */
   readonly prettierStyle?: boolean;
+  /**
+   * The emitter writes TypeScript that generators/output/subset-format prints as prettier would
+   * (the validators module): formatting skips prettier for every declaration that printer takes.
+   */
+  readonly subset?: boolean;
 }
 
 export interface EmitContext {

@@ -6,6 +6,7 @@ import type { GeneratedFile } from '../emitters/emitter.js';
 import { formatKey, type FormatCache } from './format-cache.js';
 import type { FormattedChunk } from './format-index.js';
 import type { FormatPool } from './format-pool.js';
+import { formatModule, subsetPrinter, TOP_LEVEL_BOUNDARY } from './subset-format/index.js';
 
 export const GENERATED_DIR = 'generated';
 
@@ -53,7 +54,8 @@ export interface FinalizedFile {
 
 /**
  * Formats with prettier (in `pool` when given, through `cache` when given), unless the emitter
- * already wrote prettier's style.
+ * already wrote prettier's style. A file written in the subset of TypeScript subset-format
+ * prints goes to prettier only for the declarations that printer leaves.
  */
 export async function finalize(file: GeneratedFile, projectRoot: string, pool?: FormatPool, cache?: FormatCache): Promise<FinalizedFile> {
   const text = withBanner(file);
@@ -62,12 +64,14 @@ export async function finalize(file: GeneratedFile, projectRoot: string, pool?: 
   const filepath = join(projectRoot, GENERATED_DIR, file.path);
   const options = { ...((await prettier.resolveConfig(filepath)) ?? {}), ...(parser === 'infer' ? {} : { parser }) };
   const keyOptions = { ...options, filepath: `${GENERATED_DIR}/${file.path}` };
+  const formatOptions = { ...options, filepath };
+  const withPrettier = (text: string) => (pool ? pool.format(text, formatOptions) : prettier.format(text, formatOptions));
+  const printer = file.subset ? subsetPrinter(formatOptions) : undefined;
   const format = async (chunk: string): Promise<FormattedChunk> => {
     const key = formatKey(prettier.version, keyOptions, chunk);
     const cached = cache?.get(key);
     if (cached !== undefined) return { key, formatted: cached };
-    const formatOptions = { ...options, filepath };
-    const formatted = pool ? await pool.format(chunk, formatOptions) : await prettier.format(chunk, formatOptions);
+    const formatted = printer ? await formatModule(chunk, printer, withPrettier) : await withPrettier(chunk);
     cache?.set(key, formatted);
     return { key, formatted };
   };
@@ -77,8 +81,6 @@ export async function finalize(file: GeneratedFile, projectRoot: string, pool?: 
 
 const CHUNK_BYTES = 40_000;
 const MAX_CHUNK_BYTES = 120_000;
-/** A blank line followed by a top-level declaration: prettier formats what is on either side independently. */
-const TOP_LEVEL_BOUNDARY = /\n\n(?=(?:export |function |const |type |interface |\/\*\*))/g;
 
 /**
  * Splits a large generated module at blank lines between top-level declarations, so its parts

@@ -44,6 +44,6 @@ export const validatorsEmitter: Emitter = {
       writer.writeLine(`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`);
       writer.writeLine(`export const is${base} = v_${base} as Guard<${type}>;`);
     }
-    return [{ path: VALIDATORS_PATH, contents: writer.toString(), kind: 'typescript', source: 'generators/emitters/validators' }];
+    return [{ path: VALIDATORS_PATH, contents: writer.toString(), kind: 'typescript', source: 'generators/emitters/validators', subset: true }];
   },
 };

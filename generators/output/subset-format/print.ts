@@ -1,0 +1,416 @@
+// Prints the syntax tree of syntax.ts exactly as prettier prints the same code, for the layouts
+// generated code needs: everything on one line where it fits, and the one break generated code
+// routinely needs, an `if` whose `&&`/`||` chain is too long (one operand per line). Any other
+// line that does not fit throws `Unsupported`, and the declaration goes to prettier instead.
+// test/generators/subset-format.test.ts compares every layout with prettier's own output.
+import type { Expression, Statement, SwitchCase, TypeNode } from './syntax.js';
+import { Unsupported } from './tokens.js';
+
+export interface PrintOptions {
+  readonly printWidth: number;
+  readonly singleQuote: boolean;
+}
+
+const INDENT = '  ';
+const LOGICAL = new Set(['&&', '||', '??']);
+const PRECEDENCE = new Map<string, number>(
+  [['??'], ['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '===', '!=', '!=='], ['<', '>', '<=', '>=', 'in', 'instanceof'], ['>>', '<<', '>>>'], ['+', '-'], ['*', '/', '%'], ['**']].flatMap(
+    (operators, level) => operators.map((operator) => [operator, level] as const),
+  ),
+);
+const EQUALITY = new Set(['==', '===', '!=', '!==']);
+const MULTIPLICATIVE = new Set(['*', '/', '%']);
+const BITWISE = new Set(['>>', '>>>', '<<', '&', '|', '^']);
+/** Characters whose display width is not one column (wide, combining or control): prettier measures them differently. */
+const UNEVEN_WIDTH = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u0300-\u036f\u1100-\uffff]/u;
+
+/**
+ * Where an expression sits in its parent, for prettier's parenthesis rules (needs-parens.js).
+ * `statement` is an expression statement or a for loop's update, the only place for assignments.
+ */
+type Slot = 'statement' | 'top' | 'left' | 'right' | 'object' | 'callee' | 'unary' | 'test' | 'consequent' | 'alternate' | 'as';
+
+export class Printer {
+  constructor(private readonly options: PrintOptions) {}
+
+  /** Top-level statements, each followed by a newline; one blank line where the source had any. */
+  program(statements: readonly Statement[], source: string): string {
+    if (UNEVEN_WIDTH.test(source)) throw new Unsupported('characters of uneven width');
+    return `${this.sequence(statements, '').join('\n')}\n`;
+  }
+
+  private sequence(statements: readonly Statement[], indent: string): string[] {
+    const lines: string[] = [];
+    statements.forEach((statement, index) => {
+      lines.push(...this.statement(statement, indent));
+      if (statement.blankAfter && index < statements.length - 1) lines.push('');
+    });
+    return lines;
+  }
+
+  private statement(statement: Statement, indent: string, prefix = ''): string[] {
+    // A comment is printed as written, however long.
+    const comments = statement.comments.map((comment) => indent + comment);
+    if (comments.length > 0 && prefix !== '') throw new Unsupported('comment after else');
+    return [...comments, ...this.statementLines(statement, indent, prefix)];
+  }
+
+  private statementLines(statement: Statement, indent: string, prefix: string): string[] {
+    const start = indent + prefix;
+    switch (statement.kind) {
+      case 'expression':
+        return this.expressionLines(statement.expression, 'statement', undefined, start, indent, ';');
+      case 'return':
+        return statement.argument ? this.expressionLines(statement.argument, 'top', undefined, `${start}return `, indent, ';') : [this.line(start, 'return;')];
+      case 'jump':
+        return [this.line(start, `${statement.keyword};`)];
+      case 'variables':
+        return this.variables(statement, start, indent);
+      case 'block':
+        return this.block(statement.body, start, indent);
+      case 'if':
+        return this.ifStatement(statement, indent, prefix);
+      case 'for': {
+        const init = statement.init ? this.forInit(statement.init) : '';
+        const test = statement.test ? ` ${this.expression(statement.test, 'top')}` : '';
+        const update = statement.update ? ` ${this.expression(statement.update, 'statement')}` : '';
+        const head = statement.init || statement.test || statement.update ? `for (${init};${test};${update})` : 'for (;;)';
+        return this.withBlockBody(head, statement.body, start, indent);
+      }
+      case 'forOf':
+        return this.withBlockBody(
+          `for (${statement.keyword} ${statement.name} ${statement.operator} ${this.expression(statement.right, 'top')})`,
+          statement.body,
+          start,
+          indent,
+        );
+      case 'switch':
+        return [
+          this.line(start, `switch (${this.expression(statement.discriminant, 'top')}) {`),
+          ...statement.cases.flatMap((switchCase, index) => this.switchCase(switchCase, indent + INDENT, index < statement.cases.length - 1)),
+          `${indent}}`,
+        ];
+      case 'function': {
+        const params = statement.params.map((param) => `${param.name}${param.optional ? '?' : ''}: ${this.type(param.type)}`).join(', ');
+        const returnType = statement.returnType ? `: ${this.type(statement.returnType)}` : '';
+        const head = `${statement.exported ? 'export ' : ''}function ${statement.name}(${params})${returnType}`;
+        return this.block(statement.body, `${start}${head} `, indent);
+      }
+    }
+  }
+
+  private variables(statement: Extract<Statement, { kind: 'variables' }>, start: string, indent: string): string[] {
+    const declarators = statement.declarators.map(
+      (declarator) =>
+        `${declarator.name}${declarator.type ? `: ${this.type(declarator.type)}` : ''}${declarator.init ? ` = ${this.expression(declarator.init, 'top')}` : ''}`,
+    );
+    const head = `${statement.exported ? 'export ' : ''}${statement.keyword} `;
+    const [only] = statement.declarators;
+    if (declarators.length === 1 && !this.fits(start, `${head}${declarators[0]};`)) {
+      // prettier's "fluid" assignment layout keeps a call of several arguments on the `=` line and
+      // breaks its arguments; a call of one or none would move to the next line instead.
+      const call = only!.init?.kind === 'commented' ? only!.init.expression : only!.init;
+      if (only!.type || call?.kind !== 'call' || call.args.length < 2) throw new Unsupported('long declaration');
+      return this.expressionLines(only!.init!, 'top', undefined, `${start}${head}${only!.name} = `, indent, ';');
+    }
+    if (declarators.length === 1) return [start + head + declarators[0] + ';'];
+    // Several declarators with a value: one per line (prettier's hardline); without, they may share one.
+    if (!statement.declarators.some((declarator) => declarator.init)) return [this.line(start, `${head}${declarators.join(', ')};`)];
+    return declarators.map((text, index) =>
+      index === 0 ? this.line(start, `${head}${text},`) : this.line(indent + INDENT, `${text}${index === declarators.length - 1 ? ';' : ','}`),
+    );
+  }
+
+  private forInit(init: Statement): string {
+    if (init.kind === 'expression') return this.expression(init.expression, 'statement');
+    if (init.kind !== 'variables' || init.declarators.length !== 1) throw new Unsupported('for initializer');
+    const [declarator] = init.declarators;
+    return `${init.keyword} ${declarator!.name}${declarator!.init ? ` = ${this.expression(declarator!.init, 'top')}` : ''}`;
+  }
+
+  private withBlockBody(head: string, body: Statement, start: string, indent: string): string[] {
+    if (body.kind !== 'block' || body.comments.length > 0) throw new Unsupported('loop body without braces');
+    return this.block(body.body, `${start}${head} `, indent);
+  }
+
+  /** `{`, the statements one level in, `}`; `opening` is the text before the brace. */
+  private block(body: readonly Statement[], opening: string, indent: string): string[] {
+    if (body.length === 0) throw new Unsupported('empty block');
+    return [this.line('', `${opening}{`), ...this.sequence(body, indent + INDENT), `${indent}}`];
+  }
+
+  private switchCase(switchCase: SwitchCase, indent: string, blankAllowed: boolean): string[] {
+    const label = switchCase.test ? `case ${this.expression(switchCase.test, 'top')}:` : 'default:';
+    const body = switchCase.body;
+    const last = body[body.length - 1];
+    const blank = blankAllowed && last?.blankAfter ? [''] : [];
+    if (body.length === 1 && last!.kind === 'block' && last!.comments.length === 0) {
+      return [...this.block(last!.body, `${indent}${label} `, indent), ...blank];
+    }
+    return [this.line(indent, label), ...this.sequence(body, indent + INDENT), ...blank];
+  }
+
+  /**
+   * prettier: group(["if (", group([indent([softline, test]), softline]), ")", clause]). The
+   * whole statement on one line if it fits; else the test on the `if` line if that fits; else
+   * one operand of the test's `&&`/`||` chain per line.
+   */
+  private ifStatement(statement: Extract<Statement, { kind: 'if' }>, indent: string, prefix: string): string[] {
+    const { consequent, alternate } = statement;
+    const start = indent + prefix;
+    const test = this.expression(statement.test, 'top');
+    const lines: string[] = [];
+    if (consequent.kind === 'block') {
+      if (consequent.comments.length > 0 || consequent.body.length === 0) throw new Unsupported('if block');
+      const head = this.fits(start, `if (${test}) {`) ? [`${start}if (${test}) {`] : [...this.brokenTest(statement.test, start, indent), `${indent}) {`];
+      lines.push(...head, ...this.sequence(consequent.body, indent + INDENT), `${indent}}`);
+      if (alternate) {
+        const last = lines.pop()!;
+        lines.push(...this.statement(alternate, indent, `${last.trimStart()} else `));
+      }
+      return lines;
+    }
+    if (alternate) throw new Unsupported('else after a statement without braces');
+    if (consequent.kind !== 'expression' && consequent.kind !== 'return' && consequent.kind !== 'jump') throw new Unsupported('if clause');
+    if (consequent.comments.length > 0) throw new Unsupported('comment in if clause');
+    const clause = this.statement(consequent, indent + INDENT);
+    const flat = clause.length === 1 ? `if (${test}) ${clause[0]!.trimStart()}` : undefined;
+    if (flat !== undefined && this.fits(start, flat)) return [start + flat];
+    const opening = this.fits(start, `if (${test})`) ? [`${start}if (${test})`] : [...this.brokenTest(statement.test, start, indent), `${indent})`];
+    return [...opening, ...clause];
+  }
+
+  /** `if (` and the operands of a logical chain, one per line with the operator at the end. */
+  private brokenTest(test: Expression, start: string, indent: string): string[] {
+    if (test.kind !== 'binary' || !LOGICAL.has(test.operator)) throw new Unsupported('long if test that is not a logical chain');
+    const operands: { expression: Expression; slot: Slot }[] = [];
+    const collect = (node: Expression, slot: Slot) => {
+      if (node.kind === 'binary' && node.operator === test.operator && slot !== 'right') {
+        collect(node.left, 'left');
+        operands.push({ expression: node.right, slot: 'right' });
+      } else operands.push({ expression: node, slot });
+    };
+    collect(test.left, 'left');
+    operands.push({ expression: test.right, slot: 'right' });
+    const inner = indent + INDENT;
+    return [
+      this.line(start, 'if ('),
+      ...operands.flatMap(({ expression, slot }, index) =>
+        this.expressionLines(expression, slot, test.operator, inner, inner, index < operands.length - 1 ? ` ${test.operator}` : ''),
+      ),
+    ];
+  }
+
+  /**
+   * An expression starting at `start` (the indentation and any text before it) and followed by
+   * `trailing`: on one line if it fits, else, for a call, one argument per line (prettier's
+   * "all arguments broken out", with a trailing comma). Arguments that cannot break (literals,
+   * names, property reads) may run past the width, as prettier lets them.
+   */
+  private expressionLines(node: Expression, slot: Slot, parentOperator: string | undefined, start: string, indent: string, trailing: string): string[] {
+    const flat = this.expression(node, slot, parentOperator);
+    if (this.fits(start, flat + trailing)) return [start + flat + trailing];
+    if (node.kind === 'commented') return this.expressionLines(node.expression, 'top', undefined, `${start}${node.comment} `, indent, trailing);
+    if (node.kind !== 'call' || this.needsParens(node, slot, parentOperator) || node.args.length === 0) throw new Unsupported('line too long');
+    // A last argument prettier hugs (`f([` ... `])`), or a member chain it lays out its own way.
+    const last = node.args[node.args.length - 1]!;
+    if (last.kind === 'array' || !isPlainCallee(node.callee)) throw new Unsupported('call layout');
+    const argIndent = indent + INDENT;
+    return [
+      this.line(start, `${this.expression(node.callee, 'callee')}${node.optional ? '?.' : ''}${this.typeArguments(node.typeArgs)}(`),
+      ...node.args.map((arg) => {
+        const text = `${this.expression(arg, 'top')},`;
+        return isUnbreakable(arg) ? argIndent + text : this.line(argIndent, text);
+      }),
+      this.line(indent, `)${trailing}`),
+    ];
+  }
+
+  /** The line, or Unsupported when prettier would have to break it. */
+  private line(start: string, text: string): string {
+    if (!this.fits(start, text)) throw new Unsupported('line too long');
+    return start + text;
+  }
+
+  /** Widths are counted in UTF-16 units: program() refuses text where that is not prettier's width. */
+  private fits(start: string, text: string): boolean {
+    return start.length + text.length <= this.options.printWidth;
+  }
+
+  // Expressions, always on one line.
+
+  expression(node: Expression, slot: Slot, parentOperator?: string): string {
+    const text = this.expressionText(node);
+    return this.needsParens(node, slot, parentOperator) ? `(${text})` : text;
+  }
+
+  private expressionText(node: Expression): string {
+    switch (node.kind) {
+      case 'name':
+        return node.name;
+      case 'number':
+        return node.raw;
+      case 'string':
+        return this.string(node.raw);
+      case 'array':
+        if (node.elements.some((element) => element.kind === 'array')) throw new Unsupported('nested arrays');
+        return `[${node.elements.map((element) => this.expression(element, 'top')).join(', ')}]`;
+      case 'member':
+        return `${this.expression(node.object, 'object')}${node.optional ? '?.' : '.'}${node.property}`;
+      case 'index':
+        return `${this.expression(node.object, 'object')}${node.optional ? '?.' : ''}[${this.expression(node.index, 'top')}]`;
+      case 'call': {
+        if (callsInChain(node) > 2) throw new Unsupported('member chain of more than two calls');
+        return `${this.expression(node.callee, 'callee')}${node.optional ? '?.' : ''}${this.typeArguments(node.typeArgs)}(${this.arguments(node.args)})`;
+      }
+      case 'new':
+        return `new ${this.expression(node.callee, 'callee')}${this.typeArguments(node.typeArgs)}(${this.arguments(node.args)})`;
+      case 'unary': {
+        if ((node.operator === '-' || node.operator === '+') && (node.argument.kind === 'unary' || node.argument.kind === 'update')) throw new Unsupported('signs in a row');
+        const argument = this.expression(node.argument, 'unary');
+        return /^[a-z]/.test(node.operator) ? `${node.operator} ${argument}` : `${node.operator}${argument}`;
+      }
+      case 'update':
+        if (node.argument.kind !== 'name' && node.argument.kind !== 'member' && node.argument.kind !== 'index') throw new Unsupported('update target');
+        return node.prefix ? `${node.operator}${this.expressionText(node.argument)}` : `${this.expressionText(node.argument)}${node.operator}`;
+      case 'binary':
+        return `${this.expression(node.left, 'left', node.operator)} ${node.operator} ${this.expression(node.right, 'right', node.operator)}`;
+      case 'conditional':
+        return `${this.expression(node.test, 'test')} ? ${this.expression(node.consequent, 'consequent')} : ${this.expression(node.alternate, 'alternate')}`;
+      case 'assign':
+        if (node.target.kind !== 'name' && node.target.kind !== 'member' && node.target.kind !== 'index') throw new Unsupported('assignment target');
+        return `${this.expressionText(node.target)} ${node.operator} ${this.expression(node.value, 'top')}`;
+      case 'as':
+        return `${this.expression(node.expression, 'as')} as ${this.type(node.type)}`;
+      case 'commented':
+        return `${node.comment} ${this.expression(node.expression, 'top')}`;
+    }
+  }
+
+  private arguments(args: readonly Expression[]): string {
+    // A last argument that is an array prettier may "hug" across lines; on one line it is the same.
+    return args.map((arg) => this.expression(arg, 'top')).join(', ');
+  }
+
+  private typeArguments(args: readonly TypeNode[]): string {
+    return args.length === 0 ? '' : `<${args.map((arg) => this.type(arg)).join(', ')}>`;
+  }
+
+  type(node: TypeNode): string {
+    switch (node.kind) {
+      case 'typeName':
+        return `${node.name}${this.typeArguments(node.args)}`;
+      case 'typeIndex':
+        return `${this.type(node.object)}[${this.type(node.index)}]`;
+      case 'typeString':
+        return this.string(node.raw);
+    }
+  }
+
+  /**
+   * prettier's needsParens for the node kinds printed here: precedence and associativity, the
+   * parentheses it adds to mixed `&&`/`||` and `%` in `+`, and nested conditionals.
+   */
+  private needsParens(node: Expression, slot: Slot, parentOperator: string | undefined): boolean {
+    if (slot === 'statement') return false;
+    if (node.kind === 'assign') throw new Unsupported('assignment inside an expression');
+    if (node.kind === 'as' && slot !== 'top') throw new Unsupported('type assertion inside an expression');
+    if (slot === 'top') return false;
+    switch (node.kind) {
+      case 'name':
+      case 'string':
+      case 'number':
+      case 'array':
+      case 'member':
+      case 'index':
+      case 'call':
+        return false;
+      case 'new':
+        return slot === 'callee' && node.args.length === 0;
+      case 'commented':
+        throw new Unsupported('comment inside an expression');
+      case 'as':
+        return false;
+      case 'update':
+      case 'unary':
+        return slot === 'object' || slot === 'callee' || (slot === 'left' && parentOperator === '**');
+      case 'conditional':
+        return slot !== 'alternate';
+      case 'binary': {
+        if (slot === 'object' || slot === 'callee' || slot === 'unary' || slot === 'as') return true;
+        if (slot !== 'left' && slot !== 'right') return false;
+        if (parentOperator === undefined) return false;
+        const po = parentOperator;
+        const no = node.operator;
+        if (LOGICAL.has(po) && LOGICAL.has(no)) return po !== no || slot === 'right';
+        const pp = PRECEDENCE.get(po)!;
+        const np = PRECEDENCE.get(no)!;
+        if (pp > np) return true;
+        if (pp === np && slot === 'right') return true;
+        if (pp === np && !shouldFlatten(po, no)) return true;
+        if (pp < np && no === '%') return po === '+' || po === '-';
+        return BITWISE.has(po);
+      }
+    }
+  }
+
+  /** A string literal in prettier's quotes: the preferred one unless the other needs fewer escapes. */
+  private string(raw: string): string {
+    const content = raw.slice(1, -1);
+    const preferred = this.options.singleQuote ? "'" : '"';
+    const alternate = preferred === "'" ? '"' : "'";
+    const count = (quote: string) => content.split(quote).length - 1;
+    const enclosing = count(preferred) > count(alternate) ? alternate : preferred;
+    const other = enclosing === '"' ? "'" : '"';
+    // prettier's makeString: unescape the other quote, escape the enclosing one, keep every other escape.
+    return `${enclosing}${content.replace(/\\(.)|(["'])/gsu, (match, escaped: string | undefined, quote: string | undefined) => {
+      if (escaped === other) return escaped;
+      if (quote === enclosing) return `\\${quote}`;
+      if (quote) return quote;
+      return match;
+    })}${enclosing}`;
+  }
+}
+
+function shouldFlatten(parentOperator: string, nodeOperator: string): boolean {
+  if (PRECEDENCE.get(nodeOperator) !== PRECEDENCE.get(parentOperator)) return false;
+  if (parentOperator === '**') return false;
+  if (EQUALITY.has(parentOperator) && EQUALITY.has(nodeOperator)) return false;
+  if ((nodeOperator === '%' && MULTIPLICATIVE.has(parentOperator)) || (parentOperator === '%' && MULTIPLICATIVE.has(nodeOperator))) return false;
+  if (nodeOperator !== parentOperator && MULTIPLICATIVE.has(nodeOperator) && MULTIPLICATIVE.has(parentOperator)) return false;
+  return true;
+}
+
+/** `f` or `a.f`: a callee whose call prettier prints like a plain function call. */
+function isPlainCallee(node: Expression): boolean {
+  return node.kind === 'name' || (node.kind === 'member' && node.object.kind === 'name');
+}
+
+/** Expressions prettier can only print on one line, however long. */
+function isUnbreakable(node: Expression): boolean {
+  switch (node.kind) {
+    case 'name':
+    case 'string':
+    case 'number':
+      return true;
+    case 'member':
+      return isUnbreakable(node.object);
+    case 'index':
+      return isUnbreakable(node.object) && isUnbreakable(node.index);
+    default:
+      return false;
+  }
+}
+
+/** Calls along a member chain (`a.b().c()` has two): prettier breaks chains of more than two calls even when they fit. */
+function callsInChain(node: Expression): number {
+  let calls = 0;
+  for (let current: Expression | undefined = node; current; ) {
+    if (current.kind === 'call') {
+      calls++;
+      current = current.callee;
+    } else if (current.kind === 'member' || current.kind === 'index') current = current.object;
+    else current = undefined;
+  }
+  return calls;
+}
