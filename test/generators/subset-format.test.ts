@@ -52,6 +52,12 @@ const CASES: { name: string; given: string; printed: boolean }[] = [
     printed: false,
   },
   { name: 'a type assertion and generic arguments', given: "export const isA = v_A as Guard<Schemas['A']>;\n\nconst SET_1 = /* @__PURE__ */ new Set<unknown>(['a', 'b']);", printed: true },
+  { name: 'type aliases', given: 'type Schemas = components["schemas"];\nexport type A = Schemas["A"];\nexport type B = RequestInput<Guard<B>>;', printed: true },
+  {
+    name: 'declarations without blank lines between them, one left to prettier',
+    given: 'export type A = components["schemas"]["A"];\n/** B. */\nexport type B = RequestInput<B> & { readonly signing: SigningInput<"a" | "b"> };\nexport type C = RequestInput<C>;',
+    printed: false,
+  },
   { name: 'imports go to prettier', given: "import { a } from './a.js';\n\nfunction f() { return a; }", printed: false },
   { name: 'arrow functions go to prettier', given: 'export const f = (a: number) => a + 1;', printed: false },
   { name: 'template literals go to prettier', given: 'function f() { return `a${b}`; }', printed: false },

@@ -72,7 +72,7 @@ function namedTypes(model: SpecModel): GeneratedFile {
   }
   // One batched call: ts-morph re-parses the file after every manipulation.
   file.addTypeAliases(aliases);
-  return { path: NAMED_TYPES_PATH, contents: file.getFullText(), kind: 'typescript', source: 'generators/emitters/types' };
+  return { path: NAMED_TYPES_PATH, contents: file.getFullText(), kind: 'typescript', source: 'generators/emitters/types', subset: true };
 }
 
 /**

@@ -24,22 +24,25 @@ export function subsetPrinter(options: Options): Printer | undefined {
  */
 export async function formatModule(text: string, printer: Printer, fallback: (text: string) => Promise<string>): Promise<string> {
   const pieces: (string | Promise<string>)[] = [];
-  let refused: string[] = [];
+  // Each piece ends with a newline; one more keeps a blank line the source had before it.
+  const push = (piece: string | Promise<string>, blankBefore: boolean) =>
+    pieces.push(blankBefore && pieces.length > 0 ? Promise.resolve(piece).then((printed) => `\n${printed}`) : piece);
+  let refused: { from: number; to: number; blankBefore: boolean } | undefined;
   const flush = () => {
-    if (refused.length > 0) pieces.push(fallback(refused.join('\n\n')));
-    refused = [];
+    if (refused) push(fallback(text.slice(refused.from, refused.to)), refused.blankBefore);
+    refused = undefined;
   };
-  for (const declaration of splitDeclarations(text)) {
-    const printed = printDeclaration(declaration, printer);
-    if (printed === undefined) refused.push(declaration);
-    else {
-      flush();
-      pieces.push(printed);
+  for (const declaration of declarations(text)) {
+    const printed = printDeclaration(text.slice(declaration.from, declaration.to), printer);
+    if (printed === undefined) {
+      refused = refused ? { ...refused, to: declaration.to } : declaration;
+      continue;
     }
+    flush();
+    push(printed, declaration.blankBefore);
   }
   flush();
-  // Each piece ends with a newline; pieces joined by one more keep the blank line between them.
-  return (await Promise.all(pieces)).join('\n');
+  return (await Promise.all(pieces)).join('');
 }
 
 function printDeclaration(declaration: string, printer: Printer): string | undefined {
@@ -51,13 +54,23 @@ function printDeclaration(declaration: string, printer: Printer): string | undef
   }
 }
 
-function splitDeclarations(text: string): string[] {
-  const declarations: string[] = [];
+/**
+ * Where a top-level declaration starts: at the beginning of a line, after a line that ends a
+ * statement (`;` or `}`), with a keyword or a doc comment. Generated modules indent everything
+ * nested, so nothing inside a declaration matches.
+ */
+const DECLARATION_START = /(?<=[;}])\n(\n*)(?=(?:export |function |const |let |type |interface |import |\/\*\*))/g;
+
+/** The declarations of a module, by offsets, each with whether a blank line precedes it. */
+function declarations(text: string): { from: number; to: number; blankBefore: boolean }[] {
+  const found: { from: number; to: number; blankBefore: boolean }[] = [];
   let from = 0;
-  for (const match of text.matchAll(TOP_LEVEL_BOUNDARY)) {
-    declarations.push(text.slice(from, match.index));
-    from = match.index + 2;
+  let blankBefore = false;
+  for (const match of text.matchAll(DECLARATION_START)) {
+    found.push({ from, to: match.index, blankBefore });
+    from = match.index + match[0].length;
+    blankBefore = match[1]!.length > 0;
   }
-  declarations.push(text.slice(from));
-  return declarations;
+  found.push({ from, to: text.length, blankBefore });
+  return found;
 }

@@ -90,6 +90,8 @@ export class Printer {
           ...statement.cases.flatMap((switchCase, index) => this.switchCase(switchCase, indent + INDENT, index < statement.cases.length - 1)),
           `${indent}}`,
         ];
+      case 'typeAlias':
+        return [this.line(start, `${statement.exported ? 'export ' : ''}type ${statement.name} = ${this.type(statement.type)};`)];
       case 'function': {
         const params = statement.params.map((param) => `${param.name}${param.optional ? '?' : ''}: ${this.type(param.type)}`).join(', ');
         const returnType = statement.returnType ? `: ${this.type(statement.returnType)}` : '';

@@ -62,6 +62,7 @@ export type Statement = Base &
     | { readonly kind: 'for'; readonly init: Statement | undefined; readonly test: Expression | undefined; readonly update: Expression | undefined; readonly body: Statement }
     | { readonly kind: 'forOf'; readonly keyword: string; readonly name: string; readonly operator: 'of' | 'in'; readonly right: Expression; readonly body: Statement }
     | { readonly kind: 'switch'; readonly discriminant: Expression; readonly cases: readonly SwitchCase[] }
+    | { readonly kind: 'typeAlias'; readonly exported: boolean; readonly name: string; readonly type: TypeNode }
     | {
         readonly kind: 'function';
         readonly exported: boolean;
@@ -170,8 +171,12 @@ class Parser {
         this.next();
         if (this.atName('function')) return this.functionDeclaration(true);
         if (this.atName('const') || this.atName('let')) return this.variables(true);
+        if (this.atName('type')) return this.typeAlias(true);
         throw new Unsupported('export form');
       }
+      case 'type':
+        if (this.tokens[this.position + 1]?.kind === 'name') return this.typeAlias(false);
+        return this.expressionStatement();
       case 'function':
         return this.functionDeclaration(false);
       case 'const':
@@ -239,6 +244,16 @@ class Parser {
       returnType = this.type();
     }
     return this.make<'function'>({ kind: 'function', exported, name, params, returnType, body: this.blockBody() });
+  }
+
+  /** `type Name = Type;` for the simple types of type(): no unions, intersections or object types. */
+  private typeAlias(exported: boolean): Statement {
+    this.expect('name', 'type');
+    const name = this.identifier();
+    this.expect('punct', '=');
+    const type = this.type();
+    this.expect('punct', ';');
+    return this.make<'typeAlias'>({ kind: 'typeAlias', exported, name, type });
   }
 
   private variables(exported: boolean, inFor = false): Statement {
