@@ -7,7 +7,13 @@ export * from './callbacks.js';
 export type { CallbackDefinition, CallbackEvent, CallbackProtocol, ParseCallbackOptions } from './runtime/callbacks.js';
 export type * from './types.js';
 export type { paths, components, webhooks } from './schema.js';
-export { GatewayError, RequestValidationError, PlatformError, TransportError, SignatureError } from './runtime/errors.js';
+export {
+  GatewayError,
+  RequestValidationError,
+  PlatformError,
+  TransportError,
+  SignatureError,
+} from './runtime/errors.js';
 export type { GatewayErrorKind, PlatformErrorEntry, TransportFailure } from './runtime/errors.js';
 export { encodeForm, decodeForm, flattenForm, FormCodecError } from './runtime/form-codec.js';
 export type { FormObject, FormValue } from './runtime/form-codec.js';

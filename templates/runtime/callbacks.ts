@@ -41,17 +41,30 @@ export interface CallbackEvent<Protocol extends CallbackProtocol = CallbackProto
 const RAW_BODY_HELP =
   'parseCallback needs the raw application/x-www-form-urlencoded body (a string or bytes): a parsed object has lost the exact values the signature covers. Mount a raw body parser (express.raw / express.text) for the callback route.';
 
-export function parseCallbackWith(definitions: readonly CallbackDefinition[], rawBody: unknown, options: ParseCallbackOptions): CallbackEvent {
-  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) throw new SignatureError('callback', RAW_BODY_HELP);
+export function parseCallbackWith(
+  definitions: readonly CallbackDefinition[],
+  rawBody: unknown,
+  options: ParseCallbackOptions,
+): CallbackEvent {
+  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array))
+    throw new SignatureError('callback', RAW_BODY_HELP);
   const fields = decodeForm(rawBody);
   const received = fields['hash'];
-  if (typeof received !== 'string' || received === '') throw new SignatureError('callback', 'The callback carries no hash: it is not signed and is rejected.');
+  if (typeof received !== 'string' || received === '')
+    throw new SignatureError('callback', 'The callback carries no hash: it is not signed and is rejected.');
   const candidates = definitions.filter((definition) =>
-    options.protocol ? definition.protocol === options.protocol : definition.required.every((name) => fields[name] !== undefined),
+    options.protocol
+      ? definition.protocol === options.protocol
+      : definition.required.every((name) => fields[name] !== undefined),
   );
   const signed = { ...(options.signingContext ?? {}), ...fields };
   for (const definition of candidates) {
-    const expected = computeSignature(definition.signature, signed, options.password, options.signatureAlgorithm ?? 'md5');
+    const expected = computeSignature(
+      definition.signature,
+      signed,
+      options.password,
+      options.signatureAlgorithm ?? 'md5',
+    );
     if (!signaturesMatch(received, expected)) continue;
     const result = definition.validate(fields, 'form');
     return { protocol: definition.protocol, name: definition.name, fields, issues: result.ok ? [] : result.issues };
@@ -63,10 +76,19 @@ export function parseCallbackWith(definitions: readonly CallbackDefinition[], ra
 }
 
 /** A correctly signed callback body for merchants' own tests. */
-export function buildCallbackWith(definition: CallbackDefinition, fields: FormObject, options: Omit<ParseCallbackOptions, 'protocol'>): string {
+export function buildCallbackWith(
+  definition: CallbackDefinition,
+  fields: FormObject,
+  options: Omit<ParseCallbackOptions, 'protocol'>,
+): string {
   const unsigned: Record<string, unknown> = { ...fields };
   delete unsigned['hash'];
-  const hash = computeSignature(definition.signature, { ...(options.signingContext ?? {}), ...unsigned }, options.password, options.signatureAlgorithm ?? 'md5');
+  const hash = computeSignature(
+    definition.signature,
+    { ...(options.signingContext ?? {}), ...unsigned },
+    options.password,
+    options.signatureAlgorithm ?? 'md5',
+  );
   return encodeForm({ ...(unsigned as FormObject), hash });
 }
 
@@ -80,13 +102,25 @@ export function verifySignedQueryWith(
   query: string | URLSearchParams | Readonly<Record<string, string>>,
   options: Omit<ParseCallbackOptions, 'protocol'>,
 ): CallbackEvent {
-  const text = typeof query === 'string' ? query.replace(/^\?/, '') : new URLSearchParams(query as Record<string, string>).toString();
+  const text =
+    typeof query === 'string'
+      ? query.replace(/^\?/, '')
+      : new URLSearchParams(query as Record<string, string>).toString();
   const fields = decodeForm(text);
   const received = fields['hash'];
-  if (typeof received !== 'string' || received === '') throw new SignatureError(definition.name, 'The return query carries no hash.');
-  const expected = computeSignature(definition.signature, { ...(options.signingContext ?? {}), ...fields }, options.password, options.signatureAlgorithm ?? 'md5');
+  if (typeof received !== 'string' || received === '')
+    throw new SignatureError(definition.name, 'The return query carries no hash.');
+  const expected = computeSignature(
+    definition.signature,
+    { ...(options.signingContext ?? {}), ...fields },
+    options.password,
+    options.signatureAlgorithm ?? 'md5',
+  );
   if (!signaturesMatch(received, expected)) {
-    throw new SignatureError(definition.name, "The return query's hash does not match: it was altered, or signingContext differs from the session's order.");
+    throw new SignatureError(
+      definition.name,
+      "The return query's hash does not match: it was altered, or signingContext differs from the session's order.",
+    );
   }
   const result = definition.validate(fields, 'form');
   return { protocol: definition.protocol, name: definition.name, fields, issues: result.ok ? [] : result.issues };

@@ -25,7 +25,10 @@ export class RequestValidationError extends GatewayError {
     operation: string,
     readonly issues: readonly ValidationIssue[],
   ) {
-    super(operation, `${operation} request is invalid: ${issues.map((issue) => `${issue.path || '(body)'}: ${issue.message}`).join('; ')}`);
+    super(
+      operation,
+      `${operation} request is invalid: ${issues.map((issue) => `${issue.path || '(body)'}: ${issue.message}`).join('; ')}`,
+    );
   }
 }
 
@@ -44,7 +47,12 @@ export class PlatformError extends GatewayError {
   readonly errors: readonly PlatformErrorEntry[];
   constructor(
     operation: string,
-    details: { http_code: number; error_code?: number | string | undefined; error_message: string; errors?: readonly PlatformErrorEntry[] },
+    details: {
+      http_code: number;
+      error_code?: number | string | undefined;
+      error_message: string;
+      errors?: readonly PlatformErrorEntry[];
+    },
   ) {
     const entries = details.errors ?? [];
     super(

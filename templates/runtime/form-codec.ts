@@ -84,7 +84,8 @@ function appendEncoded(out: string, prefix: string, value: FormValue): string {
   }
   if (typeof value === 'object') {
     const record = value as FormObject;
-    for (const child of Object.keys(record)) out = appendEncoded(out, `${prefix}%5B${encodeKey(child)}%5D`, record[child]);
+    for (const child of Object.keys(record))
+      out = appendEncoded(out, `${prefix}%5B${encodeKey(child)}%5D`, record[child]);
     return out;
   }
   const pair = `${prefix}=${encodeComponent(String(value))}`;
@@ -95,7 +96,8 @@ function appendEncoded(out: string, prefix: string, value: FormValue): string {
 const FORM_SAFE = /^[A-Za-z0-9*\-._]*$/;
 /** What encodeURIComponent leaves alone but the form encoding escapes, and the space that becomes `+`. */
 const URI_EXTRAS = /[!'()~]|%20/g;
-const escapeExtra = (match: string): string => (match === '%20' ? '+' : `%${match.charCodeAt(0).toString(16).toUpperCase()}`);
+const escapeExtra = (match: string): string =>
+  match === '%20' ? '+' : `%${match.charCodeAt(0).toString(16).toUpperCase()}`;
 
 /** One name or value, percent-encoded exactly as URLSearchParams serializes it. */
 function encodeComponent(text: string): string {
@@ -130,7 +132,7 @@ export function decodeForm(input: string | Uint8Array): Record<string, unknown> 
   const root: Tree = {};
   const length = text.length;
   // URLSearchParams drops one leading `?`.
-  for (let start = text.charCodeAt(0) === 63 ? 1 : 0; start < length; ) {
+  for (let start = text.charCodeAt(0) === 63 ? 1 : 0; start < length;) {
     let end = text.indexOf('&', start);
     if (end === -1) end = length;
     if (end > start) {
@@ -167,7 +169,7 @@ function splitKey(key: string): string[] | undefined {
   const open = key.indexOf('[');
   if (open <= 0) return key === '' || UNSAFE_SEGMENTS.has(key) ? undefined : [key];
   const segments = [key.slice(0, open)];
-  for (let at = open; at < key.length; ) {
+  for (let at = open; at < key.length;) {
     const close = key.indexOf(']', at + 1);
     if (key.charCodeAt(at) !== 91 || close === -1) return UNSAFE_SEGMENTS.has(key) ? undefined : [key];
     const segment = key.slice(at + 1, close);
@@ -221,7 +223,8 @@ function finishTree(node: Tree): Tree | unknown[] {
   let indexed = keys.length > 0;
   for (const key of keys) {
     const child = node[key]!;
-    if (typeof child === 'object') (node as Record<string, unknown>)[key] = Array.isArray(child) ? child.map(finishValue) : finishTree(child);
+    if (typeof child === 'object')
+      (node as Record<string, unknown>)[key] = Array.isArray(child) ? child.map(finishValue) : finishTree(child);
     if (indexed && !isIndex(key)) indexed = false;
   }
   if (!indexed) return node;

@@ -149,7 +149,12 @@ export function buildRequest(
   options: ClientOptions,
   input: object,
 ): Record<string, unknown> {
-  return sign(definition, options, unsignedBody(definition, options, input), (input as { signing?: SigningValues }).signing);
+  return sign(
+    definition,
+    options,
+    unsignedBody(definition, options, input),
+    (input as { signing?: SigningValues }).signing,
+  );
 }
 
 /** Whether the input carries fields that never go on the wire (a caller's `hash` is dropped too). */
@@ -252,22 +257,14 @@ export async function invoke<Response>(
     });
     let outcome: Response;
     try {
-      outcome = await sendOnce<Response>(
-        transport,
-        definition,
-        path,
-        body,
-        headers,
-        call,
-        scrub,
-        (status, parsed) =>
-          logger?.({
-            type: 'response',
-            operation: definition.name,
-            status,
-            body: sanitize(parsed, definition.sensitive, secretsOf()),
-            ms: Date.now() - started,
-          }),
+      outcome = await sendOnce<Response>(transport, definition, path, body, headers, call, scrub, (status, parsed) =>
+        logger?.({
+          type: 'response',
+          operation: definition.name,
+          status,
+          body: sanitize(parsed, definition.sensitive, secretsOf()),
+          ms: Date.now() - started,
+        }),
       );
     } catch (error) {
       const gatewayError =

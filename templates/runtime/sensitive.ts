@@ -62,7 +62,8 @@ export function sanitize(value: unknown, fields: SensitiveFields, secrets: reado
   const scrub = (node: unknown): unknown => {
     if (typeof node === 'string') return scrubText(node, secrets);
     if (Array.isArray(node)) return node.map(scrub);
-    if (typeof node === 'object' && node !== null) return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, scrub(child)]));
+    if (typeof node === 'object' && node !== null)
+      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, scrub(child)]));
     return node;
   };
   return scrub(masked);

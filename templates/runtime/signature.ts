@@ -39,7 +39,12 @@ export const PASSWORD_TOKEN = '$password';
 function readField(fields: Readonly<Record<string, unknown>>, name: string): string {
   let value: unknown = fields[name];
   if (value === undefined && name.includes('.')) {
-    value = name.split('.').reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined), fields);
+    value = name
+      .split('.')
+      .reduce<unknown>(
+        (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+        fields,
+      );
   }
   if (value === undefined || value === null) return '';
   return typeof value === 'object' ? '' : String(value);
@@ -92,8 +97,13 @@ function sortedValues(node: unknown, reverseEach: boolean, exclude: ReadonlySet<
   return out;
 }
 
-function evaluate(expression: SignatureExpression, fields: Readonly<Record<string, unknown>>, password: string): string {
-  if (typeof expression === 'string') return byteString(expression === PASSWORD_TOKEN ? password : readField(fields, expression));
+function evaluate(
+  expression: SignatureExpression,
+  fields: Readonly<Record<string, unknown>>,
+  password: string,
+): string {
+  if (typeof expression === 'string')
+    return byteString(expression === PASSWORD_TOKEN ? password : readField(fields, expression));
   if (Array.isArray(expression)) {
     let out = '';
     for (const part of expression as readonly SignatureExpression[]) out += evaluate(part, fields, password);
@@ -124,7 +134,9 @@ export function computeSignature(
   // Each digest after the first runs over the previous one's hex text, which is ASCII.
   let data = signatureBytes(recipe, fields, password);
   for (const digest of recipe.digests) {
-    data = createHash(digest === 'md5' ? algorithm : digest).update(data, 'latin1').digest('hex');
+    data = createHash(digest === 'md5' ? algorithm : digest)
+      .update(data, 'latin1')
+      .digest('hex');
   }
   return data;
 }

@@ -12,8 +12,7 @@ export interface ValidationIssue {
 }
 
 export type ValidationResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 
 /** Form bodies name nested fields with brackets, JSON bodies with dots. */
 export type WirePathStyle = 'form' | 'json';
@@ -75,7 +74,8 @@ export function validator<T>(
   validate: (value: unknown, ctx?: ValidationContext) => boolean,
   defaultStyle: WirePathStyle,
 ): (value: unknown, style?: WirePathStyle) => ValidationResult<T> {
-  return (value, style = defaultStyle) => (validate(value) ? { ok: true, value: value as T } : collectIssues(value, style, validate));
+  return (value, style = defaultStyle) =>
+    validate(value) ? { ok: true, value: value as T } : collectIssues(value, style, validate);
 }
 
 /** The failure result of a generated `validateX`: runs its validator over the value with a context. */
@@ -168,8 +168,7 @@ export function formatDate(value: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month] ?? 0));
 }
 
-const UUID_PATTERN =
-  /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const UUID_PATTERN = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 export function formatUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
@@ -180,8 +179,7 @@ export function formatEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value);
 }
 
-const URI_PATTERN =
-  /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i;
+const URI_PATTERN = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i;
 export function formatUri(value: string): boolean {
   return URI_PATTERN.test(value);
 }
@@ -192,8 +190,7 @@ export function formatDateTime(value: string): boolean {
   return DATETIME_PATTERN.test(value);
 }
 
-const IPV4_PATTERN =
-  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const IPV4_PATTERN = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 export function formatIpv4(value: string): boolean {
   return IPV4_PATTERN.test(value);
 }
@@ -203,7 +200,6 @@ const IPV6_PATTERN =
 export function formatIpv6(value: string): boolean {
   return IPV6_PATTERN.test(value);
 }
-
 
 const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
 
@@ -220,7 +216,14 @@ export function compareDecimal(a: string, b: string): number {
   const width = Math.max(fracA.length, fracB.length);
   const digitsA = (intA.replace(/^0+(?=.)/, '') + fracA.padEnd(width, '0')).replace(/^0+(?=.)/, '');
   const digitsB = (intB.replace(/^0+(?=.)/, '') + fracB.padEnd(width, '0')).replace(/^0+(?=.)/, '');
-  const magnitude = digitsA.length !== digitsB.length ? digitsA.length - digitsB.length : digitsA < digitsB ? -1 : digitsA > digitsB ? 1 : 0;
+  const magnitude =
+    digitsA.length !== digitsB.length
+      ? digitsA.length - digitsB.length
+      : digitsA < digitsB
+        ? -1
+        : digitsA > digitsB
+          ? 1
+          : 0;
   const zeroA = /^0*$/.test(digitsA);
   const zeroB = /^0*$/.test(digitsB);
   const effectiveA = zeroA ? 0 : signA;

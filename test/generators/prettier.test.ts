@@ -12,9 +12,21 @@ const files = readdirSync(join(PROJECT_ROOT, 'generated'), { withFileTypes: true
   .filter((entry) => entry.isFile() && FORMATTED.test(entry.name) && !entry.parentPath.includes('dist') && !entry.parentPath.includes('node_modules'))
   .map((entry) => join(entry.parentPath, entry.name));
 
+const named = (paths: readonly string[]) => paths.map((file) => [relative(PROJECT_ROOT, file), file] as const);
+async function isFormatted(_name: string, file: string): Promise<void> {
+  const options = { ...((await prettier.resolveConfig(file)) ?? {}), filepath: file };
+  expect(await prettier.check(readFileSync(file, 'utf8'), options)).toBe(true);
+}
+
+// The package emitter copies templates without formatting them again.
+const templates = readdirSync(join(PROJECT_ROOT, 'templates'), { withFileTypes: true, recursive: true })
+  .filter((entry) => entry.isFile() && FORMATTED.test(entry.name))
+  .map((entry) => join(entry.parentPath, entry.name));
+
+describe('templates are prettier-formatted (run `npx prettier --write templates` after editing one)', () => {
+  it.each(named(templates))('%s', isFormatted);
+});
+
 describe('generated files are prettier-formatted', () => {
-  it.each(files.map((file) => [relative(PROJECT_ROOT, file), file] as const))('%s', async (_name, file) => {
-    const options = { ...((await prettier.resolveConfig(file)) ?? {}), filepath: file };
-    expect(await prettier.check(readFileSync(file, 'utf8'), options)).toBe(true);
-  });
+  it.each(named(files))('%s', isFormatted);
 });

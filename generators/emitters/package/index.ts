@@ -1,6 +1,7 @@
 // Emitter: the publishable package around the generated client: package.json (recording the
 // spec and generator versions), the entry point, the build config, and the hand-written runtime
-// copied from templates/runtime.
+// copied from templates/runtime. Templates are kept prettier-formatted (a test checks it), so
+// their copies skip prettier.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SpecModel } from '../../model/spec-model.js';
@@ -32,13 +33,14 @@ export const packageEmitter: Emitter = {
     for (const name of (await readdir(join(root, 'templates', 'runtime'))).sort()) {
       if (!name.endsWith('.ts')) continue;
       const source = `templates/runtime/${name}`;
-      files.push({ path: `client/src/runtime/${name}`, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source });
+      files.push({ path: `client/src/runtime/${name}`, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source, prettierStyle: true });
     }
     files.push({
       path: 'client/src/index.ts',
       contents: await readFile(join(root, 'templates/package/index.ts'), 'utf8'),
       kind: 'typescript',
       source: 'templates/package/index.ts',
+      prettierStyle: true,
     });
     files.push({
       path: 'client/src/version.ts',
@@ -56,6 +58,7 @@ export const packageEmitter: Emitter = {
       contents: await readFile(join(root, 'templates/package/README.md'), 'utf8'),
       kind: 'markdown',
       source: 'templates/package/README.md',
+      prettierStyle: true,
     });
     files.push({
       path: 'client/tsconfig.build.json',
