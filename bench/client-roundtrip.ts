@@ -125,6 +125,18 @@ export async function benchClientRoundtrip(options: BenchOptions): Promise<Figur
       await (await fetch(`${server.baseUrl}/post`, { method: 'POST', headers, body: oursBody })).text();
     };
     const transportOnly = await compareAsyncLatency(viaOpenapiFetch, viaFetch, asyncPreset(options));
+    // What the client's per-attempt timeout costs by itself: fetch is handed an AbortSignal, as
+    // the pipeline does, against the same fetch without one (the baseline above sets no timeout).
+    const viaFetchWithTimeout = async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 30_000);
+      try {
+        await (await fetch(`${server.baseUrl}/post`, { method: 'POST', headers, body: oursBody, signal: controller.signal })).text();
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    const timeoutOnly = await compareAsyncLatency(viaFetchWithTimeout, viaFetch, asyncPreset(options));
     const toUs = (ms: number) => ms * 1000;
     return [
       figure({
@@ -139,6 +151,20 @@ export async function benchClientRoundtrip(options: BenchOptions): Promise<Figur
         notes: [
           'no validation, signing or encoding on either side: the share of the round trip openapi-fetch itself takes',
           `per-round ratios, median [quartiles]: ${pairedRatioSpread(transportOnly)}`,
+        ],
+      }),
+      figure({
+        family: 'client-roundtrip',
+        name: 'the timeout alone: fetch with a per-request AbortSignal (as each attempt of the client has), posting the same body',
+        unit: 'µs',
+        better: 'lower',
+        ours: toUs(timeoutOnly.ours),
+        baseline: toUs(timeoutOnly.baseline),
+        baselineLabel: 'fetch without a signal',
+        targets: [{ kind: 'report' }],
+        notes: [
+          'the hand-written baseline of the round trip sets no timeout; undici registers every signal (a listener, a WeakRef and a finalizer per request)',
+          `per-round ratios, median [quartiles]: ${pairedRatioSpread(timeoutOnly)}`,
         ],
       }),
       figure({
