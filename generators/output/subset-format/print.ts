@@ -319,9 +319,11 @@ export class Printer {
     if (node.kind === 'as' && slot !== 'top') throw new Unsupported('type assertion inside an expression');
     if (slot === 'top') return false;
     switch (node.kind) {
+      case 'number':
+        // `0.value` does not parse.
+        return slot === 'object' || slot === 'callee';
       case 'name':
       case 'string':
-      case 'number':
       case 'array':
       case 'member':
       case 'index':

@@ -398,7 +398,12 @@ class Parser {
         return { kind: 'commented', comment: token.text, expression: this.unary() };
       }
       case 'punct':
-        if (token.text === '(') return this.parenthesized();
+        if (token.text === '(') {
+          const inner = this.parenthesized();
+          // `(a?.b).c` ends the optional chain where `a?.b.c` does not: the parentheses carry meaning.
+          if (isOptionalChain(inner) && ['.', '?.', '[', '('].includes(this.token.text)) throw new Unsupported('parenthesized optional chain');
+          return inner;
+        }
         if (token.text === '[') {
           this.next();
           const elements: Expression[] = [];
@@ -527,4 +532,17 @@ class Parser {
     }
     return type;
   }
+}
+
+function isOptionalChain(node: Expression): boolean {
+  for (let current: Expression | undefined = node; current; ) {
+    if (current.kind === 'member' || current.kind === 'index') {
+      if (current.optional) return true;
+      current = current.object;
+    } else if (current.kind === 'call') {
+      if (current.optional) return true;
+      current = current.callee;
+    } else return false;
+  }
+  return false;
 }
