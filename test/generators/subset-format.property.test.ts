@@ -9,8 +9,13 @@ import { formatModule, subsetPrinter } from '../../generators/output/subset-form
 const OPTIONS = { parser: 'babel-ts', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
 const printer = subsetPrinter(OPTIONS)!;
 
-const name = fc.constantFrom('value', 'ctx', 'p1', 'item2', 'v_SaleCardRequest', 'a_rather_long_identifier_name_for_breaking');
-const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', "'", '"', '\\', 'é', '-', '[', ']'), maxLength: 40 });
+// Names and strings of every length, so that lines land on either side of the print width.
+const KEYWORDS = new Set(['do', 'if', 'in', 'for', 'let', 'new', 'try', 'var', 'case', 'else', 'enum', 'null', 'this', 'true', 'void', 'with', 'break', 'catch', 'class', 'const', 'false', 'super', 'throw', 'while', 'yield', 'delete', 'export', 'import', 'return', 'switch', 'typeof', 'default', 'extends', 'finally', 'continue', 'debugger', 'function', 'instanceof', 'await', 'static', 'of', 'as', 'type']);
+const name = fc.oneof(
+  fc.constantFrom('value', 'ctx', 'p1', 'v_SaleCardRequest'),
+  fc.stringMatching(/^[a-z][a-z0-9_]{0,45}$/).filter((candidate) => !KEYWORDS.has(candidate)),
+);
+const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', "'", '"', '\\', 'é', '-', '[', ']'), maxLength: 90 });
 const literal = fc.oneof(
   text.map((value) => JSON.stringify(value)),
   fc.nat({ max: 100_000 }).map(String),
@@ -33,7 +38,13 @@ const expression: fc.Arbitrary<string> = fc.letrec<{ expression: string }>((tie)
   ),
 })).expression;
 
+/** The shapes the validators emitter writes most: a guarded failure with a message. */
+const failure = fc
+  .tuple(fc.array(expression, { minLength: 1, maxLength: 3 }), name, text)
+  .map(([tests, rule, message]) => `if (${tests.map((test) => `(${test})`).join(' && ')} && reject(ctx, ${JSON.stringify(rule)}, ${JSON.stringify(message)})) return false;`);
+
 const statement = fc.oneof(
+  failure,
   expression.map((test) => `if (${test}) return false;`),
   fc.tuple(expression, expression).map(([test, call]) => `if (${test}) { x = ${call}; } else { y(); }`),
   expression.map((value) => `const p9 = ${value};`),

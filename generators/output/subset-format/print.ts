@@ -185,15 +185,15 @@ export class Printer {
   /** `if (` and the operands of a logical chain, one per line with the operator at the end. */
   private brokenTest(test: Expression, start: string, indent: string): string[] {
     if (test.kind !== 'binary' || !LOGICAL.has(test.operator)) throw new Unsupported('long if test that is not a logical chain');
+    // The chain's operands, however the source nested them (prettier re-associates it).
     const operands: { expression: Expression; slot: Slot }[] = [];
     const collect = (node: Expression, slot: Slot) => {
-      if (node.kind === 'binary' && node.operator === test.operator && slot !== 'right') {
+      if (node.kind === 'binary' && node.operator === test.operator) {
         collect(node.left, 'left');
-        operands.push({ expression: node.right, slot: 'right' });
+        collect(node.right, 'right');
       } else operands.push({ expression: node, slot });
     };
-    collect(test.left, 'left');
-    operands.push({ expression: test.right, slot: 'right' });
+    collect(test, 'left');
     const inner = indent + INDENT;
     return [
       this.line(start, 'if ('),
@@ -346,7 +346,8 @@ export class Printer {
         if (parentOperator === undefined) return false;
         const po = parentOperator;
         const no = node.operator;
-        if (LOGICAL.has(po) && LOGICAL.has(no)) return po !== no || slot === 'right';
+        // prettier re-associates `a && (b && c)` into one chain: the same logical operator never needs them.
+        if (LOGICAL.has(po) && LOGICAL.has(no)) return po !== no;
         const pp = PRECEDENCE.get(po)!;
         const np = PRECEDENCE.get(no)!;
         if (pp > np) return true;
@@ -390,7 +391,10 @@ function isPlainCallee(node: Expression): boolean {
   return node.kind === 'name' || (node.kind === 'member' && node.object.kind === 'name');
 }
 
-/** Expressions prettier can only print on one line, however long. */
+/**
+ * Expressions prettier can only print on one line, however long: literals, names, and one
+ * property read of a name (`value['x']`, `a.b`; a longer chain may break before a `.`).
+ */
 function isUnbreakable(node: Expression): boolean {
   switch (node.kind) {
     case 'name':
@@ -398,9 +402,9 @@ function isUnbreakable(node: Expression): boolean {
     case 'number':
       return true;
     case 'member':
-      return isUnbreakable(node.object);
+      return node.object.kind === 'name';
     case 'index':
-      return isUnbreakable(node.object) && isUnbreakable(node.index);
+      return node.object.kind === 'name' && (node.index.kind === 'name' || node.index.kind === 'string' || node.index.kind === 'number');
     default:
       return false;
   }
