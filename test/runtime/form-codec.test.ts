@@ -63,6 +63,20 @@ describe('form codec properties', () => {
     );
   });
 
+  it('encodes byte for byte as URLSearchParams, over every ASCII character and beyond', () => {
+    const anyText = fc.string({
+      unit: fc.oneof(fc.integer({ min: 0, max: 127 }).map((code) => String.fromCharCode(code)), fc.constantFrom('é', '€', '😀', '\uD800', '\uDC00')),
+      maxLength: 20,
+    });
+    const flat = fc.dictionary(key, anyText, { minKeys: 1, maxKeys: 6 });
+    fc.assert(
+      fc.property(flat, (value) => {
+        expect(encodeForm(value)).toBe(new URLSearchParams(flattenForm(value)).toString());
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('qs decodes our strings to the same tree', () => {
     fc.assert(
       fc.property(tree, (value) => {
