@@ -1,7 +1,7 @@
 // The one hand-written request pipeline every generated method runs through:
 // fill in key and action → validate → sign → encode → send (openapi-fetch) → classify.
 // Generated code only declares operations (OperationDefinition) and calls `invoke`.
-import createFetchClient from 'openapi-fetch';
+import createFetchClient, { createQuerySerializer } from 'openapi-fetch';
 import {
   GatewayError,
   PlatformError,
@@ -134,6 +134,8 @@ export function createTransport(options: ClientOptions, paths: Readonly<Record<s
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     Request: PreparedRequest as unknown as typeof Request,
     fetch: send as unknown as typeof globalThis.fetch,
+    // Given as a function, openapi-fetch uses it as it is instead of building one per call.
+    querySerializer: createQuerySerializer(),
   }) as unknown as FetchClient;
   return { options, pathFor: (path) => paths[path] ?? path, fetchClient };
 }
