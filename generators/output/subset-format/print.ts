@@ -1,8 +1,9 @@
 // Prints the syntax tree of syntax.ts exactly as prettier prints the same code, for the layouts
-// generated code needs: everything on one line where it fits, and the one break generated code
-// routinely needs, an `if` whose `&&`/`||` chain is too long (one operand per line). Any other
-// line that does not fit throws `Unsupported`, and the declaration goes to prettier instead.
-// test/generators/subset-format.test.ts compares every layout with prettier's own output.
+// generated code needs: everything on one line where it fits, and the breaks generated code
+// routinely needs: an `if` whose `&&`/`||` chain is too long (one operand per line), a call
+// whose arguments are too long (one per line), a declaration whose call keeps to the `=` line.
+// Any other line that does not fit throws `Unsupported`, and the declaration goes to prettier.
+// test/generators/subset-format*.test.ts compare every layout, and random programs, with prettier.
 import type { Expression, Statement, SwitchCase, TypeNode } from './syntax.js';
 import { Unsupported } from './tokens.js';
 
