@@ -35,8 +35,23 @@ const expression: fc.Arbitrary<string> = fc.letrec<{ expression: string }>((tie)
     fc.tuple(fc.constantFrom('!', 'typeof '), tie('expression')).map(([operator, operand]) => `${operator}(${operand})`),
     fc.tuple(tie('expression'), fc.constantFrom(...BINARY), tie('expression')).map(([left, operator, right]) => `(${left}) ${operator} (${right})`),
     fc.tuple(tie('expression'), tie('expression'), tie('expression')).map(([test, consequent, alternate]) => `(${test}) ? (${consequent}) : (${alternate})`),
+    fc.array(tie('expression'), { maxLength: 4 }).map((elements) => `[${elements.join(', ')}]`),
+    fc
+      .array(fc.tuple(fc.oneof(name, text.map((key) => JSON.stringify(key))), tie('expression')), { maxLength: 4 })
+      .map((properties) => `{${properties.map(([key, value]) => `${key}: ${value}`).join(', ')}}`),
   ),
 })).expression;
+
+/** JSON data, as the client emitter writes its tables (signature recipes, the method catalogue). */
+const json: fc.Arbitrary<string> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    text,
+    fc.boolean(),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(name, text), tie('value'), { maxKeys: 4 }),
+  ),
+})).value.map((value) => JSON.stringify(value));
 
 /** The shapes the validators emitter writes most: a guarded failure with a message. */
 const failure = fc
@@ -51,7 +66,18 @@ const statement = fc.oneof(
   fc.tuple(name, fc.array(expression, { minLength: 1, maxLength: 4 })).map(([callee, args]) => `${callee}(${args.join(', ')});`),
 );
 
-const program = fc.array(statement, { minLength: 1, maxLength: 4 }).map((body) => `function check(value: unknown, ctx?: Context): boolean { ${body.join(' ')} return true; }`);
+const declaration = fc.oneof(
+  fc.array(statement, { minLength: 1, maxLength: 4 }).map((body) => `function check(value: unknown, ctx?: Context): boolean { ${body.join(' ')} return true; }`),
+  fc.tuple(name, json).map(([constant, value]) => `export const ${constant}: Recipe = ${value};`),
+  fc.tuple(name, fc.array(text, { maxLength: 8 })).map(([constant, values]) => `const ${constant} = /* @__PURE__ */ new Set<unknown>(${JSON.stringify(values)});`),
+  fc.tuple(name, text).map(([constant, source]) => `const ${constant} = /* @__PURE__ */ new RegExp(${JSON.stringify(source)}, "u");`),
+  fc.tuple(name, name, expression, json).map(([constant, callee, first, last]) => `export const ${constant} = ${callee}(${first}, ${last});`),
+  fc.tuple(name, fc.array(fc.tuple(name, name), { minLength: 1, maxLength: 4 })).map(
+    ([fn, params]) => `export function ${fn}(${params.map(([param, type]) => `${param}: ${type}`).join(', ')}): Promise<${fn}> { return invoke<${fn}>(transport); }`,
+  ),
+);
+
+const program = fc.array(declaration, { minLength: 1, maxLength: 3 }).map((declarations) => declarations.join('\n\n'));
 
 describe('subset-format on random programs', () => {
   it('prints exactly what prettier prints, or leaves the declaration to prettier', async () => {

@@ -45,7 +45,7 @@ export const clientEmitter: Emitter = {
  */
 function file(project: Project, path: string, statements: Statements): GeneratedFile {
   const source = project.createSourceFile(path, { statements }, { overwrite: true });
-  return { path, contents: source.getFullText(), kind: 'typescript', source: 'generators/emitters/client' };
+  return { path, contents: source.getFullText(), kind: 'typescript', source: 'generators/emitters/client', subset: true };
 }
 
 /** Two operations must never share an exported name (S2S DEBIT on card vs Checkout debitCard). */

@@ -4,7 +4,7 @@
 // whose arguments are too long (one per line), a declaration whose call keeps to the `=` line.
 // Any other line that does not fit throws `Unsupported`, and the declaration goes to prettier.
 // test/generators/subset-format*.test.ts compare every layout, and random programs, with prettier.
-import type { Expression, Statement, SwitchCase, TypeNode } from './syntax.js';
+import type { Declarator, Expression, Statement, SwitchCase, TypeNode } from './syntax.js';
 import { Unsupported } from './tokens.js';
 
 export interface PrintOptions {
@@ -91,32 +91,49 @@ export class Printer {
           ...statement.cases.flatMap((switchCase, index) => this.switchCase(switchCase, indent + INDENT, index < statement.cases.length - 1)),
           `${indent}}`,
         ];
+      case 'import': {
+        const from = ` from ${this.string(statement.from)};`;
+        const head = `import ${statement.typeOnly ? 'type ' : ''}`;
+        if (statement.names.length === 0) throw new Unsupported('empty import');
+        const flat = `${head}{ ${statement.names.join(', ')} }${from}`;
+        if (this.fits(start, flat)) return [start + flat];
+        if (statement.names.length === 1) throw new Unsupported('long import of one name');
+        return [this.line(start, `${head}{`), ...statement.names.map((name) => this.line(indent + INDENT, `${name},`)), this.line(indent, `}${from}`)];
+      }
       case 'typeAlias':
         return [this.line(start, `${statement.exported ? 'export ' : ''}type ${statement.name} = ${this.type(statement.type)};`)];
       case 'function': {
         const params = statement.params.map((param) => `${param.name}${param.optional ? '?' : ''}: ${this.type(param.type)}`).join(', ');
         const returnType = statement.returnType ? `: ${this.type(statement.returnType)}` : '';
-        const head = `${statement.exported ? 'export ' : ''}function ${statement.name}(${params})${returnType}`;
-        return this.block(statement.body, `${start}${head} `, indent);
+        const name = `${statement.exported ? 'export ' : ''}function ${statement.name}(`;
+        if (this.fits(start, `${name}${params})${returnType} {`) || statement.params.length === 0) return this.block(statement.body, `${start}${name}${params})${returnType} `, indent);
+        // One parameter per line, with a trailing comma, and the return type after the `)`.
+        const paramLines = statement.params.map((param) => this.line(indent + INDENT, `${param.name}${param.optional ? '?' : ''}: ${this.type(param.type)},`));
+        return [this.line(start, name), ...paramLines, ...this.block(statement.body, `${indent})${returnType} `, indent)];
       }
     }
   }
 
   private variables(statement: Extract<Statement, { kind: 'variables' }>, start: string, indent: string): string[] {
-    const declarators = statement.declarators.map(
-      (declarator) =>
-        `${declarator.name}${declarator.type ? `: ${this.type(declarator.type)}` : ''}${declarator.init ? ` = ${this.expression(declarator.init, 'top')}` : ''}`,
-    );
     const head = `${statement.exported ? 'export ' : ''}${statement.keyword} `;
-    const [only] = statement.declarators;
-    if (declarators.length === 1 && !this.fits(start, `${head}${declarators[0]};`)) {
-      // prettier's "fluid" assignment layout keeps a call of several arguments on the `=` line and
-      // breaks its arguments; a call of one or none would move to the next line instead.
-      const call = only!.init?.kind === 'commented' ? only!.init.expression : only!.init;
-      if (only!.type || call?.kind !== 'call' || call.args.length < 2) throw new Unsupported('long declaration');
-      return this.expressionLines(only!.init!, 'top', undefined, `${start}${head}${only!.name} = `, indent, ';');
+    const left = (declarator: Declarator) => `${declarator.name}${declarator.type ? `: ${this.type(declarator.type)}` : ''}`;
+    const flat = (declarator: Declarator) => `${left(declarator)}${declarator.init ? ` = ${this.expression(declarator.init, 'top')}` : ''}`;
+    if (statement.declarators.length === 1) {
+      const only = statement.declarators[0]!;
+      if (!only.init || (!mustBreak(only.init) && this.fits(start, `${head}${flat(only)};`))) return [this.line(start, `${head}${flat(only)};`)];
+      // prettier's "fluid" assignment layout: an object or array, or a call of several arguments,
+      // opens on the `=` line and breaks inside; a call of one or none (or an annotated
+      // declaration of a call) would move to the next line instead.
+      const value = only.init.kind === 'commented' ? only.init.expression : only.init;
+      // A string that does not fit goes below the `=`.
+      if (only.init.kind === 'string') return [this.line(start, `${head}${left(only)} =`), `${indent}${INDENT}${this.expression(only.init, 'top')};`];
+      const hugged = value.kind === 'object' || value.kind === 'array';
+      // A call of one short argument is "poorly breakable" to prettier, which moves it below the `=`.
+      const breakable = (value.kind === 'call' && value.args.length >= 2) || (value.kind === 'new' && value.args.length >= 1);
+      if (!hugged && (only.type || !breakable)) throw new Unsupported('long declaration');
+      return this.expressionLines(only.init, 'top', undefined, `${start}${head}${left(only)} = `, indent, ';');
     }
-    if (declarators.length === 1) return [start + head + declarators[0] + ';'];
+    const declarators = statement.declarators.map(flat);
     // Several declarators with a value: one per line (prettier's hardline); without, they may share one.
     if (!statement.declarators.some((declarator) => declarator.init)) return [this.line(start, `${head}${declarators.join(', ')};`)];
     return declarators.map((text, index) =>
@@ -195,6 +212,9 @@ export class Printer {
       } else operands.push({ expression: node, slot });
     };
     collect(test, 'left');
+    // prettier keeps `a && [x]` / `a && { k: v }` together on one line ("inline" logical expressions).
+    if (operands.some(({ expression }) => (expression.kind === 'array' && expression.elements.length > 0) || (expression.kind === 'object' && expression.properties.length > 0)))
+      throw new Unsupported('literal operand in a long chain');
     const inner = indent + INDENT;
     return [
       this.line(start, 'if ('),
@@ -206,27 +226,85 @@ export class Printer {
 
   /**
    * An expression starting at `start` (the indentation and any text before it) and followed by
-   * `trailing`: on one line if it fits, else, for a call, one argument per line (prettier's
-   * "all arguments broken out", with a trailing comma). Arguments that cannot break (literals,
-   * names, property reads) may run past the width, as prettier lets them.
+   * `trailing`: on one line if it fits (and holds nothing prettier always breaks), else broken
+   * the way prettier breaks it: an object or array one entry per line, a call one argument per
+   * line (its "all arguments broken out"), each with a trailing comma. Arguments that cannot
+   * break (literals, names, property reads) may run past the width, as prettier lets them.
    */
   private expressionLines(node: Expression, slot: Slot, parentOperator: string | undefined, start: string, indent: string, trailing: string): string[] {
-    const flat = this.expression(node, slot, parentOperator);
-    if (this.fits(start, flat + trailing)) return [start + flat + trailing];
-    if (node.kind === 'commented') return this.expressionLines(node.expression, 'top', undefined, `${start}${node.comment} `, indent, trailing);
-    if (node.kind !== 'call' || this.needsParens(node, slot, parentOperator) || node.args.length === 0) throw new Unsupported('line too long');
-    // A last argument prettier hugs (`f([` ... `])`), or a member chain it lays out its own way.
-    const last = node.args[node.args.length - 1]!;
-    if (last.kind === 'array' || !isPlainCallee(node.callee)) throw new Unsupported('call layout');
-    const argIndent = indent + INDENT;
-    return [
-      this.line(start, `${this.expression(node.callee, 'callee')}${node.optional ? '?.' : ''}${this.typeArguments(node.typeArgs)}(`),
-      ...node.args.map((arg) => {
-        const text = `${this.expression(arg, 'top')},`;
-        return isUnbreakable(arg) ? argIndent + text : this.line(argIndent, text);
-      }),
-      this.line(indent, `)${trailing}`),
-    ];
+    if (!mustBreak(node)) {
+      const flat = this.expression(node, slot, parentOperator);
+      if (this.fits(start, flat + trailing)) return [start + flat + trailing];
+    }
+    if (this.needsParens(node, slot, parentOperator)) throw new Unsupported('line too long');
+    const inner = indent + INDENT;
+    switch (node.kind) {
+      case 'commented':
+        return this.expressionLines(node.expression, 'top', undefined, `${start}${node.comment} `, indent, trailing);
+      case 'object':
+        if (node.properties.length === 0) throw new Unsupported('line too long');
+        return [this.line(start, '{'), ...node.properties.flatMap((property) => this.propertyLines(property, inner)), this.line(indent, `}${trailing}`)];
+      case 'array':
+        // Numbers are filled several to a line; not printed here.
+        if (node.elements.length === 0 || node.elements.every((element) => element.kind === 'number')) throw new Unsupported('array layout');
+        return [
+          this.line(start, '['),
+          ...node.elements.flatMap((element) => this.expressionLines(element, 'top', undefined, inner, inner, ',')),
+          this.line(indent, `]${trailing}`),
+        ];
+      case 'call':
+      case 'new': {
+        if (!isPlainCallee(node.callee) || node.args.length === 0) throw new Unsupported('call layout');
+        const open = `${node.kind === 'new' ? 'new ' : ''}${this.expression(node.callee, 'callee')}${node.kind === 'call' && node.optional ? '?.' : ''}${this.typeArguments(node.typeArgs)}(`;
+        const last = node.args[node.args.length - 1]!;
+        const others = node.args.slice(0, -1);
+        const huggable = (last.kind === 'array' && last.elements.length > 0) || (last.kind === 'object' && last.properties.length > 0);
+        if (huggable) {
+          // prettier "hugs" a last object or array argument: the others stay on the opening line.
+          if (others.some((arg) => arg.kind === 'array' || arg.kind === 'object' || mustBreak(arg))) throw new Unsupported('call layout');
+          const before = others.map((arg) => `${this.expression(arg, 'top')}, `).join('');
+          if (!this.fits(start, `${open}${before}${last.kind === 'array' ? '[' : '{'}`)) throw new Unsupported('call layout');
+          return this.expressionLines(last, 'top', undefined, `${start}${open}${before}`, indent, `)${trailing}`);
+        }
+        if (node.args.some(mustBreak)) throw new Unsupported('call layout');
+        return [
+          this.line(start, open),
+          ...node.args.map((arg) => {
+            const text = `${this.expression(arg, 'top')},`;
+            return isUnbreakable(arg) ? inner + text : this.line(inner, text);
+          }),
+          this.line(indent, `)${trailing}`),
+        ];
+      }
+      default:
+        throw new Unsupported('line too long');
+    }
+  }
+
+  /**
+   * One property of a broken object. An object or array value opens on the key's line; any
+   * other value must fit there (prettier may move a long one below the key instead).
+   */
+  private propertyLines(property: { readonly key: string; readonly value: Expression }, indent: string): string[] {
+    const head = `${this.propertyKey(property.key)}: `;
+    const { value } = property;
+    if (value.kind === 'object' || value.kind === 'array') return this.expressionLines(value, 'top', undefined, indent + head, indent, ',');
+    if (mustBreak(value)) throw new Unsupported('property layout');
+    const text = `${this.expression(value, 'top')},`;
+    if (this.fits(indent, head + text)) return [indent + head + text];
+    // A string that does not fit goes below its key, unless the key is too short for that to gain
+    // anything (prettier: narrower than its tab width + 3).
+    if (value.kind !== 'string') throw new Unsupported('property layout');
+    return head.length - 2 < 5 ? [indent + head + text] : [`${indent}${head.trimEnd()}`, indent + INDENT + text];
+  }
+
+  /** prettier's quoteProps "as-needed": a quoted key that is a plain name loses its quotes. */
+  private propertyKey(key: string): string {
+    if (key[0] !== '"' && key[0] !== "'") return key;
+    const content = key.slice(1, -1);
+    // Which non-ASCII names prettier unquotes is its identifier tables' business: not printed here.
+    if (/[^\x20-\x7e]/.test(content)) throw new Unsupported('non-ASCII property key');
+    return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(content) ? content : this.string(key);
   }
 
   /** The line, or Unsupported when prettier would have to break it. */
@@ -256,8 +334,11 @@ export class Printer {
       case 'string':
         return this.string(node.raw);
       case 'array':
-        if (node.elements.some((element) => element.kind === 'array')) throw new Unsupported('nested arrays');
+        if (mustBreak(node)) throw new Unsupported('an array prettier always breaks');
         return `[${node.elements.map((element) => this.expression(element, 'top')).join(', ')}]`;
+      case 'object':
+        if (node.properties.length === 0) return '{}';
+        return `{ ${node.properties.map(({ key, value }) => `${this.propertyKey(key)}: ${this.expression(value, 'top')}`).join(', ')} }`;
       case 'member':
         return `${this.expression(node.object, 'object')}${node.optional ? '?.' : '.'}${node.property}`;
       case 'index':
@@ -307,6 +388,10 @@ export class Printer {
         return `${this.type(node.object)}[${this.type(node.index)}]`;
       case 'typeString':
         return this.string(node.raw);
+      case 'typeArray':
+        return `${this.type(node.element)}[]`;
+      case 'typeReadonly':
+        return `readonly ${this.type(node.type)}`;
     }
   }
 
@@ -323,6 +408,9 @@ export class Printer {
       case 'number':
         // `0.value` does not parse.
         return slot === 'object' || slot === 'callee';
+      case 'object':
+        if (slot === 'object' || slot === 'callee') throw new Unsupported('object literal read directly');
+        return false;
       case 'name':
       case 'string':
       case 'array':
@@ -385,6 +473,45 @@ function shouldFlatten(parentOperator: string, nodeOperator: string): boolean {
   if ((nodeOperator === '%' && MULTIPLICATIVE.has(parentOperator)) || (parentOperator === '%' && MULTIPLICATIVE.has(nodeOperator))) return false;
   if (nodeOperator !== parentOperator && MULTIPLICATIVE.has(nodeOperator) && MULTIPLICATIVE.has(parentOperator)) return false;
   return true;
+}
+
+/**
+ * Whether prettier breaks this expression however short it is: an array of two or more objects
+ * (or arrays) of two or more entries each, or anything holding one (the break propagates out).
+ */
+function mustBreak(node: Expression): boolean {
+  switch (node.kind) {
+    case 'array':
+      if (
+        node.elements.length > 1 &&
+        (node.elements.every((element) => element.kind === 'object' && element.properties.length > 1) ||
+          node.elements.every((element) => element.kind === 'array' && element.elements.length > 1))
+      )
+        return true;
+      return node.elements.some(mustBreak);
+    case 'object':
+      return node.properties.some((property) => mustBreak(property.value));
+    case 'call':
+    case 'new':
+      return node.args.some(mustBreak) || mustBreak(node.callee);
+    case 'member':
+    case 'index':
+      return mustBreak(node.object);
+    case 'unary':
+    case 'update':
+      return mustBreak(node.argument);
+    case 'binary':
+      return mustBreak(node.left) || mustBreak(node.right);
+    case 'conditional':
+      return mustBreak(node.test) || mustBreak(node.consequent) || mustBreak(node.alternate);
+    case 'assign':
+      return mustBreak(node.value);
+    case 'as':
+    case 'commented':
+      return mustBreak(node.expression);
+    default:
+      return false;
+  }
 }
 
 /** `f` or `a.f`: a callee whose call prettier prints like a plain function call. */

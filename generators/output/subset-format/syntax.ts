@@ -6,13 +6,17 @@ import { Unsupported, tokenize, type Token } from './tokens.js';
 export type TypeNode =
   | { readonly kind: 'typeName'; readonly name: string; readonly args: readonly TypeNode[] }
   | { readonly kind: 'typeIndex'; readonly object: TypeNode; readonly index: TypeNode }
-  | { readonly kind: 'typeString'; readonly raw: string };
+  | { readonly kind: 'typeString'; readonly raw: string }
+  | { readonly kind: 'typeArray'; readonly element: TypeNode }
+  | { readonly kind: 'typeReadonly'; readonly type: TypeNode };
 
 export type Expression =
   | { readonly kind: 'name'; readonly name: string }
   | { readonly kind: 'string'; readonly raw: string }
   | { readonly kind: 'number'; readonly raw: string }
   | { readonly kind: 'array'; readonly elements: readonly Expression[] }
+  /** `key` is the source text of the key: a name or a string literal. */
+  | { readonly kind: 'object'; readonly properties: readonly { readonly key: string; readonly value: Expression }[] }
   | { readonly kind: 'member'; readonly object: Expression; readonly property: string; readonly optional: boolean }
   | { readonly kind: 'index'; readonly object: Expression; readonly index: Expression; readonly optional: boolean }
   | { readonly kind: 'call'; readonly callee: Expression; readonly typeArgs: readonly TypeNode[]; readonly args: readonly Expression[]; readonly optional: boolean }
@@ -63,6 +67,7 @@ export type Statement = Base &
     | { readonly kind: 'forOf'; readonly keyword: string; readonly name: string; readonly operator: 'of' | 'in'; readonly right: Expression; readonly body: Statement }
     | { readonly kind: 'switch'; readonly discriminant: Expression; readonly cases: readonly SwitchCase[] }
     | { readonly kind: 'typeAlias'; readonly exported: boolean; readonly name: string; readonly type: TypeNode }
+    | { readonly kind: 'import'; readonly typeOnly: boolean; readonly names: readonly string[]; readonly from: string }
     | {
         readonly kind: 'function';
         readonly exported: boolean;
@@ -179,6 +184,8 @@ class Parser {
         return this.expressionStatement();
       case 'function':
         return this.functionDeclaration(false);
+      case 'import':
+        return this.importDeclaration();
       case 'const':
       case 'let':
         return this.variables(false);
@@ -244,6 +251,24 @@ class Parser {
       returnType = this.type();
     }
     return this.make<'function'>({ kind: 'function', exported, name, params, returnType, body: this.blockBody() });
+  }
+
+  /** `import [type] { a, b } from 'module';` (no default, namespace or renamed imports). */
+  private importDeclaration(): Statement {
+    this.expect('name', 'import');
+    const typeOnly = this.atName('type') && this.tokens[this.position + 1]?.text === '{';
+    if (typeOnly) this.next();
+    this.expect('punct', '{');
+    const names: string[] = [];
+    while (!this.atPunct('}')) {
+      names.push(this.identifier());
+      if (!this.atPunct('}')) this.expect('punct', ',');
+    }
+    this.next();
+    this.expect('name', 'from');
+    const from = this.expect('string').text;
+    this.expect('punct', ';');
+    return this.make<'import'>({ kind: 'import', typeOnly, names, from });
   }
 
   /** `type Name = Type;` for the simple types of type(): no unions, intersections or object types. */
@@ -404,6 +429,21 @@ class Parser {
           if (isOptionalChain(inner) && ['.', '?.', '[', '('].includes(this.token.text)) throw new Unsupported('parenthesized optional chain');
           return inner;
         }
+        if (token.text === '{') {
+          this.next();
+          const properties: { key: string; value: Expression }[] = [];
+          while (!this.atPunct('}')) {
+            const key = this.token;
+            if (key.kind !== 'name' && key.kind !== 'string') throw new Unsupported('object key');
+            this.next();
+            // Shorthand properties, methods and spreads are not in the subset.
+            this.expect('punct', ':');
+            properties.push({ key: key.text, value: this.expression() });
+            if (!this.atPunct('}')) this.expect('punct', ',');
+          }
+          this.next();
+          return { kind: 'object', properties };
+        }
         if (token.text === '[') {
           this.next();
           const elements: Expression[] = [];
@@ -504,6 +544,10 @@ class Parser {
 
   /** A type reference (`Guard<Schemas['X']>`), an indexed access or a string literal type. */
   private type(): TypeNode {
+    if (this.atName('readonly')) {
+      this.next();
+      return { kind: 'typeReadonly', type: this.type() };
+    }
     let type: TypeNode;
     if (this.at('string')) type = { kind: 'typeString', raw: this.next().text };
     else {
@@ -526,6 +570,11 @@ class Parser {
     }
     while (this.atPunct('[')) {
       this.next();
+      if (this.atPunct(']')) {
+        this.next();
+        type = { kind: 'typeArray', element: type };
+        continue;
+      }
       const index = this.type();
       this.expect('punct', ']');
       type = { kind: 'typeIndex', object: type, index };
