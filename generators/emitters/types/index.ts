@@ -19,7 +19,7 @@ export const typesEmitter: Emitter = {
   name: 'types',
   warmUp() {
     // Unreferenced while idle: a run that fails before emit() must still be able to exit.
-    warmWorker ??= startWorker();
+    warmWorker ??= takeEarlyWorker() ?? startWorker();
     warmWorker.unref();
   },
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
@@ -80,6 +80,19 @@ function namedTypes(model: SpecModel): GeneratedFile {
  * Redocly) takes most of a second, so warmUp() starts it before the spec is even loaded.
  */
 let warmWorker: Worker | undefined;
+
+/**
+ * Where generators/run.mjs leaves the worker it starts before it even bundles the generators
+ * (a well-known symbol, spelled the same there: the bundle and run.mjs are separate module graphs).
+ */
+const EARLY_WORKER = Symbol.for('gateway-generate.openapi-typescript-worker');
+
+function takeEarlyWorker(): Worker | undefined {
+  const holder = globalThis as { [EARLY_WORKER]?: Worker };
+  const worker = holder[EARLY_WORKER];
+  delete holder[EARLY_WORKER];
+  return worker;
+}
 
 function startWorker(): Worker {
   // execArgv: [] keeps the parent's loader flags (tsx under vitest) out of a plain .mjs worker.
