@@ -110,5 +110,9 @@ describe('subset-format prints what prettier prints', () => {
     expect(subsetPrinter({ ...OPTIONS, useTabs: true })).toBeUndefined();
     expect(subsetPrinter({ ...OPTIONS, semi: false })).toBeUndefined();
     expect(subsetPrinter({ ...OPTIONS, parser: 'babel' })).toBeUndefined();
+    expect(subsetPrinter({ ...OPTIONS, trailingComma: 'es5' })).toBeUndefined();
+    expect(subsetPrinter({ ...OPTIONS, quoteProps: 'preserve' })).toBeUndefined();
+    expect(subsetPrinter({ ...OPTIONS, bracketSpacing: false })).toBeUndefined();
+    expect(subsetPrinter(OPTIONS)).toBeDefined();
   });
 });

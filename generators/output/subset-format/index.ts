@@ -14,7 +14,10 @@ export const TOP_LEVEL_BOUNDARY = /\n\n(?=(?:export |function |const |type |inte
 export function subsetPrinter(options: Options): Printer | undefined {
   const parser = options.parser;
   if (parser !== 'babel-ts' && parser !== 'typescript') return undefined;
-  if (options.useTabs || (options.tabWidth ?? 2) !== 2 || options.semi === false || options.quoteProps === 'consistent') return undefined;
+  // The style it prints: prettier 3's defaults, but for the quotes and the print width.
+  if (options.useTabs || (options.tabWidth ?? 2) !== 2 || options.semi === false || options.bracketSpacing === false) return undefined;
+  if ((options.quoteProps ?? 'as-needed') !== 'as-needed' || (options.trailingComma ?? 'all') !== 'all') return undefined;
+  if ((options.endOfLine ?? 'lf') !== 'lf' || (options as { experimentalTernaries?: boolean }).experimentalTernaries) return undefined;
   return new Printer({ printWidth: options.printWidth ?? 80, singleQuote: options.singleQuote ?? false });
 }
 
