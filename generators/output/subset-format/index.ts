@@ -7,8 +7,11 @@ import { Printer } from './print.js';
 import { parseStatements } from './syntax.js';
 import { Unsupported } from './tokens.js';
 
+/** What a top-level declaration of a generated module starts with: a keyword or a doc comment. */
+const DECLARATION_OPENING = String.raw`(?:export |function |const |let |type |interface |import |\/\*\*)`;
+
 /** A blank line followed by a top-level declaration: prettier formats what is on either side independently. */
-export const TOP_LEVEL_BOUNDARY = /\n\n(?=(?:export |function |const |type |interface |\/\*\*))/g;
+export const TOP_LEVEL_BOUNDARY = new RegExp(String.raw`\n\n(?=${DECLARATION_OPENING})`, 'g');
 
 /** A printer for these prettier options, or undefined when they ask for a style it does not print. */
 export function subsetPrinter(options: Options): Printer | undefined {
@@ -62,7 +65,7 @@ function printDeclaration(declaration: string, printer: Printer): string | undef
  * statement (`;` or `}`), with a keyword or a doc comment. Generated modules indent everything
  * nested, so nothing inside a declaration matches.
  */
-const DECLARATION_START = /(?<=[;}])\n(\n*)(?=(?:export |function |const |let |type |interface |import |\/\*\*))/g;
+const DECLARATION_START = new RegExp(String.raw`(?<=[;}])\n(\n*)(?=${DECLARATION_OPENING})`, 'g');
 
 /** The declarations of a module, by offsets, each with whether a blank line precedes it. */
 function declarations(text: string): { from: number; to: number; blankBefore: boolean }[] {

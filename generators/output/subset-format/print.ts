@@ -4,7 +4,7 @@
 // whose arguments are too long (one per line), a declaration whose call keeps to the `=` line.
 // Any other line that does not fit throws `Unsupported`, and the declaration goes to prettier.
 // test/generators/subset-format*.test.ts compare every layout, and random programs, with prettier.
-import type { Declarator, Expression, Statement, SwitchCase, TypeNode } from './syntax.js';
+import { PRECEDENCE, type Declarator, type Expression, type Statement, type SwitchCase, type TypeNode } from './syntax.js';
 import { Unsupported } from './tokens.js';
 
 export interface PrintOptions {
@@ -14,11 +14,6 @@ export interface PrintOptions {
 
 const INDENT = '  ';
 const LOGICAL = new Set(['&&', '||', '??']);
-const PRECEDENCE = new Map<string, number>(
-  [['??'], ['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '===', '!=', '!=='], ['<', '>', '<=', '>=', 'in', 'instanceof'], ['>>', '<<', '>>>'], ['+', '-'], ['*', '/', '%'], ['**']].flatMap(
-    (operators, level) => operators.map((operator) => [operator, level] as const),
-  ),
-);
 const EQUALITY = new Set(['==', '===', '!=', '!==']);
 const MULTIPLICATIVE = new Set(['*', '/', '%']);
 const BITWISE = new Set(['>>', '>>>', '<<', '&', '|', '^']);
@@ -255,7 +250,7 @@ export class Printer {
       case 'call':
       case 'new': {
         if (!isPlainCallee(node.callee) || node.args.length === 0) throw new Unsupported('call layout');
-        const open = `${node.kind === 'new' ? 'new ' : ''}${this.expression(node.callee, 'callee')}${node.kind === 'call' && node.optional ? '?.' : ''}${this.typeArguments(node.typeArgs)}(`;
+        const open = this.callOpening(node);
         const last = node.args[node.args.length - 1]!;
         const others = node.args.slice(0, -1);
         const huggable = (last.kind === 'array' && last.elements.length > 0) || (last.kind === 'object' && last.properties.length > 0);
@@ -343,12 +338,11 @@ export class Printer {
         return `${this.expression(node.object, 'object')}${node.optional ? '?.' : '.'}${node.property}`;
       case 'index':
         return `${this.expression(node.object, 'object')}${node.optional ? '?.' : ''}[${this.expression(node.index, 'top')}]`;
-      case 'call': {
+      case 'call':
         if (callsInChain(node) > 2) throw new Unsupported('member chain of more than two calls');
-        return `${this.expression(node.callee, 'callee')}${node.optional ? '?.' : ''}${this.typeArguments(node.typeArgs)}(${this.arguments(node.args)})`;
-      }
+        return `${this.callOpening(node)}${this.arguments(node.args)})`;
       case 'new':
-        return `new ${this.expression(node.callee, 'callee')}${this.typeArguments(node.typeArgs)}(${this.arguments(node.args)})`;
+        return `${this.callOpening(node)}${this.arguments(node.args)})`;
       case 'unary': {
         if ((node.operator === '-' || node.operator === '+') && (node.argument.kind === 'unary' || node.argument.kind === 'update')) throw new Unsupported('signs in a row');
         const argument = this.expression(node.argument, 'unary');
@@ -371,8 +365,13 @@ export class Printer {
     }
   }
 
+  /** A call up to its opening parenthesis: `new X<T>(`, `a.f?.(`. */
+  private callOpening(node: Extract<Expression, { kind: 'call' | 'new' }>): string {
+    const optional = node.kind === 'call' && node.optional ? '?.' : '';
+    return `${node.kind === 'new' ? 'new ' : ''}${this.expression(node.callee, 'callee')}${optional}${this.typeArguments(node.typeArgs)}(`;
+  }
+
   private arguments(args: readonly Expression[]): string {
-    // A last argument that is an array prettier may "hug" across lines; on one line it is the same.
     return args.map((arg) => this.expression(arg, 'top')).join(', ');
   }
 

@@ -82,8 +82,9 @@ type StatementOf<K extends Statement['kind']> = Extract<Statement, { kind: K }>;
 type Omitted<K extends Statement['kind']> = Omit<StatementOf<K>, 'blankAfter' | 'comments'>;
 
 const KEYWORDS_NOT_NAMES = new Set(['if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default', 'return', 'break', 'continue', 'function', 'const', 'let', 'var', 'new', 'typeof', 'export', 'import', 'class', 'in', 'of', 'as', 'void', 'delete', 'throw', 'try', 'yield', 'await']);
-const BINARY_PRECEDENCE = new Map<string, number>(
-  [['??'], ['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '===', '!=', '!=='], ['<', '>', '<=', '>=', 'instanceof', 'in'], ['+', '-'], ['*', '%'], ['**']].flatMap(
+/** Binary operators by precedence, lowest first (prettier's table, which the printer's parentheses follow too). */
+export const PRECEDENCE = new Map<string, number>(
+  [['??'], ['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '===', '!=', '!=='], ['<', '>', '<=', '>=', 'in', 'instanceof'], ['>>', '<<', '>>>'], ['+', '-'], ['*', '/', '%'], ['**']].flatMap(
     (operators, level) => operators.map((operator) => [operator, level] as const),
   ),
 );
@@ -128,6 +129,29 @@ class Parser {
   private expect(kind: Token['kind'], text?: string): Token {
     if (!this.at(kind, text)) throw new Unsupported(`expected ${text ?? kind}, found ${JSON.stringify(this.token.text)}`);
     return this.next();
+  }
+
+  /** Items up to `close` (consumed too), separated by commas, a trailing comma allowed. */
+  private commaList<T>(close: string, item: () => T): T[] {
+    const items: T[] = [];
+    while (!this.atPunct(close)) {
+      items.push(item());
+      if (!this.atPunct(close)) this.expect('punct', ',');
+    }
+    this.next();
+    return items;
+  }
+
+  /** `<A, B>`: type arguments, the `<` included. */
+  private typeList(): TypeNode[] {
+    this.expect('punct', '<');
+    const types = [this.type()];
+    while (this.atPunct(',')) {
+      this.next();
+      types.push(this.type());
+    }
+    this.expect('punct', '>');
+    return types;
   }
 
   private identifier(): string {
@@ -235,16 +259,13 @@ class Parser {
     this.expect('name', 'function');
     const name = this.identifier();
     this.expect('punct', '(');
-    const params: Parameter[] = [];
-    while (!this.atPunct(')')) {
+    const params = this.commaList(')', (): Parameter => {
       const paramName = this.identifier();
       const optional = this.atPunct('?');
       if (optional) this.next();
       this.expect('punct', ':');
-      params.push({ name: paramName, optional, type: this.type() });
-      if (!this.atPunct(')')) this.expect('punct', ',');
-    }
-    this.next();
+      return { name: paramName, optional, type: this.type() };
+    });
     let returnType: TypeNode | undefined;
     if (this.atPunct(':')) {
       this.next();
@@ -259,12 +280,7 @@ class Parser {
     const typeOnly = this.atName('type') && this.tokens[this.position + 1]?.text === '{';
     if (typeOnly) this.next();
     this.expect('punct', '{');
-    const names: string[] = [];
-    while (!this.atPunct('}')) {
-      names.push(this.identifier());
-      if (!this.atPunct('}')) this.expect('punct', ',');
-    }
-    this.next();
+    const names = this.commaList('}', () => this.identifier());
     this.expect('name', 'from');
     const from = this.expect('string').text;
     this.expect('punct', ';');
@@ -377,7 +393,7 @@ class Parser {
         continue;
       }
       const operator = token.kind === 'punct' || (token.kind === 'name' && (token.text === 'instanceof' || (allowIn && token.text === 'in'))) ? token.text : undefined;
-      const precedence = operator === undefined ? undefined : BINARY_PRECEDENCE.get(operator);
+      const precedence = operator === undefined ? undefined : PRECEDENCE.get(operator);
       if (precedence === undefined || precedence < minimum) return left;
       this.next();
       // `**` is right-associative; every other binary operator here is left-associative.
@@ -431,28 +447,19 @@ class Parser {
         }
         if (token.text === '{') {
           this.next();
-          const properties: { key: string; value: Expression }[] = [];
-          while (!this.atPunct('}')) {
+          const properties = this.commaList('}', () => {
             const key = this.token;
             if (key.kind !== 'name' && key.kind !== 'string') throw new Unsupported('object key');
             this.next();
             // Shorthand properties, methods and spreads are not in the subset.
             this.expect('punct', ':');
-            properties.push({ key: key.text, value: this.expression() });
-            if (!this.atPunct('}')) this.expect('punct', ',');
-          }
-          this.next();
+            return { key: key.text, value: this.expression() };
+          });
           return { kind: 'object', properties };
         }
         if (token.text === '[') {
           this.next();
-          const elements: Expression[] = [];
-          while (!this.atPunct(']')) {
-            elements.push(this.expression());
-            if (!this.atPunct(']')) this.expect('punct', ',');
-          }
-          this.next();
-          return { kind: 'array', elements };
+          return { kind: 'array', elements: this.commaList(']', () => this.expression()) };
         }
         throw new Unsupported(`expression ${token.text}`);
       case 'name': {
@@ -513,13 +520,7 @@ class Parser {
 
   private arguments(): Expression[] {
     this.expect('punct', '(');
-    const args: Expression[] = [];
-    while (!this.atPunct(')')) {
-      args.push(this.expression());
-      if (!this.atPunct(')')) this.expect('punct', ',');
-    }
-    this.next();
-    return args;
+    return this.commaList(')', () => this.expression());
   }
 
   /** `<T, U>` before a call's arguments; undefined (and nothing consumed) when `<` is a comparison. */
@@ -527,13 +528,7 @@ class Parser {
     if (!this.atPunct('<')) return undefined;
     const start = this.position;
     try {
-      this.next();
-      const args = [this.type()];
-      while (this.atPunct(',')) {
-        this.next();
-        args.push(this.type());
-      }
-      this.expect('punct', '>');
+      const args = this.typeList();
       if (this.atPunct('(')) return args;
     } catch (error) {
       if (!(error instanceof Unsupported)) throw error;
@@ -556,17 +551,7 @@ class Parser {
         this.next();
         name += `.${this.expect('name').text}`;
       }
-      const args: TypeNode[] = [];
-      if (this.atPunct('<')) {
-        this.next();
-        args.push(this.type());
-        while (this.atPunct(',')) {
-          this.next();
-          args.push(this.type());
-        }
-        this.expect('punct', '>');
-      }
-      type = { kind: 'typeName', name, args };
+      type = { kind: 'typeName', name, args: this.atPunct('<') ? this.typeList() : [] };
     }
     while (this.atPunct('[')) {
       this.next();
