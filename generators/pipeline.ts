@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { bundleEmitter } from './emitters/bundle/index.js';
 import { clientEmitter } from './emitters/client/index.js';
 import { docsEmitter } from './emitters/docs/index.js';
-import type { Emitter } from './emitters/emitter.js';
+import type { EmitContext, Emitter, GeneratedFile } from './emitters/emitter.js';
 import { packageEmitter } from './emitters/package/index.js';
 import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
@@ -21,7 +21,7 @@ export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEm
 
 export interface GenerateOptions {
   readonly projectRoot: string;
-  /** Emitters to run (default: all); tests run single emitters over fixture specs. */
+  /** Emitters to run (default: all), with those they depend on; tests run single emitters over fixture specs. */
   readonly emitters?: readonly Emitter[];
   readonly rootFile?: string;
   readonly deploymentFile?: string;
@@ -42,7 +42,7 @@ export async function loadModel(projectRoot: string, rootFile = 'spec/openapi.ya
 
 /** Runs the emitters and returns generated/-relative path → final file text. */
 export async function generate(options: GenerateOptions): Promise<Map<string, string>> {
-  const emitters = options.emitters ?? EMITTERS;
+  const emitters = withDependencies(options.emitters ?? EMITTERS);
   // Set-up that needs no model (loading a worker's tools) overlaps loading the spec.
   for (const emitter of emitters) emitter.warmUp?.();
   const model = await loadModel(options.projectRoot, options.rootFile, options.deploymentFile);
@@ -51,12 +51,12 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
   const cache = options.cache === false ? undefined : new FormatCache(join(options.projectRoot, 'node_modules', '.cache', 'gateway-generate'));
   cache?.seed(committedChunks(join(options.projectRoot, GENERATED_DIR)));
   try {
-    const context = { projectRoot: options.projectRoot, scratchDir };
+    const emitted = emitInOrder(emitters, model, { projectRoot: options.projectRoot, scratchDir });
     // Each emitter's files go to the formatting workers as soon as it is done, so prettier runs
     // while the next emitters still work on the main thread.
     const batches = await Promise.all(
       emitters.map(async (emitter) => {
-        const files = await emitter.emit(model, context);
+        const files = await emitted.get(emitter.name)!;
         return Promise.all(files.map(async (file) => [file.path, await finalize(file, options.projectRoot, pool, cache)] as const));
       }),
     );
@@ -73,4 +73,54 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
     if (!options.pool) await pool.close();
     await rm(scratchDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The emitters asked for and, before each, every emitter it declares in `dependsOn` (looked up
+ * among those asked for, then among all): each once, dependencies first.
+ */
+export function withDependencies(requested: readonly Emitter[], known: readonly Emitter[] = EMITTERS): Emitter[] {
+  const byName = new Map([...known, ...requested].map((emitter) => [emitter.name, emitter]));
+  const ordered = new Map<string, Emitter>();
+  const visit = (emitter: Emitter, dependents: readonly string[]) => {
+    if (dependents.includes(emitter.name)) throw new Error(`Emitters depend on each other in a circle: ${[...dependents, emitter.name].join(' → ')}`);
+    if (ordered.has(emitter.name)) return;
+    for (const name of emitter.dependsOn ?? []) {
+      const dependency = byName.get(name);
+      if (!dependency) throw new Error(`Emitter ${emitter.name} depends on ${name}, which is not an emitter`);
+      visit(dependency, [...dependents, emitter.name]);
+    }
+    ordered.set(emitter.name, emitter);
+  };
+  for (const emitter of requested) visit(emitter, []);
+  return [...ordered.values()];
+}
+
+/**
+ * Starts every emitter at once, except that one with `dependsOn` waits for those emitters' files
+ * and receives them through `context.filesOf`. `emitters` lists dependencies first.
+ */
+function emitInOrder(
+  emitters: readonly Emitter[],
+  model: SpecModel,
+  base: Omit<EmitContext, 'filesOf'>,
+): Map<string, Promise<readonly GeneratedFile[]>> {
+  const running = new Map<string, Promise<readonly GeneratedFile[]>>();
+  for (const emitter of emitters) {
+    const dependsOn = emitter.dependsOn ?? [];
+    const filesOf = (ready: ReadonlyMap<string, readonly GeneratedFile[]>) => (name: string) => {
+      const files = ready.get(name);
+      if (!files) throw new Error(`Emitter ${emitter.name} reads the files of ${name} without declaring it in dependsOn`);
+      return files;
+    };
+    running.set(
+      emitter.name,
+      dependsOn.length === 0
+        ? emitter.emit(model, { ...base, filesOf: filesOf(new Map()) })
+        : Promise.all(dependsOn.map(async (name) => [name, await running.get(name)!] as const)).then((ready) =>
+            emitter.emit(model, { ...base, filesOf: filesOf(new Map(ready)) }),
+          ),
+    );
+  }
+  return running;
 }

@@ -27,10 +27,19 @@ export interface EmitContext {
   readonly projectRoot: string;
   /** A scratch folder for tools that only write files (Redocly's build-docs). */
   readonly scratchDir: string;
+  /** The files of an emitter this one names in `dependsOn` (any other name throws). */
+  filesOf(emitterName: string): readonly GeneratedFile[];
 }
 
 export interface Emitter {
   readonly name: string;
+  /**
+   * Emitters whose OUTPUT this one needs (as hey-api plugins declare theirs): the pipeline runs
+   * them first, even when the caller did not ask for them, and hands their files over through
+   * `context.filesOf(name)`. An emitter never imports another emitter's code; what two share is
+   * in generators/model.
+   */
+  readonly dependsOn?: readonly string[];
   /**
    * Optional: starts slow set-up that needs no model (a worker loading its tools) while the
    * spec loads. emit() works without it.

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operationNames } from '../../generators/emitters/client/names.js';
+import { operationNames } from '../../generators/model/names.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
 describe('operationNames', () => {

@@ -2,19 +2,8 @@
 // form-encoded callbacks, a signed test-callback builder, and a verifier per signed return query.
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { blankLine, type Statements } from './statements.js';
-import type { SpecModel, WebhookModel } from '../../model/spec-model.js';
-import { functionBase } from '../validators/compile-schema.js';
-
-const pascal = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-export function webhookNames(webhook: WebhookModel) {
-  const constant = webhook.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
-  return {
-    definition: `${webhook.name}Definition`,
-    signature: `${constant}_SIGNATURE`,
-    verify: `verify${pascal(webhook.name)}`,
-  };
-}
+import type { SpecModel } from '../../model/spec-model.js';
+import { validatorName, webhookNames } from '../../model/names.js';
 
 export function emitCallbacks(model: SpecModel): Statements {
   const callbacks = model.webhooks.filter((webhook) => webhook.kind === 'callback');
@@ -40,12 +29,12 @@ export function emitCallbacks(model: SpecModel): Statements {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './validators.js',
-      namedImports: model.webhooks.map((webhook) => `validate${functionBase(webhook.schemaName)}`).sort(),
+      namedImports: model.webhooks.map((webhook) => validatorName(webhook.schemaName)).sort(),
     },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './signatures.js',
-      namedImports: model.webhooks.map((webhook) => webhookNames(webhook).signature).sort(),
+      namedImports: model.webhooks.map((webhook) => webhookNames(webhook.name).signature).sort(),
     },
     {
       kind: StructureKind.ImportDeclaration,
@@ -61,9 +50,9 @@ export function emitCallbacks(model: SpecModel): Statements {
       docs: [`The \`${webhook.name}\` webhook (${webhook.schemaName}).`],
       declarations: [
         {
-          name: webhookNames(webhook).definition,
+          name: webhookNames(webhook.name).definition,
           type: 'CallbackDefinition',
-          initializer: `{ name: ${JSON.stringify(webhook.name)}, protocol: ${JSON.stringify(webhook.protocol)}, signature: ${webhookNames(webhook).signature}, validate: validate${functionBase(webhook.schemaName)}, required: ${JSON.stringify(webhook.required)} }`,
+          initializer: `{ name: ${JSON.stringify(webhook.name)}, protocol: ${JSON.stringify(webhook.protocol)}, signature: ${webhookNames(webhook.name).signature}, validate: ${validatorName(webhook.schemaName)}, required: ${JSON.stringify(webhook.required)} }`,
         },
       ],
     })),
@@ -93,7 +82,7 @@ export function emitCallbacks(model: SpecModel): Statements {
         { name: 'options', type: 'ParseCallbackOptions' },
       ],
       returnType: 'GatewayCallback',
-      statements: `return parseCallbackWith([${callbacks.map((webhook) => webhookNames(webhook).definition).join(', ')}], rawBody, options) as GatewayCallback;`,
+      statements: `return parseCallbackWith([${callbacks.map((webhook) => webhookNames(webhook.name).definition).join(', ')}], rawBody, options) as GatewayCallback;`,
     },
     {
       kind: StructureKind.Function,
@@ -107,7 +96,7 @@ export function emitCallbacks(model: SpecModel): Statements {
       ],
       returnType: 'string',
       statements: [
-        `const definition = [${callbacks.map((webhook) => webhookNames(webhook).definition).join(', ')}].find((candidate) => candidate.protocol === protocol);`,
+        `const definition = [${callbacks.map((webhook) => webhookNames(webhook.name).definition).join(', ')}].find((candidate) => candidate.protocol === protocol);`,
         'if (!definition) throw new Error(`No ${protocol} callback in the spec`);',
         'return buildCallbackWith(definition, fields, options);',
       ],
@@ -115,7 +104,7 @@ export function emitCallbacks(model: SpecModel): Statements {
     ...queries.map((webhook): StatementStructures => ({
       kind: StructureKind.Function,
       isExported: true,
-      name: webhookNames(webhook).verify,
+      name: webhookNames(webhook.name).verify,
       docs: [
         `Verifies the \`${webhook.name}\` query (${webhook.schemaName}); throws SignatureError when its hash does not match.`,
       ],
@@ -124,7 +113,7 @@ export function emitCallbacks(model: SpecModel): Statements {
         { name: 'options', type: "Omit<ParseCallbackOptions, 'protocol'>" },
       ],
       returnType: `CallbackEvent<${JSON.stringify(webhook.protocol)}, ${webhook.schemaName}>`,
-      statements: `return verifySignedQueryWith(${webhookNames(webhook).definition}, query, options) as CallbackEvent<${JSON.stringify(webhook.protocol)}, ${webhook.schemaName}>;`,
+      statements: `return verifySignedQueryWith(${webhookNames(webhook.name).definition}, query, options) as CallbackEvent<${JSON.stringify(webhook.protocol)}, ${webhook.schemaName}>;`,
     })),
   ];
 }

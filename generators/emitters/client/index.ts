@@ -7,9 +7,9 @@ import { methodCatalogue } from '../../model/method-catalogue.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { SigningModel, SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
-import { functionBase } from '../validators/compile-schema.js';
-import { emitCallbacks, webhookNames } from './callbacks.js';
-import { clientOperations, type ClientOperation } from './operations.js';
+import { validatorName, webhookNames } from '../../model/names.js';
+import { clientOperations, type ClientOperation } from '../../model/operations.js';
+import { emitCallbacks } from './callbacks.js';
 
 export const clientEmitter: Emitter = {
   name: 'client',
@@ -61,7 +61,7 @@ function assertUniqueNames(operations: readonly ClientOperation[]): void {
       const owner = seen.get(name);
       if (owner)
         throw new Error(
-          `${operation.title} and ${owner} both generate ${name}; rename one in the spec or in generators/emitters/client/names.ts`,
+          `${operation.title} and ${owner} both generate ${name}; rename one in the spec or in generators/model/names.ts`,
         );
       seen.set(name, operation.title);
     }
@@ -76,7 +76,7 @@ function emitSignatures(model: SpecModel, operations: readonly ClientOperation[]
         : [],
     ),
     ...model.webhooks.map((webhook) => ({
-      name: webhookNames(webhook).signature,
+      name: webhookNames(webhook.name).signature,
       title: `Webhook ${webhook.name}`,
       signature: webhook.signature,
     })),
@@ -144,7 +144,7 @@ function emitOperations(
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './validators.js',
-      namedImports: unique(operations.map((operation) => validatorName(operation))),
+      namedImports: unique(operations.map((operation) => validatorName(operation.requestSchemaName))),
     },
     {
       kind: StructureKind.ImportDeclaration,
@@ -188,7 +188,7 @@ function emitOperations(
                 bodyStyle: JSON.stringify(operation.bodyStyle),
                 ...(operation.action ? { action: JSON.stringify(operation.action) } : {}),
                 ...(operation.keyField ? { keyField: JSON.stringify(operation.keyField) } : {}),
-                validate: validatorName(operation),
+                validate: validatorName(operation.requestSchemaName),
                 ...(operation.signature ? { signature: operation.names.signature } : {}),
                 ...(operation.headers.length > 0 ? { headers: JSON.stringify(operation.headers) } : {}),
                 idempotent: String(operation.idempotent),
@@ -370,8 +370,6 @@ function emitMethods(model: SpecModel): Statements {
     },
   ];
 }
-
-const validatorName = (operation: ClientOperation) => `validate${functionBase(operation.requestSchemaName)}`;
 
 function signingNote(operation: Pick<SigningModel, 'signingFields'>): string {
   if (operation.signingFields.length === 0) return '';

@@ -6,8 +6,8 @@ import type { OpenAPITSOptions } from 'openapi-typescript';
 import { Project, type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
-import { signingType } from '../client/names.js';
-import { clientOperations } from '../client/operations.js';
+import { signingType } from '../../model/names.js';
+import { clientOperations } from '../../model/operations.js';
 
 export const SCHEMA_TYPES_PATH = 'client/src/schema.ts';
 export const NAMED_TYPES_PATH = 'client/src/types.ts';

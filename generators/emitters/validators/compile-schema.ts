@@ -5,6 +5,7 @@
 // check/collect pair keeps the generated file, and a bundle that keeps a few validators, about a
 // third smaller. Keyword families live in ./keywords; this file only dispatches.
 import { isSchemaObject, refName, type JsonSchema } from '../../model/json-schema.js';
+import { functionBase } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { literal, type CodeScope } from './code-scope.js';
 import { conditionSuffix, type Condition } from './condition-text.js';
@@ -197,9 +198,4 @@ export class ValidatorCompiler {
     if (schema.type) return `${declaredTypes(schema).join(' or ')}`;
     return `alternative ${index + 1}`;
   }
-}
-
-/** `SaleCardRequest` → `SaleCardRequest`; any character a name cannot hold becomes `_`. */
-export function functionBase(name: string): string {
-  return name.replace(/[^A-Za-z0-9_]/g, '_');
 }

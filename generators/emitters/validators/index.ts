@@ -5,7 +5,8 @@
 import { Project } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
-import { functionBase, ValidatorCompiler } from './compile-schema.js';
+import { functionBase, validatorName } from '../../model/names.js';
+import { ValidatorCompiler } from './compile-schema.js';
 
 export const VALIDATORS_PATH = 'client/src/validators.ts';
 
@@ -39,7 +40,7 @@ export const validatorsEmitter: Emitter = {
       const style = model.wireStyles.get(name) ?? 'json';
       writer.blankLine();
       writer.writeLine(`/** Validates a ${name}; issues name fields by wire path (${style === 'form' ? '`parameters[pin]`' : '`order.amount`'} style by default). */`);
-      writer.writeLine(`export const validate${base} = /* @__PURE__ */ validator<${type}>(v_${base}, ${JSON.stringify(style)});`);
+      writer.writeLine(`export const ${validatorName(name)} = /* @__PURE__ */ validator<${type}>(v_${base}, ${JSON.stringify(style)});`);
       writer.blankLine();
       writer.writeLine(`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`);
       writer.writeLine(`export const is${base} = v_${base} as Guard<${type}>;`);

@@ -1,5 +1,5 @@
-// How spec vocabulary becomes client vocabulary, in one place so that no two emitters can
-// disagree: S2S CARD `GET_TRANS_STATUS` is the method `card.getTransStatus`, the function
+// How spec vocabulary becomes the generated code's names, in one place so that no two emitters
+// can disagree (the client calls what the validators define, types name the client's inputs): S2S CARD `GET_TRANS_STATUS` is the method `card.getTransStatus`, the function
 // `getTransStatusCard`, the input `GetTransStatusCardInput`; Checkout `debitCard` is the method
 // `checkout.debitCard`, the function `checkoutDebitCard`, the input `CheckoutDebitCardInput`.
 
@@ -39,4 +39,24 @@ export function operationNames(protocol: 'card' | 'apm' | 'checkout', actionOrOp
 /** Input type of a signing-only field set: values the signature covers but that are never sent. */
 export function signingType(fields: readonly string[]): string {
   return `SigningInput<${fields.map((field) => JSON.stringify(field)).join(' | ')}>`;
+}
+
+/** A callback or signed return query: its CallbackDefinition, signature recipe and verifier. */
+export function webhookNames(webhookName: string) {
+  const constant = webhookName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  return {
+    definition: `${webhookName}Definition`,
+    signature: `${constant}_SIGNATURE`,
+    verify: `verify${pascal(webhookName)}`,
+  };
+}
+
+/** `SaleCardRequest` → `SaleCardRequest`: a component schema's validator function base name; any character a name cannot hold becomes `_`. */
+export function functionBase(schemaName: string): string {
+  return schemaName.replace(/[^A-Za-z0-9_]/g, '_');
+}
+
+/** The exported validator of a component schema: `validateSaleCardRequest`. */
+export function validatorName(schemaName: string): string {
+  return `validate${functionBase(schemaName)}`;
 }

@@ -1,6 +1,6 @@
-// The client's view of the model: S2S actions and Checkout endpoints as one list of operations
-// of the same shape, so one piece of code emits both.
-import type { SigningModel, SpecModel } from '../../model/spec-model.js';
+// S2S actions and Checkout endpoints as one list of operations of the same shape, with the names
+// the generated code gives them, so one piece of code emits both and every emitter agrees.
+import type { SigningModel, SpecModel } from './spec-model.js';
 import { operationNames, type OperationNames } from './names.js';
 
 const PROTOCOL_TITLE = { card: 'S2S CARD', apm: 'S2S APM', checkout: 'Checkout' } as const;
