@@ -1,8 +1,10 @@
-// The generated client is a package another repo can consume: it builds, publint and
-// arethetypeswrong pass, and a consumer project installs the packed tarball, type-checks
-// under strict and runs a SALE against a loopback server.
+// The generated client is a package another repo can consume, the ways merchants consume one: it
+// builds (ESM and CommonJS), publint and arethetypeswrong pass on every profile, and consumer
+// projects installed from the packed tarball type-check under strict and run a SALE against a
+// loopback server: ESM (NodeNext), CommonJS (TypeScript `module: commonjs`, as NestJS compiles)
+// and an esbuild bundle.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +14,7 @@ import { PROJECT_ROOT } from '../support/spec-examples.js';
 
 const run = promisify(execFile);
 const PACKAGE_DIR = join(PROJECT_ROOT, 'generated', 'client');
+const PACKAGE_NAME = '@payment-gateway/merchant-client';
 const bin = (name: string, path: string) => [process.execPath, join(PROJECT_ROOT, 'node_modules', name, path)] as const;
 const TSC = bin('typescript', 'bin/tsc');
 const ATTW = bin('@arethetypeswrong/cli', 'dist/index.js');
@@ -23,24 +26,72 @@ async function exec(command: readonly [string, string], args: string[], cwd: str
   return stdout + stderr;
 }
 
+/** The same merchant code in every consumer: a SALE, a rejected SALE, a subpath import. */
+const SALE_PROGRAM = `import { createS2SClient, RequestValidationError, SPEC_VERSION, type SaleCardInput } from '${PACKAGE_NAME}';
+import { isSaleCardRequest } from '${PACKAGE_NAME}/validators';
+
+async function main(): Promise<void> {
+  const client = createS2SClient({ baseUrl: process.argv[2]!, merchantKey: 'c2b8fb04-110f-11ea-bcd3-0242ac150003', password: 'secret-password', retries: 0 });
+  const sale: SaleCardInput = {
+    order_id: 'ORDER-1', order_amount: '1.99', order_currency: 'USD', order_description: 'Product',
+    card_number: '4111111111111111', card_exp_month: '01', card_exp_year: '2038', card_cvv2: '000',
+    payer_ip: '203.0.113.10', term_url_3ds: 'https://merchant.example/3ds',
+  };
+  const response = await client.card.sale(sale);
+  const narrowed = response.result === 'SUCCESS' ? response.status : response.result;
+  let rejected = '';
+  try {
+    await client.card.sale({ ...sale, card_exp_month: '13' });
+  } catch (error) {
+    if (error instanceof RequestValidationError) rejected = error.issues.map((issue) => issue.path).join(',');
+  }
+  console.log(JSON.stringify({ narrowed, rejected, spec: SPEC_VERSION, guard: isSaleCardRequest({}) }));
+}
+
+void main();
+`;
+
+const STRICT = { target: 'ES2022', strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, outDir: 'dist', typeRoots: [join(PROJECT_ROOT, 'node_modules', '@types')], types: ['node'] };
+
+/** Consumer projects: each its own package type and compiler settings, sharing one install. */
+const CONSUMERS = [
+  { name: 'esm', type: 'module', compilerOptions: { ...STRICT, module: 'NodeNext', moduleResolution: 'NodeNext' }, emits: /^import /m },
+  { name: 'commonjs', type: 'commonjs', compilerOptions: { ...STRICT, module: 'commonjs' }, emits: /require\("@payment-gateway\/merchant-client"\)/ },
+] as const;
+
 let work: string;
 let tarball: string;
+let consumerRoot: string;
 let server: Loopback;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'client-package-'));
   server = await startLoopback();
-  await exec(TSC, ['-p', 'tsconfig.build.json'], PACKAGE_DIR);
+  // The package's own build script, as prepack runs it (tsc comes from the toolchain's node_modules/.bin).
+  await run('npm', ['run', 'build'], { cwd: PACKAGE_DIR, env: NPM_ENV });
   await run('npm', ['pack', '--pack-destination', work, '--ignore-scripts'], { cwd: PACKAGE_DIR, env: NPM_ENV });
   const name = (await readdir(work)).find((file) => file.endsWith('.tgz'));
   if (!name) throw new Error('npm pack produced no tarball');
   tarball = join(work, name);
-}, 180_000);
+  consumerRoot = join(work, 'consumers');
+  await mkdir(consumerRoot);
+  await writeFile(join(consumerRoot, 'package.json'), JSON.stringify({ name: 'consumers', private: true, dependencies: { [PACKAGE_NAME]: `file:${tarball}` } }));
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: consumerRoot, env: NPM_ENV, maxBuffer: 32 * 1024 * 1024 });
+}, 300_000);
 
 afterAll(async () => {
   await server?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
+
+async function runSale(script: string): Promise<unknown> {
+  server.reply({ body: { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER-1', trans_id: 't-1' } });
+  const { stdout } = await run(process.execPath, [script, server.baseUrl], { cwd: consumerRoot });
+  expect(new URLSearchParams(server.received.at(-1)!.body).get('card_number')).toBe('4111111111111111');
+  return JSON.parse(stdout);
+}
+
+const SALE_OUTPUT = { narrowed: 'SETTLED', rejected: 'card_exp_month', spec: expect.any(String), guard: false };
 
 describe('the client package', () => {
   it('keeps its browser-safe entry points free of Node imports', async () => {
@@ -56,61 +107,53 @@ describe('the client package', () => {
     expect(await exec(PUBLINT, [PACKAGE_DIR], PROJECT_ROOT)).toContain('All good');
   });
 
-  it('passes arethetypeswrong for an ESM package', async () => {
-    await expect(exec(ATTW, [tarball, '--profile', 'esm-only'], PROJECT_ROOT)).resolves.toContain('@payment-gateway/merchant-client');
+  // strict checks node10, node16 from CJS, node16 from ESM and bundler; attw exits non-zero on any problem.
+  it('passes arethetypeswrong with no problem on the strict profile', async () => {
+    const report = JSON.parse(await exec(ATTW, [tarball, '--profile', 'strict', '--format', 'json'], PROJECT_ROOT)) as {
+      problems?: Record<string, unknown>;
+      analysis: { entrypoints: Record<string, { resolutions: Record<string, { resolution?: { fileName: string } }> }> };
+    };
+    expect(report.problems ?? {}).toEqual({});
+    const entrypoints = report.analysis.entrypoints;
+    expect(Object.keys(entrypoints)).toEqual(expect.arrayContaining(['.', './s2s', './callbacks', './validators', './form-codec']));
+    for (const [entrypoint, { resolutions }] of Object.entries(entrypoints)) {
+      for (const kind of ['node10', 'node16-cjs', 'node16-esm', 'bundler']) {
+        expect(resolutions[kind]?.resolution?.fileName, `${entrypoint} ${kind}`).toMatch(/\.(d\.ts|json)$/);
+      }
+    }
   });
 
-  it('installs into a consumer that type-checks under strict and runs a SALE', async () => {
-    const consumer = join(work, 'consumer');
-    await run('mkdir', ['-p', join(consumer, 'src')]);
-    await writeFile(
-      join(consumer, 'package.json'),
-      JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { '@payment-gateway/merchant-client': `file:${tarball}` } }),
-    );
-    await writeFile(
-      join(consumer, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          outDir: 'dist',
-          typeRoots: [join(PROJECT_ROOT, 'node_modules', '@types')],
-          types: ['node'],
-        },
-        include: ['src'],
-      }),
-    );
-    await writeFile(
-      join(consumer, 'src', 'main.ts'),
-      `import { createS2SClient, RequestValidationError, SPEC_VERSION, type SaleCardInput } from '@payment-gateway/merchant-client';
-import { isSaleCardRequest } from '@payment-gateway/merchant-client/validators';
+  it('loads with require() from plain CommonJS, every subpath', async () => {
+    const subpaths = ['', '/s2s', '/checkout', '/callbacks', '/validators', '/types', '/methods', '/form-codec'];
+    const script = `for (const subpath of ${JSON.stringify(subpaths)}) { const m = require('${PACKAGE_NAME}' + subpath); if (typeof m !== 'object' || m === null) throw new Error(subpath); }
+const { createS2SClient, GatewayError } = require('${PACKAGE_NAME}');
+console.log(typeof createS2SClient, typeof GatewayError);`;
+    const { stdout } = await run(process.execPath, ['-e', script], { cwd: consumerRoot });
+    expect(stdout.trim()).toBe('function function');
+  });
 
-const client = createS2SClient({ baseUrl: process.argv[2]!, merchantKey: 'c2b8fb04-110f-11ea-bcd3-0242ac150003', password: 'secret-password', retries: 0 });
-const sale: SaleCardInput = {
-  order_id: 'ORDER-1', order_amount: '1.99', order_currency: 'USD', order_description: 'Product',
-  card_number: '4111111111111111', card_exp_month: '01', card_exp_year: '2038', card_cvv2: '000',
-  payer_ip: '203.0.113.10', term_url_3ds: 'https://merchant.example/3ds',
-};
-const response = await client.card.sale(sale);
-const narrowed = response.result === 'SUCCESS' ? response.status : response.result;
-let rejected = '';
-try {
-  await client.card.sale({ ...sale, card_exp_month: '13' });
-} catch (error) {
-  if (error instanceof RequestValidationError) rejected = error.issues.map((issue) => issue.path).join(',');
-}
-console.log(JSON.stringify({ narrowed, rejected, spec: SPEC_VERSION, guard: isSaleCardRequest({}) }));
-`,
-    );
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: consumer, env: NPM_ENV, maxBuffer: 32 * 1024 * 1024 });
-    await exec(TSC, ['-p', 'tsconfig.json'], consumer);
-    server.reply({ body: { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER-1', trans_id: 't-1' } });
-    const { stdout } = await run(process.execPath, [join(consumer, 'dist', 'main.js'), server.baseUrl], { cwd: consumer });
-    expect(JSON.parse(stdout)).toEqual({ narrowed: 'SETTLED', rejected: 'card_exp_month', spec: expect.any(String), guard: false });
-    expect(new URLSearchParams(server.received.at(-1)!.body).get('card_number')).toBe('4111111111111111');
+  for (const consumer of CONSUMERS) {
+    it(`installs into a ${consumer.name} consumer that type-checks under strict and runs a SALE`, async () => {
+      const dir = join(consumerRoot, consumer.name);
+      await mkdir(join(dir, 'src'), { recursive: true });
+      await writeFile(join(dir, 'package.json'), JSON.stringify({ private: true, type: consumer.type }));
+      await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: consumer.compilerOptions, include: ['src'] }));
+      await writeFile(join(dir, 'src', 'main.ts'), SALE_PROGRAM);
+      await exec(TSC, ['-p', 'tsconfig.json'], dir);
+      expect(await readFile(join(dir, 'dist', 'main.js'), 'utf8')).toMatch(consumer.emits);
+      expect(await runSale(join(dir, 'dist', 'main.js'))).toEqual(SALE_OUTPUT);
+    });
+  }
+
+  it('bundles with esbuild into one file that runs a SALE', async () => {
+    const { build } = await import('esbuild');
+    const dir = join(consumerRoot, 'bundled');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'main.ts'), SALE_PROGRAM);
+    const outfile = join(dir, 'out', 'main.mjs');
+    const result = await build({ entryPoints: [join(dir, 'main.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'silent' });
+    expect(result.errors).toEqual([]);
+    expect(await readFile(outfile, 'utf8')).not.toMatch(/from\s*["']@payment-gateway|from\s*["']openapi-fetch/);
+    expect(await runSale(outfile)).toEqual(SALE_OUTPUT);
   });
 });

@@ -1,7 +1,12 @@
 // Emitter: the publishable package around the generated client: package.json (recording the
-// spec and generator versions), the entry point, the build config, and the hand-written runtime
+// spec and generator versions), the entry point, the build configs, and the hand-written runtime
 // copied from templates/runtime. Templates are kept prettier-formatted (a test checks it), so
 // their copies skip prettier.
+//
+// The package is dual: tsc builds ESM into dist/ and CommonJS into dist/cjs/ (marked by its own
+// package.json), because the engines range starts below Node 20.19, where require(esm) is not
+// available unflagged, and NestJS-style projects compile to CommonJS. Each subpath also gets a
+// stub folder with main/types for resolvers that predate `exports` (TypeScript's node10).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SpecModel } from '../../model/spec-model.js';
@@ -60,13 +65,18 @@ export const packageEmitter: Emitter = {
       source: 'templates/package/README.md',
       prettierStyle: true,
     });
-    files.push({
-      path: 'client/tsconfig.build.json',
-      contents: await readFile(join(root, 'templates/package/tsconfig.build.json'), 'utf8'),
-      kind: 'json',
-      source: 'templates/package/tsconfig.build.json',
+    for (const config of ['tsconfig.build.json', 'tsconfig.cjs.json']) {
+      const source = `templates/package/${config}`;
+      files.push({ path: `client/${config}`, contents: await readFile(join(root, source), 'utf8'), kind: 'json', source });
+    }
+    const entry = (module: string) => ({
+      import: { types: `./dist/${module}.d.ts`, default: `./dist/${module}.js` },
+      require: { types: `./dist/cjs/${module}.d.ts`, default: `./dist/cjs/${module}.js` },
     });
-    const entry = (subpath: string) => ({ types: `./dist/${subpath}.d.ts`, import: `./dist/${subpath}.js` });
+    for (const [subpath, module] of Object.entries(SUBPATHS)) {
+      const stub = { main: `../dist/cjs/${module}.js`, module: `../dist/${module}.js`, types: `../dist/cjs/${module}.d.ts` };
+      files.push({ path: `client/${subpath}/package.json`, contents: JSON.stringify(stub), kind: 'json', source: 'generators/emitters/package' });
+    }
     const manifest = {
       name: project.clientPackage.name,
       version: project.clientPackage.version,
@@ -75,15 +85,23 @@ export const packageEmitter: Emitter = {
       type: 'module',
       sideEffects: false,
       engines: { node: '>=20.3.0' },
-      main: './dist/index.js',
-      types: './dist/index.d.ts',
+      main: './dist/cjs/index.js',
+      module: './dist/index.js',
+      types: './dist/cjs/index.d.ts',
       exports: {
         '.': entry('index'),
         ...Object.fromEntries(Object.entries(SUBPATHS).map(([subpath, module]) => [`./${subpath}`, entry(module)])),
         './package.json': './package.json',
       },
-      files: ['dist', 'README.md'],
-      scripts: { build: 'tsc -p tsconfig.build.json', prepack: 'npm run build' },
+      files: ['dist', 'README.md', ...Object.keys(SUBPATHS)],
+      scripts: {
+        build: [
+          'tsc -p tsconfig.build.json',
+          'tsc -p tsconfig.cjs.json',
+          `node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
+        ].join(' && '),
+        prepack: 'npm run build',
+      },
       dependencies: Object.fromEntries(RUNTIME_DEPENDENCIES.map((name) => [name, project.devDependencies[name]])),
       'x-generated-from': { specVersion: model.specVersion, generatorVersion: project.version },
     };
