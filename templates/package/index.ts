@@ -4,6 +4,15 @@ export * from './checkout.js';
 export * from './validators.js';
 export * from './methods.js';
 export * from './callbacks.js';
+export { createCallbackHandler } from './callback-handler.js';
+export { CallbackRequestError } from './runtime/callback-handler.js';
+export type {
+  CallbackAnswer,
+  CallbackHandler,
+  CallbackHandlerOptions,
+  NodeCallbackRequest,
+  NodeCallbackResponse,
+} from './runtime/callback-handler.js';
 export type { CallbackDefinition, CallbackEvent, CallbackProtocol, ParseCallbackOptions } from './runtime/callbacks.js';
 export type * from './types.js';
 export type { paths, components, webhooks } from './schema.js';

@@ -35,18 +35,14 @@ export const packageEmitter: Emitter = {
       clientPackage: { name: string; version: string; license: string };
     };
     const files: GeneratedFile[] = [];
-    for (const name of (await readdir(join(root, 'templates', 'runtime'))).sort()) {
-      if (!name.endsWith('.ts')) continue;
-      const source = `templates/runtime/${name}`;
-      files.push({ path: `client/src/runtime/${name}`, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source, prettierStyle: true });
+    // The runtime, and the package's own modules over the generated ones (index, callback handler).
+    for (const [folder, into] of [['templates/runtime', 'client/src/runtime'], ['templates/package', 'client/src']] as const) {
+      for (const name of (await readdir(join(root, folder))).sort()) {
+        if (!name.endsWith('.ts')) continue;
+        const source = `${folder}/${name}`;
+        files.push({ path: `${into}/${name}`, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source, prettierStyle: true });
+      }
     }
-    files.push({
-      path: 'client/src/index.ts',
-      contents: await readFile(join(root, 'templates/package/index.ts'), 'utf8'),
-      kind: 'typescript',
-      source: 'templates/package/index.ts',
-      prettierStyle: true,
-    });
     files.push({
       path: 'client/src/version.ts',
       contents: [
