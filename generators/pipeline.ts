@@ -7,6 +7,7 @@ import { clientEmitter } from './emitters/client/index.js';
 import { docsEmitter } from './emitters/docs/index.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitters/emitter.js';
 import { packageEmitter } from './emitters/package/index.js';
+import { sandboxEmitter } from './emitters/sandbox/index.js';
 import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
 import { loadSpec } from './model/load-spec.js';
@@ -17,7 +18,7 @@ import { committedChunks, FORMAT_INDEX_PATH, formatIndexText, type FormattedChun
 import { FormatPool } from './output/format-pool.js';
 
 // docs first: it runs Redocly in a child process, which then overlaps the in-process emitters.
-export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter];
+export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter, sandboxEmitter];
 
 export interface GenerateOptions {
   readonly projectRoot: string;

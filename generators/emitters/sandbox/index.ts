@@ -1,0 +1,125 @@
+// Emitter: the @payment-gateway/sandbox package. A thin generated table (`spec-tables.ts`) names,
+// per S2S action and Checkout endpoint, the client package's operation definition (its validator
+// and signature recipe), the response validator and the error catalogue; the hand-written server
+// in templates/sandbox does the rest. It depends on the client emitter's OUTPUT: every name the
+// table imports is checked against what the client package exports.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { methodCatalogue } from '../../model/method-catalogue.js';
+import { operationNames, validatorName, webhookNames } from '../../model/names.js';
+import type { SpecModel } from '../../model/spec-model.js';
+import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+import { errorCases } from './errors.js';
+
+const TEMPLATES = 'templates/sandbox';
+/** Templates that are the package's own entry points; the rest is its runtime. */
+const ENTRY_POINTS = new Set(['index.ts', 'cli.ts']);
+/** The package's runtime dependencies besides the client (versions from the toolchain's lock). */
+const RUNTIME_DEPENDENCIES = ['qrcode'];
+const SHEBANG_SCRIPT = "const fs=require('fs'),f='dist/cli.js';fs.writeFileSync(f,'#!/usr/bin/env node\\n'+fs.readFileSync(f,'utf8'))";
+/** The two bank-code transfer methods of the document's state table (spec: the methods that carry the 5-minute window). */
+const BANK_CODE_TRANSFER_SCHEMAS = new Set(['ArTransferParameters', 'MxTransferParameters']);
+
+export const sandboxEmitter: Emitter = {
+  name: 'sandbox',
+  dependsOn: ['client', 'validators', 'package'],
+  async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
+    const root = context.projectRoot;
+    const files: GeneratedFile[] = [];
+    for (const name of (await readdir(join(root, TEMPLATES))).sort()) {
+      if (!name.endsWith('.ts')) continue;
+      const source = `${TEMPLATES}/${name}`;
+      const path = ENTRY_POINTS.has(name) ? `sandbox/src/${name}` : `sandbox/src/runtime/${name}`;
+      files.push({ path, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source, prettierStyle: true });
+    }
+    const clientFiles = ['client', 'validators', 'package'].flatMap((name) => context.filesOf(name));
+    files.push({ path: 'sandbox/src/spec-tables.ts', contents: specTables(model, exportedNames(clientFiles)), kind: 'typescript', source: 'generators/emitters/sandbox' });
+    files.push({ path: 'sandbox/README.md', contents: await readFile(join(root, TEMPLATES, 'README.md'), 'utf8'), kind: 'markdown', source: `${TEMPLATES}/README.md`, prettierStyle: true });
+    files.push({ path: 'sandbox/tsconfig.build.json', contents: await readFile(join(root, TEMPLATES, 'tsconfig.build.json'), 'utf8'), kind: 'json', source: `${TEMPLATES}/tsconfig.build.json` });
+    files.push({ path: 'sandbox/package.json', contents: manifest(model, await readFile(join(root, 'package.json'), 'utf8'), clientFiles), kind: 'json', source: 'generators/emitters/sandbox' });
+    return files;
+  },
+};
+
+/** Every name the client package's modules export (`export const X`, `export function X`). */
+function exportedNames(files: readonly GeneratedFile[]): Set<string> {
+  const names = new Set<string>();
+  for (const file of files) {
+    if (file.kind !== 'typescript') continue;
+    for (const match of file.contents.matchAll(/^export (?:const|function|class) ([A-Za-z0-9_$]+)/gm)) names.add(match[1]!);
+  }
+  return names;
+}
+
+function specTables(model: SpecModel, exported: ReadonlySet<string>): string {
+  const imports = new Set<string>();
+  const use = (name: string): string => {
+    if (!exported.has(name)) throw new Error(`sandbox: the client package exports no ${name}; the sandbox imports every operation, validator and callback from it`);
+    imports.add(name);
+    return name;
+  };
+  const responseValidator = (schemaName: string | undefined) => (schemaName ? `validateResponse: ${use(validatorName(schemaName))},` : '');
+  const s2s = model.s2sActions.map((action) => {
+    const names = operationNames(action.protocol, action.action);
+    return `{ protocol: '${action.protocol}', action: '${action.action}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(action.signingFields)}, errors: ${JSON.stringify(errorCases(model, action.requestSchemaName, action.protocol))}, ${responseValidator(action.responseSchemaName)} },`;
+  });
+  const checkout = model.checkoutOperations.map((operation) => {
+    const names = operationNames('checkout', operation.operationId);
+    return `{ operationId: '${operation.operationId}', path: '${operation.path}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(operation.signingFields)}, errors: ${JSON.stringify(errorCases(model, operation.requestSchemaName, undefined))}, ${responseValidator(operation.responseSchemaName)} },`;
+  });
+  const webhook = (kind: string, protocol: string) => {
+    const found = model.webhooks.find((candidate) => candidate.kind === kind && candidate.protocol === protocol);
+    if (!found) throw new Error(`sandbox: the spec has no ${protocol} ${kind} webhook`);
+    return use(webhookNames(found.name).definition);
+  };
+  const methods = methodCatalogue(model).filter((method) => method.brand !== undefined);
+  const brands = (keep: (method: (typeof methods)[number]) => boolean) => JSON.stringify(methods.filter(keep).map((method) => method.brand).sort());
+  const callbacks = `{ checkout: ${webhook('callback', 'checkout')}, card: ${webhook('callback', 'card')}, apm: ${webhook('callback', 'apm')}, paymentReturn: ${webhook('return-query', 'checkout')} }`;
+  return [
+    `import { ${[...imports].sort().join(', ')} } from '@payment-gateway/merchant-client';`,
+    `import type { SandboxTables } from './runtime/tables.js';`,
+    '',
+    `/** What the sandbox serves, from spec ${model.specVersion}: every S2S action per protocol and every Checkout endpoint. */`,
+    `export const TABLES: SandboxTables = {`,
+    `specVersion: ${JSON.stringify(model.specVersion)},`,
+    `s2s: [${s2s.join('\n')}],`,
+    `checkout: [${checkout.join('\n')}],`,
+    `genericErrors: ${JSON.stringify(errorCases(model, undefined, undefined))},`,
+    `callbacks: ${callbacks},`,
+    `brands: { qr: ${brands((method) => method.completion.includes('qr') && method.completion.length === 1)}, redirect: ${brands((method) => method.completion.length === 1 && method.completion[0] === 'redirect')}, bankCodeTransfer: ${brands((method) => BANK_CODE_TRANSFER_SCHEMAS.has(method.parametersSchema))} },`,
+    `};`,
+  ].join('\n');
+}
+
+function manifest(model: SpecModel, toolchainText: string, clientFiles: readonly GeneratedFile[]): string {
+  const toolchain = JSON.parse(toolchainText) as { version: string; devDependencies: Record<string, string>; clientPackage: { name: string; version: string; license: string } };
+  const client = clientFiles.find((file) => file.path === 'client/package.json');
+  const clientManifest = client ? (JSON.parse(client.contents) as { name: string; version: string }) : toolchain.clientPackage;
+  return JSON.stringify(
+    {
+      name: '@payment-gateway/sandbox',
+      version: toolchain.clientPackage.version,
+      description: `Local sandbox of the payment platform (${model.document.info.title} ${model.specVersion}): states, test cards, 3DS and hosted pages, signed callbacks, time control.`,
+      license: toolchain.clientPackage.license,
+      type: 'module',
+      engines: { node: '>=20.3.0' },
+      main: './dist/index.js',
+      types: './dist/index.d.ts',
+      exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
+      bin: { 'payment-gateway-sandbox': './dist/cli.js' },
+      files: ['dist', 'README.md'],
+      scripts: {
+        // The generated sources open with their banner, so the bin's shebang is added after the build.
+        build: `tsc -p tsconfig.build.json && node -e "${SHEBANG_SCRIPT}"`,
+        prepack: 'npm run build',
+      },
+      dependencies: {
+        [clientManifest.name]: clientManifest.version,
+        ...Object.fromEntries(RUNTIME_DEPENDENCIES.map((name) => [name, toolchain.devDependencies[name]])),
+      },
+      'x-generated-from': { specVersion: model.specVersion, generatorVersion: toolchain.version },
+    },
+    null,
+    2,
+  );
+}

@@ -1,0 +1,332 @@
+// Checkout endpoints (JSON): sessions paid on the hosted page or through Hosted Payment Fields,
+// capture, refund, void, retry, recurring, card credit and the status lookup with `size`.
+import { computeSignature } from '@payment-gateway/merchant-client';
+import { randomUUID } from 'node:crypto';
+import { Answer, cataloguedAnswer, invalid } from './answers.js';
+import { checkoutStatus } from './callbacks.js';
+import { chargeAgain } from './charges.js';
+import { platformDate } from './clock.js';
+import type { Handler, OperationCall, Sandbox } from './sandbox.js';
+import { firstCardStatus } from './s2s.js';
+import { addDecimal, decimalUnits, type CheckoutSession, type Transaction } from './store.js';
+import type { CheckoutEntry } from './tables.js';
+import { cardScenario } from './test-data.js';
+
+type Call = OperationCall<CheckoutEntry>;
+
+interface SessionOrder {
+  readonly number: string;
+  readonly amount: string;
+  readonly currency: string;
+  readonly description: string;
+}
+
+const orderOf = (request: Readonly<Record<string, unknown>>): SessionOrder => {
+  const order = (request['order'] ?? {}) as Record<string, unknown>;
+  return {
+    number: String(order['number'] ?? ''),
+    amount: String(order['amount'] ?? ''),
+    currency: String(order['currency'] ?? ''),
+    description: String(order['description'] ?? ''),
+  };
+};
+
+/** A card the payer types on the hosted page (or the HPF default, the success card). */
+export interface PageCard {
+  readonly number: string;
+  readonly month: string;
+  readonly year: string;
+}
+
+/**
+ * Pays a session: the test card selects the outcome, the session's `auth` holds a success in
+ * PENDING. Returns the payment; 3DS cards wait on the challenge page.
+ */
+export function payCheckoutSession(sandbox: Sandbox, session: CheckoutSession, card: PageCard): Transaction {
+  const request = session.request;
+  const order = orderOf(request);
+  const auth = request['auth'] === true;
+  const scenario = cardScenario(card.number, card.month, card.year);
+  const { status, reason } = firstCardStatus(scenario, auth, false);
+  const success = status === 'SETTLED' || status === 'PENDING';
+  const year = card.year.length === 2 ? `20${card.year}` : card.year;
+  const transaction = sandbox.store.create(
+    {
+      protocol: 'checkout',
+      merchant: session.merchant,
+      action: String(request['operation'] ?? 'purchase'),
+      orderId: order.number,
+      amount: order.amount,
+      currency: order.currency,
+      description: order.description,
+      paymentId: randomUUID(),
+      auth,
+      scenario,
+      cardNumber: card.number,
+      cardExpiry: `${card.month.padStart(2, '0')}/${year}`,
+      ...(request['req_token'] === true || request['operation'] === 'debit' ? { cardToken: randomUUID() } : {}),
+      ...(request['recurring_init'] === true && success ? { recurringToken: randomUUID() } : {}),
+      ...(request['custom_data'] !== undefined ? { customData: request['custom_data'] } : {}),
+      echo: {},
+    },
+    status,
+    reason,
+  );
+  session.payments.push(transaction.paymentId!);
+  return transaction;
+}
+
+/** Where the payer goes after a payment, with the signed return query (Events, Redirect query). */
+export function returnUrl(sandbox: Sandbox, session: CheckoutSession, transaction: Transaction | undefined): string {
+  const request = session.request;
+  const success = transaction && (transaction.status === 'SETTLED' || transaction.status === 'PENDING');
+  const target = String((success ? request['success_url'] : (request['cancel_url'] ?? request['success_url'])) ?? '');
+  if (!transaction) return target;
+  const order = orderOf(request);
+  const query: Record<string, string> = {
+    payment_id: transaction.paymentId!,
+    trans_id: transaction.id,
+    order_id: order.number,
+  };
+  const recipe = sandbox.tables.callbacks.paymentReturn.signature;
+  query['hash'] = computeSignature(
+    recipe,
+    { ...query, order_amount: order.amount, order_currency: order.currency, order_description: order.description },
+    session.merchant.password,
+  );
+  const url = new URL(target);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+function orderAnswer(transaction: Transaction) {
+  return {
+    number: transaction.orderId,
+    amount: transaction.amount,
+    currency: transaction.currency,
+    description: transaction.description,
+  };
+}
+
+export function paymentStatus(transaction: Transaction): Record<string, unknown> {
+  return {
+    payment_id: transaction.paymentId,
+    date: platformDate(transaction.history.at(-1)!.at),
+    status: checkoutStatus(transaction.status),
+    ...(transaction.status === 'DECLINED' && transaction.declineReason ? { reason: transaction.declineReason } : {}),
+    ...(transaction.recurringToken ? { recurring_token: transaction.recurringToken } : {}),
+    order: orderAnswer(transaction),
+  };
+}
+
+/** The payment a request names by `payment_id`, or the catalogue's answer for an unknown one. */
+function knownPayment(call: Call): Transaction {
+  const payment = call.sandbox.store.payments.get(call.text('payment_id'));
+  if (!payment || payment.merchant !== call.merchant)
+    throw cataloguedAnswer('checkout', call.errors.unknown('payment_id'));
+  call.verify(payment);
+  return payment;
+}
+
+function session(call: Call, hostedFields: boolean): CheckoutSession {
+  const request = call.fields;
+  const order = orderOf(request);
+  // A plain purchase of zero is refused; zero needs recurring_init (Limits).
+  if (
+    request['operation'] !== 'credit' &&
+    request['recurring_init'] !== true &&
+    order.amount !== '' &&
+    decimalUnits(order.amount) === 0n
+  ) {
+    const condition = call.errors.condition('order.amount');
+    throw condition
+      ? cataloguedAnswer('checkout', condition)
+      : invalid('checkout', [{ field: 'order.amount', message: 'amount: This value should be greater than 0.' }]);
+  }
+  call.verify();
+  const created: CheckoutSession = {
+    token: randomUUID(),
+    merchant: call.merchant,
+    request,
+    hostedFields,
+    payments: [],
+    created: call.sandbox.clock.now(),
+  };
+  call.sandbox.store.sessions.set(created.token, created);
+  return created;
+}
+
+function hostedFieldsPayment(call: Call): Answer {
+  const token = call.text('$header:Token');
+  const found = token ? call.sandbox.store.sessions.get(token) : undefined;
+  if (!found || !found.hostedFields)
+    return new Answer(403, { error_message: 'The Token header does not name a Hosted Payment Fields session.' });
+  const operation = call.entry.path.includes('/debit/') ? 'debit' : 'purchase';
+  if ((found.request['operation'] ?? 'purchase') !== operation) {
+    return invalid('checkout', [
+      {
+        field: 'operation',
+        message: `This session is a ${String(found.request['operation'])} session; use its own endpoint.`,
+      },
+    ]);
+  }
+  // The payer typed the card into the hosted fields; the sandbox takes the success card.
+  const payment = payCheckoutSession(call.sandbox, found, { number: '4111111111111111', month: '01', year: '2038' });
+  return new Answer(200, {
+    result: payment.status === 'DECLINED' ? 'decline' : 'success',
+    public_id: payment.paymentId,
+    return_url_query_params: Object.fromEntries(new URL(returnUrl(call.sandbox, found, payment)).searchParams),
+  });
+}
+
+function refundAmount(call: Call, payment: Transaction): { amount: string; full: boolean } | undefined {
+  const amount = call.text('amount') || payment.amount;
+  const remaining = decimalUnits(payment.captured ?? payment.amount) - decimalUnits(payment.refunded);
+  if (decimalUnits(amount) <= 0n || decimalUnits(amount) > remaining) return undefined;
+  return { amount, full: decimalUnits(amount) === remaining };
+}
+
+export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>> = {
+  createSession: (call) =>
+    new Answer(200, { redirect_url: `${call.sandbox.baseUrl}/checkout/${session(call, false).token}` }),
+  createSessionToken: (call) => new Answer(200, { token: session(call, true).token }),
+  purchaseHostedFields: hostedFieldsPayment,
+  debitHostedFields: hostedFieldsPayment,
+  capturePayment: (call) => {
+    const payment = knownPayment(call);
+    const date = platformDate(call.sandbox.clock.now());
+    const amount = call.text('amount') || payment.amount;
+    if (
+      payment.status !== 'PENDING' ||
+      payment.scenario === 'capture-decline' ||
+      decimalUnits(amount) > decimalUnits(payment.amount)
+    ) {
+      const reason =
+        payment.status !== 'PENDING'
+          ? 'Capture is allowed only for a pending authorization.'
+          : 'Capture declined by processing.';
+      call.sandbox.store.transition(payment, payment.status, 'CAPTURE', { declined: true, declineReason: reason });
+      return new Answer(200, {
+        payment_id: payment.paymentId,
+        status: checkoutStatus(payment.status),
+        trans_status: 'FAIL',
+        date,
+        reason,
+      });
+    }
+    payment.captured = amount;
+    call.sandbox.store.transition(payment, 'SETTLED', 'CAPTURE', { amount });
+    return new Answer(200, { payment_id: payment.paymentId, status: 'settled', trans_status: 'SUCCESS', date });
+  },
+  refundPayment: (call) => {
+    const payment = knownPayment(call);
+    const refund = payment.status === 'SETTLED' ? refundAmount(call, payment) : undefined;
+    if (!refund)
+      call.sandbox.store.transition(payment, payment.status, 'REFUND', {
+        declined: true,
+        declineReason: 'Refund applies to settled payments, up to what remains of them.',
+      });
+    else {
+      payment.refunded = addDecimal(payment.refunded, refund.amount);
+      call.sandbox.store.transition(payment, refund.full ? 'REFUND' : 'SETTLED', 'REFUND', { amount: refund.amount });
+    }
+    // The outcome arrives as a `type=refund` callback.
+    return new Answer(200, { payment_id: payment.paymentId, result: 'accepted' });
+  },
+  voidPayment: (call) => {
+    const payment = knownPayment(call);
+    const date = platformDate(call.sandbox.clock.now());
+    if (payment.status !== 'SETTLED') {
+      return new Answer(200, {
+        status: 'FAIL',
+        payment_status: checkoutStatus(payment.status),
+        payment_id: payment.paymentId,
+        date,
+        reason: 'Void applies only to settled payments.',
+        order: orderAnswer(payment),
+      });
+    }
+    call.sandbox.store.transition(payment, 'VOID', 'VOID');
+    return new Answer(200, {
+      status: 'SUCCESS',
+      payment_status: 'void',
+      payment_id: payment.paymentId,
+      date,
+      order: orderAnswer(payment),
+    });
+  },
+  retryPayment: (call) => new Answer(200, { payment_id: knownPayment(call).paymentId, result: 'accepted' }),
+  recurringPayment: (call) => {
+    const id = call.text('recurring_init_trans_id');
+    const initiating = call.sandbox.store.payments.get(id) ?? call.sandbox.store.transactions.get(id);
+    if (
+      !initiating ||
+      initiating.protocol !== 'checkout' ||
+      initiating.merchant !== call.merchant ||
+      initiating.recurringToken !== call.text('recurring_token')
+    ) {
+      throw cataloguedAnswer('checkout', call.errors.unknown('recurring_init_trans_id'));
+    }
+    call.verify(initiating);
+    const order = (call.fields['order'] ?? {}) as Record<string, unknown>;
+    const payment = chargeAgain(call.sandbox, initiating, 'recurring', {
+      orderId: String(order['number']),
+      amount: String(order['amount']),
+      description: String(order['description']),
+      customData: call.fields['custom_data'],
+      ...(call.text('schedule_id') ? { echo: { schedule_id: call.text('schedule_id') } } : {}),
+    });
+    return new Answer(200, {
+      status: checkoutStatus(payment.status),
+      payment_id: payment.paymentId,
+      date: platformDate(payment.created),
+      ...payment.echo,
+      order: orderAnswer(payment),
+    });
+  },
+  creditCard: (call) => {
+    call.verify();
+    const token = call.text('card_token');
+    const earlier = token
+      ? [...call.sandbox.store.transactions.values()].find(
+          (transaction) => transaction.cardToken === token && transaction.merchant === call.merchant,
+        )
+      : undefined;
+    if (token && !earlier)
+      return invalid('checkout', [{ field: 'card_token', message: 'Card token is invalid or not found.' }]);
+    const number = earlier?.cardNumber ?? call.text('card_number');
+    const scenario = cardScenario(number, undefined, undefined);
+    const declined = scenario === 'decline' || scenario === 'bad-card';
+    const payment = call.sandbox.store.create(
+      {
+        protocol: 'checkout',
+        merchant: call.merchant,
+        action: 'credit',
+        orderId: call.text('order_id'),
+        amount: call.text('order_amount'),
+        currency: call.text('order_currency'),
+        description: call.text('order_description'),
+        paymentId: randomUUID(),
+        auth: false,
+        scenario,
+        ...(number ? { cardNumber: number } : {}),
+        echo: {},
+      },
+      declined ? 'DECLINED' : scenario === 'wait' ? 'PREPARE' : 'SETTLED',
+      declined ? 'Declined by processing.' : undefined,
+    );
+    return new Answer(200, { payment_id: payment.paymentId, result: 'accepted' });
+  },
+  getPaymentStatus: (call) => {
+    if (call.fields['payment_id'] !== undefined) return new Answer(200, paymentStatus(knownPayment(call)));
+    const payments = call.sandbox.store
+      .orderTransactions(call.merchant, call.text('order_id'))
+      .filter((transaction) => transaction.protocol === 'checkout');
+    if (payments.length === 0) throw cataloguedAnswer('checkout', call.errors.unknown('order_id'));
+    call.verify(payments[0]);
+    const size = call.fields['size'];
+    // Omitted: one object; 1..100: an array of the most recent payments (Checkout rule 4).
+    if (size === undefined) return new Answer(200, paymentStatus(payments[0]!));
+    return new Answer(200, payments.slice(0, Number(size)).map(paymentStatus));
+  },
+};

@@ -1,0 +1,68 @@
+// payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD ...]
+//                         [--callback-url URL] [--accept-any-signature]
+// payment-gateway-sandbox trigger <event> --to URL [--password P]
+import { parseArgs } from 'node:util';
+import { startSandbox, trigger, TRIGGER_EVENTS } from './index.js';
+
+const USAGE = `Usage:
+  payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD ...] [--callback-url URL] [--accept-any-signature]
+  payment-gateway-sandbox trigger <event> --to URL [--password P]
+Events: ${Object.keys(TRIGGER_EVENTS).join(', ')}`;
+
+async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'trigger') {
+    const { values, positionals } = parseArgs({
+      args: argv.slice(1),
+      allowPositionals: true,
+      options: { to: { type: 'string' }, password: { type: 'string' } },
+    });
+    const event = positionals[0];
+    if (!event || !values.to) throw new UsageError('trigger needs an event and --to URL');
+    const result = await trigger(event, values.to, values.password ?? 'sandbox-password');
+    process.stdout.write(
+      `${JSON.stringify({ event: result.event, url: result.url, status: result.status, answer: result.answer, signingContext: result.signingContext })}\n`,
+    );
+    if (result.status < 200 || result.status > 299) process.exitCode = 1;
+    return;
+  }
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      merchant: { type: 'string', multiple: true },
+      'callback-url': { type: 'string' },
+      'accept-any-signature': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const merchants = (values.merchant ?? []).map((text) => {
+    const colon = text.indexOf(':');
+    if (colon <= 0 || colon === text.length - 1) throw new UsageError(`--merchant takes KEY:PASSWORD`);
+    return { key: text.slice(0, colon), password: text.slice(colon + 1) };
+  });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a port number');
+  const running = await startSandbox({
+    port,
+    ...(values.host ? { host: values.host } : {}),
+    merchants,
+    ...(values['callback-url'] ? { callbackUrl: values['callback-url'] } : {}),
+    acceptAnySignature: values['accept-any-signature'] === true,
+  });
+  process.stdout.write(`${JSON.stringify({ url: running.url, merchants: running.merchants })}\n`);
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof UsageError ? `${error.message}\n${USAGE}` : (error as Error).message}\n`);
+  process.exit(2);
+});

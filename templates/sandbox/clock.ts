@@ -1,0 +1,73 @@
+// Sandbox time: real time plus an offset the merchant can move forward
+// (`POST /_sandbox/clock {"advance_seconds": N}`), and the timers that run on it (QR expiry, the
+// bank-code window, callback retries, blocked URLs, schedule runs). A timer fires when its due
+// time is reached either way: by waiting, or by advancing the clock past it.
+
+interface Timer {
+  readonly due: number;
+  readonly order: number;
+  readonly run: () => void;
+}
+
+export class SandboxClock {
+  #offset = 0;
+  #order = 0;
+  #timers: Timer[] = [];
+  #wake: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  /** Sandbox time in milliseconds since the epoch. */
+  now(): number {
+    return Date.now() + this.#offset;
+  }
+
+  /** Runs `run` once sandbox time reaches now + `seconds`. */
+  after(seconds: number, run: () => void): void {
+    if (this.#closed) return;
+    this.#timers.push({ due: this.now() + seconds * 1000, order: this.#order++, run });
+    this.#timers.sort((a, b) => a.due - b.due || a.order - b.order);
+    this.#arm();
+  }
+
+  /** Moves sandbox time forward and fires every timer that falls due, in due order. */
+  advance(seconds: number): void {
+    this.#offset += seconds * 1000;
+    this.#fire();
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#timers = [];
+    if (this.#wake) clearTimeout(this.#wake);
+  }
+
+  #fire(): void {
+    // A timer may add timers (a retry after a failed retry); those run too when already due.
+    for (;;) {
+      const next = this.#timers[0];
+      if (!next || next.due > this.now()) break;
+      this.#timers.shift();
+      next.run();
+    }
+    this.#arm();
+  }
+
+  #arm(): void {
+    if (this.#wake) clearTimeout(this.#wake);
+    const next = this.#timers[0];
+    if (!next || this.#closed) return;
+    // setTimeout's limit is about 24.8 days; a later timer re-arms on waking.
+    this.#wake = setTimeout(() => this.#fire(), Math.min(Math.max(next.due - this.now(), 0), 2 ** 31 - 1));
+    this.#wake.unref();
+  }
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC, the platform's `trans_date` / `date` format. */
+export function platformDate(time: number): string {
+  return new Date(time).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** `YYYY-MM-DD` in UTC. */
+export function calendarDate(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}

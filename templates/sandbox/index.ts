@@ -1,0 +1,15 @@
+// @payment-gateway/sandbox: the payment platform on a merchant's laptop, generated from the same
+// spec as @payment-gateway/merchant-client, whose validators, form codec and signature recipes
+// it runs. `startSandbox()` for tests; `payment-gateway-sandbox` on the command line.
+import { serve, type RunningSandbox, type StartOptions } from './runtime/server.js';
+import { TABLES } from './spec-tables.js';
+
+export type { RunningSandbox, StartOptions } from './runtime/server.js';
+export type { CallbackRecord, DeliveryAttempt, DeliveryOptions } from './runtime/delivery.js';
+export { TEST_CARDS, VCARD_IDENTIFIERS, QR_LIFETIME_SECONDS, BANK_CODE_WINDOW_SECONDS } from './runtime/test-data.js';
+export { TRIGGER_EVENTS, TRIGGER_PAYER_EMAIL, trigger } from './runtime/triggers.js';
+
+/** Starts a sandbox on 127.0.0.1 (a free port unless `port` is given); `close()` stops it. */
+export function startSandbox(options: StartOptions = {}): Promise<RunningSandbox> {
+  return serve(TABLES, options);
+}
