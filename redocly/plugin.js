@@ -71,14 +71,32 @@ function DiscriminatorMappingMatchesConst() {
   };
 }
 
-/** Every string schema states a bound: maxLength, enum, const, pattern or format. */
+/**
+ * Bounds come from sources: a string states the bound the document or the facts give (cited in a
+ * YAML comment), or a generous safety cap marked `x-safety-cap: true`. A cap that is not generous
+ * would reject values the platform accepts, so it is reported.
+ */
+const SAFETY_CAP_MINIMUM = 255;
+
 function StringSchemaBounded() {
   return {
     Schema: {
       enter(schema, ctx) {
+        if (schema['x-safety-cap'] !== undefined) {
+          if (schema['x-safety-cap'] !== true || typeof schema.maxLength !== 'number' || schema.maxLength < SAFETY_CAP_MINIMUM) {
+            ctx.report({
+              message: `A safety cap is \`x-safety-cap: true\` beside a generous \`maxLength\` (at least ${SAFETY_CAP_MINIMUM}); a tighter bound needs a source.`,
+              location: ctx.location,
+            });
+          }
+          return;
+        }
         if (!isStringSchema(schema)) return;
         if (STRING_BOUNDS.some((key) => schema[key] !== undefined)) return;
-        ctx.report({ message: `String schema is unbounded: add one of ${STRING_BOUNDS.join(', ')}.`, location: ctx.location });
+        ctx.report({
+          message: `String schema is unbounded: add the bound the document or the facts give (cite it in a YAML comment), or a generous maxLength with \`x-safety-cap: true\`.`,
+          location: ctx.location,
+        });
       },
     },
   };

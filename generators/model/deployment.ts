@@ -29,6 +29,11 @@ function rewrite(node: unknown, brandValues: ReadonlyMap<string, string>): void 
   if (isRecord(brand) && typeof brand['const'] === 'string' && brandValues.has(brand['const'])) {
     brand['const'] = brandValues.get(brand['const']);
   }
+  // The listed brands a redirect-only branch excludes (`brand: {not: {enum: [label, ...]}}`).
+  const excluded = isRecord(brand) && isRecord(brand['not']) ? brand['not'] : undefined;
+  if (excluded && Array.isArray(excluded['enum'])) {
+    excluded['enum'] = excluded['enum'].map((value) => (typeof value === 'string' ? (brandValues.get(value) ?? value) : value));
+  }
   // `methods: [label]` in Checkout examples.
   const methods = record['methods'];
   if (Array.isArray(methods)) {

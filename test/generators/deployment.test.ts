@@ -15,11 +15,13 @@ describe('deployment brand values', () => {
     const files = await generate({ projectRoot: PROJECT_ROOT, deploymentFile: DEPLOYMENT, emitters: [bundleEmitter] });
     const spec = parse(files.get('openapi.yaml')!) as { components: { schemas: Record<string, any> } };
     const schemas = spec.components.schemas;
-    const mapping = schemas['SaleApmRequest'].discriminator.mapping as Record<string, string>;
+    const mapping = schemas['SaleApmMethodRequest'].discriminator.mapping as Record<string, string>;
     expect(Object.keys(mapping)).toContain('pv-real');
     expect(Object.keys(mapping)).not.toContain('pin_voucher');
     expect(schemas[mapping['pv-real']!.replace('#/components/schemas/', '')].properties.brand.const).toBe('pv-real');
     expect(Object.keys(schemas['SessionMethodParameters'].properties)).toContain('pv-real');
+    // The redirect-only branch excludes the same (renamed) brands the mapping lists.
+    expect(schemas['SaleApmRedirectOnlyRequest'].properties.brand.not.enum).toEqual(Object.keys(mapping));
   });
 
   it('reach the method catalogue', async () => {

@@ -28,6 +28,7 @@ describe('redocly lint', () => {
     ['mapping-mismatch', 'conventions/discriminator-mapping-matches-const', 'Mapping key `VOIDD` matches no branch'],
     ['mapping-mismatch', 'conventions/discriminator-mapping-matches-const', 'Branch `const` `VOID` has no mapping key'],
     ['unbounded-string', 'conventions/string-schema-bounded', 'String schema is unbounded'],
+    ['stingy-safety-cap', 'conventions/string-schema-bounded', 'a generous `maxLength` (at least 255)'],
     ['missing-example', 'conventions/operation-has-examples', 'Request body `application/json` has no example'],
     ['missing-example', 'conventions/operation-has-examples', 'Response 200 `application/json` has no example'],
     ['action-without-example', 'conventions/every-action-has-example', 'No request example for action=VOID'],

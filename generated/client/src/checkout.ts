@@ -60,7 +60,7 @@ export const checkoutCreateSessionOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** Checkout createSession. A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here (SRC-CO); the HPF token request takes `return_url` instead. */
+/** Checkout createSession. A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here; the HPF token request takes `return_url` instead. */
 export function checkoutCreateSession(
   transport: Transport,
   input: CheckoutCreateSessionInput,
@@ -81,7 +81,7 @@ export const checkoutCreateSessionTokenOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** Checkout createSessionToken. The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires (AK-HPF). Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it). */
+/** Checkout createSessionToken. The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it). */
 export function checkoutCreateSessionToken(
   transport: Transport,
   input: CheckoutCreateSessionTokenInput,
@@ -163,7 +163,7 @@ export const checkoutCapturePaymentOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** Checkout capturePayment. DMS capture of an authorized purchase (a session with `auth` true), by `payment_id` (AK-CO-API). `amount` may be below the authorized amount. */
+/** Checkout capturePayment. DMS capture of an authorized purchase (a session with `auth` true), by `payment_id`. `amount` may be below the authorized amount. */
 export function checkoutCapturePayment(
   transport: Transport,
   input: CheckoutCapturePaymentInput,

@@ -185,7 +185,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     parametersSchema: 'MobileMoneyParameters',
     protocols: ['s2s-apm', 'checkout'],
     completion: ['external-app'],
-    notes: '`NarrativeFileName` and `NarrativeFileBase64` only work together.',
+    notes: '`NarrativeFileName` and `NarrativeFileBase64` are each ignored without the other.',
   },
   {
     label: '<mobile_money_ke>',

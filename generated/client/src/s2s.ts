@@ -249,7 +249,7 @@ export const authCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD AUTH. Authorization only; the funds are held until CAPTURE (or released with CREDITVOID). The document names the action but does not show its body. Decided: the body of an S2S CARD SALE without `auth` (the action itself says "authorize only", like SALE with `auth=Y`) and without `mpi_data` (not accepted with an authorization). A zero amount is allowed (card verification). Eligible MIDs are DMS and SMS/DMS. */
+/** S2S CARD AUTH. Authorization only; the funds are held until CAPTURE (or released with CREDITVOID). The document names the action but does not show its body. A zero amount is allowed (card verification). Eligible MIDs are DMS and SMS/DMS. */
 export function authCard(transport: Transport, input: AuthCardInput, call?: CallOptions): Promise<AuthResponse> {
   return invoke<AuthResponse>(transport, authCardOperation, input, call);
 }
@@ -267,7 +267,7 @@ export const debitCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD DEBIT. Debits the payer's card as part of a transfer flow. Card fields (or a `card_token` from an earlier payment), payer fields and the ERS set (document; SRC-CARD DEBIT table). Payer name and address are optional here (SRC-CARD). A debit can start a recurring chain (`recurring_init=Y`, charged later with RECURRING_DEBIT) and carry a schedule; `payer_present`, `payer_language` and `custom_data` are documented on DEBIT. */
+/** S2S CARD DEBIT. Debits the payer's card as part of a transfer flow. Card fields (or a `card_token` from an earlier payment), payer fields and the ERS set. Payer name and address are optional here. A debit can start a recurring chain (`recurring_init=Y`, charged later with RECURRING_DEBIT) and carry a schedule; `payer_present`, `payer_language` and `custom_data` are documented on DEBIT. */
 export function debitCard(transport: Transport, input: DebitCardInput, call?: CallOptions): Promise<DebitResponse> {
   return invoke<DebitResponse>(transport, debitCardOperation, input, call);
 }
@@ -285,7 +285,7 @@ export const credit2cardCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD CREDIT2CARD. Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional (SRC-CARD CREDIT2CARD table); no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it). */
+/** S2S CARD CREDIT2CARD. Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it). */
 export function credit2cardCard(
   transport: Transport,
   input: Credit2cardCardInput,
@@ -307,7 +307,7 @@ export const card2cardCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD CARD2CARD. One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). SRC-CARD v5.6.2 names the payer's card fields `payer_card_number`, `payer_card_exp_month`, ...; its own sample and the document use `card_number`, ..., which are used here. Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
+/** S2S CARD CARD2CARD. One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
 export function card2cardCard(
   transport: Transport,
   input: Card2cardCardInput,
@@ -329,7 +329,7 @@ export const voidCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD VOID. Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale (SRC-CARD). Other fields are not shown. On S2S APM a VOID of an uncaptured authorization is refused ("Void is not allowed."). An unknown `trans_id` answers 100000 "Payment not found.". */
+/** S2S CARD VOID. Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale. On S2S APM a VOID of an uncaptured authorization is refused with "Void is not allowed." and leaves it unchanged (PENDING). An unknown `trans_id` answers 100000 "Payment not found.". */
 export function voidCard(transport: Transport, input: VoidCardInput, call?: CallOptions): Promise<VoidResponse> {
   return invoke<VoidResponse>(transport, voidCardOperation, input, call);
 }
@@ -347,7 +347,7 @@ export const voidApmOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S APM VOID. Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale (SRC-CARD). Other fields are not shown. On S2S APM a VOID of an uncaptured authorization is refused ("Void is not allowed."). An unknown `trans_id` answers 100000 "Payment not found.". */
+/** S2S APM VOID. Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale. On S2S APM a VOID of an uncaptured authorization is refused with "Void is not allowed." and leaves it unchanged (PENDING). An unknown `trans_id` answers 100000 "Payment not found.". */
 export function voidApm(transport: Transport, input: VoidApmInput, call?: CallOptions): Promise<VoidResponse> {
   return invoke<VoidResponse>(transport, voidApmOperation, input, call);
 }
@@ -365,7 +365,7 @@ export const creditvoidCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed (SRC-CARD). The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
+/** S2S CARD CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
 export function creditvoidCard(
   transport: Transport,
   input: CreditvoidCardInput,
@@ -387,7 +387,7 @@ export const creditvoidApmOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S APM CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed (SRC-CARD). The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". */
+/** S2S APM CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". */
 export function creditvoidApm(
   transport: Transport,
   input: CreditvoidApmInput,
@@ -409,7 +409,7 @@ export const refundCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. Decided: the body of CREDITVOID (`trans_id`, optional `amount` for a partial refund), its signatures and its ACCEPTED answer. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
+/** S2S CARD REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
 export function refundCard(transport: Transport, input: RefundCardInput, call?: CallOptions): Promise<RefundResponse> {
   return invoke<RefundResponse>(transport, refundCardOperation, input, call);
 }
@@ -427,7 +427,7 @@ export const refundApmOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S APM REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. Decided: the body of CREDITVOID (`trans_id`, optional `amount` for a partial refund), its signatures and its ACCEPTED answer. */
+/** S2S APM REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. */
 export function refundApm(transport: Transport, input: RefundApmInput, call?: CallOptions): Promise<RefundResponse> {
   return invoke<RefundResponse>(transport, refundApmOperation, input, call);
 }
@@ -467,7 +467,7 @@ export const createScheduleCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count` (SRC-CARD). The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
+/** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
 export function createScheduleCard(
   transport: Transport,
   input: CreateScheduleCardInput,
@@ -533,7 +533,7 @@ export const scheduleInfoCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD SCHEDULE_INFO. Reads the schedule `schedule_id`. SRC-CARD says it "is sent by GET"; the vendor's Postman collection and this interface send it like every other action, as a POST to `/post`. */
+/** S2S CARD SCHEDULE_INFO. Reads the schedule `schedule_id`. */
 export function scheduleInfoCard(
   transport: Transport,
   input: ScheduleInfoCardInput,
@@ -599,7 +599,7 @@ export const descheduleCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD DESCHEDULE. Detaches the schedule `schedule_id` from the recurring chain of `recurring_token` and stops its payments (SRC-CARD). */
+/** S2S CARD DESCHEDULE. Detaches the schedule `schedule_id` from the recurring chain of `recurring_token` and stops its payments. */
 export function descheduleCard(
   transport: Transport,
   input: DescheduleCardInput,
@@ -621,7 +621,7 @@ export const recurringSaleCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD RECURRING_SALE. Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. The transaction id is `recurring_first_trans_id` in SRC-CARD and `recurring_init_trans_id` in the document's identifier list; decided: either name is accepted, at least one is required. SRC-CARD sends no `order_currency` (the initiating payment's currency is used), so it is optional. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
+/** S2S CARD RECURRING_SALE. Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
 export function recurringSaleCard(
   transport: Transport,
   input: RecurringSaleCardInput,
@@ -643,7 +643,7 @@ export const recurringDebitCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD RECURRING_DEBIT. Recurring charge for debit chains: charges again the card of a DEBIT sent with `recurring_init=Y`. The body is not shown; decided: the body of RECURRING_SALE without `auth` (a debit has no authorization stage). The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
+/** S2S CARD RECURRING_DEBIT. Recurring charge for debit chains: charges again the card of a DEBIT sent with `recurring_init=Y`. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
 export function recurringDebitCard(
   transport: Transport,
   input: RecurringDebitCardInput,
@@ -665,7 +665,7 @@ export const credit2virtualApmOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S APM CREDIT2VIRTUAL. Mobile-money payout (the `<mobile_money_ke>` method). The operator slug in `parameters[mobile_money_operator]` decides the currency, the minimum and maximum amount and the country of `parameters[mobile_number]` (one rule per row of the document's operator table). Amounts are compared as decimals, so `1`, `1.00` and `1.0` are equal. The mobile number is checked for the operator country's calling code followed by the national digits (the document only says it must match the operator's country). */
+/** S2S APM CREDIT2VIRTUAL. Mobile-money payout (the `<mobile_money_ke>` method). The operator slug in `parameters[mobile_money_operator]` decides the currency, the minimum and maximum amount (one rule per row of the document's operator table); `parameters[mobile_number]` must be a number of the operator's country. Amounts are compared as decimals, so `1`, `1.00` and `1.0` are equal. */
 export function credit2virtualApm(
   transport: Transport,
   input: Credit2virtualApmInput,
@@ -687,7 +687,7 @@ export const debit2virtualApmOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S APM DEBIT2VIRTUAL. One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE (facts §1.3 signs it like SALE; the document lists `payer_language` for SALE, DEBIT2VIRTUAL and DEBIT2VIRTUAL_CALC alike): the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`. */
+/** S2S APM DEBIT2VIRTUAL. One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE: the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`. */
 export function debit2virtualApm(
   transport: Transport,
   input: Debit2virtualApmInput,
@@ -709,7 +709,7 @@ export const debit2virtualCalcApmOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S APM DEBIT2VIRTUAL_CALC. First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts (§2.3), is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL. */
+/** S2S APM DEBIT2VIRTUAL_CALC. First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL. */
 export function debit2virtualCalcApm(
   transport: Transport,
   input: Debit2virtualCalcApmInput,

@@ -274,7 +274,7 @@ export interface webhooks {
     put?: never;
     /**
      * S2S CARD callback
-     * @description The platform POSTs the final (or intermediate 3DS/redirect) result of an S2S CARD action form-encoded to the merchant's notification URL; the merchant answers `OK`. Verify `hash` (F2, or F6 for CREDIT2CARD: see the schema's `x-signature`).
+     * @description The platform POSTs the final (or intermediate 3DS/redirect) result of an S2S CARD action form-encoded to the merchant's notification URL; the merchant answers `OK`. Verify `hash`.
      */
     post: operations['s2sCardCallback'];
     delete?: never;
@@ -312,7 +312,7 @@ export interface webhooks {
     };
     /**
      * Payer return to success_url / cancel_url
-     * @description Not a server-to-server call: after a 3DS or non-3DS payment the platform sends the payer's browser to the session's `success_url` or `cancel_url` (a GET), with `payment_id`, `trans_id`, `order_id` and `hash` appended to the query, plus `payment_method`, `brand` and other parameters chosen in Protocol Mapping. Decision: it is modelled as a GET webhook whose query is one exploded form-style object parameter, so the query keeps one reusable schema (`RedirectReturnQuery`, with its own `x-signature`). Verify `hash` and show a result page; the callback, not this return, is authoritative.
+     * @description Not a server-to-server call: after a 3DS or non-3DS payment the platform sends the payer's browser to the session's `success_url` or `cancel_url` (a GET), with `payment_id`, `trans_id`, `order_id` and `hash` appended to the query, plus `payment_method`, `brand` and other parameters chosen in Protocol Mapping. It is modelled as a GET webhook whose query is one exploded form-style object parameter, so the query keeps one reusable schema (`RedirectReturnQuery`, with its own `x-signature`). Verify `hash` and show a result page; the callback, not this return, is authoritative.
      */
     get: operations['paymentReturn'];
     put?: never;
@@ -491,7 +491,7 @@ export interface components {
      * @example Order description
      */
     OrderDescription: string;
-    /** @description Request signature, lower-case hexadecimal digest text (32 characters for md5, 40 for the Checkout sha1 chain, 64 for sha256). The client computes it; the password never goes on the wire. */
+    /** @description Request signature, hexadecimal digest text (32 characters for md5, 40 for the Checkout sha1 chain, 64 for sha256). The client computes it; the password never goes on the wire. */
     Hash: string;
     S2sOrderFields: {
       client_key: components['schemas']['ClientKey'];
@@ -537,7 +537,7 @@ export interface components {
      */
     IpAddress: string;
     /**
-     * @description Language of the hosted pages: en, sp, ar, az, fr, nb, zh, zh-TW, kk, de, it, hr, cs, hu, pl, pt, ro, ja, nl, bg, ru. Case-insensitive and not validated by the platform: an unlisted code falls back to English, so any two-letter code (with an optional region) is accepted. Request-only: it is never returned.
+     * @description Language of the hosted pages: en, sp, ar, az, fr, nb, zh, zh-TW, kk, de, it, hr, cs, hu, pl, pt, ro, ja, nl, bg, ru. Case-insensitive and not validated: an unlisted code falls back to English. When omitted, the Protocol Mapping language is used, then the browser's. Request-only: it is never returned.
      * @example en
      */
     Language: string;
@@ -568,16 +568,16 @@ export interface components {
      */
     AddressLine2: string;
     /**
-     * @description House or building number (SRC-CARD, up to 9 characters).
+     * @description House or building number.
      * @example 12
      */
     HouseNumber: string;
     /**
-     * @description District of the city (SRC-CARD, up to 32 characters).
+     * @description District of the city.
      * @example Downtown
      */
     District: string;
-    /** @description Further payer fields of the S2S CARD payment actions (SRC-CARD SALE, DEBIT, CARD2CARD and CREDIT2CARD tables), all optional. */
+    /** @description Further payer fields of the S2S CARD payment actions, all optional. */
     S2sCardPayerExtras: {
       payer_middle_name?: components['schemas']['Name'];
       /** @description Payer's date of birth, YYYY-MM-DD. */
@@ -587,7 +587,7 @@ export interface components {
       payer_district?: components['schemas']['District'];
     };
     /**
-     * @description Token of a card from an earlier SALE (PURCHASE) or DEBIT sent with `req_token=Y`. Replaces the card number and expiry on S2S CARD (SRC-CARD: 64 characters; up to 255 accepted).
+     * @description Token of a card from an earlier SALE (PURCHASE) or DEBIT sent with `req_token=Y`. Replaces the card number and expiry on S2S CARD.
      * @example 7b1c5a86d0e3f2a94c8b1e7d6f5a4c3b2e1d0f9a8b7c6d5e4f3a2b1c0d9e8f7a
      */
     CardToken: string;
@@ -598,7 +598,7 @@ export interface components {
     CardCvv2: string;
     /**
      * Card token
-     * @description A card token from an earlier payment replaces the card number (facts F1). SRC-CARD makes the number and expiry optional with a token and keeps `card_cvv2` required; the document is silent, so `card_cvv2` is optional here (the connector may still ask for it). The card number and the wallet fields must be absent; an expiry sent with a token is passed on as is.
+     * @description A card token from an earlier payment replaces the card number. The card number and the wallet fields must be absent; an expiry sent with a token is passed on as is.
      */
     CardTokenFields: {
       card_token: components['schemas']['CardToken'];
@@ -624,7 +624,7 @@ export interface components {
     CardExpYear: string;
     /**
      * Card data
-     * @description The four card fields. A `card_token` sent with card data is ignored by the platform (SRC-CARD); it is rejected here because the signature formula would be ambiguous.
+     * @description The four card fields. A `card_token` sent with card data is ignored by the platform; it is rejected here because the signature formula would be ambiguous.
      */
     CardDataFields: {
       card_number: components['schemas']['CardNumber'];
@@ -647,7 +647,7 @@ export interface components {
     PaymentToken: string;
     /**
      * Wallet token
-     * @description When a wallet token is supplied, all four card fields must be omitted (document). A `card_token` with a wallet token is contradictory (SRC-CARD: the wallet token would be ignored) and is rejected.
+     * @description When a wallet token is supplied, all four card fields must be omitted (document). A `card_token` with a wallet token is contradictory and is rejected.
      */
     WalletTokenFields: {
       digital_wallet: components['schemas']['DigitalWallet'];
@@ -659,7 +659,7 @@ export interface components {
       card_token?: never;
     };
     /**
-     * @description Payment channel (sub-account) configured in the merchant account (SRC-CARD, up to 16 characters).
+     * @description Payment channel (sub-account) configured in the merchant account.
      * @example channel-1
      */
     ChannelId: string;
@@ -741,7 +741,7 @@ export interface components {
       shipping_state?: string;
       /** @description Postal code of the shipping address, at most 9 digits. */
       shipping_postcode?: string;
-      /** @description Country of the shipping address. The document says a 3-character code, but the vendor's own sample sends `US`; decided: 2 or 3 letters or digits are accepted. */
+      /** @description Country of the shipping address, a 3-character code. */
       shipping_country?: string;
     };
     /** APC shipping */
@@ -937,7 +937,7 @@ export interface components {
       ));
     /**
      * Zero amount rule
-     * @description A zero `order_amount` is allowed only with `auth=Y` or `recurring_init=Y` on S2S CARD (and only if the provider supports zero-value transactions); any other S2S CARD payment with a zero amount is rejected ("amount: This value should be greater than 0."). Applied to every S2S CARD money movement except AUTH, which is an authorization by definition.
+     * @description A zero `order_amount` is allowed only with `auth=Y` or `recurring_init=Y` (and only if the provider supports zero-value transactions); a plain sale with a zero amount is rejected ("amount: This value should be greater than 0.").
      */
     S2sZeroAmountRule: unknown;
     /**
@@ -966,10 +966,11 @@ export interface components {
       mpi_data?: components['schemas']['MpiData'];
     } & (components['schemas']['CardSaleFields'] & unknown & components['schemas']['S2sZeroAmountRule']);
     /**
-     * @description Send exactly `Y`; the platform processes any other value as if the field were absent.
-     * @constant
+     * @description Send exactly `Y` to authorize only. Any other value, and an absent field, is processed as an immediate sale.
+     * @default N
+     * @example Y
      */
-    YesOnly: 'Y';
+    ApmAuth: string;
     /** @description Fields every S2S APM SALE accepts, whatever the method. */
     SaleApmFields: {
       /** @constant */
@@ -977,12 +978,14 @@ export interface components {
       /** @description Payer identifier. Sent as a filler value when the method does not use it. */
       identifier?: string;
       return_url?: components['schemas']['Url'];
-      /** @description `Y` makes a two-stage payment, held in PENDING until CAPTURE or CREDITVOID. Send exactly `Y`: any other value is processed as an immediate sale, so it is rejected here to avoid a surprise charge. */
-      auth?: components['schemas']['YesOnly'];
+      /** @description `Y` makes a two-stage payment, held in PENDING until CAPTURE or CREDITVOID. Send exactly `Y`: any other value is processed as an immediate sale. */
+      auth?: components['schemas']['ApmAuth'];
       recurring_init?: components['schemas']['YesNo'];
       /** @description Opaque merchant data, returned in callbacks. */
       custom_data?: Record<string, unknown>;
-    } & (components['schemas']['S2sOrderFields'] & WithRequired<components['schemas']['S2sPayerFields'], 'payer_ip'>);
+    } & (components['schemas']['S2sOrderFields'] &
+      WithRequired<components['schemas']['S2sPayerFields'], 'payer_ip'> &
+      components['schemas']['S2sZeroAmountRule']);
     /**
      * vcard parameters
      * @description The test connector takes no method parameters.
@@ -1054,12 +1057,12 @@ export interface components {
     /** <bank_account_debit> parameters */
     BankAccountDebitParameters: {
       /**
-       * @description Payer's bank code, SWIFT-style (document): a BIC of 8 or 11 upper-case characters (4 bank, 2 country letters, 2 location, optional 3 branch). Bank and location parts may hold digits, as ISO 9362 allows.
+       * @description Payer's bank code, SWIFT-style.
        * @example DEUTDEFF
        */
       bank_code: string;
       /**
-       * @description Payer's account number at that bank. The document gives no format: letters, digits, spaces and hyphens, at most 34 characters (the IBAN maximum), are accepted.
+       * @description Payer's account number at that bank.
        * @example DE89370400440532013000
        */
       bank_account_number: string;
@@ -1082,7 +1085,7 @@ export interface components {
     /** <ar_transfer> parameters */
     ArTransferParameters: {
       /**
-       * @description Payer national id (CUIL/CUIT): 11 digits, hyphens after the 2nd and 10th digit allowed. Optional: if omitted, the payer is asked for it.
+       * @description Payer national id (CUIL/CUIT). Optional: if omitted, the payer is asked for it.
        * @example 20-12345678-6
        */
       bank_cuil?: string;
@@ -1105,7 +1108,7 @@ export interface components {
     /** <mx_transfer> parameters */
     MxTransferParameters: {
       /**
-       * @description Payer national id (CURP): 18 letters and digits. Optional: if omitted, the payer is asked for it. Case is not checked (the document gives no format).
+       * @description Payer national id (CURP). Optional: if omitted, the payer is asked for it.
        * @example GODE561231HDFRRN04
        */
       bank_curp?: string;
@@ -1271,7 +1274,7 @@ export interface components {
       brand: 'crypto_deposit';
     });
     /**
-     * @description A crypto wallet address. The document gives no per-network format, so any 20 to 128 letters and digits are accepted (covers BTC legacy and bech32, 0x-hex and TRX addresses).
+     * @description A crypto wallet address.
      * @example bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq
      */
     CryptoWalletAddress: string;
@@ -1327,7 +1330,7 @@ export interface components {
       brand: 'ips';
     });
     /**
-     * @description A crypto currency symbol (the methods that take one give no list): 2 to 10 letters or digits, case not checked.
+     * @description A crypto currency symbol.
      * @example BTC
      */
     CryptoSymbol: string;
@@ -1477,7 +1480,7 @@ export interface components {
       brand: 'upi_a';
     });
     /**
-     * @description A UPI virtual payment address, `handle@provider` (for example `payer@okbank`): 2 to 256 letters, digits, dots, hyphens or underscores, `@`, then the provider handle.
+     * @description A UPI virtual payment address (for example `payer@okbank`).
      * @example payer@okbank
      */
     UpiVpa: string;
@@ -1951,7 +1954,7 @@ export interface components {
     });
     /**
      * <mobile_money> parameters
-     * @description All fields are optional. The two narrative fields are each ignored by the platform without the other, so sending one alone is rejected here (a silently dropped attachment is a bug).
+     * @description All fields are optional. The two narrative fields are each ignored without the other: send both to attach a file.
      */
     MobileMoneyParameters: {
       /**
@@ -2008,7 +2011,7 @@ export interface components {
     };
     /**
      * <payout_email>
-     * @description E-mail payout: payer names, e-mail, amount, currency and description are required, with the method's limits (names up to 60, e-mail 2 to 60, description 5 to 200). The shared payer name field is shorter (32), so that limit applies first.
+     * @description E-mail payout: payer names, e-mail, amount, currency and description are required, with the method's limits (names up to 60, e-mail 2 to 60, description 5 to 200).
      */
     SaleApmPayoutEmailRequest: {
       /** @constant */
@@ -2025,32 +2028,32 @@ export interface components {
        */
       brand: 'payout_email';
     });
-    /** @description Payer account for the pull variants. The document marks these fields "collected from the payer" (by the operator's widget), so the object and each field are optional; when sent, each field must have its shape. Argentina uses `cbu` and `alias`, Peru `phoneNumber` and `otp`. */
+    /** @description Payer account for the pull variants, collected from the payer. Argentina uses `cbu` and `alias`, Peru `phoneNumber` and `otp`. */
     LocalCollectionBankDetails: {
       /**
-       * @description Argentine bank account key (CBU/CVU), 22 digits. Pull debit, Argentina.
+       * @description Argentine bank account key (CBU/CVU). Pull debit, Argentina.
        * @example 2850590940090418135201
        */
       cbu?: string;
       /**
-       * @description Argentine account alias, 6 to 20 letters, digits, dots or hyphens. Pull debit, Argentina.
+       * @description Argentine account alias. Pull debit, Argentina.
        * @example mesa.sol.rio
        */
       alias?: string;
       /**
-       * @description Peruvian wallet phone number, 9 digits (an optional +51 or 51 prefix is accepted). Pull wallet, Peru.
+       * @description Peruvian wallet phone number. Pull wallet, Peru.
        * @example 987654321
        */
       phoneNumber?: string;
       /**
-       * @description One-time code approving the pull from the wallet, 4 to 8 digits. Pull wallet, Peru.
+       * @description One-time code approving the pull from the wallet. Pull wallet, Peru.
        * @example 123456
        */
       otp?: string;
     };
     /**
      * <local_collection> parameters
-     * @description The document says "all fields required" for the common fields; the variant (`type` and `market`) adds its own. `market` is taken as the ISO 3166-1 alpha-2 code of the variant's country (the PIX row shows BR; the others say only "string"): the rules below use it to tell the OFFLINE and PULL variants apart. `amount` and `currency` repeat the order amount and currency (not cross-checked). `redirectUrl` is used only with the operator's widget.
+     * @description Every common field is required; the variant (`type`, and `market` for the offline bank transfers) adds its own. `amount` and `currency` repeat the order amount and currency. `redirectUrl` is used only with the operator's widget.
      */
     LocalCollectionParameters: {
       /**
@@ -2059,7 +2062,7 @@ export interface components {
        */
       amount: string | number;
       /**
-       * @description Expiry of the payment link. The document gives no format: a date (YYYY-MM-DD) or an ISO 8601 date-time, with or without an offset, is accepted.
+       * @description Expiry of the payment link.
        * @example 2026-12-01T23:59:59Z
        */
       expiryDate: string;
@@ -2081,7 +2084,11 @@ export interface components {
        * @example acc-1029384756
        */
       accountId: string;
-      market: components['schemas']['Country'];
+      /**
+       * @description Market of the variant (BR for PIX).
+       * @example BR
+       */
+      market: string;
       /**
        * @description Variant: PIX (instant QR or copy code, BR), OFFLINE (offline bank transfer, AR PY PE CL), OFFLINE_SERVICE_PAYMENT (offline service payment, PE), SPEI (instant transfer, MX), PULL (pull debit AR, pull wallet PE).
        * @enum {string}
@@ -2090,17 +2097,17 @@ export interface components {
       currency: components['schemas']['Currency'];
       redirectUrl?: components['schemas']['Url'];
       /**
-       * @description Payer tax id; its format depends on the market (see the rules).
+       * @description Payer tax id (DNI or CUIT in Argentina, CI or RUN in Chile).
        * @example 20-12345678-6
        */
       clientTaxId?: string;
       /**
-       * @description Payer name (spelled `clientname` in the document).
+       * @description Payer name.
        * @example Juan Perez
        */
       clientname?: string;
       bankDetails?: components['schemas']['LocalCollectionBankDetails'];
-    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown);
     /**
      * <local_collection>
      * @description S2S APM SALE with a local-collection variant (`parameters[type]`, `parameters[market]`).
@@ -2117,7 +2124,7 @@ export interface components {
       brand: 'local_collection';
     });
     /**
-     * @description Mobile number in international form without `+`, country prefix first (for example 12 digits: `254712345678`). A leading `+` is tolerated.
+     * @description Mobile number with its country prefix (for example 12 digits: `254712345678`).
      * @example 254712345678
      */
     MobileMoneyNumber: string;
@@ -2188,10 +2195,10 @@ export interface components {
       brand: 'web_wallet';
     });
     /**
-     * S2S APM SALE
-     * @description An alternative-payment-method sale. `brand` selects the method; its extras go under `parameters[...]`. `auth=Y` makes it a two-stage payment captured with CAPTURE.
+     * S2S APM SALE, listed method
+     * @description A method of the document's table; `brand` selects its parameters.
      */
-    SaleApmRequest: {
+    SaleApmMethodRequest: {
       brand: string;
     } & (
       | components['schemas']['SaleApmVcardRequest']
@@ -2238,6 +2245,21 @@ export interface components {
       | components['schemas']['SaleApmDeviceWalletRequest']
       | components['schemas']['SaleApmWebWalletRequest']
     );
+    /**
+     * S2S APM SALE, redirect-only method
+     * @description A redirect-only or app-confirmed method the table does not list: the hosted page handles it, so it carries no method parameters.
+     */
+    SaleApmRedirectOnlyRequest: {
+      brand: string;
+      parameters?: never;
+    } & components['schemas']['SaleApmFields'];
+    /**
+     * S2S APM SALE
+     * @description An alternative-payment-method sale. `brand` selects the method; its extras go under `parameters[...]`. `auth=Y` makes it a two-stage payment captured with CAPTURE.
+     */
+    SaleApmRequest: {
+      brand: string;
+    } & (components['schemas']['SaleApmMethodRequest'] | components['schemas']['SaleApmRedirectOnlyRequest']);
     /**
      * SALE
      * @description `action=SALE` is shared by both S2S protocols. A request with `brand` is an S2S APM sale, one without is an S2S CARD sale; the two branches exclude each other.
@@ -2292,7 +2314,7 @@ export interface components {
     });
     /**
      * AUTH
-     * @description Authorization only; the funds are held until CAPTURE (or released with CREDITVOID). The document names the action but does not show its body. Decided: the body of an S2S CARD SALE without `auth` (the action itself says "authorize only", like SALE with `auth=Y`) and without `mpi_data` (not accepted with an authorization). A zero amount is allowed (card verification). Eligible MIDs are DMS and SMS/DMS.
+     * @description Authorization only; the funds are held until CAPTURE (or released with CREDITVOID). The document names the action but does not show its body. A zero amount is allowed (card verification). Eligible MIDs are DMS and SMS/DMS.
      */
     AuthRequest: {
       /** @constant */
@@ -2361,7 +2383,7 @@ export interface components {
     DebitParameters: components['schemas']['CardSetErsDebit'];
     /**
      * DEBIT
-     * @description Debits the payer's card as part of a transfer flow. Card fields (or a `card_token` from an earlier payment), payer fields and the ERS set (document; SRC-CARD DEBIT table). Payer name and address are optional here (SRC-CARD). A debit can start a recurring chain (`recurring_init=Y`, charged later with RECURRING_DEBIT) and carry a schedule; `payer_present`, `payer_language` and `custom_data` are documented on DEBIT.
+     * @description Debits the payer's card as part of a transfer flow. Card fields (or a `card_token` from an earlier payment), payer fields and the ERS set. Payer name and address are optional here. A debit can start a recurring chain (`recurring_init=Y`, charged later with RECURRING_DEBIT) and carry a schedule; `payer_present`, `payer_language` and `custom_data` are documented on DEBIT.
      */
     DebitRequest: {
       /** @constant */
@@ -2391,7 +2413,7 @@ export interface components {
          */
         action: 'DEBIT';
       });
-    /** @description Recipient (payee) fields of CARD2CARD and CREDIT2CARD, all optional (SRC-CARD lengths). */
+    /** @description Recipient (payee) fields of CARD2CARD and CREDIT2CARD, all optional. */
     S2sPayeeFields: {
       payee_first_name?: components['schemas']['Name'];
       payee_last_name?: components['schemas']['Name'];
@@ -2406,6 +2428,13 @@ export interface components {
       payee_zip?: components['schemas']['Zip'];
       payee_email?: components['schemas']['Email'];
       payee_phone?: components['schemas']['Phone'];
+    };
+    /**
+     * Non-zero amount rule
+     * @description A zero `order_amount` is rejected ("amount: This value should be greater than 0.").
+     */
+    S2sNonZeroAmountRule: {
+      order_amount?: unknown;
     };
     /**
      * @description Sender's account number (ERS set on CREDIT2CARD): the payer PAN when the funds come from a card, or a not-available marker (`#NA`) for an independent account. Masked like a card number.
@@ -2445,7 +2474,7 @@ export interface components {
       components['schemas']['CardSetNsp'];
     /**
      * CREDIT2CARD
-     * @description Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional (SRC-CARD CREDIT2CARD table); no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it).
+     * @description Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it).
      */
     Credit2CardRequest: {
       /** @constant */
@@ -2468,7 +2497,7 @@ export interface components {
             card_number?: never;
           }
       ) &
-      components['schemas']['S2sZeroAmountRule'] & {
+      components['schemas']['S2sNonZeroAmountRule'] & {
         /**
          * @description discriminator enum property added by openapi-typescript
          * @enum {string}
@@ -2500,7 +2529,7 @@ export interface components {
     Card2CardParameters: components['schemas']['CardSetPrc'];
     /**
      * CARD2CARD
-     * @description One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). SRC-CARD v5.6.2 names the payer's card fields `payer_card_number`, `payer_card_exp_month`, ...; its own sample and the document use `card_number`, ..., which are used here. Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD.
+     * @description One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD.
      */
     Card2CardRequest: {
       /** @constant */
@@ -2527,7 +2556,7 @@ export interface components {
       });
     /**
      * VOID
-     * @description Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale (SRC-CARD). Other fields are not shown. On S2S APM a VOID of an uncaptured authorization is refused ("Void is not allowed."). An unknown `trans_id` answers 100000 "Payment not found.".
+     * @description Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale. On S2S APM a VOID of an uncaptured authorization is refused with "Void is not allowed." and leaves it unchanged (PENDING). An unknown `trans_id` answers 100000 "Payment not found.".
      */
     VoidRequest: {
       /** @constant */
@@ -2541,7 +2570,7 @@ export interface components {
     });
     /**
      * CREDITVOID
-     * @description Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed (SRC-CARD). The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.".
+     * @description Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.".
      */
     CreditvoidRequest: {
       /** @constant */
@@ -2557,7 +2586,7 @@ export interface components {
     });
     /**
      * REFUND
-     * @description The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. Decided: the body of CREDITVOID (`trans_id`, optional `amount` for a partial refund), its signatures and its ACCEPTED answer.
+     * @description The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID.
      */
     RefundRequest: {
       /** @constant */
@@ -2591,7 +2620,7 @@ export interface components {
      */
     PositiveDigitString: string;
     /**
-     * @description Interval unit of a schedule (SRC-CARD gives `day` and `month`).
+     * @description Interval unit of a schedule.
      * @enum {string}
      */
     ScheduleIntervalUnit: 'day' | 'month';
@@ -2624,9 +2653,9 @@ export interface components {
       delayed_first_payment: 'none' | 'delay_by_interval' | 'day_of_week' | 'day_of_month';
       /** @description Length of the first-payment delay (with `delay_by_interval`). */
       first_payment_interval_length?: components['schemas']['PositiveDigitString'];
-      /** @description Unit of the first-payment delay (with `delay_by_interval`); decided to take the values of `interval_unit`. */
+      /** @description Unit of the first-payment delay (with `delay_by_interval`), as `interval_unit`. */
       first_payment_interval_unit?: components['schemas']['ScheduleIntervalUnit'];
-      /** @description Weekday of the first payment (with `day_of_week`). The document gives no format; decided: a day number 1 (Monday) to 7 (Sunday) or an English weekday name are accepted. */
+      /** @description Weekday of the first payment (with `day_of_week`). */
       first_payment_day_of_week?: string;
       /** @description Day of the month of the first payment, 1 to 31 (with `day_of_month`). */
       first_payment_day_of_month?: components['schemas']['DayOfMonth'];
@@ -2635,7 +2664,7 @@ export interface components {
     } & (unknown & unknown & unknown & unknown);
     /**
      * CREATE_SCHEDULE
-     * @description Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count` (SRC-CARD). The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
+     * @description Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
      */
     CreateScheduleRequest: {
       /** @constant */
@@ -2689,7 +2718,7 @@ export interface components {
     });
     /**
      * SCHEDULE_INFO
-     * @description Reads the schedule `schedule_id`. SRC-CARD says it "is sent by GET"; the vendor's Postman collection and this interface send it like every other action, as a POST to `/post`.
+     * @description Reads the schedule `schedule_id`.
      */
     ScheduleInfoRequest: {
       /** @constant */
@@ -2736,7 +2765,7 @@ export interface components {
     Token: string;
     /**
      * DESCHEDULE
-     * @description Detaches the schedule `schedule_id` from the recurring chain of `recurring_token` and stops its payments (SRC-CARD).
+     * @description Detaches the schedule `schedule_id` from the recurring chain of `recurring_token` and stops its payments.
      */
     DescheduleRequest: {
       /** @constant */
@@ -2759,10 +2788,10 @@ export interface components {
           client_key: components['schemas']['ClientKey'];
           order_id: components['schemas']['OrderId'];
           order_amount: components['schemas']['Amount'];
-          /** @description Optional; SRC-CARD does not send it (the initiating payment's currency applies). */
+          /** @description Optional: the initiating payment's currency applies. */
           order_currency?: components['schemas']['Currency'];
           order_description: components['schemas']['OrderDescription'];
-          /** @description The initiating transaction (SRC-CARD name). */
+          /** @description The initiating transaction. */
           recurring_first_trans_id?: components['schemas']['TransId'];
           /** @description The initiating transaction (the document's name). */
           recurring_init_trans_id?: components['schemas']['TransId'];
@@ -2778,7 +2807,7 @@ export interface components {
       | unknown;
     /**
      * RECURRING_SALE
-     * @description Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. The transaction id is `recurring_first_trans_id` in SRC-CARD and `recurring_init_trans_id` in the document's identifier list; decided: either name is accepted, at least one is required. SRC-CARD sends no `order_currency` (the initiating payment's currency is used), so it is optional. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization.
+     * @description Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization.
      */
     RecurringSaleRequest: {
       /** @constant */
@@ -2795,7 +2824,7 @@ export interface components {
       });
     /**
      * RECURRING_DEBIT
-     * @description Recurring charge for debit chains: charges again the card of a DEBIT sent with `recurring_init=Y`. The body is not shown; decided: the body of RECURRING_SALE without `auth` (a debit has no authorization stage).
+     * @description Recurring charge for debit chains: charges again the card of a DEBIT sent with `recurring_init=Y`.
      */
     RecurringDebitRequest: {
       /** @constant */
@@ -2848,7 +2877,7 @@ export interface components {
     };
     /**
      * CREDIT2VIRTUAL
-     * @description Mobile-money payout (the `<mobile_money_ke>` method). The operator slug in `parameters[mobile_money_operator]` decides the currency, the minimum and maximum amount and the country of `parameters[mobile_number]` (one rule per row of the document's operator table). Amounts are compared as decimals, so `1`, `1.00` and `1.0` are equal. The mobile number is checked for the operator country's calling code followed by the national digits (the document only says it must match the operator's country).
+     * @description Mobile-money payout (the `<mobile_money_ke>` method). The operator slug in `parameters[mobile_money_operator]` decides the currency, the minimum and maximum amount (one rule per row of the document's operator table); `parameters[mobile_number]` must be a number of the operator's country. Amounts are compared as decimals, so `1`, `1.00` and `1.0` are equal.
      */
     Credit2VirtualRequest: {
       /** @constant */
@@ -2888,7 +2917,7 @@ export interface components {
          */
         action: 'CREDIT2VIRTUAL';
       });
-    /** @description The body of both virtual-account debit actions (decided; see DEBIT2VIRTUAL). */
+    /** @description The body of both virtual-account debit actions. */
     Debit2VirtualFields: {
       /** @description Payment-method identifier (any method value agreed with the operator). */
       brand: string;
@@ -2902,7 +2931,7 @@ export interface components {
     } & (components['schemas']['S2sOrderFields'] & WithRequired<components['schemas']['S2sPayerFields'], 'payer_ip'>);
     /**
      * DEBIT2VIRTUAL
-     * @description One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE (facts §1.3 signs it like SALE; the document lists `payer_language` for SALE, DEBIT2VIRTUAL and DEBIT2VIRTUAL_CALC alike): the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`.
+     * @description One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE: the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`.
      */
     Debit2VirtualRequest: {
       /** @constant */
@@ -2916,7 +2945,7 @@ export interface components {
     });
     /**
      * DEBIT2VIRTUAL_CALC
-     * @description First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts (§2.3), is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL.
+     * @description First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL.
      */
     Debit2VirtualCalcRequest: {
       /** @constant */
@@ -3296,7 +3325,7 @@ export interface components {
     );
     /**
      * SUCCESS
-     * @description SRC-CARD lists 3DS and REDIRECT beside SETTLED for a successful debit.
+     * @description A successful debit is SETTLED, 3DS or REDIRECT.
      */
     DebitSuccess: {
       /** @constant */
@@ -3487,7 +3516,7 @@ export interface components {
     });
     /**
      * CARD2CARD response
-     * @description SRC-CARD's 3DS table for CARD2CARD shows `action=SALE` (a documentation quirk); `SALE` is accepted in `action` of the REDIRECT branch.
+     * @description The response to CARD2CARD. A REDIRECT may carry `action=SALE`.
      */
     Card2CardResponse: {
       result: string;
@@ -3514,15 +3543,15 @@ export interface components {
     });
     /**
      * DECLINED
-     * @description The operation stays SETTLED.
+     * @description The operation keeps its state (SETTLED; an authorization stays PENDING).
      */
     VoidDeclined: {
       /** @constant */
       action: 'VOID';
       /** @constant */
       result: 'DECLINED';
-      /** @constant */
-      status: 'SETTLED';
+      /** @enum {string} */
+      status: 'SETTLED' | 'PENDING';
       decline_reason?: components['schemas']['DeclineReason'];
     } & (WithRequired<components['schemas']['S2sResponseFields'], 'action'> & {
       /**
@@ -3568,7 +3597,7 @@ export interface components {
     };
     /**
      * REFUND response
-     * @description Decided like CREDITVOID: the request is ACCEPTED and the outcome arrives by callback.
+     * @description Like CREDITVOID: the request is ACCEPTED and the outcome arrives by callback.
      */
     RefundResponse: {
       /** @constant */
@@ -3596,7 +3625,7 @@ export interface components {
     };
     /**
      * UPDATE_SCHEDULE response
-     * @description Not shown in the sources; decided like the other schedule actions.
+     * @description The schedule action's answer: `action` and `result`.
      */
     UpdateScheduleResponse: {
       /** @constant */
@@ -3654,7 +3683,7 @@ export interface components {
     };
     /**
      * DESCHEDULE response
-     * @description Not shown in the sources; decided like the other schedule actions.
+     * @description The schedule action's answer: `action` and `result`.
      */
     DescheduleResponse: {
       /** @constant */
@@ -3725,7 +3754,7 @@ export interface components {
     });
     /**
      * RECURRING_SALE response
-     * @description Equal to a SALE response with `action=RECURRING_SALE` (SRC-CARD).
+     * @description Equal to a SALE response with `action=RECURRING_SALE`.
      */
     RecurringSaleResponse: {
       result: string;
@@ -3798,7 +3827,7 @@ export interface components {
     });
     /**
      * RECURRING_DEBIT response
-     * @description Decided like a DEBIT response with `action=RECURRING_DEBIT`.
+     * @description Like a DEBIT response with `action=RECURRING_DEBIT`.
      */
     RecurringDebitResponse: {
       result: string;
@@ -3859,7 +3888,7 @@ export interface components {
     });
     /**
      * CREDIT2VIRTUAL response
-     * @description Synchronous response of CREDIT2VIRTUAL (SRC-APM, facts §2.3), selected by `result`.
+     * @description Synchronous response of CREDIT2VIRTUAL, selected by `result`.
      */
     Credit2VirtualResponse: {
       result: string;
@@ -3950,7 +3979,7 @@ export interface components {
     });
     /**
      * DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response
-     * @description Synchronous response of both virtual-account debit actions (SRC-APM, facts §2.3), selected by `result`. Responses include `commission` and `total_amount`.
+     * @description Synchronous response of both virtual-account debit actions, selected by `result`. Responses include `commission` and `total_amount`.
      */
     Debit2VirtualResponse: {
       result: string;
@@ -4112,7 +4141,7 @@ export interface components {
     };
     /**
      * Payee
-     * @description Recipient of a `credit` (payout). The document names the object only; SRC-CO shows `name` and `email`, and the card sets' ERS payee fields give the rest (the `payee_` prefix dropped inside the object). Every field is optional: a payment provider that needs one asks for it.
+     * @description Recipient of a `credit` (payout). Every field is optional: a payment provider that needs one asks for it.
      */
     SessionPayee: {
       /** @description Recipient's first and last name. */
@@ -4132,7 +4161,7 @@ export interface components {
       nationality?: components['schemas']['Country'];
       country_of_birth?: components['schemas']['Country'];
     };
-    /** @description Crypto details (SRC-CO); `network` is free text or one of ERC20, TRC20, BEP20, BEP2, OMNI, solana, polygon. */
+    /** @description Crypto details; `network` is free text or one of ERC20, TRC20, BEP20, BEP2, OMNI, solana, polygon. */
     SessionCrypto: {
       network?: string;
     };
@@ -4149,7 +4178,7 @@ export interface components {
       operation?: 'purchase' | 'debit' | 'credit';
       /** @description Method identifiers to display (`card`, or a method label such as `pin_voucher`). Omitted or empty, the channel and the merchant mapping decide. */
       methods?: string[];
-      /** @description Payment channel (sub-account); it must correspond to one of `methods` (SRC-CO). */
+      /** @description Payment channel (sub-account); it must correspond to one of `methods`. */
       channel_id?: string;
       parameters?: components['schemas']['SessionMethodParameters'];
       order?: components['schemas']['SessionOrder'];
@@ -4160,12 +4189,12 @@ export interface components {
       error_url?: components['schemas']['Url'];
       /** @description Window target for the redirects. Used only when the MID sets no Override Link Target (then the MID value always wins); with `_top` in an iframe the payer sees a Continue button. */
       url_target?: components['schemas']['LinkTarget'];
-      /** @description Session lifetime. The document says "number" without a unit; the public facts (SRC-CO) give minutes, 1 to 720, default 60, never zero. A whole number is required. */
+      /** @description Session lifetime. The document says "number" without a unit; the public facts give minutes, 1 to 720, default 60, never zero. A whole number is required. */
       session_expiry?: number;
       customer?: components['schemas']['SessionCustomer'];
       billing_address?: components['schemas']['SessionBillingAddress'];
       payee?: components['schemas']['SessionPayee'];
-      /** @description Recipient's address for `credit` (SRC-CO shows the same fields as `billing_address`). */
+      /** @description Recipient's address for `credit`. */
       payee_billing_address?: components['schemas']['SessionBillingAddress'];
       crypto?: components['schemas']['SessionCrypto'];
       /** @description Request a card token (returned as `card_token` in the callback). Ignored when `card_token` is sent. */
@@ -4174,7 +4203,7 @@ export interface components {
       card_token?: components['schemas']['Token'];
       /** @description Start a recurring chain (purchase, or the first debit of a recurring debit chain). */
       recurring_init?: boolean;
-      /** @description VAT calculation switch (SRC-CO says purchase only; the amount comes back as `vat_amount`). */
+      /** @description VAT calculation switch. */
       vat_calc?: boolean;
       /** @description Free-form merchant data, stored with the transaction and returned in callbacks (as `custom_data[<key>]` form fields). Accepted on every operation. */
       custom_data?: Record<string, unknown>;
@@ -4188,15 +4217,15 @@ export interface components {
       payment_schedule_amount?: components['schemas']['Amount'];
       /** @description Selects the Hosted Payment Fields flow. */
       with_hosted_fields?: boolean;
-      /** @description Decision: a top-level `payer_ip` appears in one document sample only; the documented place is `customer.ip`. It is accepted (an IP address) so that sample validates; send `customer.ip`. */
+      /** @description A top-level `payer_ip` appears in one document sample only; the documented place is `customer.ip`. It is accepted (an IP address) so that sample validates; send `customer.ip`. */
       payer_ip?: components['schemas']['IpAddress'];
-      /** @description Decision: `accountId` is a method parameter (local-collection group, crypto gateway) and belongs in `parameters.<method>.accountId`; one method sample shows it at top level. It is accepted there (it does no harm) but has no documented effect. */
+      /** @description `accountId` is a method parameter (local-collection group, crypto gateway) and belongs in `parameters.<method>.accountId`; one method sample shows it at top level. It is accepted there (it does no harm) but has no documented effect. */
       accountId?: string;
       hash?: components['schemas']['Hash'];
     } & (unknown & unknown);
     /**
      * Checkout session
-     * @description A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here (SRC-CO); the HPF token request takes `return_url` instead.
+     * @description A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here; the HPF token request takes `return_url` instead.
      */
     SessionRequest: WithRequired<
       components['schemas']['SessionFields'],
@@ -4218,7 +4247,7 @@ export interface components {
     };
     /**
      * Hosted Payment Fields session token
-     * @description The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires (AK-HPF). Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it).
+     * @description The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it).
      */
     SessionTokenRequest: {
       /**
@@ -4329,7 +4358,7 @@ export interface components {
       components['schemas']['CheckoutLookupError'] | components['schemas']['CheckoutValidationError'];
     /**
      * Capture
-     * @description DMS capture of an authorized purchase (a session with `auth` true), by `payment_id` (AK-CO-API). `amount` may be below the authorized amount.
+     * @description DMS capture of an authorized purchase (a session with `auth` true), by `payment_id`. `amount` may be below the authorized amount.
      */
     CheckoutCaptureRequest: {
       merchant_key: components['schemas']['MerchantKey'];
@@ -4339,7 +4368,7 @@ export interface components {
       hash: components['schemas']['Hash'];
     };
     /**
-     * @description Checkout payment status (lower-case): prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback (SRC-CO). The document shows `3ds` and `settled`.
+     * @description Checkout payment status (lower-case): prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback. The document shows `3ds` and `settled`.
      * @enum {string}
      */
     CheckoutOrderStatus:
@@ -4359,7 +4388,7 @@ export interface components {
      */
     CheckoutTransactionStatus:
       'SUCCESS' | 'FAIL' | 'WAITING' | 'UNDEFINED' | 'success' | 'fail' | 'waiting' | 'undefined';
-    /** @description Capture result (AK-CO-API): `status` is the payment status after it, `trans_status` the capture transaction's. */
+    /** @description Capture result: `status` is the payment status after it, `trans_status` the capture transaction's. */
     CheckoutCaptureResponse: {
       payment_id: components['schemas']['PaymentId'];
       status: components['schemas']['CheckoutOrderStatus'];
@@ -4374,7 +4403,7 @@ export interface components {
     CheckoutRefundRequest: {
       merchant_key: components['schemas']['MerchantKey'];
       payment_id: components['schemas']['PaymentId'];
-      /** @description Amount to refund (SRC-CO lists it as required; it matters for a partial refund). */
+      /** @description Amount to refund. */
       amount: components['schemas']['Amount'];
       hash: components['schemas']['Hash'];
     };
@@ -4404,7 +4433,7 @@ export interface components {
       currency?: components['schemas']['ReportedCurrency'];
       description?: string;
     };
-    /** @description Void result. SRC-CO disagrees with itself: its field table puts VOID or SETTLED in `status`, its examples put SUCCESS or FAIL in `status` and void/settled in `payment_status`. Decision: both are accepted (`status` any of the four, `payment_status` optional). */
+    /** @description Void result. Both are accepted (`status` any of the four, `payment_status` optional). */
     CheckoutVoidResponse: {
       /** @enum {string} */
       status: 'SUCCESS' | 'FAIL' | 'VOID' | 'SETTLED';
@@ -4425,7 +4454,7 @@ export interface components {
     };
     CheckoutRecurringOrder: {
       number: components['schemas']['OrderId'];
-      /** @description Amount of this charge; greater than 0 (SRC-CO). */
+      /** @description Amount of this charge; greater than 0. */
       amount: components['schemas']['Amount'];
       /** @description Not needed (the first payment fixes it); accepted. */
       currency?: components['schemas']['Currency'];
@@ -4447,7 +4476,7 @@ export interface components {
       custom_data?: Record<string, unknown>;
       hash: components['schemas']['Hash'];
     };
-    /** @description The recurring charge's outcome. SRC-CO writes the status in upper case in its table and lower case in its examples, once `decline` and once `declined`; all of these are accepted. */
+    /** @description The recurring charge's outcome. */
     CheckoutRecurringResponse: {
       /** @enum {string} */
       status: 'settled' | 'pending' | 'decline' | 'declined' | 'SETTLED' | 'PENDING' | 'DECLINE' | 'DECLINED';
@@ -4530,7 +4559,7 @@ export interface components {
     CofSequence: string;
     /**
      * Payment status
-     * @description A payment's status. SRC-CO spells the schedule field `shedule_id` (once with a trailing space in a key); `schedule_id` and `shedule_id` are both accepted. With the Protocol Mapping options enabled it also carries `card` and `card_expiration_date`, `payment_method`, `brand`, `rrn` and `arn` (a missing `arn` is omitted here, unlike callbacks), `initiator`, `source`, `sequence` and the payer attributes. Schedule fields are echoed with `first_recurring_date`.
+     * @description A payment's status. With the Protocol Mapping options enabled it also carries `card` and `card_expiration_date`, `payment_method`, `brand`, `rrn` and `arn` (a missing `arn` is omitted here, unlike callbacks), `initiator`, `source`, `sequence` and the payer attributes. Schedule fields are echoed with `first_recurring_date`.
      */
     CheckoutPaymentStatus: {
       payment_id: components['schemas']['PaymentId'];
@@ -4603,7 +4632,7 @@ export interface components {
       [key: string]:
         string | components['schemas']['CallbackDataMap'] | (string | components['schemas']['CallbackDataMap'])[];
     };
-    /** @description `custom_data` as it arrives in a form-encoded callback. Decision: the merchant's object comes back as bracket-nested fields (`custom_data[param1]=value1`), decoded into an object whose values are strings (or nested objects and lists of them); a platform that serialises it as one text value (a JSON string) is accepted too. */
+    /** @description `custom_data` as it arrives in a form-encoded callback. The merchant's object comes back as bracket-nested fields (`custom_data[param1]=value1`), decoded into an object whose values are strings (or nested objects and lists of them); a platform that serialises it as one text value (a JSON string) is accepted too. */
     CallbackCustomData: string | components['schemas']['CallbackDataMap'];
     /** @description An "extended data" field (Protocol Mapping "Add Extended Data to Callback"). */
     ExtendedText: string;
@@ -4617,7 +4646,7 @@ export interface components {
       /** @description Payer IP (`customer.ip` of the HPF token request when sent). */
       customer_ip?: components['schemas']['IpAddress'];
       custom_data?: components['schemas']['CallbackCustomData'];
-      /** @description Extended data (6.6.2). Decision: the same shape as `custom_data` — bracket-nested string fields, or one string. */
+      /** @description Extended data (6.6.2). The same shape as `custom_data` — bracket-nested string fields, or one string. */
       extended_data?: components['schemas']['CallbackCustomData'];
       /** @description Id of the payment that initialised the recurring chain. */
       recurring_init_trans_id?: components['schemas']['TransId'];
@@ -4659,11 +4688,11 @@ export interface components {
      * @enum {string}
      */
     CallbackPanType: 'dpan' | 'fpan';
-    /** @description Callback signature, lower-case hex (32 md5/sha256-md5 chain, 40 for the Checkout sha1 chain, 64 sha256). */
+    /** @description Callback signature, hexadecimal (32 for md5, 40 for the Checkout sha1 chain, 64 for sha256). */
     CallbackHash: string;
     /**
      * Checkout callback
-     * @description Checkout notification (SRC-CO, AK-CO-CB), POSTed form-encoded to the notification URL an admin configures per merchant. A payment is final only when the `type`/`status` pair says so (SMS: `type=sale` + `status=success`; `type=redirect` + `status=success` is not final; DMS reports an authorization as `type=sale` + `order_status=pending`). A credit (payout) reports `type=credit`. With cascading normally only the last attempt's callback is sent. `card_token` is present in every debit callback (including `order_status=settled`); debit callbacks that used a `card_token` also carry the masked `card` and `card_expiration_date`. A recurring charge's callback returns that recurring request's `custom_data`, not the initial one. `payer_language` is request-only and never returned.
+     * @description Checkout notification, POSTed form-encoded to the notification URL an admin configures per merchant. A payment is final only when the `type`/`status` pair says so (SMS: `type=sale` + `status=success`; `type=redirect` + `status=success` is not final; DMS reports an authorization as `type=sale` + `order_status=pending`). A credit (payout) reports `type=credit`. With cascading normally only the last attempt's callback is sent. `card_token` is present in every debit callback (including `order_status=settled`); debit callbacks that used a `card_token` also carry the masked `card` and `card_expiration_date`. A recurring charge's callback returns that recurring request's `custom_data`, not the initial one. `payer_language` is request-only and never returned.
      */
     CheckoutCallback: {
       /** @description Payment public id (`payment_id`). */
@@ -4673,12 +4702,12 @@ export interface components {
       order_currency: components['schemas']['ReportedCurrency'];
       order_description: string;
       /**
-       * @description Payment status. The document shows `3ds` and `settled`; SRC-CO lists prepare, settled, pending, 3ds, redirect, decline, refund, reversal, chargeback (void in status responses). The full list is not shown, so any lower-case word is accepted.
+       * @description Payment status. The full list is not shown, so any lower-case word is accepted.
        * @example settled
        */
       order_status: string;
       /**
-       * @description Operation type: sale, 3ds, redirect, capture, refund, void, chargeback, debit, transfer (SRC-CO), credit (card payouts), init (crypto), and possibly recurring. The full list of callback types is not shown, so any lower-case word is accepted.
+       * @description Operation type: sale, 3ds, redirect, capture, refund, void, chargeback, debit, transfer, credit (card payouts), init (crypto), and possibly recurring. The full list of callback types is not shown, so any lower-case word is accepted.
        * @example sale
        */
       type: string;
@@ -4747,7 +4776,7 @@ export interface components {
       | 'DECLINED';
     /**
      * S2S CARD callback
-     * @description S2S CARD notification (SRC-CARD), POSTed form-encoded to the merchant's notification URL; the merchant answers `OK`. Same fields as the synchronous response of the action, plus the Protocol Mapping additions. CHARGEBACK callbacks carry `chargeback_date`, `bank_date` and `reason_code`; CREDITVOID callbacks `creditvoid_date`. A missing `arn` is sent empty. `payer_language` is request-only and never returned. (The document states "card_token in every debit callback" with Checkout's `order_status`, so it is enforced on the Checkout callback only.)
+     * @description S2S CARD notification, POSTed form-encoded to the merchant's notification URL; the merchant answers `OK`. Same fields as the synchronous response of the action, plus the Protocol Mapping additions. CHARGEBACK callbacks carry `chargeback_date`, `bank_date` and `reason_code`; CREDITVOID callbacks `creditvoid_date`. A missing `arn` is sent empty. `payer_language` is request-only and never returned. (The document states "card_token in every debit callback" with Checkout's `order_status`, so it is enforced on the Checkout callback only.)
      */
     S2sCardCallback: {
       action: components['schemas']['CallbackAction'];
@@ -4774,7 +4803,7 @@ export interface components {
     } & components['schemas']['CallbackCommonFields'];
     /**
      * S2S APM callback
-     * @description S2S APM notification (SRC-APM), POSTed form-encoded; the platform waits for the bank's or wallet's callback for redirect methods. For the QR method the bank's ACSC means success and RJCT decline. Crypto flows report `result=INIT` first. Nested `transactions[...]` entries may be present. A missing `arn` is sent empty; `payer_language` is never returned.
+     * @description S2S APM notification, POSTed form-encoded; the platform waits for the bank's or wallet's callback for redirect methods. For the QR method the bank's ACSC means success and RJCT decline. Crypto flows report `result=INIT` first. Nested `transactions[...]` entries may be present. A missing `arn` is sent empty; `payer_language` is never returned.
      */
     S2sApmCallback: {
       action: components['schemas']['CallbackAction'];
@@ -4954,7 +4983,7 @@ export interface operations {
           'application/json': components['schemas']['HpfPaymentResponse'];
         };
       };
-      /** @description Validation error (an expired or unknown session token is answered 403 with an HTML page, facts §3.2). */
+      /** @description Validation error. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4999,7 +5028,7 @@ export interface operations {
           'application/json': components['schemas']['HpfPaymentResponse'];
         };
       };
-      /** @description Validation error (an expired or unknown session token is answered 403 with an HTML page, facts §3.2). */
+      /** @description Validation error. */
       400: {
         headers: {
           [name: string]: unknown;

@@ -21,7 +21,7 @@ export type Amount = components['schemas']['Amount'];
 export type Currency = components['schemas']['Currency'];
 /** Free-text order description. */
 export type OrderDescription = components['schemas']['OrderDescription'];
-/** Request signature, lower-case hexadecimal digest text (32 characters for md5, 40 for the Checkout sha1 chain, 64 for sha256). The client computes it; the password never goes on the wire. */
+/** Request signature, hexadecimal digest text (32 characters for md5, 40 for the Checkout sha1 chain, 64 for sha256). The client computes it; the password never goes on the wire. */
 export type Hash = components['schemas']['Hash'];
 export type S2sOrderFields = components['schemas']['S2sOrderFields'];
 export type Name = components['schemas']['Name'];
@@ -38,7 +38,7 @@ export type Phone = components['schemas']['Phone'];
 export type PhoneCountryCode = components['schemas']['PhoneCountryCode'];
 /** IPv4 or IPv6 address. */
 export type IpAddress = components['schemas']['IpAddress'];
-/** Language of the hosted pages: en, sp, ar, az, fr, nb, zh, zh-TW, kk, de, it, hr, cs, hu, pl, pt, ro, ja, nl, bg, ru. Case-insensitive and not validated by the platform: an unlisted code falls back to English, so any two-letter code (with an optional region) is accepted. Request-only: it is never returned. */
+/** Language of the hosted pages: en, sp, ar, az, fr, nb, zh, zh-TW, kk, de, it, hr, cs, hu, pl, pt, ro, ja, nl, bg, ru. Case-insensitive and not validated: an unlisted code falls back to English. When omitted, the Protocol Mapping language is used, then the browser's. Request-only: it is never returned. */
 export type Language = components['schemas']['Language'];
 /** Payer fields. Address, country, city and zip are optional at the API layer: each one is enforced only when its Protocol Mapping entry is set to Required (the connector may still reject a request that lacks them). */
 export type S2sPayerFields = components['schemas']['S2sPayerFields'];
@@ -46,17 +46,17 @@ export type S2sPayerFields = components['schemas']['S2sPayerFields'];
 export type CalendarDate = components['schemas']['CalendarDate'];
 /** The adjoining road or locality of the address, if needed. */
 export type AddressLine2 = components['schemas']['AddressLine2'];
-/** House or building number (SRC-CARD, up to 9 characters). */
+/** House or building number. */
 export type HouseNumber = components['schemas']['HouseNumber'];
-/** District of the city (SRC-CARD, up to 32 characters). */
+/** District of the city. */
 export type District = components['schemas']['District'];
-/** Further payer fields of the S2S CARD payment actions (SRC-CARD SALE, DEBIT, CARD2CARD and CREDIT2CARD tables), all optional. */
+/** Further payer fields of the S2S CARD payment actions, all optional. */
 export type S2sCardPayerExtras = components['schemas']['S2sCardPayerExtras'];
-/** Token of a card from an earlier SALE (PURCHASE) or DEBIT sent with `req_token=Y`. Replaces the card number and expiry on S2S CARD (SRC-CARD: 64 characters; up to 255 accepted). */
+/** Token of a card from an earlier SALE (PURCHASE) or DEBIT sent with `req_token=Y`. Replaces the card number and expiry on S2S CARD. */
 export type CardToken = components['schemas']['CardToken'];
 /** Card security code. Never shown, logged or echoed. */
 export type CardCvv2 = components['schemas']['CardCvv2'];
-/** A card token from an earlier payment replaces the card number (facts F1). SRC-CARD makes the number and expiry optional with a token and keeps `card_cvv2` required; the document is silent, so `card_cvv2` is optional here (the connector may still ask for it). The card number and the wallet fields must be absent; an expiry sent with a token is passed on as is. */
+/** A card token from an earlier payment replaces the card number. The card number and the wallet fields must be absent; an expiry sent with a token is passed on as is. */
 export type CardTokenFields = components['schemas']['CardTokenFields'];
 /** Primary account number. Masked as first 6 + last 4 digits wherever it could be shown. */
 export type CardNumber = components['schemas']['CardNumber'];
@@ -64,15 +64,15 @@ export type CardNumber = components['schemas']['CardNumber'];
 export type CardExpMonth = components['schemas']['CardExpMonth'];
 /** Expiry year, four digits. */
 export type CardExpYear = components['schemas']['CardExpYear'];
-/** The four card fields. A `card_token` sent with card data is ignored by the platform (SRC-CARD); it is rejected here because the signature formula would be ambiguous. */
+/** The four card fields. A `card_token` sent with card data is ignored by the platform; it is rejected here because the signature formula would be ambiguous. */
 export type CardDataFields = components['schemas']['CardDataFields'];
 /** Wallet value agreed with the operator (the device wallet or the web wallet). */
 export type DigitalWallet = components['schemas']['DigitalWallet'];
 /** The wallet token as a JSON string, exactly as the wallet provider returned it: a DeviceWalletToken or a WebWalletToken (spec/wallets/tokens.yaml) serialized to JSON. */
 export type PaymentToken = components['schemas']['PaymentToken'];
-/** When a wallet token is supplied, all four card fields must be omitted (document). A `card_token` with a wallet token is contradictory (SRC-CARD: the wallet token would be ignored) and is rejected. */
+/** When a wallet token is supplied, all four card fields must be omitted (document). A `card_token` with a wallet token is contradictory and is rejected. */
 export type WalletTokenFields = components['schemas']['WalletTokenFields'];
-/** Payment channel (sub-account) configured in the merchant account (SRC-CARD, up to 16 characters). */
+/** Payment channel (sub-account) configured in the merchant account. */
 export type ChannelId = components['schemas']['ChannelId'];
 /** Absolute URL. */
 export type Url = components['schemas']['Url'];
@@ -111,14 +111,14 @@ export type SaleCardParameters = components['schemas']['SaleCardParameters'];
 export type CustomData = components['schemas']['CustomData'];
 /** The fields SALE and AUTH share: the order, the payer, the card (or a token), the 3DS return, recurring and schedule options and the card additional parameters. */
 export type CardSaleFields = components['schemas']['CardSaleFields'];
-/** A zero `order_amount` is allowed only with `auth=Y` or `recurring_init=Y` on S2S CARD (and only if the provider supports zero-value transactions); any other S2S CARD payment with a zero amount is rejected ("amount: This value should be greater than 0."). Applied to every S2S CARD money movement except AUTH, which is an authorization by definition. */
+/** A zero `order_amount` is allowed only with `auth=Y` or `recurring_init=Y` (and only if the provider supports zero-value transactions); a plain sale with a zero amount is rejected ("amount: This value should be greater than 0."). */
 export type S2sZeroAmountRule = components['schemas']['S2sZeroAmountRule'];
 /** A 3DS result from the merchant's own MPI. When present no REDIRECT is returned; the values go to the acquirer unchanged. Not accepted together with `auth=Y`. */
 export type MpiData = components['schemas']['MpiData'];
 /** A card sale (or an authorization with `auth=Y`). The payer pays with the four card fields, with a `card_token` from an earlier payment, or with a wallet token (`digital_wallet` + `payment_token`), in which case the card fields must be absent. */
 export type SaleCardRequest = components['schemas']['SaleCardRequest'];
-/** Send exactly `Y`; the platform processes any other value as if the field were absent. */
-export type YesOnly = components['schemas']['YesOnly'];
+/** Send exactly `Y` to authorize only. Any other value, and an absent field, is processed as an immediate sale. */
+export type ApmAuth = components['schemas']['ApmAuth'];
 /** Fields every S2S APM SALE accepts, whatever the method. */
 export type SaleApmFields = components['schemas']['SaleApmFields'];
 /** The test connector takes no method parameters. */
@@ -169,7 +169,7 @@ export type CryptoAsset = components['schemas']['CryptoAsset'];
 export type CryptoDepositParameters = components['schemas']['CryptoDepositParameters'];
 /** S2S APM SALE paid in crypto; the response carries the deposit address. */
 export type SaleApmCryptoDepositRequest = components['schemas']['SaleApmCryptoDepositRequest'];
-/** A crypto wallet address. The document gives no per-network format, so any 20 to 128 letters and digits are accepted (covers BTC legacy and bech32, 0x-hex and TRX addresses). */
+/** A crypto wallet address. */
 export type CryptoWalletAddress = components['schemas']['CryptoWalletAddress'];
 /** <crypto_withdrawal> parameters */
 export type CryptoWithdrawalParameters = components['schemas']['CryptoWithdrawalParameters'];
@@ -179,7 +179,7 @@ export type SaleApmCryptoWithdrawalRequest = components['schemas']['SaleApmCrypt
 export type IpsParameters = components['schemas']['IpsParameters'];
 /** S2S APM SALE by QR; only EUR, RSD, BAM and MKD. */
 export type SaleApmIpsRequest = components['schemas']['SaleApmIpsRequest'];
-/** A crypto currency symbol (the methods that take one give no list): 2 to 10 letters or digits, case not checked. */
+/** A crypto currency symbol. */
 export type CryptoSymbol = components['schemas']['CryptoSymbol'];
 /** <crypto_convert> parameters */
 export type CryptoConvertParameters = components['schemas']['CryptoConvertParameters'];
@@ -209,7 +209,7 @@ export type UpiPersonalIdParameters = components['schemas']['UpiPersonalIdParame
 export type UpiAParameters = components['schemas']['UpiAParameters'];
 /** S2S APM SALE by UPI; the payer approves in the UPI app. */
 export type SaleApmUpiARequest = components['schemas']['SaleApmUpiARequest'];
-/** A UPI virtual payment address, `handle@provider` (for example `payer@okbank`): 2 to 256 letters, digits, dots, hyphens or underscores, `@`, then the provider handle. */
+/** A UPI virtual payment address (for example `payer@okbank`). */
 export type UpiVpa = components['schemas']['UpiVpa'];
 /** <upi_b> parameters */
 export type UpiBParameters = components['schemas']['UpiBParameters'];
@@ -298,21 +298,21 @@ export type OpenBankingPayeeIdentification = components['schemas']['OpenBankingP
 export type OpenBankingParameters = components['schemas']['OpenBankingParameters'];
 /** S2S APM SALE by open banking to the identified payee account. */
 export type SaleApmOpenBankingRequest = components['schemas']['SaleApmOpenBankingRequest'];
-/** All fields are optional. The two narrative fields are each ignored by the platform without the other, so sending one alone is rejected here (a silently dropped attachment is a bug). */
+/** All fields are optional. The two narrative fields are each ignored without the other: send both to attach a file. */
 export type MobileMoneyParameters = components['schemas']['MobileMoneyParameters'];
 /** S2S APM SALE by mobile money. */
 export type SaleApmMobileMoneyRequest = components['schemas']['SaleApmMobileMoneyRequest'];
 /** What the merchant sends in `parameters`. `account_uuid` and `fee_calculation_method` (`account_level`, the default, or `transaction_level`) are required by the method but come from the MID settings, so they are not request fields. */
 export type PayoutEmailParameters = components['schemas']['PayoutEmailParameters'];
-/** E-mail payout: payer names, e-mail, amount, currency and description are required, with the method's limits (names up to 60, e-mail 2 to 60, description 5 to 200). The shared payer name field is shorter (32), so that limit applies first. */
+/** E-mail payout: payer names, e-mail, amount, currency and description are required, with the method's limits (names up to 60, e-mail 2 to 60, description 5 to 200). */
 export type SaleApmPayoutEmailRequest = components['schemas']['SaleApmPayoutEmailRequest'];
-/** Payer account for the pull variants. The document marks these fields "collected from the payer" (by the operator's widget), so the object and each field are optional; when sent, each field must have its shape. Argentina uses `cbu` and `alias`, Peru `phoneNumber` and `otp`. */
+/** Payer account for the pull variants, collected from the payer. Argentina uses `cbu` and `alias`, Peru `phoneNumber` and `otp`. */
 export type LocalCollectionBankDetails = components['schemas']['LocalCollectionBankDetails'];
-/** The document says "all fields required" for the common fields; the variant (`type` and `market`) adds its own. `market` is taken as the ISO 3166-1 alpha-2 code of the variant's country (the PIX row shows BR; the others say only "string"): the rules below use it to tell the OFFLINE and PULL variants apart. `amount` and `currency` repeat the order amount and currency (not cross-checked). `redirectUrl` is used only with the operator's widget. */
+/** Every common field is required; the variant (`type`, and `market` for the offline bank transfers) adds its own. `amount` and `currency` repeat the order amount and currency. `redirectUrl` is used only with the operator's widget. */
 export type LocalCollectionParameters = components['schemas']['LocalCollectionParameters'];
 /** S2S APM SALE with a local-collection variant (`parameters[type]`, `parameters[market]`). */
 export type SaleApmLocalCollectionRequest = components['schemas']['SaleApmLocalCollectionRequest'];
-/** Mobile number in international form without `+`, country prefix first (for example 12 digits: `254712345678`). A leading `+` is tolerated. */
+/** Mobile number with its country prefix (for example 12 digits: `254712345678`). */
 export type MobileMoneyNumber = components['schemas']['MobileMoneyNumber'];
 /** Collection. The document lists the collection request by meaning, not by field name: the public reference (at least 8 characters) is the order reference (`order_id`, `order.number`), the description, amount and currency are the order fields, the payer e-mail (required) and name (optional) are the payer fields, and the verify (redirect) URL is `return_url`. The only method parameter is the mobile number, which the checkout form collects when it is not sent. */
 export type MobileMoneyKeParameters = components['schemas']['MobileMoneyKeParameters'];
@@ -328,6 +328,10 @@ export type SaleApmDeviceWalletRequest = components['schemas']['SaleApmDeviceWal
 export type WebWalletParameters = components['schemas']['WebWalletParameters'];
 /** S2S APM SALE with a web-wallet token in `parameters[paymentToken]`. */
 export type SaleApmWebWalletRequest = components['schemas']['SaleApmWebWalletRequest'];
+/** A method of the document's table; `brand` selects its parameters. */
+export type SaleApmMethodRequest = components['schemas']['SaleApmMethodRequest'];
+/** A redirect-only or app-confirmed method the table does not list: the hosted page handles it, so it carries no method parameters. */
+export type SaleApmRedirectOnlyRequest = components['schemas']['SaleApmRedirectOnlyRequest'];
 /** An alternative-payment-method sale. `brand` selects the method; its extras go under `parameters[...]`. `auth=Y` makes it a two-stage payment captured with CAPTURE. */
 export type SaleApmRequest = components['schemas']['SaleApmRequest'];
 /** `action=SALE` is shared by both S2S protocols. A request with `brand` is an S2S APM sale, one without is an S2S CARD sale; the two branches exclude each other. */
@@ -340,7 +344,7 @@ export type S2sTransactionRef = components['schemas']['S2sTransactionRef'];
 export type CaptureRequest = components['schemas']['CaptureRequest'];
 /** Looks a transaction up by its `trans_id`. An unknown `trans_id` answers 101000 "Transaction does not exist." (HTTP 400). With cascading, the "Cascading Context for Get Status" option returns the latest payment of the cascade instead. */
 export type GetTransStatusRequest = components['schemas']['GetTransStatusRequest'];
-/** Authorization only; the funds are held until CAPTURE (or released with CREDITVOID). The document names the action but does not show its body. Decided: the body of an S2S CARD SALE without `auth` (the action itself says "authorize only", like SALE with `auth=Y`) and without `mpi_data` (not accepted with an authorization). A zero amount is allowed (card verification). Eligible MIDs are DMS and SMS/DMS. */
+/** Authorization only; the funds are held until CAPTURE (or released with CREDITVOID). The document names the action but does not show its body. A zero amount is allowed (card verification). Eligible MIDs are DMS and SMS/DMS. */
 export type AuthRequest = components['schemas']['AuthRequest'];
 /** Identity documents of the sender (payer) and the receiver (payee); every field optional. */
 export type CardSetErsIdentity = components['schemas']['CardSetErsIdentity'];
@@ -348,10 +352,12 @@ export type CardSetErsIdentity = components['schemas']['CardSetErsIdentity'];
 export type CardSetErsDebit = components['schemas']['CardSetErsDebit'];
 /** `parameters[...]` of a DEBIT: the ERS set (optional; it depends on the connector). */
 export type DebitParameters = components['schemas']['DebitParameters'];
-/** Debits the payer's card as part of a transfer flow. Card fields (or a `card_token` from an earlier payment), payer fields and the ERS set (document; SRC-CARD DEBIT table). Payer name and address are optional here (SRC-CARD). A debit can start a recurring chain (`recurring_init=Y`, charged later with RECURRING_DEBIT) and carry a schedule; `payer_present`, `payer_language` and `custom_data` are documented on DEBIT. */
+/** Debits the payer's card as part of a transfer flow. Card fields (or a `card_token` from an earlier payment), payer fields and the ERS set. Payer name and address are optional here. A debit can start a recurring chain (`recurring_init=Y`, charged later with RECURRING_DEBIT) and carry a schedule; `payer_present`, `payer_language` and `custom_data` are documented on DEBIT. */
 export type DebitRequest = components['schemas']['DebitRequest'];
-/** Recipient (payee) fields of CARD2CARD and CREDIT2CARD, all optional (SRC-CARD lengths). */
+/** Recipient (payee) fields of CARD2CARD and CREDIT2CARD, all optional. */
 export type S2sPayeeFields = components['schemas']['S2sPayeeFields'];
+/** A zero `order_amount` is rejected ("amount: This value should be greater than 0."). */
+export type S2sNonZeroAmountRule = components['schemas']['S2sNonZeroAmountRule'];
 /** Sender's account number (ERS set on CREDIT2CARD): the payer PAN when the funds come from a card, or a not-available marker (`#NA`) for an independent account. Masked like a card number. */
 export type AccountNumber = components['schemas']['AccountNumber'];
 /** ERS set on CREDIT2CARD: the sender's account number plus the identity fields. Optional as a set (it depends on the connector); once any identity field is sent, `payer_account_number` (required in the document) must be sent too. */
@@ -362,25 +368,25 @@ export type CardSetPwd = components['schemas']['CardSetPwd'];
 export type CardSetNsp = components['schemas']['CardSetNsp'];
 /** `parameters[...]` of a CREDIT2CARD: the ERS, PWD and NSP sets. Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used (ERS: `payer_account_number`; PWD: both expiry fields). */
 export type Credit2CardParameters = components['schemas']['Credit2CardParameters'];
-/** Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional (SRC-CARD CREDIT2CARD table); no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it). */
+/** Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it). */
 export type Credit2CardRequest = components['schemas']['Credit2CardRequest'];
 /** Payer identification for the PRC connector (CARD2CARD); every field optional. */
 export type CardSetPrc = components['schemas']['CardSetPrc'];
 /** `parameters[...]` of a CARD2CARD: the PRC set (optional; it depends on the connector). */
 export type Card2CardParameters = components['schemas']['Card2CardParameters'];
-/** One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). SRC-CARD v5.6.2 names the payer's card fields `payer_card_number`, `payer_card_exp_month`, ...; its own sample and the document use `card_number`, ..., which are used here. Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
+/** One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
 export type Card2CardRequest = components['schemas']['Card2CardRequest'];
-/** Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale (SRC-CARD). Other fields are not shown. On S2S APM a VOID of an uncaptured authorization is refused ("Void is not allowed."). An unknown `trans_id` answers 100000 "Payment not found.". */
+/** Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale. On S2S APM a VOID of an uncaptured authorization is refused with "Void is not allowed." and leaves it unchanged (PENDING). An unknown `trans_id` answers 100000 "Payment not found.". */
 export type VoidRequest = components['schemas']['VoidRequest'];
-/** Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed (SRC-CARD). The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". */
+/** Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". */
 export type CreditvoidRequest = components['schemas']['CreditvoidRequest'];
-/** The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. Decided: the body of CREDITVOID (`trans_id`, optional `amount` for a partial refund), its signatures and its ACCEPTED answer. */
+/** The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. */
 export type RefundRequest = components['schemas']['RefundRequest'];
 /** The status of the most recent transaction of the order `order_id`. With cascading an order may hold several transactions, so a unique `order_id` per payment is recommended. An unknown order answers 101000 "Order does not exist." (HTTP 400). */
 export type GetTransStatusByOrderRequest = components['schemas']['GetTransStatusByOrderRequest'];
 /** A whole number greater than zero in a string. */
 export type PositiveDigitString = components['schemas']['PositiveDigitString'];
-/** Interval unit of a schedule (SRC-CARD gives `day` and `month`). */
+/** Interval unit of a schedule. */
 export type ScheduleIntervalUnit = components['schemas']['ScheduleIntervalUnit'];
 /** A day of the month, 1 to 31. */
 export type DayOfMonth = components['schemas']['DayOfMonth'];
@@ -388,7 +394,7 @@ export type DayOfMonth = components['schemas']['DayOfMonth'];
 export type DigitString = components['schemas']['DigitString'];
 /** The settings of a schedule, shared by CREATE_SCHEDULE and UPDATE_SCHEDULE, with the rules of `delayed_first_payment` and the retired `delays`. */
 export type ScheduleOptions = components['schemas']['ScheduleOptions'];
-/** Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count` (SRC-CARD). The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
+/** Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
 export type CreateScheduleRequest = components['schemas']['CreateScheduleRequest'];
 /** Identifies a recurring schedule by its platform id. */
 export type S2sScheduleRef = components['schemas']['S2sScheduleRef'];
@@ -396,7 +402,7 @@ export type S2sScheduleRef = components['schemas']['S2sScheduleRef'];
 export type UpdateScheduleRequest = components['schemas']['UpdateScheduleRequest'];
 /** Deletes the schedule `schedule_id`; it can no longer be used by recurring payments. An unknown `schedule_id` answers 100000 "Schedule not found". */
 export type DeleteScheduleRequest = components['schemas']['DeleteScheduleRequest'];
-/** Reads the schedule `schedule_id`. SRC-CARD says it "is sent by GET"; the vendor's Postman collection and this interface send it like every other action, as a POST to `/post`. */
+/** Reads the schedule `schedule_id`. */
 export type ScheduleInfoRequest = components['schemas']['ScheduleInfoRequest'];
 /** Suspends the schedule `schedule_id` (its `paused` becomes `Y`); a paused schedule serves no new recurring payments until RUN_SCHEDULE. Only a schedule with `paused=N` can be paused. */
 export type PauseScheduleRequest = components['schemas']['PauseScheduleRequest'];
@@ -404,25 +410,25 @@ export type PauseScheduleRequest = components['schemas']['PauseScheduleRequest']
 export type RunScheduleRequest = components['schemas']['RunScheduleRequest'];
 /** Opaque platform token (card token, recurring token). */
 export type Token = components['schemas']['Token'];
-/** Detaches the schedule `schedule_id` from the recurring chain of `recurring_token` and stops its payments (SRC-CARD). */
+/** Detaches the schedule `schedule_id` from the recurring chain of `recurring_token` and stops its payments. */
 export type DescheduleRequest = components['schemas']['DescheduleRequest'];
 /** The fields RECURRING_SALE and RECURRING_DEBIT share. */
 export type RecurringChargeFields = components['schemas']['RecurringChargeFields'];
-/** Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. The transaction id is `recurring_first_trans_id` in SRC-CARD and `recurring_init_trans_id` in the document's identifier list; decided: either name is accepted, at least one is required. SRC-CARD sends no `order_currency` (the initiating payment's currency is used), so it is optional. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization. */
+/** Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization. */
 export type RecurringSaleRequest = components['schemas']['RecurringSaleRequest'];
-/** Recurring charge for debit chains: charges again the card of a DEBIT sent with `recurring_init=Y`. The body is not shown; decided: the body of RECURRING_SALE without `auth` (a debit has no authorization stage). */
+/** Recurring charge for debit chains: charges again the card of a DEBIT sent with `recurring_init=Y`. */
 export type RecurringDebitRequest = components['schemas']['RecurringDebitRequest'];
 /** Mobile money operator slug. The slug decides the currency, the amount limits and the country of the mobile number (see CREDIT2VIRTUAL). */
 export type MobileMoneyOperator = components['schemas']['MobileMoneyOperator'];
 /** CREDIT2VIRTUAL parameters */
 export type Credit2VirtualParameters = components['schemas']['Credit2VirtualParameters'];
-/** Mobile-money payout (the `<mobile_money_ke>` method). The operator slug in `parameters[mobile_money_operator]` decides the currency, the minimum and maximum amount and the country of `parameters[mobile_number]` (one rule per row of the document's operator table). Amounts are compared as decimals, so `1`, `1.00` and `1.0` are equal. The mobile number is checked for the operator country's calling code followed by the national digits (the document only says it must match the operator's country). */
+/** Mobile-money payout (the `<mobile_money_ke>` method). The operator slug in `parameters[mobile_money_operator]` decides the currency, the minimum and maximum amount (one rule per row of the document's operator table); `parameters[mobile_number]` must be a number of the operator's country. Amounts are compared as decimals, so `1`, `1.00` and `1.0` are equal. */
 export type Credit2VirtualRequest = components['schemas']['Credit2VirtualRequest'];
-/** The body of both virtual-account debit actions (decided; see DEBIT2VIRTUAL). */
+/** The body of both virtual-account debit actions. */
 export type Debit2VirtualFields = components['schemas']['Debit2VirtualFields'];
-/** One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE (facts §1.3 signs it like SALE; the document lists `payer_language` for SALE, DEBIT2VIRTUAL and DEBIT2VIRTUAL_CALC alike): the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`. */
+/** One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE: the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`. */
 export type Debit2VirtualRequest = components['schemas']['Debit2VirtualRequest'];
-/** First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts (§2.3), is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL. */
+/** First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL. */
 export type Debit2VirtualCalcRequest = components['schemas']['Debit2VirtualCalcRequest'];
 /** Every S2S action (S2S CARD and S2S APM) is a form-encoded POST to `{base_url}/post`; the field `action` selects the operation. Nested method extras use bracket keys (`parameters[pin]`, `mpi_data[eci]`), arrays are indexed (`parameters[cart][items][0][name]`). */
 export type PostRequest = components['schemas']['PostRequest'];
@@ -482,7 +488,7 @@ export type AuthRedirect = components['schemas']['AuthRedirect'];
 export type AuthUndefined = components['schemas']['AuthUndefined'];
 /** Like a SALE response. The vendor's test table reports an authorization with `action=SALE`, so both `AUTH` and `SALE` are accepted in `action`. */
 export type AuthResponse = components['schemas']['AuthResponse'];
-/** SRC-CARD lists 3DS and REDIRECT beside SETTLED for a successful debit. */
+/** A successful debit is SETTLED, 3DS or REDIRECT. */
 export type DebitSuccess = components['schemas']['DebitSuccess'];
 /** DECLINED */
 export type DebitDeclined = components['schemas']['DebitDeclined'];
@@ -508,11 +514,11 @@ export type Card2CardDeclined = components['schemas']['Card2CardDeclined'];
 export type Card2CardRedirect = components['schemas']['Card2CardRedirect'];
 /** UNDEFINED */
 export type Card2CardUndefined = components['schemas']['Card2CardUndefined'];
-/** SRC-CARD's 3DS table for CARD2CARD shows `action=SALE` (a documentation quirk); `SALE` is accepted in `action` of the REDIRECT branch. */
+/** The response to CARD2CARD. A REDIRECT may carry `action=SALE`. */
 export type Card2CardResponse = components['schemas']['Card2CardResponse'];
 /** SUCCESS */
 export type VoidSuccess = components['schemas']['VoidSuccess'];
-/** The operation stays SETTLED. */
+/** The operation keeps its state (SETTLED; an authorization stays PENDING). */
 export type VoidDeclined = components['schemas']['VoidDeclined'];
 /** UNDEFINED */
 export type VoidUndefined = components['schemas']['VoidUndefined'];
@@ -520,13 +526,13 @@ export type VoidUndefined = components['schemas']['VoidUndefined'];
 export type VoidResponse = components['schemas']['VoidResponse'];
 /** Synchronous answer: the request is ACCEPTED; the result (REFUND or REVERSAL for a full return, SETTLED for a partial one) arrives by callback. */
 export type CreditvoidResponse = components['schemas']['CreditvoidResponse'];
-/** Decided like CREDITVOID: the request is ACCEPTED and the outcome arrives by callback. */
+/** Like CREDITVOID: the request is ACCEPTED and the outcome arrives by callback. */
 export type RefundResponse = components['schemas']['RefundResponse'];
 /** The most recent transaction of the order and its status. */
 export type GetTransStatusByOrderResponse = components['schemas']['GetTransStatusByOrderResponse'];
 /** CREATE_SCHEDULE response */
 export type CreateScheduleResponse = components['schemas']['CreateScheduleResponse'];
-/** Not shown in the sources; decided like the other schedule actions. */
+/** The schedule action's answer: `action` and `result`. */
 export type UpdateScheduleResponse = components['schemas']['UpdateScheduleResponse'];
 /** DELETE_SCHEDULE response */
 export type DeleteScheduleResponse = components['schemas']['DeleteScheduleResponse'];
@@ -538,7 +544,7 @@ export type ScheduleInfoResponse = components['schemas']['ScheduleInfoResponse']
 export type PauseScheduleResponse = components['schemas']['PauseScheduleResponse'];
 /** RUN_SCHEDULE response */
 export type RunScheduleResponse = components['schemas']['RunScheduleResponse'];
-/** Not shown in the sources; decided like the other schedule actions. */
+/** The schedule action's answer: `action` and `result`. */
 export type DescheduleResponse = components['schemas']['DescheduleResponse'];
 /** SUCCESS */
 export type RecurringSaleSuccess = components['schemas']['RecurringSaleSuccess'];
@@ -548,7 +554,7 @@ export type RecurringSaleDeclined = components['schemas']['RecurringSaleDeclined
 export type RecurringSaleRedirect = components['schemas']['RecurringSaleRedirect'];
 /** UNDEFINED */
 export type RecurringSaleUndefined = components['schemas']['RecurringSaleUndefined'];
-/** Equal to a SALE response with `action=RECURRING_SALE` (SRC-CARD). */
+/** Equal to a SALE response with `action=RECURRING_SALE`. */
 export type RecurringSaleResponse = components['schemas']['RecurringSaleResponse'];
 /** SUCCESS */
 export type RecurringDebitSuccess = components['schemas']['RecurringDebitSuccess'];
@@ -558,7 +564,7 @@ export type RecurringDebitDeclined = components['schemas']['RecurringDebitDeclin
 export type RecurringDebitRedirect = components['schemas']['RecurringDebitRedirect'];
 /** UNDEFINED */
 export type RecurringDebitUndefined = components['schemas']['RecurringDebitUndefined'];
-/** Decided like a DEBIT response with `action=RECURRING_DEBIT`. */
+/** Like a DEBIT response with `action=RECURRING_DEBIT`. */
 export type RecurringDebitResponse = components['schemas']['RecurringDebitResponse'];
 /** SUCCESS */
 export type Credit2VirtualSuccess = components['schemas']['Credit2VirtualSuccess'];
@@ -566,7 +572,7 @@ export type Credit2VirtualSuccess = components['schemas']['Credit2VirtualSuccess
 export type Credit2VirtualDeclined = components['schemas']['Credit2VirtualDeclined'];
 /** Not yet final; the result arrives by callback. */
 export type Credit2VirtualUndefined = components['schemas']['Credit2VirtualUndefined'];
-/** Synchronous response of CREDIT2VIRTUAL (SRC-APM, facts §2.3), selected by `result`. */
+/** Synchronous response of CREDIT2VIRTUAL, selected by `result`. */
 export type Credit2VirtualResponse = components['schemas']['Credit2VirtualResponse'];
 /** The commission the debit carries and the total the payer is charged. */
 export type Debit2VirtualAmounts = components['schemas']['Debit2VirtualAmounts'];
@@ -578,7 +584,7 @@ export type Debit2VirtualDeclined = components['schemas']['Debit2VirtualDeclined
 export type Debit2VirtualRedirect = components['schemas']['Debit2VirtualRedirect'];
 /** Not yet determined; the final result arrives by callback. */
 export type Debit2VirtualUndefined = components['schemas']['Debit2VirtualUndefined'];
-/** Synchronous response of both virtual-account debit actions (SRC-APM, facts §2.3), selected by `result`. Responses include `commission` and `total_amount`. */
+/** Synchronous response of both virtual-account debit actions, selected by `result`. Responses include `commission` and `total_amount`. */
 export type Debit2VirtualResponse = components['schemas']['Debit2VirtualResponse'];
 /** Platform error code. The document types it as a string, the vendor samples send a number (100000, 101000, 204002, ...), so both are accepted. */
 export type ErrorCode = components['schemas']['ErrorCode'];
@@ -597,18 +603,18 @@ export type SessionOrder = components['schemas']['SessionOrder'];
 export type SessionCustomer = components['schemas']['SessionCustomer'];
 /** Billing address. `state` is collected only when `country` is CA, US, JP, AU or IN; for other countries the page hides it and the platform does not validate it, so it is accepted as sent and never rejected here. Fields not sent are asked on the page when a method needs them. */
 export type SessionBillingAddress = components['schemas']['SessionBillingAddress'];
-/** Recipient of a `credit` (payout). The document names the object only; SRC-CO shows `name` and `email`, and the card sets' ERS payee fields give the rest (the `payee_` prefix dropped inside the object). Every field is optional: a payment provider that needs one asks for it. */
+/** Recipient of a `credit` (payout). Every field is optional: a payment provider that needs one asks for it. */
 export type SessionPayee = components['schemas']['SessionPayee'];
-/** Crypto details (SRC-CO); `network` is free text or one of ERC20, TRC20, BEP20, BEP2, OMNI, solana, polygon. */
+/** Crypto details; `network` is free text or one of ERC20, TRC20, BEP20, BEP2, OMNI, solana, polygon. */
 export type SessionCrypto = components['schemas']['SessionCrypto'];
 /** Every field of the Checkout session table, shared by the session and the HPF token request. */
 export type SessionFields = components['schemas']['SessionFields'];
-/** A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here (SRC-CO); the HPF token request takes `return_url` instead. */
+/** A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here; the HPF token request takes `return_url` instead. */
 export type SessionRequest = components['schemas']['SessionRequest'];
 export type SessionResponse = components['schemas']['SessionResponse'];
 /** Validation and hash errors: `error_code` 0, message "Request data is invalid.", one `errors[]` entry per field (`<field>: <message>`, e.g. "hash: Hash is not valid."). No `result` field. Shown with HTTP 400; some sources give 401 for a bad merchant key or hash. */
 export type CheckoutValidationError = components['schemas']['CheckoutValidationError'];
-/** The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires (AK-HPF). Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it). */
+/** The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it). */
 export type SessionTokenRequest = components['schemas']['SessionTokenRequest'];
 /** The HPF session token; it authenticates the HPF calls in the `Token` header. */
 export type SessionTokenResponse = components['schemas']['SessionTokenResponse'];
@@ -628,13 +634,13 @@ export type CheckoutAccepted = components['schemas']['CheckoutAccepted'];
 export type CheckoutLookupError = components['schemas']['CheckoutLookupError'];
 /** A Checkout error body, either the lookup shape or the validation shape. */
 export type CheckoutErrorResponse = components['schemas']['CheckoutErrorResponse'];
-/** DMS capture of an authorized purchase (a session with `auth` true), by `payment_id` (AK-CO-API). `amount` may be below the authorized amount. */
+/** DMS capture of an authorized purchase (a session with `auth` true), by `payment_id`. `amount` may be below the authorized amount. */
 export type CheckoutCaptureRequest = components['schemas']['CheckoutCaptureRequest'];
-/** Checkout payment status (lower-case): prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback (SRC-CO). The document shows `3ds` and `settled`. */
+/** Checkout payment status (lower-case): prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback. The document shows `3ds` and `settled`. */
 export type CheckoutOrderStatus = components['schemas']['CheckoutOrderStatus'];
 /** Status of one transaction (operation) of a payment. */
 export type CheckoutTransactionStatus = components['schemas']['CheckoutTransactionStatus'];
-/** Capture result (AK-CO-API): `status` is the payment status after it, `trans_status` the capture transaction's. */
+/** Capture result: `status` is the payment status after it, `trans_status` the capture transaction's. */
 export type CheckoutCaptureResponse = components['schemas']['CheckoutCaptureResponse'];
 /** Refunds a settled payment, fully or partly, by `payment_id`; the result arrives by a `type=refund` callback. */
 export type CheckoutRefundRequest = components['schemas']['CheckoutRefundRequest'];
@@ -646,14 +652,14 @@ export type ReportedAmount = components['schemas']['ReportedAmount'];
 export type ReportedCurrency = components['schemas']['ReportedCurrency'];
 /** The order as the platform reports it. */
 export type CheckoutReportedOrder = components['schemas']['CheckoutReportedOrder'];
-/** Void result. SRC-CO disagrees with itself: its field table puts VOID or SETTLED in `status`, its examples put SUCCESS or FAIL in `status` and void/settled in `payment_status`. Decision: both are accepted (`status` any of the four, `payment_status` optional). */
+/** Void result. Both are accepted (`status` any of the four, `payment_status` optional). */
 export type CheckoutVoidResponse = components['schemas']['CheckoutVoidResponse'];
 /** Retries charging a secondary recurring payment after a soft decline; the result arrives by callback. */
 export type CheckoutRetryRequest = components['schemas']['CheckoutRetryRequest'];
 export type CheckoutRecurringOrder = components['schemas']['CheckoutRecurringOrder'];
 /** A secondary charge of a recurring chain (purchase or debit) started with `recurring_init` true: the pair `recurring_init_trans_id` + `recurring_token` from the initiating payment. The currency is that of the first payment, so `order.currency` is not needed (accepted if sent). `custom_data` is returned in this charge's callback instead of the initial value. */
 export type CheckoutRecurringRequest = components['schemas']['CheckoutRecurringRequest'];
-/** The recurring charge's outcome. SRC-CO writes the status in upper case in its table and lower case in its examples, once `decline` and once `declined`; all of these are accepted. */
+/** The recurring charge's outcome. */
 export type CheckoutRecurringResponse = components['schemas']['CheckoutRecurringResponse'];
 /** by payment_id */
 export type CheckoutStatusByPaymentId = components['schemas']['CheckoutStatusByPaymentId'];
@@ -676,7 +682,7 @@ export type CofInitiator = components['schemas']['CofInitiator'];
 export type CofSource = components['schemas']['CofSource'];
 /** Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). */
 export type CofSequence = components['schemas']['CofSequence'];
-/** A payment's status. SRC-CO spells the schedule field `shedule_id` (once with a trailing space in a key); `schedule_id` and `shedule_id` are both accepted. With the Protocol Mapping options enabled it also carries `card` and `card_expiration_date`, `payment_method`, `brand`, `rrn` and `arn` (a missing `arn` is omitted here, unlike callbacks), `initiator`, `source`, `sequence` and the payer attributes. Schedule fields are echoed with `first_recurring_date`. */
+/** A payment's status. With the Protocol Mapping options enabled it also carries `card` and `card_expiration_date`, `payment_method`, `brand`, `rrn` and `arn` (a missing `arn` is omitted here, unlike callbacks), `initiator`, `source`, `sequence` and the payer attributes. Schedule fields are echoed with `first_recurring_date`. */
 export type CheckoutPaymentStatus = components['schemas']['CheckoutPaymentStatus'];
 /** One payment, or (when `size` was sent) an array of 1 to 100 payments, most recent first. */
 export type CheckoutStatusResponse = components['schemas']['CheckoutStatusResponse'];
@@ -690,7 +696,7 @@ export type FlagText = components['schemas']['FlagText'];
 export type CallbackBrowserFields = components['schemas']['CallbackBrowserFields'];
 /** Bracket-nested form data decoded into an object, every leaf a string. */
 export type CallbackDataMap = components['schemas']['CallbackDataMap'];
-/** `custom_data` as it arrives in a form-encoded callback. Decision: the merchant's object comes back as bracket-nested fields (`custom_data[param1]=value1`), decoded into an object whose values are strings (or nested objects and lists of them); a platform that serialises it as one text value (a JSON string) is accepted too. */
+/** `custom_data` as it arrives in a form-encoded callback. The merchant's object comes back as bracket-nested fields (`custom_data[param1]=value1`), decoded into an object whose values are strings (or nested objects and lists of them); a platform that serialises it as one text value (a JSON string) is accepted too. */
 export type CallbackCustomData = components['schemas']['CallbackCustomData'];
 /** An "extended data" field (Protocol Mapping "Add Extended Data to Callback"). */
 export type ExtendedText = components['schemas']['ExtendedText'];
@@ -700,9 +706,9 @@ export type CallbackCommonFields = components['schemas']['CallbackCommonFields']
 export type CallbackDate = components['schemas']['CallbackDate'];
 /** Wallet payments only; the card number the token decrypted to (device or funding PAN). */
 export type CallbackPanType = components['schemas']['CallbackPanType'];
-/** Callback signature, lower-case hex (32 md5/sha256-md5 chain, 40 for the Checkout sha1 chain, 64 sha256). */
+/** Callback signature, hexadecimal (32 for md5, 40 for the Checkout sha1 chain, 64 for sha256). */
 export type CallbackHash = components['schemas']['CallbackHash'];
-/** Checkout notification (SRC-CO, AK-CO-CB), POSTed form-encoded to the notification URL an admin configures per merchant. A payment is final only when the `type`/`status` pair says so (SMS: `type=sale` + `status=success`; `type=redirect` + `status=success` is not final; DMS reports an authorization as `type=sale` + `order_status=pending`). A credit (payout) reports `type=credit`. With cascading normally only the last attempt's callback is sent. `card_token` is present in every debit callback (including `order_status=settled`); debit callbacks that used a `card_token` also carry the masked `card` and `card_expiration_date`. A recurring charge's callback returns that recurring request's `custom_data`, not the initial one. `payer_language` is request-only and never returned. */
+/** Checkout notification, POSTed form-encoded to the notification URL an admin configures per merchant. A payment is final only when the `type`/`status` pair says so (SMS: `type=sale` + `status=success`; `type=redirect` + `status=success` is not final; DMS reports an authorization as `type=sale` + `order_status=pending`). A credit (payout) reports `type=credit`. With cascading normally only the last attempt's callback is sent. `card_token` is present in every debit callback (including `order_status=settled`); debit callbacks that used a `card_token` also carry the masked `card` and `card_expiration_date`. A recurring charge's callback returns that recurring request's `custom_data`, not the initial one. `payer_language` is request-only and never returned. */
 export type CheckoutCallback = components['schemas']['CheckoutCallback'];
 /** The merchant's answer to a callback: `OK` once it is processed (S2S docs; Checkout accepts any 2xx and ignores the body, so `OK` is the safe reply). `ERROR`, a non-2xx status or a timeout makes the platform retry; five timeouts within five minutes block the URL for 15 minutes. */
 export type CallbackAcknowledgement = components['schemas']['CallbackAcknowledgement'];
@@ -712,9 +718,9 @@ export type CallbackAction = components['schemas']['CallbackAction'];
 export type CallbackResult = components['schemas']['CallbackResult'];
 /** Transaction status reported by an S2S callback. */
 export type CallbackTransactionStatus = components['schemas']['CallbackTransactionStatus'];
-/** S2S CARD notification (SRC-CARD), POSTed form-encoded to the merchant's notification URL; the merchant answers `OK`. Same fields as the synchronous response of the action, plus the Protocol Mapping additions. CHARGEBACK callbacks carry `chargeback_date`, `bank_date` and `reason_code`; CREDITVOID callbacks `creditvoid_date`. A missing `arn` is sent empty. `payer_language` is request-only and never returned. (The document states "card_token in every debit callback" with Checkout's `order_status`, so it is enforced on the Checkout callback only.) */
+/** S2S CARD notification, POSTed form-encoded to the merchant's notification URL; the merchant answers `OK`. Same fields as the synchronous response of the action, plus the Protocol Mapping additions. CHARGEBACK callbacks carry `chargeback_date`, `bank_date` and `reason_code`; CREDITVOID callbacks `creditvoid_date`. A missing `arn` is sent empty. `payer_language` is request-only and never returned. (The document states "card_token in every debit callback" with Checkout's `order_status`, so it is enforced on the Checkout callback only.) */
 export type S2sCardCallback = components['schemas']['S2sCardCallback'];
-/** S2S APM notification (SRC-APM), POSTed form-encoded; the platform waits for the bank's or wallet's callback for redirect methods. For the QR method the bank's ACSC means success and RJCT decline. Crypto flows report `result=INIT` first. Nested `transactions[...]` entries may be present. A missing `arn` is sent empty; `payer_language` is never returned. */
+/** S2S APM notification, POSTed form-encoded; the platform waits for the bank's or wallet's callback for redirect methods. For the QR method the bank's ACSC means success and RJCT decline. Crypto flows report `result=INIT` first. Nested `transactions[...]` entries may be present. A missing `arn` is sent empty; `payer_language` is never returned. */
 export type S2sApmCallback = components['schemas']['S2sApmCallback'];
 /** The query string the platform appends to `success_url` and `cancel_url` when it returns the payer (3DS and non-3DS payments): always `payment_id`, `trans_id`, `order_id` and `hash`; `payment_method` with the Checkout Payment Method option; `brand` and other parameters chosen under "Return additional parameters" (the first choice is the payment method). Values are strings. Only the callback is authoritative; the return only shows a result page. */
 export type RedirectReturnQuery = components['schemas']['RedirectReturnQuery'];

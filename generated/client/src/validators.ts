@@ -22,37 +22,26 @@ import type { Guard, ValidationContext } from './runtime/validation.js';
 type Schemas = components['schemas'];
 
 const PATTERN_1 = /* @__PURE__ */ new RegExp('^[0-9]{4}$', 'u');
-const PATTERN_2 = /* @__PURE__ */ new RegExp('^[0-9]{1,12}(\\.[0-9]{1,4})?$', 'u');
+const PATTERN_2 = /* @__PURE__ */ new RegExp('^[0-9]+(\\.[0-9]+)?$', 'u');
 const PATTERN_3 = /* @__PURE__ */ new RegExp('^[A-Z]{3}$', 'u');
-const PATTERN_4 = /* @__PURE__ */ new RegExp('^([0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$', 'u');
+const PATTERN_4 = /* @__PURE__ */ new RegExp('^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$', 'u');
 const PATTERN_5 = /* @__PURE__ */ new RegExp('^[A-Z]{2}$', 'u');
-const PATTERN_6 = /* @__PURE__ */ new RegExp('^\\+?[0-9 ()-]{3,32}$', 'u');
-const PATTERN_7 = /* @__PURE__ */ new RegExp('^[0-9]+(-[0-9]+)*$', 'u');
-const PATTERN_8 = /* @__PURE__ */ new RegExp('^[A-Za-z]{2}(-[A-Za-z]{2})?$', 'u');
-const PATTERN_9 = /* @__PURE__ */ new RegExp('^[0-9]{3,4}$', 'u');
-const PATTERN_10 = /* @__PURE__ */ new RegExp('^[0-9]{12,19}$', 'u');
-const PATTERN_11 = /* @__PURE__ */ new RegExp('^(0[1-9]|1[0-2])$', 'u');
-const PATTERN_12 = /* @__PURE__ */ new RegExp('^[0-9]{2}$', 'u');
-const PATTERN_13 = /* @__PURE__ */ new RegExp('^[0-9]{1,9}$', 'u');
-const PATTERN_14 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9]{2,3}$', 'u');
-const PATTERN_15 = /* @__PURE__ */ new RegExp('^[0-9]+(\\.[0-9]{1,4})?$', 'u');
-const PATTERN_16 = /* @__PURE__ */ new RegExp('^[0-9]+(\\.[0-9]+)?$', 'u');
-const PATTERN_17 = /* @__PURE__ */ new RegExp('^[0-9]+(\\.[0-9]{1,2})?$', 'u');
-const PATTERN_18 = /* @__PURE__ */ new RegExp('^[0-9]{1,10}(\\.[0-9]{1,2})?$', 'u');
-const PATTERN_19 = /* @__PURE__ */ new RegExp('^0+(\\.0+)?$', 'u');
-const PATTERN_20 = /* @__PURE__ */ new RegExp('^[12]\\.[0-9]+(\\.[0-9]+)?$', 'u');
-const PATTERN_21 = /* @__PURE__ */ new RegExp('^[A-Z]$', 'u');
-const PATTERN_22 = /* @__PURE__ */ new RegExp('^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$', 'u');
-const PATTERN_23 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9][A-Za-z0-9 -]*$', 'u');
-const PATTERN_24 = /* @__PURE__ */ new RegExp('^[0-9]{2}-?[0-9]{8}-?[0-9]$', 'u');
-const PATTERN_25 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9]{18}$', 'u');
-const PATTERN_26 = /* @__PURE__ */ new RegExp('^[0-9]{1,4}$', 'u');
-const PATTERN_27 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9.-]+$', 'u');
-const PATTERN_28 = /* @__PURE__ */ new RegExp('^[0-9]+$', 'u');
-const PATTERN_29 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9]+$', 'u');
-const PATTERN_30 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9]{2,10}$', 'u');
-const PATTERN_31 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$', 'u');
-const PATTERN_32 = /* @__PURE__ */ new RegExp('^\\S+$', 'u');
+const PATTERN_6 = /* @__PURE__ */ new RegExp('^[0-9]+(-[0-9]+)*$', 'u');
+const PATTERN_7 = /* @__PURE__ */ new RegExp('^[0-9]{3,4}$', 'u');
+const PATTERN_8 = /* @__PURE__ */ new RegExp('^[0-9]{12,19}$', 'u');
+const PATTERN_9 = /* @__PURE__ */ new RegExp('^(0[1-9]|1[0-2])$', 'u');
+const PATTERN_10 = /* @__PURE__ */ new RegExp('^[0-9]{2}$', 'u');
+const PATTERN_11 = /* @__PURE__ */ new RegExp('^[0-9]{1,9}$', 'u');
+const PATTERN_12 = /* @__PURE__ */ new RegExp('^[0-9]+(\\.[0-9]{1,4})?$', 'u');
+const PATTERN_13 = /* @__PURE__ */ new RegExp('^[0-9]+(\\.[0-9]{1,2})?$', 'u');
+const PATTERN_14 = /* @__PURE__ */ new RegExp('^[0-9]{1,10}(\\.[0-9]{1,2})?$', 'u');
+const PATTERN_15 = /* @__PURE__ */ new RegExp('^0+(\\.0+)?$', 'u');
+const PATTERN_16 = /* @__PURE__ */ new RegExp('^[12]\\.[0-9]+(\\.[0-9]+)?$', 'u');
+const PATTERN_17 = /* @__PURE__ */ new RegExp('^[A-Z]$', 'u');
+const PATTERN_18 = /* @__PURE__ */ new RegExp('^[0-9]{1,4}$', 'u');
+const PATTERN_19 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9.-]+$', 'u');
+const PATTERN_20 = /* @__PURE__ */ new RegExp('^[0-9]+$', 'u');
+const PATTERN_21 = /* @__PURE__ */ new RegExp('^\\S+$', 'u');
 const SET_1 = /* @__PURE__ */ new Set<unknown>([
   'SORT_CODE',
   'ACCOUNT_NUMBER',
@@ -75,26 +64,59 @@ const SET_1 = /* @__PURE__ */ new Set<unknown>([
   'BRANCH_CODE',
   'VIRTUAL_ACCOUNT_ID',
 ]);
-const PATTERN_33 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9+/]*={0,2}$', 'u');
-const PATTERN_34 = /* @__PURE__ */ new RegExp('^[0-9]{22}$', 'u');
-const PATTERN_35 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9.-]{6,20}$', 'u');
-const PATTERN_36 = /* @__PURE__ */ new RegExp('^(\\+?51)?[0-9]{9}$', 'u');
-const PATTERN_37 = /* @__PURE__ */ new RegExp('^[0-9]{4,8}$', 'u');
-const PATTERN_38 = /* @__PURE__ */ new RegExp(
-  '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$',
-  'u',
-);
-const PATTERN_39 = /* @__PURE__ */ new RegExp('^([0-9]{1,2}\\.?[0-9]{3}\\.?[0-9]{3}|[0-9]{2}-?[0-9]{8}-?[0-9])$', 'u');
-const PATTERN_40 = /* @__PURE__ */ new RegExp('^[0-9]{1,2}\\.?[0-9]{3}\\.?[0-9]{3}-?[0-9Kk]$', 'u');
-const PATTERN_41 = /* @__PURE__ */ new RegExp('^\\+?[1-9][0-9]{7,14}$', 'u');
-const PATTERN_42 = /* @__PURE__ */ new RegExp('^\\s*\\{[\\s\\S]*\\}\\s*$', 'u');
-const PATTERN_43 = /* @__PURE__ */ new RegExp('^(0[1-9]|1[0-2])/[0-9]{4}$', 'u');
-const SET_2 = /* @__PURE__ */ new Set<unknown>(['1', '2', '3', '4', '5', '6', '7', '8']);
-const PATTERN_44 = /* @__PURE__ */ new RegExp('^0*[1-9][0-9]{0,9}$', 'u');
-const PATTERN_45 = /* @__PURE__ */ new RegExp('^(0?[1-9]|[12][0-9]|3[01])$', 'u');
-const PATTERN_46 = /* @__PURE__ */ new RegExp('^[0-9]{1,10}$', 'u');
-const PATTERN_47 = /* @__PURE__ */ new RegExp('^([1-7]|[A-Za-z]{3,9})$', 'u');
-const SET_3 = /* @__PURE__ */ new Set<unknown>([
+const PATTERN_22 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9+/]*={0,2}$', 'u');
+const PATTERN_23 = /* @__PURE__ */ new RegExp('^\\s*\\{[\\s\\S]*\\}\\s*$', 'u');
+const SET_2 = /* @__PURE__ */ new Set<unknown>([
+  'vcard',
+  'pin_voucher',
+  'telecom_otp',
+  'bank_account_debit',
+  'ar_transfer',
+  'mx_transfer',
+  'dl',
+  'document_method',
+  'installment_redirect',
+  'personal_id_method',
+  'crypto_deposit',
+  'crypto_withdrawal',
+  'ips',
+  'crypto_convert',
+  'trading_deposit',
+  'trading_withdrawal',
+  'fx_convert',
+  'latam_document',
+  'upi_a',
+  'upi_b',
+  'upi_c',
+  'upi_d',
+  'email_transfer',
+  'sms_transfer',
+  'p1_a',
+  'p1_b',
+  'p1_c',
+  'p1_d',
+  'p1_e',
+  'p1_f',
+  'p2_a',
+  'p2_b',
+  'p2_c',
+  'p2_d',
+  'bnpl_a',
+  'bnpl_b',
+  'open_banking',
+  'mobile_money',
+  'payout_email',
+  'local_collection',
+  'mobile_money_ke',
+  'device_wallet',
+  'web_wallet',
+]);
+const PATTERN_24 = /* @__PURE__ */ new RegExp('^(0[1-9]|1[0-2])/[0-9]{4}$', 'u');
+const SET_3 = /* @__PURE__ */ new Set<unknown>(['1', '2', '3', '4', '5', '6', '7', '8']);
+const PATTERN_25 = /* @__PURE__ */ new RegExp('^0*[1-9][0-9]{0,9}$', 'u');
+const PATTERN_26 = /* @__PURE__ */ new RegExp('^(0?[1-9]|[12][0-9]|3[01])$', 'u');
+const PATTERN_27 = /* @__PURE__ */ new RegExp('^[0-9]{1,10}$', 'u');
+const SET_4 = /* @__PURE__ */ new Set<unknown>([
   'mtn-gh',
   'airtel-gh',
   'tigo-gh',
@@ -119,15 +141,9 @@ const SET_3 = /* @__PURE__ */ new Set<unknown>([
   'etisalat-eg',
   'aman-eg',
 ]);
-const PATTERN_48 = /* @__PURE__ */ new RegExp('^\\+?233[0-9]{9}$', 'u');
-const PATTERN_49 = /* @__PURE__ */ new RegExp('^\\+?254[0-9]{9}$', 'u');
-const PATTERN_50 = /* @__PURE__ */ new RegExp('^\\+?225[0-9]{8,10}$', 'u');
-const PATTERN_51 = /* @__PURE__ */ new RegExp('^\\+?237[0-9]{9}$', 'u');
-const PATTERN_52 = /* @__PURE__ */ new RegExp('^\\+?255[0-9]{9}$', 'u');
-const PATTERN_53 = /* @__PURE__ */ new RegExp('^\\+?20[0-9]{10}$', 'u');
-const PATTERN_54 = /* @__PURE__ */ new RegExp('^[A-Z0-9_]{3,32}$', 'u');
-const PATTERN_55 = /* @__PURE__ */ new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$', 'u');
-const SET_4 = /* @__PURE__ */ new Set<unknown>([
+const PATTERN_28 = /* @__PURE__ */ new RegExp('^[A-Z0-9_]{3,32}$', 'u');
+const PATTERN_29 = /* @__PURE__ */ new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$', 'u');
+const SET_5 = /* @__PURE__ */ new Set<unknown>([
   '3DS',
   'REDIRECT',
   'PENDING',
@@ -139,9 +155,9 @@ const SET_4 = /* @__PURE__ */ new Set<unknown>([
   'CHARGEBACK',
   'DECLINED',
 ]);
-const PATTERN_56 = /* @__PURE__ */ new RegExp('^[0-9]{6}[*Xx]+[0-9]{4}$', 'u');
-const PATTERN_57 = /* @__PURE__ */ new RegExp('^([A-Za-z]{2}|[0-9]{3})$', 'u');
-const SET_5 = /* @__PURE__ */ new Set<unknown>([
+const PATTERN_30 = /* @__PURE__ */ new RegExp('^[0-9]{6}[*Xx]+[0-9]{4}$', 'u');
+const PATTERN_31 = /* @__PURE__ */ new RegExp('^([A-Za-z]{2}|[0-9]{3})$', 'u');
+const SET_6 = /* @__PURE__ */ new Set<unknown>([
   'card',
   'pin_voucher',
   'bank_account_debit',
@@ -188,7 +204,7 @@ const SET_5 = /* @__PURE__ */ new Set<unknown>([
   'device_wallet',
   'web_wallet',
 ]);
-const SET_6 = /* @__PURE__ */ new Set<unknown>([
+const SET_7 = /* @__PURE__ */ new Set<unknown>([
   'prepare',
   'settled',
   'pending',
@@ -200,7 +216,7 @@ const SET_6 = /* @__PURE__ */ new Set<unknown>([
   'void',
   'chargeback',
 ]);
-const SET_7 = /* @__PURE__ */ new Set<unknown>([
+const SET_8 = /* @__PURE__ */ new Set<unknown>([
   'SUCCESS',
   'FAIL',
   'WAITING',
@@ -210,9 +226,9 @@ const SET_7 = /* @__PURE__ */ new Set<unknown>([
   'waiting',
   'undefined',
 ]);
-const PATTERN_58 = /* @__PURE__ */ new RegExp('^-?[0-9]{1,15}(\\.[0-9]{1,18})?$', 'u');
-const PATTERN_59 = /* @__PURE__ */ new RegExp('^[A-Z0-9]{3,6}$', 'u');
-const SET_8 = /* @__PURE__ */ new Set<unknown>([
+const PATTERN_32 = /* @__PURE__ */ new RegExp('^-?[0-9]{1,15}(\\.[0-9]{1,18})?$', 'u');
+const PATTERN_33 = /* @__PURE__ */ new RegExp('^[A-Z0-9]{3,6}$', 'u');
+const SET_9 = /* @__PURE__ */ new Set<unknown>([
   'settled',
   'pending',
   'decline',
@@ -222,14 +238,14 @@ const SET_8 = /* @__PURE__ */ new Set<unknown>([
   'DECLINE',
   'DECLINED',
 ]);
-const PATTERN_60 = /* @__PURE__ */ new RegExp('^[0-9]{1,2}$', 'u');
-const PATTERN_61 = /* @__PURE__ */ new RegExp('^[0-9]+(\\.[0-9]+)*$', 'u');
-const PATTERN_62 = /* @__PURE__ */ new RegExp('^[0-9]{1,6}$', 'u');
-const PATTERN_63 = /* @__PURE__ */ new RegExp('^[-+]?[0-9]{1,4}$', 'u');
-const PATTERN_64 = /* @__PURE__ */ new RegExp('^[0-9A-Za-z]*$', 'u');
-const PATTERN_65 = /* @__PURE__ */ new RegExp('^[a-z0-9_]{1,20}$', 'u');
-const PATTERN_66 = /* @__PURE__ */ new RegExp('^[a-z0-9_]{1,36}$', 'u');
-const SET_9 = /* @__PURE__ */ new Set<unknown>([
+const PATTERN_34 = /* @__PURE__ */ new RegExp('^[0-9]{1,2}$', 'u');
+const PATTERN_35 = /* @__PURE__ */ new RegExp('^[0-9]+(\\.[0-9]+)*$', 'u');
+const PATTERN_36 = /* @__PURE__ */ new RegExp('^[0-9]{1,6}$', 'u');
+const PATTERN_37 = /* @__PURE__ */ new RegExp('^[-+]?[0-9]{1,4}$', 'u');
+const PATTERN_38 = /* @__PURE__ */ new RegExp('^[0-9A-Za-z]*$', 'u');
+const PATTERN_39 = /* @__PURE__ */ new RegExp('^[a-z0-9_]{1,20}$', 'u');
+const PATTERN_40 = /* @__PURE__ */ new RegExp('^[a-z0-9_]{1,36}$', 'u');
+const SET_10 = /* @__PURE__ */ new Set<unknown>([
   'SUCCESS',
   'DECLINED',
   'REDIRECT',
@@ -918,10 +934,13 @@ function v_Amount(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
-    if (value.length > 17 && codePointLength(value) > 17 && reject(ctx, 'maxLength', 'must be at most 17 characters'))
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
       return false;
-    if (!PATTERN_2.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,12}(\\.[0-9]{1,4})?$'))
-      return false;
+    if (!PATTERN_2.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]+)?$')) return false;
   }
   return true;
 }
@@ -947,9 +966,9 @@ function v_OrderDescription(value: unknown, ctx?: ValidationContext): boolean {
     )
       return false;
     if (
-      value.length > 1024 &&
-      codePointLength(value) > 1024 &&
-      reject(ctx, 'maxLength', 'must be at most 1024 characters')
+      value.length > 4096 &&
+      codePointLength(value) > 4096 &&
+      reject(ctx, 'maxLength', 'must be at most 4096 characters')
     )
       return false;
   }
@@ -964,7 +983,7 @@ function v_Hash(value: unknown, ctx?: ValidationContext): boolean {
       return false;
     if (
       !PATTERN_4.test(value) &&
-      reject(ctx, 'pattern', 'must match the pattern ^([0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$')
+      reject(ctx, 'pattern', 'must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$')
     )
       return false;
   }
@@ -1009,7 +1028,11 @@ function v_Name(value: unknown, ctx?: ValidationContext): boolean {
       reject(ctx, 'minLength', 'must be at least 1 character')
     )
       return false;
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, 'maxLength', 'must be at most 32 characters'))
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
       return false;
   }
   return true;
@@ -1044,7 +1067,11 @@ function v_State(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, 'maxLength', 'must be at most 32 characters'))
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
       return false;
   }
   return true;
@@ -1054,7 +1081,11 @@ function v_City(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
-    if (value.length > 40 && codePointLength(value) > 40 && reject(ctx, 'maxLength', 'must be at most 40 characters'))
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
       return false;
   }
   return true;
@@ -1064,7 +1095,11 @@ function v_Zip(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, 'maxLength', 'must be at most 10 characters'))
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
       return false;
   }
   return true;
@@ -1075,9 +1110,9 @@ function v_Email(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
     if (
-      value.length > 256 &&
-      codePointLength(value) > 256 &&
-      reject(ctx, 'maxLength', 'must be at most 256 characters')
+      value.length > 320 &&
+      codePointLength(value) > 320 &&
+      reject(ctx, 'maxLength', 'must be at most 320 characters')
     )
       return false;
     if (!formatEmail(value) && reject(ctx, 'format', 'must be a valid email')) return false;
@@ -1089,9 +1124,12 @@ function v_Phone(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, 'maxLength', 'must be at most 32 characters'))
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
       return false;
-    if (!PATTERN_6.test(value) && reject(ctx, 'pattern', 'must match the pattern ^\\+?[0-9 ()-]{3,32}$')) return false;
   }
   return true;
 }
@@ -1102,7 +1140,7 @@ function v_PhoneCountryCode(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, 'maxLength', 'must be at most 10 characters'))
       return false;
-    if (!PATTERN_7.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(-[0-9]+)*$')) return false;
+    if (!PATTERN_6.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(-[0-9]+)*$')) return false;
   }
   return true;
 }
@@ -1144,9 +1182,11 @@ function v_Language(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
-    if (value.length > 5 && codePointLength(value) > 5 && reject(ctx, 'maxLength', 'must be at most 5 characters'))
-      return false;
-    if (!PATTERN_8.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z]{2}(-[A-Za-z]{2})?$'))
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
       return false;
   }
   return true;
@@ -1206,7 +1246,11 @@ function v_HouseNumber(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
-    if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, 'maxLength', 'must be at most 9 characters'))
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
       return false;
   }
   return true;
@@ -1216,7 +1260,11 @@ function v_District(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, 'maxLength', 'must be at most 32 characters'))
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
       return false;
   }
   return true;
@@ -1267,7 +1315,7 @@ function v_CardCvv2(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, 'maxLength', 'must be at most 4 characters'))
       return false;
-    if (!PATTERN_9.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{3,4}$')) return false;
+    if (!PATTERN_7.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{3,4}$')) return false;
   }
   return true;
 }
@@ -1297,7 +1345,7 @@ function v_CardNumber(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, 'maxLength', 'must be at most 19 characters'))
       return false;
-    if (!PATTERN_10.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{12,19}$')) return false;
+    if (!PATTERN_8.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{12,19}$')) return false;
   }
   return true;
 }
@@ -1308,7 +1356,7 @@ function v_CardExpMonth(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, 'maxLength', 'must be at most 2 characters'))
       return false;
-    if (!PATTERN_11.test(value) && reject(ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])$')) return false;
+    if (!PATTERN_9.test(value) && reject(ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])$')) return false;
   }
   return true;
 }
@@ -1417,7 +1465,11 @@ function v_ChannelId(value: unknown, ctx?: ValidationContext): boolean {
       reject(ctx, 'minLength', 'must be at least 1 character')
     )
       return false;
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, 'maxLength', 'must be at most 16 characters'))
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
       return false;
   }
   return true;
@@ -1428,9 +1480,9 @@ function v_Url(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
     if (
-      value.length > 1024 &&
-      codePointLength(value) > 1024 &&
-      reject(ctx, 'maxLength', 'must be at most 1024 characters')
+      value.length > 2048 &&
+      codePointLength(value) > 2048 &&
+      reject(ctx, 'maxLength', 'must be at most 2048 characters')
     )
       return false;
     if (!formatUri(value) && reject(ctx, 'format', 'must be a valid uri')) return false;
@@ -1540,7 +1592,7 @@ function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p2.length > 2 && codePointLength(p2) > 2 && reject(ctx, 'maxLength', 'must be at most 2 characters'))
           return false;
-        if (!PATTERN_12.test(p2) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{2}$')) return false;
+        if (!PATTERN_10.test(p2) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{2}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -1733,7 +1785,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p1.length > 32 && codePointLength(p1) > 32 && reject(ctx, 'maxLength', 'must be at most 32 characters'))
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -1744,7 +1796,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p2.length > 10 && codePointLength(p2) > 10 && reject(ctx, 'maxLength', 'must be at most 10 characters'))
+        if (p2.length > 255 && codePointLength(p2) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -1766,7 +1818,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p4.length > 80 && codePointLength(p4) > 80 && reject(ctx, 'maxLength', 'must be at most 80 characters'))
+        if (p4.length > 255 && codePointLength(p4) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -1777,7 +1829,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p5.length > 50 && codePointLength(p5) > 50 && reject(ctx, 'maxLength', 'must be at most 50 characters'))
+        if (p5.length > 255 && codePointLength(p5) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -1790,7 +1842,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p6.length > 9 && codePointLength(p6) > 9 && reject(ctx, 'maxLength', 'must be at most 9 characters'))
           return false;
-        if (!PATTERN_13.test(p6) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,9}$')) return false;
+        if (!PATTERN_11.test(p6) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,9}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -1800,9 +1852,13 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
+        if (
+          (p7.length < 3 || (p7.length < 6 && codePointLength(p7) < 3)) &&
+          reject(ctx, 'minLength', 'must be at least 3 characters')
+        )
+          return false;
         if (p7.length > 3 && codePointLength(p7) > 3 && reject(ctx, 'maxLength', 'must be at most 3 characters'))
           return false;
-        if (!PATTERN_14.test(p7) && reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z0-9]{2,3}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -1922,7 +1978,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p10.length > 16 && codePointLength(p10) > 16 && reject(ctx, 'maxLength', 'must be at most 16 characters'))
           return false;
-        if (!PATTERN_15.test(p10) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
+        if (!PATTERN_12.test(p10) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
           return false;
       }
       ctx?.segments.pop();
@@ -2339,7 +2395,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p4.length > 5 && codePointLength(p4) > 5 && reject(ctx, 'maxLength', 'must be at most 5 characters'))
           return false;
-        if (!PATTERN_16.test(p4) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]+)?$')) return false;
+        if (!PATTERN_2.test(p4) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]+)?$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -2426,7 +2482,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p11.length > 13 && codePointLength(p11) > 13 && reject(ctx, 'maxLength', 'must be at most 13 characters'))
           return false;
-        if (!PATTERN_15.test(p11) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
+        if (!PATTERN_12.test(p11) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
           return false;
       }
       ctx?.segments.pop();
@@ -2439,7 +2495,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p12.length > 13 && codePointLength(p12) > 13 && reject(ctx, 'maxLength', 'must be at most 13 characters'))
           return false;
-        if (!PATTERN_15.test(p12) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
+        if (!PATTERN_12.test(p12) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
           return false;
       }
       ctx?.segments.pop();
@@ -2452,7 +2508,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p13.length > 13 && codePointLength(p13) > 13 && reject(ctx, 'maxLength', 'must be at most 13 characters'))
           return false;
-        if (!PATTERN_15.test(p13) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
+        if (!PATTERN_12.test(p13) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
           return false;
       }
       ctx?.segments.pop();
@@ -2465,7 +2521,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p14.length > 13 && codePointLength(p14) > 13 && reject(ctx, 'maxLength', 'must be at most 13 characters'))
           return false;
-        if (!PATTERN_15.test(p14) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
+        if (!PATTERN_12.test(p14) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
           return false;
       }
       ctx?.segments.pop();
@@ -2478,7 +2534,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p15.length > 13 && codePointLength(p15) > 13 && reject(ctx, 'maxLength', 'must be at most 13 characters'))
           return false;
-        if (!PATTERN_15.test(p15) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
+        if (!PATTERN_12.test(p15) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
           return false;
       }
       ctx?.segments.pop();
@@ -2513,7 +2569,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p18.length > 12 && codePointLength(p18) > 12 && reject(ctx, 'maxLength', 'must be at most 12 characters'))
           return false;
-        if (!PATTERN_17.test(p18) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$'))
+        if (!PATTERN_13.test(p18) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$'))
           return false;
       }
       ctx?.segments.pop();
@@ -2636,7 +2692,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p26.length > 12 && codePointLength(p26) > 12 && reject(ctx, 'maxLength', 'must be at most 12 characters'))
           return false;
-        if (!PATTERN_17.test(p26) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$'))
+        if (!PATTERN_13.test(p26) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$'))
           return false;
       }
       ctx?.segments.pop();
@@ -2779,7 +2835,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p5.length > 13 && codePointLength(p5) > 13 && reject(ctx, 'maxLength', 'must be at most 13 characters'))
           return false;
-        if (!PATTERN_18.test(p5) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$'))
+        if (!PATTERN_14.test(p5) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$'))
           return false;
       }
       ctx?.segments.pop();
@@ -2888,7 +2944,7 @@ function v_ApcMarketplaceSeller(value: unknown, ctx?: ValidationContext): boolea
       } else {
         if (p2.length > 13 && codePointLength(p2) > 13 && reject(ctx, 'maxLength', 'must be at most 13 characters'))
           return false;
-        if (!PATTERN_15.test(p2) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
+        if (!PATTERN_12.test(p2) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$'))
           return false;
       }
       ctx?.segments.pop();
@@ -3101,7 +3157,7 @@ function v_S2sZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
 
 function v_S2sZeroAmountRule_1(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value === 'string') {
-    if (!PATTERN_19.test(value) && reject(ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) return false;
+    if (!PATTERN_15.test(value) && reject(ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) return false;
   }
   return true;
 }
@@ -3164,7 +3220,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p1.length > 2 && codePointLength(p1) > 2 && reject(ctx, 'maxLength', 'must be at most 2 characters'))
           return false;
-        if (!PATTERN_12.test(p1) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{2}$')) return false;
+        if (!PATTERN_10.test(p1) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{2}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -3204,7 +3260,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p4.length > 8 && codePointLength(p4) > 8 && reject(ctx, 'maxLength', 'must be at most 8 characters'))
           return false;
-        if (!PATTERN_20.test(p4) && reject(ctx, 'pattern', 'must match the pattern ^[12]\\.[0-9]+(\\.[0-9]+)?$'))
+        if (!PATTERN_16.test(p4) && reject(ctx, 'pattern', 'must match the pattern ^[12]\\.[0-9]+(\\.[0-9]+)?$'))
           return false;
       }
       ctx?.segments.pop();
@@ -3217,7 +3273,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p5.length > 1 && codePointLength(p5) > 1 && reject(ctx, 'maxLength', 'must be at most 1 character'))
           return false;
-        if (!PATTERN_21.test(p5) && reject(ctx, 'pattern', 'must match the pattern ^[A-Z]$')) return false;
+        if (!PATTERN_17.test(p5) && reject(ctx, 'pattern', 'must match the pattern ^[A-Z]$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -3284,11 +3340,16 @@ function v_SaleCardRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_YesOnly(value: unknown, ctx?: ValidationContext): boolean {
+function v_ApmAuth(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
-    if (value !== 'Y' && reject(ctx, 'const', 'must be "Y"')) return false;
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
+      return false;
   }
   return true;
 }
@@ -3323,7 +3384,7 @@ function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolean {
     const p3 = value['return_url'];
     if (p3 !== undefined && !(ctx ? ctx.visit('return_url', p3, v_Url) : v_Url(p3))) return false;
     const p4 = value['auth'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('auth', p4, v_YesOnly) : v_YesOnly(p4))) return false;
+    if (p4 !== undefined && !(ctx ? ctx.visit('auth', p4, v_ApmAuth) : v_ApmAuth(p4))) return false;
     const p5 = value['recurring_init'];
     if (p5 !== undefined && !(ctx ? ctx.visit('recurring_init', p5, v_YesNo) : v_YesNo(p5))) return false;
     const p6 = value['custom_data'];
@@ -3334,6 +3395,7 @@ function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolean {
     }
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
+    if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
   }
   return true;
 }
@@ -3499,12 +3561,7 @@ function v_BankAccountDebitParameters(value: unknown, ctx?: ValidationContext): 
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p1.length > 11 && codePointLength(p1) > 11 && reject(ctx, 'maxLength', 'must be at most 11 characters'))
-          return false;
-        if (
-          !PATTERN_22.test(p1) &&
-          reject(ctx, 'pattern', 'must match the pattern ^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$')
-        )
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -3520,9 +3577,7 @@ function v_BankAccountDebitParameters(value: unknown, ctx?: ValidationContext): 
           reject(ctx, 'minLength', 'must be at least 1 character')
         )
           return false;
-        if (p2.length > 34 && codePointLength(p2) > 34 && reject(ctx, 'maxLength', 'must be at most 34 characters'))
-          return false;
-        if (!PATTERN_23.test(p2) && reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z0-9][A-Za-z0-9 -]*$'))
+        if (p2.length > 255 && codePointLength(p2) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -3572,9 +3627,7 @@ function v_ArTransferParameters(value: unknown, ctx?: ValidationContext): boolea
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p1.length > 13 && codePointLength(p1) > 13 && reject(ctx, 'maxLength', 'must be at most 13 characters'))
-          return false;
-        if (!PATTERN_24.test(p1) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{2}-?[0-9]{8}-?[0-9]$'))
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -3616,9 +3669,8 @@ function v_MxTransferParameters(value: unknown, ctx?: ValidationContext): boolea
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p1.length > 18 && codePointLength(p1) > 18 && reject(ctx, 'maxLength', 'must be at most 18 characters'))
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
-        if (!PATTERN_25.test(p1) && reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z0-9]{18}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -3799,7 +3851,7 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
         if (typeof p3 === 'string') {
           if (p3.length > 4 && codePointLength(p3) > 4 && reject(ctx, 'maxLength', 'must be at most 4 characters'))
             return false;
-          if (!PATTERN_26.test(p3) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,4}$')) return false;
+          if (!PATTERN_18.test(p3) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,4}$')) return false;
         }
         if (typeof p3 === 'number' && Number.isFinite(p3)) {
           if (p3 < 0 && reject(ctx, 'minimum', 'must be at least 0')) return false;
@@ -3907,7 +3959,7 @@ function v_PersonalIdMethodParameters(value: unknown, ctx?: ValidationContext): 
           return false;
         if (p1.length > 32 && codePointLength(p1) > 32 && reject(ctx, 'maxLength', 'must be at most 32 characters'))
           return false;
-        if (!PATTERN_27.test(p1) && reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z0-9.-]+$')) return false;
+        if (!PATTERN_19.test(p1) && reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z0-9.-]+$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -3948,7 +4000,7 @@ function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContex
               ctx?.segments.push('personalId');
               if (typeof p4 === 'string') {
                 if (
-                  !PATTERN_28.test(p4) &&
+                  !PATTERN_20.test(p4) &&
                   reject(ctx, 'pattern', 'must match the pattern ^[0-9]+$ (when payer_country is "BR")')
                 )
                   return false;
@@ -4037,17 +4089,16 @@ function v_CryptoWalletAddress(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
     if (
-      (value.length < 20 || (value.length < 40 && codePointLength(value) < 20)) &&
-      reject(ctx, 'minLength', 'must be at least 20 characters')
+      (value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) &&
+      reject(ctx, 'minLength', 'must be at least 1 character')
     )
       return false;
     if (
-      value.length > 128 &&
-      codePointLength(value) > 128 &&
-      reject(ctx, 'maxLength', 'must be at most 128 characters')
+      value.length > 1024 &&
+      codePointLength(value) > 1024 &&
+      reject(ctx, 'maxLength', 'must be at most 1024 characters')
     )
       return false;
-    if (!PATTERN_29.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z0-9]+$')) return false;
   }
   return true;
 }
@@ -4164,9 +4215,17 @@ function v_CryptoSymbol(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, 'maxLength', 'must be at most 10 characters'))
+    if (
+      (value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) &&
+      reject(ctx, 'minLength', 'must be at least 1 character')
+    )
       return false;
-    if (!PATTERN_30.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z0-9]{2,10}$')) return false;
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
+      return false;
   }
   return true;
 }
@@ -4445,7 +4504,11 @@ function v_UpiPersonalIdParameters(value: unknown, ctx?: ValidationContext): boo
           reject(ctx, 'minLength', 'must be at least 1 character')
         )
           return false;
-        if (p1.length > 321 && codePointLength(p1) > 321 && reject(ctx, 'maxLength', 'must be at most 321 characters'))
+        if (
+          p1.length > 1024 &&
+          codePointLength(p1) > 1024 &&
+          reject(ctx, 'maxLength', 'must be at most 1024 characters')
+        )
           return false;
       }
       ctx?.segments.pop();
@@ -4486,14 +4549,14 @@ function v_UpiVpa(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
     if (
-      value.length > 321 &&
-      codePointLength(value) > 321 &&
-      reject(ctx, 'maxLength', 'must be at most 321 characters')
+      (value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) &&
+      reject(ctx, 'minLength', 'must be at least 1 character')
     )
       return false;
     if (
-      !PATTERN_31.test(value) &&
-      reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$')
+      value.length > 1024 &&
+      codePointLength(value) > 1024 &&
+      reject(ctx, 'maxLength', 'must be at most 1024 characters')
     )
       return false;
   }
@@ -4625,7 +4688,7 @@ function v_TransferSecurityAnswer(value: unknown, ctx?: ValidationContext): bool
       return false;
     if (value.length > 25 && codePointLength(value) > 25 && reject(ctx, 'maxLength', 'must be at most 25 characters'))
       return false;
-    if (!PATTERN_32.test(value) && reject(ctx, 'pattern', 'must match the pattern ^\\S+$')) return false;
+    if (!PATTERN_21.test(value) && reject(ctx, 'pattern', 'must match the pattern ^\\S+$')) return false;
   }
   return true;
 }
@@ -5129,7 +5192,7 @@ function v_BnplAParameters(value: unknown, ctx?: ValidationContext): boolean {
         if (typeof p3 === 'string') {
           if (p3.length > 9 && codePointLength(p3) > 9 && reject(ctx, 'maxLength', 'must be at most 9 characters'))
             return false;
-          if (!PATTERN_13.test(p3) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,9}$')) return false;
+          if (!PATTERN_11.test(p3) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,9}$')) return false;
         }
         if (typeof p3 === 'number' && Number.isFinite(p3)) {
           if (p3 < 0 && reject(ctx, 'minimum', 'must be at least 0')) return false;
@@ -5170,10 +5233,13 @@ function v_BnplAmount(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be a string or a number')) return false;
   } else {
     if (typeof value === 'string') {
-      if (value.length > 17 && codePointLength(value) > 17 && reject(ctx, 'maxLength', 'must be at most 17 characters'))
+      if (
+        value.length > 255 &&
+        codePointLength(value) > 255 &&
+        reject(ctx, 'maxLength', 'must be at most 255 characters')
+      )
         return false;
-      if (!PATTERN_2.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,12}(\\.[0-9]{1,4})?$'))
-        return false;
+      if (!PATTERN_2.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]+)?$')) return false;
     }
     if (typeof value === 'number' && Number.isFinite(value)) {
       if (value < 0 && reject(ctx, 'minimum', 'must be at least 0')) return false;
@@ -5376,18 +5442,6 @@ function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (
-      value['NarrativeFileName'] !== undefined &&
-      value['NarrativeFileBase64'] === undefined &&
-      rejectAt(ctx, 'NarrativeFileBase64', 'dependentRequired', 'is required when NarrativeFileName is present')
-    )
-      return false;
-    if (
-      value['NarrativeFileBase64'] !== undefined &&
-      value['NarrativeFileName'] === undefined &&
-      rejectAt(ctx, 'NarrativeFileName', 'dependentRequired', 'is required when NarrativeFileBase64 is present')
-    )
-      return false;
     const p1 = value['AccountProviderCode'];
     if (p1 !== undefined) {
       ctx?.segments.push('AccountProviderCode');
@@ -5399,7 +5453,7 @@ function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boole
           reject(ctx, 'minLength', 'must be at least 1 character')
         )
           return false;
-        if (p1.length > 32 && codePointLength(p1) > 32 && reject(ctx, 'maxLength', 'must be at most 32 characters'))
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -5437,7 +5491,7 @@ function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boole
           reject(ctx, 'maxLength', 'must be at most 1398104 characters')
         )
           return false;
-        if (!PATTERN_33.test(p3) && reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z0-9+/]*={0,2}$'))
+        if (!PATTERN_22.test(p3) && reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z0-9+/]*={0,2}$'))
           return false;
       }
       ctx?.segments.pop();
@@ -5625,9 +5679,8 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p1.length > 22 && codePointLength(p1) > 22 && reject(ctx, 'maxLength', 'must be at most 22 characters'))
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
-        if (!PATTERN_34.test(p1) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{22}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -5637,9 +5690,7 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p2.length > 20 && codePointLength(p2) > 20 && reject(ctx, 'maxLength', 'must be at most 20 characters'))
-          return false;
-        if (!PATTERN_35.test(p2) && reject(ctx, 'pattern', 'must match the pattern ^[A-Za-z0-9.-]{6,20}$'))
+        if (p2.length > 255 && codePointLength(p2) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -5650,9 +5701,8 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p3.length > 12 && codePointLength(p3) > 12 && reject(ctx, 'maxLength', 'must be at most 12 characters'))
+        if (p3.length > 255 && codePointLength(p3) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
-        if (!PATTERN_36.test(p3) && reject(ctx, 'pattern', 'must match the pattern ^(\\+?51)?[0-9]{9}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -5662,9 +5712,8 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p4.length > 8 && codePointLength(p4) > 8 && reject(ctx, 'maxLength', 'must be at most 8 characters'))
+        if (p4.length > 255 && codePointLength(p4) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
-        if (!PATTERN_37.test(p4) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{4,8}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -5693,9 +5742,13 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
         if (reject(ctx, 'type', 'must be a string or a number')) return false;
       } else {
         if (typeof p1 === 'string') {
-          if (p1.length > 17 && codePointLength(p1) > 17 && reject(ctx, 'maxLength', 'must be at most 17 characters'))
+          if (
+            p1.length > 255 &&
+            codePointLength(p1) > 255 &&
+            reject(ctx, 'maxLength', 'must be at most 255 characters')
+          )
             return false;
-          if (!PATTERN_2.test(p1) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,12}(\\.[0-9]{1,4})?$'))
+          if (!PATTERN_2.test(p1) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]+)?$'))
             return false;
         }
         if (typeof p1 === 'number' && Number.isFinite(p1)) {
@@ -5710,16 +5763,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p2.length > 32 && codePointLength(p2) > 32 && reject(ctx, 'maxLength', 'must be at most 32 characters'))
-          return false;
-        if (
-          !PATTERN_38.test(p2) &&
-          reject(
-            ctx,
-            'pattern',
-            'must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$',
-          )
-        )
+        if (p2.length > 255 && codePointLength(p2) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -5737,7 +5781,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
           reject(ctx, 'minLength', 'must be at least 1 character')
         )
           return false;
-        if (p4.length > 64 && codePointLength(p4) > 64 && reject(ctx, 'maxLength', 'must be at most 64 characters'))
+        if (p4.length > 255 && codePointLength(p4) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -5753,7 +5797,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
           reject(ctx, 'minLength', 'must be at least 1 character')
         )
           return false;
-        if (p5.length > 64 && codePointLength(p5) > 64 && reject(ctx, 'maxLength', 'must be at most 64 characters'))
+        if (p5.length > 255 && codePointLength(p5) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -5785,13 +5829,27 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
           reject(ctx, 'minLength', 'must be at least 1 character')
         )
           return false;
-        if (p7.length > 64 && codePointLength(p7) > 64 && reject(ctx, 'maxLength', 'must be at most 64 characters'))
+        if (p7.length > 255 && codePointLength(p7) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
     }
     const p8 = value['market'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('market', p8, v_Country) : v_Country(p8))) return false;
+    if (p8 !== undefined) {
+      ctx?.segments.push('market');
+      if (typeof p8 !== 'string') {
+        if (reject(ctx, 'type', 'must be a string')) return false;
+      } else {
+        if (
+          (p8.length < 1 || (p8.length < 2 && codePointLength(p8) < 1)) &&
+          reject(ctx, 'minLength', 'must be at least 1 character')
+        )
+          return false;
+        if (p8.length > 255 && codePointLength(p8) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
+          return false;
+      }
+      ctx?.segments.pop();
+    }
     const p9 = value['type'];
     if (p9 !== undefined) {
       ctx?.segments.push('type');
@@ -5825,7 +5883,11 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
           reject(ctx, 'minLength', 'must be at least 1 character')
         )
           return false;
-        if (p12.length > 20 && codePointLength(p12) > 20 && reject(ctx, 'maxLength', 'must be at most 20 characters'))
+        if (
+          p12.length > 255 &&
+          codePointLength(p12) > 255 &&
+          reject(ctx, 'maxLength', 'must be at most 255 characters')
+        )
           return false;
       }
       ctx?.segments.pop();
@@ -5873,19 +5935,6 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
           rejectAt(ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE")')
         )
           return false;
-        const p16 = value['market'];
-        if (p16 !== undefined) {
-          ctx?.segments.push('market');
-          if (
-            p16 !== 'AR' &&
-            p16 !== 'PY' &&
-            p16 !== 'PE' &&
-            p16 !== 'CL' &&
-            reject(ctx, 'enum', 'must be one of: AR, PY, PE, CL (when type is "OFFLINE")')
-          )
-            return false;
-          ctx?.segments.pop();
-        }
       }
     }
     if (v_LocalCollectionParameters_3(value)) {
@@ -5895,22 +5944,6 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
           rejectAt(ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "AR")')
         )
           return false;
-        const p17 = value['clientTaxId'];
-        if (p17 !== undefined) {
-          ctx?.segments.push('clientTaxId');
-          if (typeof p17 === 'string') {
-            if (
-              !PATTERN_39.test(p17) &&
-              reject(
-                ctx,
-                'pattern',
-                'must match the pattern ^([0-9]{1,2}\\.?[0-9]{3}\\.?[0-9]{3}|[0-9]{2}-?[0-9]{8}-?[0-9])$ (when type is "OFFLINE" and market is "AR")',
-              )
-            )
-              return false;
-          }
-          ctx?.segments.pop();
-        }
       }
     }
     if (v_LocalCollectionParameters_4(value)) {
@@ -5920,22 +5953,6 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
           rejectAt(ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "CL")')
         )
           return false;
-        const p18 = value['clientTaxId'];
-        if (p18 !== undefined) {
-          ctx?.segments.push('clientTaxId');
-          if (typeof p18 === 'string') {
-            if (
-              !PATTERN_40.test(p18) &&
-              reject(
-                ctx,
-                'pattern',
-                'must match the pattern ^[0-9]{1,2}\\.?[0-9]{3}\\.?[0-9]{3}-?[0-9Kk]$ (when type is "OFFLINE" and market is "CL")',
-              )
-            )
-              return false;
-          }
-          ctx?.segments.pop();
-        }
       }
     }
     if (v_LocalCollectionParameters_5(value)) {
@@ -5959,13 +5976,6 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
           rejectAt(ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE_SERVICE_PAYMENT")')
         )
           return false;
-        const p19 = value['market'];
-        if (p19 !== undefined) {
-          ctx?.segments.push('market');
-          if (p19 !== 'PE' && reject(ctx, 'const', 'must be "PE" (when type is "OFFLINE_SERVICE_PAYMENT")'))
-            return false;
-          ctx?.segments.pop();
-        }
       }
     }
     if (v_LocalCollectionParameters_7(value)) {
@@ -5975,23 +5985,6 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
           rejectAt(ctx, 'redirectUrl', 'required', 'is required (when type is "SPEI")')
         )
           return false;
-        const p20 = value['market'];
-        if (p20 !== undefined) {
-          ctx?.segments.push('market');
-          if (p20 !== 'MX' && reject(ctx, 'const', 'must be "MX" (when type is "SPEI")')) return false;
-          ctx?.segments.pop();
-        }
-      }
-    }
-    if (v_LocalCollectionParameters_8(value)) {
-      if (isPlainObject(value)) {
-        const p21 = value['market'];
-        if (p21 !== undefined) {
-          ctx?.segments.push('market');
-          if (p21 !== 'AR' && p21 !== 'PE' && reject(ctx, 'enum', 'must be one of: AR, PE (when type is "PULL")'))
-            return false;
-          ctx?.segments.pop();
-        }
       }
     }
   }
@@ -6110,19 +6103,6 @@ function v_LocalCollectionParameters_7(value: unknown, ctx?: ValidationContext):
   return true;
 }
 
-function v_LocalCollectionParameters_8(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
-    const p1 = value['type'];
-    if (p1 !== undefined) {
-      ctx?.segments.push('type');
-      if (p1 !== 'PULL' && reject(ctx, 'const', 'must be "PULL"')) return false;
-      ctx?.segments.pop();
-    }
-  }
-  return true;
-}
-
 function v_SaleApmLocalCollectionRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
@@ -6154,9 +6134,16 @@ function v_MobileMoneyNumber(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, 'maxLength', 'must be at most 16 characters'))
+    if (
+      (value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) &&
+      reject(ctx, 'minLength', 'must be at least 1 character')
+    )
       return false;
-    if (!PATTERN_41.test(value) && reject(ctx, 'pattern', 'must match the pattern ^\\+?[1-9][0-9]{7,14}$'))
+    if (
+      value.length > 255 &&
+      codePointLength(value) > 255 &&
+      reject(ctx, 'maxLength', 'must be at most 255 characters')
+    )
       return false;
   }
   return true;
@@ -6231,7 +6218,7 @@ function v_WalletPaymentToken(value: unknown, ctx?: ValidationContext): boolean 
       reject(ctx, 'maxLength', 'must be at most 65535 characters')
     )
       return false;
-    if (!PATTERN_42.test(value) && reject(ctx, 'pattern', 'must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$'))
+    if (!PATTERN_23.test(value) && reject(ctx, 'pattern', 'must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$'))
       return false;
   }
   return true;
@@ -6312,7 +6299,7 @@ function v_SaleApmWebWalletRequest(value: unknown, ctx?: ValidationContext): boo
   return true;
 }
 
-function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
@@ -6323,7 +6310,7 @@ function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p1.length > 64 && codePointLength(p1) > 64 && reject(ctx, 'maxLength', 'must be at most 64 characters'))
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -6468,6 +6455,157 @@ function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boolean {
               'discriminator',
               'must be one of: vcard, pin_voucher, telecom_otp, bank_account_debit, ar_transfer, mx_transfer, dl, document_method, installment_redirect, personal_id_method, crypto_deposit, crypto_withdrawal, ips, crypto_convert, trading_deposit, trading_withdrawal, fx_convert, latam_document, upi_a, upi_b, upi_c, upi_d, email_transfer, sms_transfer, p1_a, p1_b, p1_c, p1_d, p1_e, p1_f, p2_a, p2_b, p2_c, p2_d, bnpl_a, bnpl_b, open_banking, mobile_money, payout_email, local_collection, mobile_money_ke, device_wallet, web_wallet',
             );
+      }
+    }
+  }
+  return true;
+}
+
+function v_SaleApmRedirectOnlyRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, 'type', 'must be an object')) return false;
+  } else {
+    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    const p1 = value['brand'];
+    if (p1 !== undefined) {
+      ctx?.segments.push('brand');
+      if (typeof p1 !== 'string') {
+        if (reject(ctx, 'type', 'must be a string')) return false;
+      } else {
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
+          return false;
+        if (v_SaleApmRedirectOnlyRequest_1(p1) && reject(ctx, 'not', 'a listed method takes its own branch'))
+          return false;
+      }
+      ctx?.segments.pop();
+    }
+    if (value['parameters'] !== undefined && rejectAt(ctx, 'parameters', 'false', 'must not be present')) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_SaleApmRedirectOnlyRequest_1(value: unknown, ctx?: ValidationContext): boolean {
+  if (
+    !SET_2.has(value) &&
+    reject(
+      ctx,
+      'enum',
+      'must be one of: vcard, pin_voucher, telecom_otp, bank_account_debit, ar_transfer, mx_transfer, dl, document_method, installment_redirect, personal_id_method, crypto_deposit, crypto_withdrawal, ips, crypto_convert, trading_deposit, trading_withdrawal, fx_convert, latam_document, upi_a, upi_b, upi_c, upi_d, email_transfer, sms_transfer, p1_a, p1_b, p1_c, p1_d, p1_e, p1_f, p2_a, p2_b, p2_c, p2_d, bnpl_a, bnpl_b, open_banking, mobile_money, payout_email, local_collection, mobile_money_ke, device_wallet, web_wallet',
+    )
+  )
+    return false;
+  return true;
+}
+
+function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, 'type', 'must be an object')) return false;
+  } else {
+    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    const p1 = value['brand'];
+    if (p1 !== undefined) {
+      ctx?.segments.push('brand');
+      if (typeof p1 !== 'string') {
+        if (reject(ctx, 'type', 'must be a string')) return false;
+      } else {
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
+          return false;
+      }
+      ctx?.segments.pop();
+    }
+    {
+      let matches2 = 0;
+      if (v_SaleApmMethodRequest(value)) matches2++;
+      if (v_SaleApmRedirectOnlyRequest(value)) matches2++;
+      if (matches2 !== 1) {
+        if (!ctx) return false;
+        if (matches2 === 0) {
+          let best3 = 0;
+          let best3Score = -Infinity;
+          {
+            const s = isPlainObject(value)
+              ? (value['brand'] !== undefined ? 1 : 0) +
+                (value['identifier'] !== undefined ? 1 : 0) +
+                (value['parameters'] !== undefined ? 1 : 0) +
+                (value['action'] !== undefined ? 1 : 0) +
+                (value['return_url'] !== undefined ? 1 : 0) +
+                (value['auth'] !== undefined ? 1 : 0) +
+                (value['recurring_init'] !== undefined ? 1 : 0) +
+                (value['custom_data'] !== undefined ? 1 : 0) +
+                (value['client_key'] !== undefined ? 1 : 0) +
+                (value['order_id'] !== undefined ? 1 : 0) +
+                (value['order_amount'] !== undefined ? 1 : 0) +
+                (value['order_currency'] !== undefined ? 1 : 0) +
+                (value['order_description'] !== undefined ? 1 : 0) +
+                (value['hash'] !== undefined ? 1 : 0) +
+                (value['payer_first_name'] !== undefined ? 1 : 0) +
+                (value['payer_last_name'] !== undefined ? 1 : 0) +
+                (value['payer_address'] !== undefined ? 1 : 0) +
+                (value['payer_country'] !== undefined ? 1 : 0) +
+                (value['payer_state'] !== undefined ? 1 : 0) +
+                (value['payer_city'] !== undefined ? 1 : 0) +
+                (value['payer_zip'] !== undefined ? 1 : 0) +
+                (value['payer_email'] !== undefined ? 1 : 0) +
+                (value['payer_phone'] !== undefined ? 1 : 0) +
+                (value['payer_phone_country_code'] !== undefined ? 1 : 0) +
+                (value['payer_ip'] !== undefined ? 1 : 0) +
+                (value['payer_language'] !== undefined ? 1 : 0)
+              : 0;
+            if (s > best3Score) {
+              best3Score = s;
+              best3 = 0;
+            }
+          }
+          {
+            const s = isPlainObject(value)
+              ? (value['brand'] !== undefined ? 1 : 0) +
+                (value['action'] !== undefined ? 1 : 0) +
+                (value['identifier'] !== undefined ? 1 : 0) +
+                (value['return_url'] !== undefined ? 1 : 0) +
+                (value['auth'] !== undefined ? 1 : 0) +
+                (value['recurring_init'] !== undefined ? 1 : 0) +
+                (value['custom_data'] !== undefined ? 1 : 0) +
+                (value['client_key'] !== undefined ? 1 : 0) +
+                (value['order_id'] !== undefined ? 1 : 0) +
+                (value['order_amount'] !== undefined ? 1 : 0) +
+                (value['order_currency'] !== undefined ? 1 : 0) +
+                (value['order_description'] !== undefined ? 1 : 0) +
+                (value['hash'] !== undefined ? 1 : 0) +
+                (value['payer_first_name'] !== undefined ? 1 : 0) +
+                (value['payer_last_name'] !== undefined ? 1 : 0) +
+                (value['payer_address'] !== undefined ? 1 : 0) +
+                (value['payer_country'] !== undefined ? 1 : 0) +
+                (value['payer_state'] !== undefined ? 1 : 0) +
+                (value['payer_city'] !== undefined ? 1 : 0) +
+                (value['payer_zip'] !== undefined ? 1 : 0) +
+                (value['payer_email'] !== undefined ? 1 : 0) +
+                (value['payer_phone'] !== undefined ? 1 : 0) +
+                (value['payer_phone_country_code'] !== undefined ? 1 : 0) +
+                (value['payer_ip'] !== undefined ? 1 : 0) +
+                (value['payer_language'] !== undefined ? 1 : 0) +
+                -1000 * (value['parameters'] !== undefined ? 1 : 0)
+              : 0;
+            if (s > best3Score) {
+              best3Score = s;
+              best3 = 1;
+            }
+          }
+          if (best3Score < 0)
+            ctx.fail(
+              'oneOf',
+              'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method',
+            );
+          switch (best3) {
+            case 0:
+              v_SaleApmMethodRequest(value, ctx);
+              break;
+            case 1:
+              v_SaleApmRedirectOnlyRequest(value, ctx);
+              break;
+          }
+        } else
+          ctx.fail('oneOf', 'must match only one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method');
       }
     }
   }
@@ -7121,6 +7259,33 @@ function v_S2sPayeeFields(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
+function v_S2sNonZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    const p1 = value['order_amount'];
+    if (p1 !== undefined) {
+      ctx?.segments.push('order_amount');
+      if (
+        v_S2sNonZeroAmountRule_1(p1) &&
+        reject(
+          ctx,
+          'not',
+          'must be greater than 0 (the platform answers "amount: This value should be greater than 0.")',
+        )
+      )
+        return false;
+      ctx?.segments.pop();
+    }
+  }
+  return true;
+}
+
+function v_S2sNonZeroAmountRule_1(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === 'string') {
+    if (!PATTERN_15.test(value) && reject(ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) return false;
+  }
+  return true;
+}
+
 function v_AccountNumber(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== 'string') {
     if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7256,7 +7421,7 @@ function v_CardSetNsp(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p1.length > 7 && codePointLength(p1) > 7 && reject(ctx, 'maxLength', 'must be at most 7 characters'))
           return false;
-        if (!PATTERN_43.test(p1) && reject(ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$'))
+        if (!PATTERN_24.test(p1) && reject(ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$'))
           return false;
       }
       ctx?.segments.pop();
@@ -7341,7 +7506,7 @@ function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean 
         } else ctx.fail('oneOf', 'must match only one of: alternative 1, alternative 2');
       }
     }
-    if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
+    if (!v_S2sNonZeroAmountRule(value, ctx) && !ctx) return false;
   }
   return true;
 }
@@ -7373,7 +7538,7 @@ function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (!SET_2.has(p1) && reject(ctx, 'enum', 'must be one of: 1, 2, 3, 4, 5, 6, 7, 8')) return false;
+        if (!SET_3.has(p1) && reject(ctx, 'enum', 'must be one of: 1, 2, 3, 4, 5, 6, 7, 8')) return false;
       }
       ctx?.segments.pop();
     }
@@ -7553,7 +7718,7 @@ function v_PositiveDigitString(value: unknown, ctx?: ValidationContext): boolean
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, 'maxLength', 'must be at most 10 characters'))
       return false;
-    if (!PATTERN_44.test(value) && reject(ctx, 'pattern', 'must match the pattern ^0*[1-9][0-9]{0,9}$')) return false;
+    if (!PATTERN_25.test(value) && reject(ctx, 'pattern', 'must match the pattern ^0*[1-9][0-9]{0,9}$')) return false;
   }
   return true;
 }
@@ -7573,7 +7738,7 @@ function v_DayOfMonth(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, 'maxLength', 'must be at most 2 characters'))
       return false;
-    if (!PATTERN_45.test(value) && reject(ctx, 'pattern', 'must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$'))
+    if (!PATTERN_26.test(value) && reject(ctx, 'pattern', 'must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$'))
       return false;
   }
   return true;
@@ -7585,7 +7750,7 @@ function v_DigitString(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, 'maxLength', 'must be at most 10 characters'))
       return false;
-    if (!PATTERN_46.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}$')) return false;
+    if (!PATTERN_27.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}$')) return false;
   }
   return true;
 }
@@ -7661,9 +7826,12 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p9.length > 9 && codePointLength(p9) > 9 && reject(ctx, 'maxLength', 'must be at most 9 characters'))
+        if (
+          (p9.length < 1 || (p9.length < 2 && codePointLength(p9) < 1)) &&
+          reject(ctx, 'minLength', 'must be at least 1 character')
+        )
           return false;
-        if (!PATTERN_47.test(p9) && reject(ctx, 'pattern', 'must match the pattern ^([1-7]|[A-Za-z]{3,9})$'))
+        if (p9.length > 255 && codePointLength(p9) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -8124,7 +8292,7 @@ function v_MobileMoneyOperator(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
     if (
-      !SET_3.has(value) &&
+      !SET_4.has(value) &&
       reject(
         ctx,
         'enum',
@@ -8170,7 +8338,7 @@ function v_Credit2VirtualParameters(value: unknown, ctx?: ValidationContext): bo
           reject(ctx, 'minLength', 'must be at least 1 character')
         )
           return false;
-        if (p4.length > 128 && codePointLength(p4) > 128 && reject(ctx, 'maxLength', 'must be at most 128 characters'))
+        if (p4.length > 255 && codePointLength(p4) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -8284,28 +8452,36 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
           }
           ctx?.segments.pop();
         }
-        const p15 = value['parameters'];
+      }
+    }
+    if (v_Credit2VirtualRequest_2(value)) {
+      if (isPlainObject(value)) {
+        const p15 = value['order_currency'];
         if (p15 !== undefined) {
-          ctx?.segments.push('parameters');
-          if (isPlainObject(p15)) {
-            const p16 = p15['mobile_number'];
-            if (p16 !== undefined) {
-              ctx?.segments.push('mobile_number');
-              if (typeof p16 === 'string') {
-                if (
-                  !PATTERN_48.test(p16) &&
-                  reject(ctx, 'pattern', 'must match the pattern ^\\+?233[0-9]{9}$ (when parameters is present)')
-                )
-                  return false;
-              }
-              ctx?.segments.pop();
-            }
+          ctx?.segments.push('order_currency');
+          if (p15 !== 'KES' && reject(ctx, 'const', 'must be "KES" (when parameters is present)')) return false;
+          ctx?.segments.pop();
+        }
+        const p16 = value['order_amount'];
+        if (p16 !== undefined) {
+          ctx?.segments.push('order_amount');
+          if (typeof p16 === 'string') {
+            if (
+              compareDecimal(p16, '10') < 0 &&
+              reject(ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')
+            )
+              return false;
+            if (
+              compareDecimal(p16, '150000') > 0 &&
+              reject(ctx, 'x-decimal-maximum', 'must be at most 150000 (when parameters is present)')
+            )
+              return false;
           }
           ctx?.segments.pop();
         }
       }
     }
-    if (v_Credit2VirtualRequest_2(value)) {
+    if (v_Credit2VirtualRequest_3(value)) {
       if (isPlainObject(value)) {
         const p17 = value['order_currency'];
         if (p17 !== undefined) {
@@ -8323,75 +8499,10 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
             )
               return false;
             if (
-              compareDecimal(p18, '150000') > 0 &&
-              reject(ctx, 'x-decimal-maximum', 'must be at most 150000 (when parameters is present)')
-            )
-              return false;
-          }
-          ctx?.segments.pop();
-        }
-        const p19 = value['parameters'];
-        if (p19 !== undefined) {
-          ctx?.segments.push('parameters');
-          if (isPlainObject(p19)) {
-            const p20 = p19['mobile_number'];
-            if (p20 !== undefined) {
-              ctx?.segments.push('mobile_number');
-              if (typeof p20 === 'string') {
-                if (
-                  !PATTERN_49.test(p20) &&
-                  reject(ctx, 'pattern', 'must match the pattern ^\\+?254[0-9]{9}$ (when parameters is present)')
-                )
-                  return false;
-              }
-              ctx?.segments.pop();
-            }
-          }
-          ctx?.segments.pop();
-        }
-      }
-    }
-    if (v_Credit2VirtualRequest_3(value)) {
-      if (isPlainObject(value)) {
-        const p21 = value['order_currency'];
-        if (p21 !== undefined) {
-          ctx?.segments.push('order_currency');
-          if (p21 !== 'KES' && reject(ctx, 'const', 'must be "KES" (when parameters is present)')) return false;
-          ctx?.segments.pop();
-        }
-        const p22 = value['order_amount'];
-        if (p22 !== undefined) {
-          ctx?.segments.push('order_amount');
-          if (typeof p22 === 'string') {
-            if (
-              compareDecimal(p22, '10') < 0 &&
-              reject(ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')
-            )
-              return false;
-            if (
-              compareDecimal(p22, '100000') > 0 &&
+              compareDecimal(p18, '100000') > 0 &&
               reject(ctx, 'x-decimal-maximum', 'must be at most 100000 (when parameters is present)')
             )
               return false;
-          }
-          ctx?.segments.pop();
-        }
-        const p23 = value['parameters'];
-        if (p23 !== undefined) {
-          ctx?.segments.push('parameters');
-          if (isPlainObject(p23)) {
-            const p24 = p23['mobile_number'];
-            if (p24 !== undefined) {
-              ctx?.segments.push('mobile_number');
-              if (typeof p24 === 'string') {
-                if (
-                  !PATTERN_49.test(p24) &&
-                  reject(ctx, 'pattern', 'must match the pattern ^\\+?254[0-9]{9}$ (when parameters is present)')
-                )
-                  return false;
-              }
-              ctx?.segments.pop();
-            }
           }
           ctx?.segments.pop();
         }
@@ -8399,45 +8510,26 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     }
     if (v_Credit2VirtualRequest_4(value)) {
       if (isPlainObject(value)) {
-        const p25 = value['order_currency'];
-        if (p25 !== undefined) {
+        const p19 = value['order_currency'];
+        if (p19 !== undefined) {
           ctx?.segments.push('order_currency');
-          if (p25 !== 'KES' && reject(ctx, 'const', 'must be "KES" (when parameters is present)')) return false;
+          if (p19 !== 'KES' && reject(ctx, 'const', 'must be "KES" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
-        const p26 = value['order_amount'];
-        if (p26 !== undefined) {
+        const p20 = value['order_amount'];
+        if (p20 !== undefined) {
           ctx?.segments.push('order_amount');
-          if (typeof p26 === 'string') {
+          if (typeof p20 === 'string') {
             if (
-              compareDecimal(p26, '50') < 0 &&
+              compareDecimal(p20, '50') < 0 &&
               reject(ctx, 'x-decimal-minimum', 'must be at least 50 (when parameters is present)')
             )
               return false;
             if (
-              compareDecimal(p26, '200000') > 0 &&
+              compareDecimal(p20, '200000') > 0 &&
               reject(ctx, 'x-decimal-maximum', 'must be at most 200000 (when parameters is present)')
             )
               return false;
-          }
-          ctx?.segments.pop();
-        }
-        const p27 = value['parameters'];
-        if (p27 !== undefined) {
-          ctx?.segments.push('parameters');
-          if (isPlainObject(p27)) {
-            const p28 = p27['mobile_number'];
-            if (p28 !== undefined) {
-              ctx?.segments.push('mobile_number');
-              if (typeof p28 === 'string') {
-                if (
-                  !PATTERN_49.test(p28) &&
-                  reject(ctx, 'pattern', 'must match the pattern ^\\+?254[0-9]{9}$ (when parameters is present)')
-                )
-                  return false;
-              }
-              ctx?.segments.pop();
-            }
           }
           ctx?.segments.pop();
         }
@@ -8445,45 +8537,26 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     }
     if (v_Credit2VirtualRequest_5(value)) {
       if (isPlainObject(value)) {
-        const p29 = value['order_currency'];
-        if (p29 !== undefined) {
+        const p21 = value['order_currency'];
+        if (p21 !== undefined) {
           ctx?.segments.push('order_currency');
-          if (p29 !== 'XOF' && reject(ctx, 'const', 'must be "XOF" (when parameters is present)')) return false;
+          if (p21 !== 'XOF' && reject(ctx, 'const', 'must be "XOF" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
-        const p30 = value['order_amount'];
-        if (p30 !== undefined) {
+        const p22 = value['order_amount'];
+        if (p22 !== undefined) {
           ctx?.segments.push('order_amount');
-          if (typeof p30 === 'string') {
+          if (typeof p22 === 'string') {
             if (
-              compareDecimal(p30, '2') < 0 &&
+              compareDecimal(p22, '2') < 0 &&
               reject(ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')
             )
               return false;
             if (
-              compareDecimal(p30, '2000000') > 0 &&
+              compareDecimal(p22, '2000000') > 0 &&
               reject(ctx, 'x-decimal-maximum', 'must be at most 2000000 (when parameters is present)')
             )
               return false;
-          }
-          ctx?.segments.pop();
-        }
-        const p31 = value['parameters'];
-        if (p31 !== undefined) {
-          ctx?.segments.push('parameters');
-          if (isPlainObject(p31)) {
-            const p32 = p31['mobile_number'];
-            if (p32 !== undefined) {
-              ctx?.segments.push('mobile_number');
-              if (typeof p32 === 'string') {
-                if (
-                  !PATTERN_50.test(p32) &&
-                  reject(ctx, 'pattern', 'must match the pattern ^\\+?225[0-9]{8,10}$ (when parameters is present)')
-                )
-                  return false;
-              }
-              ctx?.segments.pop();
-            }
           }
           ctx?.segments.pop();
         }
@@ -8491,45 +8564,26 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     }
     if (v_Credit2VirtualRequest_6(value)) {
       if (isPlainObject(value)) {
-        const p33 = value['order_currency'];
-        if (p33 !== undefined) {
+        const p23 = value['order_currency'];
+        if (p23 !== undefined) {
           ctx?.segments.push('order_currency');
-          if (p33 !== 'XAF' && reject(ctx, 'const', 'must be "XAF" (when parameters is present)')) return false;
+          if (p23 !== 'XAF' && reject(ctx, 'const', 'must be "XAF" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
-        const p34 = value['order_amount'];
-        if (p34 !== undefined) {
+        const p24 = value['order_amount'];
+        if (p24 !== undefined) {
           ctx?.segments.push('order_amount');
-          if (typeof p34 === 'string') {
+          if (typeof p24 === 'string') {
             if (
-              compareDecimal(p34, '2') < 0 &&
+              compareDecimal(p24, '2') < 0 &&
               reject(ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')
             )
               return false;
             if (
-              compareDecimal(p34, '1000000') > 0 &&
+              compareDecimal(p24, '1000000') > 0 &&
               reject(ctx, 'x-decimal-maximum', 'must be at most 1000000 (when parameters is present)')
             )
               return false;
-          }
-          ctx?.segments.pop();
-        }
-        const p35 = value['parameters'];
-        if (p35 !== undefined) {
-          ctx?.segments.push('parameters');
-          if (isPlainObject(p35)) {
-            const p36 = p35['mobile_number'];
-            if (p36 !== undefined) {
-              ctx?.segments.push('mobile_number');
-              if (typeof p36 === 'string') {
-                if (
-                  !PATTERN_51.test(p36) &&
-                  reject(ctx, 'pattern', 'must match the pattern ^\\+?237[0-9]{9}$ (when parameters is present)')
-                )
-                  return false;
-              }
-              ctx?.segments.pop();
-            }
           }
           ctx?.segments.pop();
         }
@@ -8537,45 +8591,26 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     }
     if (v_Credit2VirtualRequest_7(value)) {
       if (isPlainObject(value)) {
-        const p37 = value['order_currency'];
-        if (p37 !== undefined) {
+        const p25 = value['order_currency'];
+        if (p25 !== undefined) {
           ctx?.segments.push('order_currency');
-          if (p37 !== 'XAF' && reject(ctx, 'const', 'must be "XAF" (when parameters is present)')) return false;
+          if (p25 !== 'XAF' && reject(ctx, 'const', 'must be "XAF" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
-        const p38 = value['order_amount'];
-        if (p38 !== undefined) {
+        const p26 = value['order_amount'];
+        if (p26 !== undefined) {
           ctx?.segments.push('order_amount');
-          if (typeof p38 === 'string') {
+          if (typeof p26 === 'string') {
             if (
-              compareDecimal(p38, '2') < 0 &&
+              compareDecimal(p26, '2') < 0 &&
               reject(ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')
             )
               return false;
             if (
-              compareDecimal(p38, '500000') > 0 &&
+              compareDecimal(p26, '500000') > 0 &&
               reject(ctx, 'x-decimal-maximum', 'must be at most 500000 (when parameters is present)')
             )
               return false;
-          }
-          ctx?.segments.pop();
-        }
-        const p39 = value['parameters'];
-        if (p39 !== undefined) {
-          ctx?.segments.push('parameters');
-          if (isPlainObject(p39)) {
-            const p40 = p39['mobile_number'];
-            if (p40 !== undefined) {
-              ctx?.segments.push('mobile_number');
-              if (typeof p40 === 'string') {
-                if (
-                  !PATTERN_51.test(p40) &&
-                  reject(ctx, 'pattern', 'must match the pattern ^\\+?237[0-9]{9}$ (when parameters is present)')
-                )
-                  return false;
-              }
-              ctx?.segments.pop();
-            }
           }
           ctx?.segments.pop();
         }
@@ -8583,45 +8618,26 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     }
     if (v_Credit2VirtualRequest_8(value)) {
       if (isPlainObject(value)) {
-        const p41 = value['order_currency'];
-        if (p41 !== undefined) {
+        const p27 = value['order_currency'];
+        if (p27 !== undefined) {
           ctx?.segments.push('order_currency');
-          if (p41 !== 'TZS' && reject(ctx, 'const', 'must be "TZS" (when parameters is present)')) return false;
+          if (p27 !== 'TZS' && reject(ctx, 'const', 'must be "TZS" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
-        const p42 = value['order_amount'];
-        if (p42 !== undefined) {
+        const p28 = value['order_amount'];
+        if (p28 !== undefined) {
           ctx?.segments.push('order_amount');
-          if (typeof p42 === 'string') {
+          if (typeof p28 === 'string') {
             if (
-              compareDecimal(p42, '1000') < 0 &&
+              compareDecimal(p28, '1000') < 0 &&
               reject(ctx, 'x-decimal-minimum', 'must be at least 1000 (when parameters is present)')
             )
               return false;
             if (
-              compareDecimal(p42, '30000') > 0 &&
+              compareDecimal(p28, '30000') > 0 &&
               reject(ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')
             )
               return false;
-          }
-          ctx?.segments.pop();
-        }
-        const p43 = value['parameters'];
-        if (p43 !== undefined) {
-          ctx?.segments.push('parameters');
-          if (isPlainObject(p43)) {
-            const p44 = p43['mobile_number'];
-            if (p44 !== undefined) {
-              ctx?.segments.push('mobile_number');
-              if (typeof p44 === 'string') {
-                if (
-                  !PATTERN_52.test(p44) &&
-                  reject(ctx, 'pattern', 'must match the pattern ^\\+?255[0-9]{9}$ (when parameters is present)')
-                )
-                  return false;
-              }
-              ctx?.segments.pop();
-            }
           }
           ctx?.segments.pop();
         }
@@ -8629,45 +8645,26 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     }
     if (v_Credit2VirtualRequest_9(value)) {
       if (isPlainObject(value)) {
-        const p45 = value['order_currency'];
-        if (p45 !== undefined) {
+        const p29 = value['order_currency'];
+        if (p29 !== undefined) {
           ctx?.segments.push('order_currency');
-          if (p45 !== 'EGP' && reject(ctx, 'const', 'must be "EGP" (when parameters is present)')) return false;
+          if (p29 !== 'EGP' && reject(ctx, 'const', 'must be "EGP" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
-        const p46 = value['order_amount'];
-        if (p46 !== undefined) {
+        const p30 = value['order_amount'];
+        if (p30 !== undefined) {
           ctx?.segments.push('order_amount');
-          if (typeof p46 === 'string') {
+          if (typeof p30 === 'string') {
             if (
-              compareDecimal(p46, '1') < 0 &&
+              compareDecimal(p30, '1') < 0 &&
               reject(ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')
             )
               return false;
             if (
-              compareDecimal(p46, '30000') > 0 &&
+              compareDecimal(p30, '30000') > 0 &&
               reject(ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')
             )
               return false;
-          }
-          ctx?.segments.pop();
-        }
-        const p47 = value['parameters'];
-        if (p47 !== undefined) {
-          ctx?.segments.push('parameters');
-          if (isPlainObject(p47)) {
-            const p48 = p47['mobile_number'];
-            if (p48 !== undefined) {
-              ctx?.segments.push('mobile_number');
-              if (typeof p48 === 'string') {
-                if (
-                  !PATTERN_53.test(p48) &&
-                  reject(ctx, 'pattern', 'must match the pattern ^\\+?20[0-9]{10}$ (when parameters is present)')
-                )
-                  return false;
-              }
-              ctx?.segments.pop();
-            }
           }
           ctx?.segments.pop();
         }
@@ -9126,7 +9123,7 @@ function v_Action(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, 'maxLength', 'must be at most 32 characters'))
       return false;
-    if (!PATTERN_54.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[A-Z0-9_]{3,32}$')) return false;
+    if (!PATTERN_28.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[A-Z0-9_]{3,32}$')) return false;
   }
   return true;
 }
@@ -9138,7 +9135,7 @@ function v_DateTime(value: unknown, ctx?: ValidationContext): boolean {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, 'maxLength', 'must be at most 19 characters'))
       return false;
     if (
-      !PATTERN_55.test(value) &&
+      !PATTERN_29.test(value) &&
       reject(ctx, 'pattern', 'must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$')
     )
       return false;
@@ -9794,7 +9791,7 @@ function v_TransactionStatus(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
     if (
-      !SET_4.has(value) &&
+      !SET_5.has(value) &&
       reject(
         ctx,
         'enum',
@@ -9812,7 +9809,7 @@ function v_MaskedCard(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, 'maxLength', 'must be at most 19 characters'))
       return false;
-    if (!PATTERN_56.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$'))
+    if (!PATTERN_30.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$'))
       return false;
   }
   return true;
@@ -9824,7 +9821,7 @@ function v_CardExpirationDate(value: unknown, ctx?: ValidationContext): boolean 
   } else {
     if (value.length > 7 && codePointLength(value) > 7 && reject(ctx, 'maxLength', 'must be at most 7 characters'))
       return false;
-    if (!PATTERN_43.test(value) && reject(ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$'))
+    if (!PATTERN_24.test(value) && reject(ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$'))
       return false;
   }
   return true;
@@ -10871,7 +10868,8 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p3 !== 'SETTLED' && reject(ctx, 'const', 'must be "SETTLED"')) return false;
+        if (p3 !== 'SETTLED' && p3 !== 'PENDING' && reject(ctx, 'enum', 'must be one of: SETTLED, PENDING'))
+          return false;
       }
       ctx?.segments.pop();
     }
@@ -11153,7 +11151,7 @@ function v_ScheduleInfoNumber(value: unknown, ctx?: ValidationContext): boolean 
     if (typeof value === 'string') {
       if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, 'maxLength', 'must be at most 10 characters'))
         return false;
-      if (!PATTERN_46.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}$')) return false;
+      if (!PATTERN_27.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}$')) return false;
     }
   }
   return true;
@@ -11253,9 +11251,11 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
         if (reject(ctx, 'type', 'must be a string or an integer')) return false;
       } else {
         if (typeof p14 === 'string') {
-          if (p14.length > 9 && codePointLength(p14) > 9 && reject(ctx, 'maxLength', 'must be at most 9 characters'))
-            return false;
-          if (!PATTERN_47.test(p14) && reject(ctx, 'pattern', 'must match the pattern ^([1-7]|[A-Za-z]{3,9})$'))
+          if (
+            p14.length > 255 &&
+            codePointLength(p14) > 255 &&
+            reject(ctx, 'maxLength', 'must be at most 255 characters')
+          )
             return false;
         }
       }
@@ -12266,7 +12266,7 @@ function v_ErrorCode(value: unknown, ctx?: ValidationContext): boolean {
     if (typeof value === 'string') {
       if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, 'maxLength', 'must be at most 10 characters'))
         return false;
-      if (!PATTERN_46.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}$')) return false;
+      if (!PATTERN_27.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}$')) return false;
     }
   }
   return true;
@@ -12485,7 +12485,7 @@ function v_SessionCardParameters(value: unknown, ctx?: ValidationContext): boole
                         ctx?.segments.push('country');
                         if (typeof p10 === 'string') {
                           if (
-                            !PATTERN_57.test(p10) &&
+                            !PATTERN_31.test(p10) &&
                             reject(ctx, 'pattern', 'must match the pattern ^([A-Za-z]{2}|[0-9]{3})$')
                           )
                             return false;
@@ -12706,7 +12706,7 @@ function v_SessionMethodParameters(value: unknown, ctx?: ValidationContext): boo
     if (p45 !== undefined && !(ctx ? ctx.visit('web_wallet', p45, v_WebWalletParameters) : v_WebWalletParameters(p45)))
       return false;
     for (const key46 of Object.keys(value)) {
-      if (SET_5.has(key46) || value[key46] === undefined) continue;
+      if (SET_6.has(key46) || value[key46] === undefined) continue;
       ctx?.segments.push(key46);
       if (!isPlainObject(value[key46]) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
@@ -12746,7 +12746,7 @@ function v_SessionCustomer(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
-        if (p1.length > 128 && codePointLength(p1) > 128 && reject(ctx, 'maxLength', 'must be at most 128 characters'))
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, 'maxLength', 'must be at most 255 characters'))
           return false;
       }
       ctx?.segments.pop();
@@ -13142,7 +13142,7 @@ function v_SessionFields_1(value: unknown, ctx?: ValidationContext): boolean {
 
 function v_SessionFields_2(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value === 'string') {
-    if (!PATTERN_19.test(value) && reject(ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) return false;
+    if (!PATTERN_15.test(value) && reject(ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) return false;
   }
   return true;
 }
@@ -13755,7 +13755,7 @@ function v_CheckoutLookupError_2(value: unknown, ctx?: ValidationContext): boole
   } else {
     if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, 'maxLength', 'must be at most 9 characters'))
       return false;
-    if (!PATTERN_13.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,9}$')) return false;
+    if (!PATTERN_11.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,9}$')) return false;
   }
   return true;
 }
@@ -13794,7 +13794,7 @@ function v_CheckoutOrderStatus(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
     if (
-      !SET_6.has(value) &&
+      !SET_7.has(value) &&
       reject(
         ctx,
         'enum',
@@ -13811,7 +13811,7 @@ function v_CheckoutTransactionStatus(value: unknown, ctx?: ValidationContext): b
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
     if (
-      !SET_7.has(value) &&
+      !SET_8.has(value) &&
       reject(ctx, 'enum', 'must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined')
     )
       return false;
@@ -13887,7 +13887,7 @@ function v_ReportedAmount(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 35 && codePointLength(value) > 35 && reject(ctx, 'maxLength', 'must be at most 35 characters'))
       return false;
-    if (!PATTERN_58.test(value) && reject(ctx, 'pattern', 'must match the pattern ^-?[0-9]{1,15}(\\.[0-9]{1,18})?$'))
+    if (!PATTERN_32.test(value) && reject(ctx, 'pattern', 'must match the pattern ^-?[0-9]{1,15}(\\.[0-9]{1,18})?$'))
       return false;
   }
   return true;
@@ -13899,7 +13899,7 @@ function v_ReportedCurrency(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 6 && codePointLength(value) > 6 && reject(ctx, 'maxLength', 'must be at most 6 characters'))
       return false;
-    if (!PATTERN_59.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[A-Z0-9]{3,6}$')) return false;
+    if (!PATTERN_33.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[A-Z0-9]{3,6}$')) return false;
   }
   return true;
 }
@@ -14025,7 +14025,7 @@ function v_CheckoutRecurringOrder(value: unknown, ctx?: ValidationContext): bool
 
 function v_CheckoutRecurringOrder_1(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value === 'string') {
-    if (!PATTERN_19.test(value) && reject(ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) return false;
+    if (!PATTERN_15.test(value) && reject(ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) return false;
   }
   return true;
 }
@@ -14083,7 +14083,7 @@ function v_CheckoutRecurringResponse(value: unknown, ctx?: ValidationContext): b
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
         if (
-          !SET_8.has(p1) &&
+          !SET_9.has(p1) &&
           reject(
             ctx,
             'enum',
@@ -14698,7 +14698,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       } else {
         if (p5.length > 1 && codePointLength(p5) > 1 && reject(ctx, 'maxLength', 'must be at most 1 character'))
           return false;
-        if (!PATTERN_21.test(p5) && reject(ctx, 'pattern', 'must match the pattern ^[A-Z]$')) return false;
+        if (!PATTERN_17.test(p5) && reject(ctx, 'pattern', 'must match the pattern ^[A-Z]$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -14710,7 +14710,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       } else {
         if (p6.length > 2 && codePointLength(p6) > 2 && reject(ctx, 'maxLength', 'must be at most 2 characters'))
           return false;
-        if (!PATTERN_12.test(p6) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{2}$')) return false;
+        if (!PATTERN_10.test(p6) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{2}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -14722,7 +14722,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       } else {
         if (p7.length > 2 && codePointLength(p7) > 2 && reject(ctx, 'maxLength', 'must be at most 2 characters'))
           return false;
-        if (!PATTERN_60.test(p7) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,2}$')) return false;
+        if (!PATTERN_34.test(p7) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,2}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -14734,7 +14734,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       } else {
         if (p8.length > 16 && codePointLength(p8) > 16 && reject(ctx, 'maxLength', 'must be at most 16 characters'))
           return false;
-        if (!PATTERN_61.test(p8) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]+)*$')) return false;
+        if (!PATTERN_35.test(p8) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]+(\\.[0-9]+)*$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -14759,7 +14759,7 @@ function v_DigitsText(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 6 && codePointLength(value) > 6 && reject(ctx, 'maxLength', 'must be at most 6 characters'))
       return false;
-    if (!PATTERN_62.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,6}$')) return false;
+    if (!PATTERN_36.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{1,6}$')) return false;
   }
   return true;
 }
@@ -14817,7 +14817,7 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
       } else {
         if (p7.length > 5 && codePointLength(p7) > 5 && reject(ctx, 'maxLength', 'must be at most 5 characters'))
           return false;
-        if (!PATTERN_63.test(p7) && reject(ctx, 'pattern', 'must match the pattern ^[-+]?[0-9]{1,4}$')) return false;
+        if (!PATTERN_37.test(p7) && reject(ctx, 'pattern', 'must match the pattern ^[-+]?[0-9]{1,4}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -15024,7 +15024,7 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
       } else {
         if (p14.length > 64 && codePointLength(p14) > 64 && reject(ctx, 'maxLength', 'must be at most 64 characters'))
           return false;
-        if (!PATTERN_64.test(p14) && reject(ctx, 'pattern', 'must match the pattern ^[0-9A-Za-z]*$')) return false;
+        if (!PATTERN_38.test(p14) && reject(ctx, 'pattern', 'must match the pattern ^[0-9A-Za-z]*$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -15097,7 +15097,7 @@ function v_CallbackDate(value: unknown, ctx?: ValidationContext): boolean {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, 'maxLength', 'must be at most 19 characters'))
       return false;
     if (
-      !PATTERN_55.test(value) &&
+      !PATTERN_29.test(value) &&
       reject(ctx, 'pattern', 'must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$')
     )
       return false;
@@ -15122,7 +15122,7 @@ function v_CallbackHash(value: unknown, ctx?: ValidationContext): boolean {
       return false;
     if (
       !PATTERN_4.test(value) &&
-      reject(ctx, 'pattern', 'must match the pattern ^([0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$')
+      reject(ctx, 'pattern', 'must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$')
     )
       return false;
   }
@@ -15177,7 +15177,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p6.length > 20 && codePointLength(p6) > 20 && reject(ctx, 'maxLength', 'must be at most 20 characters'))
           return false;
-        if (!PATTERN_65.test(p6) && reject(ctx, 'pattern', 'must match the pattern ^[a-z0-9_]{1,20}$')) return false;
+        if (!PATTERN_39.test(p6) && reject(ctx, 'pattern', 'must match the pattern ^[a-z0-9_]{1,20}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -15189,7 +15189,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         if (p7.length > 36 && codePointLength(p7) > 36 && reject(ctx, 'maxLength', 'must be at most 36 characters'))
           return false;
-        if (!PATTERN_66.test(p7) && reject(ctx, 'pattern', 'must match the pattern ^[a-z0-9_]{1,36}$')) return false;
+        if (!PATTERN_40.test(p7) && reject(ctx, 'pattern', 'must match the pattern ^[a-z0-9_]{1,36}$')) return false;
       }
       ctx?.segments.pop();
     }
@@ -15470,7 +15470,7 @@ function v_CallbackAction(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, 'maxLength', 'must be at most 32 characters'))
       return false;
-    if (!PATTERN_54.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[A-Z0-9_]{3,32}$')) return false;
+    if (!PATTERN_28.test(value) && reject(ctx, 'pattern', 'must match the pattern ^[A-Z0-9_]{3,32}$')) return false;
   }
   return true;
 }
@@ -15480,7 +15480,7 @@ function v_CallbackResult(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
     if (
-      !SET_9.has(value) &&
+      !SET_10.has(value) &&
       reject(ctx, 'enum', 'must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT')
     )
       return false;
@@ -15493,7 +15493,7 @@ function v_CallbackTransactionStatus(value: unknown, ctx?: ValidationContext): b
     if (reject(ctx, 'type', 'must be a string')) return false;
   } else {
     if (
-      !SET_4.has(value) &&
+      !SET_5.has(value) &&
       reject(
         ctx,
         'enum',
@@ -16096,11 +16096,11 @@ export const validateSaleCardRequest = /* @__PURE__ */ validator<Schemas['SaleCa
 /** Type guard for SaleCardRequest: true when the value satisfies every rule of the schema. */
 export const isSaleCardRequest = v_SaleCardRequest as Guard<Schemas['SaleCardRequest']>;
 
-/** Validates a YesOnly; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateYesOnly = /* @__PURE__ */ validator<Schemas['YesOnly']>(v_YesOnly, 'form');
+/** Validates a ApmAuth; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateApmAuth = /* @__PURE__ */ validator<Schemas['ApmAuth']>(v_ApmAuth, 'form');
 
-/** Type guard for YesOnly: true when the value satisfies every rule of the schema. */
-export const isYesOnly = v_YesOnly as Guard<Schemas['YesOnly']>;
+/** Type guard for ApmAuth: true when the value satisfies every rule of the schema. */
+export const isApmAuth = v_ApmAuth as Guard<Schemas['ApmAuth']>;
 
 /** Validates a SaleApmFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmFields = /* @__PURE__ */ validator<Schemas['SaleApmFields']>(v_SaleApmFields, 'form');
@@ -17007,6 +17007,26 @@ export const validateSaleApmWebWalletRequest = /* @__PURE__ */ validator<Schemas
 /** Type guard for SaleApmWebWalletRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmWebWalletRequest = v_SaleApmWebWalletRequest as Guard<Schemas['SaleApmWebWalletRequest']>;
 
+/** Validates a SaleApmMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateSaleApmMethodRequest = /* @__PURE__ */ validator<Schemas['SaleApmMethodRequest']>(
+  v_SaleApmMethodRequest,
+  'form',
+);
+
+/** Type guard for SaleApmMethodRequest: true when the value satisfies every rule of the schema. */
+export const isSaleApmMethodRequest = v_SaleApmMethodRequest as Guard<Schemas['SaleApmMethodRequest']>;
+
+/** Validates a SaleApmRedirectOnlyRequest; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Schemas['SaleApmRedirectOnlyRequest']>(
+  v_SaleApmRedirectOnlyRequest,
+  'form',
+);
+
+/** Type guard for SaleApmRedirectOnlyRequest: true when the value satisfies every rule of the schema. */
+export const isSaleApmRedirectOnlyRequest = v_SaleApmRedirectOnlyRequest as Guard<
+  Schemas['SaleApmRedirectOnlyRequest']
+>;
+
 /** Validates a SaleApmRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmRequest = /* @__PURE__ */ validator<Schemas['SaleApmRequest']>(v_SaleApmRequest, 'form');
 
@@ -17087,6 +17107,15 @@ export const validateS2sPayeeFields = /* @__PURE__ */ validator<Schemas['S2sPaye
 
 /** Type guard for S2sPayeeFields: true when the value satisfies every rule of the schema. */
 export const isS2sPayeeFields = v_S2sPayeeFields as Guard<Schemas['S2sPayeeFields']>;
+
+/** Validates a S2sNonZeroAmountRule; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateS2sNonZeroAmountRule = /* @__PURE__ */ validator<Schemas['S2sNonZeroAmountRule']>(
+  v_S2sNonZeroAmountRule,
+  'form',
+);
+
+/** Type guard for S2sNonZeroAmountRule: true when the value satisfies every rule of the schema. */
+export const isS2sNonZeroAmountRule = v_S2sNonZeroAmountRule as Guard<Schemas['S2sNonZeroAmountRule']>;
 
 /** Validates a AccountNumber; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateAccountNumber = /* @__PURE__ */ validator<Schemas['AccountNumber']>(v_AccountNumber, 'form');
