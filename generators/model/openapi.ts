@@ -24,7 +24,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export interface OpenApiDocument {
   readonly openapi: string;
-  readonly info: { readonly title: string; readonly version: string };
+  readonly info: { readonly title: string; readonly version: string; readonly [extension: `x-${string}`]: unknown };
   readonly paths?: Readonly<Record<string, PathItemObject>>;
   readonly webhooks?: Readonly<Record<string, PathItemObject>>;
   readonly components?: { readonly schemas?: Readonly<Record<string, SchemaObject>> };

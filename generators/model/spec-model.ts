@@ -2,7 +2,10 @@
 // otherwise each derive again (operations, S2S actions per protocol, wire styles, sensitive fields).
 import { HTTP_METHODS, type HttpMethod, type MediaTypeObject, type OpenApiDocument, type OperationObject } from './openapi.js';
 import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from './json-schema.js';
+import { errorCatalogue, type ErrorCaseModel } from './error-catalogue.js';
 import { recipeFields, signatureRecipe, type SignatureRecipeData } from './signature-recipes.js';
+
+export type { ErrorCaseModel } from './error-catalogue.js';
 
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 export const JSON_MEDIA_TYPE = 'application/json';
@@ -38,6 +41,8 @@ export interface S2sActionModel extends SigningModel {
   readonly action: string;
   readonly requestSchemaName: string;
   readonly responseSchemaName?: string;
+  /** The errors this action can return on this protocol (`x-errors`), besides the generic ones. */
+  readonly errors: readonly ErrorCaseModel[];
 }
 
 /**
@@ -46,6 +51,8 @@ export interface S2sActionModel extends SigningModel {
  */
 export interface CheckoutOperationModel extends OperationModel, Partial<SigningModel> {
   readonly signingFields: readonly string[];
+  /** The errors this operation can return (`x-errors`), besides the generic ones. */
+  readonly errors: readonly ErrorCaseModel[];
 }
 
 export type CallbackProtocol = 'checkout' | 'card' | 'apm';
@@ -74,6 +81,8 @@ export interface SpecModel {
   readonly s2sActions: readonly S2sActionModel[];
   readonly checkoutOperations: readonly CheckoutOperationModel[];
   readonly webhooks: readonly WebhookModel[];
+  /** Errors any operation may return (`info.x-errors`). */
+  readonly genericErrors: readonly ErrorCaseModel[];
   /** How each schema's wire paths are written when it is validated on its own. */
   readonly wireStyles: ReadonlyMap<string, WirePathStyle>;
   readonly sourceFiles: readonly string[];
@@ -101,10 +110,15 @@ export function buildSpecModel(document: OpenApiDocument, sourceFiles: readonly 
     checkoutOperations: operations
       .filter((operation) => operation !== s2sOperation)
       .map((operation): CheckoutOperationModel => {
-        const recipe = base.schema(operation.requestSchemaName)['x-signature'];
-        return recipe === undefined ? { ...operation, signingFields: [] } : { ...operation, ...signing(base, operation.requestSchemaName, recipe, operation.operationId) };
+        const request = base.schema(operation.requestSchemaName);
+        const recipe = request['x-signature'];
+        const errors = errorCatalogue(request['x-errors'], `${operation.requestSchemaName} (${operation.operationId})`);
+        return recipe === undefined
+          ? { ...operation, signingFields: [], errors }
+          : { ...operation, ...signing(base, operation.requestSchemaName, recipe, operation.operationId), errors };
       }),
     webhooks,
+    genericErrors: document.info['x-errors'] === undefined ? [] : errorCatalogue(document.info['x-errors'], 'info'),
     wireStyles: collectWireStyles({ ...base, webhooks }),
   };
 }
@@ -223,12 +237,14 @@ function collectS2sActions(model: ModelBase): S2sActionModel[] {
     for (const { protocol, schemaName } of variants) {
       const responseSchemaName = responses.get(action);
       const recipes = model.schema(schemaName)['x-signature'] as Record<string, unknown> | undefined;
+      const errors = model.schema(schemaName)['x-errors'] as Record<string, unknown> | undefined;
       actions.push({
         protocol,
         action,
         requestSchemaName: schemaName,
         ...(responseSchemaName ? { responseSchemaName } : {}),
         ...signing(model, schemaName, recipes?.[protocol], `${protocol} ${action}`),
+        errors: errorCatalogue(errors?.[protocol], `${schemaName} (${protocol} ${action})`),
       });
     }
   }

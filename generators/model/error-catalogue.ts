@@ -1,0 +1,48 @@
+// Reads an `x-errors` catalogue from the spec and checks its shape, so the docs, the sandbox and
+// the client's typed errors all read the same checked list (a typo fails generation).
+
+/** One error an operation can return. Code or message is absent where the document does not show it. */
+export interface ErrorCaseModel {
+  /** The platform's `error_code`, a string of digits (the document types it as a string). */
+  readonly code?: string;
+  /** The exact `error_message`. */
+  readonly message?: string;
+  /** Reader text: the condition that causes it. */
+  readonly when: string;
+  /** The request field the condition concerns (dotted for JSON bodies: `order.amount`). */
+  readonly field?: string;
+  readonly httpStatus?: number;
+  /** The release that introduced this case (`x-since`). */
+  readonly since?: string;
+}
+
+const KEYS = new Set(['code', 'message', 'when', 'field', 'httpStatus', 'x-since']);
+
+export function errorCatalogue(value: unknown, where: string): readonly ErrorCaseModel[] {
+  if (!Array.isArray(value)) throw new Error(`${where}: x-errors must be a list (an empty list where the document shows none)`);
+  return value.map((entry: unknown, index): ErrorCaseModel => {
+    const at = `${where} x-errors[${index}]`;
+    if (typeof entry !== 'object' || entry === null) throw new Error(`${at}: an error case is an object`);
+    const record = entry as Record<string, unknown>;
+    const unknown = Object.keys(record).filter((key) => !KEYS.has(key));
+    if (unknown.length > 0) throw new Error(`${at}: unknown keys ${unknown.join(', ')}`);
+    const { code, message, when, field, httpStatus } = record;
+    const since = record['x-since'];
+    if (code !== undefined && (typeof code !== 'string' || !/^[0-9]+$/.test(code))) throw new Error(`${at}: code is a string of digits`);
+    if (message !== undefined && typeof message !== 'string') throw new Error(`${at}: message is a string`);
+    if (typeof when !== 'string' || when.trim() === '') throw new Error(`${at}: when (reader text) is required`);
+    if (field !== undefined && typeof field !== 'string') throw new Error(`${at}: field is a string`);
+    if (httpStatus !== undefined && (!Number.isInteger(httpStatus) || (httpStatus as number) < 400 || (httpStatus as number) > 599)) {
+      throw new Error(`${at}: httpStatus is an HTTP error status`);
+    }
+    if (since !== undefined && typeof since !== 'string') throw new Error(`${at}: x-since is a version string`);
+    return {
+      ...(code !== undefined ? { code } : {}),
+      ...(message !== undefined ? { message } : {}),
+      when: when.replace(/\s+/g, ' ').trim(),
+      ...(field !== undefined ? { field } : {}),
+      ...(httpStatus !== undefined ? { httpStatus: httpStatus as number } : {}),
+      ...(since !== undefined ? { since } : {}),
+    };
+  });
+}
