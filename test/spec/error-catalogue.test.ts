@@ -75,10 +75,11 @@ describe('error catalogue', () => {
   });
 
   it('refuses a malformed catalogue when the model is built', () => {
-    const spec = loadBundledSpec() as OpenApiDocument & { components: { schemas: Record<string, Record<string, unknown>> } };
-    spec.components.schemas['CheckoutVoidRequest']!['x-errors'] = [{ code: 101000, when: 'x' }];
-    expect(() => buildSpecModel(spec, [])).toThrow(/code is a string of digits/);
-    delete spec.components.schemas['CheckoutVoidRequest']!['x-errors'];
-    expect(() => buildSpecModel(spec, [])).toThrow(/x-errors must be a list/);
+    const raw = loadBundledSpec();
+    const request = raw['components']['schemas']['CheckoutVoidRequest'];
+    request['x-errors'] = [{ code: 101000, when: 'x' }];
+    expect(() => buildSpecModel(raw as OpenApiDocument, [])).toThrow(/code is a string of digits/);
+    delete request['x-errors'];
+    expect(() => buildSpecModel(raw as OpenApiDocument, [])).toThrow(/x-errors must be a list/);
   });
 });
