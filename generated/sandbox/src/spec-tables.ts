@@ -87,7 +87,18 @@ export const TABLES: SandboxTables = {
       action: 'SALE',
       operation: saleCardOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          message: 'amount: This value should be greater than 0.',
+          when: '`order_amount` is zero on a plain sale (neither `auth=Y` nor `recurring_init=Y`)',
+          field: 'order_amount',
+        },
+        {
+          when: 'a wallet token is sent and card flow is unavailable (no decryption private key is set, or the payment provider does not support card flow)',
+          field: 'payment_token',
+        },
+        { when: '`mpi_data` is sent together with `auth=Y`', field: 'mpi_data' },
+      ],
       validateResponse: validateSaleResponse,
     },
     {
@@ -95,7 +106,13 @@ export const TABLES: SandboxTables = {
       action: 'SALE',
       operation: saleApmOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          message: 'amount: This value should be greater than 0.',
+          when: '`order_amount` is zero',
+          field: 'order_amount',
+        },
+      ],
       validateResponse: validateSaleResponse,
     },
     {
@@ -103,7 +120,15 @@ export const TABLES: SandboxTables = {
       action: 'CAPTURE',
       operation: captureCardOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          code: '101000',
+          message: 'Transaction does not exist.',
+          when: 'the `trans_id` is unknown',
+          field: 'trans_id',
+          httpStatus: 400,
+        },
+      ],
       validateResponse: validateCaptureResponse,
     },
     {
@@ -119,7 +144,15 @@ export const TABLES: SandboxTables = {
       action: 'GET_TRANS_STATUS',
       operation: getTransStatusCardOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          code: '101000',
+          message: 'Transaction does not exist.',
+          when: 'the `trans_id` is unknown',
+          field: 'trans_id',
+          httpStatus: 400,
+        },
+      ],
       validateResponse: validateGetTransStatusResponse,
     },
     {
@@ -167,7 +200,15 @@ export const TABLES: SandboxTables = {
       action: 'VOID',
       operation: voidCardOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          code: '100000',
+          message: 'Payment not found.',
+          when: 'the `trans_id` is unknown',
+          field: 'trans_id',
+          httpStatus: 400,
+        },
+      ],
       validateResponse: validateVoidResponse,
     },
     {
@@ -175,7 +216,13 @@ export const TABLES: SandboxTables = {
       action: 'VOID',
       operation: voidApmOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          message: 'Void is not allowed.',
+          when: 'the `trans_id` names an authorization (`auth=Y`) not yet captured; its state is unchanged',
+          field: 'trans_id',
+        },
+      ],
       validateResponse: validateVoidResponse,
     },
     {
@@ -183,7 +230,15 @@ export const TABLES: SandboxTables = {
       action: 'CREDITVOID',
       operation: creditvoidCardOperation,
       signingFields: ['card_number', 'payer_email'],
-      errors: [],
+      errors: [
+        {
+          code: '100000',
+          message: 'Payment not found.',
+          when: 'the `trans_id` is unknown',
+          field: 'trans_id',
+          httpStatus: 400,
+        },
+      ],
       validateResponse: validateCreditvoidResponse,
     },
     {
@@ -215,7 +270,15 @@ export const TABLES: SandboxTables = {
       action: 'GET_TRANS_STATUS_BY_ORDER',
       operation: getTransStatusByOrderCardOperation,
       signingFields: ['card_number', 'payer_email'],
-      errors: [],
+      errors: [
+        {
+          code: '101000',
+          message: 'Order does not exist.',
+          when: 'no payment has this `order_id`',
+          field: 'order_id',
+          httpStatus: 400,
+        },
+      ],
       validateResponse: validateGetTransStatusByOrderResponse,
     },
     {
@@ -223,7 +286,13 @@ export const TABLES: SandboxTables = {
       action: 'CREATE_SCHEDULE',
       operation: createScheduleCardOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          message: 'Parameter is deprecated.',
+          when: 'the retired `delays` parameter is sent; use `delayed_first_payment` and the `first_payment_*` parameters',
+          field: 'delays',
+        },
+      ],
       validateResponse: validateCreateScheduleResponse,
     },
     {
@@ -231,7 +300,20 @@ export const TABLES: SandboxTables = {
       action: 'UPDATE_SCHEDULE',
       operation: updateScheduleCardOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          code: '100000',
+          message: 'Schedule not found',
+          when: 'the `schedule_id` is unknown',
+          field: 'schedule_id',
+          httpStatus: 400,
+        },
+        {
+          message: 'Parameter is deprecated.',
+          when: 'the retired `delays` parameter is sent; use `delayed_first_payment` and the `first_payment_*` parameters',
+          field: 'delays',
+        },
+      ],
       validateResponse: validateUpdateScheduleResponse,
     },
     {
@@ -239,7 +321,15 @@ export const TABLES: SandboxTables = {
       action: 'DELETE_SCHEDULE',
       operation: deleteScheduleCardOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          code: '100000',
+          message: 'Schedule not found',
+          when: 'the `schedule_id` is unknown',
+          field: 'schedule_id',
+          httpStatus: 400,
+        },
+      ],
       validateResponse: validateDeleteScheduleResponse,
     },
     {
@@ -279,7 +369,15 @@ export const TABLES: SandboxTables = {
       action: 'RECURRING_SALE',
       operation: recurringSaleCardOperation,
       signingFields: ['card_number', 'payer_email'],
-      errors: [],
+      errors: [
+        {
+          code: '100000',
+          message: 'Incorrect transaction',
+          when: 'the initiating transaction and recurring token do not form a known pair',
+          field: 'recurring_init_trans_id',
+          httpStatus: 400,
+        },
+      ],
       validateResponse: validateRecurringSaleResponse,
     },
     {
@@ -321,7 +419,13 @@ export const TABLES: SandboxTables = {
       path: '/api/v1/session',
       operation: checkoutCreateSessionOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          message: 'amount: This value should be greater than 0.',
+          when: '`order.amount` is zero on a `purchase` without `recurring_init` true',
+          field: 'order.amount',
+        },
+      ],
       validateResponse: validateSessionResponse,
     },
     {
@@ -329,7 +433,13 @@ export const TABLES: SandboxTables = {
       path: '/api/v1/session/token',
       operation: checkoutCreateSessionTokenOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          message: 'amount: This value should be greater than 0.',
+          when: '`order.amount` is zero on a `purchase` without `recurring_init` true',
+          field: 'order.amount',
+        },
+      ],
       validateResponse: validateSessionTokenResponse,
     },
     {
@@ -401,11 +511,44 @@ export const TABLES: SandboxTables = {
       path: '/api/v1/payment/status',
       operation: checkoutGetPaymentStatusOperation,
       signingFields: [],
-      errors: [],
+      errors: [
+        {
+          code: '101000',
+          message: 'Payment does not exist.',
+          when: 'the `payment_id` is unknown',
+          field: 'payment_id',
+          httpStatus: 400,
+        },
+        {
+          code: '101000',
+          message: 'Order does not exist.',
+          when: 'no payment has this `order_id`',
+          field: 'order_id',
+          httpStatus: 400,
+        },
+        {
+          message: 'size should be within 1..100.',
+          when: '`size` is above 100 on the lookup by `order_id`',
+          field: 'size',
+        },
+      ],
       validateResponse: validateCheckoutStatusResponse,
     },
   ],
-  genericErrors: [],
+  genericErrors: [
+    {
+      code: '100000',
+      message: 'This value is not correct.',
+      when: 'a field holds an invalid value (the older generic case)',
+      httpStatus: 400,
+    },
+    {
+      code: '100000',
+      message: 'Request data is invalid.',
+      when: 'a field fails validation; `errors[]` carries one `<field>: <message>` entry per field',
+      httpStatus: 400,
+    },
+  ],
   callbacks: {
     checkout: checkoutCallbackDefinition,
     card: s2sCardCallbackDefinition,
