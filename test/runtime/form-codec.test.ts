@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import qs from 'qs';
 import { describe, expect, it } from 'vitest';
+import { cyclicObject, deepObject } from '../support/hostile.js';
 import { decodeForm, encodeForm, flattenForm, FormCodecError, type FormObject } from '../../generated/client/src/runtime/form-codec.js';
 
 describe('encodeForm decisions', () => {
@@ -25,6 +26,28 @@ describe('encodeForm decisions', () => {
   it('refuses a key with a bracket, which bracket notation cannot carry', () => {
     expect(() => encodeForm({ 'a[b]': 'x' })).toThrow(FormCodecError);
     expect(() => flattenForm({ parameters: { 'x]': 'y' } })).toThrow(/contains a bracket/);
+  });
+});
+
+describe('safety caps: never a RangeError', () => {
+  const deep = (levels: number) => deepObject(levels) as FormObject;
+  const cyclic = () => cyclicObject() as FormObject;
+
+  it.each<[string, () => unknown, RegExp]>([
+    ['decoding 4,500 levels of brackets', () => decodeForm(`a${'[a]'.repeat(4500)}=1`), /Form field a\[a\]\[a\].*nests deeper than 64 levels/],
+    ['decoding 10k levels appended to a real body', () => decodeForm(`order_id=1&custom_data${'[a]'.repeat(10_000)}=1`), /custom_data\[a\].*nests deeper/],
+    ['decoding more than 10,000 pairs', () => decodeForm('a=1&'.repeat(10_001)), /more than 10000 fields/],
+    ['encoding a cyclic value', () => encodeForm({ custom_data: cyclic() }), /custom_data\[self\].*refers to itself/],
+    ['encoding 10k levels', () => encodeForm({ custom_data: deep(10_000) }), /custom_data\[a\].*nests deeper/],
+    ['flattening a cyclic value', () => flattenForm({ custom_data: cyclic() }), /nests deeper/],
+  ])('%s gives a FormCodecError', (_name, run, message) => {
+    expect(run).toThrow(FormCodecError);
+    expect(run).toThrow(message);
+  });
+
+  it('64 levels still round-trip', () => {
+    const value = { custom_data: deep(62) };
+    expect(decodeForm(encodeForm(value))).toEqual(value);
   });
 });
 
