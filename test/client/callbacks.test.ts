@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildTestCallback, parseCallback, SignatureError, verifyPaymentReturn } from '../../generated/client/src/index.js';
+import { thrown } from '../support/hostile.js';
 
 const PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
@@ -21,15 +22,6 @@ const checkoutFields = {
   status: 'success',
   card: '411111****1111',
 };
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('parseCallback', () => {
   it('verifies the documented CREDIT2CARD callback (facts §5.3) with the card from the merchant order', () => {
