@@ -1,5 +1,6 @@
 // S2S actions and Checkout endpoints as one list of operations of the same shape, with the names
 // the generated code gives them, so one piece of code emits both and every emitter agrees.
+import { isSchemaObject, refName, type JsonSchema } from './json-schema.js';
 import type { SigningModel, SpecModel } from './spec-model.js';
 import { operationNames, type OperationNames } from './names.js';
 
@@ -22,6 +23,10 @@ export interface ClientOperation extends Partial<SigningModel> {
   readonly requestSchemaName: string;
   readonly responseSchemaName?: string;
   readonly idempotent: boolean;
+  /** Top-level body fields keyed by method label (`x-keyed-by: method`). */
+  readonly methodKeyed: readonly string[];
+  /** `x-array-when` of the response: the request field that makes it an array of `itemSchemaName`. */
+  readonly arrayWhen?: { readonly field: string; readonly itemSchemaName: string };
 }
 
 export function clientOperations(model: SpecModel): ClientOperation[] {
@@ -46,6 +51,7 @@ export function clientOperations(model: SpecModel): ClientOperation[] {
       signature: action.signature,
       signingFields: action.signingFields,
       headers: [],
+      ...shapes(model, action.requestSchemaName, action.responseSchemaName),
     }),
   );
   const checkout = model.checkoutOperations.map(
@@ -63,7 +69,42 @@ export function clientOperations(model: SpecModel): ClientOperation[] {
       ...(operation.signature ? { signature: operation.signature } : {}),
       signingFields: operation.signingFields,
       headers: operation.headers,
+      ...shapes(model, operation.requestSchemaName, operation.responseSchemaName),
     }),
   );
   return [...s2s, ...checkout];
+}
+
+/** What the runtime needs to know of a request's and a response's shape beyond validation. */
+function shapes(
+  model: SpecModel,
+  requestSchemaName: string,
+  responseSchemaName: string | undefined,
+): Pick<ClientOperation, 'methodKeyed' | 'arrayWhen'> {
+  const methodKeyed = [...topLevelProperties(model, model.schema(requestSchemaName), new Set())]
+    .filter(([, property]) => {
+      const resolved = model.resolve(property);
+      return isSchemaObject(resolved) && resolved['x-keyed-by'] === 'method';
+    })
+    .map(([name]) => name);
+  const response = responseSchemaName ? model.schema(responseSchemaName) : undefined;
+  const field = response?.['x-array-when'];
+  if (typeof field !== 'string') return { methodKeyed: [...new Set(methodKeyed)] };
+  const item = response?.oneOf?.find((branch) => isSchemaObject(branch) && branch.$ref);
+  if (!isSchemaObject(item) || !item.$ref)
+    throw new Error(`${responseSchemaName}: x-array-when needs a oneOf of a $ref and an array of it`);
+  return { methodKeyed: [...new Set(methodKeyed)], arrayWhen: { field, itemSchemaName: refName(item.$ref) } };
+}
+
+/** Top-level properties with their schemas, through $ref, allOf, oneOf and anyOf. */
+function topLevelProperties(model: SpecModel, node: JsonSchema, seen: Set<JsonSchema>): [string, JsonSchema][] {
+  const resolved = model.resolve(node);
+  if (!isSchemaObject(resolved) || seen.has(resolved)) return [];
+  seen.add(resolved);
+  return [
+    ...Object.entries(resolved.properties ?? {}),
+    ...[...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])].flatMap((part) =>
+      topLevelProperties(model, part, seen),
+    ),
+  ];
 }

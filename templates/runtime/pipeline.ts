@@ -1,5 +1,5 @@
 // The one hand-written request pipeline every generated method runs through:
-// fill in key and action → validate → sign → encode → send (openapi-fetch) → classify.
+// fill in key and action → validate → label to wire value → sign → encode → send (openapi-fetch) → classify.
 // Generated code only declares operations (OperationDefinition) and calls `invoke`.
 import createFetchClient, { createQuerySerializer } from 'openapi-fetch';
 import {
@@ -9,10 +9,12 @@ import {
   TransportError,
   type PlatformErrorEntry,
 } from './errors.js';
+import { checkClientOptions, signatureAlgorithmOf } from './configuration.js';
 import { formBodySerializer } from './form-codec.js';
-import { sanitize, scrubText, secretValues, type SensitiveFields } from './sensitive.js';
+import { sanitize, scrubText, secretEncodings, secretValues, type SensitiveFields } from './sensitive.js';
 import { computeSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
-import type { ValidationResult, WirePathStyle } from './validation.js';
+import { findStructureProblem } from './structure.js';
+import { renderWirePath, type ValidationIssue, type ValidationResult, type WirePathStyle } from './validation.js';
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 export const JSON_CONTENT_TYPE = 'application/json';
@@ -37,6 +39,10 @@ export interface OperationDefinition {
   /** Lookups may be sent again after a failure; anything that moves money never is. */
   readonly idempotent: boolean;
   readonly sensitive: SensitiveFields;
+  /** Body fields keyed by method label (Checkout `parameters`): `brandValues` renames their keys. */
+  readonly methodKeyed?: readonly string[];
+  /** The request field whose presence makes the answer an array of objects (Checkout status `size`). */
+  readonly arrayWhen?: string;
 }
 
 export type LogEvent =
@@ -63,9 +69,10 @@ export interface ClientOptions {
   /** The merchant password. It signs requests and never goes on the wire or into a log. */
   readonly password: string;
   /**
-   * Real `brand` value per neutral method label, for a deployment whose client was generated
-   * with the labels (`{ pin_voucher: 'pv-real' }`). Requests are validated with the label and
-   * sent, and signed, with the real value. spec/deployment.yaml does the same at generation time.
+   * Real method value per neutral method label, for a deployment whose client was generated
+   * with the labels (`{ pin_voucher: 'pv-real' }`): S2S `brand`, Checkout `methods` items and
+   * `parameters.<method>` keys. Requests are validated with the label and sent, and signed, with
+   * the real value. spec/deployment.yaml does the same at generation time.
    */
   readonly brandValues?: Readonly<Record<string, string>>;
   /** md5 unless the operator switched the merchant to SHA256 signatures. */
@@ -106,6 +113,8 @@ interface FetchClient {
 
 export interface Transport {
   readonly options: ClientOptions;
+  /** `options.signatureAlgorithm`, checked, md5 when absent. */
+  readonly signatureAlgorithm: SignatureAlgorithm;
   /** A path override per operation path, e.g. `/post` → `/post-va` for an APM deployment. */
   readonly pathFor: (path: string) => string;
   /** The openapi-fetch client, typed by what the pipeline uses (its full type costs consumers' tsc time). */
@@ -127,7 +136,13 @@ class PreparedRequest {
   }
 }
 
-export function createTransport(options: ClientOptions, paths: Readonly<Record<string, string>> = {}): Transport {
+export function createTransport(
+  options: ClientOptions,
+  paths: Readonly<Record<string, string>> = {},
+  /** The operation paths this client appends to `baseUrl` (checked: `baseUrl` must not end in one). */
+  endpoints: readonly string[] = [],
+): Transport {
+  const signatureAlgorithm = checkClientOptions(options, [...endpoints, ...Object.values(paths)]);
   // Looked up per call, not captured: a test or an APM agent may replace globalThis.fetch later.
   const send = (request: PreparedRequest) => (options.fetch ?? globalThis.fetch)(request.url, request.init);
   const fetchClient = createFetchClient({
@@ -137,29 +152,29 @@ export function createTransport(options: ClientOptions, paths: Readonly<Record<s
     // Given as a function, openapi-fetch uses it as it is instead of building one per call.
     querySerializer: createQuerySerializer(),
   }) as unknown as FetchClient;
-  return { options, pathFor: (path) => paths[path] ?? path, fetchClient };
+  return { options, signatureAlgorithm, pathFor: (path) => paths[path] ?? path, fetchClient };
 }
 
 type SigningValues = Readonly<Record<string, string | undefined>>;
 
+/** Fields of the input that never go on the wire (a caller's `hash` is dropped too). */
+const LOCAL_FIELDS = new Set(['signing', 'headers', 'hash']);
+
 /**
- * Builds the body: the caller's fields plus action, merchant key and signature. `input.signing`
- * (values of the original payment the signature covers) is hashed and left out of the body.
+ * The body exactly as it is sent: the caller's fields plus action and merchant key, method
+ * labels replaced by the deployment's values, and the signature. `input.signing` (values of the
+ * original payment the signature covers) is hashed and left out of the body. Not validated.
  */
 export function buildRequest(
   definition: OperationDefinition,
   options: ClientOptions,
   input: object,
 ): Record<string, unknown> {
-  return sign(
-    definition,
-    options,
-    unsignedBody(definition, options, input),
-    (input as { signing?: SigningValues }).signing,
-  );
+  const body = toWire(definition, options, unsignedBody(definition, options, input));
+  return sign(definition, options.password, signatureAlgorithmOf('client options', options.signatureAlgorithm), body, (input as { signing?: SigningValues }).signing);
 }
 
-/** Whether the input carries fields that never go on the wire (a caller's `hash` is dropped too). */
+/** Whether the input carries fields that never go on the wire. */
 function hasLocalFields(input: object): boolean {
   return Object.hasOwn(input, 'signing') || Object.hasOwn(input, 'headers') || Object.hasOwn(input, 'hash');
 }
@@ -180,15 +195,22 @@ function unsignedBody(definition: OperationDefinition, options: ClientOptions, i
   if (action !== undefined) body['action'] = action;
   if (keyField !== undefined) body[keyField] = options.merchantKey;
   for (const key of Object.keys(input)) {
-    if (key !== 'signing' && key !== 'headers' && key !== 'hash') body[key] = (input as Record<string, unknown>)[key];
+    if (!LOCAL_FIELDS.has(key)) body[key] = (input as Record<string, unknown>)[key];
   }
   return body;
 }
 
-/** Adds `hash` to an unsigned body (in place: the body is the pipeline's own object). */
+/** The hex length of a recipe's last digest: what the `hash` slot holds while the body is validated. */
+function digestLength(recipe: SignatureRecipe, algorithm: SignatureAlgorithm): number {
+  const last = recipe.digests[recipe.digests.length - 1];
+  return last === 'sha1' ? 40 : last === 'sha256' || algorithm === 'sha256' ? 64 : 32;
+}
+
+/** Adds `hash` to a body (in place: the body is the pipeline's own object). */
 function sign(
   definition: OperationDefinition,
-  options: ClientOptions,
+  password: string,
+  algorithm: SignatureAlgorithm,
   body: Record<string, unknown>,
   signing: SigningValues | undefined,
 ): Record<string, unknown> {
@@ -196,24 +218,43 @@ function sign(
   body['hash'] = computeSignature(
     definition.signature,
     signing === undefined ? body : { ...signing, ...body },
-    options.password,
-    options.signatureAlgorithm ?? 'md5',
+    password,
+    algorithm,
   );
   return body;
 }
 
-/** The body as it travels: a neutral method label replaced by the deployment's real value, signed again. */
+/**
+ * The body as it travels: each neutral method label (`brand`, the items of `methods`, the keys
+ * of a method-keyed object such as Checkout `parameters`) replaced by the deployment's value.
+ */
 function toWire(
   definition: OperationDefinition,
   options: ClientOptions,
   body: Record<string, unknown>,
-  signing: SigningValues | undefined,
 ): Record<string, unknown> {
-  const brand = body['brand'];
-  const real = typeof brand === 'string' ? options.brandValues?.[brand] : undefined;
-  if (real === undefined) return body;
-  const { hash: _labelledHash, ...unsigned } = body;
-  return sign(definition, options, { ...unsigned, brand: real }, signing);
+  const brandValues = options.brandValues;
+  if (brandValues === undefined) return body;
+  const real = (label: unknown) => (typeof label === 'string' && Object.hasOwn(brandValues, label) ? brandValues[label]! : label);
+  const wire = { ...body };
+  if (typeof wire['brand'] === 'string') wire['brand'] = real(wire['brand']);
+  if (Array.isArray(wire['methods'])) wire['methods'] = wire['methods'].map(real);
+  for (const field of definition.methodKeyed ?? []) {
+    const keyed = wire[field];
+    if (typeof keyed === 'object' && keyed !== null && !Array.isArray(keyed))
+      wire[field] = Object.fromEntries(Object.entries(keyed).map(([label, value]) => [real(label), value]));
+  }
+  return wire;
+}
+
+/** A request that is not an object, or whose shape the client cannot walk (a cycle, extreme nesting). */
+function shapeIssues(definition: OperationDefinition, input: unknown): ValidationIssue[] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return [{ path: '', rule: 'type', message: 'must be an object of request fields' }];
+  const problem = findStructureProblem(input);
+  return problem
+    ? [{ path: renderWirePath(definition.bodyStyle, problem.segments), rule: problem.rule, message: problem.message }]
+    : [];
 }
 
 export async function invoke<Response>(
@@ -228,21 +269,27 @@ export async function invoke<Response>(
     log({ type: 'error', operation: definition.name, error });
     throw error;
   };
-  const labelled = buildRequest(definition, options, input);
+  const wrongShape = shapeIssues(definition, input);
+  if (wrongShape.length > 0) fail(new RequestValidationError(definition.name, wrongShape));
+  // Validate → sign, as documented: the body is validated with the hash slot reserved (a digest-
+  // shaped placeholder), then method labels become their real values and it is signed once.
+  const labelled = unsignedBody(definition, options, input);
+  const { signature } = definition;
+  if (signature) labelled['hash'] = '0'.repeat(digestLength(signature, transport.signatureAlgorithm));
   if (options.validateRequests !== false) {
     const result = definition.validate(labelled, definition.bodyStyle);
     if (!result.ok) fail(new RequestValidationError(definition.name, result.issues));
   }
   const { signing, headers } = input as { signing?: SigningValues; headers?: Readonly<Record<string, string>> };
-  const body = toWire(definition, options, labelled, signing);
+  const body = sign(definition, options.password, transport.signatureAlgorithm, toWire(definition, options, labelled), signing);
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;
   const secretsOf = () =>
-    (secrets ??= [
+    (secrets ??= secretEncodings([
       ...secretValues({ ...signing, ...body }, definition.sensitive),
       ...Object.values(headers ?? {}),
       options.password,
-    ]);
+    ]));
   const scrub = (text: string) => scrubText(text, secretsOf());
   const logger = options.logger;
   const path = transport.pathFor(definition.path);
@@ -271,9 +318,11 @@ export async function invoke<Response>(
     } catch (error) {
       const gatewayError =
         error instanceof GatewayError ? error : new TransportError(definition.name, 'response', scrub(String(error)));
+      // A response that arrived but cannot be used ('response') would come back the same: never retried.
       const retryable =
         gatewayError instanceof TransportError &&
         gatewayError.failure !== 'aborted' &&
+        gatewayError.failure !== 'response' &&
         (gatewayError.notSent ||
           (definition.idempotent && (gatewayError.failure !== 'http' || (gatewayError.status ?? 0) >= 500)));
       if (!retryable || attempt >= attempts) return fail(gatewayError);
@@ -372,18 +421,24 @@ async function sendOnce<Response>(
         response.status,
       );
     }
-    if (!record)
+    // With `arrayWhen` sent (Checkout status `size`) the answer is an array of objects.
+    const wantsArray = definition.arrayWhen !== undefined && body[definition.arrayWhen] !== undefined;
+    if (wantsArray ? !isObjectArray(parsed) : !record)
       throw new TransportError(
         definition.name,
         'response',
-        `${definition.name}: the response is not a JSON object`,
+        `${definition.name}: the response is not ${wantsArray ? 'a JSON array of objects' : 'a JSON object'}`,
         response.status,
       );
-    return record as Response;
+    return parsed as Response;
   } finally {
     clearTimeout(timer);
     call.signal?.removeEventListener('abort', onCallerAbort);
   }
+}
+
+function isObjectArray(value: unknown): value is Record<string, unknown>[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item));
 }
 
 function scrubEntry(entry: unknown, scrub: (text: string) => string): PlatformErrorEntry {
@@ -411,12 +466,15 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Waits before a retry; an abort ends the wait early. The listener goes with the wait. */
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 }

@@ -1,5 +1,6 @@
 // Card data never leaves the process in readable form: every error, log event and thrown object
 // goes through these helpers. Which fields are sensitive comes from the spec (`x-sensitive`).
+import { encodeFormComponent } from './form-codec.js';
 
 export type Sensitivity = 'pan' | 'secret';
 export type SensitiveFields = Readonly<Record<string, Sensitivity>>;
@@ -54,6 +55,21 @@ export function secretValues(value: unknown, fields: SensitiveFields, found: str
     }
   }
   return found;
+}
+
+/**
+ * Each secret as the package itself writes it: raw, form-encoded, JSON-escaped, and JSON-escaped
+ * then form-encoded (a wallet token is JSON inside a form field). A platform that echoes the request body back in an error shows one of these.
+ */
+export function secretEncodings(secrets: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const secret of secrets) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    for (const form of [secret, encodeFormComponent(secret), json, encodeFormComponent(json)])
+      found.add(form);
+  }
+  // Longest first, so a secret's encoded form is replaced whole before a raw secret inside it.
+  return [...found].sort((a, b) => b.length - a.length);
 }
 
 /** For logs: sensitive fields masked by name, and every other string scrubbed of card data. */

@@ -120,6 +120,27 @@ describe('card data in every failure path', () => {
     expect(text).not.toContain(PASSWORD);
   });
 
+  it.each([
+    { given: 'as the error message of a platform error', echo: (raw: string) => ({ result: 'ERROR', error_message: `Bad request: ${raw}` }) },
+    { given: 'in a field of a JSON 500', echo: (raw: string) => ({ request: raw, json: JSON.stringify({ payment_token: TOKEN }) }) },
+  ])('an HTTP 500 echoing the raw form $given is redacted in every encoding', async ({ echo }) => {
+    const wallet = sale({ card_number: undefined, card_exp_month: undefined, card_exp_year: undefined, card_cvv2: undefined, digital_wallet: 'googlepay', payment_token: TOKEN });
+    // The exact form the client writes, captured from a first send.
+    server.reply({ body: { action: 'SALE', result: 'DECLINED', status: 'DECLINED', order_id: 'ORDER-1', trans_id: 't', decline_reason: 'x' } });
+    await client([]).card.sale(wallet);
+    const raw = server.received.at(-1)!.body;
+    expect(raw).toContain('payment_token=%7B%22signature%22');
+    const log: LogEvent[] = [];
+    server.reply({ status: 500, body: echo(raw) });
+    const error = await failure(client(log).card.sale(wallet));
+    expect(log.some((event) => event.type === 'response')).toBe(true);
+    expectNoCardData(error, log);
+    for (const text of [JSON.stringify(log), (error as Error).message]) {
+      expect(text).not.toContain('MEUCIQDTokenValueThatIsSecret');
+      expect(text).not.toContain(encodeURIComponent(TOKEN).slice(0, 20));
+    }
+  });
+
   it('a masked PAN keeps the first 6 and the last 4 digits', () => {
     expect(maskPan(PAN)).toBe('400005******5556');
   });

@@ -47,7 +47,9 @@ describe('every request example through the client', () => {
     const definition = definitionFor(path, value);
     const transport = createTransport({ baseUrl: server.baseUrl, merchantKey: String(value['client_key'] ?? value['merchant_key'] ?? 'c2b8fb04-110f-11ea-bcd3-0242ac150003'), password: 'pw', retries: 0 });
     const input = Object.fromEntries(Object.entries(value).filter(([key]) => !CLIENT_FILLED.includes(key)));
-    server.reply({ body: { result: 'SUCCESS' } });
+    // An operation whose answer is an array when a field is sent (status by order_id with size).
+    const arrayAnswer = definition.arrayWhen !== undefined && value[definition.arrayWhen] !== undefined;
+    server.reply({ body: arrayAnswer ? [{ payment_id: 'p', status: 'settled' }] : { result: 'SUCCESS' } });
     await invoke(transport, definition, definition.headers ? { ...input, headers: { Token: 'session-token' } } : input);
     const request = server.received.at(-1)!;
     const received = (definition.bodyStyle === 'form' ? decodeForm(request.body) : JSON.parse(request.body)) as Record<string, unknown>;

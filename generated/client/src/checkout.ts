@@ -35,6 +35,7 @@ import type {
   CheckoutCreditCardInput,
   CheckoutDebitHostedFieldsInput,
   CheckoutGetPaymentStatusInput,
+  CheckoutPaymentStatus,
   CheckoutPurchaseHostedFieldsInput,
   CheckoutRecurringPaymentInput,
   CheckoutRecurringResponse,
@@ -58,6 +59,7 @@ export const checkoutCreateSessionOperation: OperationDefinition = {
   signature: CHECKOUT_CREATE_SESSION_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
+  methodKeyed: ['parameters'],
 };
 
 /** Checkout createSession. A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here; the HPF token request takes `return_url` instead. */
@@ -79,6 +81,7 @@ export const checkoutCreateSessionTokenOperation: OperationDefinition = {
   signature: CHECKOUT_CREATE_SESSION_TOKEN_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
+  methodKeyed: ['parameters'],
 };
 
 /** Checkout createSessionToken. The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it). */
@@ -266,8 +269,27 @@ export const checkoutGetPaymentStatusOperation: OperationDefinition = {
   signature: CHECKOUT_GET_PAYMENT_STATUS_SIGNATURE,
   idempotent: true,
   sensitive: SENSITIVE_FIELDS,
+  arrayWhen: 'size',
 };
 
+/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
+export function checkoutGetPaymentStatus(
+  transport: Transport,
+  input: CheckoutGetPaymentStatusInput & { readonly size?: undefined },
+  call?: CallOptions,
+): Promise<CheckoutPaymentStatus>;
+/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
+export function checkoutGetPaymentStatus(
+  transport: Transport,
+  input: CheckoutGetPaymentStatusInput & { readonly size: NonNullable<unknown> },
+  call?: CallOptions,
+): Promise<CheckoutPaymentStatus[]>;
+/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
+export function checkoutGetPaymentStatus(
+  transport: Transport,
+  input: CheckoutGetPaymentStatusInput,
+  call?: CallOptions,
+): Promise<CheckoutStatusResponse>;
 /** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
 export function checkoutGetPaymentStatus(
   transport: Transport,
@@ -282,7 +304,32 @@ export type CheckoutClientOptions = ClientOptions;
 
 /** A Checkout client with one method per endpoint. */
 export function createCheckoutClient(options: CheckoutClientOptions) {
-  const transport = createTransport(options);
+  const transport = createTransport(options, {}, [
+    '/api/v1/payment/capture',
+    '/api/v1/payment/card/credit',
+    '/api/v1/payment/recurring',
+    '/api/v1/payment/refund',
+    '/api/v1/payment/retry',
+    '/api/v1/payment/status',
+    '/api/v1/payment/void',
+    '/api/v1/processing/debit/card',
+    '/api/v1/processing/purchase/card',
+    '/api/v1/session',
+    '/api/v1/session/token',
+  ]);
+  function getPaymentStatus(
+    input: CheckoutGetPaymentStatusInput & { readonly size?: undefined },
+    call?: CallOptions,
+  ): Promise<CheckoutPaymentStatus>;
+  function getPaymentStatus(
+    input: CheckoutGetPaymentStatusInput & { readonly size: NonNullable<unknown> },
+    call?: CallOptions,
+  ): Promise<CheckoutPaymentStatus[]>;
+  function getPaymentStatus(input: CheckoutGetPaymentStatusInput, call?: CallOptions): Promise<CheckoutStatusResponse>;
+  function getPaymentStatus(input: CheckoutGetPaymentStatusInput, call?: CallOptions) {
+    return checkoutGetPaymentStatus(transport, input, call);
+  }
+
   return {
     transport,
     /** Checkout createSession */ createSession: (input: CheckoutCreateSessionInput, call?: CallOptions) =>
@@ -309,8 +356,7 @@ export function createCheckoutClient(options: CheckoutClientOptions) {
       checkoutRetryPayment(transport, input, call),
     /** Checkout recurringPayment */ recurringPayment: (input: CheckoutRecurringPaymentInput, call?: CallOptions) =>
       checkoutRecurringPayment(transport, input, call),
-    /** Checkout getPaymentStatus */ getPaymentStatus: (input: CheckoutGetPaymentStatusInput, call?: CallOptions) =>
-      checkoutGetPaymentStatus(transport, input, call),
+    /** Checkout getPaymentStatus */ getPaymentStatus,
   };
 }
 

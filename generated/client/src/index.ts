@@ -24,6 +24,7 @@ export {
   PlatformError,
   TransportError,
   SignatureError,
+  ConfigurationError,
 } from './runtime/errors.js';
 export type { GatewayErrorKind, PlatformErrorEntry, TransportFailure } from './runtime/errors.js';
 export { encodeForm, decodeForm, flattenForm, FormCodecError } from './runtime/form-codec.js';

@@ -163,6 +163,7 @@ function emitOperations(
       namedImports: unique([
         ...operations.map((operation) => operation.names.input),
         ...operations.flatMap((operation) => (operation.responseSchemaName ? [operation.responseSchemaName] : [])),
+        ...operations.flatMap((operation) => (operation.arrayWhen ? [operation.arrayWhen.itemSchemaName] : [])),
       ]),
     },
     ...moreImports,
@@ -193,6 +194,8 @@ function emitOperations(
                 ...(operation.headers.length > 0 ? { headers: JSON.stringify(operation.headers) } : {}),
                 idempotent: String(operation.idempotent),
                 sensitive: 'SENSITIVE_FIELDS',
+                ...(operation.methodKeyed.length > 0 ? { methodKeyed: JSON.stringify(operation.methodKeyed) } : {}),
+                ...(operation.arrayWhen ? { arrayWhen: JSON.stringify(operation.arrayWhen.field) } : {}),
               }),
             },
           ],
@@ -208,6 +211,15 @@ function emitOperations(
             { name: 'call', type: 'CallOptions', hasQuestionToken: true },
           ],
           returnType: `Promise<${output}>`,
+          overloads: overloads(operation).map(({ input, returns }) => ({
+            docs: [`${operation.title}. ${operation.description}`],
+            parameters: [
+              { name: 'transport', type: 'Transport' },
+              { name: 'input', type: input },
+              { name: 'call', type: 'CallOptions', hasQuestionToken: true },
+            ],
+            returnType: returns,
+          })),
           statements: `return invoke<${output}>(transport, ${operation.names.operation}, input, call);`,
         },
       ];
@@ -215,12 +227,45 @@ function emitOperations(
   ];
 }
 
+/**
+ * Call signatures of an operation whose answer's shape follows a request field (`x-array-when`):
+ * without the field one object, with it an array, and the general form for a field that may or
+ * may not be set. Empty for every other operation (one signature).
+ */
+function overloads(operation: ClientOperation): { input: string; returns: string }[] {
+  if (!operation.arrayWhen) return [];
+  const { field, itemSchemaName } = operation.arrayWhen;
+  const input = operation.names.input;
+  return [
+    { input: `${input} & { readonly ${field}?: undefined }`, returns: `Promise<${itemSchemaName}>` },
+    { input: `${input} & { readonly ${field}: NonNullable<unknown> }`, returns: `Promise<${itemSchemaName}[]>` },
+    { input, returns: `Promise<${operation.responseSchemaName ?? 'Record<string, unknown>'}>` },
+  ];
+}
+
+/** Local functions for the client methods that have overloads (an arrow function has one signature). */
+function overloadedMethods(operations: readonly ClientOperation[]): string[] {
+  return operations.flatMap((operation) => {
+    const signatures = overloads(operation);
+    if (signatures.length === 0) return [];
+    const { method, fn } = operation.names;
+    return [
+      ...signatures.map(({ input, returns }) => `function ${method}(input: ${input}, call?: CallOptions): ${returns};`),
+      `function ${method}(input: ${operation.names.input}, call?: CallOptions) { return ${fn}(transport, input, call); }`,
+    ];
+  });
+}
+
 function clientMembers(operations: readonly ClientOperation[]): string[] {
-  return operations.map(
-    (operation) =>
-      `/** ${operation.title} */ ${operation.names.method}: (input: ${operation.names.input}, call?: CallOptions) => ${operation.names.fn}(transport, input, call)`,
+  return operations.map((operation) =>
+    overloads(operation).length > 0
+      ? `/** ${operation.title} */ ${operation.names.method}`
+      : `/** ${operation.title} */ ${operation.names.method}: (input: ${operation.names.input}, call?: CallOptions) => ${operation.names.fn}(transport, input, call)`,
   );
 }
+
+/** The distinct operation paths of a client, which its `baseUrl` must not already end in. */
+const endpoints = (operations: readonly ClientOperation[]) => JSON.stringify(unique(operations.map((operation) => operation.path)));
 
 /** The lookup that reconciles a payment whose request failed in transit (never resent). */
 const RECONCILIATION_ACTION = 'GET_TRANS_STATUS_BY_ORDER';
@@ -277,7 +322,8 @@ function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Stat
       docs: ['An S2S client with one method per action, grouped by protocol (`card`, `apm`).'],
       parameters: [{ name: 'options', type: 'S2SClientOptions' }],
       statements: [
-        `const transport = createTransport(options, options.postPath ? { ${JSON.stringify(path)}: options.postPath } : {});`,
+        `const transport = createTransport(options, options.postPath ? { ${JSON.stringify(path)}: options.postPath } : {}, ${endpoints(operations)});`,
+        ...overloadedMethods(operations),
         `return { transport, ${groups.join(', ')} };`,
       ],
     },
@@ -302,7 +348,8 @@ function emitCheckout(operations: readonly ClientOperation[]): Statements {
       docs: ['A Checkout client with one method per endpoint.'],
       parameters: [{ name: 'options', type: 'CheckoutClientOptions' }],
       statements: [
-        'const transport = createTransport(options);',
+        `const transport = createTransport(options, {}, ${endpoints(operations)});`,
+        ...overloadedMethods(operations),
         `return { transport, ${clientMembers(operations).join(', ')} };`,
       ],
     },

@@ -4,7 +4,7 @@
 // scrubbed text, so `JSON.stringify(error)` or a logged stack cannot carry card data.
 import type { ValidationIssue } from './validation.js';
 
-export type GatewayErrorKind = 'validation' | 'platform' | 'transport' | 'signature';
+export type GatewayErrorKind = 'validation' | 'platform' | 'transport' | 'signature' | 'configuration' | 'form';
 
 export abstract class GatewayError extends Error {
   abstract readonly kind: GatewayErrorKind;
@@ -93,4 +93,19 @@ export class TransportError extends GatewayError {
 export class SignatureError extends GatewayError {
   override readonly name = 'SignatureError';
   readonly kind = 'signature' as const;
+}
+
+/** The client or a callback parser was set up wrongly (options, password, base URL); nothing was sent. */
+export class ConfigurationError extends GatewayError {
+  override readonly name = 'ConfigurationError';
+  readonly kind = 'configuration' as const;
+}
+
+/** A value that bracket notation cannot carry, or a form body beyond the codec's safety caps. */
+export class FormCodecError extends GatewayError {
+  override readonly name = 'FormCodecError';
+  readonly kind = 'form' as const;
+  constructor(message: string) {
+    super('form codec', message);
+  }
 }

@@ -13,32 +13,45 @@
 //   %5B/%5D, spaces as `+`, UTF-8 percent-encoded. Decoding accepts either form of brackets.
 // - Decoding gives strings only; a repeated key becomes an array of its values (as `qs` does);
 //   `__proto__`, `constructor` and `prototype` segments are dropped.
+// - Nesting is bounded by MAX_DEPTH both ways and a decoded body by MAX_PAIRS (safety caps): a
+//   cyclic value or an attacker's ten thousand brackets give a FormCodecError, never a RangeError.
 
 export type FormValue = string | number | boolean | null | undefined | FormObject | readonly FormValue[];
 export interface FormObject {
   readonly [key: string]: FormValue;
 }
 
-export class FormCodecError extends Error {
-  override readonly name = 'FormCodecError';
-}
+import { FormCodecError } from './errors.js';
+import { MAX_DEPTH } from './structure.js';
+
+export { FormCodecError };
+
+/** Most `name=value` pairs a decoded body may hold. A safety cap, not a platform rule. */
+export const MAX_PAIRS = 10_000;
+
+/** Names the field by the start of its bracket key (the whole key may be thousands of levels long). */
+const tooDeep = (key: string): FormCodecError =>
+  new FormCodecError(
+    `Form field ${key.length > 60 ? `${key.slice(0, 60)}…` : key} nests deeper than ${MAX_DEPTH} levels (a safety cap), or refers to itself`,
+  );
 
 /** Flattens a nested object into ordered `[bracketKey, value]` pairs. */
 export function flattenForm(value: FormObject): [string, string][] {
   const pairs: [string, string][] = [];
-  for (const key of Object.keys(value)) appendPairs(pairs, checkKey(key), value[key]);
+  for (const key of Object.keys(value)) appendPairs(pairs, checkKey(key), value[key], 1);
   return pairs;
 }
 
-function appendPairs(pairs: [string, string][], key: string, value: FormValue): void {
+function appendPairs(pairs: [string, string][], key: string, value: FormValue, depth: number): void {
   if (value === undefined || value === null) return;
+  if (typeof value === 'object' && depth > MAX_DEPTH) throw tooDeep(key);
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) appendPairs(pairs, `${key}[${i}]`, value[i]);
+    for (let i = 0; i < value.length; i++) appendPairs(pairs, `${key}[${i}]`, value[i], depth + 1);
     return;
   }
   if (typeof value === 'object') {
     const record = value as FormObject;
-    for (const child of Object.keys(record)) appendPairs(pairs, `${key}[${checkKey(child)}]`, record[child]);
+    for (const child of Object.keys(record)) appendPairs(pairs, `${key}[${checkKey(child)}]`, record[child], depth + 1);
     return;
   }
   pairs.push([key, String(value)]);
@@ -57,7 +70,7 @@ function checkKey(key: string): string {
  */
 export function encodeForm(value: FormObject): string {
   let out = '';
-  for (const key of Object.keys(value)) out = appendEncoded(out, encodeKey(key), value[key]);
+  for (const key of Object.keys(value)) out = appendEncoded(out, encodeKey(key), value[key], 1);
   return out;
 }
 
@@ -71,26 +84,27 @@ const ENCODED_KEYS_MAX = 2048;
 function encodeKey(key: string): string {
   let encoded = encodedKeys.get(key);
   if (encoded === undefined) {
-    encoded = encodeComponent(checkKey(key));
+    encoded = encodeFormComponent(checkKey(key));
     if (encodedKeys.size < ENCODED_KEYS_MAX) encodedKeys.set(key, encoded);
   }
   return encoded;
 }
 
 /** Appends the pairs of `value` under the (already encoded) key `prefix`; brackets travel as %5B/%5D. */
-function appendEncoded(out: string, prefix: string, value: FormValue): string {
+function appendEncoded(out: string, prefix: string, value: FormValue, depth: number): string {
   if (value === undefined || value === null) return out;
+  if (typeof value === 'object' && depth > MAX_DEPTH) throw tooDeep(decodeComponent(prefix));
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) out = appendEncoded(out, `${prefix}%5B${i}%5D`, value[i]);
+    for (let i = 0; i < value.length; i++) out = appendEncoded(out, `${prefix}%5B${i}%5D`, value[i], depth + 1);
     return out;
   }
   if (typeof value === 'object') {
     const record = value as FormObject;
     for (const child of Object.keys(record))
-      out = appendEncoded(out, `${prefix}%5B${encodeKey(child)}%5D`, record[child]);
+      out = appendEncoded(out, `${prefix}%5B${encodeKey(child)}%5D`, record[child], depth + 1);
     return out;
   }
-  const pair = `${prefix}=${encodeComponent(String(value))}`;
+  const pair = `${prefix}=${encodeFormComponent(String(value))}`;
   return out === '' ? pair : `${out}&${pair}`;
 }
 
@@ -112,7 +126,7 @@ const escapeExtra = (match: string): string =>
  * One name or value, percent-encoded exactly as URLSearchParams serializes it. ASCII text (the
  * usual field) is encoded in one pass over a table, copying nothing when nothing needs escaping.
  */
-function encodeComponent(text: string): string {
+export function encodeFormComponent(text: string): string {
   let out = '';
   let copied = 0;
   for (let i = 0; i < text.length; i++) {
@@ -157,14 +171,18 @@ export function decodeForm(input: string | Uint8Array): Record<string, unknown> 
   const text = LONE_SURROGATE.test(decoded) ? decoded.replace(LONE_SURROGATES, '\uFFFD') : decoded;
   const root: Tree = {};
   const length = text.length;
+  let pairs = 0;
   // URLSearchParams drops one leading `?`.
   for (let start = text.charCodeAt(0) === 63 ? 1 : 0; start < length;) {
     let end = text.indexOf('&', start);
     if (end === -1) end = length;
     if (end > start) {
+      if (++pairs > MAX_PAIRS)
+        throw new FormCodecError(`The form body has more than ${MAX_PAIRS} fields (a safety cap)`);
       const equals = text.indexOf('=', start);
       const hasValue = equals !== -1 && equals < end;
       const segments = splitKey(decodeComponent(text.slice(start, hasValue ? equals : end)));
+      if (segments && segments.length > MAX_DEPTH + 1) throw tooDeep(`${segments[0]}[${segments.slice(1).join('][')}]`);
       if (segments) assign(root, segments, hasValue ? decodeComponent(text.slice(equals + 1, end)) : '');
     }
     start = end + 1;

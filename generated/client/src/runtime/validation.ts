@@ -2,6 +2,7 @@
 
 // Runtime support for the generated validators: the issue shape, wire-path rendering and the
 // string formats. Generated code only calls into this module; it holds no schema knowledge.
+import { findStructureProblem } from './structure.js';
 
 /** One broken rule: where (wire path), which JSON Schema keyword, and a message free of input values. */
 export interface ValidationIssue {
@@ -76,8 +77,18 @@ export function validator<T>(
   validate: (value: unknown, ctx?: ValidationContext) => boolean,
   defaultStyle: WirePathStyle,
 ): (value: unknown, style?: WirePathStyle) => ValidationResult<T> {
-  return (value, style = defaultStyle) =>
-    validate(value) ? { ok: true, value: value as T } : collectIssues(value, style, validate);
+  return (value, style = defaultStyle) => {
+    try {
+      return validate(value) ? { ok: true, value: value as T } : collectIssues(value, style, validate);
+    } catch (error) {
+      // Validators recurse: a cyclic or extremely deep value (custom_data) overflows the stack.
+      // That value is reported as an issue at the place it breaks the bound (structure.ts).
+      const problem = error instanceof RangeError ? findStructureProblem(value) : undefined;
+      if (!problem) throw error;
+      const path = renderWirePath(style, problem.segments);
+      return { ok: false, issues: [{ path, rule: problem.rule, message: problem.message }] };
+    }
+  };
 }
 
 /** The failure result of a generated `validateX`: runs its validator over the value with a context. */
