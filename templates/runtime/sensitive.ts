@@ -65,8 +65,7 @@ export function secretEncodings(secrets: readonly string[]): string[] {
   const found = new Set<string>();
   for (const secret of secrets) {
     const json = JSON.stringify(secret).slice(1, -1);
-    for (const form of [secret, encodeFormComponent(secret), json, encodeFormComponent(json)])
-      found.add(form);
+    for (const form of [secret, encodeFormComponent(secret), json, encodeFormComponent(json)]) found.add(form);
   }
   // Longest first, so a secret's encoded form is replaced whole before a raw secret inside it.
   return [...found].sort((a, b) => b.length - a.length);

@@ -42,7 +42,11 @@ export function findStructureProblem(value: unknown, maxDepth: number = MAX_DEPT
     if (typeof child !== 'object' || child === null) continue;
     const segment = top.isArray ? Number(key) : key;
     if (ancestors.has(child))
-      return { segments: [...segments, segment], rule: 'cycle', message: 'refers to an object that contains it (a cycle)' };
+      return {
+        segments: [...segments, segment],
+        rule: 'cycle',
+        message: 'refers to an object that contains it (a cycle)',
+      };
     if (stack.length >= maxDepth)
       return {
         segments: [...segments, segment],

@@ -173,7 +173,13 @@ export function buildRequest(
   input: object,
 ): Record<string, unknown> {
   const body = toWire(definition, options, unsignedBody(definition, options, input));
-  return sign(definition, options.password, signatureAlgorithmOf('client options', options.signatureAlgorithm), body, (input as { signing?: SigningValues }).signing);
+  return sign(
+    definition,
+    options.password,
+    signatureAlgorithmOf('client options', options.signatureAlgorithm),
+    body,
+    (input as { signing?: SigningValues }).signing,
+  );
 }
 
 /** Whether the input carries fields that never go on the wire. */
@@ -237,7 +243,8 @@ function toWire(
 ): Record<string, unknown> {
   const brandValues = options.brandValues;
   if (brandValues === undefined) return body;
-  const real = (label: unknown) => (typeof label === 'string' && Object.hasOwn(brandValues, label) ? brandValues[label]! : label);
+  const real = (label: unknown) =>
+    typeof label === 'string' && Object.hasOwn(brandValues, label) ? brandValues[label]! : label;
   const wire = { ...body };
   if (typeof wire['brand'] === 'string') wire['brand'] = real(wire['brand']);
   if (Array.isArray(wire['methods'])) wire['methods'] = wire['methods'].map(real);
@@ -283,7 +290,13 @@ export async function invoke<Response>(
     if (!result.ok) fail(new RequestValidationError(definition.name, result.issues));
   }
   const { signing, headers } = input as { signing?: SigningValues; headers?: Readonly<Record<string, string>> };
-  const body = sign(definition, options.password, transport.signatureAlgorithm, toWire(definition, options, labelled), signing);
+  const body = sign(
+    definition,
+    options.password,
+    transport.signatureAlgorithm,
+    toWire(definition, options, labelled),
+    signing,
+  );
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;
   const secretsOf = () =>
@@ -440,7 +453,9 @@ async function sendOnce<Response>(
 }
 
 function isObjectArray(value: unknown): value is Record<string, unknown>[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item));
+  return (
+    Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
+  );
 }
 
 function scrubEntry(entry: unknown, scrub: (text: string) => string): PlatformErrorEntry {
