@@ -15,7 +15,9 @@ export function emitNumberKeywords(schema: SchemaObject, scope: CodeScope): stri
   bound('exclusiveMinimum', schema.exclusiveMinimum, '<=', 'greater than');
   bound('exclusiveMaximum', schema.exclusiveMaximum, '>=', 'less than');
   if (schema.multipleOf !== undefined) {
-    lines.push(scope.failIf(`!Number.isInteger(${v} / ${schema.multipleOf})`, 'multipleOf', `must be a multiple of ${schema.multipleOf}`));
+    // 0.07 / 0.01 is 7.000000000000001 in binary floating point: a quotient within rounding
+    // error of an integer is a multiple (a spec's steps are decimals). An overflow is not.
+    lines.push(scope.failIf(`!${scope.runtime('isMultipleOf')}(${v}, ${schema.multipleOf})`, 'multipleOf', `must be a multiple of ${schema.multipleOf}`));
   }
   return lines.join('\n');
 }
