@@ -94,7 +94,8 @@ export function buildSpecModel(document: OpenApiDocument, sourceFiles: readonly 
   const schemas = new Map(Object.entries(document.components?.schemas ?? {}));
   const schema = (name: string): SchemaObject => {
     const found = schemas.get(name);
-    if (!found) throw new Error(`Unknown schema ${name}`);
+    // A component may be the boolean schema `false` (JSON Schema 2020-12).
+    if (found === undefined) throw new Error(`Unknown schema ${name}`);
     return found;
   };
   const resolve = (node: JsonSchema): JsonSchema => (isSchemaObject(node) && node.$ref ? resolve(schema(refName(node.$ref))) : node);

@@ -27,7 +27,7 @@ export const typesEmitter: Emitter = {
     const options: OpenAPITSOptions = { silent: true, emptyObjectsUnknown: true };
     const schemaTypes: GeneratedFile = {
       path: SCHEMA_TYPES_PATH,
-      contents: await openapiTypescript(model.document, options),
+      contents: await openapiTypescript(withoutBooleanAllOfMembers(model.document), options),
       kind: 'typescript',
       source: 'generators/emitters/types (openapi-typescript)',
     };
@@ -97,6 +97,27 @@ function takeEarlyWorker(): Worker | undefined {
 function startWorker(): Worker {
   // execArgv: [] keeps the parent's loader flags (tsx under vitest) out of a plain .mjs worker.
   return new Worker(workerScript('emitters/types/openapi-typescript-worker.mjs'), { execArgv: [] });
+}
+
+/**
+ * openapi-typescript 7 reads `$ref` off every `allOf` member and crashes on a boolean one: `true`
+ * becomes `{}` and `false` the `never` of `oneOf: [false]`. Copies only the nodes it changes.
+ */
+function withoutBooleanAllOfMembers<T>(node: T): T {
+  if (Array.isArray(node)) {
+    const items = node.map(withoutBooleanAllOfMembers);
+    return items.some((item, i) => item !== node[i]) ? (items as T) : node;
+  }
+  if (typeof node !== 'object' || node === null) return node;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    let next = withoutBooleanAllOfMembers(value);
+    if (key === 'allOf' && Array.isArray(next) && next.some((member) => typeof member === 'boolean')) {
+      next = next.map((member: unknown) => (member === true ? {} : member === false ? { oneOf: [false] } : member));
+    }
+    if (next !== value) (copy ??= { ...(node as Record<string, unknown>) })[key] = next;
+  }
+  return (copy as T | undefined) ?? node;
 }
 
 /** openapi-typescript's output for the document, computed in the warm worker (or a new one). */

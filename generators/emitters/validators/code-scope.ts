@@ -44,3 +44,11 @@ export interface CodeScope {
 }
 
 export const literal = (value: unknown): string => JSON.stringify(value);
+
+/**
+ * Code that is true when `object` has `key` as an own property with a value: an inherited
+ * `constructor` or a key planted on Object.prototype never counts (`undefined` is absent, as on
+ * the wire). The read comes first so a valid input pays `hasOwn` only for the keys it sends.
+ */
+export const hasOwnValue = (object: string, key: string): string =>
+  `${object}[${literal(key)}] !== undefined && Object.hasOwn(${object}, ${literal(key)})`;

@@ -8,7 +8,7 @@ import { isSchemaObject, refName, type JsonSchema } from '../../model/json-schem
 import { functionBase } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { literal, type CodeScope } from './code-scope.js';
-import { conditionSuffix, type Condition } from './condition-text.js';
+import { conditionSuffix, describeCondition, type Condition } from './condition-text.js';
 import { ARRAY_KEYWORDS, emitArrayKeywords } from './keywords/array.js';
 import { COMBINATOR_KEYWORDS, emitCombinators } from './keywords/combinators.js';
 import { emitNumberKeywords, NUMBER_KEYWORDS } from './keywords/number.js';
@@ -194,6 +194,8 @@ export class ValidatorCompiler {
     const resolved = this.model.resolve(schema);
     if (isSchemaObject(resolved) && resolved.title) return resolved.title;
     if (schema.$ref) return refName(schema.$ref);
+    const condition = describeCondition(schema);
+    if (condition.phrase !== '') return condition.phrase;
     if (schema.format) return `${schema.format} format`;
     if (schema.type) return `${declaredTypes(schema).join(' or ')}`;
     return `alternative ${index + 1}`;

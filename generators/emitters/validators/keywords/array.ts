@@ -17,7 +17,9 @@ export function emitArrayKeywords(schema: SchemaObject, scope: CodeScope): strin
   if (schema.uniqueItems === true) {
     lines.push(scope.failIf(`!${scope.runtime('hasUniqueItems')}(${v})`, 'uniqueItems', 'must not repeat an item'));
   }
-  if (schema.items !== undefined && schema.items !== true) {
+  if (schema.items === false) {
+    lines.push(scope.failIf(`${v}.length > 0`, 'items', 'must have no items'));
+  } else if (schema.items !== undefined && schema.items !== true) {
     const index = scope.local('i');
     const item = scope.local('item');
     const body = scope.child(schema.items, item, index);

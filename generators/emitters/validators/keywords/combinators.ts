@@ -1,6 +1,6 @@
 // Applicators that combine schemas: allOf, anyOf, oneOf (discriminated or plain), not, if/then/else.
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
-import { literal, type CodeScope } from '../code-scope.js';
+import { hasOwnValue, literal, type CodeScope } from '../code-scope.js';
 import { describeCondition, negateCondition } from '../condition-text.js';
 
 export const COMBINATOR_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'discriminator', 'not', 'if', 'then', 'else'] as const;
@@ -17,8 +17,7 @@ export function emitCombinators(schema: SchemaObject, scope: CodeScope): string 
 
 function emitAnyOf(members: readonly JsonSchema[], scope: CodeScope): string {
   const test = members.map((member) => `${scope.validator(member)}(${scope.value})`).join(' || ');
-  const labels = members.map((member, index) => scope.label(member, index)).join(', ');
-  return scope.failIf(`!(${test})`, 'anyOf', `must match at least one of: ${labels}`);
+  return `if (!(${test})) { if (!ctx) return false; ${reportClosest(members, scope, 'anyOf', 'must match at least one of')} }`;
 }
 
 /** The branch is chosen by the tag's value, as ajv's `discriminator` does; the lint rule keeps tags and mapping in step. */
@@ -33,7 +32,7 @@ function emitDiscriminated(schema: SchemaObject, scope: CodeScope): string {
   const allowed = Object.keys(mapping).join(', ');
   // A missing tag fails here only when checking; collecting leaves it to `required`.
   const fallback = `if (!ctx) return false; if (${tag} !== undefined) ${scope.recordAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`)}`;
-  const read = `${scope.runtime('isPlainObject')}(${scope.value}) ? ${scope.value}[${literal(propertyName)}] : undefined`;
+  const read = `${scope.runtime('isPlainObject')}(${scope.value}) && Object.hasOwn(${scope.value}, ${literal(propertyName)}) ? ${scope.value}[${literal(propertyName)}] : undefined`;
   return `{ const ${tag} = ${read}; switch (${tag}) { ${cases.join(' ')} default: ${fallback} } }`;
 }
 
@@ -42,23 +41,27 @@ function emitOneOf(members: readonly JsonSchema[], scope: CodeScope): string {
   const count = scope.local('matches');
   const tests = members.map((member) => `if (${scope.validator(member)}(${v})) ${count}++;`).join(' ');
   const labels = members.map((member, index) => scope.label(member, index)).join(', ');
-  // No branch matched: report the branch the input most resembles, so the issues are about the
-  // fields the payer actually sent rather than about every alternative.
-  const best = scope.local('best');
-  const scores = members.map((member) => branchScore(member, v, scope));
-  const pick = scores.map((score, index) => `{ const s = ${score}; if (s > ${best}Score) { ${best}Score = s; ${best} = ${index}; } }`).join(' ');
-  const reports = members.map((member, index) => `case ${index}: ${scope.validator(member)}(${v}, ctx); break;`).join(' ');
-  // The summary issue is added only when the input mixes alternatives (it sends a field its
-  // closest branch forbids); otherwise the branch's own issues say everything.
   return `{ let ${count} = 0; ${tests}
     if (${count} !== 1) {
       if (!ctx) return false;
-      if (${count} === 0) {
-        let ${best} = 0; let ${best}Score = -Infinity; ${pick}
-        if (${best}Score < 0) ${scope.record('oneOf', `must match exactly one of: ${labels}`)}
-        switch (${best}) { ${reports} }
-      } else ${scope.record('oneOf', `must match only one of: ${labels}`)}
+      if (${count} === 0) { ${reportClosest(members, scope, 'oneOf', 'must match exactly one of')} }
+      else ${scope.record('oneOf', `must match only one of: ${labels}`)}
     } }`;
+}
+
+/**
+ * No branch matched (reporting code): one issue naming every alternative and the closest, then
+ * the closest branch's own issues, so they are about the fields the payer actually sent.
+ */
+function reportClosest(members: readonly JsonSchema[], scope: CodeScope, rule: string, words: string): string {
+  const v = scope.value;
+  const labels = members.map((member, index) => scope.label(member, index));
+  const best = scope.local('best');
+  const pick = members
+    .map((member, index) => `{ const s = ${branchScore(member, v, scope)}; if (s > ${best}Score) { ${best}Score = s; ${best} = ${index}; } }`)
+    .join(' ');
+  const summaries = labels.map((label, index) => `case ${index}: ${scope.record(rule, `${words}: ${labels.join(', ')} (closest: ${label})`)} ${scope.validator(members[index]!)}(${v}, ctx); break;`);
+  return `let ${best} = 0; let ${best}Score = -Infinity; ${pick} switch (${best}) { ${summaries.join(' ')} }`;
 }
 
 /** How much the input looks like a branch: properties it declares and that are present, minus a heavy weight per property it forbids. */
@@ -79,7 +82,7 @@ function branchScore(member: JsonSchema, value: string, scope: CodeScope): strin
     for (const part of [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) visit(part, seen, false);
   };
   visit(member, new Set(), true);
-  const present = (key: string) => `(${value}[${literal(key)}] !== undefined ? 1 : 0)`;
+  const present = (key: string) => `(${hasOwnValue(value, key)} ? 1 : 0)`;
   const terms = [...[...declared].filter((key) => !forbidden.has(key)).map(present), ...[...forbidden].map((key) => `-1000 * ${present(key)}`)];
   return `${scope.runtime('isPlainObject')}(${value}) ? ${terms.length > 0 ? terms.join(' + ') : '0'} : 0`;
 }

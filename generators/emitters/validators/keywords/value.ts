@@ -16,9 +16,12 @@ export function emitValueKeywords(schema: SchemaObject, scope: CodeScope): strin
   }
   if (schema.enum !== undefined) {
     const values = schema.enum;
-    const message = `must be one of: ${values.map((value) => (typeof value === 'string' ? value : literal(value))).join(', ')}`;
+    const listed = values.map((value) => (typeof value === 'string' ? value : literal(value))).join(', ');
+    const message = `must be one of: ${values.length === 0 ? '(no value)' : listed}`;
     let test: string;
-    if (!values.every(isPrimitive)) {
+    if (values.length === 0) {
+      test = 'true';
+    } else if (!values.every(isPrimitive)) {
       const all = scope.hoistValue(values);
       test = `!${all}.some((item: unknown) => ${scope.runtime('jsonEqual')}(${v}, item))`;
     } else if (values.length <= INLINE_ENUM_LIMIT) {
