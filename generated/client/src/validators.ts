@@ -259,25 +259,49 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['paymentData'] === undefined && rejectAt(ctx, 'paymentData', 'required', 'is required')) return false;
-    if (value['paymentMethod'] === undefined && rejectAt(ctx, 'paymentMethod', 'required', 'is required')) return false;
     if (
-      value['transactionIdentifier'] === undefined &&
+      !(value['paymentData'] !== undefined && Object.hasOwn(value, 'paymentData')) &&
+      rejectAt(ctx, 'paymentData', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['paymentMethod'] !== undefined && Object.hasOwn(value, 'paymentMethod')) &&
+      rejectAt(ctx, 'paymentMethod', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['transactionIdentifier'] !== undefined && Object.hasOwn(value, 'transactionIdentifier')) &&
       rejectAt(ctx, 'transactionIdentifier', 'required', 'is required')
     )
       return false;
     const p1 = value['paymentData'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'paymentData')) {
       ctx?.segments.push('paymentData');
       if (!isPlainObject(p1)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
-        if (p1['data'] === undefined && rejectAt(ctx, 'data', 'required', 'is required')) return false;
-        if (p1['signature'] === undefined && rejectAt(ctx, 'signature', 'required', 'is required')) return false;
-        if (p1['header'] === undefined && rejectAt(ctx, 'header', 'required', 'is required')) return false;
-        if (p1['version'] === undefined && rejectAt(ctx, 'version', 'required', 'is required')) return false;
+        if (
+          !(p1['data'] !== undefined && Object.hasOwn(p1, 'data')) &&
+          rejectAt(ctx, 'data', 'required', 'is required')
+        )
+          return false;
+        if (
+          !(p1['signature'] !== undefined && Object.hasOwn(p1, 'signature')) &&
+          rejectAt(ctx, 'signature', 'required', 'is required')
+        )
+          return false;
+        if (
+          !(p1['header'] !== undefined && Object.hasOwn(p1, 'header')) &&
+          rejectAt(ctx, 'header', 'required', 'is required')
+        )
+          return false;
+        if (
+          !(p1['version'] !== undefined && Object.hasOwn(p1, 'version')) &&
+          rejectAt(ctx, 'version', 'required', 'is required')
+        )
+          return false;
         const p2 = p1['data'];
-        if (p2 !== undefined) {
+        if (p2 !== undefined && Object.hasOwn(p1, 'data')) {
           ctx?.segments.push('data');
           if (typeof p2 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -292,7 +316,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p3 = p1['signature'];
-        if (p3 !== undefined) {
+        if (p3 !== undefined && Object.hasOwn(p1, 'signature')) {
           ctx?.segments.push('signature');
           if (typeof p3 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -307,22 +331,28 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p4 = p1['header'];
-        if (p4 !== undefined) {
+        if (p4 !== undefined && Object.hasOwn(p1, 'header')) {
           ctx?.segments.push('header');
           if (!isPlainObject(p4)) {
             if (reject(ctx, 'type', 'must be an object')) return false;
           } else {
-            if (p4['publicKeyHash'] === undefined && rejectAt(ctx, 'publicKeyHash', 'required', 'is required'))
+            if (
+              !(p4['publicKeyHash'] !== undefined && Object.hasOwn(p4, 'publicKeyHash')) &&
+              rejectAt(ctx, 'publicKeyHash', 'required', 'is required')
+            )
               return false;
             if (
-              p4['ephemeralPublicKey'] === undefined &&
+              !(p4['ephemeralPublicKey'] !== undefined && Object.hasOwn(p4, 'ephemeralPublicKey')) &&
               rejectAt(ctx, 'ephemeralPublicKey', 'required', 'is required')
             )
               return false;
-            if (p4['transactionId'] === undefined && rejectAt(ctx, 'transactionId', 'required', 'is required'))
+            if (
+              !(p4['transactionId'] !== undefined && Object.hasOwn(p4, 'transactionId')) &&
+              rejectAt(ctx, 'transactionId', 'required', 'is required')
+            )
               return false;
             const p5 = p4['publicKeyHash'];
-            if (p5 !== undefined) {
+            if (p5 !== undefined && Object.hasOwn(p4, 'publicKeyHash')) {
               ctx?.segments.push('publicKeyHash');
               if (typeof p5 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
@@ -337,7 +367,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
               ctx?.segments.pop();
             }
             const p6 = p4['ephemeralPublicKey'];
-            if (p6 !== undefined) {
+            if (p6 !== undefined && Object.hasOwn(p4, 'ephemeralPublicKey')) {
               ctx?.segments.push('ephemeralPublicKey');
               if (typeof p6 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
@@ -352,7 +382,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
               ctx?.segments.pop();
             }
             const p7 = p4['transactionId'];
-            if (p7 !== undefined) {
+            if (p7 !== undefined && Object.hasOwn(p4, 'transactionId')) {
               ctx?.segments.push('transactionId');
               if (typeof p7 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
@@ -370,7 +400,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p8 = p1['version'];
-        if (p8 !== undefined) {
+        if (p8 !== undefined && Object.hasOwn(p1, 'version')) {
           ctx?.segments.push('version');
           if (typeof p8 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -384,16 +414,28 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['paymentMethod'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'paymentMethod')) {
       ctx?.segments.push('paymentMethod');
       if (!isPlainObject(p9)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
-        if (p9['displayName'] === undefined && rejectAt(ctx, 'displayName', 'required', 'is required')) return false;
-        if (p9['network'] === undefined && rejectAt(ctx, 'network', 'required', 'is required')) return false;
-        if (p9['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
+        if (
+          !(p9['displayName'] !== undefined && Object.hasOwn(p9, 'displayName')) &&
+          rejectAt(ctx, 'displayName', 'required', 'is required')
+        )
+          return false;
+        if (
+          !(p9['network'] !== undefined && Object.hasOwn(p9, 'network')) &&
+          rejectAt(ctx, 'network', 'required', 'is required')
+        )
+          return false;
+        if (
+          !(p9['type'] !== undefined && Object.hasOwn(p9, 'type')) &&
+          rejectAt(ctx, 'type', 'required', 'is required')
+        )
+          return false;
         const p10 = p9['displayName'];
-        if (p10 !== undefined) {
+        if (p10 !== undefined && Object.hasOwn(p9, 'displayName')) {
           ctx?.segments.push('displayName');
           if (typeof p10 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -408,7 +450,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p11 = p9['network'];
-        if (p11 !== undefined) {
+        if (p11 !== undefined && Object.hasOwn(p9, 'network')) {
           ctx?.segments.push('network');
           if (typeof p11 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -423,7 +465,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p12 = p9['type'];
-        if (p12 !== undefined) {
+        if (p12 !== undefined && Object.hasOwn(p9, 'type')) {
           ctx?.segments.push('type');
           if (typeof p12 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -441,7 +483,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p13 = value['transactionIdentifier'];
-    if (p13 !== undefined) {
+    if (p13 !== undefined && Object.hasOwn(value, 'transactionIdentifier')) {
       ctx?.segments.push('transactionIdentifier');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -463,17 +505,28 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['signature'] === undefined && rejectAt(ctx, 'signature', 'required', 'is required')) return false;
     if (
-      value['intermediateSigningKey'] === undefined &&
+      !(value['signature'] !== undefined && Object.hasOwn(value, 'signature')) &&
+      rejectAt(ctx, 'signature', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['intermediateSigningKey'] !== undefined && Object.hasOwn(value, 'intermediateSigningKey')) &&
       rejectAt(ctx, 'intermediateSigningKey', 'required', 'is required')
     )
       return false;
-    if (value['protocolVersion'] === undefined && rejectAt(ctx, 'protocolVersion', 'required', 'is required'))
+    if (
+      !(value['protocolVersion'] !== undefined && Object.hasOwn(value, 'protocolVersion')) &&
+      rejectAt(ctx, 'protocolVersion', 'required', 'is required')
+    )
       return false;
-    if (value['signedMessage'] === undefined && rejectAt(ctx, 'signedMessage', 'required', 'is required')) return false;
+    if (
+      !(value['signedMessage'] !== undefined && Object.hasOwn(value, 'signedMessage')) &&
+      rejectAt(ctx, 'signedMessage', 'required', 'is required')
+    )
+      return false;
     const p1 = value['signature'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'signature')) {
       ctx?.segments.push('signature');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -488,15 +541,23 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['intermediateSigningKey'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'intermediateSigningKey')) {
       ctx?.segments.push('intermediateSigningKey');
       if (!isPlainObject(p2)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
-        if (p2['signedKey'] === undefined && rejectAt(ctx, 'signedKey', 'required', 'is required')) return false;
-        if (p2['signatures'] === undefined && rejectAt(ctx, 'signatures', 'required', 'is required')) return false;
+        if (
+          !(p2['signedKey'] !== undefined && Object.hasOwn(p2, 'signedKey')) &&
+          rejectAt(ctx, 'signedKey', 'required', 'is required')
+        )
+          return false;
+        if (
+          !(p2['signatures'] !== undefined && Object.hasOwn(p2, 'signatures')) &&
+          rejectAt(ctx, 'signatures', 'required', 'is required')
+        )
+          return false;
         const p3 = p2['signedKey'];
-        if (p3 !== undefined) {
+        if (p3 !== undefined && Object.hasOwn(p2, 'signedKey')) {
           ctx?.segments.push('signedKey');
           if (typeof p3 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -511,7 +572,7 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
           ctx?.segments.pop();
         }
         const p4 = p2['signatures'];
-        if (p4 !== undefined) {
+        if (p4 !== undefined && Object.hasOwn(p2, 'signatures')) {
           ctx?.segments.push('signatures');
           if (!Array.isArray(p4)) {
             if (reject(ctx, 'type', 'must be an array')) return false;
@@ -539,7 +600,7 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p7 = value['protocolVersion'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'protocolVersion')) {
       ctx?.segments.push('protocolVersion');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -550,18 +611,25 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p8 = value['signedMessage'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'signedMessage')) {
       ctx?.segments.push('signedMessage');
       if (!isPlainObject(p8)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
-        if (p8['encryptedMessage'] === undefined && rejectAt(ctx, 'encryptedMessage', 'required', 'is required'))
+        if (
+          !(p8['encryptedMessage'] !== undefined && Object.hasOwn(p8, 'encryptedMessage')) &&
+          rejectAt(ctx, 'encryptedMessage', 'required', 'is required')
+        )
           return false;
-        if (p8['ephemeralPublicKey'] === undefined && rejectAt(ctx, 'ephemeralPublicKey', 'required', 'is required'))
+        if (
+          !(p8['ephemeralPublicKey'] !== undefined && Object.hasOwn(p8, 'ephemeralPublicKey')) &&
+          rejectAt(ctx, 'ephemeralPublicKey', 'required', 'is required')
+        )
           return false;
-        if (p8['tag'] === undefined && rejectAt(ctx, 'tag', 'required', 'is required')) return false;
+        if (!(p8['tag'] !== undefined && Object.hasOwn(p8, 'tag')) && rejectAt(ctx, 'tag', 'required', 'is required'))
+          return false;
         const p9 = p8['encryptedMessage'];
-        if (p9 !== undefined) {
+        if (p9 !== undefined && Object.hasOwn(p8, 'encryptedMessage')) {
           ctx?.segments.push('encryptedMessage');
           if (typeof p9 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -576,7 +644,7 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
           ctx?.segments.pop();
         }
         const p10 = p8['ephemeralPublicKey'];
-        if (p10 !== undefined) {
+        if (p10 !== undefined && Object.hasOwn(p8, 'ephemeralPublicKey')) {
           ctx?.segments.push('ephemeralPublicKey');
           if (typeof p10 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -591,7 +659,7 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
           ctx?.segments.pop();
         }
         const p11 = p8['tag'];
-        if (p11 !== undefined) {
+        if (p11 !== undefined && Object.hasOwn(p8, 'tag')) {
           ctx?.segments.push('tag');
           if (typeof p11 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -616,13 +684,23 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['apiVersion'] === undefined && rejectAt(ctx, 'apiVersion', 'required', 'is required')) return false;
-    if (value['apiVersionMinor'] === undefined && rejectAt(ctx, 'apiVersionMinor', 'required', 'is required'))
+    if (
+      !(value['apiVersion'] !== undefined && Object.hasOwn(value, 'apiVersion')) &&
+      rejectAt(ctx, 'apiVersion', 'required', 'is required')
+    )
       return false;
-    if (value['paymentMethodData'] === undefined && rejectAt(ctx, 'paymentMethodData', 'required', 'is required'))
+    if (
+      !(value['apiVersionMinor'] !== undefined && Object.hasOwn(value, 'apiVersionMinor')) &&
+      rejectAt(ctx, 'apiVersionMinor', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['paymentMethodData'] !== undefined && Object.hasOwn(value, 'paymentMethodData')) &&
+      rejectAt(ctx, 'paymentMethodData', 'required', 'is required')
+    )
       return false;
     const p1 = value['apiVersion'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'apiVersion')) {
       ctx?.segments.push('apiVersion');
       if (!(typeof p1 === 'number' && Number.isInteger(p1))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -632,7 +710,7 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['apiVersionMinor'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'apiVersionMinor')) {
       ctx?.segments.push('apiVersionMinor');
       if (!(typeof p2 === 'number' && Number.isInteger(p2))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -642,16 +720,23 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['paymentMethodData'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'paymentMethodData')) {
       ctx?.segments.push('paymentMethodData');
       if (!isPlainObject(p3)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
-        if (p3['tokenizationData'] === undefined && rejectAt(ctx, 'tokenizationData', 'required', 'is required'))
+        if (
+          !(p3['tokenizationData'] !== undefined && Object.hasOwn(p3, 'tokenizationData')) &&
+          rejectAt(ctx, 'tokenizationData', 'required', 'is required')
+        )
           return false;
-        if (p3['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
+        if (
+          !(p3['type'] !== undefined && Object.hasOwn(p3, 'type')) &&
+          rejectAt(ctx, 'type', 'required', 'is required')
+        )
+          return false;
         const p4 = p3['description'];
-        if (p4 !== undefined) {
+        if (p4 !== undefined && Object.hasOwn(p3, 'description')) {
           ctx?.segments.push('description');
           if (typeof p4 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -666,15 +751,23 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p5 = p3['tokenizationData'];
-        if (p5 !== undefined) {
+        if (p5 !== undefined && Object.hasOwn(p3, 'tokenizationData')) {
           ctx?.segments.push('tokenizationData');
           if (!isPlainObject(p5)) {
             if (reject(ctx, 'type', 'must be an object')) return false;
           } else {
-            if (p5['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
-            if (p5['token'] === undefined && rejectAt(ctx, 'token', 'required', 'is required')) return false;
+            if (
+              !(p5['type'] !== undefined && Object.hasOwn(p5, 'type')) &&
+              rejectAt(ctx, 'type', 'required', 'is required')
+            )
+              return false;
+            if (
+              !(p5['token'] !== undefined && Object.hasOwn(p5, 'token')) &&
+              rejectAt(ctx, 'token', 'required', 'is required')
+            )
+              return false;
             const p6 = p5['type'];
-            if (p6 !== undefined) {
+            if (p6 !== undefined && Object.hasOwn(p5, 'type')) {
               ctx?.segments.push('type');
               if (typeof p6 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
@@ -684,65 +777,99 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
               ctx?.segments.pop();
             }
             const p7 = p5['token'];
-            if (p7 !== undefined) {
+            if (p7 !== undefined && Object.hasOwn(p5, 'token')) {
               ctx?.segments.push('token');
-              if (
-                !(v_WebWalletSignedToken(p7) || v_WebWalletToken_1(p7)) &&
-                reject(ctx, 'anyOf', 'must match at least one of: Web-wallet signed token, string')
-              )
-                return false;
+              if (!(v_WebWalletSignedToken(p7) || v_WebWalletToken_1(p7))) {
+                if (!ctx) return false;
+                let best8 = 0;
+                let best8Score = -Infinity;
+                {
+                  const s = isPlainObject(p7)
+                    ? (p7['signature'] !== undefined && Object.hasOwn(p7, 'signature') ? 1 : 0) +
+                      (p7['intermediateSigningKey'] !== undefined && Object.hasOwn(p7, 'intermediateSigningKey')
+                        ? 1
+                        : 0) +
+                      (p7['protocolVersion'] !== undefined && Object.hasOwn(p7, 'protocolVersion') ? 1 : 0) +
+                      (p7['signedMessage'] !== undefined && Object.hasOwn(p7, 'signedMessage') ? 1 : 0)
+                    : 0;
+                  if (s > best8Score) {
+                    best8Score = s;
+                    best8 = 0;
+                  }
+                }
+                {
+                  const s = isPlainObject(p7) ? 0 : 0;
+                  if (s > best8Score) {
+                    best8Score = s;
+                    best8 = 1;
+                  }
+                }
+                switch (best8) {
+                  case 0:
+                    ctx.fail(
+                      'anyOf',
+                      'must match at least one of: Web-wallet signed token, string (closest: Web-wallet signed token)',
+                    );
+                    v_WebWalletSignedToken(p7, ctx);
+                    break;
+                  case 1:
+                    ctx.fail('anyOf', 'must match at least one of: Web-wallet signed token, string (closest: string)');
+                    v_WebWalletToken_1(p7, ctx);
+                    break;
+                }
+              }
               ctx?.segments.pop();
             }
           }
           ctx?.segments.pop();
         }
-        const p8 = p3['type'];
-        if (p8 !== undefined) {
+        const p9 = p3['type'];
+        if (p9 !== undefined && Object.hasOwn(p3, 'type')) {
           ctx?.segments.push('type');
-          if (typeof p8 !== 'string') {
+          if (typeof p9 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
           } else {
-            if (p8 !== 'CARD' && reject(ctx, 'const', 'must be "CARD"')) return false;
+            if (p9 !== 'CARD' && reject(ctx, 'const', 'must be "CARD"')) return false;
           }
           ctx?.segments.pop();
         }
-        const p9 = p3['info'];
-        if (p9 !== undefined) {
+        const p10 = p3['info'];
+        if (p10 !== undefined && Object.hasOwn(p3, 'info')) {
           ctx?.segments.push('info');
-          if (!isPlainObject(p9)) {
+          if (!isPlainObject(p10)) {
             if (reject(ctx, 'type', 'must be an object')) return false;
           } else {
-            const p10 = p9['cardNetwork'];
-            if (p10 !== undefined) {
+            const p11 = p10['cardNetwork'];
+            if (p11 !== undefined && Object.hasOwn(p10, 'cardNetwork')) {
               ctx?.segments.push('cardNetwork');
-              if (typeof p10 !== 'string') {
+              if (typeof p11 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
               } else {
                 if (
-                  p10 !== 'MASTERCARD' &&
-                  p10 !== 'VISA' &&
-                  p10 !== 'AMEX' &&
-                  p10 !== 'DISCOVER' &&
-                  p10 !== 'JCB' &&
+                  p11 !== 'MASTERCARD' &&
+                  p11 !== 'VISA' &&
+                  p11 !== 'AMEX' &&
+                  p11 !== 'DISCOVER' &&
+                  p11 !== 'JCB' &&
                   reject(ctx, 'enum', 'must be one of: MASTERCARD, VISA, AMEX, DISCOVER, JCB')
                 )
                   return false;
               }
               ctx?.segments.pop();
             }
-            const p11 = p9['cardDetails'];
-            if (p11 !== undefined) {
+            const p12 = p10['cardDetails'];
+            if (p12 !== undefined && Object.hasOwn(p10, 'cardDetails')) {
               ctx?.segments.push('cardDetails');
-              if (typeof p11 !== 'string') {
+              if (typeof p12 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
               } else {
                 if (
-                  p11.length > 4 &&
-                  codePointLength(p11) > 4 &&
+                  p12.length > 4 &&
+                  codePointLength(p12) > 4 &&
                   reject(ctx, 'maxLength', 'must be at most 4 characters')
                 )
                   return false;
-                if (!PATTERN_1.test(p11) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{4}$')) return false;
+                if (!PATTERN_1.test(p12) && reject(ctx, 'pattern', 'must match the pattern ^[0-9]{4}$')) return false;
               }
               ctx?.segments.pop();
             }
@@ -774,9 +901,13 @@ function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContext): boo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['crypto_type'] === undefined && rejectAt(ctx, 'crypto_type', 'required', 'is required')) return false;
+    if (
+      !(value['crypto_type'] !== undefined && Object.hasOwn(value, 'crypto_type')) &&
+      rejectAt(ctx, 'crypto_type', 'required', 'is required')
+    )
+      return false;
     const p1 = value['crypto_type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'crypto_type')) {
       ctx?.segments.push('crypto_type');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -792,7 +923,7 @@ function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p2 = value['network_type'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'network_type')) {
       ctx?.segments.push('network_type');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -802,13 +933,13 @@ function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p3 = value['bech32'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'bech32')) {
       ctx?.segments.push('bech32');
       if (typeof p3 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p4 = value['accountId'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'accountId')) {
       ctx?.segments.push('accountId');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -842,12 +973,28 @@ function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['customer_id'] === undefined && rejectAt(ctx, 'customer_id', 'required', 'is required')) return false;
-    if (value['first_name'] === undefined && rejectAt(ctx, 'first_name', 'required', 'is required')) return false;
-    if (value['last_name'] === undefined && rejectAt(ctx, 'last_name', 'required', 'is required')) return false;
-    if (value['birth_date'] === undefined && rejectAt(ctx, 'birth_date', 'required', 'is required')) return false;
+    if (
+      !(value['customer_id'] !== undefined && Object.hasOwn(value, 'customer_id')) &&
+      rejectAt(ctx, 'customer_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['first_name'] !== undefined && Object.hasOwn(value, 'first_name')) &&
+      rejectAt(ctx, 'first_name', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['last_name'] !== undefined && Object.hasOwn(value, 'last_name')) &&
+      rejectAt(ctx, 'last_name', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['birth_date'] !== undefined && Object.hasOwn(value, 'birth_date')) &&
+      rejectAt(ctx, 'birth_date', 'required', 'is required')
+    )
+      return false;
     const p1 = value['customer_id'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'customer_id')) {
       ctx?.segments.push('customer_id');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -863,7 +1010,7 @@ function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p2 = value['first_name'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'first_name')) {
       ctx?.segments.push('first_name');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -879,7 +1026,7 @@ function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p3 = value['last_name'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'last_name')) {
       ctx?.segments.push('last_name');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -895,7 +1042,12 @@ function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p4 = value['birth_date'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('birth_date', p4, v_CalendarDate) : v_CalendarDate(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'birth_date') &&
+      !(ctx ? ctx.visit('birth_date', p4, v_CalendarDate) : v_CalendarDate(p4))
+    )
+      return false;
   }
   return true;
 }
@@ -994,27 +1146,74 @@ function v_S2sOrderFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['client_key'] === undefined && rejectAt(ctx, 'client_key', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['order_amount'] === undefined && rejectAt(ctx, 'order_amount', 'required', 'is required')) return false;
-    if (value['order_currency'] === undefined && rejectAt(ctx, 'order_currency', 'required', 'is required'))
+    if (
+      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      rejectAt(ctx, 'client_key', 'required', 'is required')
+    )
       return false;
-    if (value['order_description'] === undefined && rejectAt(ctx, 'order_description', 'required', 'is required'))
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
       return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount')) &&
+      rejectAt(ctx, 'order_amount', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency')) &&
+      rejectAt(ctx, 'order_currency', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_description'] !== undefined && Object.hasOwn(value, 'order_description')) &&
+      rejectAt(ctx, 'order_description', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['client_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'client_key') &&
+      !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))
+    )
+      return false;
     const p2 = value['order_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))
+    )
+      return false;
     const p3 = value['order_amount'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('order_amount', p3, v_Amount) : v_Amount(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'order_amount') &&
+      !(ctx ? ctx.visit('order_amount', p3, v_Amount) : v_Amount(p3))
+    )
+      return false;
     const p4 = value['order_currency'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('order_currency', p4, v_Currency) : v_Currency(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'order_currency') &&
+      !(ctx ? ctx.visit('order_currency', p4, v_Currency) : v_Currency(p4))
+    )
+      return false;
     const p5 = value['order_description'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('order_description', p5, v_OrderDescription) : v_OrderDescription(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'order_description') &&
+      !(ctx ? ctx.visit('order_description', p5, v_OrderDescription) : v_OrderDescription(p5))
+    )
       return false;
     const p6 = value['hash'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('hash', p6, v_Hash) : v_Hash(p6))) return false;
+    if (p6 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p6, v_Hash) : v_Hash(p6)))
+      return false;
   }
   return true;
 }
@@ -1151,11 +1350,35 @@ function v_IpAddress(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 45 && codePointLength(value) > 45 && reject(ctx, 'maxLength', 'must be at most 45 characters'))
       return false;
-    if (
-      !(v_IpAddress_1(value) || v_IpAddress_2(value)) &&
-      reject(ctx, 'anyOf', 'must match at least one of: ipv4 format, ipv6 format')
-    )
-      return false;
+    if (!(v_IpAddress_1(value) || v_IpAddress_2(value))) {
+      if (!ctx) return false;
+      let best1 = 0;
+      let best1Score = -Infinity;
+      {
+        const s = isPlainObject(value) ? 0 : 0;
+        if (s > best1Score) {
+          best1Score = s;
+          best1 = 0;
+        }
+      }
+      {
+        const s = isPlainObject(value) ? 0 : 0;
+        if (s > best1Score) {
+          best1Score = s;
+          best1 = 1;
+        }
+      }
+      switch (best1) {
+        case 0:
+          ctx.fail('anyOf', 'must match at least one of: ipv4 format, ipv6 format (closest: ipv4 format)');
+          v_IpAddress_1(value, ctx);
+          break;
+        case 1:
+          ctx.fail('anyOf', 'must match at least one of: ipv4 format, ipv6 format (closest: ipv6 format)');
+          v_IpAddress_2(value, ctx);
+          break;
+      }
+    }
   }
   return true;
 }
@@ -1197,33 +1420,85 @@ function v_S2sPayerFields(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['payer_first_name'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('payer_first_name', p1, v_Name) : v_Name(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'payer_first_name') &&
+      !(ctx ? ctx.visit('payer_first_name', p1, v_Name) : v_Name(p1))
+    )
+      return false;
     const p2 = value['payer_last_name'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payer_last_name', p2, v_Name) : v_Name(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payer_last_name') &&
+      !(ctx ? ctx.visit('payer_last_name', p2, v_Name) : v_Name(p2))
+    )
+      return false;
     const p3 = value['payer_address'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('payer_address', p3, v_Address) : v_Address(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'payer_address') &&
+      !(ctx ? ctx.visit('payer_address', p3, v_Address) : v_Address(p3))
+    )
+      return false;
     const p4 = value['payer_country'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('payer_country', p4, v_Country) : v_Country(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'payer_country') &&
+      !(ctx ? ctx.visit('payer_country', p4, v_Country) : v_Country(p4))
+    )
+      return false;
     const p5 = value['payer_state'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('payer_state', p5, v_State) : v_State(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'payer_state') &&
+      !(ctx ? ctx.visit('payer_state', p5, v_State) : v_State(p5))
+    )
+      return false;
     const p6 = value['payer_city'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('payer_city', p6, v_City) : v_City(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'payer_city') &&
+      !(ctx ? ctx.visit('payer_city', p6, v_City) : v_City(p6))
+    )
+      return false;
     const p7 = value['payer_zip'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('payer_zip', p7, v_Zip) : v_Zip(p7))) return false;
+    if (p7 !== undefined && Object.hasOwn(value, 'payer_zip') && !(ctx ? ctx.visit('payer_zip', p7, v_Zip) : v_Zip(p7)))
+      return false;
     const p8 = value['payer_email'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('payer_email', p8, v_Email) : v_Email(p8))) return false;
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'payer_email') &&
+      !(ctx ? ctx.visit('payer_email', p8, v_Email) : v_Email(p8))
+    )
+      return false;
     const p9 = value['payer_phone'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('payer_phone', p9, v_Phone) : v_Phone(p9))) return false;
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'payer_phone') &&
+      !(ctx ? ctx.visit('payer_phone', p9, v_Phone) : v_Phone(p9))
+    )
+      return false;
     const p10 = value['payer_phone_country_code'];
     if (
       p10 !== undefined &&
+      Object.hasOwn(value, 'payer_phone_country_code') &&
       !(ctx ? ctx.visit('payer_phone_country_code', p10, v_PhoneCountryCode) : v_PhoneCountryCode(p10))
     )
       return false;
     const p11 = value['payer_ip'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('payer_ip', p11, v_IpAddress) : v_IpAddress(p11))) return false;
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'payer_ip') &&
+      !(ctx ? ctx.visit('payer_ip', p11, v_IpAddress) : v_IpAddress(p11))
+    )
+      return false;
     const p12 = value['payer_language'];
-    if (p12 !== undefined && !(ctx ? ctx.visit('payer_language', p12, v_Language) : v_Language(p12))) return false;
+    if (
+      p12 !== undefined &&
+      Object.hasOwn(value, 'payer_language') &&
+      !(ctx ? ctx.visit('payer_language', p12, v_Language) : v_Language(p12))
+    )
+      return false;
   }
   return true;
 }
@@ -1275,17 +1550,40 @@ function v_S2sCardPayerExtras(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['payer_middle_name'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('payer_middle_name', p1, v_Name) : v_Name(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'payer_middle_name') &&
+      !(ctx ? ctx.visit('payer_middle_name', p1, v_Name) : v_Name(p1))
+    )
+      return false;
     const p2 = value['payer_birth_date'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payer_birth_date', p2, v_CalendarDate) : v_CalendarDate(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payer_birth_date') &&
+      !(ctx ? ctx.visit('payer_birth_date', p2, v_CalendarDate) : v_CalendarDate(p2))
+    )
       return false;
     const p3 = value['payer_address2'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('payer_address2', p3, v_AddressLine2) : v_AddressLine2(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'payer_address2') &&
+      !(ctx ? ctx.visit('payer_address2', p3, v_AddressLine2) : v_AddressLine2(p3))
+    )
+      return false;
     const p4 = value['payer_house_number'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('payer_house_number', p4, v_HouseNumber) : v_HouseNumber(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'payer_house_number') &&
+      !(ctx ? ctx.visit('payer_house_number', p4, v_HouseNumber) : v_HouseNumber(p4))
+    )
       return false;
     const p5 = value['payer_district'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('payer_district', p5, v_District) : v_District(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'payer_district') &&
+      !(ctx ? ctx.visit('payer_district', p5, v_District) : v_District(p5))
+    )
+      return false;
   }
   return true;
 }
@@ -1324,16 +1622,42 @@ function v_CardTokenFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['card_token'] === undefined && rejectAt(ctx, 'card_token', 'required', 'is required')) return false;
+    if (
+      !(value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')) &&
+      rejectAt(ctx, 'card_token', 'required', 'is required')
+    )
+      return false;
     const p1 = value['card_token'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('card_token', p1, v_CardToken) : v_CardToken(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      !(ctx ? ctx.visit('card_token', p1, v_CardToken) : v_CardToken(p1))
+    )
+      return false;
     const p2 = value['card_cvv2'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('card_cvv2', p2, v_CardCvv2) : v_CardCvv2(p2))) return false;
-    if (value['card_number'] !== undefined && rejectAt(ctx, 'card_number', 'false', 'must not be present'))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'card_cvv2') &&
+      !(ctx ? ctx.visit('card_cvv2', p2, v_CardCvv2) : v_CardCvv2(p2))
+    )
       return false;
-    if (value['digital_wallet'] !== undefined && rejectAt(ctx, 'digital_wallet', 'false', 'must not be present'))
+    if (
+      value['card_number'] !== undefined &&
+      Object.hasOwn(value, 'card_number') &&
+      rejectAt(ctx, 'card_number', 'false', 'must not be present')
+    )
       return false;
-    if (value['payment_token'] !== undefined && rejectAt(ctx, 'payment_token', 'false', 'must not be present'))
+    if (
+      value['digital_wallet'] !== undefined &&
+      Object.hasOwn(value, 'digital_wallet') &&
+      rejectAt(ctx, 'digital_wallet', 'false', 'must not be present')
+    )
+      return false;
+    if (
+      value['payment_token'] !== undefined &&
+      Object.hasOwn(value, 'payment_token') &&
+      rejectAt(ctx, 'payment_token', 'false', 'must not be present')
+    )
       return false;
   }
   return true;
@@ -1376,23 +1700,71 @@ function v_CardDataFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['card_number'] === undefined && rejectAt(ctx, 'card_number', 'required', 'is required')) return false;
-    if (value['card_exp_month'] === undefined && rejectAt(ctx, 'card_exp_month', 'required', 'is required'))
+    if (
+      !(value['card_number'] !== undefined && Object.hasOwn(value, 'card_number')) &&
+      rejectAt(ctx, 'card_number', 'required', 'is required')
+    )
       return false;
-    if (value['card_exp_year'] === undefined && rejectAt(ctx, 'card_exp_year', 'required', 'is required')) return false;
-    if (value['card_cvv2'] === undefined && rejectAt(ctx, 'card_cvv2', 'required', 'is required')) return false;
+    if (
+      !(value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month')) &&
+      rejectAt(ctx, 'card_exp_month', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year')) &&
+      rejectAt(ctx, 'card_exp_year', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2')) &&
+      rejectAt(ctx, 'card_cvv2', 'required', 'is required')
+    )
+      return false;
     const p1 = value['card_number'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('card_number', p1, v_CardNumber) : v_CardNumber(p1))) return false;
-    const p2 = value['card_exp_month'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('card_exp_month', p2, v_CardExpMonth) : v_CardExpMonth(p2))) return false;
-    const p3 = value['card_exp_year'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('card_exp_year', p3, v_CardExpYear) : v_CardExpYear(p3))) return false;
-    const p4 = value['card_cvv2'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('card_cvv2', p4, v_CardCvv2) : v_CardCvv2(p4))) return false;
-    if (value['card_token'] !== undefined && rejectAt(ctx, 'card_token', 'false', 'must not be present')) return false;
-    if (value['digital_wallet'] !== undefined && rejectAt(ctx, 'digital_wallet', 'false', 'must not be present'))
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'card_number') &&
+      !(ctx ? ctx.visit('card_number', p1, v_CardNumber) : v_CardNumber(p1))
+    )
       return false;
-    if (value['payment_token'] !== undefined && rejectAt(ctx, 'payment_token', 'false', 'must not be present'))
+    const p2 = value['card_exp_month'];
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'card_exp_month') &&
+      !(ctx ? ctx.visit('card_exp_month', p2, v_CardExpMonth) : v_CardExpMonth(p2))
+    )
+      return false;
+    const p3 = value['card_exp_year'];
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'card_exp_year') &&
+      !(ctx ? ctx.visit('card_exp_year', p3, v_CardExpYear) : v_CardExpYear(p3))
+    )
+      return false;
+    const p4 = value['card_cvv2'];
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'card_cvv2') &&
+      !(ctx ? ctx.visit('card_cvv2', p4, v_CardCvv2) : v_CardCvv2(p4))
+    )
+      return false;
+    if (
+      value['card_token'] !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      rejectAt(ctx, 'card_token', 'false', 'must not be present')
+    )
+      return false;
+    if (
+      value['digital_wallet'] !== undefined &&
+      Object.hasOwn(value, 'digital_wallet') &&
+      rejectAt(ctx, 'digital_wallet', 'false', 'must not be present')
+    )
+      return false;
+    if (
+      value['payment_token'] !== undefined &&
+      Object.hasOwn(value, 'payment_token') &&
+      rejectAt(ctx, 'payment_token', 'false', 'must not be present')
+    )
       return false;
   }
   return true;
@@ -1436,22 +1808,60 @@ function v_WalletTokenFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['digital_wallet'] === undefined && rejectAt(ctx, 'digital_wallet', 'required', 'is required'))
+    if (
+      !(value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet')) &&
+      rejectAt(ctx, 'digital_wallet', 'required', 'is required')
+    )
       return false;
-    if (value['payment_token'] === undefined && rejectAt(ctx, 'payment_token', 'required', 'is required')) return false;
+    if (
+      !(value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token')) &&
+      rejectAt(ctx, 'payment_token', 'required', 'is required')
+    )
+      return false;
     const p1 = value['digital_wallet'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('digital_wallet', p1, v_DigitalWallet) : v_DigitalWallet(p1)))
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'digital_wallet') &&
+      !(ctx ? ctx.visit('digital_wallet', p1, v_DigitalWallet) : v_DigitalWallet(p1))
+    )
       return false;
     const p2 = value['payment_token'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payment_token', p2, v_PaymentToken) : v_PaymentToken(p2))) return false;
-    if (value['card_number'] !== undefined && rejectAt(ctx, 'card_number', 'false', 'must not be present'))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payment_token') &&
+      !(ctx ? ctx.visit('payment_token', p2, v_PaymentToken) : v_PaymentToken(p2))
+    )
       return false;
-    if (value['card_exp_month'] !== undefined && rejectAt(ctx, 'card_exp_month', 'false', 'must not be present'))
+    if (
+      value['card_number'] !== undefined &&
+      Object.hasOwn(value, 'card_number') &&
+      rejectAt(ctx, 'card_number', 'false', 'must not be present')
+    )
       return false;
-    if (value['card_exp_year'] !== undefined && rejectAt(ctx, 'card_exp_year', 'false', 'must not be present'))
+    if (
+      value['card_exp_month'] !== undefined &&
+      Object.hasOwn(value, 'card_exp_month') &&
+      rejectAt(ctx, 'card_exp_month', 'false', 'must not be present')
+    )
       return false;
-    if (value['card_cvv2'] !== undefined && rejectAt(ctx, 'card_cvv2', 'false', 'must not be present')) return false;
-    if (value['card_token'] !== undefined && rejectAt(ctx, 'card_token', 'false', 'must not be present')) return false;
+    if (
+      value['card_exp_year'] !== undefined &&
+      Object.hasOwn(value, 'card_exp_year') &&
+      rejectAt(ctx, 'card_exp_year', 'false', 'must not be present')
+    )
+      return false;
+    if (
+      value['card_cvv2'] !== undefined &&
+      Object.hasOwn(value, 'card_cvv2') &&
+      rejectAt(ctx, 'card_cvv2', 'false', 'must not be present')
+    )
+      return false;
+    if (
+      value['card_token'] !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      rejectAt(ctx, 'card_token', 'false', 'must not be present')
+    )
+      return false;
   }
   return true;
 }
@@ -1540,42 +1950,48 @@ function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (
       value['bnrg_installm_def'] !== undefined &&
-      value['bnrg_installm_months'] === undefined &&
+      Object.hasOwn(value, 'bnrg_installm_def') &&
+      !(value['bnrg_installm_months'] !== undefined && Object.hasOwn(value, 'bnrg_installm_months')) &&
       rejectAt(ctx, 'bnrg_installm_months', 'dependentRequired', 'is required when bnrg_installm_def is present')
     )
       return false;
     if (
       value['bnrg_installm_def'] !== undefined &&
-      value['bnrg_installm_plan'] === undefined &&
+      Object.hasOwn(value, 'bnrg_installm_def') &&
+      !(value['bnrg_installm_plan'] !== undefined && Object.hasOwn(value, 'bnrg_installm_plan')) &&
       rejectAt(ctx, 'bnrg_installm_plan', 'dependentRequired', 'is required when bnrg_installm_def is present')
     )
       return false;
     if (
       value['bnrg_installm_months'] !== undefined &&
-      value['bnrg_installm_def'] === undefined &&
+      Object.hasOwn(value, 'bnrg_installm_months') &&
+      !(value['bnrg_installm_def'] !== undefined && Object.hasOwn(value, 'bnrg_installm_def')) &&
       rejectAt(ctx, 'bnrg_installm_def', 'dependentRequired', 'is required when bnrg_installm_months is present')
     )
       return false;
     if (
       value['bnrg_installm_months'] !== undefined &&
-      value['bnrg_installm_plan'] === undefined &&
+      Object.hasOwn(value, 'bnrg_installm_months') &&
+      !(value['bnrg_installm_plan'] !== undefined && Object.hasOwn(value, 'bnrg_installm_plan')) &&
       rejectAt(ctx, 'bnrg_installm_plan', 'dependentRequired', 'is required when bnrg_installm_months is present')
     )
       return false;
     if (
       value['bnrg_installm_plan'] !== undefined &&
-      value['bnrg_installm_def'] === undefined &&
+      Object.hasOwn(value, 'bnrg_installm_plan') &&
+      !(value['bnrg_installm_def'] !== undefined && Object.hasOwn(value, 'bnrg_installm_def')) &&
       rejectAt(ctx, 'bnrg_installm_def', 'dependentRequired', 'is required when bnrg_installm_plan is present')
     )
       return false;
     if (
       value['bnrg_installm_plan'] !== undefined &&
-      value['bnrg_installm_months'] === undefined &&
+      Object.hasOwn(value, 'bnrg_installm_plan') &&
+      !(value['bnrg_installm_months'] !== undefined && Object.hasOwn(value, 'bnrg_installm_months')) &&
       rejectAt(ctx, 'bnrg_installm_months', 'dependentRequired', 'is required when bnrg_installm_plan is present')
     )
       return false;
     const p1 = value['bnrg_installm_def'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'bnrg_installm_def')) {
       ctx?.segments.push('bnrg_installm_def');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1585,7 +2001,7 @@ function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['bnrg_installm_months'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'bnrg_installm_months')) {
       ctx?.segments.push('bnrg_installm_months');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1597,7 +2013,7 @@ function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['bnrg_installm_plan'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'bnrg_installm_plan')) {
       ctx?.segments.push('bnrg_installm_plan');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1617,78 +2033,90 @@ function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (
       value['document_type'] !== undefined &&
-      value['document_number'] === undefined &&
+      Object.hasOwn(value, 'document_type') &&
+      !(value['document_number'] !== undefined && Object.hasOwn(value, 'document_number')) &&
       rejectAt(ctx, 'document_number', 'dependentRequired', 'is required when document_type is present')
     )
       return false;
     if (
       value['document_type'] !== undefined &&
-      value['social_name'] === undefined &&
+      Object.hasOwn(value, 'document_type') &&
+      !(value['social_name'] !== undefined && Object.hasOwn(value, 'social_name')) &&
       rejectAt(ctx, 'social_name', 'dependentRequired', 'is required when document_type is present')
     )
       return false;
     if (
       value['document_type'] !== undefined &&
-      value['fiscal_country'] === undefined &&
+      Object.hasOwn(value, 'document_type') &&
+      !(value['fiscal_country'] !== undefined && Object.hasOwn(value, 'fiscal_country')) &&
       rejectAt(ctx, 'fiscal_country', 'dependentRequired', 'is required when document_type is present')
     )
       return false;
     if (
       value['document_number'] !== undefined &&
-      value['document_type'] === undefined &&
+      Object.hasOwn(value, 'document_number') &&
+      !(value['document_type'] !== undefined && Object.hasOwn(value, 'document_type')) &&
       rejectAt(ctx, 'document_type', 'dependentRequired', 'is required when document_number is present')
     )
       return false;
     if (
       value['document_number'] !== undefined &&
-      value['social_name'] === undefined &&
+      Object.hasOwn(value, 'document_number') &&
+      !(value['social_name'] !== undefined && Object.hasOwn(value, 'social_name')) &&
       rejectAt(ctx, 'social_name', 'dependentRequired', 'is required when document_number is present')
     )
       return false;
     if (
       value['document_number'] !== undefined &&
-      value['fiscal_country'] === undefined &&
+      Object.hasOwn(value, 'document_number') &&
+      !(value['fiscal_country'] !== undefined && Object.hasOwn(value, 'fiscal_country')) &&
       rejectAt(ctx, 'fiscal_country', 'dependentRequired', 'is required when document_number is present')
     )
       return false;
     if (
       value['social_name'] !== undefined &&
-      value['document_type'] === undefined &&
+      Object.hasOwn(value, 'social_name') &&
+      !(value['document_type'] !== undefined && Object.hasOwn(value, 'document_type')) &&
       rejectAt(ctx, 'document_type', 'dependentRequired', 'is required when social_name is present')
     )
       return false;
     if (
       value['social_name'] !== undefined &&
-      value['document_number'] === undefined &&
+      Object.hasOwn(value, 'social_name') &&
+      !(value['document_number'] !== undefined && Object.hasOwn(value, 'document_number')) &&
       rejectAt(ctx, 'document_number', 'dependentRequired', 'is required when social_name is present')
     )
       return false;
     if (
       value['social_name'] !== undefined &&
-      value['fiscal_country'] === undefined &&
+      Object.hasOwn(value, 'social_name') &&
+      !(value['fiscal_country'] !== undefined && Object.hasOwn(value, 'fiscal_country')) &&
       rejectAt(ctx, 'fiscal_country', 'dependentRequired', 'is required when social_name is present')
     )
       return false;
     if (
       value['fiscal_country'] !== undefined &&
-      value['document_type'] === undefined &&
+      Object.hasOwn(value, 'fiscal_country') &&
+      !(value['document_type'] !== undefined && Object.hasOwn(value, 'document_type')) &&
       rejectAt(ctx, 'document_type', 'dependentRequired', 'is required when fiscal_country is present')
     )
       return false;
     if (
       value['fiscal_country'] !== undefined &&
-      value['document_number'] === undefined &&
+      Object.hasOwn(value, 'fiscal_country') &&
+      !(value['document_number'] !== undefined && Object.hasOwn(value, 'document_number')) &&
       rejectAt(ctx, 'document_number', 'dependentRequired', 'is required when fiscal_country is present')
     )
       return false;
     if (
       value['fiscal_country'] !== undefined &&
-      value['social_name'] === undefined &&
+      Object.hasOwn(value, 'fiscal_country') &&
+      !(value['social_name'] !== undefined && Object.hasOwn(value, 'social_name')) &&
       rejectAt(ctx, 'social_name', 'dependentRequired', 'is required when fiscal_country is present')
     )
       return false;
     const p1 = value['document_type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'document_type')) {
       ctx?.segments.push('document_type');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1698,7 +2126,7 @@ function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['document_number'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'document_number')) {
       ctx?.segments.push('document_number');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1714,7 +2142,7 @@ function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['social_name'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'social_name')) {
       ctx?.segments.push('social_name');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1730,7 +2158,7 @@ function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['fiscal_country'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'fiscal_country')) {
       ctx?.segments.push('fiscal_country');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1742,7 +2170,7 @@ function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['toBankAccountId'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'toBankAccountId')) {
       ctx?.segments.push('toBankAccountId');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1761,7 +2189,7 @@ function v_CardSetLbp(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['descriptor'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'descriptor')) {
       ctx?.segments.push('descriptor');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1780,7 +2208,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['customer_phone'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'customer_phone')) {
       ctx?.segments.push('customer_phone');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1791,7 +2219,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['customer_telnocc'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'customer_telnocc')) {
       ctx?.segments.push('customer_telnocc');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1802,7 +2230,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['shipping_street1'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'shipping_street1')) {
       ctx?.segments.push('shipping_street1');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1813,7 +2241,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['shipping_city'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'shipping_city')) {
       ctx?.segments.push('shipping_city');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1824,7 +2252,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['shipping_state'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'shipping_state')) {
       ctx?.segments.push('shipping_state');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1835,7 +2263,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['shipping_postcode'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'shipping_postcode')) {
       ctx?.segments.push('shipping_postcode');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1847,7 +2275,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['shipping_country'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'shipping_country')) {
       ctx?.segments.push('shipping_country');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1871,7 +2299,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['street1'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'street1')) {
       ctx?.segments.push('street1');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1882,7 +2310,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['street2'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'street2')) {
       ctx?.segments.push('street2');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1893,7 +2321,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['houseNumber1'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'houseNumber1')) {
       ctx?.segments.push('houseNumber1');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1904,7 +2332,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['houseNumber2'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'houseNumber2')) {
       ctx?.segments.push('houseNumber2');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1915,7 +2343,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['city'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'city')) {
       ctx?.segments.push('city');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1926,7 +2354,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['state'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'state')) {
       ctx?.segments.push('state');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1937,7 +2365,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['postcode'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'postcode')) {
       ctx?.segments.push('postcode');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1948,7 +2376,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p8 = value['country'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'country')) {
       ctx?.segments.push('country');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1960,7 +2388,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['method'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'method')) {
       ctx?.segments.push('method');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1971,7 +2399,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['cost'];
-    if (p10 !== undefined) {
+    if (p10 !== undefined && Object.hasOwn(value, 'cost')) {
       ctx?.segments.push('cost');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1984,7 +2412,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p11 = value['comment'];
-    if (p11 !== undefined) {
+    if (p11 !== undefined && Object.hasOwn(value, 'comment')) {
       ctx?.segments.push('comment');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1999,7 +2427,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p12 = value['expectedDate'];
-    if (p12 !== undefined) {
+    if (p12 !== undefined && Object.hasOwn(value, 'expectedDate')) {
       ctx?.segments.push('expectedDate');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2010,7 +2438,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p13 = value['logisticsProvider'];
-    if (p13 !== undefined) {
+    if (p13 !== undefined && Object.hasOwn(value, 'logisticsProvider')) {
       ctx?.segments.push('logisticsProvider');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2025,7 +2453,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p14 = value['trackingNumber'];
-    if (p14 !== undefined) {
+    if (p14 !== undefined && Object.hasOwn(value, 'trackingNumber')) {
       ctx?.segments.push('trackingNumber');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2040,7 +2468,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p15 = value['returnTrackingNumber'];
-    if (p15 !== undefined) {
+    if (p15 !== undefined && Object.hasOwn(value, 'returnTrackingNumber')) {
       ctx?.segments.push('returnTrackingNumber');
       if (typeof p15 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2055,7 +2483,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p16 = value['normalized'];
-    if (p16 !== undefined) {
+    if (p16 !== undefined && Object.hasOwn(value, 'normalized')) {
       ctx?.segments.push('normalized');
       if (typeof p16 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2070,7 +2498,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p17 = value['validationStatus'];
-    if (p17 !== undefined) {
+    if (p17 !== undefined && Object.hasOwn(value, 'validationStatus')) {
       ctx?.segments.push('validationStatus');
       if (typeof p17 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2085,7 +2513,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p18 = value['warehouse'];
-    if (p18 !== undefined) {
+    if (p18 !== undefined && Object.hasOwn(value, 'warehouse')) {
       ctx?.segments.push('warehouse');
       if (typeof p18 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2100,7 +2528,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p19 = value['preference'];
-    if (p19 !== undefined) {
+    if (p19 !== undefined && Object.hasOwn(value, 'preference')) {
       ctx?.segments.push('preference');
       if (typeof p19 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2111,7 +2539,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p20 = value['middleName'];
-    if (p20 !== undefined) {
+    if (p20 !== undefined && Object.hasOwn(value, 'middleName')) {
       ctx?.segments.push('middleName');
       if (typeof p20 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2122,7 +2550,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p21 = value['companyName'];
-    if (p21 !== undefined) {
+    if (p21 !== undefined && Object.hasOwn(value, 'companyName')) {
       ctx?.segments.push('companyName');
       if (typeof p21 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2133,7 +2561,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p22 = value['phone'];
-    if (p22 !== undefined) {
+    if (p22 !== undefined && Object.hasOwn(value, 'phone')) {
       ctx?.segments.push('phone');
       if (typeof p22 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2144,7 +2572,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p23 = value['workPhone'];
-    if (p23 !== undefined) {
+    if (p23 !== undefined && Object.hasOwn(value, 'workPhone')) {
       ctx?.segments.push('workPhone');
       if (typeof p23 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2155,7 +2583,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p24 = value['mobile'];
-    if (p24 !== undefined) {
+    if (p24 !== undefined && Object.hasOwn(value, 'mobile')) {
       ctx?.segments.push('mobile');
       if (typeof p24 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2166,7 +2594,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p25 = value['email'];
-    if (p25 !== undefined) {
+    if (p25 !== undefined && Object.hasOwn(value, 'email')) {
       ctx?.segments.push('email');
       if (typeof p25 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2181,7 +2609,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p26 = value['type'];
-    if (p26 !== undefined) {
+    if (p26 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (typeof p26 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2200,7 +2628,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['salutation'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'salutation')) {
       ctx?.segments.push('salutation');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2211,7 +2639,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['firstName'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'firstName')) {
       ctx?.segments.push('firstName');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2222,7 +2650,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p3 = value['lastName'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'lastName')) {
       ctx?.segments.push('lastName');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2233,7 +2661,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p4 = value['middleName'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'middleName')) {
       ctx?.segments.push('middleName');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2244,7 +2672,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p5 = value['apartment'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'apartment')) {
       ctx?.segments.push('apartment');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2255,7 +2683,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p6 = value['street'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'street')) {
       ctx?.segments.push('street');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2266,7 +2694,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p7 = value['address'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'address')) {
       ctx?.segments.push('address');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2277,7 +2705,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p8 = value['city'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'city')) {
       ctx?.segments.push('city');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2288,7 +2716,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p9 = value['state'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'state')) {
       ctx?.segments.push('state');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2299,7 +2727,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p10 = value['postcode'];
-    if (p10 !== undefined) {
+    if (p10 !== undefined && Object.hasOwn(value, 'postcode')) {
       ctx?.segments.push('postcode');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2310,7 +2738,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p11 = value['country'];
-    if (p11 !== undefined) {
+    if (p11 !== undefined && Object.hasOwn(value, 'country')) {
       ctx?.segments.push('country');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2321,7 +2749,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p12 = value['phone'];
-    if (p12 !== undefined) {
+    if (p12 !== undefined && Object.hasOwn(value, 'phone')) {
       ctx?.segments.push('phone');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2332,7 +2760,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p13 = value['email'];
-    if (p13 !== undefined) {
+    if (p13 !== undefined && Object.hasOwn(value, 'email')) {
       ctx?.segments.push('email');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2355,7 +2783,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2366,7 +2794,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['merchantItemId'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'merchantItemId')) {
       ctx?.segments.push('merchantItemId');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2377,7 +2805,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['type'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2388,7 +2816,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['quantity'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'quantity')) {
       ctx?.segments.push('quantity');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2400,7 +2828,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['sku'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'sku')) {
       ctx?.segments.push('sku');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2411,7 +2839,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['currency'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'currency')) {
       ctx?.segments.push('currency');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2423,7 +2851,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['description'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'description')) {
       ctx?.segments.push('description');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2438,7 +2866,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p8 = value['commodityCode'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'commodityCode')) {
       ctx?.segments.push('commodityCode');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2449,7 +2877,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['commodityDescription'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'commodityDescription')) {
       ctx?.segments.push('commodityDescription');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2460,7 +2888,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['originalPrice'];
-    if (p10 !== undefined) {
+    if (p10 !== undefined && Object.hasOwn(value, 'originalPrice')) {
       ctx?.segments.push('originalPrice');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2475,7 +2903,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p11 = value['price'];
-    if (p11 !== undefined) {
+    if (p11 !== undefined && Object.hasOwn(value, 'price')) {
       ctx?.segments.push('price');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2488,7 +2916,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p12 = value['totalAmount'];
-    if (p12 !== undefined) {
+    if (p12 !== undefined && Object.hasOwn(value, 'totalAmount')) {
       ctx?.segments.push('totalAmount');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2501,7 +2929,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p13 = value['taxAmount'];
-    if (p13 !== undefined) {
+    if (p13 !== undefined && Object.hasOwn(value, 'taxAmount')) {
       ctx?.segments.push('taxAmount');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2514,7 +2942,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p14 = value['totalTaxAmount'];
-    if (p14 !== undefined) {
+    if (p14 !== undefined && Object.hasOwn(value, 'totalTaxAmount')) {
       ctx?.segments.push('totalTaxAmount');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2527,7 +2955,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p15 = value['discount'];
-    if (p15 !== undefined) {
+    if (p15 !== undefined && Object.hasOwn(value, 'discount')) {
       ctx?.segments.push('discount');
       if (typeof p15 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2540,7 +2968,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p16 = value['tax'];
-    if (p16 !== undefined) {
+    if (p16 !== undefined && Object.hasOwn(value, 'tax')) {
       ctx?.segments.push('tax');
       if (typeof p16 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2551,7 +2979,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p17 = value['taxCategory'];
-    if (p17 !== undefined) {
+    if (p17 !== undefined && Object.hasOwn(value, 'taxCategory')) {
       ctx?.segments.push('taxCategory');
       if (typeof p17 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2562,7 +2990,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p18 = value['shipping'];
-    if (p18 !== undefined) {
+    if (p18 !== undefined && Object.hasOwn(value, 'shipping')) {
       ctx?.segments.push('shipping');
       if (typeof p18 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2575,7 +3003,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p19 = value['giftMessage'];
-    if (p19 !== undefined) {
+    if (p19 !== undefined && Object.hasOwn(value, 'giftMessage')) {
       ctx?.segments.push('giftMessage');
       if (typeof p19 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2590,7 +3018,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p20 = value['shippingMethod'];
-    if (p20 !== undefined) {
+    if (p20 !== undefined && Object.hasOwn(value, 'shippingMethod')) {
       ctx?.segments.push('shippingMethod');
       if (typeof p20 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2605,7 +3033,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p21 = value['shippingInstructions'];
-    if (p21 !== undefined) {
+    if (p21 !== undefined && Object.hasOwn(value, 'shippingInstructions')) {
       ctx?.segments.push('shippingInstructions');
       if (typeof p21 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2620,7 +3048,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p22 = value['shippingTrackingNumber'];
-    if (p22 !== undefined) {
+    if (p22 !== undefined && Object.hasOwn(value, 'shippingTrackingNumber')) {
       ctx?.segments.push('shippingTrackingNumber');
       if (typeof p22 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2635,7 +3063,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p23 = value['quantityUnit'];
-    if (p23 !== undefined) {
+    if (p23 !== undefined && Object.hasOwn(value, 'quantityUnit')) {
       ctx?.segments.push('quantityUnit');
       if (typeof p23 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2653,7 +3081,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p24 = value['productUrl'];
-    if (p24 !== undefined) {
+    if (p24 !== undefined && Object.hasOwn(value, 'productUrl')) {
       ctx?.segments.push('productUrl');
       if (typeof p24 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2669,7 +3097,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p25 = value['imageUrl'];
-    if (p25 !== undefined) {
+    if (p25 !== undefined && Object.hasOwn(value, 'imageUrl')) {
       ctx?.segments.push('imageUrl');
       if (typeof p25 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2685,7 +3113,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p26 = value['totalDiscountAmount'];
-    if (p26 !== undefined) {
+    if (p26 !== undefined && Object.hasOwn(value, 'totalDiscountAmount')) {
       ctx?.segments.push('totalDiscountAmount');
       if (typeof p26 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2698,7 +3126,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p27 = value['productCode'];
-    if (p27 !== undefined) {
+    if (p27 !== undefined && Object.hasOwn(value, 'productCode')) {
       ctx?.segments.push('productCode');
       if (typeof p27 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2709,7 +3137,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p28 = value['partNumber'];
-    if (p28 !== undefined) {
+    if (p28 !== undefined && Object.hasOwn(value, 'partNumber')) {
       ctx?.segments.push('partNumber');
       if (typeof p28 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2720,7 +3148,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p29 = value['vatReferenceNumber'];
-    if (p29 !== undefined) {
+    if (p29 !== undefined && Object.hasOwn(value, 'vatReferenceNumber')) {
       ctx?.segments.push('vatReferenceNumber');
       if (typeof p29 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2731,7 +3159,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p30 = value['itemNumber'];
-    if (p30 !== undefined) {
+    if (p30 !== undefined && Object.hasOwn(value, 'itemNumber')) {
       ctx?.segments.push('itemNumber');
       if (typeof p30 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2742,7 +3170,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p31 = value['sellerId'];
-    if (p31 !== undefined) {
+    if (p31 !== undefined && Object.hasOwn(value, 'sellerId')) {
       ctx?.segments.push('sellerId');
       if (typeof p31 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2757,7 +3185,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p32 = value['deliveryDate'];
-    if (p32 !== undefined) {
+    if (p32 !== undefined && Object.hasOwn(value, 'deliveryDate')) {
       ctx?.segments.push('deliveryDate');
       if (typeof p32 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2768,7 +3196,11 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p33 = value['recipient'];
-    if (p33 !== undefined && !(ctx ? ctx.visit('recipient', p33, v_ApcCartItemRecipient) : v_ApcCartItemRecipient(p33)))
+    if (
+      p33 !== undefined &&
+      Object.hasOwn(value, 'recipient') &&
+      !(ctx ? ctx.visit('recipient', p33, v_ApcCartItemRecipient) : v_ApcCartItemRecipient(p33))
+    )
       return false;
   }
   return true;
@@ -2779,7 +3211,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2790,7 +3222,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['type'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2801,7 +3233,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2817,7 +3249,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['brand'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2828,7 +3260,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['amount'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'amount')) {
       ctx?.segments.push('amount');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2841,7 +3273,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['currency'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'currency')) {
       ctx?.segments.push('currency');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2853,13 +3285,37 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['primary'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'primary')) {
       ctx?.segments.push('primary');
-      if (
-        !(v_ApcCartPayment_1(p7) || v_ApcCartPayment_2(p7)) &&
-        reject(ctx, 'anyOf', 'must match at least one of: boolean, string')
-      )
-        return false;
+      if (!(v_ApcCartPayment_1(p7) || v_ApcCartPayment_2(p7))) {
+        if (!ctx) return false;
+        let best8 = 0;
+        let best8Score = -Infinity;
+        {
+          const s = isPlainObject(p7) ? 0 : 0;
+          if (s > best8Score) {
+            best8Score = s;
+            best8 = 0;
+          }
+        }
+        {
+          const s = isPlainObject(p7) ? 0 : 0;
+          if (s > best8Score) {
+            best8Score = s;
+            best8 = 1;
+          }
+        }
+        switch (best8) {
+          case 0:
+            ctx.fail('anyOf', 'must match at least one of: boolean, string (closest: boolean)');
+            v_ApcCartPayment_1(p7, ctx);
+            break;
+          case 1:
+            ctx.fail('anyOf', 'must match at least one of: boolean, string (closest: string)');
+            v_ApcCartPayment_2(p7, ctx);
+            break;
+        }
+      }
       ctx?.segments.pop();
     }
   }
@@ -2892,7 +3348,7 @@ function v_ApcCart(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['items'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'items')) {
       ctx?.segments.push('items');
       if (!Array.isArray(p1)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -2905,7 +3361,7 @@ function v_ApcCart(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['payments'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'payments')) {
       ctx?.segments.push('payments');
       if (!Array.isArray(p4)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -2926,7 +3382,7 @@ function v_ApcMarketplaceSeller(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['id'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'id')) {
       ctx?.segments.push('id');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2937,7 +3393,7 @@ function v_ApcMarketplaceSeller(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['amount'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'amount')) {
       ctx?.segments.push('amount');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2958,7 +3414,7 @@ function v_ApcMarketplace(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['sellers'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'sellers')) {
       ctx?.segments.push('sellers');
       if (!Array.isArray(p1)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -2979,11 +3435,21 @@ function v_CardSetApc(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['shipping'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('shipping', p1, v_ApcShipping) : v_ApcShipping(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'shipping') &&
+      !(ctx ? ctx.visit('shipping', p1, v_ApcShipping) : v_ApcShipping(p1))
+    )
+      return false;
     const p2 = value['cart'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('cart', p2, v_ApcCart) : v_ApcCart(p2))) return false;
+    if (p2 !== undefined && Object.hasOwn(value, 'cart') && !(ctx ? ctx.visit('cart', p2, v_ApcCart) : v_ApcCart(p2)))
+      return false;
     const p3 = value['marketPlace'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('marketPlace', p3, v_ApcMarketplace) : v_ApcMarketplace(p3)))
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'marketPlace') &&
+      !(ctx ? ctx.visit('marketPlace', p3, v_ApcMarketplace) : v_ApcMarketplace(p3))
+    )
       return false;
   }
   return true;
@@ -3011,39 +3477,88 @@ function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['payer_ip'] === undefined && rejectAt(ctx, 'payer_ip', 'required', 'is required')) return false;
-    if (value['term_url_3ds'] === undefined && rejectAt(ctx, 'term_url_3ds', 'required', 'is required')) return false;
+    if (
+      !(value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip')) &&
+      rejectAt(ctx, 'payer_ip', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['term_url_3ds'] !== undefined && Object.hasOwn(value, 'term_url_3ds')) &&
+      rejectAt(ctx, 'term_url_3ds', 'required', 'is required')
+    )
+      return false;
     if (
       value['schedule_start_date'] !== undefined &&
-      value['schedule_id'] === undefined &&
+      Object.hasOwn(value, 'schedule_start_date') &&
+      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
       rejectAt(ctx, 'schedule_id', 'dependentRequired', 'is required when schedule_start_date is present')
     )
       return false;
     if (
       value['payment_schedule_amount'] !== undefined &&
-      value['schedule_id'] === undefined &&
+      Object.hasOwn(value, 'payment_schedule_amount') &&
+      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
       rejectAt(ctx, 'schedule_id', 'dependentRequired', 'is required when payment_schedule_amount is present')
     )
       return false;
     const p1 = value['channel_id'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('channel_id', p1, v_ChannelId) : v_ChannelId(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'channel_id') &&
+      !(ctx ? ctx.visit('channel_id', p1, v_ChannelId) : v_ChannelId(p1))
+    )
+      return false;
     const p2 = value['term_url_3ds'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('term_url_3ds', p2, v_Url) : v_Url(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'term_url_3ds') &&
+      !(ctx ? ctx.visit('term_url_3ds', p2, v_Url) : v_Url(p2))
+    )
+      return false;
     const p3 = value['term_url_target'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('term_url_target', p3, v_LinkTarget) : v_LinkTarget(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'term_url_target') &&
+      !(ctx ? ctx.visit('term_url_target', p3, v_LinkTarget) : v_LinkTarget(p3))
+    )
+      return false;
     const p4 = value['recurring_init'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('recurring_init', p4, v_YesNo) : v_YesNo(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'recurring_init') &&
+      !(ctx ? ctx.visit('recurring_init', p4, v_YesNo) : v_YesNo(p4))
+    )
+      return false;
     const p5 = value['req_token'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('req_token', p5, v_YesNo) : v_YesNo(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'req_token') &&
+      !(ctx ? ctx.visit('req_token', p5, v_YesNo) : v_YesNo(p5))
+    )
+      return false;
     const p6 = value['schedule_id'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('schedule_id', p6, v_ScheduleId) : v_ScheduleId(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p6, v_ScheduleId) : v_ScheduleId(p6))
+    )
+      return false;
     const p7 = value['schedule_start_date'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('schedule_start_date', p7, v_CalendarDate) : v_CalendarDate(p7)))
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'schedule_start_date') &&
+      !(ctx ? ctx.visit('schedule_start_date', p7, v_CalendarDate) : v_CalendarDate(p7))
+    )
       return false;
     const p8 = value['payment_schedule_amount'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('payment_schedule_amount', p8, v_Amount) : v_Amount(p8))) return false;
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'payment_schedule_amount') &&
+      !(ctx ? ctx.visit('payment_schedule_amount', p8, v_Amount) : v_Amount(p8))
+    )
+      return false;
     const p9 = value['payer_present'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'payer_present')) {
       ctx?.segments.push('payer_present');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3054,10 +3569,19 @@ function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['parameters'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('parameters', p10, v_SaleCardParameters) : v_SaleCardParameters(p10)))
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p10, v_SaleCardParameters) : v_SaleCardParameters(p10))
+    )
       return false;
     const p11 = value['custom_data'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('custom_data', p11, v_CustomData) : v_CustomData(p11))) return false;
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'custom_data') &&
+      !(ctx ? ctx.visit('custom_data', p11, v_CustomData) : v_CustomData(p11))
+    )
+      return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
@@ -3073,11 +3597,11 @@ function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boolean {
           let best13Score = -Infinity;
           {
             const s = isPlainObject(value)
-              ? (value['card_token'] !== undefined ? 1 : 0) +
-                (value['card_cvv2'] !== undefined ? 1 : 0) +
-                -1000 * (value['card_number'] !== undefined ? 1 : 0) +
-                -1000 * (value['digital_wallet'] !== undefined ? 1 : 0) +
-                -1000 * (value['payment_token'] !== undefined ? 1 : 0)
+              ? (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
+                (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
+                -1000 * (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
+                -1000 * (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+                -1000 * (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0)
               : 0;
             if (s > best13Score) {
               best13Score = s;
@@ -3086,13 +3610,13 @@ function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boolean {
           }
           {
             const s = isPlainObject(value)
-              ? (value['card_number'] !== undefined ? 1 : 0) +
-                (value['card_exp_month'] !== undefined ? 1 : 0) +
-                (value['card_exp_year'] !== undefined ? 1 : 0) +
-                (value['card_cvv2'] !== undefined ? 1 : 0) +
-                -1000 * (value['card_token'] !== undefined ? 1 : 0) +
-                -1000 * (value['digital_wallet'] !== undefined ? 1 : 0) +
-                -1000 * (value['payment_token'] !== undefined ? 1 : 0)
+              ? (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
+                (value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month') ? 1 : 0) +
+                (value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year') ? 1 : 0) +
+                (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
+                -1000 * (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
+                -1000 * (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+                -1000 * (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0)
               : 0;
             if (s > best13Score) {
               best13Score = s;
@@ -3101,28 +3625,33 @@ function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boolean {
           }
           {
             const s = isPlainObject(value)
-              ? (value['digital_wallet'] !== undefined ? 1 : 0) +
-                (value['payment_token'] !== undefined ? 1 : 0) +
-                -1000 * (value['card_number'] !== undefined ? 1 : 0) +
-                -1000 * (value['card_exp_month'] !== undefined ? 1 : 0) +
-                -1000 * (value['card_exp_year'] !== undefined ? 1 : 0) +
-                -1000 * (value['card_cvv2'] !== undefined ? 1 : 0) +
-                -1000 * (value['card_token'] !== undefined ? 1 : 0)
+              ? (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+                (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0) +
+                -1000 * (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
+                -1000 * (value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month') ? 1 : 0) +
+                -1000 * (value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year') ? 1 : 0) +
+                -1000 * (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
+                -1000 * (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0)
               : 0;
             if (s > best13Score) {
               best13Score = s;
               best13 = 2;
             }
           }
-          if (best13Score < 0) ctx.fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token');
           switch (best13) {
             case 0:
+              ctx.fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card token)');
               v_CardTokenFields(value, ctx);
               break;
             case 1:
+              ctx.fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card data)');
               v_CardDataFields(value, ctx);
               break;
             case 2:
+              ctx.fail(
+                'oneOf',
+                'must match exactly one of: Card token, Card data, Wallet token (closest: Wallet token)',
+              );
               v_WalletTokenFields(value, ctx);
               break;
           }
@@ -3137,7 +3666,7 @@ function v_S2sZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
   if (v_S2sZeroAmountRule_2(value)) {
     if (isPlainObject(value)) {
       const p1 = value['order_amount'];
-      if (p1 !== undefined) {
+      if (p1 !== undefined && Object.hasOwn(value, 'order_amount')) {
         ctx?.segments.push('order_amount');
         if (
           v_S2sZeroAmountRule_1(p1) &&
@@ -3168,19 +3697,54 @@ function v_S2sZeroAmountRule_2(value: unknown, ctx?: ValidationContext): boolean
 }
 
 function v_S2sZeroAmountRule_3(value: unknown, ctx?: ValidationContext): boolean {
-  if (
-    !(v_S2sZeroAmountRule_4(value) || v_S2sZeroAmountRule_5(value)) &&
-    reject(ctx, 'anyOf', 'must match at least one of: alternative 1, alternative 2')
-  )
-    return false;
+  if (!(v_S2sZeroAmountRule_4(value) || v_S2sZeroAmountRule_5(value))) {
+    if (!ctx) return false;
+    let best1 = 0;
+    let best1Score = -Infinity;
+    {
+      const s = isPlainObject(value) ? (value['auth'] !== undefined && Object.hasOwn(value, 'auth') ? 1 : 0) : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 0;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init')
+          ? 1
+          : 0
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 1;
+      }
+    }
+    switch (best1) {
+      case 0:
+        ctx.fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: auth is "Y")');
+        v_S2sZeroAmountRule_4(value, ctx);
+        break;
+      case 1:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: auth is "Y", recurring_init is "Y" (closest: recurring_init is "Y")',
+        );
+        v_S2sZeroAmountRule_5(value, ctx);
+        break;
+    }
+  }
   return true;
 }
 
 function v_S2sZeroAmountRule_4(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['auth'] === undefined && rejectAt(ctx, 'auth', 'required', 'is required')) return false;
+    if (
+      !(value['auth'] !== undefined && Object.hasOwn(value, 'auth')) &&
+      rejectAt(ctx, 'auth', 'required', 'is required')
+    )
+      return false;
     const p1 = value['auth'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'auth')) {
       ctx?.segments.push('auth');
       if (p1 !== 'Y' && reject(ctx, 'const', 'must be "Y"')) return false;
       ctx?.segments.pop();
@@ -3191,10 +3755,13 @@ function v_S2sZeroAmountRule_4(value: unknown, ctx?: ValidationContext): boolean
 
 function v_S2sZeroAmountRule_5(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['recurring_init'] === undefined && rejectAt(ctx, 'recurring_init', 'required', 'is required'))
+    if (
+      !(value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init')) &&
+      rejectAt(ctx, 'recurring_init', 'required', 'is required')
+    )
       return false;
     const p1 = value['recurring_init'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'recurring_init')) {
       ctx?.segments.push('recurring_init');
       if (p1 !== 'Y' && reject(ctx, 'const', 'must be "Y"')) return false;
       ctx?.segments.pop();
@@ -3207,13 +3774,25 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['eci'] === undefined && rejectAt(ctx, 'eci', 'required', 'is required')) return false;
-    if (value['authentication_value'] === undefined && rejectAt(ctx, 'authentication_value', 'required', 'is required'))
+    if (!(value['eci'] !== undefined && Object.hasOwn(value, 'eci')) && rejectAt(ctx, 'eci', 'required', 'is required'))
       return false;
-    if (value['ds_trans_id'] === undefined && rejectAt(ctx, 'ds_trans_id', 'required', 'is required')) return false;
-    if (value['3ds_version'] === undefined && rejectAt(ctx, '3ds_version', 'required', 'is required')) return false;
+    if (
+      !(value['authentication_value'] !== undefined && Object.hasOwn(value, 'authentication_value')) &&
+      rejectAt(ctx, 'authentication_value', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['ds_trans_id'] !== undefined && Object.hasOwn(value, 'ds_trans_id')) &&
+      rejectAt(ctx, 'ds_trans_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['3ds_version'] !== undefined && Object.hasOwn(value, '3ds_version')) &&
+      rejectAt(ctx, '3ds_version', 'required', 'is required')
+    )
+      return false;
     const p1 = value['eci'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'eci')) {
       ctx?.segments.push('eci');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3225,7 +3804,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['authentication_value'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'authentication_value')) {
       ctx?.segments.push('authentication_value');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3241,7 +3820,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['ds_trans_id'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'ds_trans_id')) {
       ctx?.segments.push('ds_trans_id');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3253,7 +3832,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['3ds_version'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, '3ds_version')) {
       ctx?.segments.push('3ds_version');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3266,7 +3845,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['trans_status'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'trans_status')) {
       ctx?.segments.push('trans_status');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3278,7 +3857,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['xid'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'xid')) {
       ctx?.segments.push('xid');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3296,9 +3875,13 @@ function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3307,16 +3890,28 @@ function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): boolean {
       }
       ctx?.segments.pop();
     }
-    if (value['brand'] !== undefined && rejectAt(ctx, 'brand', 'false', 'must not be present')) return false;
+    if (
+      value['brand'] !== undefined &&
+      Object.hasOwn(value, 'brand') &&
+      rejectAt(ctx, 'brand', 'false', 'must not be present')
+    )
+      return false;
     const p2 = value['auth'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('auth', p2, v_YesNo) : v_YesNo(p2))) return false;
+    if (p2 !== undefined && Object.hasOwn(value, 'auth') && !(ctx ? ctx.visit('auth', p2, v_YesNo) : v_YesNo(p2)))
+      return false;
     const p3 = value['mpi_data'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('mpi_data', p3, v_MpiData) : v_MpiData(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'mpi_data') &&
+      !(ctx ? ctx.visit('mpi_data', p3, v_MpiData) : v_MpiData(p3))
+    )
+      return false;
     if (!v_CardSaleFields(value, ctx) && !ctx) return false;
     if (v_SaleCardRequest_1(value)) {
       if (isPlainObject(value)) {
         if (
           value['mpi_data'] !== undefined &&
+          Object.hasOwn(value, 'mpi_data') &&
           rejectAt(ctx, 'mpi_data', 'false', 'must not be present (when auth is "Y")')
         )
           return false;
@@ -3329,9 +3924,13 @@ function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): boolean {
 
 function v_SaleCardRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['auth'] === undefined && rejectAt(ctx, 'auth', 'required', 'is required')) return false;
+    if (
+      !(value['auth'] !== undefined && Object.hasOwn(value, 'auth')) &&
+      rejectAt(ctx, 'auth', 'required', 'is required')
+    )
+      return false;
     const p1 = value['auth'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'auth')) {
       ctx?.segments.push('auth');
       if (p1 !== 'Y' && reject(ctx, 'const', 'must be "Y"')) return false;
       ctx?.segments.pop();
@@ -3358,10 +3957,18 @@ function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['payer_ip'] === undefined && rejectAt(ctx, 'payer_ip', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip')) &&
+      rejectAt(ctx, 'payer_ip', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3371,7 +3978,7 @@ function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['identifier'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'identifier')) {
       ctx?.segments.push('identifier');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3382,13 +3989,24 @@ function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['return_url'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('return_url', p3, v_Url) : v_Url(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'return_url') &&
+      !(ctx ? ctx.visit('return_url', p3, v_Url) : v_Url(p3))
+    )
+      return false;
     const p4 = value['auth'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('auth', p4, v_ApmAuth) : v_ApmAuth(p4))) return false;
+    if (p4 !== undefined && Object.hasOwn(value, 'auth') && !(ctx ? ctx.visit('auth', p4, v_ApmAuth) : v_ApmAuth(p4)))
+      return false;
     const p5 = value['recurring_init'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('recurring_init', p5, v_YesNo) : v_YesNo(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'recurring_init') &&
+      !(ctx ? ctx.visit('recurring_init', p5, v_YesNo) : v_YesNo(p5))
+    )
+      return false;
     const p6 = value['custom_data'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'custom_data')) {
       ctx?.segments.push('custom_data');
       if (!isPlainObject(p6) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
@@ -3413,10 +4031,18 @@ function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['identifier'] === undefined && rejectAt(ctx, 'identifier', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['identifier'] !== undefined && Object.hasOwn(value, 'identifier')) &&
+      rejectAt(ctx, 'identifier', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3426,7 +4052,7 @@ function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['identifier'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'identifier')) {
       ctx?.segments.push('identifier');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3437,7 +4063,11 @@ function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p3 = value['parameters'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('parameters', p3, v_VcardParameters) : v_VcardParameters(p3)))
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p3, v_VcardParameters) : v_VcardParameters(p3))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -3448,9 +4078,10 @@ function v_PinVoucherParameters(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['pin'] === undefined && rejectAt(ctx, 'pin', 'required', 'is required')) return false;
+    if (!(value['pin'] !== undefined && Object.hasOwn(value, 'pin')) && rejectAt(ctx, 'pin', 'required', 'is required'))
+      return false;
     const p1 = value['pin'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'pin')) {
       ctx?.segments.push('pin');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3473,18 +4104,48 @@ function v_SaleApmPinVoucherRequest(value: unknown, ctx?: ValidationContext): bo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
-    if (value['payer_first_name'] === undefined && rejectAt(ctx, 'payer_first_name', 'required', 'is required'))
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
       return false;
-    if (value['payer_last_name'] === undefined && rejectAt(ctx, 'payer_last_name', 'required', 'is required'))
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
       return false;
-    if (value['payer_address'] === undefined && rejectAt(ctx, 'payer_address', 'required', 'is required')) return false;
-    if (value['payer_country'] === undefined && rejectAt(ctx, 'payer_country', 'required', 'is required')) return false;
-    if (value['payer_city'] === undefined && rejectAt(ctx, 'payer_city', 'required', 'is required')) return false;
-    if (value['payer_zip'] === undefined && rejectAt(ctx, 'payer_zip', 'required', 'is required')) return false;
+    if (
+      !(value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name')) &&
+      rejectAt(ctx, 'payer_first_name', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name')) &&
+      rejectAt(ctx, 'payer_last_name', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address')) &&
+      rejectAt(ctx, 'payer_address', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country')) &&
+      rejectAt(ctx, 'payer_country', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city')) &&
+      rejectAt(ctx, 'payer_city', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip')) &&
+      rejectAt(ctx, 'payer_zip', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3494,7 +4155,11 @@ function v_SaleApmPinVoucherRequest(value: unknown, ctx?: ValidationContext): bo
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_PinVoucherParameters) : v_PinVoucherParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_PinVoucherParameters) : v_PinVoucherParameters(p2))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -3506,7 +4171,7 @@ function v_TelecomOtpParameters(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['productReceiver'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'productReceiver')) {
       ctx?.segments.push('productReceiver');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3529,9 +4194,13 @@ function v_SaleApmTelecomOtpRequest(value: unknown, ctx?: ValidationContext): bo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3541,7 +4210,11 @@ function v_SaleApmTelecomOtpRequest(value: unknown, ctx?: ValidationContext): bo
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_TelecomOtpParameters) : v_TelecomOtpParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_TelecomOtpParameters) : v_TelecomOtpParameters(p2))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -3552,11 +4225,18 @@ function v_BankAccountDebitParameters(value: unknown, ctx?: ValidationContext): 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['bank_code'] === undefined && rejectAt(ctx, 'bank_code', 'required', 'is required')) return false;
-    if (value['bank_account_number'] === undefined && rejectAt(ctx, 'bank_account_number', 'required', 'is required'))
+    if (
+      !(value['bank_code'] !== undefined && Object.hasOwn(value, 'bank_code')) &&
+      rejectAt(ctx, 'bank_code', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['bank_account_number'] !== undefined && Object.hasOwn(value, 'bank_account_number')) &&
+      rejectAt(ctx, 'bank_account_number', 'required', 'is required')
+    )
       return false;
     const p1 = value['bank_code'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'bank_code')) {
       ctx?.segments.push('bank_code');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3567,7 +4247,7 @@ function v_BankAccountDebitParameters(value: unknown, ctx?: ValidationContext): 
       ctx?.segments.pop();
     }
     const p2 = value['bank_account_number'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'bank_account_number')) {
       ctx?.segments.push('bank_account_number');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3590,14 +4270,28 @@ function v_SaleApmBankAccountDebitRequest(value: unknown, ctx?: ValidationContex
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
-    if (value['payer_first_name'] === undefined && rejectAt(ctx, 'payer_first_name', 'required', 'is required'))
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
       return false;
-    if (value['payer_last_name'] === undefined && rejectAt(ctx, 'payer_last_name', 'required', 'is required'))
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name')) &&
+      rejectAt(ctx, 'payer_first_name', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name')) &&
+      rejectAt(ctx, 'payer_last_name', 'required', 'is required')
+    )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3609,6 +4303,7 @@ function v_SaleApmBankAccountDebitRequest(value: unknown, ctx?: ValidationContex
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_BankAccountDebitParameters) : v_BankAccountDebitParameters(p2))
     )
       return false;
@@ -3622,7 +4317,7 @@ function v_ArTransferParameters(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['bank_cuil'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'bank_cuil')) {
       ctx?.segments.push('bank_cuil');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3640,9 +4335,13 @@ function v_SaleApmArTransferRequest(value: unknown, ctx?: ValidationContext): bo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3652,7 +4351,11 @@ function v_SaleApmArTransferRequest(value: unknown, ctx?: ValidationContext): bo
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_ArTransferParameters) : v_ArTransferParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_ArTransferParameters) : v_ArTransferParameters(p2))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -3664,7 +4367,7 @@ function v_MxTransferParameters(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['bank_curp'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'bank_curp')) {
       ctx?.segments.push('bank_curp');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3682,9 +4385,13 @@ function v_SaleApmMxTransferRequest(value: unknown, ctx?: ValidationContext): bo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3694,7 +4401,11 @@ function v_SaleApmMxTransferRequest(value: unknown, ctx?: ValidationContext): bo
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_MxTransferParameters) : v_MxTransferParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_MxTransferParameters) : v_MxTransferParameters(p2))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -3723,6 +4434,7 @@ function v_DlParameters(value: unknown, ctx?: ValidationContext): boolean {
     const p1 = value['document_number'];
     if (
       p1 !== undefined &&
+      Object.hasOwn(value, 'document_number') &&
       !(ctx ? ctx.visit('document_number', p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))
     )
       return false;
@@ -3734,10 +4446,18 @@ function v_SaleApmDlRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3747,11 +4467,14 @@ function v_SaleApmDlRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (!v_DlParameters(p2, ctx) && !ctx) return false;
       if (isPlainObject(p2)) {
-        if (p2['document_number'] === undefined && rejectAt(ctx, 'document_number', 'required', 'is required'))
+        if (
+          !(p2['document_number'] !== undefined && Object.hasOwn(p2, 'document_number')) &&
+          rejectAt(ctx, 'document_number', 'required', 'is required')
+        )
           return false;
       }
       ctx?.segments.pop();
@@ -3768,6 +4491,7 @@ function v_DocumentMethodParameters(value: unknown, ctx?: ValidationContext): bo
     const p1 = value['document_number'];
     if (
       p1 !== undefined &&
+      Object.hasOwn(value, 'document_number') &&
       !(ctx ? ctx.visit('document_number', p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))
     )
       return false;
@@ -3779,10 +4503,18 @@ function v_SaleApmDocumentMethodRequest(value: unknown, ctx?: ValidationContext)
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3792,11 +4524,14 @@ function v_SaleApmDocumentMethodRequest(value: unknown, ctx?: ValidationContext)
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (!v_DocumentMethodParameters(p2, ctx) && !ctx) return false;
       if (isPlainObject(p2)) {
-        if (p2['document_number'] === undefined && rejectAt(ctx, 'document_number', 'required', 'is required'))
+        if (
+          !(p2['document_number'] !== undefined && Object.hasOwn(p2, 'document_number')) &&
+          rejectAt(ctx, 'document_number', 'required', 'is required')
+        )
           return false;
       }
       ctx?.segments.pop();
@@ -3811,7 +4546,7 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['product_reference_id'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'product_reference_id')) {
       ctx?.segments.push('product_reference_id');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3827,7 +4562,7 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
       ctx?.segments.pop();
     }
     const p2 = value['product_name'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'product_name')) {
       ctx?.segments.push('product_name');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3843,7 +4578,7 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
       ctx?.segments.pop();
     }
     const p3 = value['product_quantity'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'product_quantity')) {
       ctx?.segments.push('product_quantity');
       if (!(typeof p3 === 'string' || (typeof p3 === 'number' && Number.isInteger(p3)))) {
         if (reject(ctx, 'type', 'must be a string or an integer')) return false;
@@ -3861,7 +4596,7 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
       ctx?.segments.pop();
     }
     const p4 = value['product_sku'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'product_sku')) {
       ctx?.segments.push('product_sku');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3877,7 +4612,7 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
       ctx?.segments.pop();
     }
     const p5 = value['product_category'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'product_category')) {
       ctx?.segments.push('product_category');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3893,11 +4628,21 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
       ctx?.segments.pop();
     }
     const p6 = value['product_url'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('product_url', p6, v_Url) : v_Url(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'product_url') &&
+      !(ctx ? ctx.visit('product_url', p6, v_Url) : v_Url(p6))
+    )
+      return false;
     const p7 = value['product_image_url'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('product_image_url', p7, v_Url) : v_Url(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'product_image_url') &&
+      !(ctx ? ctx.visit('product_image_url', p7, v_Url) : v_Url(p7))
+    )
+      return false;
     const p8 = value['product_type'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'product_type')) {
       ctx?.segments.push('product_type');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3920,9 +4665,13 @@ function v_SaleApmInstallmentRedirectRequest(value: unknown, ctx?: ValidationCon
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3934,6 +4683,7 @@ function v_SaleApmInstallmentRedirectRequest(value: unknown, ctx?: ValidationCon
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_InstallmentRedirectParameters) : v_InstallmentRedirectParameters(p2))
     )
       return false;
@@ -3947,7 +4697,7 @@ function v_PersonalIdMethodParameters(value: unknown, ctx?: ValidationContext): 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['personalId'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'personalId')) {
       ctx?.segments.push('personalId');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3971,9 +4721,13 @@ function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContex
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3985,6 +4739,7 @@ function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContex
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_PersonalIdMethodParameters) : v_PersonalIdMethodParameters(p2))
     )
       return false;
@@ -3992,11 +4747,11 @@ function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContex
     if (v_SaleApmPersonalIdMethodRequest_1(value)) {
       if (isPlainObject(value)) {
         const p3 = value['parameters'];
-        if (p3 !== undefined) {
+        if (p3 !== undefined && Object.hasOwn(value, 'parameters')) {
           ctx?.segments.push('parameters');
           if (isPlainObject(p3)) {
             const p4 = p3['personalId'];
-            if (p4 !== undefined) {
+            if (p4 !== undefined && Object.hasOwn(p3, 'personalId')) {
               ctx?.segments.push('personalId');
               if (typeof p4 === 'string') {
                 if (
@@ -4018,9 +4773,13 @@ function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContex
 
 function v_SaleApmPersonalIdMethodRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['payer_country'] === undefined && rejectAt(ctx, 'payer_country', 'required', 'is required')) return false;
+    if (
+      !(value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country')) &&
+      rejectAt(ctx, 'payer_country', 'required', 'is required')
+    )
+      return false;
     const p1 = value['payer_country'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'payer_country')) {
       ctx?.segments.push('payer_country');
       if (p1 !== 'BR' && reject(ctx, 'const', 'must be "BR"')) return false;
       ctx?.segments.pop();
@@ -4049,10 +4808,18 @@ function v_CryptoDepositParameters(value: unknown, ctx?: ValidationContext): boo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['payment_currency'] === undefined && rejectAt(ctx, 'payment_currency', 'required', 'is required'))
+    if (
+      !(value['payment_currency'] !== undefined && Object.hasOwn(value, 'payment_currency')) &&
+      rejectAt(ctx, 'payment_currency', 'required', 'is required')
+    )
       return false;
     const p1 = value['payment_currency'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('payment_currency', p1, v_CryptoAsset) : v_CryptoAsset(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'payment_currency') &&
+      !(ctx ? ctx.visit('payment_currency', p1, v_CryptoAsset) : v_CryptoAsset(p1))
+    )
+      return false;
   }
   return true;
 }
@@ -4061,10 +4828,18 @@ function v_SaleApmCryptoDepositRequest(value: unknown, ctx?: ValidationContext):
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4076,6 +4851,7 @@ function v_SaleApmCryptoDepositRequest(value: unknown, ctx?: ValidationContext):
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_CryptoDepositParameters) : v_CryptoDepositParameters(p2))
     )
       return false;
@@ -4107,16 +4883,37 @@ function v_CryptoWithdrawalParameters(value: unknown, ctx?: ValidationContext): 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['address'] === undefined && rejectAt(ctx, 'address', 'required', 'is required')) return false;
-    if (value['currency'] === undefined && rejectAt(ctx, 'currency', 'required', 'is required')) return false;
-    if (value['network'] === undefined && rejectAt(ctx, 'network', 'required', 'is required')) return false;
+    if (
+      !(value['address'] !== undefined && Object.hasOwn(value, 'address')) &&
+      rejectAt(ctx, 'address', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['currency'] !== undefined && Object.hasOwn(value, 'currency')) &&
+      rejectAt(ctx, 'currency', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['network'] !== undefined && Object.hasOwn(value, 'network')) &&
+      rejectAt(ctx, 'network', 'required', 'is required')
+    )
+      return false;
     const p1 = value['address'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('address', p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1)))
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'address') &&
+      !(ctx ? ctx.visit('address', p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))
+    )
       return false;
     const p2 = value['currency'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('currency', p2, v_CryptoAsset) : v_CryptoAsset(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'currency') &&
+      !(ctx ? ctx.visit('currency', p2, v_CryptoAsset) : v_CryptoAsset(p2))
+    )
+      return false;
     const p3 = value['network'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'network')) {
       ctx?.segments.push('network');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4140,10 +4937,18 @@ function v_SaleApmCryptoWithdrawalRequest(value: unknown, ctx?: ValidationContex
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4155,6 +4960,7 @@ function v_SaleApmCryptoWithdrawalRequest(value: unknown, ctx?: ValidationContex
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_CryptoWithdrawalParameters) : v_CryptoWithdrawalParameters(p2))
     )
       return false;
@@ -4176,9 +4982,13 @@ function v_SaleApmIpsRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4188,7 +4998,7 @@ function v_SaleApmIpsRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['order_currency'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'order_currency')) {
       ctx?.segments.push('order_currency');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4205,7 +5015,12 @@ function v_SaleApmIpsRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['parameters'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('parameters', p3, v_IpsParameters) : v_IpsParameters(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p3, v_IpsParameters) : v_IpsParameters(p3))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4234,10 +5049,18 @@ function v_CryptoConvertParameters(value: unknown, ctx?: ValidationContext): boo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['cryptoCurrency'] === undefined && rejectAt(ctx, 'cryptoCurrency', 'required', 'is required'))
+    if (
+      !(value['cryptoCurrency'] !== undefined && Object.hasOwn(value, 'cryptoCurrency')) &&
+      rejectAt(ctx, 'cryptoCurrency', 'required', 'is required')
+    )
       return false;
     const p1 = value['cryptoCurrency'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('cryptoCurrency', p1, v_CryptoSymbol) : v_CryptoSymbol(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'cryptoCurrency') &&
+      !(ctx ? ctx.visit('cryptoCurrency', p1, v_CryptoSymbol) : v_CryptoSymbol(p1))
+    )
+      return false;
   }
   return true;
 }
@@ -4246,10 +5069,18 @@ function v_SaleApmCryptoConvertRequest(value: unknown, ctx?: ValidationContext):
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4261,6 +5092,7 @@ function v_SaleApmCryptoConvertRequest(value: unknown, ctx?: ValidationContext):
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_CryptoConvertParameters) : v_CryptoConvertParameters(p2))
     )
       return false;
@@ -4288,12 +5120,18 @@ function v_TradingDepositParameters(value: unknown, ctx?: ValidationContext): bo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['paymentGatewayName'] === undefined && rejectAt(ctx, 'paymentGatewayName', 'required', 'is required'))
+    if (
+      !(value['paymentGatewayName'] !== undefined && Object.hasOwn(value, 'paymentGatewayName')) &&
+      rejectAt(ctx, 'paymentGatewayName', 'required', 'is required')
+    )
       return false;
-    if (value['paymentCurrency'] === undefined && rejectAt(ctx, 'paymentCurrency', 'required', 'is required'))
+    if (
+      !(value['paymentCurrency'] !== undefined && Object.hasOwn(value, 'paymentCurrency')) &&
+      rejectAt(ctx, 'paymentCurrency', 'required', 'is required')
+    )
       return false;
     const p1 = value['paymentGatewayName'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'paymentGatewayName')) {
       ctx?.segments.push('paymentGatewayName');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4309,11 +5147,16 @@ function v_TradingDepositParameters(value: unknown, ctx?: ValidationContext): bo
       ctx?.segments.pop();
     }
     const p2 = value['paymentCurrency'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('paymentCurrency', p2, v_CryptoSymbol) : v_CryptoSymbol(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'paymentCurrency') &&
+      !(ctx ? ctx.visit('paymentCurrency', p2, v_CryptoSymbol) : v_CryptoSymbol(p2))
+    )
       return false;
     const p3 = value['tradingAccountLogin'];
     if (
       p3 !== undefined &&
+      Object.hasOwn(value, 'tradingAccountLogin') &&
       !(ctx ? ctx.visit('tradingAccountLogin', p3, v_TradingAccountLogin) : v_TradingAccountLogin(p3))
     )
       return false;
@@ -4325,10 +5168,18 @@ function v_SaleApmTradingDepositRequest(value: unknown, ctx?: ValidationContext)
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4340,6 +5191,7 @@ function v_SaleApmTradingDepositRequest(value: unknown, ctx?: ValidationContext)
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_TradingDepositParameters) : v_TradingDepositParameters(p2))
     )
       return false;
@@ -4352,18 +5204,34 @@ function v_TradingWithdrawalParameters(value: unknown, ctx?: ValidationContext):
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['withdrawCurrency'] === undefined && rejectAt(ctx, 'withdrawCurrency', 'required', 'is required'))
+    if (
+      !(value['withdrawCurrency'] !== undefined && Object.hasOwn(value, 'withdrawCurrency')) &&
+      rejectAt(ctx, 'withdrawCurrency', 'required', 'is required')
+    )
       return false;
-    if (value['address'] === undefined && rejectAt(ctx, 'address', 'required', 'is required')) return false;
+    if (
+      !(value['address'] !== undefined && Object.hasOwn(value, 'address')) &&
+      rejectAt(ctx, 'address', 'required', 'is required')
+    )
+      return false;
     const p1 = value['withdrawCurrency'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('withdrawCurrency', p1, v_CryptoSymbol) : v_CryptoSymbol(p1)))
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'withdrawCurrency') &&
+      !(ctx ? ctx.visit('withdrawCurrency', p1, v_CryptoSymbol) : v_CryptoSymbol(p1))
+    )
       return false;
     const p2 = value['address'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('address', p2, v_CryptoWalletAddress) : v_CryptoWalletAddress(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'address') &&
+      !(ctx ? ctx.visit('address', p2, v_CryptoWalletAddress) : v_CryptoWalletAddress(p2))
+    )
       return false;
     const p3 = value['tradingAccountLogin'];
     if (
       p3 !== undefined &&
+      Object.hasOwn(value, 'tradingAccountLogin') &&
       !(ctx ? ctx.visit('tradingAccountLogin', p3, v_TradingAccountLogin) : v_TradingAccountLogin(p3))
     )
       return false;
@@ -4375,10 +5243,18 @@ function v_SaleApmTradingWithdrawalRequest(value: unknown, ctx?: ValidationConte
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4390,6 +5266,7 @@ function v_SaleApmTradingWithdrawalRequest(value: unknown, ctx?: ValidationConte
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_TradingWithdrawalParameters) : v_TradingWithdrawalParameters(p2))
     )
       return false;
@@ -4402,9 +5279,18 @@ function v_FxConvertParameters(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['toCurrency'] === undefined && rejectAt(ctx, 'toCurrency', 'required', 'is required')) return false;
+    if (
+      !(value['toCurrency'] !== undefined && Object.hasOwn(value, 'toCurrency')) &&
+      rejectAt(ctx, 'toCurrency', 'required', 'is required')
+    )
+      return false;
     const p1 = value['toCurrency'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('toCurrency', p1, v_Currency) : v_Currency(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'toCurrency') &&
+      !(ctx ? ctx.visit('toCurrency', p1, v_Currency) : v_Currency(p1))
+    )
+      return false;
   }
   return true;
 }
@@ -4413,10 +5299,18 @@ function v_SaleApmFxConvertRequest(value: unknown, ctx?: ValidationContext): boo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4426,7 +5320,11 @@ function v_SaleApmFxConvertRequest(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_FxConvertParameters) : v_FxConvertParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_FxConvertParameters) : v_FxConvertParameters(p2))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -4440,11 +5338,12 @@ function v_LatamDocumentParameters(value: unknown, ctx?: ValidationContext): boo
     const p1 = value['document_number'];
     if (
       p1 !== undefined &&
+      Object.hasOwn(value, 'document_number') &&
       !(ctx ? ctx.visit('document_number', p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))
     )
       return false;
     const p2 = value['document_type'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'document_type')) {
       ctx?.segments.push('document_type');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4467,9 +5366,13 @@ function v_SaleApmLatamDocumentRequest(value: unknown, ctx?: ValidationContext):
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4481,6 +5384,7 @@ function v_SaleApmLatamDocumentRequest(value: unknown, ctx?: ValidationContext):
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_LatamDocumentParameters) : v_LatamDocumentParameters(p2))
     )
       return false;
@@ -4494,7 +5398,7 @@ function v_UpiPersonalIdParameters(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['personal_id'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'personal_id')) {
       ctx?.segments.push('personal_id');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4526,9 +5430,13 @@ function v_SaleApmUpiARequest(value: unknown, ctx?: ValidationContext): boolean 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4538,7 +5446,12 @@ function v_SaleApmUpiARequest(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_UpiAParameters) : v_UpiAParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_UpiAParameters) : v_UpiAParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4567,9 +5480,14 @@ function v_UpiBParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['upi_id'] === undefined && rejectAt(ctx, 'upi_id', 'required', 'is required')) return false;
+    if (
+      !(value['upi_id'] !== undefined && Object.hasOwn(value, 'upi_id')) &&
+      rejectAt(ctx, 'upi_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['upi_id'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('upi_id', p1, v_UpiVpa) : v_UpiVpa(p1))) return false;
+    if (p1 !== undefined && Object.hasOwn(value, 'upi_id') && !(ctx ? ctx.visit('upi_id', p1, v_UpiVpa) : v_UpiVpa(p1)))
+      return false;
   }
   return true;
 }
@@ -4578,10 +5496,18 @@ function v_SaleApmUpiBRequest(value: unknown, ctx?: ValidationContext): boolean 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4591,7 +5517,12 @@ function v_SaleApmUpiBRequest(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_UpiBParameters) : v_UpiBParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_UpiBParameters) : v_UpiBParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4601,9 +5532,18 @@ function v_UpiCParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['upiAddress'] === undefined && rejectAt(ctx, 'upiAddress', 'required', 'is required')) return false;
+    if (
+      !(value['upiAddress'] !== undefined && Object.hasOwn(value, 'upiAddress')) &&
+      rejectAt(ctx, 'upiAddress', 'required', 'is required')
+    )
+      return false;
     const p1 = value['upiAddress'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('upiAddress', p1, v_UpiVpa) : v_UpiVpa(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'upiAddress') &&
+      !(ctx ? ctx.visit('upiAddress', p1, v_UpiVpa) : v_UpiVpa(p1))
+    )
+      return false;
   }
   return true;
 }
@@ -4612,10 +5552,18 @@ function v_SaleApmUpiCRequest(value: unknown, ctx?: ValidationContext): boolean 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4625,7 +5573,12 @@ function v_SaleApmUpiCRequest(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_UpiCParameters) : v_UpiCParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_UpiCParameters) : v_UpiCParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4640,9 +5593,13 @@ function v_SaleApmUpiDRequest(value: unknown, ctx?: ValidationContext): boolean 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4652,7 +5609,12 @@ function v_SaleApmUpiDRequest(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_UpiDParameters) : v_UpiDParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_UpiDParameters) : v_UpiDParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4698,19 +5660,21 @@ function v_EmailTransferParameters(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      value['SecurityQuestionAnswer'] === undefined &&
+      !(value['SecurityQuestionAnswer'] !== undefined && Object.hasOwn(value, 'SecurityQuestionAnswer')) &&
       rejectAt(ctx, 'SecurityQuestionAnswer', 'required', 'is required')
     )
       return false;
     const p1 = value['SecurityQuestion'];
     if (
       p1 !== undefined &&
+      Object.hasOwn(value, 'SecurityQuestion') &&
       !(ctx ? ctx.visit('SecurityQuestion', p1, v_TransferSecurityQuestion) : v_TransferSecurityQuestion(p1))
     )
       return false;
     const p2 = value['SecurityQuestionAnswer'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'SecurityQuestionAnswer') &&
       !(ctx ? ctx.visit('SecurityQuestionAnswer', p2, v_TransferSecurityAnswer) : v_TransferSecurityAnswer(p2))
     )
       return false;
@@ -4722,10 +5686,18 @@ function v_SaleApmEmailTransferRequest(value: unknown, ctx?: ValidationContext):
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4737,6 +5709,7 @@ function v_SaleApmEmailTransferRequest(value: unknown, ctx?: ValidationContext):
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_EmailTransferParameters) : v_EmailTransferParameters(p2))
     )
       return false;
@@ -4752,12 +5725,14 @@ function v_SmsTransferParameters(value: unknown, ctx?: ValidationContext): boole
     const p1 = value['SecurityQuestion'];
     if (
       p1 !== undefined &&
+      Object.hasOwn(value, 'SecurityQuestion') &&
       !(ctx ? ctx.visit('SecurityQuestion', p1, v_TransferSecurityQuestion) : v_TransferSecurityQuestion(p1))
     )
       return false;
     const p2 = value['SecurityQuestionAnswer'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'SecurityQuestionAnswer') &&
       !(ctx ? ctx.visit('SecurityQuestionAnswer', p2, v_TransferSecurityAnswer) : v_TransferSecurityAnswer(p2))
     )
       return false;
@@ -4769,9 +5744,13 @@ function v_SaleApmSmsTransferRequest(value: unknown, ctx?: ValidationContext): b
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4781,7 +5760,11 @@ function v_SaleApmSmsTransferRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_SmsTransferParameters) : v_SmsTransferParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_SmsTransferParameters) : v_SmsTransferParameters(p2))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -4793,7 +5776,7 @@ function v_P1PersonalIdParameters(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['personal_id'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'personal_id')) {
       ctx?.segments.push('personal_id');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4821,9 +5804,13 @@ function v_SaleApmP1ARequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4833,7 +5820,12 @@ function v_SaleApmP1ARequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_P1AParameters) : v_P1AParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_P1AParameters) : v_P1AParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4848,9 +5840,13 @@ function v_SaleApmP1BRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4860,7 +5856,12 @@ function v_SaleApmP1BRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_P1BParameters) : v_P1BParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_P1BParameters) : v_P1BParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4875,9 +5876,13 @@ function v_SaleApmP1CRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4887,7 +5892,12 @@ function v_SaleApmP1CRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_P1CParameters) : v_P1CParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_P1CParameters) : v_P1CParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4902,9 +5912,13 @@ function v_SaleApmP1DRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4914,7 +5928,12 @@ function v_SaleApmP1DRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_P1DParameters) : v_P1DParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_P1DParameters) : v_P1DParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4929,9 +5948,13 @@ function v_SaleApmP1ERequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4941,7 +5964,12 @@ function v_SaleApmP1ERequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_P1EParameters) : v_P1EParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_P1EParameters) : v_P1EParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4956,9 +5984,13 @@ function v_SaleApmP1FRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4968,7 +6000,12 @@ function v_SaleApmP1FRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_P1FParameters) : v_P1FParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_P1FParameters) : v_P1FParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4979,7 +6016,7 @@ function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['orgCode'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'orgCode')) {
       ctx?.segments.push('orgCode');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4995,7 +6032,7 @@ function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['accountName'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'accountName')) {
       ctx?.segments.push('accountName');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5011,7 +6048,7 @@ function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['accountNumber'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'accountNumber')) {
       ctx?.segments.push('accountNumber');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5039,9 +6076,13 @@ function v_SaleApmP2ARequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5051,7 +6092,12 @@ function v_SaleApmP2ARequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_P2AParameters) : v_P2AParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_P2AParameters) : v_P2AParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -5066,9 +6112,13 @@ function v_SaleApmP2BRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5078,7 +6128,12 @@ function v_SaleApmP2BRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_P2BParameters) : v_P2BParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_P2BParameters) : v_P2BParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -5093,9 +6148,13 @@ function v_SaleApmP2CRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5105,7 +6164,12 @@ function v_SaleApmP2CRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_P2CParameters) : v_P2CParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_P2CParameters) : v_P2CParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -5120,9 +6184,13 @@ function v_SaleApmP2DRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5132,7 +6200,12 @@ function v_SaleApmP2DRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_P2DParameters) : v_P2DParameters(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_P2DParameters) : v_P2DParameters(p2))
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -5161,18 +6234,30 @@ function v_BnplAParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['category'] === undefined && rejectAt(ctx, 'category', 'required', 'is required')) return false;
     if (
-      value['buyer_registered_since'] === undefined &&
+      !(value['category'] !== undefined && Object.hasOwn(value, 'category')) &&
+      rejectAt(ctx, 'category', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['buyer_registered_since'] !== undefined && Object.hasOwn(value, 'buyer_registered_since')) &&
       rejectAt(ctx, 'buyer_registered_since', 'required', 'is required')
     )
       return false;
-    if (value['buyer_loyalty_level'] === undefined && rejectAt(ctx, 'buyer_loyalty_level', 'required', 'is required'))
+    if (
+      !(value['buyer_loyalty_level'] !== undefined && Object.hasOwn(value, 'buyer_loyalty_level')) &&
+      rejectAt(ctx, 'buyer_loyalty_level', 'required', 'is required')
+    )
       return false;
     const p1 = value['category'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('category', p1, v_BnplText) : v_BnplText(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'category') &&
+      !(ctx ? ctx.visit('category', p1, v_BnplText) : v_BnplText(p1))
+    )
+      return false;
     const p2 = value['buyer_registered_since'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'buyer_registered_since')) {
       ctx?.segments.push('buyer_registered_since');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5184,7 +6269,7 @@ function v_BnplAParameters(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['buyer_loyalty_level'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'buyer_loyalty_level')) {
       ctx?.segments.push('buyer_loyalty_level');
       if (!(typeof p3 === 'string' || (typeof p3 === 'number' && Number.isInteger(p3)))) {
         if (reject(ctx, 'type', 'must be a string or an integer')) return false;
@@ -5208,10 +6293,18 @@ function v_SaleApmBnplARequest(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5221,7 +6314,11 @@ function v_SaleApmBnplARequest(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_BnplAParameters) : v_BnplAParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_BnplAParameters) : v_BnplAParameters(p2))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -5252,23 +6349,59 @@ function v_BnplBParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['shipping_amount'] === undefined && rejectAt(ctx, 'shipping_amount', 'required', 'is required'))
+    if (
+      !(value['shipping_amount'] !== undefined && Object.hasOwn(value, 'shipping_amount')) &&
+      rejectAt(ctx, 'shipping_amount', 'required', 'is required')
+    )
       return false;
-    if (value['tax_amount'] === undefined && rejectAt(ctx, 'tax_amount', 'required', 'is required')) return false;
-    if (value['product_amount'] === undefined && rejectAt(ctx, 'product_amount', 'required', 'is required'))
+    if (
+      !(value['tax_amount'] !== undefined && Object.hasOwn(value, 'tax_amount')) &&
+      rejectAt(ctx, 'tax_amount', 'required', 'is required')
+    )
       return false;
-    if (value['product_reference_id'] === undefined && rejectAt(ctx, 'product_reference_id', 'required', 'is required'))
+    if (
+      !(value['product_amount'] !== undefined && Object.hasOwn(value, 'product_amount')) &&
+      rejectAt(ctx, 'product_amount', 'required', 'is required')
+    )
       return false;
-    if (value['product_type'] === undefined && rejectAt(ctx, 'product_type', 'required', 'is required')) return false;
-    if (value['product_sku'] === undefined && rejectAt(ctx, 'product_sku', 'required', 'is required')) return false;
+    if (
+      !(value['product_reference_id'] !== undefined && Object.hasOwn(value, 'product_reference_id')) &&
+      rejectAt(ctx, 'product_reference_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['product_type'] !== undefined && Object.hasOwn(value, 'product_type')) &&
+      rejectAt(ctx, 'product_type', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['product_sku'] !== undefined && Object.hasOwn(value, 'product_sku')) &&
+      rejectAt(ctx, 'product_sku', 'required', 'is required')
+    )
+      return false;
     const p1 = value['shipping_amount'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('shipping_amount', p1, v_BnplAmount) : v_BnplAmount(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'shipping_amount') &&
+      !(ctx ? ctx.visit('shipping_amount', p1, v_BnplAmount) : v_BnplAmount(p1))
+    )
+      return false;
     const p2 = value['tax_amount'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('tax_amount', p2, v_BnplAmount) : v_BnplAmount(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'tax_amount') &&
+      !(ctx ? ctx.visit('tax_amount', p2, v_BnplAmount) : v_BnplAmount(p2))
+    )
+      return false;
     const p3 = value['product_amount'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('product_amount', p3, v_BnplAmount) : v_BnplAmount(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'product_amount') &&
+      !(ctx ? ctx.visit('product_amount', p3, v_BnplAmount) : v_BnplAmount(p3))
+    )
+      return false;
     const p4 = value['product_reference_id'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'product_reference_id')) {
       ctx?.segments.push('product_reference_id');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5284,9 +6417,19 @@ function v_BnplBParameters(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['product_type'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('product_type', p5, v_BnplText) : v_BnplText(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'product_type') &&
+      !(ctx ? ctx.visit('product_type', p5, v_BnplText) : v_BnplText(p5))
+    )
+      return false;
     const p6 = value['product_sku'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('product_sku', p6, v_BnplText) : v_BnplText(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'product_sku') &&
+      !(ctx ? ctx.visit('product_sku', p6, v_BnplText) : v_BnplText(p6))
+    )
+      return false;
   }
   return true;
 }
@@ -5295,10 +6438,18 @@ function v_SaleApmBnplBRequest(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5308,7 +6459,11 @@ function v_SaleApmBnplBRequest(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_BnplBParameters) : v_BnplBParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_BnplBParameters) : v_BnplBParameters(p2))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -5336,17 +6491,25 @@ function v_OpenBankingPayeeIdentification(value: unknown, ctx?: ValidationContex
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
-    if (value['identification'] === undefined && rejectAt(ctx, 'identification', 'required', 'is required'))
+    if (
+      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      rejectAt(ctx, 'type', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['identification'] !== undefined && Object.hasOwn(value, 'identification')) &&
+      rejectAt(ctx, 'identification', 'required', 'is required')
+    )
       return false;
     const p1 = value['type'];
     if (
       p1 !== undefined &&
+      Object.hasOwn(value, 'type') &&
       !(ctx ? ctx.visit('type', p1, v_OpenBankingIdentificationType) : v_OpenBankingIdentificationType(p1))
     )
       return false;
     const p2 = value['identification'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'identification')) {
       ctx?.segments.push('identification');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5369,15 +6532,23 @@ function v_OpenBankingParameters(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['payee_name'] === undefined && rejectAt(ctx, 'payee_name', 'required', 'is required')) return false;
-    if (value['payee_country'] === undefined && rejectAt(ctx, 'payee_country', 'required', 'is required')) return false;
     if (
-      value['payee_identifications'] === undefined &&
+      !(value['payee_name'] !== undefined && Object.hasOwn(value, 'payee_name')) &&
+      rejectAt(ctx, 'payee_name', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payee_country'] !== undefined && Object.hasOwn(value, 'payee_country')) &&
+      rejectAt(ctx, 'payee_country', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payee_identifications'] !== undefined && Object.hasOwn(value, 'payee_identifications')) &&
       rejectAt(ctx, 'payee_identifications', 'required', 'is required')
     )
       return false;
     const p1 = value['payee_name'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'payee_name')) {
       ctx?.segments.push('payee_name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5393,9 +6564,14 @@ function v_OpenBankingParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['payee_country'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payee_country', p2, v_Country) : v_Country(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payee_country') &&
+      !(ctx ? ctx.visit('payee_country', p2, v_Country) : v_Country(p2))
+    )
+      return false;
     const p3 = value['payee_identifications'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'payee_identifications')) {
       ctx?.segments.push('payee_identifications');
       if (!Array.isArray(p3)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -5418,10 +6594,18 @@ function v_SaleApmOpenBankingRequest(value: unknown, ctx?: ValidationContext): b
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5431,7 +6615,11 @@ function v_SaleApmOpenBankingRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_OpenBankingParameters) : v_OpenBankingParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_OpenBankingParameters) : v_OpenBankingParameters(p2))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -5443,7 +6631,7 @@ function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['AccountProviderCode'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'AccountProviderCode')) {
       ctx?.segments.push('AccountProviderCode');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5459,7 +6647,7 @@ function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['NarrativeFileName'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'NarrativeFileName')) {
       ctx?.segments.push('NarrativeFileName');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5475,7 +6663,7 @@ function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['NarrativeFileBase64'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'NarrativeFileBase64')) {
       ctx?.segments.push('NarrativeFileBase64');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5497,7 +6685,7 @@ function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p4 = value['ProviderReferenceText'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'ProviderReferenceText')) {
       ctx?.segments.push('ProviderReferenceText');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5520,9 +6708,13 @@ function v_SaleApmMobileMoneyRequest(value: unknown, ctx?: ValidationContext): b
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5532,7 +6724,11 @@ function v_SaleApmMobileMoneyRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_MobileMoneyParameters) : v_MobileMoneyParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_MobileMoneyParameters) : v_MobileMoneyParameters(p2))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -5543,15 +6739,18 @@ function v_PayoutEmailParameters(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['SecurityQuestion'] === undefined && rejectAt(ctx, 'SecurityQuestion', 'required', 'is required'))
+    if (
+      !(value['SecurityQuestion'] !== undefined && Object.hasOwn(value, 'SecurityQuestion')) &&
+      rejectAt(ctx, 'SecurityQuestion', 'required', 'is required')
+    )
       return false;
     if (
-      value['SecurityQuestionAnswer'] === undefined &&
+      !(value['SecurityQuestionAnswer'] !== undefined && Object.hasOwn(value, 'SecurityQuestionAnswer')) &&
       rejectAt(ctx, 'SecurityQuestionAnswer', 'required', 'is required')
     )
       return false;
     const p1 = value['SecurityQuestion'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'SecurityQuestion')) {
       ctx?.segments.push('SecurityQuestion');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5567,7 +6766,7 @@ function v_PayoutEmailParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['SecurityQuestionAnswer'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'SecurityQuestionAnswer')) {
       ctx?.segments.push('SecurityQuestionAnswer');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5590,15 +6789,33 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
-    if (value['payer_first_name'] === undefined && rejectAt(ctx, 'payer_first_name', 'required', 'is required'))
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
       return false;
-    if (value['payer_last_name'] === undefined && rejectAt(ctx, 'payer_last_name', 'required', 'is required'))
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
       return false;
-    if (value['payer_email'] === undefined && rejectAt(ctx, 'payer_email', 'required', 'is required')) return false;
+    if (
+      !(value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name')) &&
+      rejectAt(ctx, 'payer_first_name', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name')) &&
+      rejectAt(ctx, 'payer_last_name', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email')) &&
+      rejectAt(ctx, 'payer_email', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5608,7 +6825,7 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p2 = value['payer_first_name'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'payer_first_name')) {
       ctx?.segments.push('payer_first_name');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5619,7 +6836,7 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p3 = value['payer_last_name'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'payer_last_name')) {
       ctx?.segments.push('payer_last_name');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5630,7 +6847,7 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p4 = value['payer_email'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'payer_email')) {
       ctx?.segments.push('payer_email');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5646,7 +6863,7 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p5 = value['order_description'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'order_description')) {
       ctx?.segments.push('order_description');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5662,7 +6879,11 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p6 = value['parameters'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('parameters', p6, v_PayoutEmailParameters) : v_PayoutEmailParameters(p6)))
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p6, v_PayoutEmailParameters) : v_PayoutEmailParameters(p6))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -5674,7 +6895,7 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['cbu'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'cbu')) {
       ctx?.segments.push('cbu');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5685,7 +6906,7 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
       ctx?.segments.pop();
     }
     const p2 = value['alias'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'alias')) {
       ctx?.segments.push('alias');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5696,7 +6917,7 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
       ctx?.segments.pop();
     }
     const p3 = value['phoneNumber'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'phoneNumber')) {
       ctx?.segments.push('phoneNumber');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5707,7 +6928,7 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
       ctx?.segments.pop();
     }
     const p4 = value['otp'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'otp')) {
       ctx?.segments.push('otp');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5725,18 +6946,58 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['amount'] === undefined && rejectAt(ctx, 'amount', 'required', 'is required')) return false;
-    if (value['expiryDate'] === undefined && rejectAt(ctx, 'expiryDate', 'required', 'is required')) return false;
-    if (value['callbackUrl'] === undefined && rejectAt(ctx, 'callbackUrl', 'required', 'is required')) return false;
-    if (value['reference'] === undefined && rejectAt(ctx, 'reference', 'required', 'is required')) return false;
-    if (value['merchantType'] === undefined && rejectAt(ctx, 'merchantType', 'required', 'is required')) return false;
-    if (value['merchantName'] === undefined && rejectAt(ctx, 'merchantName', 'required', 'is required')) return false;
-    if (value['accountId'] === undefined && rejectAt(ctx, 'accountId', 'required', 'is required')) return false;
-    if (value['market'] === undefined && rejectAt(ctx, 'market', 'required', 'is required')) return false;
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
-    if (value['currency'] === undefined && rejectAt(ctx, 'currency', 'required', 'is required')) return false;
+    if (
+      !(value['amount'] !== undefined && Object.hasOwn(value, 'amount')) &&
+      rejectAt(ctx, 'amount', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['expiryDate'] !== undefined && Object.hasOwn(value, 'expiryDate')) &&
+      rejectAt(ctx, 'expiryDate', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['callbackUrl'] !== undefined && Object.hasOwn(value, 'callbackUrl')) &&
+      rejectAt(ctx, 'callbackUrl', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['reference'] !== undefined && Object.hasOwn(value, 'reference')) &&
+      rejectAt(ctx, 'reference', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['merchantType'] !== undefined && Object.hasOwn(value, 'merchantType')) &&
+      rejectAt(ctx, 'merchantType', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['merchantName'] !== undefined && Object.hasOwn(value, 'merchantName')) &&
+      rejectAt(ctx, 'merchantName', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['accountId'] !== undefined && Object.hasOwn(value, 'accountId')) &&
+      rejectAt(ctx, 'accountId', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['market'] !== undefined && Object.hasOwn(value, 'market')) &&
+      rejectAt(ctx, 'market', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      rejectAt(ctx, 'type', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['currency'] !== undefined && Object.hasOwn(value, 'currency')) &&
+      rejectAt(ctx, 'currency', 'required', 'is required')
+    )
+      return false;
     const p1 = value['amount'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'amount')) {
       ctx?.segments.push('amount');
       if (!(typeof p1 === 'string' || (typeof p1 === 'number' && Number.isFinite(p1)))) {
         if (reject(ctx, 'type', 'must be a string or a number')) return false;
@@ -5758,7 +7019,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p2 = value['expiryDate'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'expiryDate')) {
       ctx?.segments.push('expiryDate');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5769,9 +7030,14 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p3 = value['callbackUrl'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('callbackUrl', p3, v_Url) : v_Url(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'callbackUrl') &&
+      !(ctx ? ctx.visit('callbackUrl', p3, v_Url) : v_Url(p3))
+    )
+      return false;
     const p4 = value['reference'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'reference')) {
       ctx?.segments.push('reference');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5787,7 +7053,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p5 = value['merchantType'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'merchantType')) {
       ctx?.segments.push('merchantType');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5803,7 +7069,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p6 = value['merchantName'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'merchantName')) {
       ctx?.segments.push('merchantName');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5819,7 +7085,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p7 = value['accountId'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'accountId')) {
       ctx?.segments.push('accountId');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5835,7 +7101,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p8 = value['market'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'market')) {
       ctx?.segments.push('market');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5851,7 +7117,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p9 = value['type'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5869,11 +7135,21 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p10 = value['currency'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('currency', p10, v_Currency) : v_Currency(p10))) return false;
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'currency') &&
+      !(ctx ? ctx.visit('currency', p10, v_Currency) : v_Currency(p10))
+    )
+      return false;
     const p11 = value['redirectUrl'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('redirectUrl', p11, v_Url) : v_Url(p11))) return false;
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'redirectUrl') &&
+      !(ctx ? ctx.visit('redirectUrl', p11, v_Url) : v_Url(p11))
+    )
+      return false;
     const p12 = value['clientTaxId'];
-    if (p12 !== undefined) {
+    if (p12 !== undefined && Object.hasOwn(value, 'clientTaxId')) {
       ctx?.segments.push('clientTaxId');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5893,7 +7169,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p13 = value['clientname'];
-    if (p13 !== undefined) {
+    if (p13 !== undefined && Object.hasOwn(value, 'clientname')) {
       ctx?.segments.push('clientname');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5915,13 +7191,14 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     const p14 = value['bankDetails'];
     if (
       p14 !== undefined &&
+      Object.hasOwn(value, 'bankDetails') &&
       !(ctx ? ctx.visit('bankDetails', p14, v_LocalCollectionBankDetails) : v_LocalCollectionBankDetails(p14))
     )
       return false;
     if (v_LocalCollectionParameters_1(value)) {
       if (isPlainObject(value)) {
         const p15 = value['market'];
-        if (p15 !== undefined) {
+        if (p15 !== undefined && Object.hasOwn(value, 'market')) {
           ctx?.segments.push('market');
           if (p15 !== 'BR' && reject(ctx, 'const', 'must be "BR" (when type is "PIX")')) return false;
           ctx?.segments.pop();
@@ -5931,7 +7208,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_2(value)) {
       if (isPlainObject(value)) {
         if (
-          value['redirectUrl'] === undefined &&
+          !(value['redirectUrl'] !== undefined && Object.hasOwn(value, 'redirectUrl')) &&
           rejectAt(ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE")')
         )
           return false;
@@ -5940,7 +7217,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_3(value)) {
       if (isPlainObject(value)) {
         if (
-          value['clientTaxId'] === undefined &&
+          !(value['clientTaxId'] !== undefined && Object.hasOwn(value, 'clientTaxId')) &&
           rejectAt(ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "AR")')
         )
           return false;
@@ -5949,7 +7226,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_4(value)) {
       if (isPlainObject(value)) {
         if (
-          value['clientTaxId'] === undefined &&
+          !(value['clientTaxId'] !== undefined && Object.hasOwn(value, 'clientTaxId')) &&
           rejectAt(ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "CL")')
         )
           return false;
@@ -5958,7 +7235,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_5(value)) {
       if (isPlainObject(value)) {
         if (
-          value['clientname'] === undefined &&
+          !(value['clientname'] !== undefined && Object.hasOwn(value, 'clientname')) &&
           rejectAt(
             ctx,
             'clientname',
@@ -5972,7 +7249,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_6(value)) {
       if (isPlainObject(value)) {
         if (
-          value['redirectUrl'] === undefined &&
+          !(value['redirectUrl'] !== undefined && Object.hasOwn(value, 'redirectUrl')) &&
           rejectAt(ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE_SERVICE_PAYMENT")')
         )
           return false;
@@ -5981,7 +7258,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_7(value)) {
       if (isPlainObject(value)) {
         if (
-          value['redirectUrl'] === undefined &&
+          !(value['redirectUrl'] !== undefined && Object.hasOwn(value, 'redirectUrl')) &&
           rejectAt(ctx, 'redirectUrl', 'required', 'is required (when type is "SPEI")')
         )
           return false;
@@ -5993,9 +7270,13 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
 
 function v_LocalCollectionParameters_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
+    if (
+      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      rejectAt(ctx, 'type', 'required', 'is required')
+    )
+      return false;
     const p1 = value['type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (p1 !== 'PIX' && reject(ctx, 'const', 'must be "PIX"')) return false;
       ctx?.segments.pop();
@@ -6006,9 +7287,13 @@ function v_LocalCollectionParameters_1(value: unknown, ctx?: ValidationContext):
 
 function v_LocalCollectionParameters_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
+    if (
+      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      rejectAt(ctx, 'type', 'required', 'is required')
+    )
+      return false;
     const p1 = value['type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (p1 !== 'OFFLINE' && reject(ctx, 'const', 'must be "OFFLINE"')) return false;
       ctx?.segments.pop();
@@ -6019,16 +7304,24 @@ function v_LocalCollectionParameters_2(value: unknown, ctx?: ValidationContext):
 
 function v_LocalCollectionParameters_3(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
-    if (value['market'] === undefined && rejectAt(ctx, 'market', 'required', 'is required')) return false;
+    if (
+      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      rejectAt(ctx, 'type', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['market'] !== undefined && Object.hasOwn(value, 'market')) &&
+      rejectAt(ctx, 'market', 'required', 'is required')
+    )
+      return false;
     const p1 = value['type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (p1 !== 'OFFLINE' && reject(ctx, 'const', 'must be "OFFLINE"')) return false;
       ctx?.segments.pop();
     }
     const p2 = value['market'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'market')) {
       ctx?.segments.push('market');
       if (p2 !== 'AR' && reject(ctx, 'const', 'must be "AR"')) return false;
       ctx?.segments.pop();
@@ -6039,16 +7332,24 @@ function v_LocalCollectionParameters_3(value: unknown, ctx?: ValidationContext):
 
 function v_LocalCollectionParameters_4(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
-    if (value['market'] === undefined && rejectAt(ctx, 'market', 'required', 'is required')) return false;
+    if (
+      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      rejectAt(ctx, 'type', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['market'] !== undefined && Object.hasOwn(value, 'market')) &&
+      rejectAt(ctx, 'market', 'required', 'is required')
+    )
+      return false;
     const p1 = value['type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (p1 !== 'OFFLINE' && reject(ctx, 'const', 'must be "OFFLINE"')) return false;
       ctx?.segments.pop();
     }
     const p2 = value['market'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'market')) {
       ctx?.segments.push('market');
       if (p2 !== 'CL' && reject(ctx, 'const', 'must be "CL"')) return false;
       ctx?.segments.pop();
@@ -6059,16 +7360,24 @@ function v_LocalCollectionParameters_4(value: unknown, ctx?: ValidationContext):
 
 function v_LocalCollectionParameters_5(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
-    if (value['market'] === undefined && rejectAt(ctx, 'market', 'required', 'is required')) return false;
+    if (
+      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      rejectAt(ctx, 'type', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['market'] !== undefined && Object.hasOwn(value, 'market')) &&
+      rejectAt(ctx, 'market', 'required', 'is required')
+    )
+      return false;
     const p1 = value['type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (p1 !== 'OFFLINE' && reject(ctx, 'const', 'must be "OFFLINE"')) return false;
       ctx?.segments.pop();
     }
     const p2 = value['market'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'market')) {
       ctx?.segments.push('market');
       if (p2 !== 'PY' && p2 !== 'PE' && reject(ctx, 'enum', 'must be one of: PY, PE')) return false;
       ctx?.segments.pop();
@@ -6079,9 +7388,13 @@ function v_LocalCollectionParameters_5(value: unknown, ctx?: ValidationContext):
 
 function v_LocalCollectionParameters_6(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
+    if (
+      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      rejectAt(ctx, 'type', 'required', 'is required')
+    )
+      return false;
     const p1 = value['type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (p1 !== 'OFFLINE_SERVICE_PAYMENT' && reject(ctx, 'const', 'must be "OFFLINE_SERVICE_PAYMENT"')) return false;
       ctx?.segments.pop();
@@ -6092,9 +7405,13 @@ function v_LocalCollectionParameters_6(value: unknown, ctx?: ValidationContext):
 
 function v_LocalCollectionParameters_7(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
+    if (
+      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      rejectAt(ctx, 'type', 'required', 'is required')
+    )
+      return false;
     const p1 = value['type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (p1 !== 'SPEI' && reject(ctx, 'const', 'must be "SPEI"')) return false;
       ctx?.segments.pop();
@@ -6107,10 +7424,18 @@ function v_SaleApmLocalCollectionRequest(value: unknown, ctx?: ValidationContext
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6122,6 +7447,7 @@ function v_SaleApmLocalCollectionRequest(value: unknown, ctx?: ValidationContext
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_LocalCollectionParameters) : v_LocalCollectionParameters(p2))
     )
       return false;
@@ -6154,7 +7480,11 @@ function v_MobileMoneyKeParameters(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['mobile_number'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('mobile_number', p1, v_MobileMoneyNumber) : v_MobileMoneyNumber(p1)))
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'mobile_number') &&
+      !(ctx ? ctx.visit('mobile_number', p1, v_MobileMoneyNumber) : v_MobileMoneyNumber(p1))
+    )
       return false;
   }
   return true;
@@ -6164,10 +7494,18 @@ function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationContext):
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['payer_email'] === undefined && rejectAt(ctx, 'payer_email', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email')) &&
+      rejectAt(ctx, 'payer_email', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6177,7 +7515,7 @@ function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationContext):
       ctx?.segments.pop();
     }
     const p2 = value['order_id'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'order_id')) {
       ctx?.segments.push('order_id');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6195,6 +7533,7 @@ function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationContext):
     const p3 = value['parameters'];
     if (
       p3 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p3, v_MobileMoneyKeParameters) : v_MobileMoneyKeParameters(p3))
     )
       return false;
@@ -6228,9 +7567,17 @@ function v_DeviceWalletParameters(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['paymentToken'] === undefined && rejectAt(ctx, 'paymentToken', 'required', 'is required')) return false;
+    if (
+      !(value['paymentToken'] !== undefined && Object.hasOwn(value, 'paymentToken')) &&
+      rejectAt(ctx, 'paymentToken', 'required', 'is required')
+    )
+      return false;
     const p1 = value['paymentToken'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('paymentToken', p1, v_WalletPaymentToken) : v_WalletPaymentToken(p1)))
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'paymentToken') &&
+      !(ctx ? ctx.visit('paymentToken', p1, v_WalletPaymentToken) : v_WalletPaymentToken(p1))
+    )
       return false;
   }
   return true;
@@ -6240,10 +7587,18 @@ function v_SaleApmDeviceWalletRequest(value: unknown, ctx?: ValidationContext): 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6255,6 +7610,7 @@ function v_SaleApmDeviceWalletRequest(value: unknown, ctx?: ValidationContext): 
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p2, v_DeviceWalletParameters) : v_DeviceWalletParameters(p2))
     )
       return false;
@@ -6267,9 +7623,17 @@ function v_WebWalletParameters(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['paymentToken'] === undefined && rejectAt(ctx, 'paymentToken', 'required', 'is required')) return false;
+    if (
+      !(value['paymentToken'] !== undefined && Object.hasOwn(value, 'paymentToken')) &&
+      rejectAt(ctx, 'paymentToken', 'required', 'is required')
+    )
+      return false;
     const p1 = value['paymentToken'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('paymentToken', p1, v_WalletPaymentToken) : v_WalletPaymentToken(p1)))
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'paymentToken') &&
+      !(ctx ? ctx.visit('paymentToken', p1, v_WalletPaymentToken) : v_WalletPaymentToken(p1))
+    )
       return false;
   }
   return true;
@@ -6279,10 +7643,18 @@ function v_SaleApmWebWalletRequest(value: unknown, ctx?: ValidationContext): boo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6292,7 +7664,11 @@ function v_SaleApmWebWalletRequest(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('parameters', p2, v_WebWalletParameters) : v_WebWalletParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p2, v_WebWalletParameters) : v_WebWalletParameters(p2))
+    )
       return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
@@ -6303,9 +7679,13 @@ function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6316,7 +7696,7 @@ function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['brand'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'brand') ? value['brand'] : undefined;
       switch (tag2) {
         case 'vcard':
           if (!v_SaleApmVcardRequest(value, ctx) && !ctx) return false;
@@ -6465,9 +7845,13 @@ function v_SaleApmRedirectOnlyRequest(value: unknown, ctx?: ValidationContext): 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6479,7 +7863,12 @@ function v_SaleApmRedirectOnlyRequest(value: unknown, ctx?: ValidationContext): 
       }
       ctx?.segments.pop();
     }
-    if (value['parameters'] !== undefined && rejectAt(ctx, 'parameters', 'false', 'must not be present')) return false;
+    if (
+      value['parameters'] !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      rejectAt(ctx, 'parameters', 'false', 'must not be present')
+    )
+      return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -6502,9 +7891,13 @@ function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6525,32 +7918,34 @@ function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boolean {
           let best3Score = -Infinity;
           {
             const s = isPlainObject(value)
-              ? (value['brand'] !== undefined ? 1 : 0) +
-                (value['identifier'] !== undefined ? 1 : 0) +
-                (value['parameters'] !== undefined ? 1 : 0) +
-                (value['action'] !== undefined ? 1 : 0) +
-                (value['return_url'] !== undefined ? 1 : 0) +
-                (value['auth'] !== undefined ? 1 : 0) +
-                (value['recurring_init'] !== undefined ? 1 : 0) +
-                (value['custom_data'] !== undefined ? 1 : 0) +
-                (value['client_key'] !== undefined ? 1 : 0) +
-                (value['order_id'] !== undefined ? 1 : 0) +
-                (value['order_amount'] !== undefined ? 1 : 0) +
-                (value['order_currency'] !== undefined ? 1 : 0) +
-                (value['order_description'] !== undefined ? 1 : 0) +
-                (value['hash'] !== undefined ? 1 : 0) +
-                (value['payer_first_name'] !== undefined ? 1 : 0) +
-                (value['payer_last_name'] !== undefined ? 1 : 0) +
-                (value['payer_address'] !== undefined ? 1 : 0) +
-                (value['payer_country'] !== undefined ? 1 : 0) +
-                (value['payer_state'] !== undefined ? 1 : 0) +
-                (value['payer_city'] !== undefined ? 1 : 0) +
-                (value['payer_zip'] !== undefined ? 1 : 0) +
-                (value['payer_email'] !== undefined ? 1 : 0) +
-                (value['payer_phone'] !== undefined ? 1 : 0) +
-                (value['payer_phone_country_code'] !== undefined ? 1 : 0) +
-                (value['payer_ip'] !== undefined ? 1 : 0) +
-                (value['payer_language'] !== undefined ? 1 : 0)
+              ? (value['brand'] !== undefined && Object.hasOwn(value, 'brand') ? 1 : 0) +
+                (value['identifier'] !== undefined && Object.hasOwn(value, 'identifier') ? 1 : 0) +
+                (value['parameters'] !== undefined && Object.hasOwn(value, 'parameters') ? 1 : 0) +
+                (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+                (value['return_url'] !== undefined && Object.hasOwn(value, 'return_url') ? 1 : 0) +
+                (value['auth'] !== undefined && Object.hasOwn(value, 'auth') ? 1 : 0) +
+                (value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init') ? 1 : 0) +
+                (value['custom_data'] !== undefined && Object.hasOwn(value, 'custom_data') ? 1 : 0) +
+                (value['client_key'] !== undefined && Object.hasOwn(value, 'client_key') ? 1 : 0) +
+                (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+                (value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount') ? 1 : 0) +
+                (value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency') ? 1 : 0) +
+                (value['order_description'] !== undefined && Object.hasOwn(value, 'order_description') ? 1 : 0) +
+                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
+                (value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name') ? 1 : 0) +
+                (value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name') ? 1 : 0) +
+                (value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address') ? 1 : 0) +
+                (value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country') ? 1 : 0) +
+                (value['payer_state'] !== undefined && Object.hasOwn(value, 'payer_state') ? 1 : 0) +
+                (value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city') ? 1 : 0) +
+                (value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip') ? 1 : 0) +
+                (value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email') ? 1 : 0) +
+                (value['payer_phone'] !== undefined && Object.hasOwn(value, 'payer_phone') ? 1 : 0) +
+                (value['payer_phone_country_code'] !== undefined && Object.hasOwn(value, 'payer_phone_country_code')
+                  ? 1
+                  : 0) +
+                (value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip') ? 1 : 0) +
+                (value['payer_language'] !== undefined && Object.hasOwn(value, 'payer_language') ? 1 : 0)
               : 0;
             if (s > best3Score) {
               best3Score = s;
@@ -6559,48 +7954,53 @@ function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boolean {
           }
           {
             const s = isPlainObject(value)
-              ? (value['brand'] !== undefined ? 1 : 0) +
-                (value['action'] !== undefined ? 1 : 0) +
-                (value['identifier'] !== undefined ? 1 : 0) +
-                (value['return_url'] !== undefined ? 1 : 0) +
-                (value['auth'] !== undefined ? 1 : 0) +
-                (value['recurring_init'] !== undefined ? 1 : 0) +
-                (value['custom_data'] !== undefined ? 1 : 0) +
-                (value['client_key'] !== undefined ? 1 : 0) +
-                (value['order_id'] !== undefined ? 1 : 0) +
-                (value['order_amount'] !== undefined ? 1 : 0) +
-                (value['order_currency'] !== undefined ? 1 : 0) +
-                (value['order_description'] !== undefined ? 1 : 0) +
-                (value['hash'] !== undefined ? 1 : 0) +
-                (value['payer_first_name'] !== undefined ? 1 : 0) +
-                (value['payer_last_name'] !== undefined ? 1 : 0) +
-                (value['payer_address'] !== undefined ? 1 : 0) +
-                (value['payer_country'] !== undefined ? 1 : 0) +
-                (value['payer_state'] !== undefined ? 1 : 0) +
-                (value['payer_city'] !== undefined ? 1 : 0) +
-                (value['payer_zip'] !== undefined ? 1 : 0) +
-                (value['payer_email'] !== undefined ? 1 : 0) +
-                (value['payer_phone'] !== undefined ? 1 : 0) +
-                (value['payer_phone_country_code'] !== undefined ? 1 : 0) +
-                (value['payer_ip'] !== undefined ? 1 : 0) +
-                (value['payer_language'] !== undefined ? 1 : 0) +
-                -1000 * (value['parameters'] !== undefined ? 1 : 0)
+              ? (value['brand'] !== undefined && Object.hasOwn(value, 'brand') ? 1 : 0) +
+                (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+                (value['identifier'] !== undefined && Object.hasOwn(value, 'identifier') ? 1 : 0) +
+                (value['return_url'] !== undefined && Object.hasOwn(value, 'return_url') ? 1 : 0) +
+                (value['auth'] !== undefined && Object.hasOwn(value, 'auth') ? 1 : 0) +
+                (value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init') ? 1 : 0) +
+                (value['custom_data'] !== undefined && Object.hasOwn(value, 'custom_data') ? 1 : 0) +
+                (value['client_key'] !== undefined && Object.hasOwn(value, 'client_key') ? 1 : 0) +
+                (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+                (value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount') ? 1 : 0) +
+                (value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency') ? 1 : 0) +
+                (value['order_description'] !== undefined && Object.hasOwn(value, 'order_description') ? 1 : 0) +
+                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
+                (value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name') ? 1 : 0) +
+                (value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name') ? 1 : 0) +
+                (value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address') ? 1 : 0) +
+                (value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country') ? 1 : 0) +
+                (value['payer_state'] !== undefined && Object.hasOwn(value, 'payer_state') ? 1 : 0) +
+                (value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city') ? 1 : 0) +
+                (value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip') ? 1 : 0) +
+                (value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email') ? 1 : 0) +
+                (value['payer_phone'] !== undefined && Object.hasOwn(value, 'payer_phone') ? 1 : 0) +
+                (value['payer_phone_country_code'] !== undefined && Object.hasOwn(value, 'payer_phone_country_code')
+                  ? 1
+                  : 0) +
+                (value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip') ? 1 : 0) +
+                (value['payer_language'] !== undefined && Object.hasOwn(value, 'payer_language') ? 1 : 0) +
+                -1000 * (value['parameters'] !== undefined && Object.hasOwn(value, 'parameters') ? 1 : 0)
               : 0;
             if (s > best3Score) {
               best3Score = s;
               best3 = 1;
             }
           }
-          if (best3Score < 0)
-            ctx.fail(
-              'oneOf',
-              'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method',
-            );
           switch (best3) {
             case 0:
+              ctx.fail(
+                'oneOf',
+                'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, listed method)',
+              );
               v_SaleApmMethodRequest(value, ctx);
               break;
             case 1:
+              ctx.fail(
+                'oneOf',
+                'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, redirect-only method)',
+              );
               v_SaleApmRedirectOnlyRequest(value, ctx);
               break;
           }
@@ -6616,9 +8016,13 @@ function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6638,51 +8042,55 @@ function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
           let best3Score = -Infinity;
           {
             const s = isPlainObject(value)
-              ? (value['action'] !== undefined ? 1 : 0) +
-                (value['auth'] !== undefined ? 1 : 0) +
-                (value['mpi_data'] !== undefined ? 1 : 0) +
-                (value['channel_id'] !== undefined ? 1 : 0) +
-                (value['term_url_3ds'] !== undefined ? 1 : 0) +
-                (value['term_url_target'] !== undefined ? 1 : 0) +
-                (value['recurring_init'] !== undefined ? 1 : 0) +
-                (value['req_token'] !== undefined ? 1 : 0) +
-                (value['schedule_id'] !== undefined ? 1 : 0) +
-                (value['schedule_start_date'] !== undefined ? 1 : 0) +
-                (value['payment_schedule_amount'] !== undefined ? 1 : 0) +
-                (value['payer_present'] !== undefined ? 1 : 0) +
-                (value['parameters'] !== undefined ? 1 : 0) +
-                (value['custom_data'] !== undefined ? 1 : 0) +
-                (value['client_key'] !== undefined ? 1 : 0) +
-                (value['order_id'] !== undefined ? 1 : 0) +
-                (value['order_amount'] !== undefined ? 1 : 0) +
-                (value['order_currency'] !== undefined ? 1 : 0) +
-                (value['order_description'] !== undefined ? 1 : 0) +
-                (value['hash'] !== undefined ? 1 : 0) +
-                (value['payer_first_name'] !== undefined ? 1 : 0) +
-                (value['payer_last_name'] !== undefined ? 1 : 0) +
-                (value['payer_address'] !== undefined ? 1 : 0) +
-                (value['payer_country'] !== undefined ? 1 : 0) +
-                (value['payer_state'] !== undefined ? 1 : 0) +
-                (value['payer_city'] !== undefined ? 1 : 0) +
-                (value['payer_zip'] !== undefined ? 1 : 0) +
-                (value['payer_email'] !== undefined ? 1 : 0) +
-                (value['payer_phone'] !== undefined ? 1 : 0) +
-                (value['payer_phone_country_code'] !== undefined ? 1 : 0) +
-                (value['payer_ip'] !== undefined ? 1 : 0) +
-                (value['payer_language'] !== undefined ? 1 : 0) +
-                (value['payer_middle_name'] !== undefined ? 1 : 0) +
-                (value['payer_birth_date'] !== undefined ? 1 : 0) +
-                (value['payer_address2'] !== undefined ? 1 : 0) +
-                (value['payer_house_number'] !== undefined ? 1 : 0) +
-                (value['payer_district'] !== undefined ? 1 : 0) +
-                (value['card_token'] !== undefined ? 1 : 0) +
-                (value['card_cvv2'] !== undefined ? 1 : 0) +
-                (value['card_number'] !== undefined ? 1 : 0) +
-                (value['card_exp_month'] !== undefined ? 1 : 0) +
-                (value['card_exp_year'] !== undefined ? 1 : 0) +
-                (value['digital_wallet'] !== undefined ? 1 : 0) +
-                (value['payment_token'] !== undefined ? 1 : 0) +
-                -1000 * (value['brand'] !== undefined ? 1 : 0)
+              ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+                (value['auth'] !== undefined && Object.hasOwn(value, 'auth') ? 1 : 0) +
+                (value['mpi_data'] !== undefined && Object.hasOwn(value, 'mpi_data') ? 1 : 0) +
+                (value['channel_id'] !== undefined && Object.hasOwn(value, 'channel_id') ? 1 : 0) +
+                (value['term_url_3ds'] !== undefined && Object.hasOwn(value, 'term_url_3ds') ? 1 : 0) +
+                (value['term_url_target'] !== undefined && Object.hasOwn(value, 'term_url_target') ? 1 : 0) +
+                (value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init') ? 1 : 0) +
+                (value['req_token'] !== undefined && Object.hasOwn(value, 'req_token') ? 1 : 0) +
+                (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
+                (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
+                (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount')
+                  ? 1
+                  : 0) +
+                (value['payer_present'] !== undefined && Object.hasOwn(value, 'payer_present') ? 1 : 0) +
+                (value['parameters'] !== undefined && Object.hasOwn(value, 'parameters') ? 1 : 0) +
+                (value['custom_data'] !== undefined && Object.hasOwn(value, 'custom_data') ? 1 : 0) +
+                (value['client_key'] !== undefined && Object.hasOwn(value, 'client_key') ? 1 : 0) +
+                (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+                (value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount') ? 1 : 0) +
+                (value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency') ? 1 : 0) +
+                (value['order_description'] !== undefined && Object.hasOwn(value, 'order_description') ? 1 : 0) +
+                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
+                (value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name') ? 1 : 0) +
+                (value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name') ? 1 : 0) +
+                (value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address') ? 1 : 0) +
+                (value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country') ? 1 : 0) +
+                (value['payer_state'] !== undefined && Object.hasOwn(value, 'payer_state') ? 1 : 0) +
+                (value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city') ? 1 : 0) +
+                (value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip') ? 1 : 0) +
+                (value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email') ? 1 : 0) +
+                (value['payer_phone'] !== undefined && Object.hasOwn(value, 'payer_phone') ? 1 : 0) +
+                (value['payer_phone_country_code'] !== undefined && Object.hasOwn(value, 'payer_phone_country_code')
+                  ? 1
+                  : 0) +
+                (value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip') ? 1 : 0) +
+                (value['payer_language'] !== undefined && Object.hasOwn(value, 'payer_language') ? 1 : 0) +
+                (value['payer_middle_name'] !== undefined && Object.hasOwn(value, 'payer_middle_name') ? 1 : 0) +
+                (value['payer_birth_date'] !== undefined && Object.hasOwn(value, 'payer_birth_date') ? 1 : 0) +
+                (value['payer_address2'] !== undefined && Object.hasOwn(value, 'payer_address2') ? 1 : 0) +
+                (value['payer_house_number'] !== undefined && Object.hasOwn(value, 'payer_house_number') ? 1 : 0) +
+                (value['payer_district'] !== undefined && Object.hasOwn(value, 'payer_district') ? 1 : 0) +
+                (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
+                (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
+                (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
+                (value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month') ? 1 : 0) +
+                (value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year') ? 1 : 0) +
+                (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+                (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0) +
+                -1000 * (value['brand'] !== undefined && Object.hasOwn(value, 'brand') ? 1 : 0)
               : 0;
             if (s > best3Score) {
               best3Score = s;
@@ -6691,44 +8099,47 @@ function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
           }
           {
             const s = isPlainObject(value)
-              ? (value['brand'] !== undefined ? 1 : 0) +
-                (value['identifier'] !== undefined ? 1 : 0) +
-                (value['parameters'] !== undefined ? 1 : 0) +
-                (value['action'] !== undefined ? 1 : 0) +
-                (value['return_url'] !== undefined ? 1 : 0) +
-                (value['auth'] !== undefined ? 1 : 0) +
-                (value['recurring_init'] !== undefined ? 1 : 0) +
-                (value['custom_data'] !== undefined ? 1 : 0) +
-                (value['client_key'] !== undefined ? 1 : 0) +
-                (value['order_id'] !== undefined ? 1 : 0) +
-                (value['order_amount'] !== undefined ? 1 : 0) +
-                (value['order_currency'] !== undefined ? 1 : 0) +
-                (value['order_description'] !== undefined ? 1 : 0) +
-                (value['hash'] !== undefined ? 1 : 0) +
-                (value['payer_first_name'] !== undefined ? 1 : 0) +
-                (value['payer_last_name'] !== undefined ? 1 : 0) +
-                (value['payer_address'] !== undefined ? 1 : 0) +
-                (value['payer_country'] !== undefined ? 1 : 0) +
-                (value['payer_state'] !== undefined ? 1 : 0) +
-                (value['payer_city'] !== undefined ? 1 : 0) +
-                (value['payer_zip'] !== undefined ? 1 : 0) +
-                (value['payer_email'] !== undefined ? 1 : 0) +
-                (value['payer_phone'] !== undefined ? 1 : 0) +
-                (value['payer_phone_country_code'] !== undefined ? 1 : 0) +
-                (value['payer_ip'] !== undefined ? 1 : 0) +
-                (value['payer_language'] !== undefined ? 1 : 0)
+              ? (value['brand'] !== undefined && Object.hasOwn(value, 'brand') ? 1 : 0) +
+                (value['identifier'] !== undefined && Object.hasOwn(value, 'identifier') ? 1 : 0) +
+                (value['parameters'] !== undefined && Object.hasOwn(value, 'parameters') ? 1 : 0) +
+                (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+                (value['return_url'] !== undefined && Object.hasOwn(value, 'return_url') ? 1 : 0) +
+                (value['auth'] !== undefined && Object.hasOwn(value, 'auth') ? 1 : 0) +
+                (value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init') ? 1 : 0) +
+                (value['custom_data'] !== undefined && Object.hasOwn(value, 'custom_data') ? 1 : 0) +
+                (value['client_key'] !== undefined && Object.hasOwn(value, 'client_key') ? 1 : 0) +
+                (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+                (value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount') ? 1 : 0) +
+                (value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency') ? 1 : 0) +
+                (value['order_description'] !== undefined && Object.hasOwn(value, 'order_description') ? 1 : 0) +
+                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
+                (value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name') ? 1 : 0) +
+                (value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name') ? 1 : 0) +
+                (value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address') ? 1 : 0) +
+                (value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country') ? 1 : 0) +
+                (value['payer_state'] !== undefined && Object.hasOwn(value, 'payer_state') ? 1 : 0) +
+                (value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city') ? 1 : 0) +
+                (value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip') ? 1 : 0) +
+                (value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email') ? 1 : 0) +
+                (value['payer_phone'] !== undefined && Object.hasOwn(value, 'payer_phone') ? 1 : 0) +
+                (value['payer_phone_country_code'] !== undefined && Object.hasOwn(value, 'payer_phone_country_code')
+                  ? 1
+                  : 0) +
+                (value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip') ? 1 : 0) +
+                (value['payer_language'] !== undefined && Object.hasOwn(value, 'payer_language') ? 1 : 0)
               : 0;
             if (s > best3Score) {
               best3Score = s;
               best3 = 1;
             }
           }
-          if (best3Score < 0) ctx.fail('oneOf', 'must match exactly one of: S2S CARD SALE, S2S APM SALE');
           switch (best3) {
             case 0:
+              ctx.fail('oneOf', 'must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)');
               v_SaleCardRequest(value, ctx);
               break;
             case 1:
+              ctx.fail('oneOf', 'must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S APM SALE)');
               v_SaleApmRequest(value, ctx);
               break;
           }
@@ -6762,15 +8173,38 @@ function v_S2sTransactionRef(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['client_key'] === undefined && rejectAt(ctx, 'client_key', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      rejectAt(ctx, 'client_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['client_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'client_key') &&
+      !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))
+    )
+      return false;
     const p2 = value['trans_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('trans_id', p2, v_TransId) : v_TransId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'trans_id') &&
+      !(ctx ? ctx.visit('trans_id', p2, v_TransId) : v_TransId(p2))
+    )
+      return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))) return false;
+    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+      return false;
   }
   return true;
 }
@@ -6779,9 +8213,13 @@ function v_CaptureRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6791,7 +8229,8 @@ function v_CaptureRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['amount'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2))) return false;
+    if (p2 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2)))
+      return false;
     if (!v_S2sTransactionRef(value, ctx) && !ctx) return false;
   }
   return true;
@@ -6801,9 +8240,13 @@ function v_GetTransStatusRequest(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6821,9 +8264,13 @@ function v_AuthRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6832,9 +8279,24 @@ function v_AuthRequest(value: unknown, ctx?: ValidationContext): boolean {
       }
       ctx?.segments.pop();
     }
-    if (value['brand'] !== undefined && rejectAt(ctx, 'brand', 'false', 'must not be present')) return false;
-    if (value['auth'] !== undefined && rejectAt(ctx, 'auth', 'false', 'must not be present')) return false;
-    if (value['mpi_data'] !== undefined && rejectAt(ctx, 'mpi_data', 'false', 'must not be present')) return false;
+    if (
+      value['brand'] !== undefined &&
+      Object.hasOwn(value, 'brand') &&
+      rejectAt(ctx, 'brand', 'false', 'must not be present')
+    )
+      return false;
+    if (
+      value['auth'] !== undefined &&
+      Object.hasOwn(value, 'auth') &&
+      rejectAt(ctx, 'auth', 'false', 'must not be present')
+    )
+      return false;
+    if (
+      value['mpi_data'] !== undefined &&
+      Object.hasOwn(value, 'mpi_data') &&
+      rejectAt(ctx, 'mpi_data', 'false', 'must not be present')
+    )
+      return false;
     if (!v_CardSaleFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -6845,7 +8307,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['payer_identity_type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'payer_identity_type')) {
       ctx?.segments.push('payer_identity_type');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6856,7 +8318,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['payer_identity_id'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'payer_identity_id')) {
       ctx?.segments.push('payer_identity_id');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6867,7 +8329,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p3 = value['payer_identity_country'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'payer_identity_country')) {
       ctx?.segments.push('payer_identity_country');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6878,7 +8340,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p4 = value['payer_identity_exp_date'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'payer_identity_exp_date')) {
       ctx?.segments.push('payer_identity_exp_date');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6889,7 +8351,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p5 = value['payer_nationality'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'payer_nationality')) {
       ctx?.segments.push('payer_nationality');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6900,7 +8362,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p6 = value['payer_country_of_birth'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'payer_country_of_birth')) {
       ctx?.segments.push('payer_country_of_birth');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6911,7 +8373,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p7 = value['payee_identity_type'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'payee_identity_type')) {
       ctx?.segments.push('payee_identity_type');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6922,7 +8384,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p8 = value['payee_identity_id'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'payee_identity_id')) {
       ctx?.segments.push('payee_identity_id');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6933,7 +8395,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p9 = value['payee_identity_country'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'payee_identity_country')) {
       ctx?.segments.push('payee_identity_country');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6944,7 +8406,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p10 = value['payee_identity_exp_date'];
-    if (p10 !== undefined) {
+    if (p10 !== undefined && Object.hasOwn(value, 'payee_identity_exp_date')) {
       ctx?.segments.push('payee_identity_exp_date');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6959,7 +8421,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p11 = value['payee_nationality'];
-    if (p11 !== undefined) {
+    if (p11 !== undefined && Object.hasOwn(value, 'payee_nationality')) {
       ctx?.segments.push('payee_nationality');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6974,7 +8436,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p12 = value['payee_country_of_birth'];
-    if (p12 !== undefined) {
+    if (p12 !== undefined && Object.hasOwn(value, 'payee_country_of_birth')) {
       ctx?.segments.push('payee_country_of_birth');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6997,7 +8459,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['payee_first_name'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'payee_first_name')) {
       ctx?.segments.push('payee_first_name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7008,7 +8470,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['payee_last_name'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'payee_last_name')) {
       ctx?.segments.push('payee_last_name');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7019,7 +8481,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['payee_middle_name'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'payee_middle_name')) {
       ctx?.segments.push('payee_middle_name');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7030,7 +8492,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['payee_address'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'payee_address')) {
       ctx?.segments.push('payee_address');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7041,7 +8503,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['payee_city'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'payee_city')) {
       ctx?.segments.push('payee_city');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7052,7 +8514,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['payee_state'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'payee_state')) {
       ctx?.segments.push('payee_state');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7063,7 +8525,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['payee_country'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'payee_country')) {
       ctx?.segments.push('payee_country');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7074,7 +8536,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p8 = value['payee_zip'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'payee_zip')) {
       ctx?.segments.push('payee_zip');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7085,7 +8547,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['payee_phone'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'payee_phone')) {
       ctx?.segments.push('payee_phone');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7096,7 +8558,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['payee_birth_date'];
-    if (p10 !== undefined) {
+    if (p10 !== undefined && Object.hasOwn(value, 'payee_birth_date')) {
       ctx?.segments.push('payee_birth_date');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7128,11 +8590,23 @@ function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['payer_ip'] === undefined && rejectAt(ctx, 'payer_ip', 'required', 'is required')) return false;
-    if (value['term_url_3ds'] === undefined && rejectAt(ctx, 'term_url_3ds', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip')) &&
+      rejectAt(ctx, 'payer_ip', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['term_url_3ds'] !== undefined && Object.hasOwn(value, 'term_url_3ds')) &&
+      rejectAt(ctx, 'term_url_3ds', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7142,19 +8616,49 @@ function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['channel_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('channel_id', p2, v_ChannelId) : v_ChannelId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'channel_id') &&
+      !(ctx ? ctx.visit('channel_id', p2, v_ChannelId) : v_ChannelId(p2))
+    )
+      return false;
     const p3 = value['term_url_3ds'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('term_url_3ds', p3, v_Url) : v_Url(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'term_url_3ds') &&
+      !(ctx ? ctx.visit('term_url_3ds', p3, v_Url) : v_Url(p3))
+    )
+      return false;
     const p4 = value['term_url_target'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('term_url_target', p4, v_LinkTarget) : v_LinkTarget(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'term_url_target') &&
+      !(ctx ? ctx.visit('term_url_target', p4, v_LinkTarget) : v_LinkTarget(p4))
+    )
+      return false;
     const p5 = value['recurring_init'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('recurring_init', p5, v_YesNo) : v_YesNo(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'recurring_init') &&
+      !(ctx ? ctx.visit('recurring_init', p5, v_YesNo) : v_YesNo(p5))
+    )
+      return false;
     const p6 = value['req_token'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('req_token', p6, v_YesNo) : v_YesNo(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'req_token') &&
+      !(ctx ? ctx.visit('req_token', p6, v_YesNo) : v_YesNo(p6))
+    )
+      return false;
     const p7 = value['schedule_id'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('schedule_id', p7, v_ScheduleId) : v_ScheduleId(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p7, v_ScheduleId) : v_ScheduleId(p7))
+    )
+      return false;
     const p8 = value['payer_present'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'payer_present')) {
       ctx?.segments.push('payer_present');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7165,10 +8669,19 @@ function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['parameters'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('parameters', p9, v_DebitParameters) : v_DebitParameters(p9)))
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p9, v_DebitParameters) : v_DebitParameters(p9))
+    )
       return false;
     const p10 = value['custom_data'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('custom_data', p10, v_CustomData) : v_CustomData(p10))) return false;
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'custom_data') &&
+      !(ctx ? ctx.visit('custom_data', p10, v_CustomData) : v_CustomData(p10))
+    )
+      return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
@@ -7183,11 +8696,11 @@ function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean {
           let best12Score = -Infinity;
           {
             const s = isPlainObject(value)
-              ? (value['card_token'] !== undefined ? 1 : 0) +
-                (value['card_cvv2'] !== undefined ? 1 : 0) +
-                -1000 * (value['card_number'] !== undefined ? 1 : 0) +
-                -1000 * (value['digital_wallet'] !== undefined ? 1 : 0) +
-                -1000 * (value['payment_token'] !== undefined ? 1 : 0)
+              ? (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
+                (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
+                -1000 * (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
+                -1000 * (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+                -1000 * (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0)
               : 0;
             if (s > best12Score) {
               best12Score = s;
@@ -7196,25 +8709,26 @@ function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean {
           }
           {
             const s = isPlainObject(value)
-              ? (value['card_number'] !== undefined ? 1 : 0) +
-                (value['card_exp_month'] !== undefined ? 1 : 0) +
-                (value['card_exp_year'] !== undefined ? 1 : 0) +
-                (value['card_cvv2'] !== undefined ? 1 : 0) +
-                -1000 * (value['card_token'] !== undefined ? 1 : 0) +
-                -1000 * (value['digital_wallet'] !== undefined ? 1 : 0) +
-                -1000 * (value['payment_token'] !== undefined ? 1 : 0)
+              ? (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
+                (value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month') ? 1 : 0) +
+                (value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year') ? 1 : 0) +
+                (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
+                -1000 * (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
+                -1000 * (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+                -1000 * (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0)
               : 0;
             if (s > best12Score) {
               best12Score = s;
               best12 = 1;
             }
           }
-          if (best12Score < 0) ctx.fail('oneOf', 'must match exactly one of: Card token, Card data');
           switch (best12) {
             case 0:
+              ctx.fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
               v_CardTokenFields(value, ctx);
               break;
             case 1:
+              ctx.fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card data)');
               v_CardDataFields(value, ctx);
               break;
           }
@@ -7231,30 +8745,89 @@ function v_S2sPayeeFields(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['payee_first_name'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('payee_first_name', p1, v_Name) : v_Name(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'payee_first_name') &&
+      !(ctx ? ctx.visit('payee_first_name', p1, v_Name) : v_Name(p1))
+    )
+      return false;
     const p2 = value['payee_last_name'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payee_last_name', p2, v_Name) : v_Name(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payee_last_name') &&
+      !(ctx ? ctx.visit('payee_last_name', p2, v_Name) : v_Name(p2))
+    )
+      return false;
     const p3 = value['payee_middle_name'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('payee_middle_name', p3, v_Name) : v_Name(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'payee_middle_name') &&
+      !(ctx ? ctx.visit('payee_middle_name', p3, v_Name) : v_Name(p3))
+    )
+      return false;
     const p4 = value['payee_birth_date'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('payee_birth_date', p4, v_CalendarDate) : v_CalendarDate(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'payee_birth_date') &&
+      !(ctx ? ctx.visit('payee_birth_date', p4, v_CalendarDate) : v_CalendarDate(p4))
+    )
       return false;
     const p5 = value['payee_address'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('payee_address', p5, v_Address) : v_Address(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'payee_address') &&
+      !(ctx ? ctx.visit('payee_address', p5, v_Address) : v_Address(p5))
+    )
+      return false;
     const p6 = value['payee_address2'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('payee_address2', p6, v_AddressLine2) : v_AddressLine2(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'payee_address2') &&
+      !(ctx ? ctx.visit('payee_address2', p6, v_AddressLine2) : v_AddressLine2(p6))
+    )
+      return false;
     const p7 = value['payee_country'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('payee_country', p7, v_Country) : v_Country(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'payee_country') &&
+      !(ctx ? ctx.visit('payee_country', p7, v_Country) : v_Country(p7))
+    )
+      return false;
     const p8 = value['payee_state'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('payee_state', p8, v_State) : v_State(p8))) return false;
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'payee_state') &&
+      !(ctx ? ctx.visit('payee_state', p8, v_State) : v_State(p8))
+    )
+      return false;
     const p9 = value['payee_city'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('payee_city', p9, v_City) : v_City(p9))) return false;
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'payee_city') &&
+      !(ctx ? ctx.visit('payee_city', p9, v_City) : v_City(p9))
+    )
+      return false;
     const p10 = value['payee_zip'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('payee_zip', p10, v_Zip) : v_Zip(p10))) return false;
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'payee_zip') &&
+      !(ctx ? ctx.visit('payee_zip', p10, v_Zip) : v_Zip(p10))
+    )
+      return false;
     const p11 = value['payee_email'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('payee_email', p11, v_Email) : v_Email(p11))) return false;
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'payee_email') &&
+      !(ctx ? ctx.visit('payee_email', p11, v_Email) : v_Email(p11))
+    )
+      return false;
     const p12 = value['payee_phone'];
-    if (p12 !== undefined && !(ctx ? ctx.visit('payee_phone', p12, v_Phone) : v_Phone(p12))) return false;
+    if (
+      p12 !== undefined &&
+      Object.hasOwn(value, 'payee_phone') &&
+      !(ctx ? ctx.visit('payee_phone', p12, v_Phone) : v_Phone(p12))
+    )
+      return false;
   }
   return true;
 }
@@ -7262,7 +8835,7 @@ function v_S2sPayeeFields(value: unknown, ctx?: ValidationContext): boolean {
 function v_S2sNonZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     const p1 = value['order_amount'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'order_amount')) {
       ctx?.segments.push('order_amount');
       if (
         v_S2sNonZeroAmountRule_1(p1) &&
@@ -7307,78 +8880,94 @@ function v_CardSetErsCredit2Card(value: unknown, ctx?: ValidationContext): boole
   } else {
     if (
       value['payer_identity_type'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payer_identity_type') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_identity_type is present')
     )
       return false;
     if (
       value['payer_identity_id'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payer_identity_id') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_identity_id is present')
     )
       return false;
     if (
       value['payer_identity_country'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payer_identity_country') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_identity_country is present')
     )
       return false;
     if (
       value['payer_identity_exp_date'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payer_identity_exp_date') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_identity_exp_date is present')
     )
       return false;
     if (
       value['payer_nationality'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payer_nationality') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_nationality is present')
     )
       return false;
     if (
       value['payer_country_of_birth'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payer_country_of_birth') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_country_of_birth is present')
     )
       return false;
     if (
       value['payee_identity_type'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payee_identity_type') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_identity_type is present')
     )
       return false;
     if (
       value['payee_identity_id'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payee_identity_id') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_identity_id is present')
     )
       return false;
     if (
       value['payee_identity_country'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payee_identity_country') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_identity_country is present')
     )
       return false;
     if (
       value['payee_identity_exp_date'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payee_identity_exp_date') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_identity_exp_date is present')
     )
       return false;
     if (
       value['payee_nationality'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payee_nationality') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_nationality is present')
     )
       return false;
     if (
       value['payee_country_of_birth'] !== undefined &&
-      value['payer_account_number'] === undefined &&
+      Object.hasOwn(value, 'payee_country_of_birth') &&
+      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_country_of_birth is present')
     )
       return false;
     const p1 = value['payer_account_number'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('payer_account_number', p1, v_AccountNumber) : v_AccountNumber(p1)))
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'payer_account_number') &&
+      !(ctx ? ctx.visit('payer_account_number', p1, v_AccountNumber) : v_AccountNumber(p1))
+    )
       return false;
     if (!v_CardSetErsIdentity(value, ctx) && !ctx) return false;
   }
@@ -7391,20 +8980,32 @@ function v_CardSetPwd(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (
       value['card_exp_month'] !== undefined &&
-      value['card_exp_year'] === undefined &&
+      Object.hasOwn(value, 'card_exp_month') &&
+      !(value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year')) &&
       rejectAt(ctx, 'card_exp_year', 'dependentRequired', 'is required when card_exp_month is present')
     )
       return false;
     if (
       value['card_exp_year'] !== undefined &&
-      value['card_exp_month'] === undefined &&
+      Object.hasOwn(value, 'card_exp_year') &&
+      !(value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month')) &&
       rejectAt(ctx, 'card_exp_month', 'dependentRequired', 'is required when card_exp_year is present')
     )
       return false;
     const p1 = value['card_exp_month'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('card_exp_month', p1, v_CardExpMonth) : v_CardExpMonth(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'card_exp_month') &&
+      !(ctx ? ctx.visit('card_exp_month', p1, v_CardExpMonth) : v_CardExpMonth(p1))
+    )
+      return false;
     const p2 = value['card_exp_year'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('card_exp_year', p2, v_CardExpYear) : v_CardExpYear(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'card_exp_year') &&
+      !(ctx ? ctx.visit('card_exp_year', p2, v_CardExpYear) : v_CardExpYear(p2))
+    )
+      return false;
   }
   return true;
 }
@@ -7414,7 +9015,7 @@ function v_CardSetNsp(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['expiry'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'expiry')) {
       ctx?.segments.push('expiry');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7445,9 +9046,13 @@ function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7457,16 +9062,40 @@ function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['channel_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('channel_id', p2, v_ChannelId) : v_ChannelId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'channel_id') &&
+      !(ctx ? ctx.visit('channel_id', p2, v_ChannelId) : v_ChannelId(p2))
+    )
+      return false;
     const p3 = value['card_number'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('card_number', p3, v_CardNumber) : v_CardNumber(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'card_number') &&
+      !(ctx ? ctx.visit('card_number', p3, v_CardNumber) : v_CardNumber(p3))
+    )
+      return false;
     const p4 = value['card_token'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('card_token', p4, v_CardToken) : v_CardToken(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      !(ctx ? ctx.visit('card_token', p4, v_CardToken) : v_CardToken(p4))
+    )
+      return false;
     const p5 = value['parameters'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('parameters', p5, v_Credit2CardParameters) : v_Credit2CardParameters(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p5, v_Credit2CardParameters) : v_Credit2CardParameters(p5))
+    )
       return false;
     const p6 = value['custom_data'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('custom_data', p6, v_CustomData) : v_CustomData(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'custom_data') &&
+      !(ctx ? ctx.visit('custom_data', p6, v_CustomData) : v_CustomData(p6))
+    )
+      return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
@@ -7481,29 +9110,40 @@ function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean 
           let best8 = 0;
           let best8Score = -Infinity;
           {
-            const s = isPlainObject(value) ? -1000 * (value['card_token'] !== undefined ? 1 : 0) : 0;
+            const s = isPlainObject(value)
+              ? -1000 * (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0)
+              : 0;
             if (s > best8Score) {
               best8Score = s;
               best8 = 0;
             }
           }
           {
-            const s = isPlainObject(value) ? -1000 * (value['card_number'] !== undefined ? 1 : 0) : 0;
+            const s = isPlainObject(value)
+              ? -1000 * (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0)
+              : 0;
             if (s > best8Score) {
               best8Score = s;
               best8 = 1;
             }
           }
-          if (best8Score < 0) ctx.fail('oneOf', 'must match exactly one of: alternative 1, alternative 2');
           switch (best8) {
             case 0:
+              ctx.fail(
+                'oneOf',
+                'must match exactly one of: card_number is present, card_token is present (closest: card_number is present)',
+              );
               v_Credit2CardRequest_1(value, ctx);
               break;
             case 1:
+              ctx.fail(
+                'oneOf',
+                'must match exactly one of: card_number is present, card_token is present (closest: card_token is present)',
+              );
               v_Credit2CardRequest_2(value, ctx);
               break;
           }
-        } else ctx.fail('oneOf', 'must match only one of: alternative 1, alternative 2');
+        } else ctx.fail('oneOf', 'must match only one of: card_number is present, card_token is present');
       }
     }
     if (!v_S2sNonZeroAmountRule(value, ctx) && !ctx) return false;
@@ -7513,16 +9153,33 @@ function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean 
 
 function v_Credit2CardRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['card_number'] === undefined && rejectAt(ctx, 'card_number', 'required', 'is required')) return false;
-    if (value['card_token'] !== undefined && rejectAt(ctx, 'card_token', 'false', 'must not be present')) return false;
+    if (
+      !(value['card_number'] !== undefined && Object.hasOwn(value, 'card_number')) &&
+      rejectAt(ctx, 'card_number', 'required', 'is required')
+    )
+      return false;
+    if (
+      value['card_token'] !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      rejectAt(ctx, 'card_token', 'false', 'must not be present')
+    )
+      return false;
   }
   return true;
 }
 
 function v_Credit2CardRequest_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['card_token'] === undefined && rejectAt(ctx, 'card_token', 'required', 'is required')) return false;
-    if (value['card_number'] !== undefined && rejectAt(ctx, 'card_number', 'false', 'must not be present'))
+    if (
+      !(value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')) &&
+      rejectAt(ctx, 'card_token', 'required', 'is required')
+    )
+      return false;
+    if (
+      value['card_number'] !== undefined &&
+      Object.hasOwn(value, 'card_number') &&
+      rejectAt(ctx, 'card_number', 'false', 'must not be present')
+    )
       return false;
   }
   return true;
@@ -7533,7 +9190,7 @@ function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['payer_identity_type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'payer_identity_type')) {
       ctx?.segments.push('payer_identity_type');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7543,7 +9200,7 @@ function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['payer_identity_id'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'payer_identity_id')) {
       ctx?.segments.push('payer_identity_id');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7554,7 +9211,7 @@ function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['payer_type'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'payer_type')) {
       ctx?.segments.push('payer_type');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7581,13 +9238,28 @@ function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['payer_ip'] === undefined && rejectAt(ctx, 'payer_ip', 'required', 'is required')) return false;
-    if (value['term_url_3ds'] === undefined && rejectAt(ctx, 'term_url_3ds', 'required', 'is required')) return false;
-    if (value['payee_card_number'] === undefined && rejectAt(ctx, 'payee_card_number', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip')) &&
+      rejectAt(ctx, 'payer_ip', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['term_url_3ds'] !== undefined && Object.hasOwn(value, 'term_url_3ds')) &&
+      rejectAt(ctx, 'term_url_3ds', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payee_card_number'] !== undefined && Object.hasOwn(value, 'payee_card_number')) &&
+      rejectAt(ctx, 'payee_card_number', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7597,18 +9269,47 @@ function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['channel_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('channel_id', p2, v_ChannelId) : v_ChannelId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'channel_id') &&
+      !(ctx ? ctx.visit('channel_id', p2, v_ChannelId) : v_ChannelId(p2))
+    )
+      return false;
     const p3 = value['term_url_3ds'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('term_url_3ds', p3, v_Url) : v_Url(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'term_url_3ds') &&
+      !(ctx ? ctx.visit('term_url_3ds', p3, v_Url) : v_Url(p3))
+    )
+      return false;
     const p4 = value['term_url_target'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('term_url_target', p4, v_LinkTarget) : v_LinkTarget(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'term_url_target') &&
+      !(ctx ? ctx.visit('term_url_target', p4, v_LinkTarget) : v_LinkTarget(p4))
+    )
+      return false;
     const p5 = value['payee_card_number'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('payee_card_number', p5, v_CardNumber) : v_CardNumber(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'payee_card_number') &&
+      !(ctx ? ctx.visit('payee_card_number', p5, v_CardNumber) : v_CardNumber(p5))
+    )
+      return false;
     const p6 = value['parameters'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('parameters', p6, v_Card2CardParameters) : v_Card2CardParameters(p6)))
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
+      !(ctx ? ctx.visit('parameters', p6, v_Card2CardParameters) : v_Card2CardParameters(p6))
+    )
       return false;
     const p7 = value['custom_data'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('custom_data', p7, v_CustomData) : v_CustomData(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'custom_data') &&
+      !(ctx ? ctx.visit('custom_data', p7, v_CustomData) : v_CustomData(p7))
+    )
+      return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
@@ -7623,9 +9324,13 @@ function v_VoidRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7643,9 +9348,13 @@ function v_CreditvoidRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7655,7 +9364,8 @@ function v_CreditvoidRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['amount'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2))) return false;
+    if (p2 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2)))
+      return false;
     if (!v_S2sTransactionRef(value, ctx) && !ctx) return false;
   }
   return true;
@@ -7665,9 +9375,13 @@ function v_RefundRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7677,7 +9391,8 @@ function v_RefundRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['amount'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2))) return false;
+    if (p2 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2)))
+      return false;
     if (!v_S2sTransactionRef(value, ctx) && !ctx) return false;
   }
   return true;
@@ -7687,12 +9402,28 @@ function v_GetTransStatusByOrderRequest(value: unknown, ctx?: ValidationContext)
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['client_key'] === undefined && rejectAt(ctx, 'client_key', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      rejectAt(ctx, 'client_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7703,11 +9434,22 @@ function v_GetTransStatusByOrderRequest(value: unknown, ctx?: ValidationContext)
       ctx?.segments.pop();
     }
     const p2 = value['client_key'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('client_key', p2, v_ClientKey) : v_ClientKey(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'client_key') &&
+      !(ctx ? ctx.visit('client_key', p2, v_ClientKey) : v_ClientKey(p2))
+    )
+      return false;
     const p3 = value['order_id'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))
+    )
+      return false;
     const p4 = value['hash'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4))) return false;
+    if (p4 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4)))
+      return false;
   }
   return true;
 }
@@ -7760,7 +9502,7 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7778,21 +9520,33 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['interval_length'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'interval_length') &&
       !(ctx ? ctx.visit('interval_length', p2, v_PositiveDigitString) : v_PositiveDigitString(p2))
     )
       return false;
     const p3 = value['interval_unit'];
     if (
       p3 !== undefined &&
+      Object.hasOwn(value, 'interval_unit') &&
       !(ctx ? ctx.visit('interval_unit', p3, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p3))
     )
       return false;
     const p4 = value['day_of_month'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('day_of_month', p4, v_DayOfMonth) : v_DayOfMonth(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'day_of_month') &&
+      !(ctx ? ctx.visit('day_of_month', p4, v_DayOfMonth) : v_DayOfMonth(p4))
+    )
+      return false;
     const p5 = value['payments_count'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('payments_count', p5, v_DigitString) : v_DigitString(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'payments_count') &&
+      !(ctx ? ctx.visit('payments_count', p5, v_DigitString) : v_DigitString(p5))
+    )
+      return false;
     const p6 = value['delayed_first_payment'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'delayed_first_payment')) {
       ctx?.segments.push('delayed_first_payment');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7811,17 +9565,19 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     const p7 = value['first_payment_interval_length'];
     if (
       p7 !== undefined &&
+      Object.hasOwn(value, 'first_payment_interval_length') &&
       !(ctx ? ctx.visit('first_payment_interval_length', p7, v_PositiveDigitString) : v_PositiveDigitString(p7))
     )
       return false;
     const p8 = value['first_payment_interval_unit'];
     if (
       p8 !== undefined &&
+      Object.hasOwn(value, 'first_payment_interval_unit') &&
       !(ctx ? ctx.visit('first_payment_interval_unit', p8, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p8))
     )
       return false;
     const p9 = value['first_payment_day_of_week'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'first_payment_day_of_week')) {
       ctx?.segments.push('first_payment_day_of_week');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7837,10 +9593,14 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['first_payment_day_of_month'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('first_payment_day_of_month', p10, v_DayOfMonth) : v_DayOfMonth(p10)))
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'first_payment_day_of_month') &&
+      !(ctx ? ctx.visit('first_payment_day_of_month', p10, v_DayOfMonth) : v_DayOfMonth(p10))
+    )
       return false;
     const p11 = value['delays'];
-    if (p11 !== undefined) {
+    if (p11 !== undefined && Object.hasOwn(value, 'delays')) {
       ctx?.segments.push('delays');
       if (
         v_ScheduleOptions_1(p11) &&
@@ -7856,7 +9616,10 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     if (v_ScheduleOptions_2(value)) {
       if (isPlainObject(value)) {
         if (
-          value['first_payment_interval_length'] === undefined &&
+          !(
+            value['first_payment_interval_length'] !== undefined &&
+            Object.hasOwn(value, 'first_payment_interval_length')
+          ) &&
           rejectAt(
             ctx,
             'first_payment_interval_length',
@@ -7866,7 +9629,9 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
         )
           return false;
         if (
-          value['first_payment_interval_unit'] === undefined &&
+          !(
+            value['first_payment_interval_unit'] !== undefined && Object.hasOwn(value, 'first_payment_interval_unit')
+          ) &&
           rejectAt(
             ctx,
             'first_payment_interval_unit',
@@ -7880,7 +9645,7 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     if (v_ScheduleOptions_3(value)) {
       if (isPlainObject(value)) {
         if (
-          value['first_payment_day_of_week'] === undefined &&
+          !(value['first_payment_day_of_week'] !== undefined && Object.hasOwn(value, 'first_payment_day_of_week')) &&
           rejectAt(
             ctx,
             'first_payment_day_of_week',
@@ -7894,7 +9659,7 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     if (v_ScheduleOptions_4(value)) {
       if (isPlainObject(value)) {
         if (
-          value['first_payment_day_of_month'] === undefined &&
+          !(value['first_payment_day_of_month'] !== undefined && Object.hasOwn(value, 'first_payment_day_of_month')) &&
           rejectAt(
             ctx,
             'first_payment_day_of_month',
@@ -7909,6 +9674,7 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
       if (isPlainObject(value)) {
         if (
           value['day_of_month'] !== undefined &&
+          Object.hasOwn(value, 'day_of_month') &&
           rejectAt(ctx, 'day_of_month', 'false', 'must not be present (when interval_unit is "day")')
         )
           return false;
@@ -7925,12 +9691,12 @@ function v_ScheduleOptions_1(value: unknown, ctx?: ValidationContext): boolean {
 function v_ScheduleOptions_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      value['delayed_first_payment'] === undefined &&
+      !(value['delayed_first_payment'] !== undefined && Object.hasOwn(value, 'delayed_first_payment')) &&
       rejectAt(ctx, 'delayed_first_payment', 'required', 'is required')
     )
       return false;
     const p1 = value['delayed_first_payment'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'delayed_first_payment')) {
       ctx?.segments.push('delayed_first_payment');
       if (p1 !== 'delay_by_interval' && reject(ctx, 'const', 'must be "delay_by_interval"')) return false;
       ctx?.segments.pop();
@@ -7942,12 +9708,12 @@ function v_ScheduleOptions_2(value: unknown, ctx?: ValidationContext): boolean {
 function v_ScheduleOptions_3(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      value['delayed_first_payment'] === undefined &&
+      !(value['delayed_first_payment'] !== undefined && Object.hasOwn(value, 'delayed_first_payment')) &&
       rejectAt(ctx, 'delayed_first_payment', 'required', 'is required')
     )
       return false;
     const p1 = value['delayed_first_payment'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'delayed_first_payment')) {
       ctx?.segments.push('delayed_first_payment');
       if (p1 !== 'day_of_week' && reject(ctx, 'const', 'must be "day_of_week"')) return false;
       ctx?.segments.pop();
@@ -7959,12 +9725,12 @@ function v_ScheduleOptions_3(value: unknown, ctx?: ValidationContext): boolean {
 function v_ScheduleOptions_4(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      value['delayed_first_payment'] === undefined &&
+      !(value['delayed_first_payment'] !== undefined && Object.hasOwn(value, 'delayed_first_payment')) &&
       rejectAt(ctx, 'delayed_first_payment', 'required', 'is required')
     )
       return false;
     const p1 = value['delayed_first_payment'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'delayed_first_payment')) {
       ctx?.segments.push('delayed_first_payment');
       if (p1 !== 'day_of_month' && reject(ctx, 'const', 'must be "day_of_month"')) return false;
       ctx?.segments.pop();
@@ -7975,9 +9741,13 @@ function v_ScheduleOptions_4(value: unknown, ctx?: ValidationContext): boolean {
 
 function v_ScheduleOptions_5(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['interval_unit'] === undefined && rejectAt(ctx, 'interval_unit', 'required', 'is required')) return false;
+    if (
+      !(value['interval_unit'] !== undefined && Object.hasOwn(value, 'interval_unit')) &&
+      rejectAt(ctx, 'interval_unit', 'required', 'is required')
+    )
+      return false;
     const p1 = value['interval_unit'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'interval_unit')) {
       ctx?.segments.push('interval_unit');
       if (p1 !== 'day' && reject(ctx, 'const', 'must be "day"')) return false;
       ctx?.segments.pop();
@@ -7990,17 +9760,43 @@ function v_CreateScheduleRequest(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['client_key'] === undefined && rejectAt(ctx, 'client_key', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
-    if (value['name'] === undefined && rejectAt(ctx, 'name', 'required', 'is required')) return false;
-    if (value['interval_length'] === undefined && rejectAt(ctx, 'interval_length', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
       return false;
-    if (value['interval_unit'] === undefined && rejectAt(ctx, 'interval_unit', 'required', 'is required')) return false;
-    if (value['payments_count'] === undefined && rejectAt(ctx, 'payments_count', 'required', 'is required'))
+    if (
+      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      rejectAt(ctx, 'client_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['name'] !== undefined && Object.hasOwn(value, 'name')) &&
+      rejectAt(ctx, 'name', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['interval_length'] !== undefined && Object.hasOwn(value, 'interval_length')) &&
+      rejectAt(ctx, 'interval_length', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['interval_unit'] !== undefined && Object.hasOwn(value, 'interval_unit')) &&
+      rejectAt(ctx, 'interval_unit', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payments_count'] !== undefined && Object.hasOwn(value, 'payments_count')) &&
+      rejectAt(ctx, 'payments_count', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8010,9 +9806,15 @@ function v_CreateScheduleRequest(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['client_key'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('client_key', p2, v_ClientKey) : v_ClientKey(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'client_key') &&
+      !(ctx ? ctx.visit('client_key', p2, v_ClientKey) : v_ClientKey(p2))
+    )
+      return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))) return false;
+    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+      return false;
     if (!v_ScheduleOptions(value, ctx) && !ctx) return false;
   }
   return true;
@@ -8022,15 +9824,38 @@ function v_S2sScheduleRef(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['client_key'] === undefined && rejectAt(ctx, 'client_key', 'required', 'is required')) return false;
-    if (value['schedule_id'] === undefined && rejectAt(ctx, 'schedule_id', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      rejectAt(ctx, 'client_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
+      rejectAt(ctx, 'schedule_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['client_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'client_key') &&
+      !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))
+    )
+      return false;
     const p2 = value['schedule_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('schedule_id', p2, v_ScheduleId) : v_ScheduleId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p2, v_ScheduleId) : v_ScheduleId(p2))
+    )
+      return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))) return false;
+    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+      return false;
   }
   return true;
 }
@@ -8039,9 +9864,13 @@ function v_UpdateScheduleRequest(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8060,9 +9889,13 @@ function v_DeleteScheduleRequest(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8080,9 +9913,13 @@ function v_ScheduleInfoRequest(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8100,9 +9937,13 @@ function v_PauseScheduleRequest(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8120,9 +9961,13 @@ function v_RunScheduleRequest(value: unknown, ctx?: ValidationContext): boolean 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8154,11 +9999,18 @@ function v_DescheduleRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['recurring_token'] === undefined && rejectAt(ctx, 'recurring_token', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token')) &&
+      rejectAt(ctx, 'recurring_token', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8168,7 +10020,12 @@ function v_DescheduleRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['recurring_token'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('recurring_token', p2, v_Token) : v_Token(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'recurring_token') &&
+      !(ctx ? ctx.visit('recurring_token', p2, v_Token) : v_Token(p2))
+    )
+      return false;
     if (!v_S2sScheduleRef(value, ctx) && !ctx) return false;
   }
   return true;
@@ -8178,44 +10035,151 @@ function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['client_key'] === undefined && rejectAt(ctx, 'client_key', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['order_amount'] === undefined && rejectAt(ctx, 'order_amount', 'required', 'is required')) return false;
-    if (value['order_description'] === undefined && rejectAt(ctx, 'order_description', 'required', 'is required'))
-      return false;
-    if (value['recurring_token'] === undefined && rejectAt(ctx, 'recurring_token', 'required', 'is required'))
-      return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
-    const p1 = value['client_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))) return false;
-    const p2 = value['order_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))) return false;
-    const p3 = value['order_amount'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('order_amount', p3, v_Amount) : v_Amount(p3))) return false;
-    const p4 = value['order_currency'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('order_currency', p4, v_Currency) : v_Currency(p4))) return false;
-    const p5 = value['order_description'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('order_description', p5, v_OrderDescription) : v_OrderDescription(p5)))
-      return false;
-    const p6 = value['recurring_first_trans_id'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('recurring_first_trans_id', p6, v_TransId) : v_TransId(p6))) return false;
-    const p7 = value['recurring_init_trans_id'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('recurring_init_trans_id', p7, v_TransId) : v_TransId(p7))) return false;
-    const p8 = value['recurring_token'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('recurring_token', p8, v_Token) : v_Token(p8))) return false;
-    const p9 = value['schedule_id'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('schedule_id', p9, v_ScheduleId) : v_ScheduleId(p9))) return false;
-    const p10 = value['payer_ip'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('payer_ip', p10, v_IpAddress) : v_IpAddress(p10))) return false;
-    const p11 = value['custom_data'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('custom_data', p11, v_CustomData) : v_CustomData(p11))) return false;
-    const p12 = value['hash'];
-    if (p12 !== undefined && !(ctx ? ctx.visit('hash', p12, v_Hash) : v_Hash(p12))) return false;
     if (
-      !(v_RecurringChargeFields_1(value) || v_RecurringChargeFields_2(value)) &&
-      reject(ctx, 'anyOf', 'must match at least one of: alternative 1, alternative 2')
+      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      rejectAt(ctx, 'client_key', 'required', 'is required')
     )
       return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount')) &&
+      rejectAt(ctx, 'order_amount', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_description'] !== undefined && Object.hasOwn(value, 'order_description')) &&
+      rejectAt(ctx, 'order_description', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token')) &&
+      rejectAt(ctx, 'recurring_token', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
+    const p1 = value['client_key'];
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'client_key') &&
+      !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))
+    )
+      return false;
+    const p2 = value['order_id'];
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))
+    )
+      return false;
+    const p3 = value['order_amount'];
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'order_amount') &&
+      !(ctx ? ctx.visit('order_amount', p3, v_Amount) : v_Amount(p3))
+    )
+      return false;
+    const p4 = value['order_currency'];
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'order_currency') &&
+      !(ctx ? ctx.visit('order_currency', p4, v_Currency) : v_Currency(p4))
+    )
+      return false;
+    const p5 = value['order_description'];
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'order_description') &&
+      !(ctx ? ctx.visit('order_description', p5, v_OrderDescription) : v_OrderDescription(p5))
+    )
+      return false;
+    const p6 = value['recurring_first_trans_id'];
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'recurring_first_trans_id') &&
+      !(ctx ? ctx.visit('recurring_first_trans_id', p6, v_TransId) : v_TransId(p6))
+    )
+      return false;
+    const p7 = value['recurring_init_trans_id'];
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'recurring_init_trans_id') &&
+      !(ctx ? ctx.visit('recurring_init_trans_id', p7, v_TransId) : v_TransId(p7))
+    )
+      return false;
+    const p8 = value['recurring_token'];
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'recurring_token') &&
+      !(ctx ? ctx.visit('recurring_token', p8, v_Token) : v_Token(p8))
+    )
+      return false;
+    const p9 = value['schedule_id'];
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p9, v_ScheduleId) : v_ScheduleId(p9))
+    )
+      return false;
+    const p10 = value['payer_ip'];
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'payer_ip') &&
+      !(ctx ? ctx.visit('payer_ip', p10, v_IpAddress) : v_IpAddress(p10))
+    )
+      return false;
+    const p11 = value['custom_data'];
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'custom_data') &&
+      !(ctx ? ctx.visit('custom_data', p11, v_CustomData) : v_CustomData(p11))
+    )
+      return false;
+    const p12 = value['hash'];
+    if (p12 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p12, v_Hash) : v_Hash(p12)))
+      return false;
+    if (!(v_RecurringChargeFields_1(value) || v_RecurringChargeFields_2(value))) {
+      if (!ctx) return false;
+      let best13 = 0;
+      let best13Score = -Infinity;
+      {
+        const s = isPlainObject(value) ? 0 : 0;
+        if (s > best13Score) {
+          best13Score = s;
+          best13 = 0;
+        }
+      }
+      {
+        const s = isPlainObject(value) ? 0 : 0;
+        if (s > best13Score) {
+          best13Score = s;
+          best13 = 1;
+        }
+      }
+      switch (best13) {
+        case 0:
+          ctx.fail(
+            'anyOf',
+            'must match at least one of: recurring_first_trans_id is present, recurring_init_trans_id is present (closest: recurring_first_trans_id is present)',
+          );
+          v_RecurringChargeFields_1(value, ctx);
+          break;
+        case 1:
+          ctx.fail(
+            'anyOf',
+            'must match at least one of: recurring_first_trans_id is present, recurring_init_trans_id is present (closest: recurring_init_trans_id is present)',
+          );
+          v_RecurringChargeFields_2(value, ctx);
+          break;
+      }
+    }
   }
   return true;
 }
@@ -8223,7 +10187,7 @@ function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext): boole
 function v_RecurringChargeFields_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      value['recurring_first_trans_id'] === undefined &&
+      !(value['recurring_first_trans_id'] !== undefined && Object.hasOwn(value, 'recurring_first_trans_id')) &&
       rejectAt(ctx, 'recurring_first_trans_id', 'required', 'is required')
     )
       return false;
@@ -8234,7 +10198,7 @@ function v_RecurringChargeFields_1(value: unknown, ctx?: ValidationContext): boo
 function v_RecurringChargeFields_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      value['recurring_init_trans_id'] === undefined &&
+      !(value['recurring_init_trans_id'] !== undefined && Object.hasOwn(value, 'recurring_init_trans_id')) &&
       rejectAt(ctx, 'recurring_init_trans_id', 'required', 'is required')
     )
       return false;
@@ -8246,9 +10210,13 @@ function v_RecurringSaleRequest(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8258,7 +10226,8 @@ function v_RecurringSaleRequest(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['auth'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('auth', p2, v_YesNo) : v_YesNo(p2))) return false;
+    if (p2 !== undefined && Object.hasOwn(value, 'auth') && !(ctx ? ctx.visit('auth', p2, v_YesNo) : v_YesNo(p2)))
+      return false;
     if (!v_RecurringChargeFields(value, ctx) && !ctx) return false;
     if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
   }
@@ -8269,9 +10238,13 @@ function v_RecurringDebitRequest(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8280,7 +10253,12 @@ function v_RecurringDebitRequest(value: unknown, ctx?: ValidationContext): boole
       }
       ctx?.segments.pop();
     }
-    if (value['auth'] !== undefined && rejectAt(ctx, 'auth', 'false', 'must not be present')) return false;
+    if (
+      value['auth'] !== undefined &&
+      Object.hasOwn(value, 'auth') &&
+      rejectAt(ctx, 'auth', 'false', 'must not be present')
+    )
+      return false;
     if (!v_RecurringChargeFields(value, ctx) && !ctx) return false;
     if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
   }
@@ -8309,26 +10287,43 @@ function v_Credit2VirtualParameters(value: unknown, ctx?: ValidationContext): bo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      value['mobile_money_operator'] === undefined &&
+      !(value['mobile_money_operator'] !== undefined && Object.hasOwn(value, 'mobile_money_operator')) &&
       rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
     )
       return false;
-    if (value['mobile_number'] === undefined && rejectAt(ctx, 'mobile_number', 'required', 'is required')) return false;
-    if (value['customer_email'] === undefined && rejectAt(ctx, 'customer_email', 'required', 'is required'))
+    if (
+      !(value['mobile_number'] !== undefined && Object.hasOwn(value, 'mobile_number')) &&
+      rejectAt(ctx, 'mobile_number', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['customer_email'] !== undefined && Object.hasOwn(value, 'customer_email')) &&
+      rejectAt(ctx, 'customer_email', 'required', 'is required')
+    )
       return false;
     const p1 = value['mobile_money_operator'];
     if (
       p1 !== undefined &&
+      Object.hasOwn(value, 'mobile_money_operator') &&
       !(ctx ? ctx.visit('mobile_money_operator', p1, v_MobileMoneyOperator) : v_MobileMoneyOperator(p1))
     )
       return false;
     const p2 = value['mobile_number'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('mobile_number', p2, v_MobileMoneyNumber) : v_MobileMoneyNumber(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'mobile_number') &&
+      !(ctx ? ctx.visit('mobile_number', p2, v_MobileMoneyNumber) : v_MobileMoneyNumber(p2))
+    )
       return false;
     const p3 = value['customer_email'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('customer_email', p3, v_Email) : v_Email(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'customer_email') &&
+      !(ctx ? ctx.visit('customer_email', p3, v_Email) : v_Email(p3))
+    )
+      return false;
     const p4 = value['customer_name'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'customer_name')) {
       ctx?.segments.push('customer_name');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8351,22 +10346,63 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['client_key'] === undefined && rejectAt(ctx, 'client_key', 'required', 'is required')) return false;
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['order_amount'] === undefined && rejectAt(ctx, 'order_amount', 'required', 'is required')) return false;
-    if (value['order_currency'] === undefined && rejectAt(ctx, 'order_currency', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
       return false;
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
-    if (value['payee_first_name'] === undefined && rejectAt(ctx, 'payee_first_name', 'required', 'is required'))
+    if (
+      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      rejectAt(ctx, 'client_key', 'required', 'is required')
+    )
       return false;
-    if (value['payee_last_name'] === undefined && rejectAt(ctx, 'payee_last_name', 'required', 'is required'))
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
       return false;
-    if (value['payee_email'] === undefined && rejectAt(ctx, 'payee_email', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount')) &&
+      rejectAt(ctx, 'order_amount', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency')) &&
+      rejectAt(ctx, 'order_currency', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payee_first_name'] !== undefined && Object.hasOwn(value, 'payee_first_name')) &&
+      rejectAt(ctx, 'payee_first_name', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payee_last_name'] !== undefined && Object.hasOwn(value, 'payee_last_name')) &&
+      rejectAt(ctx, 'payee_last_name', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payee_email'] !== undefined && Object.hasOwn(value, 'payee_email')) &&
+      rejectAt(ctx, 'payee_email', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8376,9 +10412,14 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['client_key'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('client_key', p2, v_ClientKey) : v_ClientKey(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'client_key') &&
+      !(ctx ? ctx.visit('client_key', p2, v_ClientKey) : v_ClientKey(p2))
+    )
+      return false;
     const p3 = value['brand'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8388,11 +10429,21 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p4 = value['order_id'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('order_id', p4, v_OrderId) : v_OrderId(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p4, v_OrderId) : v_OrderId(p4))
+    )
+      return false;
     const p5 = value['order_amount'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('order_amount', p5, v_Amount) : v_Amount(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'order_amount') &&
+      !(ctx ? ctx.visit('order_amount', p5, v_Amount) : v_Amount(p5))
+    )
+      return false;
     const p6 = value['order_currency'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'order_currency')) {
       ctx?.segments.push('order_currency');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8411,32 +10462,53 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p7 = value['order_description'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('order_description', p7, v_OrderDescription) : v_OrderDescription(p7)))
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'order_description') &&
+      !(ctx ? ctx.visit('order_description', p7, v_OrderDescription) : v_OrderDescription(p7))
+    )
       return false;
     const p8 = value['parameters'];
     if (
       p8 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p8, v_Credit2VirtualParameters) : v_Credit2VirtualParameters(p8))
     )
       return false;
     const p9 = value['payee_first_name'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('payee_first_name', p9, v_Name) : v_Name(p9))) return false;
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'payee_first_name') &&
+      !(ctx ? ctx.visit('payee_first_name', p9, v_Name) : v_Name(p9))
+    )
+      return false;
     const p10 = value['payee_last_name'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('payee_last_name', p10, v_Name) : v_Name(p10))) return false;
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'payee_last_name') &&
+      !(ctx ? ctx.visit('payee_last_name', p10, v_Name) : v_Name(p10))
+    )
+      return false;
     const p11 = value['payee_email'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('payee_email', p11, v_Email) : v_Email(p11))) return false;
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'payee_email') &&
+      !(ctx ? ctx.visit('payee_email', p11, v_Email) : v_Email(p11))
+    )
+      return false;
     const p12 = value['hash'];
-    if (p12 !== undefined && !(ctx ? ctx.visit('hash', p12, v_Hash) : v_Hash(p12))) return false;
+    if (p12 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p12, v_Hash) : v_Hash(p12)))
+      return false;
     if (v_Credit2VirtualRequest_1(value)) {
       if (isPlainObject(value)) {
         const p13 = value['order_currency'];
-        if (p13 !== undefined) {
+        if (p13 !== undefined && Object.hasOwn(value, 'order_currency')) {
           ctx?.segments.push('order_currency');
           if (p13 !== 'GHS' && reject(ctx, 'const', 'must be "GHS" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p14 = value['order_amount'];
-        if (p14 !== undefined) {
+        if (p14 !== undefined && Object.hasOwn(value, 'order_amount')) {
           ctx?.segments.push('order_amount');
           if (typeof p14 === 'string') {
             if (
@@ -8457,13 +10529,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_2(value)) {
       if (isPlainObject(value)) {
         const p15 = value['order_currency'];
-        if (p15 !== undefined) {
+        if (p15 !== undefined && Object.hasOwn(value, 'order_currency')) {
           ctx?.segments.push('order_currency');
           if (p15 !== 'KES' && reject(ctx, 'const', 'must be "KES" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p16 = value['order_amount'];
-        if (p16 !== undefined) {
+        if (p16 !== undefined && Object.hasOwn(value, 'order_amount')) {
           ctx?.segments.push('order_amount');
           if (typeof p16 === 'string') {
             if (
@@ -8484,13 +10556,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_3(value)) {
       if (isPlainObject(value)) {
         const p17 = value['order_currency'];
-        if (p17 !== undefined) {
+        if (p17 !== undefined && Object.hasOwn(value, 'order_currency')) {
           ctx?.segments.push('order_currency');
           if (p17 !== 'KES' && reject(ctx, 'const', 'must be "KES" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p18 = value['order_amount'];
-        if (p18 !== undefined) {
+        if (p18 !== undefined && Object.hasOwn(value, 'order_amount')) {
           ctx?.segments.push('order_amount');
           if (typeof p18 === 'string') {
             if (
@@ -8511,13 +10583,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_4(value)) {
       if (isPlainObject(value)) {
         const p19 = value['order_currency'];
-        if (p19 !== undefined) {
+        if (p19 !== undefined && Object.hasOwn(value, 'order_currency')) {
           ctx?.segments.push('order_currency');
           if (p19 !== 'KES' && reject(ctx, 'const', 'must be "KES" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p20 = value['order_amount'];
-        if (p20 !== undefined) {
+        if (p20 !== undefined && Object.hasOwn(value, 'order_amount')) {
           ctx?.segments.push('order_amount');
           if (typeof p20 === 'string') {
             if (
@@ -8538,13 +10610,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_5(value)) {
       if (isPlainObject(value)) {
         const p21 = value['order_currency'];
-        if (p21 !== undefined) {
+        if (p21 !== undefined && Object.hasOwn(value, 'order_currency')) {
           ctx?.segments.push('order_currency');
           if (p21 !== 'XOF' && reject(ctx, 'const', 'must be "XOF" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p22 = value['order_amount'];
-        if (p22 !== undefined) {
+        if (p22 !== undefined && Object.hasOwn(value, 'order_amount')) {
           ctx?.segments.push('order_amount');
           if (typeof p22 === 'string') {
             if (
@@ -8565,13 +10637,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_6(value)) {
       if (isPlainObject(value)) {
         const p23 = value['order_currency'];
-        if (p23 !== undefined) {
+        if (p23 !== undefined && Object.hasOwn(value, 'order_currency')) {
           ctx?.segments.push('order_currency');
           if (p23 !== 'XAF' && reject(ctx, 'const', 'must be "XAF" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p24 = value['order_amount'];
-        if (p24 !== undefined) {
+        if (p24 !== undefined && Object.hasOwn(value, 'order_amount')) {
           ctx?.segments.push('order_amount');
           if (typeof p24 === 'string') {
             if (
@@ -8592,13 +10664,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_7(value)) {
       if (isPlainObject(value)) {
         const p25 = value['order_currency'];
-        if (p25 !== undefined) {
+        if (p25 !== undefined && Object.hasOwn(value, 'order_currency')) {
           ctx?.segments.push('order_currency');
           if (p25 !== 'XAF' && reject(ctx, 'const', 'must be "XAF" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p26 = value['order_amount'];
-        if (p26 !== undefined) {
+        if (p26 !== undefined && Object.hasOwn(value, 'order_amount')) {
           ctx?.segments.push('order_amount');
           if (typeof p26 === 'string') {
             if (
@@ -8619,13 +10691,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_8(value)) {
       if (isPlainObject(value)) {
         const p27 = value['order_currency'];
-        if (p27 !== undefined) {
+        if (p27 !== undefined && Object.hasOwn(value, 'order_currency')) {
           ctx?.segments.push('order_currency');
           if (p27 !== 'TZS' && reject(ctx, 'const', 'must be "TZS" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p28 = value['order_amount'];
-        if (p28 !== undefined) {
+        if (p28 !== undefined && Object.hasOwn(value, 'order_amount')) {
           ctx?.segments.push('order_amount');
           if (typeof p28 === 'string') {
             if (
@@ -8646,13 +10718,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_9(value)) {
       if (isPlainObject(value)) {
         const p29 = value['order_currency'];
-        if (p29 !== undefined) {
+        if (p29 !== undefined && Object.hasOwn(value, 'order_currency')) {
           ctx?.segments.push('order_currency');
           if (p29 !== 'EGP' && reject(ctx, 'const', 'must be "EGP" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p30 = value['order_amount'];
-        if (p30 !== undefined) {
+        if (p30 !== undefined && Object.hasOwn(value, 'order_amount')) {
           ctx?.segments.push('order_amount');
           if (typeof p30 === 'string') {
             if (
@@ -8676,18 +10748,22 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
 
 function v_Credit2VirtualRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          p1['mobile_money_operator'] === undefined &&
+          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined) {
+        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
           ctx?.segments.push('mobile_money_operator');
           if (
             p2 !== 'mtn-gh' &&
@@ -8708,18 +10784,22 @@ function v_Credit2VirtualRequest_1(value: unknown, ctx?: ValidationContext): boo
 
 function v_Credit2VirtualRequest_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          p1['mobile_money_operator'] === undefined &&
+          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined) {
+        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
           ctx?.segments.push('mobile_money_operator');
           if (
             p2 !== 'safaricom-ke' &&
@@ -8738,18 +10818,22 @@ function v_Credit2VirtualRequest_2(value: unknown, ctx?: ValidationContext): boo
 
 function v_Credit2VirtualRequest_3(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          p1['mobile_money_operator'] === undefined &&
+          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined) {
+        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
           ctx?.segments.push('mobile_money_operator');
           if (p2 !== 'equitel-ke' && reject(ctx, 'enum', 'must be one of: equitel-ke')) return false;
           ctx?.segments.pop();
@@ -8763,18 +10847,22 @@ function v_Credit2VirtualRequest_3(value: unknown, ctx?: ValidationContext): boo
 
 function v_Credit2VirtualRequest_4(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          p1['mobile_money_operator'] === undefined &&
+          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined) {
+        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
           ctx?.segments.push('mobile_money_operator');
           if (p2 !== 't-kash-ke' && p2 !== 'telcom-ke' && reject(ctx, 'enum', 'must be one of: t-kash-ke, telcom-ke'))
             return false;
@@ -8789,18 +10877,22 @@ function v_Credit2VirtualRequest_4(value: unknown, ctx?: ValidationContext): boo
 
 function v_Credit2VirtualRequest_5(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          p1['mobile_money_operator'] === undefined &&
+          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined) {
+        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
           ctx?.segments.push('mobile_money_operator');
           if (
             p2 !== 'mtn-ci' &&
@@ -8821,18 +10913,22 @@ function v_Credit2VirtualRequest_5(value: unknown, ctx?: ValidationContext): boo
 
 function v_Credit2VirtualRequest_6(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          p1['mobile_money_operator'] === undefined &&
+          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined) {
+        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
           ctx?.segments.push('mobile_money_operator');
           if (p2 !== 'mtn-cm' && reject(ctx, 'enum', 'must be one of: mtn-cm')) return false;
           ctx?.segments.pop();
@@ -8846,18 +10942,22 @@ function v_Credit2VirtualRequest_6(value: unknown, ctx?: ValidationContext): boo
 
 function v_Credit2VirtualRequest_7(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          p1['mobile_money_operator'] === undefined &&
+          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined) {
+        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
           ctx?.segments.push('mobile_money_operator');
           if (p2 !== 'orange-cm' && reject(ctx, 'enum', 'must be one of: orange-cm')) return false;
           ctx?.segments.pop();
@@ -8871,18 +10971,22 @@ function v_Credit2VirtualRequest_7(value: unknown, ctx?: ValidationContext): boo
 
 function v_Credit2VirtualRequest_8(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          p1['mobile_money_operator'] === undefined &&
+          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined) {
+        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
           ctx?.segments.push('mobile_money_operator');
           if (
             p2 !== 'vodacom-tz' &&
@@ -8903,18 +11007,22 @@ function v_Credit2VirtualRequest_8(value: unknown, ctx?: ValidationContext): boo
 
 function v_Credit2VirtualRequest_9(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['parameters'] === undefined && rejectAt(ctx, 'parameters', 'required', 'is required')) return false;
+    if (
+      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      rejectAt(ctx, 'parameters', 'required', 'is required')
+    )
+      return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          p1['mobile_money_operator'] === undefined &&
+          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined) {
+        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
           ctx?.segments.push('mobile_money_operator');
           if (
             p2 !== 'vodafone-eg' &&
@@ -8937,10 +11045,18 @@ function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['brand'] === undefined && rejectAt(ctx, 'brand', 'required', 'is required')) return false;
-    if (value['payer_ip'] === undefined && rejectAt(ctx, 'payer_ip', 'required', 'is required')) return false;
+    if (
+      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      rejectAt(ctx, 'brand', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip')) &&
+      rejectAt(ctx, 'payer_ip', 'required', 'is required')
+    )
+      return false;
     const p1 = value['brand'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8956,7 +11072,7 @@ function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['identifier'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'identifier')) {
       ctx?.segments.push('identifier');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8967,15 +11083,20 @@ function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p3 = value['return_url'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('return_url', p3, v_Url) : v_Url(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'return_url') &&
+      !(ctx ? ctx.visit('return_url', p3, v_Url) : v_Url(p3))
+    )
+      return false;
     const p4 = value['parameters'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'parameters')) {
       ctx?.segments.push('parameters');
       if (!isPlainObject(p4) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
     }
     const p5 = value['custom_data'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'custom_data')) {
       ctx?.segments.push('custom_data');
       if (!isPlainObject(p5) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
@@ -8990,9 +11111,13 @@ function v_Debit2VirtualRequest(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9010,9 +11135,13 @@ function v_Debit2VirtualCalcRequest(value: unknown, ctx?: ValidationContext): bo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9030,9 +11159,13 @@ function v_PostRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     {
-      const tag1 = isPlainObject(value) ? value['action'] : undefined;
+      const tag1 = isPlainObject(value) && Object.hasOwn(value, 'action') ? value['action'] : undefined;
       switch (tag1) {
         case 'SALE':
           if (!v_SaleRequest(value, ctx) && !ctx) return false;
@@ -9162,19 +11295,46 @@ function v_S2sResponseFields(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['action'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('action', p1, v_Action) : v_Action(p1))) return false;
+    if (p1 !== undefined && Object.hasOwn(value, 'action') && !(ctx ? ctx.visit('action', p1, v_Action) : v_Action(p1)))
+      return false;
     const p2 = value['order_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))
+    )
+      return false;
     const p3 = value['trans_id'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('trans_id', p3, v_TransId) : v_TransId(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'trans_id') &&
+      !(ctx ? ctx.visit('trans_id', p3, v_TransId) : v_TransId(p3))
+    )
+      return false;
     const p4 = value['trans_date'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('trans_date', p4, v_DateTime) : v_DateTime(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'trans_date') &&
+      !(ctx ? ctx.visit('trans_date', p4, v_DateTime) : v_DateTime(p4))
+    )
+      return false;
     const p5 = value['descriptor'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('descriptor', p5, v_Descriptor) : v_Descriptor(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'descriptor') &&
+      !(ctx ? ctx.visit('descriptor', p5, v_Descriptor) : v_Descriptor(p5))
+    )
+      return false;
     const p6 = value['amount'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('amount', p6, v_Amount) : v_Amount(p6))) return false;
+    if (p6 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p6, v_Amount) : v_Amount(p6)))
+      return false;
     const p7 = value['currency'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('currency', p7, v_Currency) : v_Currency(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'currency') &&
+      !(ctx ? ctx.visit('currency', p7, v_Currency) : v_Currency(p7))
+    )
+      return false;
   }
   return true;
 }
@@ -9193,24 +11353,61 @@ function v_S2sPaymentSuccessFields(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['recurring_token'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('recurring_token', p1, v_Token) : v_Token(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'recurring_token') &&
+      !(ctx ? ctx.visit('recurring_token', p1, v_Token) : v_Token(p1))
+    )
+      return false;
     const p2 = value['schedule_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('schedule_id', p2, v_ScheduleId) : v_ScheduleId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p2, v_ScheduleId) : v_ScheduleId(p2))
+    )
+      return false;
     const p3 = value['schedule_start_date'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('schedule_start_date', p3, v_CalendarDate) : v_CalendarDate(p3)))
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'schedule_start_date') &&
+      !(ctx ? ctx.visit('schedule_start_date', p3, v_CalendarDate) : v_CalendarDate(p3))
+    )
       return false;
     const p4 = value['payment_schedule_amount'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('payment_schedule_amount', p4, v_Amount) : v_Amount(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'payment_schedule_amount') &&
+      !(ctx ? ctx.visit('payment_schedule_amount', p4, v_Amount) : v_Amount(p4))
+    )
+      return false;
     const p5 = value['first_recurring_date'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('first_recurring_date', p5, v_CalendarDate) : v_CalendarDate(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'first_recurring_date') &&
+      !(ctx ? ctx.visit('first_recurring_date', p5, v_CalendarDate) : v_CalendarDate(p5))
+    )
       return false;
     const p6 = value['card_token'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('card_token', p6, v_CardToken) : v_CardToken(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      !(ctx ? ctx.visit('card_token', p6, v_CardToken) : v_CardToken(p6))
+    )
+      return false;
     const p7 = value['digital_wallet'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('digital_wallet', p7, v_DigitalWallet) : v_DigitalWallet(p7)))
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'digital_wallet') &&
+      !(ctx ? ctx.visit('digital_wallet', p7, v_DigitalWallet) : v_DigitalWallet(p7))
+    )
       return false;
     const p8 = value['pan_type'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('pan_type', p8, v_PanType) : v_PanType(p8))) return false;
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'pan_type') &&
+      !(ctx ? ctx.visit('pan_type', p8, v_PanType) : v_PanType(p8))
+    )
+      return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -9220,13 +11417,33 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9236,7 +11453,7 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9246,7 +11463,7 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9262,7 +11479,7 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['crypto_address'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'crypto_address')) {
       ctx?.segments.push('crypto_address');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9273,7 +11490,7 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['crypto_network'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'crypto_network')) {
       ctx?.segments.push('crypto_network');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9306,13 +11523,28 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['decline_reason'] === undefined && rejectAt(ctx, 'decline_reason', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      rejectAt(ctx, 'decline_reason', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9322,7 +11554,7 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9332,7 +11564,7 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9342,13 +11574,26 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['decline_reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
       return false;
     const p5 = value['digital_wallet'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('digital_wallet', p5, v_DigitalWallet) : v_DigitalWallet(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'digital_wallet') &&
+      !(ctx ? ctx.visit('digital_wallet', p5, v_DigitalWallet) : v_DigitalWallet(p5))
+    )
       return false;
     const p6 = value['pan_type'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('pan_type', p6, v_PanType) : v_PanType(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'pan_type') &&
+      !(ctx ? ctx.visit('pan_type', p6, v_PanType) : v_PanType(p6))
+    )
+      return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -9387,12 +11632,13 @@ function v_RedirectParams(value: unknown, ctx?: ValidationContext): boolean {
             best2 = 1;
           }
         }
-        if (best2Score < 0) ctx.fail('oneOf', 'must match exactly one of: object, array');
         switch (best2) {
           case 0:
+            ctx.fail('oneOf', 'must match exactly one of: object, array (closest: object)');
             v_RedirectParams_1(value, ctx);
             break;
           case 1:
+            ctx.fail('oneOf', 'must match exactly one of: object, array (closest: array)');
             v_RedirectParams_2(value, ctx);
             break;
         }
@@ -9438,16 +11684,36 @@ function v_S2sRedirectFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['redirect_url'] === undefined && rejectAt(ctx, 'redirect_url', 'required', 'is required')) return false;
-    if (value['redirect_method'] === undefined && rejectAt(ctx, 'redirect_method', 'required', 'is required'))
+    if (
+      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      rejectAt(ctx, 'redirect_url', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      rejectAt(ctx, 'redirect_method', 'required', 'is required')
+    )
       return false;
     const p1 = value['redirect_url'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('redirect_url', p1, v_Url) : v_Url(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'redirect_url') &&
+      !(ctx ? ctx.visit('redirect_url', p1, v_Url) : v_Url(p1))
+    )
+      return false;
     const p2 = value['redirect_method'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('redirect_method', p2, v_RedirectMethod) : v_RedirectMethod(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'redirect_method') &&
+      !(ctx ? ctx.visit('redirect_method', p2, v_RedirectMethod) : v_RedirectMethod(p2))
+    )
       return false;
     const p3 = value['redirect_params'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('redirect_params', p3, v_RedirectParams) : v_RedirectParams(p3)))
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'redirect_params') &&
+      !(ctx ? ctx.visit('redirect_params', p3, v_RedirectParams) : v_RedirectParams(p3))
+    )
       return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
@@ -9458,14 +11724,33 @@ function v_SaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['redirect_url'] === undefined && rejectAt(ctx, 'redirect_url', 'required', 'is required')) return false;
-    if (value['redirect_method'] === undefined && rejectAt(ctx, 'redirect_method', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      rejectAt(ctx, 'redirect_url', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      rejectAt(ctx, 'redirect_method', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9475,7 +11760,7 @@ function v_SaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9485,7 +11770,7 @@ function v_SaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9503,11 +11788,23 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9517,7 +11814,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9527,7 +11824,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9544,7 +11841,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['auth_method'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'auth_method')) {
       ctx?.segments.push('auth_method');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9555,7 +11852,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['message'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'message')) {
       ctx?.segments.push('message');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9578,9 +11875,13 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9591,7 +11892,7 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['result'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_SaleSuccess(value, ctx) && !ctx) return false;
@@ -9619,13 +11920,33 @@ function v_CaptureSuccess(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9635,7 +11956,7 @@ function v_CaptureSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9645,7 +11966,7 @@ function v_CaptureSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9663,13 +11984,28 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['decline_reason'] === undefined && rejectAt(ctx, 'decline_reason', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      rejectAt(ctx, 'decline_reason', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9679,7 +12015,7 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9689,7 +12025,7 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9699,7 +12035,11 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['decline_reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
       return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
@@ -9710,11 +12050,23 @@ function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9724,7 +12076,7 @@ function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9734,7 +12086,7 @@ function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9753,9 +12105,13 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9766,7 +12122,7 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['result'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_CaptureSuccess(value, ctx) && !ctx) return false;
@@ -9831,12 +12187,28 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9846,38 +12218,84 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['status'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('status', p2, v_TransactionStatus) : v_TransactionStatus(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'status') &&
+      !(ctx ? ctx.visit('status', p2, v_TransactionStatus) : v_TransactionStatus(p2))
+    )
       return false;
     const p3 = value['decline_reason'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('decline_reason', p3, v_DeclineReason) : v_DeclineReason(p3)))
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p3, v_DeclineReason) : v_DeclineReason(p3))
+    )
       return false;
     const p4 = value['recurring_token'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('recurring_token', p4, v_Token) : v_Token(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'recurring_token') &&
+      !(ctx ? ctx.visit('recurring_token', p4, v_Token) : v_Token(p4))
+    )
+      return false;
     const p5 = value['schedule_id'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('schedule_id', p5, v_ScheduleId) : v_ScheduleId(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p5, v_ScheduleId) : v_ScheduleId(p5))
+    )
+      return false;
     const p6 = value['schedule_start_date'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('schedule_start_date', p6, v_CalendarDate) : v_CalendarDate(p6)))
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'schedule_start_date') &&
+      !(ctx ? ctx.visit('schedule_start_date', p6, v_CalendarDate) : v_CalendarDate(p6))
+    )
       return false;
     const p7 = value['payment_schedule_amount'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('payment_schedule_amount', p7, v_Amount) : v_Amount(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'payment_schedule_amount') &&
+      !(ctx ? ctx.visit('payment_schedule_amount', p7, v_Amount) : v_Amount(p7))
+    )
+      return false;
     const p8 = value['first_recurring_date'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('first_recurring_date', p8, v_CalendarDate) : v_CalendarDate(p8)))
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'first_recurring_date') &&
+      !(ctx ? ctx.visit('first_recurring_date', p8, v_CalendarDate) : v_CalendarDate(p8))
+    )
       return false;
     const p9 = value['digital_wallet'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('digital_wallet', p9, v_DigitalWallet) : v_DigitalWallet(p9)))
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'digital_wallet') &&
+      !(ctx ? ctx.visit('digital_wallet', p9, v_DigitalWallet) : v_DigitalWallet(p9))
+    )
       return false;
     const p10 = value['pan_type'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('pan_type', p10, v_PanType) : v_PanType(p10))) return false;
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'pan_type') &&
+      !(ctx ? ctx.visit('pan_type', p10, v_PanType) : v_PanType(p10))
+    )
+      return false;
     const p11 = value['card'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('card', p11, v_MaskedCard) : v_MaskedCard(p11))) return false;
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'card') &&
+      !(ctx ? ctx.visit('card', p11, v_MaskedCard) : v_MaskedCard(p11))
+    )
+      return false;
     const p12 = value['card_expiration_date'];
     if (
       p12 !== undefined &&
+      Object.hasOwn(value, 'card_expiration_date') &&
       !(ctx ? ctx.visit('card_expiration_date', p12, v_CardExpirationDate) : v_CardExpirationDate(p12))
     )
       return false;
     const p13 = value['checkout_payment_method'];
-    if (p13 !== undefined) {
+    if (p13 !== undefined && Object.hasOwn(value, 'checkout_payment_method')) {
       ctx?.segments.push('checkout_payment_method');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9888,7 +12306,7 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p14 = value['rrn'];
-    if (p14 !== undefined) {
+    if (p14 !== undefined && Object.hasOwn(value, 'rrn')) {
       ctx?.segments.push('rrn');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9899,7 +12317,7 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p15 = value['arn'];
-    if (p15 !== undefined) {
+    if (p15 !== undefined && Object.hasOwn(value, 'arn')) {
       ctx?.segments.push('arn');
       if (typeof p15 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9919,7 +12337,7 @@ function v_GetTransStatusResponse(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9942,13 +12360,33 @@ function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9958,7 +12396,7 @@ function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9968,7 +12406,7 @@ function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9987,13 +12425,28 @@ function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['decline_reason'] === undefined && rejectAt(ctx, 'decline_reason', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      rejectAt(ctx, 'decline_reason', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10003,7 +12456,7 @@ function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10013,7 +12466,7 @@ function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10023,7 +12476,11 @@ function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['decline_reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
       return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
@@ -10034,14 +12491,33 @@ function v_AuthRedirect(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['redirect_url'] === undefined && rejectAt(ctx, 'redirect_url', 'required', 'is required')) return false;
-    if (value['redirect_method'] === undefined && rejectAt(ctx, 'redirect_method', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      rejectAt(ctx, 'redirect_url', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      rejectAt(ctx, 'redirect_method', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10051,7 +12527,7 @@ function v_AuthRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10061,7 +12537,7 @@ function v_AuthRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10079,11 +12555,23 @@ function v_AuthUndefined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10093,7 +12581,7 @@ function v_AuthUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10103,7 +12591,7 @@ function v_AuthUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10128,9 +12616,13 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10141,7 +12633,7 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['result'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_AuthSuccess(value, ctx) && !ctx) return false;
@@ -10169,13 +12661,33 @@ function v_DebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10185,7 +12697,7 @@ function v_DebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10195,7 +12707,7 @@ function v_DebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10220,13 +12732,28 @@ function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['decline_reason'] === undefined && rejectAt(ctx, 'decline_reason', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      rejectAt(ctx, 'decline_reason', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10236,7 +12763,7 @@ function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10246,7 +12773,7 @@ function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10256,7 +12783,11 @@ function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['decline_reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
       return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
@@ -10267,14 +12798,33 @@ function v_DebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['redirect_url'] === undefined && rejectAt(ctx, 'redirect_url', 'required', 'is required')) return false;
-    if (value['redirect_method'] === undefined && rejectAt(ctx, 'redirect_method', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      rejectAt(ctx, 'redirect_url', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      rejectAt(ctx, 'redirect_method', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10284,7 +12834,7 @@ function v_DebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10294,7 +12844,7 @@ function v_DebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10312,11 +12862,23 @@ function v_DebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10326,7 +12888,7 @@ function v_DebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10336,7 +12898,7 @@ function v_DebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10360,9 +12922,13 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10373,7 +12939,7 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['result'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_DebitSuccess(value, ctx) && !ctx) return false;
@@ -10401,13 +12967,33 @@ function v_Credit2CardSuccess(value: unknown, ctx?: ValidationContext): boolean 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10417,7 +13003,7 @@ function v_Credit2CardSuccess(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10427,7 +13013,7 @@ function v_Credit2CardSuccess(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10445,13 +13031,28 @@ function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['decline_reason'] === undefined && rejectAt(ctx, 'decline_reason', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      rejectAt(ctx, 'decline_reason', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10461,7 +13062,7 @@ function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10471,7 +13072,7 @@ function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10481,7 +13082,11 @@ function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p4 = value['decline_reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
       return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
@@ -10492,11 +13097,23 @@ function v_Credit2CardUndefined(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10506,7 +13123,7 @@ function v_Credit2CardUndefined(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10516,7 +13133,7 @@ function v_Credit2CardUndefined(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10534,9 +13151,13 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10547,7 +13168,7 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['result'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_Credit2CardSuccess(value, ctx) && !ctx) return false;
@@ -10571,13 +13192,33 @@ function v_Card2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10587,7 +13228,7 @@ function v_Card2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10597,7 +13238,7 @@ function v_Card2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10616,13 +13257,28 @@ function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['decline_reason'] === undefined && rejectAt(ctx, 'decline_reason', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      rejectAt(ctx, 'decline_reason', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10632,7 +13288,7 @@ function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10642,7 +13298,7 @@ function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10652,7 +13308,11 @@ function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['decline_reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
       return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
@@ -10663,14 +13323,33 @@ function v_Card2CardRedirect(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['redirect_url'] === undefined && rejectAt(ctx, 'redirect_url', 'required', 'is required')) return false;
-    if (value['redirect_method'] === undefined && rejectAt(ctx, 'redirect_method', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      rejectAt(ctx, 'redirect_url', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      rejectAt(ctx, 'redirect_method', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10680,7 +13359,7 @@ function v_Card2CardRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10690,7 +13369,7 @@ function v_Card2CardRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10708,11 +13387,23 @@ function v_Card2CardUndefined(value: unknown, ctx?: ValidationContext): boolean 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10722,7 +13413,7 @@ function v_Card2CardUndefined(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10732,7 +13423,7 @@ function v_Card2CardUndefined(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10756,9 +13447,13 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10769,7 +13464,7 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['result'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_Card2CardSuccess(value, ctx) && !ctx) return false;
@@ -10797,11 +13492,23 @@ function v_VoidSuccess(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10811,7 +13518,7 @@ function v_VoidSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10821,7 +13528,7 @@ function v_VoidSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10839,11 +13546,23 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10853,7 +13572,7 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10863,7 +13582,7 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10874,7 +13593,11 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['decline_reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
       return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
@@ -10885,11 +13608,23 @@ function v_VoidUndefined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10899,7 +13634,7 @@ function v_VoidUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10909,7 +13644,7 @@ function v_VoidUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10928,9 +13663,13 @@ function v_VoidResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10941,7 +13680,7 @@ function v_VoidResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['result'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_VoidSuccess(value, ctx) && !ctx) return false;
@@ -10965,10 +13704,18 @@ function v_CreditvoidResponse(value: unknown, ctx?: ValidationContext): boolean 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10978,7 +13725,7 @@ function v_CreditvoidResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10988,9 +13735,19 @@ function v_CreditvoidResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p3 = value['order_id'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))
+    )
+      return false;
     const p4 = value['trans_id'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('trans_id', p4, v_TransId) : v_TransId(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'trans_id') &&
+      !(ctx ? ctx.visit('trans_id', p4, v_TransId) : v_TransId(p4))
+    )
+      return false;
   }
   return true;
 }
@@ -10999,10 +13756,18 @@ function v_RefundResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11012,7 +13777,7 @@ function v_RefundResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11022,9 +13787,19 @@ function v_RefundResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['order_id'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))
+    )
+      return false;
     const p4 = value['trans_id'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('trans_id', p4, v_TransId) : v_TransId(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'trans_id') &&
+      !(ctx ? ctx.visit('trans_id', p4, v_TransId) : v_TransId(p4))
+    )
+      return false;
   }
   return true;
 }
@@ -11034,7 +13809,7 @@ function v_GetTransStatusByOrderResponse(value: unknown, ctx?: ValidationContext
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11053,11 +13828,23 @@ function v_CreateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['schedule_id'] === undefined && rejectAt(ctx, 'schedule_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
+      rejectAt(ctx, 'schedule_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11067,7 +13854,7 @@ function v_CreateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11077,7 +13864,12 @@ function v_CreateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['schedule_id'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('schedule_id', p3, v_ScheduleId) : v_ScheduleId(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p3, v_ScheduleId) : v_ScheduleId(p3))
+    )
+      return false;
   }
   return true;
 }
@@ -11086,10 +13878,18 @@ function v_UpdateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11099,7 +13899,7 @@ function v_UpdateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11109,7 +13909,12 @@ function v_UpdateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['schedule_id'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('schedule_id', p3, v_ScheduleId) : v_ScheduleId(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p3, v_ScheduleId) : v_ScheduleId(p3))
+    )
+      return false;
   }
   return true;
 }
@@ -11118,10 +13923,18 @@ function v_DeleteScheduleResponse(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11131,7 +13944,7 @@ function v_DeleteScheduleResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11161,9 +13974,13 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11173,7 +13990,7 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11183,9 +14000,14 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p3 = value['schedule_id'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('schedule_id', p3, v_ScheduleId) : v_ScheduleId(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p3, v_ScheduleId) : v_ScheduleId(p3))
+    )
+      return false;
     const p4 = value['name'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'name')) {
       ctx?.segments.push('name');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11196,27 +14018,49 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p5 = value['interval_length'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('interval_length', p5, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'interval_length') &&
+      !(ctx ? ctx.visit('interval_length', p5, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p5))
+    )
       return false;
     const p6 = value['interval_unit'];
     if (
       p6 !== undefined &&
+      Object.hasOwn(value, 'interval_unit') &&
       !(ctx ? ctx.visit('interval_unit', p6, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p6))
     )
       return false;
     const p7 = value['day_of_month'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('day_of_month', p7, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p7)))
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'day_of_month') &&
+      !(ctx ? ctx.visit('day_of_month', p7, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p7))
+    )
       return false;
     const p8 = value['payments_count'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('payments_count', p8, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p8)))
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'payments_count') &&
+      !(ctx ? ctx.visit('payments_count', p8, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p8))
+    )
       return false;
     const p9 = value['delays'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('delays', p9, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p9)))
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'delays') &&
+      !(ctx ? ctx.visit('delays', p9, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p9))
+    )
       return false;
     const p10 = value['paused'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('paused', p10, v_YesNo) : v_YesNo(p10))) return false;
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'paused') &&
+      !(ctx ? ctx.visit('paused', p10, v_YesNo) : v_YesNo(p10))
+    )
+      return false;
     const p11 = value['delayed_first_payment'];
-    if (p11 !== undefined) {
+    if (p11 !== undefined && Object.hasOwn(value, 'delayed_first_payment')) {
       ctx?.segments.push('delayed_first_payment');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11235,17 +14079,19 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     const p12 = value['first_payment_interval_length'];
     if (
       p12 !== undefined &&
+      Object.hasOwn(value, 'first_payment_interval_length') &&
       !(ctx ? ctx.visit('first_payment_interval_length', p12, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p12))
     )
       return false;
     const p13 = value['first_payment_interval_unit'];
     if (
       p13 !== undefined &&
+      Object.hasOwn(value, 'first_payment_interval_unit') &&
       !(ctx ? ctx.visit('first_payment_interval_unit', p13, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p13))
     )
       return false;
     const p14 = value['first_payment_day_of_week'];
-    if (p14 !== undefined) {
+    if (p14 !== undefined && Object.hasOwn(value, 'first_payment_day_of_week')) {
       ctx?.segments.push('first_payment_day_of_week');
       if (!(typeof p14 === 'string' || (typeof p14 === 'number' && Number.isInteger(p14)))) {
         if (reject(ctx, 'type', 'must be a string or an integer')) return false;
@@ -11264,6 +14110,7 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     const p15 = value['first_payment_day_of_month'];
     if (
       p15 !== undefined &&
+      Object.hasOwn(value, 'first_payment_day_of_month') &&
       !(ctx ? ctx.visit('first_payment_day_of_month', p15, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p15))
     )
       return false;
@@ -11275,10 +14122,18 @@ function v_PauseScheduleResponse(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11288,7 +14143,7 @@ function v_PauseScheduleResponse(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11305,10 +14160,18 @@ function v_RunScheduleResponse(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11318,7 +14181,7 @@ function v_RunScheduleResponse(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11335,10 +14198,18 @@ function v_DescheduleResponse(value: unknown, ctx?: ValidationContext): boolean 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11348,7 +14219,7 @@ function v_DescheduleResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11365,13 +14236,33 @@ function v_RecurringSaleSuccess(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11381,7 +14272,7 @@ function v_RecurringSaleSuccess(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11391,7 +14282,7 @@ function v_RecurringSaleSuccess(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11415,13 +14306,28 @@ function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['decline_reason'] === undefined && rejectAt(ctx, 'decline_reason', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      rejectAt(ctx, 'decline_reason', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11431,7 +14337,7 @@ function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11441,7 +14347,7 @@ function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11451,7 +14357,11 @@ function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p4 = value['decline_reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
       return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
@@ -11462,14 +14372,33 @@ function v_RecurringSaleRedirect(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['redirect_url'] === undefined && rejectAt(ctx, 'redirect_url', 'required', 'is required')) return false;
-    if (value['redirect_method'] === undefined && rejectAt(ctx, 'redirect_method', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      rejectAt(ctx, 'redirect_url', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      rejectAt(ctx, 'redirect_method', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11479,7 +14408,7 @@ function v_RecurringSaleRedirect(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11489,7 +14418,7 @@ function v_RecurringSaleRedirect(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11507,11 +14436,23 @@ function v_RecurringSaleUndefined(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11521,7 +14462,7 @@ function v_RecurringSaleUndefined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11531,7 +14472,7 @@ function v_RecurringSaleUndefined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11556,9 +14497,13 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11569,7 +14514,7 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['result'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_RecurringSaleSuccess(value, ctx) && !ctx) return false;
@@ -11597,13 +14542,33 @@ function v_RecurringDebitSuccess(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11613,7 +14578,7 @@ function v_RecurringDebitSuccess(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11623,7 +14588,7 @@ function v_RecurringDebitSuccess(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11648,13 +14613,28 @@ function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['decline_reason'] === undefined && rejectAt(ctx, 'decline_reason', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      rejectAt(ctx, 'decline_reason', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11664,7 +14644,7 @@ function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11674,7 +14654,7 @@ function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11684,7 +14664,11 @@ function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p4 = value['decline_reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
       return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
@@ -11695,14 +14679,33 @@ function v_RecurringDebitRedirect(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['redirect_url'] === undefined && rejectAt(ctx, 'redirect_url', 'required', 'is required')) return false;
-    if (value['redirect_method'] === undefined && rejectAt(ctx, 'redirect_method', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      rejectAt(ctx, 'redirect_url', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      rejectAt(ctx, 'redirect_method', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11712,7 +14715,7 @@ function v_RecurringDebitRedirect(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11722,7 +14725,7 @@ function v_RecurringDebitRedirect(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11740,11 +14743,23 @@ function v_RecurringDebitUndefined(value: unknown, ctx?: ValidationContext): boo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11754,7 +14769,7 @@ function v_RecurringDebitUndefined(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11764,7 +14779,7 @@ function v_RecurringDebitUndefined(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11788,9 +14803,13 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11801,7 +14820,7 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['result'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_RecurringDebitSuccess(value, ctx) && !ctx) return false;
@@ -11829,13 +14848,33 @@ function v_Credit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11845,7 +14884,7 @@ function v_Credit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11855,7 +14894,7 @@ function v_Credit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11873,15 +14912,38 @@ function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
-    if (value['decline_reason'] === undefined && rejectAt(ctx, 'decline_reason', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      rejectAt(ctx, 'decline_reason', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11891,7 +14953,7 @@ function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11901,7 +14963,7 @@ function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11911,7 +14973,11 @@ function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p4 = value['decline_reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
       return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
@@ -11922,13 +14988,33 @@ function v_Credit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11938,7 +15024,7 @@ function v_Credit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11948,7 +15034,7 @@ function v_Credit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11966,9 +15052,13 @@ function v_Credit2VirtualResponse(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11979,7 +15069,7 @@ function v_Credit2VirtualResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['result'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_Credit2VirtualSuccess(value, ctx) && !ctx) return false;
@@ -12004,9 +15094,19 @@ function v_Debit2VirtualAmounts(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['commission'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('commission', p1, v_Amount) : v_Amount(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'commission') &&
+      !(ctx ? ctx.visit('commission', p1, v_Amount) : v_Amount(p1))
+    )
+      return false;
     const p2 = value['total_amount'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('total_amount', p2, v_Amount) : v_Amount(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'total_amount') &&
+      !(ctx ? ctx.visit('total_amount', p2, v_Amount) : v_Amount(p2))
+    )
+      return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -12016,13 +15116,33 @@ function v_Debit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12037,7 +15157,7 @@ function v_Debit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12047,7 +15167,7 @@ function v_Debit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12066,13 +15186,28 @@ function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['decline_reason'] === undefined && rejectAt(ctx, 'decline_reason', 'required', 'is required'))
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      rejectAt(ctx, 'decline_reason', 'required', 'is required')
+    )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12087,7 +15222,7 @@ function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12097,7 +15232,7 @@ function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12107,7 +15242,11 @@ function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p4 = value['decline_reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
       return false;
     if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
   }
@@ -12118,12 +15257,28 @@ function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['redirect_url'] === undefined && rejectAt(ctx, 'redirect_url', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      rejectAt(ctx, 'redirect_url', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12138,7 +15293,7 @@ function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12148,7 +15303,7 @@ function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12158,12 +15313,25 @@ function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p4 = value['redirect_url'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('redirect_url', p4, v_Url) : v_Url(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'redirect_url') &&
+      !(ctx ? ctx.visit('redirect_url', p4, v_Url) : v_Url(p4))
+    )
+      return false;
     const p5 = value['redirect_method'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('redirect_method', p5, v_RedirectMethod) : v_RedirectMethod(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'redirect_method') &&
+      !(ctx ? ctx.visit('redirect_method', p5, v_RedirectMethod) : v_RedirectMethod(p5))
+    )
       return false;
     const p6 = value['redirect_params'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('redirect_params', p6, v_RedirectParams) : v_RedirectParams(p6)))
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'redirect_params') &&
+      !(ctx ? ctx.visit('redirect_params', p6, v_RedirectParams) : v_RedirectParams(p6))
+    )
       return false;
     if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
   }
@@ -12174,11 +15342,23 @@ function v_Debit2VirtualUndefined(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12193,7 +15373,7 @@ function v_Debit2VirtualUndefined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12203,7 +15383,7 @@ function v_Debit2VirtualUndefined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12222,9 +15402,13 @@ function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12235,7 +15419,7 @@ function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) ? value['result'] : undefined;
+      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_Debit2VirtualSuccess(value, ctx) && !ctx) return false;
@@ -12276,11 +15460,20 @@ function v_ErrorEntry(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['error_message'] === undefined && rejectAt(ctx, 'error_message', 'required', 'is required')) return false;
+    if (
+      !(value['error_message'] !== undefined && Object.hasOwn(value, 'error_message')) &&
+      rejectAt(ctx, 'error_message', 'required', 'is required')
+    )
+      return false;
     const p1 = value['error_code'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('error_code', p1, v_ErrorCode) : v_ErrorCode(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'error_code') &&
+      !(ctx ? ctx.visit('error_code', p1, v_ErrorCode) : v_ErrorCode(p1))
+    )
+      return false;
     const p2 = value['error_message'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'error_message')) {
       ctx?.segments.push('error_message');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12302,9 +15495,13 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['error_message'] === undefined && rejectAt(ctx, 'error_message', 'required', 'is required')) return false;
+    if (
+      !(value['error_message'] !== undefined && Object.hasOwn(value, 'error_message')) &&
+      rejectAt(ctx, 'error_message', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12314,7 +15511,7 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['http_code'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'http_code')) {
       ctx?.segments.push('http_code');
       if (!(typeof p2 === 'number' && Number.isInteger(p2))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -12325,9 +15522,14 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['error_code'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('error_code', p3, v_ErrorCode) : v_ErrorCode(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'error_code') &&
+      !(ctx ? ctx.visit('error_code', p3, v_ErrorCode) : v_ErrorCode(p3))
+    )
+      return false;
     const p4 = value['error_message'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'error_message')) {
       ctx?.segments.push('error_message');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12342,7 +15544,7 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['errors'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'errors')) {
       ctx?.segments.push('errors');
       if (!Array.isArray(p5)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -12360,39 +15562,661 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
-  if (
-    !(
-      v_SaleResponse(value) ||
-      v_CaptureResponse(value) ||
-      v_GetTransStatusResponse(value) ||
-      v_AuthResponse(value) ||
-      v_DebitResponse(value) ||
-      v_Credit2CardResponse(value) ||
-      v_Card2CardResponse(value) ||
-      v_VoidResponse(value) ||
-      v_CreditvoidResponse(value) ||
-      v_RefundResponse(value) ||
-      v_GetTransStatusByOrderResponse(value) ||
-      v_CreateScheduleResponse(value) ||
-      v_UpdateScheduleResponse(value) ||
-      v_DeleteScheduleResponse(value) ||
-      v_ScheduleInfoResponse(value) ||
-      v_PauseScheduleResponse(value) ||
-      v_RunScheduleResponse(value) ||
-      v_DescheduleResponse(value) ||
-      v_RecurringSaleResponse(value) ||
-      v_RecurringDebitResponse(value) ||
-      v_Credit2VirtualResponse(value) ||
-      v_Debit2VirtualResponse(value) ||
-      v_S2sErrorResponse(value)
-    ) &&
-    reject(
-      ctx,
-      'anyOf',
-      'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR',
-    )
-  )
-    return false;
+  if (!(
+    v_SaleResponse(value) ||
+    v_CaptureResponse(value) ||
+    v_GetTransStatusResponse(value) ||
+    v_AuthResponse(value) ||
+    v_DebitResponse(value) ||
+    v_Credit2CardResponse(value) ||
+    v_Card2CardResponse(value) ||
+    v_VoidResponse(value) ||
+    v_CreditvoidResponse(value) ||
+    v_RefundResponse(value) ||
+    v_GetTransStatusByOrderResponse(value) ||
+    v_CreateScheduleResponse(value) ||
+    v_UpdateScheduleResponse(value) ||
+    v_DeleteScheduleResponse(value) ||
+    v_ScheduleInfoResponse(value) ||
+    v_PauseScheduleResponse(value) ||
+    v_RunScheduleResponse(value) ||
+    v_DescheduleResponse(value) ||
+    v_RecurringSaleResponse(value) ||
+    v_RecurringDebitResponse(value) ||
+    v_Credit2VirtualResponse(value) ||
+    v_Debit2VirtualResponse(value) ||
+    v_S2sErrorResponse(value)
+  )) {
+    if (!ctx) return false;
+    let best1 = 0;
+    let best1Score = -Infinity;
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['crypto_address'] !== undefined && Object.hasOwn(value, 'crypto_address') ? 1 : 0) +
+          (value['crypto_network'] !== undefined && Object.hasOwn(value, 'crypto_network') ? 1 : 0) +
+          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
+          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
+          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
+          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
+          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
+          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
+          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
+          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
+          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
+          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0) +
+          (value['auth_method'] !== undefined && Object.hasOwn(value, 'auth_method') ? 1 : 0) +
+          (value['message'] !== undefined && Object.hasOwn(value, 'message') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 0;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 1;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
+          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
+          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
+          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
+          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
+          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
+          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
+          (value['card'] !== undefined && Object.hasOwn(value, 'card') ? 1 : 0) +
+          (value['card_expiration_date'] !== undefined && Object.hasOwn(value, 'card_expiration_date') ? 1 : 0) +
+          (value['checkout_payment_method'] !== undefined && Object.hasOwn(value, 'checkout_payment_method') ? 1 : 0) +
+          (value['rrn'] !== undefined && Object.hasOwn(value, 'rrn') ? 1 : 0) +
+          (value['arn'] !== undefined && Object.hasOwn(value, 'arn') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 2;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
+          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
+          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
+          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
+          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
+          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
+          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
+          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
+          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
+          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 3;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
+          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
+          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
+          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
+          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
+          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
+          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
+          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
+          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
+          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 4;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 5;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
+          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
+          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
+          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
+          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
+          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
+          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
+          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
+          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
+          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 6;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 7;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 8;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 9;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
+          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
+          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
+          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
+          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
+          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
+          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
+          (value['card'] !== undefined && Object.hasOwn(value, 'card') ? 1 : 0) +
+          (value['card_expiration_date'] !== undefined && Object.hasOwn(value, 'card_expiration_date') ? 1 : 0) +
+          (value['checkout_payment_method'] !== undefined && Object.hasOwn(value, 'checkout_payment_method') ? 1 : 0) +
+          (value['rrn'] !== undefined && Object.hasOwn(value, 'rrn') ? 1 : 0) +
+          (value['arn'] !== undefined && Object.hasOwn(value, 'arn') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 10;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 11;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 12;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 13;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
+          (value['name'] !== undefined && Object.hasOwn(value, 'name') ? 1 : 0) +
+          (value['interval_length'] !== undefined && Object.hasOwn(value, 'interval_length') ? 1 : 0) +
+          (value['interval_unit'] !== undefined && Object.hasOwn(value, 'interval_unit') ? 1 : 0) +
+          (value['day_of_month'] !== undefined && Object.hasOwn(value, 'day_of_month') ? 1 : 0) +
+          (value['payments_count'] !== undefined && Object.hasOwn(value, 'payments_count') ? 1 : 0) +
+          (value['delays'] !== undefined && Object.hasOwn(value, 'delays') ? 1 : 0) +
+          (value['paused'] !== undefined && Object.hasOwn(value, 'paused') ? 1 : 0) +
+          (value['delayed_first_payment'] !== undefined && Object.hasOwn(value, 'delayed_first_payment') ? 1 : 0) +
+          (value['first_payment_interval_length'] !== undefined && Object.hasOwn(value, 'first_payment_interval_length')
+            ? 1
+            : 0) +
+          (value['first_payment_interval_unit'] !== undefined && Object.hasOwn(value, 'first_payment_interval_unit')
+            ? 1
+            : 0) +
+          (value['first_payment_day_of_week'] !== undefined && Object.hasOwn(value, 'first_payment_day_of_week')
+            ? 1
+            : 0) +
+          (value['first_payment_day_of_month'] !== undefined && Object.hasOwn(value, 'first_payment_day_of_month')
+            ? 1
+            : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 14;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 15;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 16;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 17;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
+          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
+          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
+          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
+          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
+          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
+          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
+          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
+          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
+          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 18;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
+          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
+          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
+          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
+          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
+          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
+          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
+          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
+          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
+          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 19;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 20;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
+          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+          (value['commission'] !== undefined && Object.hasOwn(value, 'commission') ? 1 : 0) +
+          (value['total_amount'] !== undefined && Object.hasOwn(value, 'total_amount') ? 1 : 0) +
+          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
+          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
+          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
+          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
+          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
+          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
+          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
+          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
+          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 21;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
+          (value['http_code'] !== undefined && Object.hasOwn(value, 'http_code') ? 1 : 0) +
+          (value['error_code'] !== undefined && Object.hasOwn(value, 'error_code') ? 1 : 0) +
+          (value['error_message'] !== undefined && Object.hasOwn(value, 'error_message') ? 1 : 0) +
+          (value['errors'] !== undefined && Object.hasOwn(value, 'errors') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 22;
+      }
+    }
+    switch (best1) {
+      case 0:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SALE response)',
+        );
+        v_SaleResponse(value, ctx);
+        break;
+      case 1:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CAPTURE response)',
+        );
+        v_CaptureResponse(value, ctx);
+        break;
+      case 2:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS response)',
+        );
+        v_GetTransStatusResponse(value, ctx);
+        break;
+      case 3:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: AUTH response)',
+        );
+        v_AuthResponse(value, ctx);
+        break;
+      case 4:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT response)',
+        );
+        v_DebitResponse(value, ctx);
+        break;
+      case 5:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2CARD response)',
+        );
+        v_Credit2CardResponse(value, ctx);
+        break;
+      case 6:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CARD2CARD response)',
+        );
+        v_Card2CardResponse(value, ctx);
+        break;
+      case 7:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: VOID response)',
+        );
+        v_VoidResponse(value, ctx);
+        break;
+      case 8:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDITVOID response)',
+        );
+        v_CreditvoidResponse(value, ctx);
+        break;
+      case 9:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: REFUND response)',
+        );
+        v_RefundResponse(value, ctx);
+        break;
+      case 10:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS_BY_ORDER response)',
+        );
+        v_GetTransStatusByOrderResponse(value, ctx);
+        break;
+      case 11:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREATE_SCHEDULE response)',
+        );
+        v_CreateScheduleResponse(value, ctx);
+        break;
+      case 12:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: UPDATE_SCHEDULE response)',
+        );
+        v_UpdateScheduleResponse(value, ctx);
+        break;
+      case 13:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DELETE_SCHEDULE response)',
+        );
+        v_DeleteScheduleResponse(value, ctx);
+        break;
+      case 14:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SCHEDULE_INFO response)',
+        );
+        v_ScheduleInfoResponse(value, ctx);
+        break;
+      case 15:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: PAUSE_SCHEDULE response)',
+        );
+        v_PauseScheduleResponse(value, ctx);
+        break;
+      case 16:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RUN_SCHEDULE response)',
+        );
+        v_RunScheduleResponse(value, ctx);
+        break;
+      case 17:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DESCHEDULE response)',
+        );
+        v_DescheduleResponse(value, ctx);
+        break;
+      case 18:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_SALE response)',
+        );
+        v_RecurringSaleResponse(value, ctx);
+        break;
+      case 19:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_DEBIT response)',
+        );
+        v_RecurringDebitResponse(value, ctx);
+        break;
+      case 20:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2VIRTUAL response)',
+        );
+        v_Credit2VirtualResponse(value, ctx);
+        break;
+      case 21:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response)',
+        );
+        v_Debit2VirtualResponse(value, ctx);
+        break;
+      case 22:
+        ctx.fail(
+          'anyOf',
+          'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: ERROR)',
+        );
+        v_S2sErrorResponse(value, ctx);
+        break;
+    }
+  }
   return true;
 }
 
@@ -12419,11 +16243,11 @@ function v_SessionCardParameters(value: unknown, ctx?: ValidationContext): boole
     if (!v_CardSetApc(value, ctx) && !ctx) return false;
     if (isPlainObject(value)) {
       const p1 = value['shipping'];
-      if (p1 !== undefined) {
+      if (p1 !== undefined && Object.hasOwn(value, 'shipping')) {
         ctx?.segments.push('shipping');
         if (isPlainObject(p1)) {
           const p2 = p1['cost'];
-          if (p2 !== undefined) {
+          if (p2 !== undefined && Object.hasOwn(p1, 'cost')) {
             ctx?.segments.push('cost');
             if (typeof p2 === 'string') {
               if (
@@ -12439,11 +16263,11 @@ function v_SessionCardParameters(value: unknown, ctx?: ValidationContext): boole
         ctx?.segments.pop();
       }
       const p3 = value['cart'];
-      if (p3 !== undefined) {
+      if (p3 !== undefined && Object.hasOwn(value, 'cart')) {
         ctx?.segments.push('cart');
         if (isPlainObject(p3)) {
           const p4 = p3['items'];
-          if (p4 !== undefined) {
+          if (p4 !== undefined && Object.hasOwn(p3, 'items')) {
             ctx?.segments.push('items');
             if (Array.isArray(p4)) {
               for (let i5 = 0; i5 < p4.length; i5++) {
@@ -12451,7 +16275,7 @@ function v_SessionCardParameters(value: unknown, ctx?: ValidationContext): boole
                 ctx?.segments.push(i5);
                 if (isPlainObject(item6)) {
                   const p7 = item6['tax'];
-                  if (p7 !== undefined) {
+                  if (p7 !== undefined && Object.hasOwn(item6, 'tax')) {
                     ctx?.segments.push('tax');
                     if (typeof p7 === 'string') {
                       if (
@@ -12464,7 +16288,7 @@ function v_SessionCardParameters(value: unknown, ctx?: ValidationContext): boole
                     ctx?.segments.pop();
                   }
                   const p8 = item6['taxCategory'];
-                  if (p8 !== undefined) {
+                  if (p8 !== undefined && Object.hasOwn(item6, 'taxCategory')) {
                     ctx?.segments.push('taxCategory');
                     if (typeof p8 === 'string') {
                       if (
@@ -12477,11 +16301,11 @@ function v_SessionCardParameters(value: unknown, ctx?: ValidationContext): boole
                     ctx?.segments.pop();
                   }
                   const p9 = item6['recipient'];
-                  if (p9 !== undefined) {
+                  if (p9 !== undefined && Object.hasOwn(item6, 'recipient')) {
                     ctx?.segments.push('recipient');
                     if (isPlainObject(p9)) {
                       const p10 = p9['country'];
-                      if (p10 !== undefined) {
+                      if (p10 !== undefined && Object.hasOwn(p9, 'country')) {
                         ctx?.segments.push('country');
                         if (typeof p10 === 'string') {
                           if (
@@ -12514,196 +16338,321 @@ function v_SessionMethodParameters(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['card'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('card', p1, v_SessionCardParameters) : v_SessionCardParameters(p1)))
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'card') &&
+      !(ctx ? ctx.visit('card', p1, v_SessionCardParameters) : v_SessionCardParameters(p1))
+    )
       return false;
     const p2 = value['pin_voucher'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('pin_voucher', p2, v_PinVoucherParameters) : v_PinVoucherParameters(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'pin_voucher') &&
+      !(ctx ? ctx.visit('pin_voucher', p2, v_PinVoucherParameters) : v_PinVoucherParameters(p2))
+    )
       return false;
     const p3 = value['bank_account_debit'];
     if (
       p3 !== undefined &&
+      Object.hasOwn(value, 'bank_account_debit') &&
       !(ctx ? ctx.visit('bank_account_debit', p3, v_BankAccountDebitParameters) : v_BankAccountDebitParameters(p3))
     )
       return false;
     const p4 = value['ar_transfer'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('ar_transfer', p4, v_ArTransferParameters) : v_ArTransferParameters(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'ar_transfer') &&
+      !(ctx ? ctx.visit('ar_transfer', p4, v_ArTransferParameters) : v_ArTransferParameters(p4))
+    )
       return false;
     const p5 = value['mx_transfer'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('mx_transfer', p5, v_MxTransferParameters) : v_MxTransferParameters(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'mx_transfer') &&
+      !(ctx ? ctx.visit('mx_transfer', p5, v_MxTransferParameters) : v_MxTransferParameters(p5))
+    )
       return false;
     const p6 = value['bnpl_a'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('bnpl_a', p6, v_BnplAParameters) : v_BnplAParameters(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'bnpl_a') &&
+      !(ctx ? ctx.visit('bnpl_a', p6, v_BnplAParameters) : v_BnplAParameters(p6))
+    )
+      return false;
     const p7 = value['bnpl_b'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('bnpl_b', p7, v_BnplBParameters) : v_BnplBParameters(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'bnpl_b') &&
+      !(ctx ? ctx.visit('bnpl_b', p7, v_BnplBParameters) : v_BnplBParameters(p7))
+    )
+      return false;
     const p8 = value['crypto_deposit'];
     if (
       p8 !== undefined &&
+      Object.hasOwn(value, 'crypto_deposit') &&
       !(ctx ? ctx.visit('crypto_deposit', p8, v_CryptoDepositParameters) : v_CryptoDepositParameters(p8))
     )
       return false;
     const p9 = value['crypto_withdrawal'];
     if (
       p9 !== undefined &&
+      Object.hasOwn(value, 'crypto_withdrawal') &&
       !(ctx ? ctx.visit('crypto_withdrawal', p9, v_CryptoWithdrawalParameters) : v_CryptoWithdrawalParameters(p9))
     )
       return false;
     const p10 = value['crypto_convert'];
     if (
       p10 !== undefined &&
+      Object.hasOwn(value, 'crypto_convert') &&
       !(ctx ? ctx.visit('crypto_convert', p10, v_CryptoConvertParameters) : v_CryptoConvertParameters(p10))
     )
       return false;
     const p11 = value['crypto_gateway'];
     if (
       p11 !== undefined &&
+      Object.hasOwn(value, 'crypto_gateway') &&
       !(ctx ? ctx.visit('crypto_gateway', p11, v_CryptoGatewayParameters) : v_CryptoGatewayParameters(p11))
     )
       return false;
     const p12 = value['dl'];
-    if (p12 !== undefined && !(ctx ? ctx.visit('dl', p12, v_DlParameters) : v_DlParameters(p12))) return false;
+    if (
+      p12 !== undefined &&
+      Object.hasOwn(value, 'dl') &&
+      !(ctx ? ctx.visit('dl', p12, v_DlParameters) : v_DlParameters(p12))
+    )
+      return false;
     const p13 = value['document_method'];
     if (
       p13 !== undefined &&
+      Object.hasOwn(value, 'document_method') &&
       !(ctx ? ctx.visit('document_method', p13, v_DocumentMethodParameters) : v_DocumentMethodParameters(p13))
     )
       return false;
     const p14 = value['latam_document'];
     if (
       p14 !== undefined &&
+      Object.hasOwn(value, 'latam_document') &&
       !(ctx ? ctx.visit('latam_document', p14, v_LatamDocumentParameters) : v_LatamDocumentParameters(p14))
     )
       return false;
     const p15 = value['fx_convert'];
-    if (p15 !== undefined && !(ctx ? ctx.visit('fx_convert', p15, v_FxConvertParameters) : v_FxConvertParameters(p15)))
+    if (
+      p15 !== undefined &&
+      Object.hasOwn(value, 'fx_convert') &&
+      !(ctx ? ctx.visit('fx_convert', p15, v_FxConvertParameters) : v_FxConvertParameters(p15))
+    )
       return false;
     const p16 = value['p1_a'];
-    if (p16 !== undefined && !(ctx ? ctx.visit('p1_a', p16, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p16)))
+    if (
+      p16 !== undefined &&
+      Object.hasOwn(value, 'p1_a') &&
+      !(ctx ? ctx.visit('p1_a', p16, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p16))
+    )
       return false;
     const p17 = value['p1_b'];
-    if (p17 !== undefined && !(ctx ? ctx.visit('p1_b', p17, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p17)))
+    if (
+      p17 !== undefined &&
+      Object.hasOwn(value, 'p1_b') &&
+      !(ctx ? ctx.visit('p1_b', p17, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p17))
+    )
       return false;
     const p18 = value['p1_c'];
-    if (p18 !== undefined && !(ctx ? ctx.visit('p1_c', p18, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p18)))
+    if (
+      p18 !== undefined &&
+      Object.hasOwn(value, 'p1_c') &&
+      !(ctx ? ctx.visit('p1_c', p18, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p18))
+    )
       return false;
     const p19 = value['p1_d'];
-    if (p19 !== undefined && !(ctx ? ctx.visit('p1_d', p19, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p19)))
+    if (
+      p19 !== undefined &&
+      Object.hasOwn(value, 'p1_d') &&
+      !(ctx ? ctx.visit('p1_d', p19, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p19))
+    )
       return false;
     const p20 = value['p1_e'];
-    if (p20 !== undefined && !(ctx ? ctx.visit('p1_e', p20, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p20)))
+    if (
+      p20 !== undefined &&
+      Object.hasOwn(value, 'p1_e') &&
+      !(ctx ? ctx.visit('p1_e', p20, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p20))
+    )
       return false;
     const p21 = value['p1_f'];
-    if (p21 !== undefined && !(ctx ? ctx.visit('p1_f', p21, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p21)))
+    if (
+      p21 !== undefined &&
+      Object.hasOwn(value, 'p1_f') &&
+      !(ctx ? ctx.visit('p1_f', p21, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p21))
+    )
       return false;
     const p22 = value['p2_a'];
-    if (p22 !== undefined && !(ctx ? ctx.visit('p2_a', p22, v_P2PayMethodParameters) : v_P2PayMethodParameters(p22)))
+    if (
+      p22 !== undefined &&
+      Object.hasOwn(value, 'p2_a') &&
+      !(ctx ? ctx.visit('p2_a', p22, v_P2PayMethodParameters) : v_P2PayMethodParameters(p22))
+    )
       return false;
     const p23 = value['p2_b'];
-    if (p23 !== undefined && !(ctx ? ctx.visit('p2_b', p23, v_P2PayMethodParameters) : v_P2PayMethodParameters(p23)))
+    if (
+      p23 !== undefined &&
+      Object.hasOwn(value, 'p2_b') &&
+      !(ctx ? ctx.visit('p2_b', p23, v_P2PayMethodParameters) : v_P2PayMethodParameters(p23))
+    )
       return false;
     const p24 = value['p2_c'];
-    if (p24 !== undefined && !(ctx ? ctx.visit('p2_c', p24, v_P2PayMethodParameters) : v_P2PayMethodParameters(p24)))
+    if (
+      p24 !== undefined &&
+      Object.hasOwn(value, 'p2_c') &&
+      !(ctx ? ctx.visit('p2_c', p24, v_P2PayMethodParameters) : v_P2PayMethodParameters(p24))
+    )
       return false;
     const p25 = value['p2_d'];
-    if (p25 !== undefined && !(ctx ? ctx.visit('p2_d', p25, v_P2PayMethodParameters) : v_P2PayMethodParameters(p25)))
+    if (
+      p25 !== undefined &&
+      Object.hasOwn(value, 'p2_d') &&
+      !(ctx ? ctx.visit('p2_d', p25, v_P2PayMethodParameters) : v_P2PayMethodParameters(p25))
+    )
       return false;
     const p26 = value['installment_redirect'];
     if (
       p26 !== undefined &&
+      Object.hasOwn(value, 'installment_redirect') &&
       !(ctx
         ? ctx.visit('installment_redirect', p26, v_InstallmentRedirectParameters)
         : v_InstallmentRedirectParameters(p26))
     )
       return false;
     const p27 = value['ips'];
-    if (p27 !== undefined && !(ctx ? ctx.visit('ips', p27, v_IpsParameters) : v_IpsParameters(p27))) return false;
+    if (
+      p27 !== undefined &&
+      Object.hasOwn(value, 'ips') &&
+      !(ctx ? ctx.visit('ips', p27, v_IpsParameters) : v_IpsParameters(p27))
+    )
+      return false;
     const p28 = value['local_collection'];
     if (
       p28 !== undefined &&
+      Object.hasOwn(value, 'local_collection') &&
       !(ctx ? ctx.visit('local_collection', p28, v_LocalCollectionParameters) : v_LocalCollectionParameters(p28))
     )
       return false;
     const p29 = value['mobile_money_ke'];
     if (
       p29 !== undefined &&
+      Object.hasOwn(value, 'mobile_money_ke') &&
       !(ctx ? ctx.visit('mobile_money_ke', p29, v_MobileMoneyKeParameters) : v_MobileMoneyKeParameters(p29))
     )
       return false;
     const p30 = value['mobile_money'];
     if (
       p30 !== undefined &&
+      Object.hasOwn(value, 'mobile_money') &&
       !(ctx ? ctx.visit('mobile_money', p30, v_MobileMoneyParameters) : v_MobileMoneyParameters(p30))
     )
       return false;
     const p31 = value['open_banking'];
     if (
       p31 !== undefined &&
+      Object.hasOwn(value, 'open_banking') &&
       !(ctx ? ctx.visit('open_banking', p31, v_OpenBankingParameters) : v_OpenBankingParameters(p31))
     )
       return false;
     const p32 = value['payout_email'];
     if (
       p32 !== undefined &&
+      Object.hasOwn(value, 'payout_email') &&
       !(ctx ? ctx.visit('payout_email', p32, v_PayoutEmailParameters) : v_PayoutEmailParameters(p32))
     )
       return false;
     const p33 = value['personal_id_method'];
     if (
       p33 !== undefined &&
+      Object.hasOwn(value, 'personal_id_method') &&
       !(ctx ? ctx.visit('personal_id_method', p33, v_PersonalIdMethodParameters) : v_PersonalIdMethodParameters(p33))
     )
       return false;
     const p34 = value['email_transfer'];
     if (
       p34 !== undefined &&
+      Object.hasOwn(value, 'email_transfer') &&
       !(ctx ? ctx.visit('email_transfer', p34, v_EmailTransferParameters) : v_EmailTransferParameters(p34))
     )
       return false;
     const p35 = value['sms_transfer'];
     if (
       p35 !== undefined &&
+      Object.hasOwn(value, 'sms_transfer') &&
       !(ctx ? ctx.visit('sms_transfer', p35, v_SmsTransferParameters) : v_SmsTransferParameters(p35))
     )
       return false;
     const p36 = value['telecom_otp'];
     if (
       p36 !== undefined &&
+      Object.hasOwn(value, 'telecom_otp') &&
       !(ctx ? ctx.visit('telecom_otp', p36, v_TelecomOtpParameters) : v_TelecomOtpParameters(p36))
     )
       return false;
     const p37 = value['trading_deposit'];
     if (
       p37 !== undefined &&
+      Object.hasOwn(value, 'trading_deposit') &&
       !(ctx ? ctx.visit('trading_deposit', p37, v_TradingDepositParameters) : v_TradingDepositParameters(p37))
     )
       return false;
     const p38 = value['trading_withdrawal'];
     if (
       p38 !== undefined &&
+      Object.hasOwn(value, 'trading_withdrawal') &&
       !(ctx ? ctx.visit('trading_withdrawal', p38, v_TradingWithdrawalParameters) : v_TradingWithdrawalParameters(p38))
     )
       return false;
     const p39 = value['upi_a'];
-    if (p39 !== undefined && !(ctx ? ctx.visit('upi_a', p39, v_UpiAParameters) : v_UpiAParameters(p39))) return false;
+    if (
+      p39 !== undefined &&
+      Object.hasOwn(value, 'upi_a') &&
+      !(ctx ? ctx.visit('upi_a', p39, v_UpiAParameters) : v_UpiAParameters(p39))
+    )
+      return false;
     const p40 = value['upi_b'];
-    if (p40 !== undefined && !(ctx ? ctx.visit('upi_b', p40, v_UpiBParameters) : v_UpiBParameters(p40))) return false;
+    if (
+      p40 !== undefined &&
+      Object.hasOwn(value, 'upi_b') &&
+      !(ctx ? ctx.visit('upi_b', p40, v_UpiBParameters) : v_UpiBParameters(p40))
+    )
+      return false;
     const p41 = value['upi_c'];
-    if (p41 !== undefined && !(ctx ? ctx.visit('upi_c', p41, v_UpiCParameters) : v_UpiCParameters(p41))) return false;
+    if (
+      p41 !== undefined &&
+      Object.hasOwn(value, 'upi_c') &&
+      !(ctx ? ctx.visit('upi_c', p41, v_UpiCParameters) : v_UpiCParameters(p41))
+    )
+      return false;
     const p42 = value['upi_d'];
-    if (p42 !== undefined && !(ctx ? ctx.visit('upi_d', p42, v_UpiDParameters) : v_UpiDParameters(p42))) return false;
+    if (
+      p42 !== undefined &&
+      Object.hasOwn(value, 'upi_d') &&
+      !(ctx ? ctx.visit('upi_d', p42, v_UpiDParameters) : v_UpiDParameters(p42))
+    )
+      return false;
     const p43 = value['voucher_wallet'];
     if (
       p43 !== undefined &&
+      Object.hasOwn(value, 'voucher_wallet') &&
       !(ctx ? ctx.visit('voucher_wallet', p43, v_VoucherWalletParameters) : v_VoucherWalletParameters(p43))
     )
       return false;
     const p44 = value['device_wallet'];
     if (
       p44 !== undefined &&
+      Object.hasOwn(value, 'device_wallet') &&
       !(ctx ? ctx.visit('device_wallet', p44, v_DeviceWalletParameters) : v_DeviceWalletParameters(p44))
     )
       return false;
     const p45 = value['web_wallet'];
-    if (p45 !== undefined && !(ctx ? ctx.visit('web_wallet', p45, v_WebWalletParameters) : v_WebWalletParameters(p45)))
+    if (
+      p45 !== undefined &&
+      Object.hasOwn(value, 'web_wallet') &&
+      !(ctx ? ctx.visit('web_wallet', p45, v_WebWalletParameters) : v_WebWalletParameters(p45))
+    )
       return false;
     for (const key46 of Object.keys(value)) {
       if (SET_6.has(key46) || value[key46] === undefined) continue;
@@ -12719,18 +16668,49 @@ function v_SessionOrder(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['number'] === undefined && rejectAt(ctx, 'number', 'required', 'is required')) return false;
-    if (value['amount'] === undefined && rejectAt(ctx, 'amount', 'required', 'is required')) return false;
-    if (value['currency'] === undefined && rejectAt(ctx, 'currency', 'required', 'is required')) return false;
-    if (value['description'] === undefined && rejectAt(ctx, 'description', 'required', 'is required')) return false;
+    if (
+      !(value['number'] !== undefined && Object.hasOwn(value, 'number')) &&
+      rejectAt(ctx, 'number', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['amount'] !== undefined && Object.hasOwn(value, 'amount')) &&
+      rejectAt(ctx, 'amount', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['currency'] !== undefined && Object.hasOwn(value, 'currency')) &&
+      rejectAt(ctx, 'currency', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['description'] !== undefined && Object.hasOwn(value, 'description')) &&
+      rejectAt(ctx, 'description', 'required', 'is required')
+    )
+      return false;
     const p1 = value['number'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('number', p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'number') &&
+      !(ctx ? ctx.visit('number', p1, v_OrderId) : v_OrderId(p1))
+    )
+      return false;
     const p2 = value['amount'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2))) return false;
+    if (p2 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2)))
+      return false;
     const p3 = value['currency'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('currency', p3, v_Currency) : v_Currency(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'currency') &&
+      !(ctx ? ctx.visit('currency', p3, v_Currency) : v_Currency(p3))
+    )
+      return false;
     const p4 = value['description'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('description', p4, v_OrderDescription) : v_OrderDescription(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'description') &&
+      !(ctx ? ctx.visit('description', p4, v_OrderDescription) : v_OrderDescription(p4))
+    )
       return false;
   }
   return true;
@@ -12741,7 +16721,7 @@ function v_SessionCustomer(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12752,11 +16732,18 @@ function v_SessionCustomer(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['email'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('email', p2, v_Email) : v_Email(p2))) return false;
+    if (p2 !== undefined && Object.hasOwn(value, 'email') && !(ctx ? ctx.visit('email', p2, v_Email) : v_Email(p2)))
+      return false;
     const p3 = value['birth_date'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('birth_date', p3, v_CalendarDate) : v_CalendarDate(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'birth_date') &&
+      !(ctx ? ctx.visit('birth_date', p3, v_CalendarDate) : v_CalendarDate(p3))
+    )
+      return false;
     const p4 = value['ip'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('ip', p4, v_IpAddress) : v_IpAddress(p4))) return false;
+    if (p4 !== undefined && Object.hasOwn(value, 'ip') && !(ctx ? ctx.visit('ip', p4, v_IpAddress) : v_IpAddress(p4)))
+      return false;
   }
   return true;
 }
@@ -12766,13 +16753,20 @@ function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['country'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('country', p1, v_Country) : v_Country(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'country') &&
+      !(ctx ? ctx.visit('country', p1, v_Country) : v_Country(p1))
+    )
+      return false;
     const p2 = value['state'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('state', p2, v_State) : v_State(p2))) return false;
+    if (p2 !== undefined && Object.hasOwn(value, 'state') && !(ctx ? ctx.visit('state', p2, v_State) : v_State(p2)))
+      return false;
     const p3 = value['city'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('city', p3, v_City) : v_City(p3))) return false;
+    if (p3 !== undefined && Object.hasOwn(value, 'city') && !(ctx ? ctx.visit('city', p3, v_City) : v_City(p3)))
+      return false;
     const p4 = value['district'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'district')) {
       ctx?.segments.push('district');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12783,9 +16777,14 @@ function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p5 = value['address'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('address', p5, v_Address) : v_Address(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'address') &&
+      !(ctx ? ctx.visit('address', p5, v_Address) : v_Address(p5))
+    )
+      return false;
     const p6 = value['house_number'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'house_number')) {
       ctx?.segments.push('house_number');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12796,14 +16795,25 @@ function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p7 = value['zip'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('zip', p7, v_Zip) : v_Zip(p7))) return false;
+    if (p7 !== undefined && Object.hasOwn(value, 'zip') && !(ctx ? ctx.visit('zip', p7, v_Zip) : v_Zip(p7)))
+      return false;
     const p8 = value['phone'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('phone', p8, v_Phone) : v_Phone(p8))) return false;
+    if (p8 !== undefined && Object.hasOwn(value, 'phone') && !(ctx ? ctx.visit('phone', p8, v_Phone) : v_Phone(p8)))
+      return false;
     const p9 = value['phone_country_code'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('phone_country_code', p9, v_PhoneCountryCode) : v_PhoneCountryCode(p9)))
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'phone_country_code') &&
+      !(ctx ? ctx.visit('phone_country_code', p9, v_PhoneCountryCode) : v_PhoneCountryCode(p9))
+    )
       return false;
     const p10 = value['language'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('language', p10, v_Language) : v_Language(p10))) return false;
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'language') &&
+      !(ctx ? ctx.visit('language', p10, v_Language) : v_Language(p10))
+    )
+      return false;
   }
   return true;
 }
@@ -12813,7 +16823,7 @@ function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12824,19 +16834,41 @@ function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['first_name'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('first_name', p2, v_Name) : v_Name(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'first_name') &&
+      !(ctx ? ctx.visit('first_name', p2, v_Name) : v_Name(p2))
+    )
+      return false;
     const p3 = value['last_name'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('last_name', p3, v_Name) : v_Name(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'last_name') &&
+      !(ctx ? ctx.visit('last_name', p3, v_Name) : v_Name(p3))
+    )
+      return false;
     const p4 = value['middle_name'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('middle_name', p4, v_Name) : v_Name(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'middle_name') &&
+      !(ctx ? ctx.visit('middle_name', p4, v_Name) : v_Name(p4))
+    )
+      return false;
     const p5 = value['email'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('email', p5, v_Email) : v_Email(p5))) return false;
+    if (p5 !== undefined && Object.hasOwn(value, 'email') && !(ctx ? ctx.visit('email', p5, v_Email) : v_Email(p5)))
+      return false;
     const p6 = value['phone'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('phone', p6, v_Phone) : v_Phone(p6))) return false;
+    if (p6 !== undefined && Object.hasOwn(value, 'phone') && !(ctx ? ctx.visit('phone', p6, v_Phone) : v_Phone(p6)))
+      return false;
     const p7 = value['birth_date'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('birth_date', p7, v_CalendarDate) : v_CalendarDate(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'birth_date') &&
+      !(ctx ? ctx.visit('birth_date', p7, v_CalendarDate) : v_CalendarDate(p7))
+    )
+      return false;
     const p8 = value['identity_type'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'identity_type')) {
       ctx?.segments.push('identity_type');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12847,7 +16879,7 @@ function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['identity_id'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'identity_id')) {
       ctx?.segments.push('identity_id');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12858,14 +16890,33 @@ function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['identity_country'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('identity_country', p10, v_Country) : v_Country(p10))) return false;
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'identity_country') &&
+      !(ctx ? ctx.visit('identity_country', p10, v_Country) : v_Country(p10))
+    )
+      return false;
     const p11 = value['identity_exp_date'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('identity_exp_date', p11, v_CalendarDate) : v_CalendarDate(p11)))
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'identity_exp_date') &&
+      !(ctx ? ctx.visit('identity_exp_date', p11, v_CalendarDate) : v_CalendarDate(p11))
+    )
       return false;
     const p12 = value['nationality'];
-    if (p12 !== undefined && !(ctx ? ctx.visit('nationality', p12, v_Country) : v_Country(p12))) return false;
+    if (
+      p12 !== undefined &&
+      Object.hasOwn(value, 'nationality') &&
+      !(ctx ? ctx.visit('nationality', p12, v_Country) : v_Country(p12))
+    )
+      return false;
     const p13 = value['country_of_birth'];
-    if (p13 !== undefined && !(ctx ? ctx.visit('country_of_birth', p13, v_Country) : v_Country(p13))) return false;
+    if (
+      p13 !== undefined &&
+      Object.hasOwn(value, 'country_of_birth') &&
+      !(ctx ? ctx.visit('country_of_birth', p13, v_Country) : v_Country(p13))
+    )
+      return false;
   }
   return true;
 }
@@ -12875,7 +16926,7 @@ function v_SessionCrypto(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['network'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'network')) {
       ctx?.segments.push('network');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12895,20 +16946,27 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (
       value['schedule_start_date'] !== undefined &&
-      value['schedule_id'] === undefined &&
+      Object.hasOwn(value, 'schedule_start_date') &&
+      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
       rejectAt(ctx, 'schedule_id', 'dependentRequired', 'is required when schedule_start_date is present')
     )
       return false;
     if (
       value['payment_schedule_amount'] !== undefined &&
-      value['schedule_id'] === undefined &&
+      Object.hasOwn(value, 'payment_schedule_amount') &&
+      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
       rejectAt(ctx, 'schedule_id', 'dependentRequired', 'is required when payment_schedule_amount is present')
     )
       return false;
     const p1 = value['merchant_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'merchant_key') &&
+      !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
+    )
+      return false;
     const p2 = value['operation'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'operation')) {
       ctx?.segments.push('operation');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12924,7 +16982,7 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['methods'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'methods')) {
       ctx?.segments.push('methods');
       if (!Array.isArray(p3)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -12955,7 +17013,7 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['channel_id'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'channel_id')) {
       ctx?.segments.push('channel_id');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12973,23 +17031,54 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
     const p7 = value['parameters'];
     if (
       p7 !== undefined &&
+      Object.hasOwn(value, 'parameters') &&
       !(ctx ? ctx.visit('parameters', p7, v_SessionMethodParameters) : v_SessionMethodParameters(p7))
     )
       return false;
     const p8 = value['order'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('order', p8, v_SessionOrder) : v_SessionOrder(p8))) return false;
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'order') &&
+      !(ctx ? ctx.visit('order', p8, v_SessionOrder) : v_SessionOrder(p8))
+    )
+      return false;
     const p9 = value['success_url'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('success_url', p9, v_Url) : v_Url(p9))) return false;
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'success_url') &&
+      !(ctx ? ctx.visit('success_url', p9, v_Url) : v_Url(p9))
+    )
+      return false;
     const p10 = value['cancel_url'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('cancel_url', p10, v_Url) : v_Url(p10))) return false;
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'cancel_url') &&
+      !(ctx ? ctx.visit('cancel_url', p10, v_Url) : v_Url(p10))
+    )
+      return false;
     const p11 = value['expiry_url'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('expiry_url', p11, v_Url) : v_Url(p11))) return false;
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'expiry_url') &&
+      !(ctx ? ctx.visit('expiry_url', p11, v_Url) : v_Url(p11))
+    )
+      return false;
     const p12 = value['error_url'];
-    if (p12 !== undefined && !(ctx ? ctx.visit('error_url', p12, v_Url) : v_Url(p12))) return false;
+    if (
+      p12 !== undefined &&
+      Object.hasOwn(value, 'error_url') &&
+      !(ctx ? ctx.visit('error_url', p12, v_Url) : v_Url(p12))
+    )
+      return false;
     const p13 = value['url_target'];
-    if (p13 !== undefined && !(ctx ? ctx.visit('url_target', p13, v_LinkTarget) : v_LinkTarget(p13))) return false;
+    if (
+      p13 !== undefined &&
+      Object.hasOwn(value, 'url_target') &&
+      !(ctx ? ctx.visit('url_target', p13, v_LinkTarget) : v_LinkTarget(p13))
+    )
+      return false;
     const p14 = value['session_expiry'];
-    if (p14 !== undefined) {
+    if (p14 !== undefined && Object.hasOwn(value, 'session_expiry')) {
       ctx?.segments.push('session_expiry');
       if (!(typeof p14 === 'number' && Number.isInteger(p14))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -13000,73 +17089,113 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p15 = value['customer'];
-    if (p15 !== undefined && !(ctx ? ctx.visit('customer', p15, v_SessionCustomer) : v_SessionCustomer(p15)))
+    if (
+      p15 !== undefined &&
+      Object.hasOwn(value, 'customer') &&
+      !(ctx ? ctx.visit('customer', p15, v_SessionCustomer) : v_SessionCustomer(p15))
+    )
       return false;
     const p16 = value['billing_address'];
     if (
       p16 !== undefined &&
+      Object.hasOwn(value, 'billing_address') &&
       !(ctx ? ctx.visit('billing_address', p16, v_SessionBillingAddress) : v_SessionBillingAddress(p16))
     )
       return false;
     const p17 = value['payee'];
-    if (p17 !== undefined && !(ctx ? ctx.visit('payee', p17, v_SessionPayee) : v_SessionPayee(p17))) return false;
+    if (
+      p17 !== undefined &&
+      Object.hasOwn(value, 'payee') &&
+      !(ctx ? ctx.visit('payee', p17, v_SessionPayee) : v_SessionPayee(p17))
+    )
+      return false;
     const p18 = value['payee_billing_address'];
     if (
       p18 !== undefined &&
+      Object.hasOwn(value, 'payee_billing_address') &&
       !(ctx ? ctx.visit('payee_billing_address', p18, v_SessionBillingAddress) : v_SessionBillingAddress(p18))
     )
       return false;
     const p19 = value['crypto'];
-    if (p19 !== undefined && !(ctx ? ctx.visit('crypto', p19, v_SessionCrypto) : v_SessionCrypto(p19))) return false;
+    if (
+      p19 !== undefined &&
+      Object.hasOwn(value, 'crypto') &&
+      !(ctx ? ctx.visit('crypto', p19, v_SessionCrypto) : v_SessionCrypto(p19))
+    )
+      return false;
     const p20 = value['req_token'];
-    if (p20 !== undefined) {
+    if (p20 !== undefined && Object.hasOwn(value, 'req_token')) {
       ctx?.segments.push('req_token');
       if (typeof p20 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p21 = value['card_token'];
-    if (p21 !== undefined && !(ctx ? ctx.visit('card_token', p21, v_Token) : v_Token(p21))) return false;
+    if (
+      p21 !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      !(ctx ? ctx.visit('card_token', p21, v_Token) : v_Token(p21))
+    )
+      return false;
     const p22 = value['recurring_init'];
-    if (p22 !== undefined) {
+    if (p22 !== undefined && Object.hasOwn(value, 'recurring_init')) {
       ctx?.segments.push('recurring_init');
       if (typeof p22 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p23 = value['vat_calc'];
-    if (p23 !== undefined) {
+    if (p23 !== undefined && Object.hasOwn(value, 'vat_calc')) {
       ctx?.segments.push('vat_calc');
       if (typeof p23 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p24 = value['custom_data'];
-    if (p24 !== undefined) {
+    if (p24 !== undefined && Object.hasOwn(value, 'custom_data')) {
       ctx?.segments.push('custom_data');
       if (!isPlainObject(p24) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
     }
     const p25 = value['auth'];
-    if (p25 !== undefined) {
+    if (p25 !== undefined && Object.hasOwn(value, 'auth')) {
       ctx?.segments.push('auth');
       if (typeof p25 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p26 = value['schedule_id'];
-    if (p26 !== undefined && !(ctx ? ctx.visit('schedule_id', p26, v_ScheduleId) : v_ScheduleId(p26))) return false;
+    if (
+      p26 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p26, v_ScheduleId) : v_ScheduleId(p26))
+    )
+      return false;
     const p27 = value['schedule_start_date'];
-    if (p27 !== undefined && !(ctx ? ctx.visit('schedule_start_date', p27, v_CalendarDate) : v_CalendarDate(p27)))
+    if (
+      p27 !== undefined &&
+      Object.hasOwn(value, 'schedule_start_date') &&
+      !(ctx ? ctx.visit('schedule_start_date', p27, v_CalendarDate) : v_CalendarDate(p27))
+    )
       return false;
     const p28 = value['payment_schedule_amount'];
-    if (p28 !== undefined && !(ctx ? ctx.visit('payment_schedule_amount', p28, v_Amount) : v_Amount(p28))) return false;
+    if (
+      p28 !== undefined &&
+      Object.hasOwn(value, 'payment_schedule_amount') &&
+      !(ctx ? ctx.visit('payment_schedule_amount', p28, v_Amount) : v_Amount(p28))
+    )
+      return false;
     const p29 = value['with_hosted_fields'];
-    if (p29 !== undefined) {
+    if (p29 !== undefined && Object.hasOwn(value, 'with_hosted_fields')) {
       ctx?.segments.push('with_hosted_fields');
       if (typeof p29 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p30 = value['payer_ip'];
-    if (p30 !== undefined && !(ctx ? ctx.visit('payer_ip', p30, v_IpAddress) : v_IpAddress(p30))) return false;
+    if (
+      p30 !== undefined &&
+      Object.hasOwn(value, 'payer_ip') &&
+      !(ctx ? ctx.visit('payer_ip', p30, v_IpAddress) : v_IpAddress(p30))
+    )
+      return false;
     const p31 = value['accountId'];
-    if (p31 !== undefined) {
+    if (p31 !== undefined && Object.hasOwn(value, 'accountId')) {
       ctx?.segments.push('accountId');
       if (typeof p31 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13086,11 +17215,12 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p32 = value['hash'];
-    if (p32 !== undefined && !(ctx ? ctx.visit('hash', p32, v_Hash) : v_Hash(p32))) return false;
+    if (p32 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p32, v_Hash) : v_Hash(p32)))
+      return false;
     if (v_SessionFields_1(value)) {
       if (isPlainObject(value)) {
         const p33 = value['auth'];
-        if (p33 !== undefined) {
+        if (p33 !== undefined && Object.hasOwn(value, 'auth')) {
           ctx?.segments.push('auth');
           if (p33 !== false && reject(ctx, 'const', 'must be false (when operation is one of "debit", "credit")'))
             return false;
@@ -13101,11 +17231,11 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
     if (v_SessionFields_3(value)) {
       if (isPlainObject(value)) {
         const p34 = value['order'];
-        if (p34 !== undefined) {
+        if (p34 !== undefined && Object.hasOwn(value, 'order')) {
           ctx?.segments.push('order');
           if (isPlainObject(p34)) {
             const p35 = p34['amount'];
-            if (p35 !== undefined) {
+            if (p35 !== undefined && Object.hasOwn(p34, 'amount')) {
               ctx?.segments.push('amount');
               if (
                 v_SessionFields_2(p35) &&
@@ -13129,9 +17259,13 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
 
 function v_SessionFields_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['operation'] === undefined && rejectAt(ctx, 'operation', 'required', 'is required')) return false;
+    if (
+      !(value['operation'] !== undefined && Object.hasOwn(value, 'operation')) &&
+      rejectAt(ctx, 'operation', 'required', 'is required')
+    )
+      return false;
     const p1 = value['operation'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'operation')) {
       ctx?.segments.push('operation');
       if (p1 !== 'debit' && p1 !== 'credit' && reject(ctx, 'enum', 'must be one of: debit, credit')) return false;
       ctx?.segments.pop();
@@ -13154,10 +17288,13 @@ function v_SessionFields_3(value: unknown, ctx?: ValidationContext): boolean {
 
 function v_SessionFields_4(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['recurring_init'] === undefined && rejectAt(ctx, 'recurring_init', 'required', 'is required'))
+    if (
+      !(value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init')) &&
+      rejectAt(ctx, 'recurring_init', 'required', 'is required')
+    )
       return false;
     const p1 = value['recurring_init'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'recurring_init')) {
       ctx?.segments.push('recurring_init');
       if (p1 !== true && reject(ctx, 'const', 'must be true')) return false;
       ctx?.segments.pop();
@@ -13170,11 +17307,31 @@ function v_SessionRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['merchant_key'] === undefined && rejectAt(ctx, 'merchant_key', 'required', 'is required')) return false;
-    if (value['operation'] === undefined && rejectAt(ctx, 'operation', 'required', 'is required')) return false;
-    if (value['order'] === undefined && rejectAt(ctx, 'order', 'required', 'is required')) return false;
-    if (value['success_url'] === undefined && rejectAt(ctx, 'success_url', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      rejectAt(ctx, 'merchant_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['operation'] !== undefined && Object.hasOwn(value, 'operation')) &&
+      rejectAt(ctx, 'operation', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order'] !== undefined && Object.hasOwn(value, 'order')) &&
+      rejectAt(ctx, 'order', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['success_url'] !== undefined && Object.hasOwn(value, 'success_url')) &&
+      rejectAt(ctx, 'success_url', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     if (!v_SessionFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -13184,9 +17341,18 @@ function v_SessionResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['redirect_url'] === undefined && rejectAt(ctx, 'redirect_url', 'required', 'is required')) return false;
+    if (
+      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      rejectAt(ctx, 'redirect_url', 'required', 'is required')
+    )
+      return false;
     const p1 = value['redirect_url'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('redirect_url', p1, v_Url) : v_Url(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'redirect_url') &&
+      !(ctx ? ctx.visit('redirect_url', p1, v_Url) : v_Url(p1))
+    )
+      return false;
   }
   return true;
 }
@@ -13195,48 +17361,76 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['error_message'] === undefined && rejectAt(ctx, 'error_message', 'required', 'is required')) return false;
+    if (
+      !(value['error_message'] !== undefined && Object.hasOwn(value, 'error_message')) &&
+      rejectAt(ctx, 'error_message', 'required', 'is required')
+    )
+      return false;
     const p1 = value['http_code'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'http_code')) {
       ctx?.segments.push('http_code');
       if (!(typeof p1 === 'number' && Number.isInteger(p1)) && reject(ctx, 'type', 'must be an integer')) return false;
       ctx?.segments.pop();
     }
     const p2 = value['error_code'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'error_code')) {
       ctx?.segments.push('error_code');
-      if (
-        !(v_CheckoutValidationError_1(p2) || v_CheckoutValidationError_2(p2)) &&
-        reject(ctx, 'anyOf', 'must match at least one of: integer, string')
-      )
-        return false;
+      if (!(v_CheckoutValidationError_1(p2) || v_CheckoutValidationError_2(p2))) {
+        if (!ctx) return false;
+        let best3 = 0;
+        let best3Score = -Infinity;
+        {
+          const s = isPlainObject(p2) ? 0 : 0;
+          if (s > best3Score) {
+            best3Score = s;
+            best3 = 0;
+          }
+        }
+        {
+          const s = isPlainObject(p2) ? 0 : 0;
+          if (s > best3Score) {
+            best3Score = s;
+            best3 = 1;
+          }
+        }
+        switch (best3) {
+          case 0:
+            ctx.fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
+            v_CheckoutValidationError_1(p2, ctx);
+            break;
+          case 1:
+            ctx.fail('anyOf', 'must match at least one of: integer, string (closest: string)');
+            v_CheckoutValidationError_2(p2, ctx);
+            break;
+        }
+      }
       ctx?.segments.pop();
     }
-    const p3 = value['error_message'];
-    if (p3 !== undefined) {
+    const p4 = value['error_message'];
+    if (p4 !== undefined && Object.hasOwn(value, 'error_message')) {
       ctx?.segments.push('error_message');
-      if (typeof p3 !== 'string') {
+      if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
         if (
-          p3.length > 1024 &&
-          codePointLength(p3) > 1024 &&
+          p4.length > 1024 &&
+          codePointLength(p4) > 1024 &&
           reject(ctx, 'maxLength', 'must be at most 1024 characters')
         )
           return false;
       }
       ctx?.segments.pop();
     }
-    const p4 = value['errors'];
-    if (p4 !== undefined) {
+    const p5 = value['errors'];
+    if (p5 !== undefined && Object.hasOwn(value, 'errors')) {
       ctx?.segments.push('errors');
-      if (!Array.isArray(p4)) {
+      if (!Array.isArray(p5)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
       } else {
-        if (p4.length > 1000 && reject(ctx, 'maxItems', 'must have at most 1000 items')) return false;
-        for (let i5 = 0; i5 < p4.length; i5++) {
-          const item6 = p4[i5];
-          if (!(ctx ? ctx.visit(i5, item6, v_ErrorEntry) : v_ErrorEntry(item6))) return false;
+        if (p5.length > 1000 && reject(ctx, 'maxItems', 'must have at most 1000 items')) return false;
+        for (let i6 = 0; i6 < p5.length; i6++) {
+          const item7 = p5[i6];
+          if (!(ctx ? ctx.visit(i6, item7, v_ErrorEntry) : v_ErrorEntry(item7))) return false;
         }
       }
       ctx?.segments.pop();
@@ -13265,13 +17459,33 @@ function v_SessionTokenRequest(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['merchant_key'] === undefined && rejectAt(ctx, 'merchant_key', 'required', 'is required')) return false;
-    if (value['operation'] === undefined && rejectAt(ctx, 'operation', 'required', 'is required')) return false;
-    if (value['order'] === undefined && rejectAt(ctx, 'order', 'required', 'is required')) return false;
-    if (value['return_url'] === undefined && rejectAt(ctx, 'return_url', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      rejectAt(ctx, 'merchant_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['operation'] !== undefined && Object.hasOwn(value, 'operation')) &&
+      rejectAt(ctx, 'operation', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order'] !== undefined && Object.hasOwn(value, 'order')) &&
+      rejectAt(ctx, 'order', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['return_url'] !== undefined && Object.hasOwn(value, 'return_url')) &&
+      rejectAt(ctx, 'return_url', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['operation'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'operation')) {
       ctx?.segments.push('operation');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13281,7 +17495,12 @@ function v_SessionTokenRequest(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['return_url'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('return_url', p2, v_Url) : v_Url(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'return_url') &&
+      !(ctx ? ctx.visit('return_url', p2, v_Url) : v_Url(p2))
+    )
+      return false;
     if (!v_SessionFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -13291,9 +17510,13 @@ function v_SessionTokenResponse(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['token'] === undefined && rejectAt(ctx, 'token', 'required', 'is required')) return false;
+    if (
+      !(value['token'] !== undefined && Object.hasOwn(value, 'token')) &&
+      rejectAt(ctx, 'token', 'required', 'is required')
+    )
+      return false;
     const p1 = value['token'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'token')) {
       ctx?.segments.push('token');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13321,7 +17544,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['colorDepth'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'colorDepth')) {
       ctx?.segments.push('colorDepth');
       if (!(typeof p1 === 'number' && Number.isInteger(p1))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -13332,19 +17555,19 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['javaEnabled'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'javaEnabled')) {
       ctx?.segments.push('javaEnabled');
       if (typeof p2 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p3 = value['javaScriptEnabled'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'javaScriptEnabled')) {
       ctx?.segments.push('javaScriptEnabled');
       if (typeof p3 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p4 = value['language'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'language')) {
       ctx?.segments.push('language');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13355,7 +17578,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['screenHeight'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'screenHeight')) {
       ctx?.segments.push('screenHeight');
       if (!(typeof p5 === 'number' && Number.isInteger(p5))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -13366,7 +17589,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['screenWidth'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'screenWidth')) {
       ctx?.segments.push('screenWidth');
       if (!(typeof p6 === 'number' && Number.isInteger(p6))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -13377,7 +17600,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['timeZoneOffset'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'timeZoneOffset')) {
       ctx?.segments.push('timeZoneOffset');
       if (!(typeof p7 === 'number' && Number.isInteger(p7))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -13388,7 +17611,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p8 = value['userAgent'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'userAgent')) {
       ctx?.segments.push('userAgent');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13403,7 +17626,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['acceptHeader'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'acceptHeader')) {
       ctx?.segments.push('acceptHeader');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13418,7 +17641,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['platform'];
-    if (p10 !== undefined) {
+    if (p10 !== undefined && Object.hasOwn(value, 'platform')) {
       ctx?.segments.push('platform');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13441,7 +17664,7 @@ function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13457,9 +17680,10 @@ function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['email'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('email', p2, v_Email) : v_Email(p2))) return false;
+    if (p2 !== undefined && Object.hasOwn(value, 'email') && !(ctx ? ctx.visit('email', p2, v_Email) : v_Email(p2)))
+      return false;
     const p3 = value['with_hosted_fields'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'with_hosted_fields')) {
       ctx?.segments.push('with_hosted_fields');
       if (typeof p3 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
@@ -13467,16 +17691,31 @@ function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p4 = value['billing_address'];
     if (
       p4 !== undefined &&
+      Object.hasOwn(value, 'billing_address') &&
       !(ctx ? ctx.visit('billing_address', p4, v_SessionBillingAddress) : v_SessionBillingAddress(p4))
     )
       return false;
     const p5 = value['browser_info'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('browser_info', p5, v_HpfBrowserInfo) : v_HpfBrowserInfo(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'browser_info') &&
+      !(ctx ? ctx.visit('browser_info', p5, v_HpfBrowserInfo) : v_HpfBrowserInfo(p5))
+    )
       return false;
     const p6 = value['birth_day'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('birth_day', p6, v_CalendarDate) : v_CalendarDate(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'birth_day') &&
+      !(ctx ? ctx.visit('birth_day', p6, v_CalendarDate) : v_CalendarDate(p6))
+    )
+      return false;
     const p7 = value['selected_language'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('selected_language', p7, v_Language) : v_Language(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'selected_language') &&
+      !(ctx ? ctx.visit('selected_language', p7, v_Language) : v_Language(p7))
+    )
+      return false;
   }
   return true;
 }
@@ -13504,9 +17743,13 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['result'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13524,11 +17767,21 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['public_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('public_id', p2, v_PaymentId) : v_PaymentId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'public_id') &&
+      !(ctx ? ctx.visit('public_id', p2, v_PaymentId) : v_PaymentId(p2))
+    )
+      return false;
     const p3 = value['redirect_url'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('redirect_url', p3, v_Url) : v_Url(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'redirect_url') &&
+      !(ctx ? ctx.visit('redirect_url', p3, v_Url) : v_Url(p3))
+    )
+      return false;
     const p4 = value['redirect_method'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'redirect_method')) {
       ctx?.segments.push('redirect_method');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13538,30 +17791,54 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p5 = value['redirect_params'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'redirect_params')) {
       ctx?.segments.push('redirect_params');
-      if (
-        !(v_HpfPaymentResponse_1(p5) || v_HpfPaymentResponse_2(p5)) &&
-        reject(ctx, 'anyOf', 'must match at least one of: array, object')
-      )
-        return false;
+      if (!(v_HpfPaymentResponse_1(p5) || v_HpfPaymentResponse_2(p5))) {
+        if (!ctx) return false;
+        let best6 = 0;
+        let best6Score = -Infinity;
+        {
+          const s = isPlainObject(p5) ? 0 : 0;
+          if (s > best6Score) {
+            best6Score = s;
+            best6 = 0;
+          }
+        }
+        {
+          const s = isPlainObject(p5) ? 0 : 0;
+          if (s > best6Score) {
+            best6Score = s;
+            best6 = 1;
+          }
+        }
+        switch (best6) {
+          case 0:
+            ctx.fail('anyOf', 'must match at least one of: array, object (closest: array)');
+            v_HpfPaymentResponse_1(p5, ctx);
+            break;
+          case 1:
+            ctx.fail('anyOf', 'must match at least one of: array, object (closest: object)');
+            v_HpfPaymentResponse_2(p5, ctx);
+            break;
+        }
+      }
       ctx?.segments.pop();
     }
-    const p6 = value['return_url_query_params'];
-    if (p6 !== undefined) {
+    const p7 = value['return_url_query_params'];
+    if (p7 !== undefined && Object.hasOwn(value, 'return_url_query_params')) {
       ctx?.segments.push('return_url_query_params');
-      if (!isPlainObject(p6) && reject(ctx, 'type', 'must be an object')) return false;
+      if (!isPlainObject(p7) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
     }
-    const p7 = value['decline_message'];
-    if (p7 !== undefined) {
+    const p8 = value['decline_message'];
+    if (p8 !== undefined && Object.hasOwn(value, 'decline_message')) {
       ctx?.segments.push('decline_message');
-      if (typeof p7 !== 'string') {
+      if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
         if (
-          p7.length > 1024 &&
-          codePointLength(p7) > 1024 &&
+          p8.length > 1024 &&
+          codePointLength(p8) > 1024 &&
           reject(ctx, 'maxLength', 'must be at most 1024 characters')
         )
           return false;
@@ -13596,50 +17873,150 @@ function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationContext): b
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['merchant_key'] === undefined && rejectAt(ctx, 'merchant_key', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['order_amount'] === undefined && rejectAt(ctx, 'order_amount', 'required', 'is required')) return false;
-    if (value['order_currency'] === undefined && rejectAt(ctx, 'order_currency', 'required', 'is required'))
+    if (
+      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      rejectAt(ctx, 'merchant_key', 'required', 'is required')
+    )
       return false;
-    if (value['order_description'] === undefined && rejectAt(ctx, 'order_description', 'required', 'is required'))
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
       return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount')) &&
+      rejectAt(ctx, 'order_amount', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency')) &&
+      rejectAt(ctx, 'order_currency', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_description'] !== undefined && Object.hasOwn(value, 'order_description')) &&
+      rejectAt(ctx, 'order_description', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['merchant_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'merchant_key') &&
+      !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
+    )
+      return false;
     const p2 = value['order_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))
+    )
+      return false;
     const p3 = value['order_amount'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('order_amount', p3, v_Amount) : v_Amount(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'order_amount') &&
+      !(ctx ? ctx.visit('order_amount', p3, v_Amount) : v_Amount(p3))
+    )
+      return false;
     const p4 = value['order_currency'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('order_currency', p4, v_Currency) : v_Currency(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'order_currency') &&
+      !(ctx ? ctx.visit('order_currency', p4, v_Currency) : v_Currency(p4))
+    )
+      return false;
     const p5 = value['order_description'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('order_description', p5, v_OrderDescription) : v_OrderDescription(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'order_description') &&
+      !(ctx ? ctx.visit('order_description', p5, v_OrderDescription) : v_OrderDescription(p5))
+    )
       return false;
     const p6 = value['card_token'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('card_token', p6, v_Token) : v_Token(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      !(ctx ? ctx.visit('card_token', p6, v_Token) : v_Token(p6))
+    )
+      return false;
     const p7 = value['card_number'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('card_number', p7, v_CardNumber) : v_CardNumber(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'card_number') &&
+      !(ctx ? ctx.visit('card_number', p7, v_CardNumber) : v_CardNumber(p7))
+    )
+      return false;
     const p8 = value['payee_first_name'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('payee_first_name', p8, v_Name) : v_Name(p8))) return false;
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'payee_first_name') &&
+      !(ctx ? ctx.visit('payee_first_name', p8, v_Name) : v_Name(p8))
+    )
+      return false;
     const p9 = value['payee_last_name'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('payee_last_name', p9, v_Name) : v_Name(p9))) return false;
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'payee_last_name') &&
+      !(ctx ? ctx.visit('payee_last_name', p9, v_Name) : v_Name(p9))
+    )
+      return false;
     const p10 = value['custom_data'];
-    if (p10 !== undefined) {
+    if (p10 !== undefined && Object.hasOwn(value, 'custom_data')) {
       ctx?.segments.push('custom_data');
       if (!isPlainObject(p10) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
     }
     const p11 = value['hash'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('hash', p11, v_Hash) : v_Hash(p11))) return false;
-    if (
-      !(v_CheckoutCardCreditRequest_1(value) || v_CheckoutCardCreditRequest_2(value)) &&
-      reject(ctx, 'anyOf', 'must match at least one of: card_token, card_number')
-    )
+    if (p11 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p11, v_Hash) : v_Hash(p11)))
       return false;
+    if (!(v_CheckoutCardCreditRequest_1(value) || v_CheckoutCardCreditRequest_2(value))) {
+      if (!ctx) return false;
+      let best12 = 0;
+      let best12Score = -Infinity;
+      {
+        const s = isPlainObject(value)
+          ? value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')
+            ? 1
+            : 0
+          : 0;
+        if (s > best12Score) {
+          best12Score = s;
+          best12 = 0;
+        }
+      }
+      {
+        const s = isPlainObject(value)
+          ? value['card_number'] !== undefined && Object.hasOwn(value, 'card_number')
+            ? 1
+            : 0
+          : 0;
+        if (s > best12Score) {
+          best12Score = s;
+          best12 = 1;
+        }
+      }
+      switch (best12) {
+        case 0:
+          ctx.fail('anyOf', 'must match at least one of: card_token, card_number (closest: card_token)');
+          v_CheckoutCardCreditRequest_1(value, ctx);
+          break;
+        case 1:
+          ctx.fail('anyOf', 'must match at least one of: card_token, card_number (closest: card_number)');
+          v_CheckoutCardCreditRequest_2(value, ctx);
+          break;
+      }
+    }
     if (v_CheckoutCardCreditRequest_3(value)) {
       if (isPlainObject(value)) {
         if (
           value['card_number'] !== undefined &&
+          Object.hasOwn(value, 'card_number') &&
           rejectAt(ctx, 'card_number', 'false', 'must not be present (when card_token is present)')
         )
           return false;
@@ -13651,27 +18028,54 @@ function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationContext): b
 
 function v_CheckoutCardCreditRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['card_token'] === undefined && rejectAt(ctx, 'card_token', 'required', 'is required')) return false;
+    if (
+      !(value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')) &&
+      rejectAt(ctx, 'card_token', 'required', 'is required')
+    )
+      return false;
     const p1 = value['card_token'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('card_token', p1, v_Token) : v_Token(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      !(ctx ? ctx.visit('card_token', p1, v_Token) : v_Token(p1))
+    )
+      return false;
   }
   return true;
 }
 
 function v_CheckoutCardCreditRequest_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['card_number'] === undefined && rejectAt(ctx, 'card_number', 'required', 'is required')) return false;
+    if (
+      !(value['card_number'] !== undefined && Object.hasOwn(value, 'card_number')) &&
+      rejectAt(ctx, 'card_number', 'required', 'is required')
+    )
+      return false;
     const p1 = value['card_number'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('card_number', p1, v_CardNumber) : v_CardNumber(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'card_number') &&
+      !(ctx ? ctx.visit('card_number', p1, v_CardNumber) : v_CardNumber(p1))
+    )
+      return false;
   }
   return true;
 }
 
 function v_CheckoutCardCreditRequest_3(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['card_token'] === undefined && rejectAt(ctx, 'card_token', 'required', 'is required')) return false;
+    if (
+      !(value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')) &&
+      rejectAt(ctx, 'card_token', 'required', 'is required')
+    )
+      return false;
     const p1 = value['card_token'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('card_token', p1, v_Token) : v_Token(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      !(ctx ? ctx.visit('card_token', p1, v_Token) : v_Token(p1))
+    )
+      return false;
   }
   return true;
 }
@@ -13680,11 +18084,20 @@ function v_CheckoutAccepted(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
     const p1 = value['payment_id'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))
+    )
+      return false;
     const p2 = value['result'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13701,10 +18114,18 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['error_code'] === undefined && rejectAt(ctx, 'error_code', 'required', 'is required')) return false;
-    if (value['error_message'] === undefined && rejectAt(ctx, 'error_message', 'required', 'is required')) return false;
+    if (
+      !(value['error_code'] !== undefined && Object.hasOwn(value, 'error_code')) &&
+      rejectAt(ctx, 'error_code', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['error_message'] !== undefined && Object.hasOwn(value, 'error_message')) &&
+      rejectAt(ctx, 'error_message', 'required', 'is required')
+    )
+      return false;
     const p1 = value['http_code'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'http_code')) {
       ctx?.segments.push('http_code');
       if (!(typeof p1 === 'number' && Number.isInteger(p1))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -13715,24 +18136,48 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['error_code'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'error_code')) {
       ctx?.segments.push('error_code');
-      if (
-        !(v_CheckoutLookupError_1(p2) || v_CheckoutLookupError_2(p2)) &&
-        reject(ctx, 'anyOf', 'must match at least one of: integer, string')
-      )
-        return false;
+      if (!(v_CheckoutLookupError_1(p2) || v_CheckoutLookupError_2(p2))) {
+        if (!ctx) return false;
+        let best3 = 0;
+        let best3Score = -Infinity;
+        {
+          const s = isPlainObject(p2) ? 0 : 0;
+          if (s > best3Score) {
+            best3Score = s;
+            best3 = 0;
+          }
+        }
+        {
+          const s = isPlainObject(p2) ? 0 : 0;
+          if (s > best3Score) {
+            best3Score = s;
+            best3 = 1;
+          }
+        }
+        switch (best3) {
+          case 0:
+            ctx.fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
+            v_CheckoutLookupError_1(p2, ctx);
+            break;
+          case 1:
+            ctx.fail('anyOf', 'must match at least one of: integer, string (closest: string)');
+            v_CheckoutLookupError_2(p2, ctx);
+            break;
+        }
+      }
       ctx?.segments.pop();
     }
-    const p3 = value['error_message'];
-    if (p3 !== undefined) {
+    const p4 = value['error_message'];
+    if (p4 !== undefined && Object.hasOwn(value, 'error_message')) {
       ctx?.segments.push('error_message');
-      if (typeof p3 !== 'string') {
+      if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
       } else {
         if (
-          p3.length > 1024 &&
-          codePointLength(p3) > 1024 &&
+          p4.length > 1024 &&
+          codePointLength(p4) > 1024 &&
           reject(ctx, 'maxLength', 'must be at most 1024 characters')
         )
           return false;
@@ -13761,11 +18206,44 @@ function v_CheckoutLookupError_2(value: unknown, ctx?: ValidationContext): boole
 }
 
 function v_CheckoutErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
-  if (
-    !(v_CheckoutLookupError(value) || v_CheckoutValidationError(value)) &&
-    reject(ctx, 'anyOf', 'must match at least one of: Lookup error, Validation error')
-  )
-    return false;
+  if (!(v_CheckoutLookupError(value) || v_CheckoutValidationError(value))) {
+    if (!ctx) return false;
+    let best1 = 0;
+    let best1Score = -Infinity;
+    {
+      const s = isPlainObject(value)
+        ? (value['http_code'] !== undefined && Object.hasOwn(value, 'http_code') ? 1 : 0) +
+          (value['error_code'] !== undefined && Object.hasOwn(value, 'error_code') ? 1 : 0) +
+          (value['error_message'] !== undefined && Object.hasOwn(value, 'error_message') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 0;
+      }
+    }
+    {
+      const s = isPlainObject(value)
+        ? (value['http_code'] !== undefined && Object.hasOwn(value, 'http_code') ? 1 : 0) +
+          (value['error_code'] !== undefined && Object.hasOwn(value, 'error_code') ? 1 : 0) +
+          (value['error_message'] !== undefined && Object.hasOwn(value, 'error_message') ? 1 : 0) +
+          (value['errors'] !== undefined && Object.hasOwn(value, 'errors') ? 1 : 0)
+        : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 1;
+      }
+    }
+    switch (best1) {
+      case 0:
+        ctx.fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Lookup error)');
+        v_CheckoutLookupError(value, ctx);
+        break;
+      case 1:
+        ctx.fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Validation error)');
+        v_CheckoutValidationError(value, ctx);
+        break;
+    }
+  }
   return true;
 }
 
@@ -13773,18 +18251,46 @@ function v_CheckoutCaptureRequest(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['merchant_key'] === undefined && rejectAt(ctx, 'merchant_key', 'required', 'is required')) return false;
-    if (value['payment_id'] === undefined && rejectAt(ctx, 'payment_id', 'required', 'is required')) return false;
-    if (value['amount'] === undefined && rejectAt(ctx, 'amount', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      rejectAt(ctx, 'merchant_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      rejectAt(ctx, 'payment_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['amount'] !== undefined && Object.hasOwn(value, 'amount')) &&
+      rejectAt(ctx, 'amount', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['merchant_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'merchant_key') &&
+      !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
+    )
+      return false;
     const p2 = value['payment_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))
+    )
+      return false;
     const p3 = value['amount'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('amount', p3, v_Amount) : v_Amount(p3))) return false;
+    if (p3 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p3, v_Amount) : v_Amount(p3)))
+      return false;
     const p4 = value['hash'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4))) return false;
+    if (p4 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4)))
+      return false;
   }
   return true;
 }
@@ -13823,23 +18329,47 @@ function v_CheckoutCaptureResponse(value: unknown, ctx?: ValidationContext): boo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['payment_id'] === undefined && rejectAt(ctx, 'payment_id', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      rejectAt(ctx, 'payment_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['payment_id'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))
+    )
+      return false;
     const p2 = value['status'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('status', p2, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'status') &&
+      !(ctx ? ctx.visit('status', p2, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p2))
+    )
       return false;
     const p3 = value['trans_status'];
     if (
       p3 !== undefined &&
+      Object.hasOwn(value, 'trans_status') &&
       !(ctx ? ctx.visit('trans_status', p3, v_CheckoutTransactionStatus) : v_CheckoutTransactionStatus(p3))
     )
       return false;
     const p4 = value['date'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4))) return false;
+    if (p4 !== undefined && Object.hasOwn(value, 'date') && !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4)))
+      return false;
     const p5 = value['reason'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('reason', p5, v_DeclineReason) : v_DeclineReason(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'reason') &&
+      !(ctx ? ctx.visit('reason', p5, v_DeclineReason) : v_DeclineReason(p5))
+    )
+      return false;
   }
   return true;
 }
@@ -13848,18 +18378,46 @@ function v_CheckoutRefundRequest(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['merchant_key'] === undefined && rejectAt(ctx, 'merchant_key', 'required', 'is required')) return false;
-    if (value['payment_id'] === undefined && rejectAt(ctx, 'payment_id', 'required', 'is required')) return false;
-    if (value['amount'] === undefined && rejectAt(ctx, 'amount', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      rejectAt(ctx, 'merchant_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      rejectAt(ctx, 'payment_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['amount'] !== undefined && Object.hasOwn(value, 'amount')) &&
+      rejectAt(ctx, 'amount', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['merchant_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'merchant_key') &&
+      !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
+    )
+      return false;
     const p2 = value['payment_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))
+    )
+      return false;
     const p3 = value['amount'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('amount', p3, v_Amount) : v_Amount(p3))) return false;
+    if (p3 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p3, v_Amount) : v_Amount(p3)))
+      return false;
     const p4 = value['hash'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4))) return false;
+    if (p4 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4)))
+      return false;
   }
   return true;
 }
@@ -13868,15 +18426,38 @@ function v_CheckoutVoidRequest(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['merchant_key'] === undefined && rejectAt(ctx, 'merchant_key', 'required', 'is required')) return false;
-    if (value['payment_id'] === undefined && rejectAt(ctx, 'payment_id', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      rejectAt(ctx, 'merchant_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      rejectAt(ctx, 'payment_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['merchant_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'merchant_key') &&
+      !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
+    )
+      return false;
     const p2 = value['payment_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))
+    )
+      return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))) return false;
+    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+      return false;
   }
   return true;
 }
@@ -13909,14 +18490,28 @@ function v_CheckoutReportedOrder(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['number'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('number', p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'number') &&
+      !(ctx ? ctx.visit('number', p1, v_OrderId) : v_OrderId(p1))
+    )
+      return false;
     const p2 = value['amount'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('amount', p2, v_ReportedAmount) : v_ReportedAmount(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'amount') &&
+      !(ctx ? ctx.visit('amount', p2, v_ReportedAmount) : v_ReportedAmount(p2))
+    )
+      return false;
     const p3 = value['currency'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('currency', p3, v_ReportedCurrency) : v_ReportedCurrency(p3)))
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'currency') &&
+      !(ctx ? ctx.visit('currency', p3, v_ReportedCurrency) : v_ReportedCurrency(p3))
+    )
       return false;
     const p4 = value['description'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'description')) {
       ctx?.segments.push('description');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13938,10 +18533,18 @@ function v_CheckoutVoidResponse(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['payment_id'] === undefined && rejectAt(ctx, 'payment_id', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      rejectAt(ctx, 'payment_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['status'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13958,16 +18561,35 @@ function v_CheckoutVoidResponse(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['payment_status'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payment_status', p2, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payment_status') &&
+      !(ctx ? ctx.visit('payment_status', p2, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p2))
+    )
       return false;
     const p3 = value['payment_id'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('payment_id', p3, v_PaymentId) : v_PaymentId(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p3, v_PaymentId) : v_PaymentId(p3))
+    )
+      return false;
     const p4 = value['date'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4))) return false;
+    if (p4 !== undefined && Object.hasOwn(value, 'date') && !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4)))
+      return false;
     const p5 = value['reason'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('reason', p5, v_DeclineReason) : v_DeclineReason(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'reason') &&
+      !(ctx ? ctx.visit('reason', p5, v_DeclineReason) : v_DeclineReason(p5))
+    )
+      return false;
     const p6 = value['order'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('order', p6, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p6)))
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'order') &&
+      !(ctx ? ctx.visit('order', p6, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p6))
+    )
       return false;
   }
   return true;
@@ -13977,15 +18599,38 @@ function v_CheckoutRetryRequest(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['merchant_key'] === undefined && rejectAt(ctx, 'merchant_key', 'required', 'is required')) return false;
-    if (value['payment_id'] === undefined && rejectAt(ctx, 'payment_id', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      rejectAt(ctx, 'merchant_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      rejectAt(ctx, 'payment_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['merchant_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'merchant_key') &&
+      !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
+    )
+      return false;
     const p2 = value['payment_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))
+    )
+      return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))) return false;
+    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+      return false;
   }
   return true;
 }
@@ -13994,13 +18639,30 @@ function v_CheckoutRecurringOrder(value: unknown, ctx?: ValidationContext): bool
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['number'] === undefined && rejectAt(ctx, 'number', 'required', 'is required')) return false;
-    if (value['amount'] === undefined && rejectAt(ctx, 'amount', 'required', 'is required')) return false;
-    if (value['description'] === undefined && rejectAt(ctx, 'description', 'required', 'is required')) return false;
+    if (
+      !(value['number'] !== undefined && Object.hasOwn(value, 'number')) &&
+      rejectAt(ctx, 'number', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['amount'] !== undefined && Object.hasOwn(value, 'amount')) &&
+      rejectAt(ctx, 'amount', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['description'] !== undefined && Object.hasOwn(value, 'description')) &&
+      rejectAt(ctx, 'description', 'required', 'is required')
+    )
+      return false;
     const p1 = value['number'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('number', p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'number') &&
+      !(ctx ? ctx.visit('number', p1, v_OrderId) : v_OrderId(p1))
+    )
+      return false;
     const p2 = value['amount'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'amount')) {
       ctx?.segments.push('amount');
       if (!v_Amount(p2, ctx) && !ctx) return false;
       if (
@@ -14015,9 +18677,18 @@ function v_CheckoutRecurringOrder(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['currency'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('currency', p3, v_Currency) : v_Currency(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'currency') &&
+      !(ctx ? ctx.visit('currency', p3, v_Currency) : v_Currency(p3))
+    )
+      return false;
     const p4 = value['description'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('description', p4, v_OrderDescription) : v_OrderDescription(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'description') &&
+      !(ctx ? ctx.visit('description', p4, v_OrderDescription) : v_OrderDescription(p4))
+    )
       return false;
   }
   return true;
@@ -14034,38 +18705,82 @@ function v_CheckoutRecurringRequest(value: unknown, ctx?: ValidationContext): bo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['merchant_key'] === undefined && rejectAt(ctx, 'merchant_key', 'required', 'is required')) return false;
     if (
-      value['recurring_init_trans_id'] === undefined &&
+      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      rejectAt(ctx, 'merchant_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['recurring_init_trans_id'] !== undefined && Object.hasOwn(value, 'recurring_init_trans_id')) &&
       rejectAt(ctx, 'recurring_init_trans_id', 'required', 'is required')
     )
       return false;
-    if (value['recurring_token'] === undefined && rejectAt(ctx, 'recurring_token', 'required', 'is required'))
+    if (
+      !(value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token')) &&
+      rejectAt(ctx, 'recurring_token', 'required', 'is required')
+    )
       return false;
-    if (value['order'] === undefined && rejectAt(ctx, 'order', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['order'] !== undefined && Object.hasOwn(value, 'order')) &&
+      rejectAt(ctx, 'order', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['merchant_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'merchant_key') &&
+      !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
+    )
+      return false;
     const p2 = value['recurring_init_trans_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('recurring_init_trans_id', p2, v_PaymentId) : v_PaymentId(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'recurring_init_trans_id') &&
+      !(ctx ? ctx.visit('recurring_init_trans_id', p2, v_PaymentId) : v_PaymentId(p2))
+    )
       return false;
     const p3 = value['recurring_token'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('recurring_token', p3, v_Token) : v_Token(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'recurring_token') &&
+      !(ctx ? ctx.visit('recurring_token', p3, v_Token) : v_Token(p3))
+    )
+      return false;
     const p4 = value['schedule_id'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('schedule_id', p4, v_ScheduleId) : v_ScheduleId(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p4, v_ScheduleId) : v_ScheduleId(p4))
+    )
+      return false;
     const p5 = value['order'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('order', p5, v_CheckoutRecurringOrder) : v_CheckoutRecurringOrder(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'order') &&
+      !(ctx ? ctx.visit('order', p5, v_CheckoutRecurringOrder) : v_CheckoutRecurringOrder(p5))
+    )
       return false;
     const p6 = value['customer'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('customer', p6, v_SessionCustomer) : v_SessionCustomer(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'customer') &&
+      !(ctx ? ctx.visit('customer', p6, v_SessionCustomer) : v_SessionCustomer(p6))
+    )
+      return false;
     const p7 = value['custom_data'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'custom_data')) {
       ctx?.segments.push('custom_data');
       if (!isPlainObject(p7) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
     }
     const p8 = value['hash'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('hash', p8, v_Hash) : v_Hash(p8))) return false;
+    if (p8 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p8, v_Hash) : v_Hash(p8)))
+      return false;
   }
   return true;
 }
@@ -14074,10 +18789,18 @@ function v_CheckoutRecurringResponse(value: unknown, ctx?: ValidationContext): b
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['payment_id'] === undefined && rejectAt(ctx, 'payment_id', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      rejectAt(ctx, 'payment_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['status'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14095,15 +18818,35 @@ function v_CheckoutRecurringResponse(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p2 = value['reason'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('reason', p2, v_DeclineReason) : v_DeclineReason(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'reason') &&
+      !(ctx ? ctx.visit('reason', p2, v_DeclineReason) : v_DeclineReason(p2))
+    )
+      return false;
     const p3 = value['payment_id'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('payment_id', p3, v_PaymentId) : v_PaymentId(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p3, v_PaymentId) : v_PaymentId(p3))
+    )
+      return false;
     const p4 = value['date'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4))) return false;
+    if (p4 !== undefined && Object.hasOwn(value, 'date') && !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4)))
+      return false;
     const p5 = value['schedule_id'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('schedule_id', p5, v_ScheduleId) : v_ScheduleId(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p5, v_ScheduleId) : v_ScheduleId(p5))
+    )
+      return false;
     const p6 = value['order'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('order', p6, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p6)))
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'order') &&
+      !(ctx ? ctx.visit('order', p6, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p6))
+    )
       return false;
   }
   return true;
@@ -14113,17 +18856,50 @@ function v_CheckoutStatusByPaymentId(value: unknown, ctx?: ValidationContext): b
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['merchant_key'] === undefined && rejectAt(ctx, 'merchant_key', 'required', 'is required')) return false;
-    if (value['payment_id'] === undefined && rejectAt(ctx, 'payment_id', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      rejectAt(ctx, 'merchant_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      rejectAt(ctx, 'payment_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['merchant_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'merchant_key') &&
+      !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
+    )
+      return false;
     const p2 = value['payment_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))
+    )
+      return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))) return false;
-    if (value['order_id'] !== undefined && rejectAt(ctx, 'order_id', 'false', 'must not be present')) return false;
-    if (value['size'] !== undefined && rejectAt(ctx, 'size', 'false', 'must not be present')) return false;
+    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+      return false;
+    if (
+      value['order_id'] !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      rejectAt(ctx, 'order_id', 'false', 'must not be present')
+    )
+      return false;
+    if (
+      value['size'] !== undefined &&
+      Object.hasOwn(value, 'size') &&
+      rejectAt(ctx, 'size', 'false', 'must not be present')
+    )
+      return false;
   }
   return true;
 }
@@ -14132,15 +18908,37 @@ function v_CheckoutStatusByOrderId(value: unknown, ctx?: ValidationContext): boo
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['merchant_key'] === undefined && rejectAt(ctx, 'merchant_key', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      rejectAt(ctx, 'merchant_key', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['merchant_key'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'merchant_key') &&
+      !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
+    )
+      return false;
     const p2 = value['order_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))
+    )
+      return false;
     const p3 = value['size'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'size')) {
       ctx?.segments.push('size');
       if (!(typeof p3 === 'number' && Number.isInteger(p3))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -14150,18 +18948,48 @@ function v_CheckoutStatusByOrderId(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p4 = value['hash'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4))) return false;
-    if (value['payment_id'] !== undefined && rejectAt(ctx, 'payment_id', 'false', 'must not be present')) return false;
+    if (p4 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4)))
+      return false;
+    if (
+      value['payment_id'] !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      rejectAt(ctx, 'payment_id', 'false', 'must not be present')
+    )
+      return false;
   }
   return true;
 }
 
 function v_CheckoutStatusByOrderId_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (
-    !(v_CheckoutStatusByOrderId_2(value) || v_CheckoutStatusByOrderId_3(value)) &&
-    reject(ctx, 'anyOf', 'must match at least one of: alternative 1, alternative 2')
-  )
-    return false;
+  if (!(v_CheckoutStatusByOrderId_2(value) || v_CheckoutStatusByOrderId_3(value))) {
+    if (!ctx) return false;
+    let best1 = 0;
+    let best1Score = -Infinity;
+    {
+      const s = isPlainObject(value) ? 0 : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 0;
+      }
+    }
+    {
+      const s = isPlainObject(value) ? 0 : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 1;
+      }
+    }
+    switch (best1) {
+      case 0:
+        ctx.fail('anyOf', 'must match at least one of: alternative 1, alternative 2 (closest: alternative 1)');
+        v_CheckoutStatusByOrderId_2(value, ctx);
+        break;
+      case 1:
+        ctx.fail('anyOf', 'must match at least one of: alternative 1, alternative 2 (closest: alternative 2)');
+        v_CheckoutStatusByOrderId_3(value, ctx);
+        break;
+    }
+  }
   return true;
 }
 
@@ -14183,52 +19011,85 @@ function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (
-      !(v_CheckoutStatusRequest_1(value) || v_CheckoutStatusRequest_2(value)) &&
-      reject(ctx, 'anyOf', 'must match at least one of: payment_id, order_id')
-    )
-      return false;
+    if (!(v_CheckoutStatusRequest_1(value) || v_CheckoutStatusRequest_2(value))) {
+      if (!ctx) return false;
+      let best1 = 0;
+      let best1Score = -Infinity;
+      {
+        const s = isPlainObject(value)
+          ? value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')
+            ? 1
+            : 0
+          : 0;
+        if (s > best1Score) {
+          best1Score = s;
+          best1 = 0;
+        }
+      }
+      {
+        const s = isPlainObject(value)
+          ? value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')
+            ? 1
+            : 0
+          : 0;
+        if (s > best1Score) {
+          best1Score = s;
+          best1 = 1;
+        }
+      }
+      switch (best1) {
+        case 0:
+          ctx.fail('anyOf', 'must match at least one of: payment_id, order_id (closest: payment_id)');
+          v_CheckoutStatusRequest_1(value, ctx);
+          break;
+        case 1:
+          ctx.fail('anyOf', 'must match at least one of: payment_id, order_id (closest: order_id)');
+          v_CheckoutStatusRequest_2(value, ctx);
+          break;
+      }
+    }
     {
-      let matches1 = 0;
-      if (v_CheckoutStatusByPaymentId(value)) matches1++;
-      if (v_CheckoutStatusByOrderId(value)) matches1++;
-      if (matches1 !== 1) {
+      let matches2 = 0;
+      if (v_CheckoutStatusByPaymentId(value)) matches2++;
+      if (v_CheckoutStatusByOrderId(value)) matches2++;
+      if (matches2 !== 1) {
         if (!ctx) return false;
-        if (matches1 === 0) {
-          let best2 = 0;
-          let best2Score = -Infinity;
+        if (matches2 === 0) {
+          let best3 = 0;
+          let best3Score = -Infinity;
           {
             const s = isPlainObject(value)
-              ? (value['merchant_key'] !== undefined ? 1 : 0) +
-                (value['payment_id'] !== undefined ? 1 : 0) +
-                (value['hash'] !== undefined ? 1 : 0) +
-                -1000 * (value['order_id'] !== undefined ? 1 : 0) +
-                -1000 * (value['size'] !== undefined ? 1 : 0)
+              ? (value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key') ? 1 : 0) +
+                (value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id') ? 1 : 0) +
+                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
+                -1000 * (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+                -1000 * (value['size'] !== undefined && Object.hasOwn(value, 'size') ? 1 : 0)
               : 0;
-            if (s > best2Score) {
-              best2Score = s;
-              best2 = 0;
+            if (s > best3Score) {
+              best3Score = s;
+              best3 = 0;
             }
           }
           {
             const s = isPlainObject(value)
-              ? (value['merchant_key'] !== undefined ? 1 : 0) +
-                (value['order_id'] !== undefined ? 1 : 0) +
-                (value['size'] !== undefined ? 1 : 0) +
-                (value['hash'] !== undefined ? 1 : 0) +
-                -1000 * (value['payment_id'] !== undefined ? 1 : 0)
+              ? (value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key') ? 1 : 0) +
+                (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
+                (value['size'] !== undefined && Object.hasOwn(value, 'size') ? 1 : 0) +
+                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
+                -1000 * (value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id') ? 1 : 0)
               : 0;
-            if (s > best2Score) {
-              best2Score = s;
-              best2 = 1;
+            if (s > best3Score) {
+              best3Score = s;
+              best3 = 1;
             }
           }
-          if (best2Score < 0) ctx.fail('oneOf', 'must match exactly one of: by payment_id, by order_id');
-          switch (best2) {
+          switch (best3) {
             case 0:
+              ctx.fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by payment_id)');
               v_CheckoutStatusByPaymentId(value, ctx);
               break;
             case 1:
+              ctx.fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by order_id)');
               v_CheckoutStatusByOrderId(value, ctx);
               break;
           }
@@ -14241,18 +19102,36 @@ function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext): boole
 
 function v_CheckoutStatusRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['payment_id'] === undefined && rejectAt(ctx, 'payment_id', 'required', 'is required')) return false;
+    if (
+      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      rejectAt(ctx, 'payment_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['payment_id'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))
+    )
+      return false;
   }
   return true;
 }
 
 function v_CheckoutStatusRequest_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
     const p1 = value['order_id'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('order_id', p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p1, v_OrderId) : v_OrderId(p1))
+    )
+      return false;
   }
   return true;
 }
@@ -14276,11 +19155,21 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['payer_first_name'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('payer_first_name', p1, v_PayerText) : v_PayerText(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'payer_first_name') &&
+      !(ctx ? ctx.visit('payer_first_name', p1, v_PayerText) : v_PayerText(p1))
+    )
+      return false;
     const p2 = value['payer_last_name'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('payer_last_name', p2, v_PayerText) : v_PayerText(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'payer_last_name') &&
+      !(ctx ? ctx.visit('payer_last_name', p2, v_PayerText) : v_PayerText(p2))
+    )
+      return false;
     const p3 = value['payer_birth_date'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'payer_birth_date')) {
       ctx?.segments.push('payer_birth_date');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14291,11 +19180,21 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p4 = value['payer_address'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('payer_address', p4, v_PayerText) : v_PayerText(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'payer_address') &&
+      !(ctx ? ctx.visit('payer_address', p4, v_PayerText) : v_PayerText(p4))
+    )
+      return false;
     const p5 = value['payer_address2'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('payer_address2', p5, v_PayerText) : v_PayerText(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'payer_address2') &&
+      !(ctx ? ctx.visit('payer_address2', p5, v_PayerText) : v_PayerText(p5))
+    )
+      return false;
     const p6 = value['payer_house_number'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'payer_house_number')) {
       ctx?.segments.push('payer_house_number');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14308,11 +19207,12 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
     const p7 = value['payer_phone_country_code'];
     if (
       p7 !== undefined &&
+      Object.hasOwn(value, 'payer_phone_country_code') &&
       !(ctx ? ctx.visit('payer_phone_country_code', p7, v_PhoneCountryCode) : v_PhoneCountryCode(p7))
     )
       return false;
     const p8 = value['payer_country'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'payer_country')) {
       ctx?.segments.push('payer_country');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14323,13 +19223,28 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p9 = value['payer_state'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('payer_state', p9, v_PayerText) : v_PayerText(p9))) return false;
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'payer_state') &&
+      !(ctx ? ctx.visit('payer_state', p9, v_PayerText) : v_PayerText(p9))
+    )
+      return false;
     const p10 = value['payer_city'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('payer_city', p10, v_PayerText) : v_PayerText(p10))) return false;
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'payer_city') &&
+      !(ctx ? ctx.visit('payer_city', p10, v_PayerText) : v_PayerText(p10))
+    )
+      return false;
     const p11 = value['payer_district'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('payer_district', p11, v_PayerText) : v_PayerText(p11))) return false;
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'payer_district') &&
+      !(ctx ? ctx.visit('payer_district', p11, v_PayerText) : v_PayerText(p11))
+    )
+      return false;
     const p12 = value['payer_zip'];
-    if (p12 !== undefined) {
+    if (p12 !== undefined && Object.hasOwn(value, 'payer_zip')) {
       ctx?.segments.push('payer_zip');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14340,7 +19255,7 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p13 = value['payer_email'];
-    if (p13 !== undefined) {
+    if (p13 !== undefined && Object.hasOwn(value, 'payer_email')) {
       ctx?.segments.push('payer_email');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14355,7 +19270,7 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p14 = value['payer_phone'];
-    if (p14 !== undefined) {
+    if (p14 !== undefined && Object.hasOwn(value, 'payer_phone')) {
       ctx?.segments.push('payer_phone');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14366,7 +19281,12 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p15 = value['payer_ip'];
-    if (p15 !== undefined && !(ctx ? ctx.visit('payer_ip', p15, v_IpAddress) : v_IpAddress(p15))) return false;
+    if (
+      p15 !== undefined &&
+      Object.hasOwn(value, 'payer_ip') &&
+      !(ctx ? ctx.visit('payer_ip', p15, v_IpAddress) : v_IpAddress(p15))
+    )
+      return false;
   }
   return true;
 }
@@ -14435,46 +19355,104 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['payment_id'] === undefined && rejectAt(ctx, 'payment_id', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
+    if (
+      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      rejectAt(ctx, 'payment_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
     const p1 = value['payment_id'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))
+    )
+      return false;
     const p2 = value['date'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('date', p2, v_DateTime) : v_DateTime(p2))) return false;
+    if (p2 !== undefined && Object.hasOwn(value, 'date') && !(ctx ? ctx.visit('date', p2, v_DateTime) : v_DateTime(p2)))
+      return false;
     const p3 = value['status'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('status', p3, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p3)))
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'status') &&
+      !(ctx ? ctx.visit('status', p3, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p3))
+    )
       return false;
     const p4 = value['reason'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('reason', p4, v_DeclineReason) : v_DeclineReason(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'reason') &&
+      !(ctx ? ctx.visit('reason', p4, v_DeclineReason) : v_DeclineReason(p4))
+    )
+      return false;
     const p5 = value['recurring_token'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('recurring_token', p5, v_Token) : v_Token(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'recurring_token') &&
+      !(ctx ? ctx.visit('recurring_token', p5, v_Token) : v_Token(p5))
+    )
+      return false;
     const p6 = value['schedule_id'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('schedule_id', p6, v_ScheduleId) : v_ScheduleId(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p6, v_ScheduleId) : v_ScheduleId(p6))
+    )
+      return false;
     const p7 = value['shedule_id'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('shedule_id', p7, v_ScheduleId) : v_ScheduleId(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'shedule_id') &&
+      !(ctx ? ctx.visit('shedule_id', p7, v_ScheduleId) : v_ScheduleId(p7))
+    )
+      return false;
     const p8 = value['schedule_start_date'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('schedule_start_date', p8, v_CalendarDate) : v_CalendarDate(p8)))
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'schedule_start_date') &&
+      !(ctx ? ctx.visit('schedule_start_date', p8, v_CalendarDate) : v_CalendarDate(p8))
+    )
       return false;
     const p9 = value['payment_schedule_amount'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('payment_schedule_amount', p9, v_ReportedAmount) : v_ReportedAmount(p9)))
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'payment_schedule_amount') &&
+      !(ctx ? ctx.visit('payment_schedule_amount', p9, v_ReportedAmount) : v_ReportedAmount(p9))
+    )
       return false;
     const p10 = value['first_recurring_date'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('first_recurring_date', p10, v_CalendarDate) : v_CalendarDate(p10)))
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'first_recurring_date') &&
+      !(ctx ? ctx.visit('first_recurring_date', p10, v_CalendarDate) : v_CalendarDate(p10))
+    )
       return false;
     const p11 = value['digital_wallet'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('digital_wallet', p11, v_DigitalWallet) : v_DigitalWallet(p11)))
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'digital_wallet') &&
+      !(ctx ? ctx.visit('digital_wallet', p11, v_DigitalWallet) : v_DigitalWallet(p11))
+    )
       return false;
     const p12 = value['order'];
-    if (p12 !== undefined && !(ctx ? ctx.visit('order', p12, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p12)))
+    if (
+      p12 !== undefined &&
+      Object.hasOwn(value, 'order') &&
+      !(ctx ? ctx.visit('order', p12, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p12))
+    )
       return false;
     const p13 = value['customer'];
-    if (p13 !== undefined) {
+    if (p13 !== undefined && Object.hasOwn(value, 'customer')) {
       ctx?.segments.push('customer');
       if (!isPlainObject(p13)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
         const p14 = p13['name'];
-        if (p14 !== undefined) {
+        if (p14 !== undefined && Object.hasOwn(p13, 'name')) {
           ctx?.segments.push('name');
           if (typeof p14 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14489,7 +19467,7 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
           ctx?.segments.pop();
         }
         const p15 = p13['email'];
-        if (p15 !== undefined) {
+        if (p15 !== undefined && Object.hasOwn(p13, 'email')) {
           ctx?.segments.push('email');
           if (typeof p15 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14507,25 +19485,38 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p16 = value['card'];
-    if (p16 !== undefined && !(ctx ? ctx.visit('card', p16, v_MaskedCard) : v_MaskedCard(p16))) return false;
+    if (
+      p16 !== undefined &&
+      Object.hasOwn(value, 'card') &&
+      !(ctx ? ctx.visit('card', p16, v_MaskedCard) : v_MaskedCard(p16))
+    )
+      return false;
     const p17 = value['card_expiration_date'];
     if (
       p17 !== undefined &&
+      Object.hasOwn(value, 'card_expiration_date') &&
       !(ctx ? ctx.visit('card_expiration_date', p17, v_CardExpirationDate) : v_CardExpirationDate(p17))
     )
       return false;
     const p18 = value['payment_method'];
     if (
       p18 !== undefined &&
+      Object.hasOwn(value, 'payment_method') &&
       !(ctx ? ctx.visit('payment_method', p18, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p18))
     )
       return false;
     const p19 = value['brand'];
-    if (p19 !== undefined && !(ctx ? ctx.visit('brand', p19, v_ReportedBrand) : v_ReportedBrand(p19))) return false;
+    if (
+      p19 !== undefined &&
+      Object.hasOwn(value, 'brand') &&
+      !(ctx ? ctx.visit('brand', p19, v_ReportedBrand) : v_ReportedBrand(p19))
+    )
+      return false;
     const p20 = value['rrn'];
-    if (p20 !== undefined && !(ctx ? ctx.visit('rrn', p20, v_Rrn) : v_Rrn(p20))) return false;
+    if (p20 !== undefined && Object.hasOwn(value, 'rrn') && !(ctx ? ctx.visit('rrn', p20, v_Rrn) : v_Rrn(p20)))
+      return false;
     const p21 = value['arn'];
-    if (p21 !== undefined) {
+    if (p21 !== undefined && Object.hasOwn(value, 'arn')) {
       ctx?.segments.push('arn');
       if (typeof p21 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14541,11 +19532,26 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p22 = value['initiator'];
-    if (p22 !== undefined && !(ctx ? ctx.visit('initiator', p22, v_CofInitiator) : v_CofInitiator(p22))) return false;
+    if (
+      p22 !== undefined &&
+      Object.hasOwn(value, 'initiator') &&
+      !(ctx ? ctx.visit('initiator', p22, v_CofInitiator) : v_CofInitiator(p22))
+    )
+      return false;
     const p23 = value['source'];
-    if (p23 !== undefined && !(ctx ? ctx.visit('source', p23, v_CofSource) : v_CofSource(p23))) return false;
+    if (
+      p23 !== undefined &&
+      Object.hasOwn(value, 'source') &&
+      !(ctx ? ctx.visit('source', p23, v_CofSource) : v_CofSource(p23))
+    )
+      return false;
     const p24 = value['sequence'];
-    if (p24 !== undefined && !(ctx ? ctx.visit('sequence', p24, v_CofSequence) : v_CofSequence(p24))) return false;
+    if (
+      p24 !== undefined &&
+      Object.hasOwn(value, 'sequence') &&
+      !(ctx ? ctx.visit('sequence', p24, v_CofSequence) : v_CofSequence(p24))
+    )
+      return false;
     if (!v_CallbackPayerFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -14563,43 +19569,47 @@ function v_CheckoutStatusResponse(value: unknown, ctx?: ValidationContext): bool
         let best2Score = -Infinity;
         {
           const s = isPlainObject(value)
-            ? (value['payment_id'] !== undefined ? 1 : 0) +
-              (value['date'] !== undefined ? 1 : 0) +
-              (value['status'] !== undefined ? 1 : 0) +
-              (value['reason'] !== undefined ? 1 : 0) +
-              (value['recurring_token'] !== undefined ? 1 : 0) +
-              (value['schedule_id'] !== undefined ? 1 : 0) +
-              (value['shedule_id'] !== undefined ? 1 : 0) +
-              (value['schedule_start_date'] !== undefined ? 1 : 0) +
-              (value['payment_schedule_amount'] !== undefined ? 1 : 0) +
-              (value['first_recurring_date'] !== undefined ? 1 : 0) +
-              (value['digital_wallet'] !== undefined ? 1 : 0) +
-              (value['order'] !== undefined ? 1 : 0) +
-              (value['customer'] !== undefined ? 1 : 0) +
-              (value['card'] !== undefined ? 1 : 0) +
-              (value['card_expiration_date'] !== undefined ? 1 : 0) +
-              (value['payment_method'] !== undefined ? 1 : 0) +
-              (value['brand'] !== undefined ? 1 : 0) +
-              (value['rrn'] !== undefined ? 1 : 0) +
-              (value['arn'] !== undefined ? 1 : 0) +
-              (value['initiator'] !== undefined ? 1 : 0) +
-              (value['source'] !== undefined ? 1 : 0) +
-              (value['sequence'] !== undefined ? 1 : 0) +
-              (value['payer_first_name'] !== undefined ? 1 : 0) +
-              (value['payer_last_name'] !== undefined ? 1 : 0) +
-              (value['payer_birth_date'] !== undefined ? 1 : 0) +
-              (value['payer_address'] !== undefined ? 1 : 0) +
-              (value['payer_address2'] !== undefined ? 1 : 0) +
-              (value['payer_house_number'] !== undefined ? 1 : 0) +
-              (value['payer_phone_country_code'] !== undefined ? 1 : 0) +
-              (value['payer_country'] !== undefined ? 1 : 0) +
-              (value['payer_state'] !== undefined ? 1 : 0) +
-              (value['payer_city'] !== undefined ? 1 : 0) +
-              (value['payer_district'] !== undefined ? 1 : 0) +
-              (value['payer_zip'] !== undefined ? 1 : 0) +
-              (value['payer_email'] !== undefined ? 1 : 0) +
-              (value['payer_phone'] !== undefined ? 1 : 0) +
-              (value['payer_ip'] !== undefined ? 1 : 0)
+            ? (value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id') ? 1 : 0) +
+              (value['date'] !== undefined && Object.hasOwn(value, 'date') ? 1 : 0) +
+              (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
+              (value['reason'] !== undefined && Object.hasOwn(value, 'reason') ? 1 : 0) +
+              (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
+              (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
+              (value['shedule_id'] !== undefined && Object.hasOwn(value, 'shedule_id') ? 1 : 0) +
+              (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
+              (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount')
+                ? 1
+                : 0) +
+              (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
+              (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
+              (value['order'] !== undefined && Object.hasOwn(value, 'order') ? 1 : 0) +
+              (value['customer'] !== undefined && Object.hasOwn(value, 'customer') ? 1 : 0) +
+              (value['card'] !== undefined && Object.hasOwn(value, 'card') ? 1 : 0) +
+              (value['card_expiration_date'] !== undefined && Object.hasOwn(value, 'card_expiration_date') ? 1 : 0) +
+              (value['payment_method'] !== undefined && Object.hasOwn(value, 'payment_method') ? 1 : 0) +
+              (value['brand'] !== undefined && Object.hasOwn(value, 'brand') ? 1 : 0) +
+              (value['rrn'] !== undefined && Object.hasOwn(value, 'rrn') ? 1 : 0) +
+              (value['arn'] !== undefined && Object.hasOwn(value, 'arn') ? 1 : 0) +
+              (value['initiator'] !== undefined && Object.hasOwn(value, 'initiator') ? 1 : 0) +
+              (value['source'] !== undefined && Object.hasOwn(value, 'source') ? 1 : 0) +
+              (value['sequence'] !== undefined && Object.hasOwn(value, 'sequence') ? 1 : 0) +
+              (value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name') ? 1 : 0) +
+              (value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name') ? 1 : 0) +
+              (value['payer_birth_date'] !== undefined && Object.hasOwn(value, 'payer_birth_date') ? 1 : 0) +
+              (value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address') ? 1 : 0) +
+              (value['payer_address2'] !== undefined && Object.hasOwn(value, 'payer_address2') ? 1 : 0) +
+              (value['payer_house_number'] !== undefined && Object.hasOwn(value, 'payer_house_number') ? 1 : 0) +
+              (value['payer_phone_country_code'] !== undefined && Object.hasOwn(value, 'payer_phone_country_code')
+                ? 1
+                : 0) +
+              (value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country') ? 1 : 0) +
+              (value['payer_state'] !== undefined && Object.hasOwn(value, 'payer_state') ? 1 : 0) +
+              (value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city') ? 1 : 0) +
+              (value['payer_district'] !== undefined && Object.hasOwn(value, 'payer_district') ? 1 : 0) +
+              (value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip') ? 1 : 0) +
+              (value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email') ? 1 : 0) +
+              (value['payer_phone'] !== undefined && Object.hasOwn(value, 'payer_phone') ? 1 : 0) +
+              (value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip') ? 1 : 0)
             : 0;
           if (s > best2Score) {
             best2Score = s;
@@ -14613,12 +19623,13 @@ function v_CheckoutStatusResponse(value: unknown, ctx?: ValidationContext): bool
             best2 = 1;
           }
         }
-        if (best2Score < 0) ctx.fail('oneOf', 'must match exactly one of: Payment status, array');
         switch (best2) {
           case 0:
+            ctx.fail('oneOf', 'must match exactly one of: Payment status, array (closest: Payment status)');
             v_CheckoutPaymentStatus(value, ctx);
             break;
           case 1:
+            ctx.fail('oneOf', 'must match exactly one of: Payment status, array (closest: array)');
             v_CheckoutStatusResponse_1(value, ctx);
             break;
         }
@@ -14647,7 +19658,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['threeDSServerTransID'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'threeDSServerTransID')) {
       ctx?.segments.push('threeDSServerTransID');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14658,7 +19669,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['dsTransID'];
-    if (p2 !== undefined) {
+    if (p2 !== undefined && Object.hasOwn(value, 'dsTransID')) {
       ctx?.segments.push('dsTransID');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14669,7 +19680,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['acsTransID'];
-    if (p3 !== undefined) {
+    if (p3 !== undefined && Object.hasOwn(value, 'acsTransID')) {
       ctx?.segments.push('acsTransID');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14680,7 +19691,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p4 = value['xid'];
-    if (p4 !== undefined) {
+    if (p4 !== undefined && Object.hasOwn(value, 'xid')) {
       ctx?.segments.push('xid');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14691,7 +19702,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p5 = value['transStatus'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'transStatus')) {
       ctx?.segments.push('transStatus');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14703,7 +19714,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p6 = value['transStatusReason'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'transStatusReason')) {
       ctx?.segments.push('transStatusReason');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14715,7 +19726,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p7 = value['eci'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'eci')) {
       ctx?.segments.push('eci');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14727,7 +19738,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p8 = value['protocolVersion'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'protocolVersion')) {
       ctx?.segments.push('protocolVersion');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14739,7 +19750,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p9 = value['authenticationFlow'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'authenticationFlow')) {
       ctx?.segments.push('authenticationFlow');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14785,21 +19796,42 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['browser_color_depth'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('browser_color_depth', p1, v_DigitsText) : v_DigitsText(p1)))
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'browser_color_depth') &&
+      !(ctx ? ctx.visit('browser_color_depth', p1, v_DigitsText) : v_DigitsText(p1))
+    )
       return false;
     const p2 = value['browser_screen_height'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('browser_screen_height', p2, v_DigitsText) : v_DigitsText(p2)))
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'browser_screen_height') &&
+      !(ctx ? ctx.visit('browser_screen_height', p2, v_DigitsText) : v_DigitsText(p2))
+    )
       return false;
     const p3 = value['browser_screen_width'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('browser_screen_width', p3, v_DigitsText) : v_DigitsText(p3)))
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'browser_screen_width') &&
+      !(ctx ? ctx.visit('browser_screen_width', p3, v_DigitsText) : v_DigitsText(p3))
+    )
       return false;
     const p4 = value['browser_java_enabled'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('browser_java_enabled', p4, v_FlagText) : v_FlagText(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'browser_java_enabled') &&
+      !(ctx ? ctx.visit('browser_java_enabled', p4, v_FlagText) : v_FlagText(p4))
+    )
+      return false;
     const p5 = value['browser_javascript_enabled'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('browser_javascript_enabled', p5, v_FlagText) : v_FlagText(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'browser_javascript_enabled') &&
+      !(ctx ? ctx.visit('browser_javascript_enabled', p5, v_FlagText) : v_FlagText(p5))
+    )
       return false;
     const p6 = value['browser_language'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'browser_language')) {
       ctx?.segments.push('browser_language');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14810,7 +19842,7 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p7 = value['browser_timezone_offset'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'browser_timezone_offset')) {
       ctx?.segments.push('browser_timezone_offset');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14822,7 +19854,7 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p8 = value['browser_user_agent'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'browser_user_agent')) {
       ctx?.segments.push('browser_user_agent');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14837,7 +19869,7 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p9 = value['browser_accept_headers'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'browser_accept_headers')) {
       ctx?.segments.push('browser_accept_headers');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14852,7 +19884,7 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p10 = value['browser_platform'];
-    if (p10 !== undefined) {
+    if (p10 !== undefined && Object.hasOwn(value, 'browser_platform')) {
       ctx?.segments.push('browser_platform');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14877,11 +19909,46 @@ function v_CallbackDataMap(value: unknown, ctx?: ValidationContext): boolean {
     for (const key1 of Object.keys(value)) {
       if (false || value[key1] === undefined) continue;
       ctx?.segments.push(key1);
-      if (
-        !(v_CallbackDataMap_1(value[key1]) || v_CallbackDataMap(value[key1]) || v_CallbackDataMap_2(value[key1])) &&
-        reject(ctx, 'anyOf', 'must match at least one of: string, CallbackDataMap, array')
-      )
-        return false;
+      if (!(v_CallbackDataMap_1(value[key1]) || v_CallbackDataMap(value[key1]) || v_CallbackDataMap_2(value[key1]))) {
+        if (!ctx) return false;
+        let best2 = 0;
+        let best2Score = -Infinity;
+        {
+          const s = isPlainObject(value[key1]) ? 0 : 0;
+          if (s > best2Score) {
+            best2Score = s;
+            best2 = 0;
+          }
+        }
+        {
+          const s = isPlainObject(value[key1]) ? 0 : 0;
+          if (s > best2Score) {
+            best2Score = s;
+            best2 = 1;
+          }
+        }
+        {
+          const s = isPlainObject(value[key1]) ? 0 : 0;
+          if (s > best2Score) {
+            best2Score = s;
+            best2 = 2;
+          }
+        }
+        switch (best2) {
+          case 0:
+            ctx.fail('anyOf', 'must match at least one of: string, CallbackDataMap, array (closest: string)');
+            v_CallbackDataMap_1(value[key1], ctx);
+            break;
+          case 1:
+            ctx.fail('anyOf', 'must match at least one of: string, CallbackDataMap, array (closest: CallbackDataMap)');
+            v_CallbackDataMap(value[key1], ctx);
+            break;
+          case 2:
+            ctx.fail('anyOf', 'must match at least one of: string, CallbackDataMap, array (closest: array)');
+            v_CallbackDataMap_2(value[key1], ctx);
+            break;
+        }
+      }
       ctx?.segments.pop();
     }
     if (Object.keys(value).length > 1000 && reject(ctx, 'maxProperties', 'must have at most 1000 properties'))
@@ -14912,11 +19979,35 @@ function v_CallbackDataMap_2(value: unknown, ctx?: ValidationContext): boolean {
     for (let i1 = 0; i1 < value.length; i1++) {
       const item2 = value[i1];
       ctx?.segments.push(i1);
-      if (
-        !(v_CallbackDataMap_3(item2) || v_CallbackDataMap(item2)) &&
-        reject(ctx, 'anyOf', 'must match at least one of: string, CallbackDataMap')
-      )
-        return false;
+      if (!(v_CallbackDataMap_3(item2) || v_CallbackDataMap(item2))) {
+        if (!ctx) return false;
+        let best3 = 0;
+        let best3Score = -Infinity;
+        {
+          const s = isPlainObject(item2) ? 0 : 0;
+          if (s > best3Score) {
+            best3Score = s;
+            best3 = 0;
+          }
+        }
+        {
+          const s = isPlainObject(item2) ? 0 : 0;
+          if (s > best3Score) {
+            best3Score = s;
+            best3 = 1;
+          }
+        }
+        switch (best3) {
+          case 0:
+            ctx.fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: string)');
+            v_CallbackDataMap_3(item2, ctx);
+            break;
+          case 1:
+            ctx.fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: CallbackDataMap)');
+            v_CallbackDataMap(item2, ctx);
+            break;
+        }
+      }
       ctx?.segments.pop();
     }
   }
@@ -14938,11 +20029,35 @@ function v_CallbackDataMap_3(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_CallbackCustomData(value: unknown, ctx?: ValidationContext): boolean {
-  if (
-    !(v_CallbackCustomData_1(value) || v_CallbackDataMap(value)) &&
-    reject(ctx, 'anyOf', 'must match at least one of: string, CallbackDataMap')
-  )
-    return false;
+  if (!(v_CallbackCustomData_1(value) || v_CallbackDataMap(value))) {
+    if (!ctx) return false;
+    let best1 = 0;
+    let best1Score = -Infinity;
+    {
+      const s = isPlainObject(value) ? 0 : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 0;
+      }
+    }
+    {
+      const s = isPlainObject(value) ? 0 : 0;
+      if (s > best1Score) {
+        best1Score = s;
+        best1 = 1;
+      }
+    }
+    switch (best1) {
+      case 0:
+        ctx.fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: string)');
+        v_CallbackCustomData_1(value, ctx);
+        break;
+      case 1:
+        ctx.fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: CallbackDataMap)');
+        v_CallbackDataMap(value, ctx);
+        break;
+    }
+  }
   return true;
 }
 
@@ -14979,45 +20094,94 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['card'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('card', p1, v_MaskedCard) : v_MaskedCard(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'card') &&
+      !(ctx ? ctx.visit('card', p1, v_MaskedCard) : v_MaskedCard(p1))
+    )
+      return false;
     const p2 = value['card_expiration_date'];
     if (
       p2 !== undefined &&
+      Object.hasOwn(value, 'card_expiration_date') &&
       !(ctx ? ctx.visit('card_expiration_date', p2, v_CardExpirationDate) : v_CardExpirationDate(p2))
     )
       return false;
     const p3 = value['card_token'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('card_token', p3, v_Token) : v_Token(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      !(ctx ? ctx.visit('card_token', p3, v_Token) : v_Token(p3))
+    )
+      return false;
     const p4 = value['customer_ip'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('customer_ip', p4, v_IpAddress) : v_IpAddress(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'customer_ip') &&
+      !(ctx ? ctx.visit('customer_ip', p4, v_IpAddress) : v_IpAddress(p4))
+    )
+      return false;
     const p5 = value['custom_data'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('custom_data', p5, v_CallbackCustomData) : v_CallbackCustomData(p5)))
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'custom_data') &&
+      !(ctx ? ctx.visit('custom_data', p5, v_CallbackCustomData) : v_CallbackCustomData(p5))
+    )
       return false;
     const p6 = value['extended_data'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('extended_data', p6, v_CallbackCustomData) : v_CallbackCustomData(p6)))
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'extended_data') &&
+      !(ctx ? ctx.visit('extended_data', p6, v_CallbackCustomData) : v_CallbackCustomData(p6))
+    )
       return false;
     const p7 = value['recurring_init_trans_id'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('recurring_init_trans_id', p7, v_TransId) : v_TransId(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'recurring_init_trans_id') &&
+      !(ctx ? ctx.visit('recurring_init_trans_id', p7, v_TransId) : v_TransId(p7))
+    )
+      return false;
     const p8 = value['recurring_token'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('recurring_token', p8, v_Token) : v_Token(p8))) return false;
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'recurring_token') &&
+      !(ctx ? ctx.visit('recurring_token', p8, v_Token) : v_Token(p8))
+    )
+      return false;
     const p9 = value['schedule_id'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('schedule_id', p9, v_ScheduleId) : v_ScheduleId(p9))) return false;
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'schedule_id') &&
+      !(ctx ? ctx.visit('schedule_id', p9, v_ScheduleId) : v_ScheduleId(p9))
+    )
+      return false;
     const p10 = value['schedule_start_date'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('schedule_start_date', p10, v_CalendarDate) : v_CalendarDate(p10)))
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'schedule_start_date') &&
+      !(ctx ? ctx.visit('schedule_start_date', p10, v_CalendarDate) : v_CalendarDate(p10))
+    )
       return false;
     const p11 = value['payment_schedule_amount'];
     if (
       p11 !== undefined &&
+      Object.hasOwn(value, 'payment_schedule_amount') &&
       !(ctx ? ctx.visit('payment_schedule_amount', p11, v_ReportedAmount) : v_ReportedAmount(p11))
     )
       return false;
     const p12 = value['first_recurring_date'];
-    if (p12 !== undefined && !(ctx ? ctx.visit('first_recurring_date', p12, v_CalendarDate) : v_CalendarDate(p12)))
+    if (
+      p12 !== undefined &&
+      Object.hasOwn(value, 'first_recurring_date') &&
+      !(ctx ? ctx.visit('first_recurring_date', p12, v_CalendarDate) : v_CalendarDate(p12))
+    )
       return false;
     const p13 = value['rrn'];
-    if (p13 !== undefined && !(ctx ? ctx.visit('rrn', p13, v_Rrn) : v_Rrn(p13))) return false;
+    if (p13 !== undefined && Object.hasOwn(value, 'rrn') && !(ctx ? ctx.visit('rrn', p13, v_Rrn) : v_Rrn(p13)))
+      return false;
     const p14 = value['arn'];
-    if (p14 !== undefined) {
+    if (p14 !== undefined && Object.hasOwn(value, 'arn')) {
       ctx?.segments.push('arn');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15029,37 +20193,84 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p15 = value['brand'];
-    if (p15 !== undefined && !(ctx ? ctx.visit('brand', p15, v_ReportedBrand) : v_ReportedBrand(p15))) return false;
+    if (
+      p15 !== undefined &&
+      Object.hasOwn(value, 'brand') &&
+      !(ctx ? ctx.visit('brand', p15, v_ReportedBrand) : v_ReportedBrand(p15))
+    )
+      return false;
     const p16 = value['payment_method'];
     if (
       p16 !== undefined &&
+      Object.hasOwn(value, 'payment_method') &&
       !(ctx ? ctx.visit('payment_method', p16, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p16))
     )
       return false;
     const p17 = value['initiator'];
-    if (p17 !== undefined && !(ctx ? ctx.visit('initiator', p17, v_CofInitiator) : v_CofInitiator(p17))) return false;
+    if (
+      p17 !== undefined &&
+      Object.hasOwn(value, 'initiator') &&
+      !(ctx ? ctx.visit('initiator', p17, v_CofInitiator) : v_CofInitiator(p17))
+    )
+      return false;
     const p18 = value['source'];
-    if (p18 !== undefined && !(ctx ? ctx.visit('source', p18, v_CofSource) : v_CofSource(p18))) return false;
+    if (
+      p18 !== undefined &&
+      Object.hasOwn(value, 'source') &&
+      !(ctx ? ctx.visit('source', p18, v_CofSource) : v_CofSource(p18))
+    )
+      return false;
     const p19 = value['sequence'];
-    if (p19 !== undefined && !(ctx ? ctx.visit('sequence', p19, v_CofSequence) : v_CofSequence(p19))) return false;
+    if (
+      p19 !== undefined &&
+      Object.hasOwn(value, 'sequence') &&
+      !(ctx ? ctx.visit('sequence', p19, v_CofSequence) : v_CofSequence(p19))
+    )
+      return false;
     const p20 = value['connector_name'];
-    if (p20 !== undefined && !(ctx ? ctx.visit('connector_name', p20, v_ExtendedText) : v_ExtendedText(p20)))
+    if (
+      p20 !== undefined &&
+      Object.hasOwn(value, 'connector_name') &&
+      !(ctx ? ctx.visit('connector_name', p20, v_ExtendedText) : v_ExtendedText(p20))
+    )
       return false;
     const p21 = value['approval_code'];
-    if (p21 !== undefined && !(ctx ? ctx.visit('approval_code', p21, v_ExtendedText) : v_ExtendedText(p21)))
+    if (
+      p21 !== undefined &&
+      Object.hasOwn(value, 'approval_code') &&
+      !(ctx ? ctx.visit('approval_code', p21, v_ExtendedText) : v_ExtendedText(p21))
+    )
       return false;
     const p22 = value['gateway_id'];
-    if (p22 !== undefined && !(ctx ? ctx.visit('gateway_id', p22, v_ExtendedText) : v_ExtendedText(p22))) return false;
+    if (
+      p22 !== undefined &&
+      Object.hasOwn(value, 'gateway_id') &&
+      !(ctx ? ctx.visit('gateway_id', p22, v_ExtendedText) : v_ExtendedText(p22))
+    )
+      return false;
     const p23 = value['extra_gateway_id'];
-    if (p23 !== undefined && !(ctx ? ctx.visit('extra_gateway_id', p23, v_ExtendedText) : v_ExtendedText(p23)))
+    if (
+      p23 !== undefined &&
+      Object.hasOwn(value, 'extra_gateway_id') &&
+      !(ctx ? ctx.visit('extra_gateway_id', p23, v_ExtendedText) : v_ExtendedText(p23))
+    )
       return false;
     const p24 = value['merchant_name'];
-    if (p24 !== undefined && !(ctx ? ctx.visit('merchant_name', p24, v_ExtendedText) : v_ExtendedText(p24)))
+    if (
+      p24 !== undefined &&
+      Object.hasOwn(value, 'merchant_name') &&
+      !(ctx ? ctx.visit('merchant_name', p24, v_ExtendedText) : v_ExtendedText(p24))
+    )
       return false;
     const p25 = value['mid_name'];
-    if (p25 !== undefined && !(ctx ? ctx.visit('mid_name', p25, v_ExtendedText) : v_ExtendedText(p25))) return false;
+    if (
+      p25 !== undefined &&
+      Object.hasOwn(value, 'mid_name') &&
+      !(ctx ? ctx.visit('mid_name', p25, v_ExtendedText) : v_ExtendedText(p25))
+    )
+      return false;
     const p26 = value['issuer_country'];
-    if (p26 !== undefined) {
+    if (p26 !== undefined && Object.hasOwn(value, 'issuer_country')) {
       ctx?.segments.push('issuer_country');
       if (typeof p26 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15070,18 +20281,39 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p27 = value['issuer_bank'];
-    if (p27 !== undefined && !(ctx ? ctx.visit('issuer_bank', p27, v_ExtendedText) : v_ExtendedText(p27))) return false;
+    if (
+      p27 !== undefined &&
+      Object.hasOwn(value, 'issuer_bank') &&
+      !(ctx ? ctx.visit('issuer_bank', p27, v_ExtendedText) : v_ExtendedText(p27))
+    )
+      return false;
     const p28 = value['exchange_rate'];
-    if (p28 !== undefined && !(ctx ? ctx.visit('exchange_rate', p28, v_ReportedAmount) : v_ReportedAmount(p28)))
+    if (
+      p28 !== undefined &&
+      Object.hasOwn(value, 'exchange_rate') &&
+      !(ctx ? ctx.visit('exchange_rate', p28, v_ReportedAmount) : v_ReportedAmount(p28))
+    )
       return false;
     const p29 = value['exchange_rate_base'];
-    if (p29 !== undefined && !(ctx ? ctx.visit('exchange_rate_base', p29, v_ReportedAmount) : v_ReportedAmount(p29)))
+    if (
+      p29 !== undefined &&
+      Object.hasOwn(value, 'exchange_rate_base') &&
+      !(ctx ? ctx.visit('exchange_rate_base', p29, v_ReportedAmount) : v_ReportedAmount(p29))
+    )
       return false;
     const p30 = value['exchange_currency'];
-    if (p30 !== undefined && !(ctx ? ctx.visit('exchange_currency', p30, v_ReportedCurrency) : v_ReportedCurrency(p30)))
+    if (
+      p30 !== undefined &&
+      Object.hasOwn(value, 'exchange_currency') &&
+      !(ctx ? ctx.visit('exchange_currency', p30, v_ReportedCurrency) : v_ReportedCurrency(p30))
+    )
       return false;
     const p31 = value['exchange_amount'];
-    if (p31 !== undefined && !(ctx ? ctx.visit('exchange_amount', p31, v_ReportedAmount) : v_ReportedAmount(p31)))
+    if (
+      p31 !== undefined &&
+      Object.hasOwn(value, 'exchange_amount') &&
+      !(ctx ? ctx.visit('exchange_amount', p31, v_ReportedAmount) : v_ReportedAmount(p31))
+    )
       return false;
     if (!v_CallbackThreeDsFields(value, ctx) && !ctx) return false;
     if (!v_CallbackBrowserFields(value, ctx) && !ctx) return false;
@@ -15133,29 +20365,74 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['id'] === undefined && rejectAt(ctx, 'id', 'required', 'is required')) return false;
-    if (value['order_number'] === undefined && rejectAt(ctx, 'order_number', 'required', 'is required')) return false;
-    if (value['order_amount'] === undefined && rejectAt(ctx, 'order_amount', 'required', 'is required')) return false;
-    if (value['order_currency'] === undefined && rejectAt(ctx, 'order_currency', 'required', 'is required'))
+    if (!(value['id'] !== undefined && Object.hasOwn(value, 'id')) && rejectAt(ctx, 'id', 'required', 'is required'))
       return false;
-    if (value['order_description'] === undefined && rejectAt(ctx, 'order_description', 'required', 'is required'))
+    if (
+      !(value['order_number'] !== undefined && Object.hasOwn(value, 'order_number')) &&
+      rejectAt(ctx, 'order_number', 'required', 'is required')
+    )
       return false;
-    if (value['order_status'] === undefined && rejectAt(ctx, 'order_status', 'required', 'is required')) return false;
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount')) &&
+      rejectAt(ctx, 'order_amount', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency')) &&
+      rejectAt(ctx, 'order_currency', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_description'] !== undefined && Object.hasOwn(value, 'order_description')) &&
+      rejectAt(ctx, 'order_description', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_status'] !== undefined && Object.hasOwn(value, 'order_status')) &&
+      rejectAt(ctx, 'order_status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      rejectAt(ctx, 'type', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['id'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('id', p1, v_PaymentId) : v_PaymentId(p1))) return false;
+    if (p1 !== undefined && Object.hasOwn(value, 'id') && !(ctx ? ctx.visit('id', p1, v_PaymentId) : v_PaymentId(p1)))
+      return false;
     const p2 = value['order_number'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('order_number', p2, v_OrderId) : v_OrderId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'order_number') &&
+      !(ctx ? ctx.visit('order_number', p2, v_OrderId) : v_OrderId(p2))
+    )
+      return false;
     const p3 = value['order_amount'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('order_amount', p3, v_ReportedAmount) : v_ReportedAmount(p3)))
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'order_amount') &&
+      !(ctx ? ctx.visit('order_amount', p3, v_ReportedAmount) : v_ReportedAmount(p3))
+    )
       return false;
     const p4 = value['order_currency'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('order_currency', p4, v_ReportedCurrency) : v_ReportedCurrency(p4)))
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'order_currency') &&
+      !(ctx ? ctx.visit('order_currency', p4, v_ReportedCurrency) : v_ReportedCurrency(p4))
+    )
       return false;
     const p5 = value['order_description'];
-    if (p5 !== undefined) {
+    if (p5 !== undefined && Object.hasOwn(value, 'order_description')) {
       ctx?.segments.push('order_description');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15170,7 +20447,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['order_status'];
-    if (p6 !== undefined) {
+    if (p6 !== undefined && Object.hasOwn(value, 'order_status')) {
       ctx?.segments.push('order_status');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15182,7 +20459,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['type'];
-    if (p7 !== undefined) {
+    if (p7 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15194,7 +20471,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p8 = value['status'];
-    if (p8 !== undefined) {
+    if (p8 !== undefined && Object.hasOwn(value, 'status')) {
       ctx?.segments.push('status');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15211,7 +20488,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['reason'];
-    if (p9 !== undefined) {
+    if (p9 !== undefined && Object.hasOwn(value, 'reason')) {
       ctx?.segments.push('reason');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15226,13 +20503,28 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['date'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('date', p10, v_CallbackDate) : v_CallbackDate(p10))) return false;
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'date') &&
+      !(ctx ? ctx.visit('date', p10, v_CallbackDate) : v_CallbackDate(p10))
+    )
+      return false;
     const p11 = value['card_token'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('card_token', p11, v_Token) : v_Token(p11))) return false;
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'card_token') &&
+      !(ctx ? ctx.visit('card_token', p11, v_Token) : v_Token(p11))
+    )
+      return false;
     const p12 = value['payee_card'];
-    if (p12 !== undefined && !(ctx ? ctx.visit('payee_card', p12, v_MaskedCard) : v_MaskedCard(p12))) return false;
+    if (
+      p12 !== undefined &&
+      Object.hasOwn(value, 'payee_card') &&
+      !(ctx ? ctx.visit('payee_card', p12, v_MaskedCard) : v_MaskedCard(p12))
+    )
+      return false;
     const p13 = value['crypto_network'];
-    if (p13 !== undefined) {
+    if (p13 !== undefined && Object.hasOwn(value, 'crypto_network')) {
       ctx?.segments.push('crypto_network');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15243,7 +20535,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p14 = value['crypto_address'];
-    if (p14 !== undefined) {
+    if (p14 !== undefined && Object.hasOwn(value, 'crypto_address')) {
       ctx?.segments.push('crypto_address');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15258,7 +20550,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p15 = value['customer_name'];
-    if (p15 !== undefined) {
+    if (p15 !== undefined && Object.hasOwn(value, 'customer_name')) {
       ctx?.segments.push('customer_name');
       if (typeof p15 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15273,7 +20565,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p16 = value['customer_email'];
-    if (p16 !== undefined) {
+    if (p16 !== undefined && Object.hasOwn(value, 'customer_email')) {
       ctx?.segments.push('customer_email');
       if (typeof p16 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15288,7 +20580,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p17 = value['customer_country'];
-    if (p17 !== undefined) {
+    if (p17 !== undefined && Object.hasOwn(value, 'customer_country')) {
       ctx?.segments.push('customer_country');
       if (typeof p17 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15299,7 +20591,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p18 = value['customer_state'];
-    if (p18 !== undefined) {
+    if (p18 !== undefined && Object.hasOwn(value, 'customer_state')) {
       ctx?.segments.push('customer_state');
       if (typeof p18 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15310,7 +20602,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p19 = value['customer_city'];
-    if (p19 !== undefined) {
+    if (p19 !== undefined && Object.hasOwn(value, 'customer_city')) {
       ctx?.segments.push('customer_city');
       if (typeof p19 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15321,7 +20613,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p20 = value['customer_address'];
-    if (p20 !== undefined) {
+    if (p20 !== undefined && Object.hasOwn(value, 'customer_address')) {
       ctx?.segments.push('customer_address');
       if (typeof p20 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15336,16 +20628,28 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p21 = value['vat_amount'];
-    if (p21 !== undefined && !(ctx ? ctx.visit('vat_amount', p21, v_ReportedAmount) : v_ReportedAmount(p21)))
+    if (
+      p21 !== undefined &&
+      Object.hasOwn(value, 'vat_amount') &&
+      !(ctx ? ctx.visit('vat_amount', p21, v_ReportedAmount) : v_ReportedAmount(p21))
+    )
       return false;
     const p22 = value['digital_wallet'];
-    if (p22 !== undefined && !(ctx ? ctx.visit('digital_wallet', p22, v_DigitalWallet) : v_DigitalWallet(p22)))
+    if (
+      p22 !== undefined &&
+      Object.hasOwn(value, 'digital_wallet') &&
+      !(ctx ? ctx.visit('digital_wallet', p22, v_DigitalWallet) : v_DigitalWallet(p22))
+    )
       return false;
     const p23 = value['pan_type'];
-    if (p23 !== undefined && !(ctx ? ctx.visit('pan_type', p23, v_CallbackPanType) : v_CallbackPanType(p23)))
+    if (
+      p23 !== undefined &&
+      Object.hasOwn(value, 'pan_type') &&
+      !(ctx ? ctx.visit('pan_type', p23, v_CallbackPanType) : v_CallbackPanType(p23))
+    )
       return false;
     const p24 = value['payee_name'];
-    if (p24 !== undefined) {
+    if (p24 !== undefined && Object.hasOwn(value, 'payee_name')) {
       ctx?.segments.push('payee_name');
       if (typeof p24 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15360,7 +20664,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p25 = value['payee_email'];
-    if (p25 !== undefined) {
+    if (p25 !== undefined && Object.hasOwn(value, 'payee_email')) {
       ctx?.segments.push('payee_email');
       if (typeof p25 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15375,7 +20679,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p26 = value['payee_country'];
-    if (p26 !== undefined) {
+    if (p26 !== undefined && Object.hasOwn(value, 'payee_country')) {
       ctx?.segments.push('payee_country');
       if (typeof p26 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15386,7 +20690,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p27 = value['payee_state'];
-    if (p27 !== undefined) {
+    if (p27 !== undefined && Object.hasOwn(value, 'payee_state')) {
       ctx?.segments.push('payee_state');
       if (typeof p27 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15397,7 +20701,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p28 = value['payee_city'];
-    if (p28 !== undefined) {
+    if (p28 !== undefined && Object.hasOwn(value, 'payee_city')) {
       ctx?.segments.push('payee_city');
       if (typeof p28 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15408,7 +20712,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p29 = value['payee_address'];
-    if (p29 !== undefined) {
+    if (p29 !== undefined && Object.hasOwn(value, 'payee_address')) {
       ctx?.segments.push('payee_address');
       if (typeof p29 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15422,20 +20726,34 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       }
       ctx?.segments.pop();
     }
-    if (value['payer_language'] !== undefined && rejectAt(ctx, 'payer_language', 'false', 'must not be present'))
+    if (
+      value['payer_language'] !== undefined &&
+      Object.hasOwn(value, 'payer_language') &&
+      rejectAt(ctx, 'payer_language', 'false', 'must not be present')
+    )
       return false;
     const p30 = value['hash'];
-    if (p30 !== undefined && !(ctx ? ctx.visit('hash', p30, v_CallbackHash) : v_CallbackHash(p30))) return false;
+    if (
+      p30 !== undefined &&
+      Object.hasOwn(value, 'hash') &&
+      !(ctx ? ctx.visit('hash', p30, v_CallbackHash) : v_CallbackHash(p30))
+    )
+      return false;
     if (!v_CallbackCommonFields(value, ctx) && !ctx) return false;
     if (v_CheckoutCallback_1(value)) {
       if (isPlainObject(value)) {
         if (
-          value['card_token'] === undefined &&
+          !(value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')) &&
           rejectAt(ctx, 'card_token', 'required', 'is required (when type is "debit")')
         )
           return false;
         const p31 = value['card_token'];
-        if (p31 !== undefined && !(ctx ? ctx.visit('card_token', p31, v_Token) : v_Token(p31))) return false;
+        if (
+          p31 !== undefined &&
+          Object.hasOwn(value, 'card_token') &&
+          !(ctx ? ctx.visit('card_token', p31, v_Token) : v_Token(p31))
+        )
+          return false;
       }
     }
   }
@@ -15444,9 +20762,13 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
 
 function v_CheckoutCallback_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if (value['type'] === undefined && rejectAt(ctx, 'type', 'required', 'is required')) return false;
+    if (
+      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      rejectAt(ctx, 'type', 'required', 'is required')
+    )
+      return false;
     const p1 = value['type'];
-    if (p1 !== undefined) {
+    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
       ctx?.segments.push('type');
       if (p1 !== 'debit' && reject(ctx, 'const', 'must be "debit"')) return false;
       ctx?.segments.pop();
@@ -15509,48 +20831,129 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['status'] === undefined && rejectAt(ctx, 'status', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      rejectAt(ctx, 'status', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('action', p1, v_CallbackAction) : v_CallbackAction(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'action') &&
+      !(ctx ? ctx.visit('action', p1, v_CallbackAction) : v_CallbackAction(p1))
+    )
+      return false;
     const p2 = value['result'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('result', p2, v_CallbackResult) : v_CallbackResult(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'result') &&
+      !(ctx ? ctx.visit('result', p2, v_CallbackResult) : v_CallbackResult(p2))
+    )
+      return false;
     const p3 = value['status'];
     if (
       p3 !== undefined &&
+      Object.hasOwn(value, 'status') &&
       !(ctx ? ctx.visit('status', p3, v_CallbackTransactionStatus) : v_CallbackTransactionStatus(p3))
     )
       return false;
     const p4 = value['order_id'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('order_id', p4, v_OrderId) : v_OrderId(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p4, v_OrderId) : v_OrderId(p4))
+    )
+      return false;
     const p5 = value['trans_id'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('trans_id', p5, v_TransId) : v_TransId(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'trans_id') &&
+      !(ctx ? ctx.visit('trans_id', p5, v_TransId) : v_TransId(p5))
+    )
+      return false;
     const p6 = value['trans_date'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('trans_date', p6, v_CallbackDate) : v_CallbackDate(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'trans_date') &&
+      !(ctx ? ctx.visit('trans_date', p6, v_CallbackDate) : v_CallbackDate(p6))
+    )
+      return false;
     const p7 = value['amount'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('amount', p7, v_ReportedAmount) : v_ReportedAmount(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'amount') &&
+      !(ctx ? ctx.visit('amount', p7, v_ReportedAmount) : v_ReportedAmount(p7))
+    )
+      return false;
     const p8 = value['currency'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('currency', p8, v_ReportedCurrency) : v_ReportedCurrency(p8)))
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'currency') &&
+      !(ctx ? ctx.visit('currency', p8, v_ReportedCurrency) : v_ReportedCurrency(p8))
+    )
       return false;
     const p9 = value['descriptor'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('descriptor', p9, v_Descriptor) : v_Descriptor(p9))) return false;
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'descriptor') &&
+      !(ctx ? ctx.visit('descriptor', p9, v_Descriptor) : v_Descriptor(p9))
+    )
+      return false;
     const p10 = value['decline_reason'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('decline_reason', p10, v_DeclineReason) : v_DeclineReason(p10)))
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p10, v_DeclineReason) : v_DeclineReason(p10))
+    )
       return false;
     const p11 = value['digital_wallet'];
-    if (p11 !== undefined && !(ctx ? ctx.visit('digital_wallet', p11, v_DigitalWallet) : v_DigitalWallet(p11)))
+    if (
+      p11 !== undefined &&
+      Object.hasOwn(value, 'digital_wallet') &&
+      !(ctx ? ctx.visit('digital_wallet', p11, v_DigitalWallet) : v_DigitalWallet(p11))
+    )
       return false;
     const p12 = value['pan_type'];
-    if (p12 !== undefined && !(ctx ? ctx.visit('pan_type', p12, v_CallbackPanType) : v_CallbackPanType(p12)))
+    if (
+      p12 !== undefined &&
+      Object.hasOwn(value, 'pan_type') &&
+      !(ctx ? ctx.visit('pan_type', p12, v_CallbackPanType) : v_CallbackPanType(p12))
+    )
       return false;
     const p13 = value['redirect_url'];
-    if (p13 !== undefined && !(ctx ? ctx.visit('redirect_url', p13, v_Url) : v_Url(p13))) return false;
+    if (
+      p13 !== undefined &&
+      Object.hasOwn(value, 'redirect_url') &&
+      !(ctx ? ctx.visit('redirect_url', p13, v_Url) : v_Url(p13))
+    )
+      return false;
     const p14 = value['redirect_method'];
-    if (p14 !== undefined) {
+    if (p14 !== undefined && Object.hasOwn(value, 'redirect_method')) {
       ctx?.segments.push('redirect_method');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15560,10 +20963,14 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p15 = value['chargeback_date'];
-    if (p15 !== undefined && !(ctx ? ctx.visit('chargeback_date', p15, v_CallbackDate) : v_CallbackDate(p15)))
+    if (
+      p15 !== undefined &&
+      Object.hasOwn(value, 'chargeback_date') &&
+      !(ctx ? ctx.visit('chargeback_date', p15, v_CallbackDate) : v_CallbackDate(p15))
+    )
       return false;
     const p16 = value['bank_date'];
-    if (p16 !== undefined) {
+    if (p16 !== undefined && Object.hasOwn(value, 'bank_date')) {
       ctx?.segments.push('bank_date');
       if (typeof p16 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15574,7 +20981,7 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p17 = value['reason_code'];
-    if (p17 !== undefined) {
+    if (p17 !== undefined && Object.hasOwn(value, 'reason_code')) {
       ctx?.segments.push('reason_code');
       if (typeof p17 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15585,12 +20992,25 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p18 = value['creditvoid_date'];
-    if (p18 !== undefined && !(ctx ? ctx.visit('creditvoid_date', p18, v_CallbackDate) : v_CallbackDate(p18)))
+    if (
+      p18 !== undefined &&
+      Object.hasOwn(value, 'creditvoid_date') &&
+      !(ctx ? ctx.visit('creditvoid_date', p18, v_CallbackDate) : v_CallbackDate(p18))
+    )
       return false;
-    if (value['payer_language'] !== undefined && rejectAt(ctx, 'payer_language', 'false', 'must not be present'))
+    if (
+      value['payer_language'] !== undefined &&
+      Object.hasOwn(value, 'payer_language') &&
+      rejectAt(ctx, 'payer_language', 'false', 'must not be present')
+    )
       return false;
     const p19 = value['hash'];
-    if (p19 !== undefined && !(ctx ? ctx.visit('hash', p19, v_CallbackHash) : v_CallbackHash(p19))) return false;
+    if (
+      p19 !== undefined &&
+      Object.hasOwn(value, 'hash') &&
+      !(ctx ? ctx.visit('hash', p19, v_CallbackHash) : v_CallbackHash(p19))
+    )
+      return false;
     if (!v_CallbackCommonFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -15600,39 +21020,103 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['action'] === undefined && rejectAt(ctx, 'action', 'required', 'is required')) return false;
-    if (value['result'] === undefined && rejectAt(ctx, 'result', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      rejectAt(ctx, 'action', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      rejectAt(ctx, 'result', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['action'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('action', p1, v_CallbackAction) : v_CallbackAction(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'action') &&
+      !(ctx ? ctx.visit('action', p1, v_CallbackAction) : v_CallbackAction(p1))
+    )
+      return false;
     const p2 = value['result'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('result', p2, v_CallbackResult) : v_CallbackResult(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'result') &&
+      !(ctx ? ctx.visit('result', p2, v_CallbackResult) : v_CallbackResult(p2))
+    )
+      return false;
     const p3 = value['status'];
     if (
       p3 !== undefined &&
+      Object.hasOwn(value, 'status') &&
       !(ctx ? ctx.visit('status', p3, v_CallbackTransactionStatus) : v_CallbackTransactionStatus(p3))
     )
       return false;
     const p4 = value['order_id'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('order_id', p4, v_OrderId) : v_OrderId(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p4, v_OrderId) : v_OrderId(p4))
+    )
+      return false;
     const p5 = value['trans_id'];
-    if (p5 !== undefined && !(ctx ? ctx.visit('trans_id', p5, v_TransId) : v_TransId(p5))) return false;
+    if (
+      p5 !== undefined &&
+      Object.hasOwn(value, 'trans_id') &&
+      !(ctx ? ctx.visit('trans_id', p5, v_TransId) : v_TransId(p5))
+    )
+      return false;
     const p6 = value['trans_date'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('trans_date', p6, v_CallbackDate) : v_CallbackDate(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'trans_date') &&
+      !(ctx ? ctx.visit('trans_date', p6, v_CallbackDate) : v_CallbackDate(p6))
+    )
+      return false;
     const p7 = value['amount'];
-    if (p7 !== undefined && !(ctx ? ctx.visit('amount', p7, v_ReportedAmount) : v_ReportedAmount(p7))) return false;
+    if (
+      p7 !== undefined &&
+      Object.hasOwn(value, 'amount') &&
+      !(ctx ? ctx.visit('amount', p7, v_ReportedAmount) : v_ReportedAmount(p7))
+    )
+      return false;
     const p8 = value['currency'];
-    if (p8 !== undefined && !(ctx ? ctx.visit('currency', p8, v_ReportedCurrency) : v_ReportedCurrency(p8)))
+    if (
+      p8 !== undefined &&
+      Object.hasOwn(value, 'currency') &&
+      !(ctx ? ctx.visit('currency', p8, v_ReportedCurrency) : v_ReportedCurrency(p8))
+    )
       return false;
     const p9 = value['descriptor'];
-    if (p9 !== undefined && !(ctx ? ctx.visit('descriptor', p9, v_Descriptor) : v_Descriptor(p9))) return false;
+    if (
+      p9 !== undefined &&
+      Object.hasOwn(value, 'descriptor') &&
+      !(ctx ? ctx.visit('descriptor', p9, v_Descriptor) : v_Descriptor(p9))
+    )
+      return false;
     const p10 = value['decline_reason'];
-    if (p10 !== undefined && !(ctx ? ctx.visit('decline_reason', p10, v_DeclineReason) : v_DeclineReason(p10)))
+    if (
+      p10 !== undefined &&
+      Object.hasOwn(value, 'decline_reason') &&
+      !(ctx ? ctx.visit('decline_reason', p10, v_DeclineReason) : v_DeclineReason(p10))
+    )
       return false;
     const p11 = value['crypto_address'];
-    if (p11 !== undefined) {
+    if (p11 !== undefined && Object.hasOwn(value, 'crypto_address')) {
       ctx?.segments.push('crypto_address');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15647,7 +21131,7 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p12 = value['crypto_network'];
-    if (p12 !== undefined) {
+    if (p12 !== undefined && Object.hasOwn(value, 'crypto_network')) {
       ctx?.segments.push('crypto_network');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15658,12 +21142,25 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p13 = value['transactions'];
-    if (p13 !== undefined && !(ctx ? ctx.visit('transactions', p13, v_CallbackDataMap) : v_CallbackDataMap(p13)))
+    if (
+      p13 !== undefined &&
+      Object.hasOwn(value, 'transactions') &&
+      !(ctx ? ctx.visit('transactions', p13, v_CallbackDataMap) : v_CallbackDataMap(p13))
+    )
       return false;
-    if (value['payer_language'] !== undefined && rejectAt(ctx, 'payer_language', 'false', 'must not be present'))
+    if (
+      value['payer_language'] !== undefined &&
+      Object.hasOwn(value, 'payer_language') &&
+      rejectAt(ctx, 'payer_language', 'false', 'must not be present')
+    )
       return false;
     const p14 = value['hash'];
-    if (p14 !== undefined && !(ctx ? ctx.visit('hash', p14, v_CallbackHash) : v_CallbackHash(p14))) return false;
+    if (
+      p14 !== undefined &&
+      Object.hasOwn(value, 'hash') &&
+      !(ctx ? ctx.visit('hash', p14, v_CallbackHash) : v_CallbackHash(p14))
+    )
+      return false;
     if (!v_CallbackCommonFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -15673,26 +21170,68 @@ function v_RedirectReturnQuery(value: unknown, ctx?: ValidationContext): boolean
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (value['payment_id'] === undefined && rejectAt(ctx, 'payment_id', 'required', 'is required')) return false;
-    if (value['trans_id'] === undefined && rejectAt(ctx, 'trans_id', 'required', 'is required')) return false;
-    if (value['order_id'] === undefined && rejectAt(ctx, 'order_id', 'required', 'is required')) return false;
-    if (value['hash'] === undefined && rejectAt(ctx, 'hash', 'required', 'is required')) return false;
+    if (
+      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      rejectAt(ctx, 'payment_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      rejectAt(ctx, 'trans_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      rejectAt(ctx, 'order_id', 'required', 'is required')
+    )
+      return false;
+    if (
+      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      rejectAt(ctx, 'hash', 'required', 'is required')
+    )
+      return false;
     const p1 = value['payment_id'];
-    if (p1 !== undefined && !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))) return false;
+    if (
+      p1 !== undefined &&
+      Object.hasOwn(value, 'payment_id') &&
+      !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))
+    )
+      return false;
     const p2 = value['trans_id'];
-    if (p2 !== undefined && !(ctx ? ctx.visit('trans_id', p2, v_TransId) : v_TransId(p2))) return false;
+    if (
+      p2 !== undefined &&
+      Object.hasOwn(value, 'trans_id') &&
+      !(ctx ? ctx.visit('trans_id', p2, v_TransId) : v_TransId(p2))
+    )
+      return false;
     const p3 = value['order_id'];
-    if (p3 !== undefined && !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))) return false;
+    if (
+      p3 !== undefined &&
+      Object.hasOwn(value, 'order_id') &&
+      !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))
+    )
+      return false;
     const p4 = value['hash'];
-    if (p4 !== undefined && !(ctx ? ctx.visit('hash', p4, v_CallbackHash) : v_CallbackHash(p4))) return false;
+    if (
+      p4 !== undefined &&
+      Object.hasOwn(value, 'hash') &&
+      !(ctx ? ctx.visit('hash', p4, v_CallbackHash) : v_CallbackHash(p4))
+    )
+      return false;
     const p5 = value['payment_method'];
     if (
       p5 !== undefined &&
+      Object.hasOwn(value, 'payment_method') &&
       !(ctx ? ctx.visit('payment_method', p5, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p5))
     )
       return false;
     const p6 = value['brand'];
-    if (p6 !== undefined && !(ctx ? ctx.visit('brand', p6, v_ReportedBrand) : v_ReportedBrand(p6))) return false;
+    if (
+      p6 !== undefined &&
+      Object.hasOwn(value, 'brand') &&
+      !(ctx ? ctx.visit('brand', p6, v_ReportedBrand) : v_ReportedBrand(p6))
+    )
+      return false;
   }
   return true;
 }
