@@ -9,6 +9,11 @@ export const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
   uuid: 'formatUuid',
   email: 'formatEmail',
   uri: 'formatUri',
+  'uri-reference': 'formatUriReference',
+  time: 'formatTime',
+  duration: 'formatDuration',
+  'json-pointer': 'formatJsonPointer',
+  regex: 'formatRegex',
   ipv4: 'formatIpv4',
   ipv6: 'formatIpv6',
 };
