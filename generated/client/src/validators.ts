@@ -12,8 +12,10 @@ import {
   formatIpv6,
   formatUri,
   formatUuid,
+  hasOwn,
   hasUniqueItems,
   isPlainObject,
+  objectPrototype,
   reject,
   rejectAt,
 } from './runtime/validation.js';
@@ -260,48 +262,61 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['paymentData'] !== undefined && Object.hasOwn(value, 'paymentData')) &&
+      !(
+        value['paymentData'] !== undefined &&
+        (value['paymentData'] !== objectPrototype['paymentData'] || hasOwn(value, 'paymentData'))
+      ) &&
       rejectAt(ctx, 'paymentData', 'required', 'is required')
     )
       return false;
     if (
-      !(value['paymentMethod'] !== undefined && Object.hasOwn(value, 'paymentMethod')) &&
+      !(
+        value['paymentMethod'] !== undefined &&
+        (value['paymentMethod'] !== objectPrototype['paymentMethod'] || hasOwn(value, 'paymentMethod'))
+      ) &&
       rejectAt(ctx, 'paymentMethod', 'required', 'is required')
     )
       return false;
     if (
-      !(value['transactionIdentifier'] !== undefined && Object.hasOwn(value, 'transactionIdentifier')) &&
+      !(
+        value['transactionIdentifier'] !== undefined &&
+        (value['transactionIdentifier'] !== objectPrototype['transactionIdentifier'] ||
+          hasOwn(value, 'transactionIdentifier'))
+      ) &&
       rejectAt(ctx, 'transactionIdentifier', 'required', 'is required')
     )
       return false;
     const p1 = value['paymentData'];
-    if (p1 !== undefined && Object.hasOwn(value, 'paymentData')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['paymentData'] || hasOwn(value, 'paymentData'))) {
       ctx?.segments.push('paymentData');
       if (!isPlainObject(p1)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
         if (
-          !(p1['data'] !== undefined && Object.hasOwn(p1, 'data')) &&
+          !(p1['data'] !== undefined && (p1['data'] !== objectPrototype['data'] || hasOwn(p1, 'data'))) &&
           rejectAt(ctx, 'data', 'required', 'is required')
         )
           return false;
         if (
-          !(p1['signature'] !== undefined && Object.hasOwn(p1, 'signature')) &&
+          !(
+            p1['signature'] !== undefined &&
+            (p1['signature'] !== objectPrototype['signature'] || hasOwn(p1, 'signature'))
+          ) &&
           rejectAt(ctx, 'signature', 'required', 'is required')
         )
           return false;
         if (
-          !(p1['header'] !== undefined && Object.hasOwn(p1, 'header')) &&
+          !(p1['header'] !== undefined && (p1['header'] !== objectPrototype['header'] || hasOwn(p1, 'header'))) &&
           rejectAt(ctx, 'header', 'required', 'is required')
         )
           return false;
         if (
-          !(p1['version'] !== undefined && Object.hasOwn(p1, 'version')) &&
+          !(p1['version'] !== undefined && (p1['version'] !== objectPrototype['version'] || hasOwn(p1, 'version'))) &&
           rejectAt(ctx, 'version', 'required', 'is required')
         )
           return false;
         const p2 = p1['data'];
-        if (p2 !== undefined && Object.hasOwn(p1, 'data')) {
+        if (p2 !== undefined && (p2 !== objectPrototype['data'] || hasOwn(p1, 'data'))) {
           ctx?.segments.push('data');
           if (typeof p2 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -316,7 +331,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p3 = p1['signature'];
-        if (p3 !== undefined && Object.hasOwn(p1, 'signature')) {
+        if (p3 !== undefined && (p3 !== objectPrototype['signature'] || hasOwn(p1, 'signature'))) {
           ctx?.segments.push('signature');
           if (typeof p3 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -331,28 +346,37 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p4 = p1['header'];
-        if (p4 !== undefined && Object.hasOwn(p1, 'header')) {
+        if (p4 !== undefined && (p4 !== objectPrototype['header'] || hasOwn(p1, 'header'))) {
           ctx?.segments.push('header');
           if (!isPlainObject(p4)) {
             if (reject(ctx, 'type', 'must be an object')) return false;
           } else {
             if (
-              !(p4['publicKeyHash'] !== undefined && Object.hasOwn(p4, 'publicKeyHash')) &&
+              !(
+                p4['publicKeyHash'] !== undefined &&
+                (p4['publicKeyHash'] !== objectPrototype['publicKeyHash'] || hasOwn(p4, 'publicKeyHash'))
+              ) &&
               rejectAt(ctx, 'publicKeyHash', 'required', 'is required')
             )
               return false;
             if (
-              !(p4['ephemeralPublicKey'] !== undefined && Object.hasOwn(p4, 'ephemeralPublicKey')) &&
+              !(
+                p4['ephemeralPublicKey'] !== undefined &&
+                (p4['ephemeralPublicKey'] !== objectPrototype['ephemeralPublicKey'] || hasOwn(p4, 'ephemeralPublicKey'))
+              ) &&
               rejectAt(ctx, 'ephemeralPublicKey', 'required', 'is required')
             )
               return false;
             if (
-              !(p4['transactionId'] !== undefined && Object.hasOwn(p4, 'transactionId')) &&
+              !(
+                p4['transactionId'] !== undefined &&
+                (p4['transactionId'] !== objectPrototype['transactionId'] || hasOwn(p4, 'transactionId'))
+              ) &&
               rejectAt(ctx, 'transactionId', 'required', 'is required')
             )
               return false;
             const p5 = p4['publicKeyHash'];
-            if (p5 !== undefined && Object.hasOwn(p4, 'publicKeyHash')) {
+            if (p5 !== undefined && (p5 !== objectPrototype['publicKeyHash'] || hasOwn(p4, 'publicKeyHash'))) {
               ctx?.segments.push('publicKeyHash');
               if (typeof p5 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
@@ -367,7 +391,10 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
               ctx?.segments.pop();
             }
             const p6 = p4['ephemeralPublicKey'];
-            if (p6 !== undefined && Object.hasOwn(p4, 'ephemeralPublicKey')) {
+            if (
+              p6 !== undefined &&
+              (p6 !== objectPrototype['ephemeralPublicKey'] || hasOwn(p4, 'ephemeralPublicKey'))
+            ) {
               ctx?.segments.push('ephemeralPublicKey');
               if (typeof p6 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
@@ -382,7 +409,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
               ctx?.segments.pop();
             }
             const p7 = p4['transactionId'];
-            if (p7 !== undefined && Object.hasOwn(p4, 'transactionId')) {
+            if (p7 !== undefined && (p7 !== objectPrototype['transactionId'] || hasOwn(p4, 'transactionId'))) {
               ctx?.segments.push('transactionId');
               if (typeof p7 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
@@ -400,7 +427,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p8 = p1['version'];
-        if (p8 !== undefined && Object.hasOwn(p1, 'version')) {
+        if (p8 !== undefined && (p8 !== objectPrototype['version'] || hasOwn(p1, 'version'))) {
           ctx?.segments.push('version');
           if (typeof p8 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -414,28 +441,31 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['paymentMethod'];
-    if (p9 !== undefined && Object.hasOwn(value, 'paymentMethod')) {
+    if (p9 !== undefined && (p9 !== objectPrototype['paymentMethod'] || hasOwn(value, 'paymentMethod'))) {
       ctx?.segments.push('paymentMethod');
       if (!isPlainObject(p9)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
         if (
-          !(p9['displayName'] !== undefined && Object.hasOwn(p9, 'displayName')) &&
+          !(
+            p9['displayName'] !== undefined &&
+            (p9['displayName'] !== objectPrototype['displayName'] || hasOwn(p9, 'displayName'))
+          ) &&
           rejectAt(ctx, 'displayName', 'required', 'is required')
         )
           return false;
         if (
-          !(p9['network'] !== undefined && Object.hasOwn(p9, 'network')) &&
+          !(p9['network'] !== undefined && (p9['network'] !== objectPrototype['network'] || hasOwn(p9, 'network'))) &&
           rejectAt(ctx, 'network', 'required', 'is required')
         )
           return false;
         if (
-          !(p9['type'] !== undefined && Object.hasOwn(p9, 'type')) &&
+          !(p9['type'] !== undefined && (p9['type'] !== objectPrototype['type'] || hasOwn(p9, 'type'))) &&
           rejectAt(ctx, 'type', 'required', 'is required')
         )
           return false;
         const p10 = p9['displayName'];
-        if (p10 !== undefined && Object.hasOwn(p9, 'displayName')) {
+        if (p10 !== undefined && (p10 !== objectPrototype['displayName'] || hasOwn(p9, 'displayName'))) {
           ctx?.segments.push('displayName');
           if (typeof p10 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -450,7 +480,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p11 = p9['network'];
-        if (p11 !== undefined && Object.hasOwn(p9, 'network')) {
+        if (p11 !== undefined && (p11 !== objectPrototype['network'] || hasOwn(p9, 'network'))) {
           ctx?.segments.push('network');
           if (typeof p11 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -465,7 +495,7 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p12 = p9['type'];
-        if (p12 !== undefined && Object.hasOwn(p9, 'type')) {
+        if (p12 !== undefined && (p12 !== objectPrototype['type'] || hasOwn(p9, 'type'))) {
           ctx?.segments.push('type');
           if (typeof p12 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -483,7 +513,10 @@ function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p13 = value['transactionIdentifier'];
-    if (p13 !== undefined && Object.hasOwn(value, 'transactionIdentifier')) {
+    if (
+      p13 !== undefined &&
+      (p13 !== objectPrototype['transactionIdentifier'] || hasOwn(value, 'transactionIdentifier'))
+    ) {
       ctx?.segments.push('transactionIdentifier');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -506,27 +539,40 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['signature'] !== undefined && Object.hasOwn(value, 'signature')) &&
+      !(
+        value['signature'] !== undefined &&
+        (value['signature'] !== objectPrototype['signature'] || hasOwn(value, 'signature'))
+      ) &&
       rejectAt(ctx, 'signature', 'required', 'is required')
     )
       return false;
     if (
-      !(value['intermediateSigningKey'] !== undefined && Object.hasOwn(value, 'intermediateSigningKey')) &&
+      !(
+        value['intermediateSigningKey'] !== undefined &&
+        (value['intermediateSigningKey'] !== objectPrototype['intermediateSigningKey'] ||
+          hasOwn(value, 'intermediateSigningKey'))
+      ) &&
       rejectAt(ctx, 'intermediateSigningKey', 'required', 'is required')
     )
       return false;
     if (
-      !(value['protocolVersion'] !== undefined && Object.hasOwn(value, 'protocolVersion')) &&
+      !(
+        value['protocolVersion'] !== undefined &&
+        (value['protocolVersion'] !== objectPrototype['protocolVersion'] || hasOwn(value, 'protocolVersion'))
+      ) &&
       rejectAt(ctx, 'protocolVersion', 'required', 'is required')
     )
       return false;
     if (
-      !(value['signedMessage'] !== undefined && Object.hasOwn(value, 'signedMessage')) &&
+      !(
+        value['signedMessage'] !== undefined &&
+        (value['signedMessage'] !== objectPrototype['signedMessage'] || hasOwn(value, 'signedMessage'))
+      ) &&
       rejectAt(ctx, 'signedMessage', 'required', 'is required')
     )
       return false;
     const p1 = value['signature'];
-    if (p1 !== undefined && Object.hasOwn(value, 'signature')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['signature'] || hasOwn(value, 'signature'))) {
       ctx?.segments.push('signature');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -541,23 +587,32 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['intermediateSigningKey'];
-    if (p2 !== undefined && Object.hasOwn(value, 'intermediateSigningKey')) {
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['intermediateSigningKey'] || hasOwn(value, 'intermediateSigningKey'))
+    ) {
       ctx?.segments.push('intermediateSigningKey');
       if (!isPlainObject(p2)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
         if (
-          !(p2['signedKey'] !== undefined && Object.hasOwn(p2, 'signedKey')) &&
+          !(
+            p2['signedKey'] !== undefined &&
+            (p2['signedKey'] !== objectPrototype['signedKey'] || hasOwn(p2, 'signedKey'))
+          ) &&
           rejectAt(ctx, 'signedKey', 'required', 'is required')
         )
           return false;
         if (
-          !(p2['signatures'] !== undefined && Object.hasOwn(p2, 'signatures')) &&
+          !(
+            p2['signatures'] !== undefined &&
+            (p2['signatures'] !== objectPrototype['signatures'] || hasOwn(p2, 'signatures'))
+          ) &&
           rejectAt(ctx, 'signatures', 'required', 'is required')
         )
           return false;
         const p3 = p2['signedKey'];
-        if (p3 !== undefined && Object.hasOwn(p2, 'signedKey')) {
+        if (p3 !== undefined && (p3 !== objectPrototype['signedKey'] || hasOwn(p2, 'signedKey'))) {
           ctx?.segments.push('signedKey');
           if (typeof p3 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -572,7 +627,7 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
           ctx?.segments.pop();
         }
         const p4 = p2['signatures'];
-        if (p4 !== undefined && Object.hasOwn(p2, 'signatures')) {
+        if (p4 !== undefined && (p4 !== objectPrototype['signatures'] || hasOwn(p2, 'signatures'))) {
           ctx?.segments.push('signatures');
           if (!Array.isArray(p4)) {
             if (reject(ctx, 'type', 'must be an array')) return false;
@@ -600,7 +655,7 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p7 = value['protocolVersion'];
-    if (p7 !== undefined && Object.hasOwn(value, 'protocolVersion')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['protocolVersion'] || hasOwn(value, 'protocolVersion'))) {
       ctx?.segments.push('protocolVersion');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -611,25 +666,34 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p8 = value['signedMessage'];
-    if (p8 !== undefined && Object.hasOwn(value, 'signedMessage')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['signedMessage'] || hasOwn(value, 'signedMessage'))) {
       ctx?.segments.push('signedMessage');
       if (!isPlainObject(p8)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
         if (
-          !(p8['encryptedMessage'] !== undefined && Object.hasOwn(p8, 'encryptedMessage')) &&
+          !(
+            p8['encryptedMessage'] !== undefined &&
+            (p8['encryptedMessage'] !== objectPrototype['encryptedMessage'] || hasOwn(p8, 'encryptedMessage'))
+          ) &&
           rejectAt(ctx, 'encryptedMessage', 'required', 'is required')
         )
           return false;
         if (
-          !(p8['ephemeralPublicKey'] !== undefined && Object.hasOwn(p8, 'ephemeralPublicKey')) &&
+          !(
+            p8['ephemeralPublicKey'] !== undefined &&
+            (p8['ephemeralPublicKey'] !== objectPrototype['ephemeralPublicKey'] || hasOwn(p8, 'ephemeralPublicKey'))
+          ) &&
           rejectAt(ctx, 'ephemeralPublicKey', 'required', 'is required')
         )
           return false;
-        if (!(p8['tag'] !== undefined && Object.hasOwn(p8, 'tag')) && rejectAt(ctx, 'tag', 'required', 'is required'))
+        if (
+          !(p8['tag'] !== undefined && (p8['tag'] !== objectPrototype['tag'] || hasOwn(p8, 'tag'))) &&
+          rejectAt(ctx, 'tag', 'required', 'is required')
+        )
           return false;
         const p9 = p8['encryptedMessage'];
-        if (p9 !== undefined && Object.hasOwn(p8, 'encryptedMessage')) {
+        if (p9 !== undefined && (p9 !== objectPrototype['encryptedMessage'] || hasOwn(p8, 'encryptedMessage'))) {
           ctx?.segments.push('encryptedMessage');
           if (typeof p9 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -644,7 +708,7 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
           ctx?.segments.pop();
         }
         const p10 = p8['ephemeralPublicKey'];
-        if (p10 !== undefined && Object.hasOwn(p8, 'ephemeralPublicKey')) {
+        if (p10 !== undefined && (p10 !== objectPrototype['ephemeralPublicKey'] || hasOwn(p8, 'ephemeralPublicKey'))) {
           ctx?.segments.push('ephemeralPublicKey');
           if (typeof p10 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -659,7 +723,7 @@ function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolea
           ctx?.segments.pop();
         }
         const p11 = p8['tag'];
-        if (p11 !== undefined && Object.hasOwn(p8, 'tag')) {
+        if (p11 !== undefined && (p11 !== objectPrototype['tag'] || hasOwn(p8, 'tag'))) {
           ctx?.segments.push('tag');
           if (typeof p11 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -685,22 +749,31 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['apiVersion'] !== undefined && Object.hasOwn(value, 'apiVersion')) &&
+      !(
+        value['apiVersion'] !== undefined &&
+        (value['apiVersion'] !== objectPrototype['apiVersion'] || hasOwn(value, 'apiVersion'))
+      ) &&
       rejectAt(ctx, 'apiVersion', 'required', 'is required')
     )
       return false;
     if (
-      !(value['apiVersionMinor'] !== undefined && Object.hasOwn(value, 'apiVersionMinor')) &&
+      !(
+        value['apiVersionMinor'] !== undefined &&
+        (value['apiVersionMinor'] !== objectPrototype['apiVersionMinor'] || hasOwn(value, 'apiVersionMinor'))
+      ) &&
       rejectAt(ctx, 'apiVersionMinor', 'required', 'is required')
     )
       return false;
     if (
-      !(value['paymentMethodData'] !== undefined && Object.hasOwn(value, 'paymentMethodData')) &&
+      !(
+        value['paymentMethodData'] !== undefined &&
+        (value['paymentMethodData'] !== objectPrototype['paymentMethodData'] || hasOwn(value, 'paymentMethodData'))
+      ) &&
       rejectAt(ctx, 'paymentMethodData', 'required', 'is required')
     )
       return false;
     const p1 = value['apiVersion'];
-    if (p1 !== undefined && Object.hasOwn(value, 'apiVersion')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['apiVersion'] || hasOwn(value, 'apiVersion'))) {
       ctx?.segments.push('apiVersion');
       if (!(typeof p1 === 'number' && Number.isInteger(p1))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -710,7 +783,7 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['apiVersionMinor'];
-    if (p2 !== undefined && Object.hasOwn(value, 'apiVersionMinor')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['apiVersionMinor'] || hasOwn(value, 'apiVersionMinor'))) {
       ctx?.segments.push('apiVersionMinor');
       if (!(typeof p2 === 'number' && Number.isInteger(p2))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -720,23 +793,26 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['paymentMethodData'];
-    if (p3 !== undefined && Object.hasOwn(value, 'paymentMethodData')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['paymentMethodData'] || hasOwn(value, 'paymentMethodData'))) {
       ctx?.segments.push('paymentMethodData');
       if (!isPlainObject(p3)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
         if (
-          !(p3['tokenizationData'] !== undefined && Object.hasOwn(p3, 'tokenizationData')) &&
+          !(
+            p3['tokenizationData'] !== undefined &&
+            (p3['tokenizationData'] !== objectPrototype['tokenizationData'] || hasOwn(p3, 'tokenizationData'))
+          ) &&
           rejectAt(ctx, 'tokenizationData', 'required', 'is required')
         )
           return false;
         if (
-          !(p3['type'] !== undefined && Object.hasOwn(p3, 'type')) &&
+          !(p3['type'] !== undefined && (p3['type'] !== objectPrototype['type'] || hasOwn(p3, 'type'))) &&
           rejectAt(ctx, 'type', 'required', 'is required')
         )
           return false;
         const p4 = p3['description'];
-        if (p4 !== undefined && Object.hasOwn(p3, 'description')) {
+        if (p4 !== undefined && (p4 !== objectPrototype['description'] || hasOwn(p3, 'description'))) {
           ctx?.segments.push('description');
           if (typeof p4 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -751,23 +827,23 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p5 = p3['tokenizationData'];
-        if (p5 !== undefined && Object.hasOwn(p3, 'tokenizationData')) {
+        if (p5 !== undefined && (p5 !== objectPrototype['tokenizationData'] || hasOwn(p3, 'tokenizationData'))) {
           ctx?.segments.push('tokenizationData');
           if (!isPlainObject(p5)) {
             if (reject(ctx, 'type', 'must be an object')) return false;
           } else {
             if (
-              !(p5['type'] !== undefined && Object.hasOwn(p5, 'type')) &&
+              !(p5['type'] !== undefined && (p5['type'] !== objectPrototype['type'] || hasOwn(p5, 'type'))) &&
               rejectAt(ctx, 'type', 'required', 'is required')
             )
               return false;
             if (
-              !(p5['token'] !== undefined && Object.hasOwn(p5, 'token')) &&
+              !(p5['token'] !== undefined && (p5['token'] !== objectPrototype['token'] || hasOwn(p5, 'token'))) &&
               rejectAt(ctx, 'token', 'required', 'is required')
             )
               return false;
             const p6 = p5['type'];
-            if (p6 !== undefined && Object.hasOwn(p5, 'type')) {
+            if (p6 !== undefined && (p6 !== objectPrototype['type'] || hasOwn(p5, 'type'))) {
               ctx?.segments.push('type');
               if (typeof p6 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
@@ -777,7 +853,7 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
               ctx?.segments.pop();
             }
             const p7 = p5['token'];
-            if (p7 !== undefined && Object.hasOwn(p5, 'token')) {
+            if (p7 !== undefined && (p7 !== objectPrototype['token'] || hasOwn(p5, 'token'))) {
               ctx?.segments.push('token');
               if (!(v_WebWalletSignedToken(p7) || v_WebWalletToken_1(p7))) {
                 if (!ctx) return false;
@@ -785,12 +861,23 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
                 let best8Score = -Infinity;
                 {
                   const s = isPlainObject(p7)
-                    ? (p7['signature'] !== undefined && Object.hasOwn(p7, 'signature') ? 1 : 0) +
-                      (p7['intermediateSigningKey'] !== undefined && Object.hasOwn(p7, 'intermediateSigningKey')
+                    ? (p7['signature'] !== undefined &&
+                      (p7['signature'] !== objectPrototype['signature'] || hasOwn(p7, 'signature'))
                         ? 1
                         : 0) +
-                      (p7['protocolVersion'] !== undefined && Object.hasOwn(p7, 'protocolVersion') ? 1 : 0) +
-                      (p7['signedMessage'] !== undefined && Object.hasOwn(p7, 'signedMessage') ? 1 : 0)
+                      (p7['intermediateSigningKey'] !== undefined &&
+                      (p7['intermediateSigningKey'] !== objectPrototype['intermediateSigningKey'] ||
+                        hasOwn(p7, 'intermediateSigningKey'))
+                        ? 1
+                        : 0) +
+                      (p7['protocolVersion'] !== undefined &&
+                      (p7['protocolVersion'] !== objectPrototype['protocolVersion'] || hasOwn(p7, 'protocolVersion'))
+                        ? 1
+                        : 0) +
+                      (p7['signedMessage'] !== undefined &&
+                      (p7['signedMessage'] !== objectPrototype['signedMessage'] || hasOwn(p7, 'signedMessage'))
+                        ? 1
+                        : 0)
                     : 0;
                   if (s > best8Score) {
                     best8Score = s;
@@ -824,7 +911,7 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p9 = p3['type'];
-        if (p9 !== undefined && Object.hasOwn(p3, 'type')) {
+        if (p9 !== undefined && (p9 !== objectPrototype['type'] || hasOwn(p3, 'type'))) {
           ctx?.segments.push('type');
           if (typeof p9 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -834,13 +921,13 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
           ctx?.segments.pop();
         }
         const p10 = p3['info'];
-        if (p10 !== undefined && Object.hasOwn(p3, 'info')) {
+        if (p10 !== undefined && (p10 !== objectPrototype['info'] || hasOwn(p3, 'info'))) {
           ctx?.segments.push('info');
           if (!isPlainObject(p10)) {
             if (reject(ctx, 'type', 'must be an object')) return false;
           } else {
             const p11 = p10['cardNetwork'];
-            if (p11 !== undefined && Object.hasOwn(p10, 'cardNetwork')) {
+            if (p11 !== undefined && (p11 !== objectPrototype['cardNetwork'] || hasOwn(p10, 'cardNetwork'))) {
               ctx?.segments.push('cardNetwork');
               if (typeof p11 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
@@ -858,7 +945,7 @@ function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
               ctx?.segments.pop();
             }
             const p12 = p10['cardDetails'];
-            if (p12 !== undefined && Object.hasOwn(p10, 'cardDetails')) {
+            if (p12 !== undefined && (p12 !== objectPrototype['cardDetails'] || hasOwn(p10, 'cardDetails'))) {
               ctx?.segments.push('cardDetails');
               if (typeof p12 !== 'string') {
                 if (reject(ctx, 'type', 'must be a string')) return false;
@@ -902,12 +989,15 @@ function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['crypto_type'] !== undefined && Object.hasOwn(value, 'crypto_type')) &&
+      !(
+        value['crypto_type'] !== undefined &&
+        (value['crypto_type'] !== objectPrototype['crypto_type'] || hasOwn(value, 'crypto_type'))
+      ) &&
       rejectAt(ctx, 'crypto_type', 'required', 'is required')
     )
       return false;
     const p1 = value['crypto_type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'crypto_type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['crypto_type'] || hasOwn(value, 'crypto_type'))) {
       ctx?.segments.push('crypto_type');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -923,7 +1013,7 @@ function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p2 = value['network_type'];
-    if (p2 !== undefined && Object.hasOwn(value, 'network_type')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['network_type'] || hasOwn(value, 'network_type'))) {
       ctx?.segments.push('network_type');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -933,13 +1023,13 @@ function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p3 = value['bech32'];
-    if (p3 !== undefined && Object.hasOwn(value, 'bech32')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['bech32'] || hasOwn(value, 'bech32'))) {
       ctx?.segments.push('bech32');
       if (typeof p3 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p4 = value['accountId'];
-    if (p4 !== undefined && Object.hasOwn(value, 'accountId')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['accountId'] || hasOwn(value, 'accountId'))) {
       ctx?.segments.push('accountId');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -974,27 +1064,39 @@ function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['customer_id'] !== undefined && Object.hasOwn(value, 'customer_id')) &&
+      !(
+        value['customer_id'] !== undefined &&
+        (value['customer_id'] !== objectPrototype['customer_id'] || hasOwn(value, 'customer_id'))
+      ) &&
       rejectAt(ctx, 'customer_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['first_name'] !== undefined && Object.hasOwn(value, 'first_name')) &&
+      !(
+        value['first_name'] !== undefined &&
+        (value['first_name'] !== objectPrototype['first_name'] || hasOwn(value, 'first_name'))
+      ) &&
       rejectAt(ctx, 'first_name', 'required', 'is required')
     )
       return false;
     if (
-      !(value['last_name'] !== undefined && Object.hasOwn(value, 'last_name')) &&
+      !(
+        value['last_name'] !== undefined &&
+        (value['last_name'] !== objectPrototype['last_name'] || hasOwn(value, 'last_name'))
+      ) &&
       rejectAt(ctx, 'last_name', 'required', 'is required')
     )
       return false;
     if (
-      !(value['birth_date'] !== undefined && Object.hasOwn(value, 'birth_date')) &&
+      !(
+        value['birth_date'] !== undefined &&
+        (value['birth_date'] !== objectPrototype['birth_date'] || hasOwn(value, 'birth_date'))
+      ) &&
       rejectAt(ctx, 'birth_date', 'required', 'is required')
     )
       return false;
     const p1 = value['customer_id'];
-    if (p1 !== undefined && Object.hasOwn(value, 'customer_id')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['customer_id'] || hasOwn(value, 'customer_id'))) {
       ctx?.segments.push('customer_id');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1010,7 +1112,7 @@ function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p2 = value['first_name'];
-    if (p2 !== undefined && Object.hasOwn(value, 'first_name')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['first_name'] || hasOwn(value, 'first_name'))) {
       ctx?.segments.push('first_name');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1026,7 +1128,7 @@ function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p3 = value['last_name'];
-    if (p3 !== undefined && Object.hasOwn(value, 'last_name')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['last_name'] || hasOwn(value, 'last_name'))) {
       ctx?.segments.push('last_name');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -1044,7 +1146,7 @@ function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boo
     const p4 = value['birth_date'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'birth_date') &&
+      (p4 !== objectPrototype['birth_date'] || hasOwn(value, 'birth_date')) &&
       !(ctx ? ctx.visit('birth_date', p4, v_CalendarDate) : v_CalendarDate(p4))
     )
       return false;
@@ -1147,72 +1249,91 @@ function v_S2sOrderFields(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      !(
+        value['client_key'] !== undefined &&
+        (value['client_key'] !== objectPrototype['client_key'] || hasOwn(value, 'client_key'))
+      ) &&
       rejectAt(ctx, 'client_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount')) &&
+      !(
+        value['order_amount'] !== undefined &&
+        (value['order_amount'] !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))
+      ) &&
       rejectAt(ctx, 'order_amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency')) &&
+      !(
+        value['order_currency'] !== undefined &&
+        (value['order_currency'] !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))
+      ) &&
       rejectAt(ctx, 'order_currency', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_description'] !== undefined && Object.hasOwn(value, 'order_description')) &&
+      !(
+        value['order_description'] !== undefined &&
+        (value['order_description'] !== objectPrototype['order_description'] || hasOwn(value, 'order_description'))
+      ) &&
       rejectAt(ctx, 'order_description', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['client_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'client_key') &&
+      (p1 !== objectPrototype['client_key'] || hasOwn(value, 'client_key')) &&
       !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))
     )
       return false;
     const p2 = value['order_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p2 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))
     )
       return false;
     const p3 = value['order_amount'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'order_amount') &&
+      (p3 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount')) &&
       !(ctx ? ctx.visit('order_amount', p3, v_Amount) : v_Amount(p3))
     )
       return false;
     const p4 = value['order_currency'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'order_currency') &&
+      (p4 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency')) &&
       !(ctx ? ctx.visit('order_currency', p4, v_Currency) : v_Currency(p4))
     )
       return false;
     const p5 = value['order_description'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'order_description') &&
+      (p5 !== objectPrototype['order_description'] || hasOwn(value, 'order_description')) &&
       !(ctx ? ctx.visit('order_description', p5, v_OrderDescription) : v_OrderDescription(p5))
     )
       return false;
     const p6 = value['hash'];
-    if (p6 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p6, v_Hash) : v_Hash(p6)))
+    if (
+      p6 !== undefined &&
+      (p6 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p6, v_Hash) : v_Hash(p6))
+    )
       return false;
   }
   return true;
@@ -1422,80 +1543,84 @@ function v_S2sPayerFields(value: unknown, ctx?: ValidationContext): boolean {
     const p1 = value['payer_first_name'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'payer_first_name') &&
+      (p1 !== objectPrototype['payer_first_name'] || hasOwn(value, 'payer_first_name')) &&
       !(ctx ? ctx.visit('payer_first_name', p1, v_Name) : v_Name(p1))
     )
       return false;
     const p2 = value['payer_last_name'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payer_last_name') &&
+      (p2 !== objectPrototype['payer_last_name'] || hasOwn(value, 'payer_last_name')) &&
       !(ctx ? ctx.visit('payer_last_name', p2, v_Name) : v_Name(p2))
     )
       return false;
     const p3 = value['payer_address'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'payer_address') &&
+      (p3 !== objectPrototype['payer_address'] || hasOwn(value, 'payer_address')) &&
       !(ctx ? ctx.visit('payer_address', p3, v_Address) : v_Address(p3))
     )
       return false;
     const p4 = value['payer_country'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'payer_country') &&
+      (p4 !== objectPrototype['payer_country'] || hasOwn(value, 'payer_country')) &&
       !(ctx ? ctx.visit('payer_country', p4, v_Country) : v_Country(p4))
     )
       return false;
     const p5 = value['payer_state'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'payer_state') &&
+      (p5 !== objectPrototype['payer_state'] || hasOwn(value, 'payer_state')) &&
       !(ctx ? ctx.visit('payer_state', p5, v_State) : v_State(p5))
     )
       return false;
     const p6 = value['payer_city'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'payer_city') &&
+      (p6 !== objectPrototype['payer_city'] || hasOwn(value, 'payer_city')) &&
       !(ctx ? ctx.visit('payer_city', p6, v_City) : v_City(p6))
     )
       return false;
     const p7 = value['payer_zip'];
-    if (p7 !== undefined && Object.hasOwn(value, 'payer_zip') && !(ctx ? ctx.visit('payer_zip', p7, v_Zip) : v_Zip(p7)))
+    if (
+      p7 !== undefined &&
+      (p7 !== objectPrototype['payer_zip'] || hasOwn(value, 'payer_zip')) &&
+      !(ctx ? ctx.visit('payer_zip', p7, v_Zip) : v_Zip(p7))
+    )
       return false;
     const p8 = value['payer_email'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'payer_email') &&
+      (p8 !== objectPrototype['payer_email'] || hasOwn(value, 'payer_email')) &&
       !(ctx ? ctx.visit('payer_email', p8, v_Email) : v_Email(p8))
     )
       return false;
     const p9 = value['payer_phone'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'payer_phone') &&
+      (p9 !== objectPrototype['payer_phone'] || hasOwn(value, 'payer_phone')) &&
       !(ctx ? ctx.visit('payer_phone', p9, v_Phone) : v_Phone(p9))
     )
       return false;
     const p10 = value['payer_phone_country_code'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'payer_phone_country_code') &&
+      (p10 !== objectPrototype['payer_phone_country_code'] || hasOwn(value, 'payer_phone_country_code')) &&
       !(ctx ? ctx.visit('payer_phone_country_code', p10, v_PhoneCountryCode) : v_PhoneCountryCode(p10))
     )
       return false;
     const p11 = value['payer_ip'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'payer_ip') &&
+      (p11 !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip')) &&
       !(ctx ? ctx.visit('payer_ip', p11, v_IpAddress) : v_IpAddress(p11))
     )
       return false;
     const p12 = value['payer_language'];
     if (
       p12 !== undefined &&
-      Object.hasOwn(value, 'payer_language') &&
+      (p12 !== objectPrototype['payer_language'] || hasOwn(value, 'payer_language')) &&
       !(ctx ? ctx.visit('payer_language', p12, v_Language) : v_Language(p12))
     )
       return false;
@@ -1552,35 +1677,35 @@ function v_S2sCardPayerExtras(value: unknown, ctx?: ValidationContext): boolean 
     const p1 = value['payer_middle_name'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'payer_middle_name') &&
+      (p1 !== objectPrototype['payer_middle_name'] || hasOwn(value, 'payer_middle_name')) &&
       !(ctx ? ctx.visit('payer_middle_name', p1, v_Name) : v_Name(p1))
     )
       return false;
     const p2 = value['payer_birth_date'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payer_birth_date') &&
+      (p2 !== objectPrototype['payer_birth_date'] || hasOwn(value, 'payer_birth_date')) &&
       !(ctx ? ctx.visit('payer_birth_date', p2, v_CalendarDate) : v_CalendarDate(p2))
     )
       return false;
     const p3 = value['payer_address2'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'payer_address2') &&
+      (p3 !== objectPrototype['payer_address2'] || hasOwn(value, 'payer_address2')) &&
       !(ctx ? ctx.visit('payer_address2', p3, v_AddressLine2) : v_AddressLine2(p3))
     )
       return false;
     const p4 = value['payer_house_number'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'payer_house_number') &&
+      (p4 !== objectPrototype['payer_house_number'] || hasOwn(value, 'payer_house_number')) &&
       !(ctx ? ctx.visit('payer_house_number', p4, v_HouseNumber) : v_HouseNumber(p4))
     )
       return false;
     const p5 = value['payer_district'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'payer_district') &&
+      (p5 !== objectPrototype['payer_district'] || hasOwn(value, 'payer_district')) &&
       !(ctx ? ctx.visit('payer_district', p5, v_District) : v_District(p5))
     )
       return false;
@@ -1623,39 +1748,42 @@ function v_CardTokenFields(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')) &&
+      !(
+        value['card_token'] !== undefined &&
+        (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+      ) &&
       rejectAt(ctx, 'card_token', 'required', 'is required')
     )
       return false;
     const p1 = value['card_token'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (p1 !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       !(ctx ? ctx.visit('card_token', p1, v_CardToken) : v_CardToken(p1))
     )
       return false;
     const p2 = value['card_cvv2'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'card_cvv2') &&
+      (p2 !== objectPrototype['card_cvv2'] || hasOwn(value, 'card_cvv2')) &&
       !(ctx ? ctx.visit('card_cvv2', p2, v_CardCvv2) : v_CardCvv2(p2))
     )
       return false;
     if (
       value['card_number'] !== undefined &&
-      Object.hasOwn(value, 'card_number') &&
+      (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number')) &&
       rejectAt(ctx, 'card_number', 'false', 'must not be present')
     )
       return false;
     if (
       value['digital_wallet'] !== undefined &&
-      Object.hasOwn(value, 'digital_wallet') &&
+      (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet')) &&
       rejectAt(ctx, 'digital_wallet', 'false', 'must not be present')
     )
       return false;
     if (
       value['payment_token'] !== undefined &&
-      Object.hasOwn(value, 'payment_token') &&
+      (value['payment_token'] !== objectPrototype['payment_token'] || hasOwn(value, 'payment_token')) &&
       rejectAt(ctx, 'payment_token', 'false', 'must not be present')
     )
       return false;
@@ -1701,68 +1829,80 @@ function v_CardDataFields(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['card_number'] !== undefined && Object.hasOwn(value, 'card_number')) &&
+      !(
+        value['card_number'] !== undefined &&
+        (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number'))
+      ) &&
       rejectAt(ctx, 'card_number', 'required', 'is required')
     )
       return false;
     if (
-      !(value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month')) &&
+      !(
+        value['card_exp_month'] !== undefined &&
+        (value['card_exp_month'] !== objectPrototype['card_exp_month'] || hasOwn(value, 'card_exp_month'))
+      ) &&
       rejectAt(ctx, 'card_exp_month', 'required', 'is required')
     )
       return false;
     if (
-      !(value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year')) &&
+      !(
+        value['card_exp_year'] !== undefined &&
+        (value['card_exp_year'] !== objectPrototype['card_exp_year'] || hasOwn(value, 'card_exp_year'))
+      ) &&
       rejectAt(ctx, 'card_exp_year', 'required', 'is required')
     )
       return false;
     if (
-      !(value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2')) &&
+      !(
+        value['card_cvv2'] !== undefined &&
+        (value['card_cvv2'] !== objectPrototype['card_cvv2'] || hasOwn(value, 'card_cvv2'))
+      ) &&
       rejectAt(ctx, 'card_cvv2', 'required', 'is required')
     )
       return false;
     const p1 = value['card_number'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'card_number') &&
+      (p1 !== objectPrototype['card_number'] || hasOwn(value, 'card_number')) &&
       !(ctx ? ctx.visit('card_number', p1, v_CardNumber) : v_CardNumber(p1))
     )
       return false;
     const p2 = value['card_exp_month'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'card_exp_month') &&
+      (p2 !== objectPrototype['card_exp_month'] || hasOwn(value, 'card_exp_month')) &&
       !(ctx ? ctx.visit('card_exp_month', p2, v_CardExpMonth) : v_CardExpMonth(p2))
     )
       return false;
     const p3 = value['card_exp_year'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'card_exp_year') &&
+      (p3 !== objectPrototype['card_exp_year'] || hasOwn(value, 'card_exp_year')) &&
       !(ctx ? ctx.visit('card_exp_year', p3, v_CardExpYear) : v_CardExpYear(p3))
     )
       return false;
     const p4 = value['card_cvv2'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'card_cvv2') &&
+      (p4 !== objectPrototype['card_cvv2'] || hasOwn(value, 'card_cvv2')) &&
       !(ctx ? ctx.visit('card_cvv2', p4, v_CardCvv2) : v_CardCvv2(p4))
     )
       return false;
     if (
       value['card_token'] !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       rejectAt(ctx, 'card_token', 'false', 'must not be present')
     )
       return false;
     if (
       value['digital_wallet'] !== undefined &&
-      Object.hasOwn(value, 'digital_wallet') &&
+      (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet')) &&
       rejectAt(ctx, 'digital_wallet', 'false', 'must not be present')
     )
       return false;
     if (
       value['payment_token'] !== undefined &&
-      Object.hasOwn(value, 'payment_token') &&
+      (value['payment_token'] !== objectPrototype['payment_token'] || hasOwn(value, 'payment_token')) &&
       rejectAt(ctx, 'payment_token', 'false', 'must not be present')
     )
       return false;
@@ -1809,56 +1949,62 @@ function v_WalletTokenFields(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet')) &&
+      !(
+        value['digital_wallet'] !== undefined &&
+        (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+      ) &&
       rejectAt(ctx, 'digital_wallet', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token')) &&
+      !(
+        value['payment_token'] !== undefined &&
+        (value['payment_token'] !== objectPrototype['payment_token'] || hasOwn(value, 'payment_token'))
+      ) &&
       rejectAt(ctx, 'payment_token', 'required', 'is required')
     )
       return false;
     const p1 = value['digital_wallet'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'digital_wallet') &&
+      (p1 !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet')) &&
       !(ctx ? ctx.visit('digital_wallet', p1, v_DigitalWallet) : v_DigitalWallet(p1))
     )
       return false;
     const p2 = value['payment_token'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payment_token') &&
+      (p2 !== objectPrototype['payment_token'] || hasOwn(value, 'payment_token')) &&
       !(ctx ? ctx.visit('payment_token', p2, v_PaymentToken) : v_PaymentToken(p2))
     )
       return false;
     if (
       value['card_number'] !== undefined &&
-      Object.hasOwn(value, 'card_number') &&
+      (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number')) &&
       rejectAt(ctx, 'card_number', 'false', 'must not be present')
     )
       return false;
     if (
       value['card_exp_month'] !== undefined &&
-      Object.hasOwn(value, 'card_exp_month') &&
+      (value['card_exp_month'] !== objectPrototype['card_exp_month'] || hasOwn(value, 'card_exp_month')) &&
       rejectAt(ctx, 'card_exp_month', 'false', 'must not be present')
     )
       return false;
     if (
       value['card_exp_year'] !== undefined &&
-      Object.hasOwn(value, 'card_exp_year') &&
+      (value['card_exp_year'] !== objectPrototype['card_exp_year'] || hasOwn(value, 'card_exp_year')) &&
       rejectAt(ctx, 'card_exp_year', 'false', 'must not be present')
     )
       return false;
     if (
       value['card_cvv2'] !== undefined &&
-      Object.hasOwn(value, 'card_cvv2') &&
+      (value['card_cvv2'] !== objectPrototype['card_cvv2'] || hasOwn(value, 'card_cvv2')) &&
       rejectAt(ctx, 'card_cvv2', 'false', 'must not be present')
     )
       return false;
     if (
       value['card_token'] !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       rejectAt(ctx, 'card_token', 'false', 'must not be present')
     )
       return false;
@@ -1950,48 +2096,70 @@ function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (
       value['bnrg_installm_def'] !== undefined &&
-      Object.hasOwn(value, 'bnrg_installm_def') &&
-      !(value['bnrg_installm_months'] !== undefined && Object.hasOwn(value, 'bnrg_installm_months')) &&
+      (value['bnrg_installm_def'] !== objectPrototype['bnrg_installm_def'] || hasOwn(value, 'bnrg_installm_def')) &&
+      !(
+        value['bnrg_installm_months'] !== undefined &&
+        (value['bnrg_installm_months'] !== objectPrototype['bnrg_installm_months'] ||
+          hasOwn(value, 'bnrg_installm_months'))
+      ) &&
       rejectAt(ctx, 'bnrg_installm_months', 'dependentRequired', 'is required when bnrg_installm_def is present')
     )
       return false;
     if (
       value['bnrg_installm_def'] !== undefined &&
-      Object.hasOwn(value, 'bnrg_installm_def') &&
-      !(value['bnrg_installm_plan'] !== undefined && Object.hasOwn(value, 'bnrg_installm_plan')) &&
+      (value['bnrg_installm_def'] !== objectPrototype['bnrg_installm_def'] || hasOwn(value, 'bnrg_installm_def')) &&
+      !(
+        value['bnrg_installm_plan'] !== undefined &&
+        (value['bnrg_installm_plan'] !== objectPrototype['bnrg_installm_plan'] || hasOwn(value, 'bnrg_installm_plan'))
+      ) &&
       rejectAt(ctx, 'bnrg_installm_plan', 'dependentRequired', 'is required when bnrg_installm_def is present')
     )
       return false;
     if (
       value['bnrg_installm_months'] !== undefined &&
-      Object.hasOwn(value, 'bnrg_installm_months') &&
-      !(value['bnrg_installm_def'] !== undefined && Object.hasOwn(value, 'bnrg_installm_def')) &&
+      (value['bnrg_installm_months'] !== objectPrototype['bnrg_installm_months'] ||
+        hasOwn(value, 'bnrg_installm_months')) &&
+      !(
+        value['bnrg_installm_def'] !== undefined &&
+        (value['bnrg_installm_def'] !== objectPrototype['bnrg_installm_def'] || hasOwn(value, 'bnrg_installm_def'))
+      ) &&
       rejectAt(ctx, 'bnrg_installm_def', 'dependentRequired', 'is required when bnrg_installm_months is present')
     )
       return false;
     if (
       value['bnrg_installm_months'] !== undefined &&
-      Object.hasOwn(value, 'bnrg_installm_months') &&
-      !(value['bnrg_installm_plan'] !== undefined && Object.hasOwn(value, 'bnrg_installm_plan')) &&
+      (value['bnrg_installm_months'] !== objectPrototype['bnrg_installm_months'] ||
+        hasOwn(value, 'bnrg_installm_months')) &&
+      !(
+        value['bnrg_installm_plan'] !== undefined &&
+        (value['bnrg_installm_plan'] !== objectPrototype['bnrg_installm_plan'] || hasOwn(value, 'bnrg_installm_plan'))
+      ) &&
       rejectAt(ctx, 'bnrg_installm_plan', 'dependentRequired', 'is required when bnrg_installm_months is present')
     )
       return false;
     if (
       value['bnrg_installm_plan'] !== undefined &&
-      Object.hasOwn(value, 'bnrg_installm_plan') &&
-      !(value['bnrg_installm_def'] !== undefined && Object.hasOwn(value, 'bnrg_installm_def')) &&
+      (value['bnrg_installm_plan'] !== objectPrototype['bnrg_installm_plan'] || hasOwn(value, 'bnrg_installm_plan')) &&
+      !(
+        value['bnrg_installm_def'] !== undefined &&
+        (value['bnrg_installm_def'] !== objectPrototype['bnrg_installm_def'] || hasOwn(value, 'bnrg_installm_def'))
+      ) &&
       rejectAt(ctx, 'bnrg_installm_def', 'dependentRequired', 'is required when bnrg_installm_plan is present')
     )
       return false;
     if (
       value['bnrg_installm_plan'] !== undefined &&
-      Object.hasOwn(value, 'bnrg_installm_plan') &&
-      !(value['bnrg_installm_months'] !== undefined && Object.hasOwn(value, 'bnrg_installm_months')) &&
+      (value['bnrg_installm_plan'] !== objectPrototype['bnrg_installm_plan'] || hasOwn(value, 'bnrg_installm_plan')) &&
+      !(
+        value['bnrg_installm_months'] !== undefined &&
+        (value['bnrg_installm_months'] !== objectPrototype['bnrg_installm_months'] ||
+          hasOwn(value, 'bnrg_installm_months'))
+      ) &&
       rejectAt(ctx, 'bnrg_installm_months', 'dependentRequired', 'is required when bnrg_installm_plan is present')
     )
       return false;
     const p1 = value['bnrg_installm_def'];
-    if (p1 !== undefined && Object.hasOwn(value, 'bnrg_installm_def')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['bnrg_installm_def'] || hasOwn(value, 'bnrg_installm_def'))) {
       ctx?.segments.push('bnrg_installm_def');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2001,7 +2169,7 @@ function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['bnrg_installm_months'];
-    if (p2 !== undefined && Object.hasOwn(value, 'bnrg_installm_months')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['bnrg_installm_months'] || hasOwn(value, 'bnrg_installm_months'))) {
       ctx?.segments.push('bnrg_installm_months');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2013,7 +2181,7 @@ function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['bnrg_installm_plan'];
-    if (p3 !== undefined && Object.hasOwn(value, 'bnrg_installm_plan')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['bnrg_installm_plan'] || hasOwn(value, 'bnrg_installm_plan'))) {
       ctx?.segments.push('bnrg_installm_plan');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2033,90 +2201,126 @@ function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (
       value['document_type'] !== undefined &&
-      Object.hasOwn(value, 'document_type') &&
-      !(value['document_number'] !== undefined && Object.hasOwn(value, 'document_number')) &&
+      (value['document_type'] !== objectPrototype['document_type'] || hasOwn(value, 'document_type')) &&
+      !(
+        value['document_number'] !== undefined &&
+        (value['document_number'] !== objectPrototype['document_number'] || hasOwn(value, 'document_number'))
+      ) &&
       rejectAt(ctx, 'document_number', 'dependentRequired', 'is required when document_type is present')
     )
       return false;
     if (
       value['document_type'] !== undefined &&
-      Object.hasOwn(value, 'document_type') &&
-      !(value['social_name'] !== undefined && Object.hasOwn(value, 'social_name')) &&
+      (value['document_type'] !== objectPrototype['document_type'] || hasOwn(value, 'document_type')) &&
+      !(
+        value['social_name'] !== undefined &&
+        (value['social_name'] !== objectPrototype['social_name'] || hasOwn(value, 'social_name'))
+      ) &&
       rejectAt(ctx, 'social_name', 'dependentRequired', 'is required when document_type is present')
     )
       return false;
     if (
       value['document_type'] !== undefined &&
-      Object.hasOwn(value, 'document_type') &&
-      !(value['fiscal_country'] !== undefined && Object.hasOwn(value, 'fiscal_country')) &&
+      (value['document_type'] !== objectPrototype['document_type'] || hasOwn(value, 'document_type')) &&
+      !(
+        value['fiscal_country'] !== undefined &&
+        (value['fiscal_country'] !== objectPrototype['fiscal_country'] || hasOwn(value, 'fiscal_country'))
+      ) &&
       rejectAt(ctx, 'fiscal_country', 'dependentRequired', 'is required when document_type is present')
     )
       return false;
     if (
       value['document_number'] !== undefined &&
-      Object.hasOwn(value, 'document_number') &&
-      !(value['document_type'] !== undefined && Object.hasOwn(value, 'document_type')) &&
+      (value['document_number'] !== objectPrototype['document_number'] || hasOwn(value, 'document_number')) &&
+      !(
+        value['document_type'] !== undefined &&
+        (value['document_type'] !== objectPrototype['document_type'] || hasOwn(value, 'document_type'))
+      ) &&
       rejectAt(ctx, 'document_type', 'dependentRequired', 'is required when document_number is present')
     )
       return false;
     if (
       value['document_number'] !== undefined &&
-      Object.hasOwn(value, 'document_number') &&
-      !(value['social_name'] !== undefined && Object.hasOwn(value, 'social_name')) &&
+      (value['document_number'] !== objectPrototype['document_number'] || hasOwn(value, 'document_number')) &&
+      !(
+        value['social_name'] !== undefined &&
+        (value['social_name'] !== objectPrototype['social_name'] || hasOwn(value, 'social_name'))
+      ) &&
       rejectAt(ctx, 'social_name', 'dependentRequired', 'is required when document_number is present')
     )
       return false;
     if (
       value['document_number'] !== undefined &&
-      Object.hasOwn(value, 'document_number') &&
-      !(value['fiscal_country'] !== undefined && Object.hasOwn(value, 'fiscal_country')) &&
+      (value['document_number'] !== objectPrototype['document_number'] || hasOwn(value, 'document_number')) &&
+      !(
+        value['fiscal_country'] !== undefined &&
+        (value['fiscal_country'] !== objectPrototype['fiscal_country'] || hasOwn(value, 'fiscal_country'))
+      ) &&
       rejectAt(ctx, 'fiscal_country', 'dependentRequired', 'is required when document_number is present')
     )
       return false;
     if (
       value['social_name'] !== undefined &&
-      Object.hasOwn(value, 'social_name') &&
-      !(value['document_type'] !== undefined && Object.hasOwn(value, 'document_type')) &&
+      (value['social_name'] !== objectPrototype['social_name'] || hasOwn(value, 'social_name')) &&
+      !(
+        value['document_type'] !== undefined &&
+        (value['document_type'] !== objectPrototype['document_type'] || hasOwn(value, 'document_type'))
+      ) &&
       rejectAt(ctx, 'document_type', 'dependentRequired', 'is required when social_name is present')
     )
       return false;
     if (
       value['social_name'] !== undefined &&
-      Object.hasOwn(value, 'social_name') &&
-      !(value['document_number'] !== undefined && Object.hasOwn(value, 'document_number')) &&
+      (value['social_name'] !== objectPrototype['social_name'] || hasOwn(value, 'social_name')) &&
+      !(
+        value['document_number'] !== undefined &&
+        (value['document_number'] !== objectPrototype['document_number'] || hasOwn(value, 'document_number'))
+      ) &&
       rejectAt(ctx, 'document_number', 'dependentRequired', 'is required when social_name is present')
     )
       return false;
     if (
       value['social_name'] !== undefined &&
-      Object.hasOwn(value, 'social_name') &&
-      !(value['fiscal_country'] !== undefined && Object.hasOwn(value, 'fiscal_country')) &&
+      (value['social_name'] !== objectPrototype['social_name'] || hasOwn(value, 'social_name')) &&
+      !(
+        value['fiscal_country'] !== undefined &&
+        (value['fiscal_country'] !== objectPrototype['fiscal_country'] || hasOwn(value, 'fiscal_country'))
+      ) &&
       rejectAt(ctx, 'fiscal_country', 'dependentRequired', 'is required when social_name is present')
     )
       return false;
     if (
       value['fiscal_country'] !== undefined &&
-      Object.hasOwn(value, 'fiscal_country') &&
-      !(value['document_type'] !== undefined && Object.hasOwn(value, 'document_type')) &&
+      (value['fiscal_country'] !== objectPrototype['fiscal_country'] || hasOwn(value, 'fiscal_country')) &&
+      !(
+        value['document_type'] !== undefined &&
+        (value['document_type'] !== objectPrototype['document_type'] || hasOwn(value, 'document_type'))
+      ) &&
       rejectAt(ctx, 'document_type', 'dependentRequired', 'is required when fiscal_country is present')
     )
       return false;
     if (
       value['fiscal_country'] !== undefined &&
-      Object.hasOwn(value, 'fiscal_country') &&
-      !(value['document_number'] !== undefined && Object.hasOwn(value, 'document_number')) &&
+      (value['fiscal_country'] !== objectPrototype['fiscal_country'] || hasOwn(value, 'fiscal_country')) &&
+      !(
+        value['document_number'] !== undefined &&
+        (value['document_number'] !== objectPrototype['document_number'] || hasOwn(value, 'document_number'))
+      ) &&
       rejectAt(ctx, 'document_number', 'dependentRequired', 'is required when fiscal_country is present')
     )
       return false;
     if (
       value['fiscal_country'] !== undefined &&
-      Object.hasOwn(value, 'fiscal_country') &&
-      !(value['social_name'] !== undefined && Object.hasOwn(value, 'social_name')) &&
+      (value['fiscal_country'] !== objectPrototype['fiscal_country'] || hasOwn(value, 'fiscal_country')) &&
+      !(
+        value['social_name'] !== undefined &&
+        (value['social_name'] !== objectPrototype['social_name'] || hasOwn(value, 'social_name'))
+      ) &&
       rejectAt(ctx, 'social_name', 'dependentRequired', 'is required when fiscal_country is present')
     )
       return false;
     const p1 = value['document_type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'document_type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['document_type'] || hasOwn(value, 'document_type'))) {
       ctx?.segments.push('document_type');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2126,7 +2330,7 @@ function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['document_number'];
-    if (p2 !== undefined && Object.hasOwn(value, 'document_number')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['document_number'] || hasOwn(value, 'document_number'))) {
       ctx?.segments.push('document_number');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2142,7 +2346,7 @@ function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['social_name'];
-    if (p3 !== undefined && Object.hasOwn(value, 'social_name')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['social_name'] || hasOwn(value, 'social_name'))) {
       ctx?.segments.push('social_name');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2158,7 +2362,7 @@ function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['fiscal_country'];
-    if (p4 !== undefined && Object.hasOwn(value, 'fiscal_country')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['fiscal_country'] || hasOwn(value, 'fiscal_country'))) {
       ctx?.segments.push('fiscal_country');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2170,7 +2374,7 @@ function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['toBankAccountId'];
-    if (p5 !== undefined && Object.hasOwn(value, 'toBankAccountId')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['toBankAccountId'] || hasOwn(value, 'toBankAccountId'))) {
       ctx?.segments.push('toBankAccountId');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2189,7 +2393,7 @@ function v_CardSetLbp(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['descriptor'];
-    if (p1 !== undefined && Object.hasOwn(value, 'descriptor')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))) {
       ctx?.segments.push('descriptor');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2208,7 +2412,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['customer_phone'];
-    if (p1 !== undefined && Object.hasOwn(value, 'customer_phone')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['customer_phone'] || hasOwn(value, 'customer_phone'))) {
       ctx?.segments.push('customer_phone');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2219,7 +2423,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['customer_telnocc'];
-    if (p2 !== undefined && Object.hasOwn(value, 'customer_telnocc')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['customer_telnocc'] || hasOwn(value, 'customer_telnocc'))) {
       ctx?.segments.push('customer_telnocc');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2230,7 +2434,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['shipping_street1'];
-    if (p3 !== undefined && Object.hasOwn(value, 'shipping_street1')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['shipping_street1'] || hasOwn(value, 'shipping_street1'))) {
       ctx?.segments.push('shipping_street1');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2241,7 +2445,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['shipping_city'];
-    if (p4 !== undefined && Object.hasOwn(value, 'shipping_city')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['shipping_city'] || hasOwn(value, 'shipping_city'))) {
       ctx?.segments.push('shipping_city');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2252,7 +2456,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['shipping_state'];
-    if (p5 !== undefined && Object.hasOwn(value, 'shipping_state')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['shipping_state'] || hasOwn(value, 'shipping_state'))) {
       ctx?.segments.push('shipping_state');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2263,7 +2467,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['shipping_postcode'];
-    if (p6 !== undefined && Object.hasOwn(value, 'shipping_postcode')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['shipping_postcode'] || hasOwn(value, 'shipping_postcode'))) {
       ctx?.segments.push('shipping_postcode');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2275,7 +2479,7 @@ function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['shipping_country'];
-    if (p7 !== undefined && Object.hasOwn(value, 'shipping_country')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['shipping_country'] || hasOwn(value, 'shipping_country'))) {
       ctx?.segments.push('shipping_country');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2299,7 +2503,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['street1'];
-    if (p1 !== undefined && Object.hasOwn(value, 'street1')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['street1'] || hasOwn(value, 'street1'))) {
       ctx?.segments.push('street1');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2310,7 +2514,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['street2'];
-    if (p2 !== undefined && Object.hasOwn(value, 'street2')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['street2'] || hasOwn(value, 'street2'))) {
       ctx?.segments.push('street2');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2321,7 +2525,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['houseNumber1'];
-    if (p3 !== undefined && Object.hasOwn(value, 'houseNumber1')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['houseNumber1'] || hasOwn(value, 'houseNumber1'))) {
       ctx?.segments.push('houseNumber1');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2332,7 +2536,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['houseNumber2'];
-    if (p4 !== undefined && Object.hasOwn(value, 'houseNumber2')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['houseNumber2'] || hasOwn(value, 'houseNumber2'))) {
       ctx?.segments.push('houseNumber2');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2343,7 +2547,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['city'];
-    if (p5 !== undefined && Object.hasOwn(value, 'city')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['city'] || hasOwn(value, 'city'))) {
       ctx?.segments.push('city');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2354,7 +2558,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['state'];
-    if (p6 !== undefined && Object.hasOwn(value, 'state')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['state'] || hasOwn(value, 'state'))) {
       ctx?.segments.push('state');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2365,7 +2569,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['postcode'];
-    if (p7 !== undefined && Object.hasOwn(value, 'postcode')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['postcode'] || hasOwn(value, 'postcode'))) {
       ctx?.segments.push('postcode');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2376,7 +2580,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p8 = value['country'];
-    if (p8 !== undefined && Object.hasOwn(value, 'country')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['country'] || hasOwn(value, 'country'))) {
       ctx?.segments.push('country');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2388,7 +2592,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['method'];
-    if (p9 !== undefined && Object.hasOwn(value, 'method')) {
+    if (p9 !== undefined && (p9 !== objectPrototype['method'] || hasOwn(value, 'method'))) {
       ctx?.segments.push('method');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2399,7 +2603,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['cost'];
-    if (p10 !== undefined && Object.hasOwn(value, 'cost')) {
+    if (p10 !== undefined && (p10 !== objectPrototype['cost'] || hasOwn(value, 'cost'))) {
       ctx?.segments.push('cost');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2412,7 +2616,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p11 = value['comment'];
-    if (p11 !== undefined && Object.hasOwn(value, 'comment')) {
+    if (p11 !== undefined && (p11 !== objectPrototype['comment'] || hasOwn(value, 'comment'))) {
       ctx?.segments.push('comment');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2427,7 +2631,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p12 = value['expectedDate'];
-    if (p12 !== undefined && Object.hasOwn(value, 'expectedDate')) {
+    if (p12 !== undefined && (p12 !== objectPrototype['expectedDate'] || hasOwn(value, 'expectedDate'))) {
       ctx?.segments.push('expectedDate');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2438,7 +2642,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p13 = value['logisticsProvider'];
-    if (p13 !== undefined && Object.hasOwn(value, 'logisticsProvider')) {
+    if (p13 !== undefined && (p13 !== objectPrototype['logisticsProvider'] || hasOwn(value, 'logisticsProvider'))) {
       ctx?.segments.push('logisticsProvider');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2453,7 +2657,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p14 = value['trackingNumber'];
-    if (p14 !== undefined && Object.hasOwn(value, 'trackingNumber')) {
+    if (p14 !== undefined && (p14 !== objectPrototype['trackingNumber'] || hasOwn(value, 'trackingNumber'))) {
       ctx?.segments.push('trackingNumber');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2468,7 +2672,10 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p15 = value['returnTrackingNumber'];
-    if (p15 !== undefined && Object.hasOwn(value, 'returnTrackingNumber')) {
+    if (
+      p15 !== undefined &&
+      (p15 !== objectPrototype['returnTrackingNumber'] || hasOwn(value, 'returnTrackingNumber'))
+    ) {
       ctx?.segments.push('returnTrackingNumber');
       if (typeof p15 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2483,7 +2690,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p16 = value['normalized'];
-    if (p16 !== undefined && Object.hasOwn(value, 'normalized')) {
+    if (p16 !== undefined && (p16 !== objectPrototype['normalized'] || hasOwn(value, 'normalized'))) {
       ctx?.segments.push('normalized');
       if (typeof p16 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2498,7 +2705,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p17 = value['validationStatus'];
-    if (p17 !== undefined && Object.hasOwn(value, 'validationStatus')) {
+    if (p17 !== undefined && (p17 !== objectPrototype['validationStatus'] || hasOwn(value, 'validationStatus'))) {
       ctx?.segments.push('validationStatus');
       if (typeof p17 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2513,7 +2720,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p18 = value['warehouse'];
-    if (p18 !== undefined && Object.hasOwn(value, 'warehouse')) {
+    if (p18 !== undefined && (p18 !== objectPrototype['warehouse'] || hasOwn(value, 'warehouse'))) {
       ctx?.segments.push('warehouse');
       if (typeof p18 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2528,7 +2735,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p19 = value['preference'];
-    if (p19 !== undefined && Object.hasOwn(value, 'preference')) {
+    if (p19 !== undefined && (p19 !== objectPrototype['preference'] || hasOwn(value, 'preference'))) {
       ctx?.segments.push('preference');
       if (typeof p19 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2539,7 +2746,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p20 = value['middleName'];
-    if (p20 !== undefined && Object.hasOwn(value, 'middleName')) {
+    if (p20 !== undefined && (p20 !== objectPrototype['middleName'] || hasOwn(value, 'middleName'))) {
       ctx?.segments.push('middleName');
       if (typeof p20 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2550,7 +2757,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p21 = value['companyName'];
-    if (p21 !== undefined && Object.hasOwn(value, 'companyName')) {
+    if (p21 !== undefined && (p21 !== objectPrototype['companyName'] || hasOwn(value, 'companyName'))) {
       ctx?.segments.push('companyName');
       if (typeof p21 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2561,7 +2768,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p22 = value['phone'];
-    if (p22 !== undefined && Object.hasOwn(value, 'phone')) {
+    if (p22 !== undefined && (p22 !== objectPrototype['phone'] || hasOwn(value, 'phone'))) {
       ctx?.segments.push('phone');
       if (typeof p22 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2572,7 +2779,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p23 = value['workPhone'];
-    if (p23 !== undefined && Object.hasOwn(value, 'workPhone')) {
+    if (p23 !== undefined && (p23 !== objectPrototype['workPhone'] || hasOwn(value, 'workPhone'))) {
       ctx?.segments.push('workPhone');
       if (typeof p23 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2583,7 +2790,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p24 = value['mobile'];
-    if (p24 !== undefined && Object.hasOwn(value, 'mobile')) {
+    if (p24 !== undefined && (p24 !== objectPrototype['mobile'] || hasOwn(value, 'mobile'))) {
       ctx?.segments.push('mobile');
       if (typeof p24 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2594,7 +2801,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p25 = value['email'];
-    if (p25 !== undefined && Object.hasOwn(value, 'email')) {
+    if (p25 !== undefined && (p25 !== objectPrototype['email'] || hasOwn(value, 'email'))) {
       ctx?.segments.push('email');
       if (typeof p25 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2609,7 +2816,7 @@ function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p26 = value['type'];
-    if (p26 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p26 !== undefined && (p26 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (typeof p26 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2628,7 +2835,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['salutation'];
-    if (p1 !== undefined && Object.hasOwn(value, 'salutation')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['salutation'] || hasOwn(value, 'salutation'))) {
       ctx?.segments.push('salutation');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2639,7 +2846,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['firstName'];
-    if (p2 !== undefined && Object.hasOwn(value, 'firstName')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['firstName'] || hasOwn(value, 'firstName'))) {
       ctx?.segments.push('firstName');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2650,7 +2857,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p3 = value['lastName'];
-    if (p3 !== undefined && Object.hasOwn(value, 'lastName')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['lastName'] || hasOwn(value, 'lastName'))) {
       ctx?.segments.push('lastName');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2661,7 +2868,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p4 = value['middleName'];
-    if (p4 !== undefined && Object.hasOwn(value, 'middleName')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['middleName'] || hasOwn(value, 'middleName'))) {
       ctx?.segments.push('middleName');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2672,7 +2879,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p5 = value['apartment'];
-    if (p5 !== undefined && Object.hasOwn(value, 'apartment')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['apartment'] || hasOwn(value, 'apartment'))) {
       ctx?.segments.push('apartment');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2683,7 +2890,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p6 = value['street'];
-    if (p6 !== undefined && Object.hasOwn(value, 'street')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['street'] || hasOwn(value, 'street'))) {
       ctx?.segments.push('street');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2694,7 +2901,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p7 = value['address'];
-    if (p7 !== undefined && Object.hasOwn(value, 'address')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['address'] || hasOwn(value, 'address'))) {
       ctx?.segments.push('address');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2705,7 +2912,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p8 = value['city'];
-    if (p8 !== undefined && Object.hasOwn(value, 'city')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['city'] || hasOwn(value, 'city'))) {
       ctx?.segments.push('city');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2716,7 +2923,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p9 = value['state'];
-    if (p9 !== undefined && Object.hasOwn(value, 'state')) {
+    if (p9 !== undefined && (p9 !== objectPrototype['state'] || hasOwn(value, 'state'))) {
       ctx?.segments.push('state');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2727,7 +2934,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p10 = value['postcode'];
-    if (p10 !== undefined && Object.hasOwn(value, 'postcode')) {
+    if (p10 !== undefined && (p10 !== objectPrototype['postcode'] || hasOwn(value, 'postcode'))) {
       ctx?.segments.push('postcode');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2738,7 +2945,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p11 = value['country'];
-    if (p11 !== undefined && Object.hasOwn(value, 'country')) {
+    if (p11 !== undefined && (p11 !== objectPrototype['country'] || hasOwn(value, 'country'))) {
       ctx?.segments.push('country');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2749,7 +2956,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p12 = value['phone'];
-    if (p12 !== undefined && Object.hasOwn(value, 'phone')) {
+    if (p12 !== undefined && (p12 !== objectPrototype['phone'] || hasOwn(value, 'phone'))) {
       ctx?.segments.push('phone');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2760,7 +2967,7 @@ function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p13 = value['email'];
-    if (p13 !== undefined && Object.hasOwn(value, 'email')) {
+    if (p13 !== undefined && (p13 !== objectPrototype['email'] || hasOwn(value, 'email'))) {
       ctx?.segments.push('email');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2783,7 +2990,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['name'] || hasOwn(value, 'name'))) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2794,7 +3001,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['merchantItemId'];
-    if (p2 !== undefined && Object.hasOwn(value, 'merchantItemId')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['merchantItemId'] || hasOwn(value, 'merchantItemId'))) {
       ctx?.segments.push('merchantItemId');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2805,7 +3012,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['type'];
-    if (p3 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2816,7 +3023,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['quantity'];
-    if (p4 !== undefined && Object.hasOwn(value, 'quantity')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['quantity'] || hasOwn(value, 'quantity'))) {
       ctx?.segments.push('quantity');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2828,7 +3035,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['sku'];
-    if (p5 !== undefined && Object.hasOwn(value, 'sku')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['sku'] || hasOwn(value, 'sku'))) {
       ctx?.segments.push('sku');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2839,7 +3046,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['currency'];
-    if (p6 !== undefined && Object.hasOwn(value, 'currency')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['currency'] || hasOwn(value, 'currency'))) {
       ctx?.segments.push('currency');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2851,7 +3058,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['description'];
-    if (p7 !== undefined && Object.hasOwn(value, 'description')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['description'] || hasOwn(value, 'description'))) {
       ctx?.segments.push('description');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2866,7 +3073,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p8 = value['commodityCode'];
-    if (p8 !== undefined && Object.hasOwn(value, 'commodityCode')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['commodityCode'] || hasOwn(value, 'commodityCode'))) {
       ctx?.segments.push('commodityCode');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2877,7 +3084,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['commodityDescription'];
-    if (p9 !== undefined && Object.hasOwn(value, 'commodityDescription')) {
+    if (p9 !== undefined && (p9 !== objectPrototype['commodityDescription'] || hasOwn(value, 'commodityDescription'))) {
       ctx?.segments.push('commodityDescription');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2888,7 +3095,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['originalPrice'];
-    if (p10 !== undefined && Object.hasOwn(value, 'originalPrice')) {
+    if (p10 !== undefined && (p10 !== objectPrototype['originalPrice'] || hasOwn(value, 'originalPrice'))) {
       ctx?.segments.push('originalPrice');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2903,7 +3110,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p11 = value['price'];
-    if (p11 !== undefined && Object.hasOwn(value, 'price')) {
+    if (p11 !== undefined && (p11 !== objectPrototype['price'] || hasOwn(value, 'price'))) {
       ctx?.segments.push('price');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2916,7 +3123,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p12 = value['totalAmount'];
-    if (p12 !== undefined && Object.hasOwn(value, 'totalAmount')) {
+    if (p12 !== undefined && (p12 !== objectPrototype['totalAmount'] || hasOwn(value, 'totalAmount'))) {
       ctx?.segments.push('totalAmount');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2929,7 +3136,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p13 = value['taxAmount'];
-    if (p13 !== undefined && Object.hasOwn(value, 'taxAmount')) {
+    if (p13 !== undefined && (p13 !== objectPrototype['taxAmount'] || hasOwn(value, 'taxAmount'))) {
       ctx?.segments.push('taxAmount');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2942,7 +3149,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p14 = value['totalTaxAmount'];
-    if (p14 !== undefined && Object.hasOwn(value, 'totalTaxAmount')) {
+    if (p14 !== undefined && (p14 !== objectPrototype['totalTaxAmount'] || hasOwn(value, 'totalTaxAmount'))) {
       ctx?.segments.push('totalTaxAmount');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2955,7 +3162,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p15 = value['discount'];
-    if (p15 !== undefined && Object.hasOwn(value, 'discount')) {
+    if (p15 !== undefined && (p15 !== objectPrototype['discount'] || hasOwn(value, 'discount'))) {
       ctx?.segments.push('discount');
       if (typeof p15 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2968,7 +3175,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p16 = value['tax'];
-    if (p16 !== undefined && Object.hasOwn(value, 'tax')) {
+    if (p16 !== undefined && (p16 !== objectPrototype['tax'] || hasOwn(value, 'tax'))) {
       ctx?.segments.push('tax');
       if (typeof p16 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2979,7 +3186,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p17 = value['taxCategory'];
-    if (p17 !== undefined && Object.hasOwn(value, 'taxCategory')) {
+    if (p17 !== undefined && (p17 !== objectPrototype['taxCategory'] || hasOwn(value, 'taxCategory'))) {
       ctx?.segments.push('taxCategory');
       if (typeof p17 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -2990,7 +3197,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p18 = value['shipping'];
-    if (p18 !== undefined && Object.hasOwn(value, 'shipping')) {
+    if (p18 !== undefined && (p18 !== objectPrototype['shipping'] || hasOwn(value, 'shipping'))) {
       ctx?.segments.push('shipping');
       if (typeof p18 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3003,7 +3210,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p19 = value['giftMessage'];
-    if (p19 !== undefined && Object.hasOwn(value, 'giftMessage')) {
+    if (p19 !== undefined && (p19 !== objectPrototype['giftMessage'] || hasOwn(value, 'giftMessage'))) {
       ctx?.segments.push('giftMessage');
       if (typeof p19 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3018,7 +3225,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p20 = value['shippingMethod'];
-    if (p20 !== undefined && Object.hasOwn(value, 'shippingMethod')) {
+    if (p20 !== undefined && (p20 !== objectPrototype['shippingMethod'] || hasOwn(value, 'shippingMethod'))) {
       ctx?.segments.push('shippingMethod');
       if (typeof p20 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3033,7 +3240,10 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p21 = value['shippingInstructions'];
-    if (p21 !== undefined && Object.hasOwn(value, 'shippingInstructions')) {
+    if (
+      p21 !== undefined &&
+      (p21 !== objectPrototype['shippingInstructions'] || hasOwn(value, 'shippingInstructions'))
+    ) {
       ctx?.segments.push('shippingInstructions');
       if (typeof p21 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3048,7 +3258,10 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p22 = value['shippingTrackingNumber'];
-    if (p22 !== undefined && Object.hasOwn(value, 'shippingTrackingNumber')) {
+    if (
+      p22 !== undefined &&
+      (p22 !== objectPrototype['shippingTrackingNumber'] || hasOwn(value, 'shippingTrackingNumber'))
+    ) {
       ctx?.segments.push('shippingTrackingNumber');
       if (typeof p22 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3063,7 +3276,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p23 = value['quantityUnit'];
-    if (p23 !== undefined && Object.hasOwn(value, 'quantityUnit')) {
+    if (p23 !== undefined && (p23 !== objectPrototype['quantityUnit'] || hasOwn(value, 'quantityUnit'))) {
       ctx?.segments.push('quantityUnit');
       if (typeof p23 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3081,7 +3294,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p24 = value['productUrl'];
-    if (p24 !== undefined && Object.hasOwn(value, 'productUrl')) {
+    if (p24 !== undefined && (p24 !== objectPrototype['productUrl'] || hasOwn(value, 'productUrl'))) {
       ctx?.segments.push('productUrl');
       if (typeof p24 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3097,7 +3310,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p25 = value['imageUrl'];
-    if (p25 !== undefined && Object.hasOwn(value, 'imageUrl')) {
+    if (p25 !== undefined && (p25 !== objectPrototype['imageUrl'] || hasOwn(value, 'imageUrl'))) {
       ctx?.segments.push('imageUrl');
       if (typeof p25 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3113,7 +3326,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p26 = value['totalDiscountAmount'];
-    if (p26 !== undefined && Object.hasOwn(value, 'totalDiscountAmount')) {
+    if (p26 !== undefined && (p26 !== objectPrototype['totalDiscountAmount'] || hasOwn(value, 'totalDiscountAmount'))) {
       ctx?.segments.push('totalDiscountAmount');
       if (typeof p26 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3126,7 +3339,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p27 = value['productCode'];
-    if (p27 !== undefined && Object.hasOwn(value, 'productCode')) {
+    if (p27 !== undefined && (p27 !== objectPrototype['productCode'] || hasOwn(value, 'productCode'))) {
       ctx?.segments.push('productCode');
       if (typeof p27 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3137,7 +3350,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p28 = value['partNumber'];
-    if (p28 !== undefined && Object.hasOwn(value, 'partNumber')) {
+    if (p28 !== undefined && (p28 !== objectPrototype['partNumber'] || hasOwn(value, 'partNumber'))) {
       ctx?.segments.push('partNumber');
       if (typeof p28 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3148,7 +3361,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p29 = value['vatReferenceNumber'];
-    if (p29 !== undefined && Object.hasOwn(value, 'vatReferenceNumber')) {
+    if (p29 !== undefined && (p29 !== objectPrototype['vatReferenceNumber'] || hasOwn(value, 'vatReferenceNumber'))) {
       ctx?.segments.push('vatReferenceNumber');
       if (typeof p29 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3159,7 +3372,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p30 = value['itemNumber'];
-    if (p30 !== undefined && Object.hasOwn(value, 'itemNumber')) {
+    if (p30 !== undefined && (p30 !== objectPrototype['itemNumber'] || hasOwn(value, 'itemNumber'))) {
       ctx?.segments.push('itemNumber');
       if (typeof p30 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3170,7 +3383,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p31 = value['sellerId'];
-    if (p31 !== undefined && Object.hasOwn(value, 'sellerId')) {
+    if (p31 !== undefined && (p31 !== objectPrototype['sellerId'] || hasOwn(value, 'sellerId'))) {
       ctx?.segments.push('sellerId');
       if (typeof p31 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3185,7 +3398,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p32 = value['deliveryDate'];
-    if (p32 !== undefined && Object.hasOwn(value, 'deliveryDate')) {
+    if (p32 !== undefined && (p32 !== objectPrototype['deliveryDate'] || hasOwn(value, 'deliveryDate'))) {
       ctx?.segments.push('deliveryDate');
       if (typeof p32 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3198,7 +3411,7 @@ function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean {
     const p33 = value['recipient'];
     if (
       p33 !== undefined &&
-      Object.hasOwn(value, 'recipient') &&
+      (p33 !== objectPrototype['recipient'] || hasOwn(value, 'recipient')) &&
       !(ctx ? ctx.visit('recipient', p33, v_ApcCartItemRecipient) : v_ApcCartItemRecipient(p33))
     )
       return false;
@@ -3211,7 +3424,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['name'] || hasOwn(value, 'name'))) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3222,7 +3435,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['type'];
-    if (p2 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3233,7 +3446,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3249,7 +3462,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['brand'];
-    if (p4 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3260,7 +3473,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['amount'];
-    if (p5 !== undefined && Object.hasOwn(value, 'amount')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['amount'] || hasOwn(value, 'amount'))) {
       ctx?.segments.push('amount');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3273,7 +3486,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['currency'];
-    if (p6 !== undefined && Object.hasOwn(value, 'currency')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['currency'] || hasOwn(value, 'currency'))) {
       ctx?.segments.push('currency');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3285,7 +3498,7 @@ function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['primary'];
-    if (p7 !== undefined && Object.hasOwn(value, 'primary')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['primary'] || hasOwn(value, 'primary'))) {
       ctx?.segments.push('primary');
       if (!(v_ApcCartPayment_1(p7) || v_ApcCartPayment_2(p7))) {
         if (!ctx) return false;
@@ -3348,7 +3561,7 @@ function v_ApcCart(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['items'];
-    if (p1 !== undefined && Object.hasOwn(value, 'items')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['items'] || hasOwn(value, 'items'))) {
       ctx?.segments.push('items');
       if (!Array.isArray(p1)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -3361,7 +3574,7 @@ function v_ApcCart(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['payments'];
-    if (p4 !== undefined && Object.hasOwn(value, 'payments')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['payments'] || hasOwn(value, 'payments'))) {
       ctx?.segments.push('payments');
       if (!Array.isArray(p4)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -3382,7 +3595,7 @@ function v_ApcMarketplaceSeller(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['id'];
-    if (p1 !== undefined && Object.hasOwn(value, 'id')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['id'] || hasOwn(value, 'id'))) {
       ctx?.segments.push('id');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3393,7 +3606,7 @@ function v_ApcMarketplaceSeller(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['amount'];
-    if (p2 !== undefined && Object.hasOwn(value, 'amount')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['amount'] || hasOwn(value, 'amount'))) {
       ctx?.segments.push('amount');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3414,7 +3627,7 @@ function v_ApcMarketplace(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['sellers'];
-    if (p1 !== undefined && Object.hasOwn(value, 'sellers')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['sellers'] || hasOwn(value, 'sellers'))) {
       ctx?.segments.push('sellers');
       if (!Array.isArray(p1)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -3437,17 +3650,21 @@ function v_CardSetApc(value: unknown, ctx?: ValidationContext): boolean {
     const p1 = value['shipping'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'shipping') &&
+      (p1 !== objectPrototype['shipping'] || hasOwn(value, 'shipping')) &&
       !(ctx ? ctx.visit('shipping', p1, v_ApcShipping) : v_ApcShipping(p1))
     )
       return false;
     const p2 = value['cart'];
-    if (p2 !== undefined && Object.hasOwn(value, 'cart') && !(ctx ? ctx.visit('cart', p2, v_ApcCart) : v_ApcCart(p2)))
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['cart'] || hasOwn(value, 'cart')) &&
+      !(ctx ? ctx.visit('cart', p2, v_ApcCart) : v_ApcCart(p2))
+    )
       return false;
     const p3 = value['marketPlace'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'marketPlace') &&
+      (p3 !== objectPrototype['marketPlace'] || hasOwn(value, 'marketPlace')) &&
       !(ctx ? ctx.visit('marketPlace', p3, v_ApcMarketplace) : v_ApcMarketplace(p3))
     )
       return false;
@@ -3478,87 +3695,101 @@ function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip')) &&
+      !(
+        value['payer_ip'] !== undefined &&
+        (value['payer_ip'] !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip'))
+      ) &&
       rejectAt(ctx, 'payer_ip', 'required', 'is required')
     )
       return false;
     if (
-      !(value['term_url_3ds'] !== undefined && Object.hasOwn(value, 'term_url_3ds')) &&
+      !(
+        value['term_url_3ds'] !== undefined &&
+        (value['term_url_3ds'] !== objectPrototype['term_url_3ds'] || hasOwn(value, 'term_url_3ds'))
+      ) &&
       rejectAt(ctx, 'term_url_3ds', 'required', 'is required')
     )
       return false;
     if (
       value['schedule_start_date'] !== undefined &&
-      Object.hasOwn(value, 'schedule_start_date') &&
-      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
+      (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+        hasOwn(value, 'schedule_start_date')) &&
+      !(
+        value['schedule_id'] !== undefined &&
+        (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+      ) &&
       rejectAt(ctx, 'schedule_id', 'dependentRequired', 'is required when schedule_start_date is present')
     )
       return false;
     if (
       value['payment_schedule_amount'] !== undefined &&
-      Object.hasOwn(value, 'payment_schedule_amount') &&
-      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
+      (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+        hasOwn(value, 'payment_schedule_amount')) &&
+      !(
+        value['schedule_id'] !== undefined &&
+        (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+      ) &&
       rejectAt(ctx, 'schedule_id', 'dependentRequired', 'is required when payment_schedule_amount is present')
     )
       return false;
     const p1 = value['channel_id'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'channel_id') &&
+      (p1 !== objectPrototype['channel_id'] || hasOwn(value, 'channel_id')) &&
       !(ctx ? ctx.visit('channel_id', p1, v_ChannelId) : v_ChannelId(p1))
     )
       return false;
     const p2 = value['term_url_3ds'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'term_url_3ds') &&
+      (p2 !== objectPrototype['term_url_3ds'] || hasOwn(value, 'term_url_3ds')) &&
       !(ctx ? ctx.visit('term_url_3ds', p2, v_Url) : v_Url(p2))
     )
       return false;
     const p3 = value['term_url_target'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'term_url_target') &&
+      (p3 !== objectPrototype['term_url_target'] || hasOwn(value, 'term_url_target')) &&
       !(ctx ? ctx.visit('term_url_target', p3, v_LinkTarget) : v_LinkTarget(p3))
     )
       return false;
     const p4 = value['recurring_init'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'recurring_init') &&
+      (p4 !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init')) &&
       !(ctx ? ctx.visit('recurring_init', p4, v_YesNo) : v_YesNo(p4))
     )
       return false;
     const p5 = value['req_token'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'req_token') &&
+      (p5 !== objectPrototype['req_token'] || hasOwn(value, 'req_token')) &&
       !(ctx ? ctx.visit('req_token', p5, v_YesNo) : v_YesNo(p5))
     )
       return false;
     const p6 = value['schedule_id'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p6 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p6, v_ScheduleId) : v_ScheduleId(p6))
     )
       return false;
     const p7 = value['schedule_start_date'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'schedule_start_date') &&
+      (p7 !== objectPrototype['schedule_start_date'] || hasOwn(value, 'schedule_start_date')) &&
       !(ctx ? ctx.visit('schedule_start_date', p7, v_CalendarDate) : v_CalendarDate(p7))
     )
       return false;
     const p8 = value['payment_schedule_amount'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'payment_schedule_amount') &&
+      (p8 !== objectPrototype['payment_schedule_amount'] || hasOwn(value, 'payment_schedule_amount')) &&
       !(ctx ? ctx.visit('payment_schedule_amount', p8, v_Amount) : v_Amount(p8))
     )
       return false;
     const p9 = value['payer_present'];
-    if (p9 !== undefined && Object.hasOwn(value, 'payer_present')) {
+    if (p9 !== undefined && (p9 !== objectPrototype['payer_present'] || hasOwn(value, 'payer_present'))) {
       ctx?.segments.push('payer_present');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3571,14 +3802,14 @@ function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boolean {
     const p10 = value['parameters'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p10 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p10, v_SaleCardParameters) : v_SaleCardParameters(p10))
     )
       return false;
     const p11 = value['custom_data'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'custom_data') &&
+      (p11 !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data')) &&
       !(ctx ? ctx.visit('custom_data', p11, v_CustomData) : v_CustomData(p11))
     )
       return false;
@@ -3597,11 +3828,29 @@ function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boolean {
           let best13Score = -Infinity;
           {
             const s = isPlainObject(value)
-              ? (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
-                (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
-                -1000 * (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
-                -1000 * (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-                -1000 * (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0)
+              ? (value['card_token'] !== undefined &&
+                (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+                  ? 1
+                  : 0) +
+                (value['card_cvv2'] !== undefined &&
+                (value['card_cvv2'] !== objectPrototype['card_cvv2'] || hasOwn(value, 'card_cvv2'))
+                  ? 1
+                  : 0) +
+                -1000 *
+                  (value['card_number'] !== undefined &&
+                  (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['digital_wallet'] !== undefined &&
+                  (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['payment_token'] !== undefined &&
+                  (value['payment_token'] !== objectPrototype['payment_token'] || hasOwn(value, 'payment_token'))
+                    ? 1
+                    : 0)
               : 0;
             if (s > best13Score) {
               best13Score = s;
@@ -3610,13 +3859,37 @@ function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boolean {
           }
           {
             const s = isPlainObject(value)
-              ? (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
-                (value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month') ? 1 : 0) +
-                (value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year') ? 1 : 0) +
-                (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
-                -1000 * (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
-                -1000 * (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-                -1000 * (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0)
+              ? (value['card_number'] !== undefined &&
+                (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number'))
+                  ? 1
+                  : 0) +
+                (value['card_exp_month'] !== undefined &&
+                (value['card_exp_month'] !== objectPrototype['card_exp_month'] || hasOwn(value, 'card_exp_month'))
+                  ? 1
+                  : 0) +
+                (value['card_exp_year'] !== undefined &&
+                (value['card_exp_year'] !== objectPrototype['card_exp_year'] || hasOwn(value, 'card_exp_year'))
+                  ? 1
+                  : 0) +
+                (value['card_cvv2'] !== undefined &&
+                (value['card_cvv2'] !== objectPrototype['card_cvv2'] || hasOwn(value, 'card_cvv2'))
+                  ? 1
+                  : 0) +
+                -1000 *
+                  (value['card_token'] !== undefined &&
+                  (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['digital_wallet'] !== undefined &&
+                  (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['payment_token'] !== undefined &&
+                  (value['payment_token'] !== objectPrototype['payment_token'] || hasOwn(value, 'payment_token'))
+                    ? 1
+                    : 0)
               : 0;
             if (s > best13Score) {
               best13Score = s;
@@ -3625,13 +3898,39 @@ function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boolean {
           }
           {
             const s = isPlainObject(value)
-              ? (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-                (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0) +
-                -1000 * (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
-                -1000 * (value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month') ? 1 : 0) +
-                -1000 * (value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year') ? 1 : 0) +
-                -1000 * (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
-                -1000 * (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0)
+              ? (value['digital_wallet'] !== undefined &&
+                (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+                  ? 1
+                  : 0) +
+                (value['payment_token'] !== undefined &&
+                (value['payment_token'] !== objectPrototype['payment_token'] || hasOwn(value, 'payment_token'))
+                  ? 1
+                  : 0) +
+                -1000 *
+                  (value['card_number'] !== undefined &&
+                  (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['card_exp_month'] !== undefined &&
+                  (value['card_exp_month'] !== objectPrototype['card_exp_month'] || hasOwn(value, 'card_exp_month'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['card_exp_year'] !== undefined &&
+                  (value['card_exp_year'] !== objectPrototype['card_exp_year'] || hasOwn(value, 'card_exp_year'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['card_cvv2'] !== undefined &&
+                  (value['card_cvv2'] !== objectPrototype['card_cvv2'] || hasOwn(value, 'card_cvv2'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['card_token'] !== undefined &&
+                  (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+                    ? 1
+                    : 0)
               : 0;
             if (s > best13Score) {
               best13Score = s;
@@ -3666,7 +3965,7 @@ function v_S2sZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
   if (v_S2sZeroAmountRule_2(value)) {
     if (isPlainObject(value)) {
       const p1 = value['order_amount'];
-      if (p1 !== undefined && Object.hasOwn(value, 'order_amount')) {
+      if (p1 !== undefined && (p1 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))) {
         ctx?.segments.push('order_amount');
         if (
           v_S2sZeroAmountRule_1(p1) &&
@@ -3702,7 +4001,11 @@ function v_S2sZeroAmountRule_3(value: unknown, ctx?: ValidationContext): boolean
     let best1 = 0;
     let best1Score = -Infinity;
     {
-      const s = isPlainObject(value) ? (value['auth'] !== undefined && Object.hasOwn(value, 'auth') ? 1 : 0) : 0;
+      const s = isPlainObject(value)
+        ? value['auth'] !== undefined && (value['auth'] !== objectPrototype['auth'] || hasOwn(value, 'auth'))
+          ? 1
+          : 0
+        : 0;
       if (s > best1Score) {
         best1Score = s;
         best1 = 0;
@@ -3710,7 +4013,8 @@ function v_S2sZeroAmountRule_3(value: unknown, ctx?: ValidationContext): boolean
     }
     {
       const s = isPlainObject(value)
-        ? value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init')
+        ? value['recurring_init'] !== undefined &&
+          (value['recurring_init'] !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init'))
           ? 1
           : 0
         : 0;
@@ -3739,12 +4043,12 @@ function v_S2sZeroAmountRule_3(value: unknown, ctx?: ValidationContext): boolean
 function v_S2sZeroAmountRule_4(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['auth'] !== undefined && Object.hasOwn(value, 'auth')) &&
+      !(value['auth'] !== undefined && (value['auth'] !== objectPrototype['auth'] || hasOwn(value, 'auth'))) &&
       rejectAt(ctx, 'auth', 'required', 'is required')
     )
       return false;
     const p1 = value['auth'];
-    if (p1 !== undefined && Object.hasOwn(value, 'auth')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['auth'] || hasOwn(value, 'auth'))) {
       ctx?.segments.push('auth');
       if (p1 !== 'Y' && reject(ctx, 'const', 'must be "Y"')) return false;
       ctx?.segments.pop();
@@ -3756,12 +4060,15 @@ function v_S2sZeroAmountRule_4(value: unknown, ctx?: ValidationContext): boolean
 function v_S2sZeroAmountRule_5(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init')) &&
+      !(
+        value['recurring_init'] !== undefined &&
+        (value['recurring_init'] !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init'))
+      ) &&
       rejectAt(ctx, 'recurring_init', 'required', 'is required')
     )
       return false;
     const p1 = value['recurring_init'];
-    if (p1 !== undefined && Object.hasOwn(value, 'recurring_init')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init'))) {
       ctx?.segments.push('recurring_init');
       if (p1 !== 'Y' && reject(ctx, 'const', 'must be "Y"')) return false;
       ctx?.segments.pop();
@@ -3774,25 +4081,38 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (!(value['eci'] !== undefined && Object.hasOwn(value, 'eci')) && rejectAt(ctx, 'eci', 'required', 'is required'))
+    if (
+      !(value['eci'] !== undefined && (value['eci'] !== objectPrototype['eci'] || hasOwn(value, 'eci'))) &&
+      rejectAt(ctx, 'eci', 'required', 'is required')
+    )
       return false;
     if (
-      !(value['authentication_value'] !== undefined && Object.hasOwn(value, 'authentication_value')) &&
+      !(
+        value['authentication_value'] !== undefined &&
+        (value['authentication_value'] !== objectPrototype['authentication_value'] ||
+          hasOwn(value, 'authentication_value'))
+      ) &&
       rejectAt(ctx, 'authentication_value', 'required', 'is required')
     )
       return false;
     if (
-      !(value['ds_trans_id'] !== undefined && Object.hasOwn(value, 'ds_trans_id')) &&
+      !(
+        value['ds_trans_id'] !== undefined &&
+        (value['ds_trans_id'] !== objectPrototype['ds_trans_id'] || hasOwn(value, 'ds_trans_id'))
+      ) &&
       rejectAt(ctx, 'ds_trans_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['3ds_version'] !== undefined && Object.hasOwn(value, '3ds_version')) &&
+      !(
+        value['3ds_version'] !== undefined &&
+        (value['3ds_version'] !== objectPrototype['3ds_version'] || hasOwn(value, '3ds_version'))
+      ) &&
       rejectAt(ctx, '3ds_version', 'required', 'is required')
     )
       return false;
     const p1 = value['eci'];
-    if (p1 !== undefined && Object.hasOwn(value, 'eci')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['eci'] || hasOwn(value, 'eci'))) {
       ctx?.segments.push('eci');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3804,7 +4124,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['authentication_value'];
-    if (p2 !== undefined && Object.hasOwn(value, 'authentication_value')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['authentication_value'] || hasOwn(value, 'authentication_value'))) {
       ctx?.segments.push('authentication_value');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3820,7 +4140,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['ds_trans_id'];
-    if (p3 !== undefined && Object.hasOwn(value, 'ds_trans_id')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['ds_trans_id'] || hasOwn(value, 'ds_trans_id'))) {
       ctx?.segments.push('ds_trans_id');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3832,7 +4152,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['3ds_version'];
-    if (p4 !== undefined && Object.hasOwn(value, '3ds_version')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['3ds_version'] || hasOwn(value, '3ds_version'))) {
       ctx?.segments.push('3ds_version');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3845,7 +4165,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['trans_status'];
-    if (p5 !== undefined && Object.hasOwn(value, 'trans_status')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['trans_status'] || hasOwn(value, 'trans_status'))) {
       ctx?.segments.push('trans_status');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3857,7 +4177,7 @@ function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['xid'];
-    if (p6 !== undefined && Object.hasOwn(value, 'xid')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['xid'] || hasOwn(value, 'xid'))) {
       ctx?.segments.push('xid');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3876,12 +4196,12 @@ function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3892,17 +4212,21 @@ function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): boolean {
     }
     if (
       value['brand'] !== undefined &&
-      Object.hasOwn(value, 'brand') &&
+      (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand')) &&
       rejectAt(ctx, 'brand', 'false', 'must not be present')
     )
       return false;
     const p2 = value['auth'];
-    if (p2 !== undefined && Object.hasOwn(value, 'auth') && !(ctx ? ctx.visit('auth', p2, v_YesNo) : v_YesNo(p2)))
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['auth'] || hasOwn(value, 'auth')) &&
+      !(ctx ? ctx.visit('auth', p2, v_YesNo) : v_YesNo(p2))
+    )
       return false;
     const p3 = value['mpi_data'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'mpi_data') &&
+      (p3 !== objectPrototype['mpi_data'] || hasOwn(value, 'mpi_data')) &&
       !(ctx ? ctx.visit('mpi_data', p3, v_MpiData) : v_MpiData(p3))
     )
       return false;
@@ -3911,7 +4235,7 @@ function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (isPlainObject(value)) {
         if (
           value['mpi_data'] !== undefined &&
-          Object.hasOwn(value, 'mpi_data') &&
+          (value['mpi_data'] !== objectPrototype['mpi_data'] || hasOwn(value, 'mpi_data')) &&
           rejectAt(ctx, 'mpi_data', 'false', 'must not be present (when auth is "Y")')
         )
           return false;
@@ -3925,12 +4249,12 @@ function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): boolean {
 function v_SaleCardRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['auth'] !== undefined && Object.hasOwn(value, 'auth')) &&
+      !(value['auth'] !== undefined && (value['auth'] !== objectPrototype['auth'] || hasOwn(value, 'auth'))) &&
       rejectAt(ctx, 'auth', 'required', 'is required')
     )
       return false;
     const p1 = value['auth'];
-    if (p1 !== undefined && Object.hasOwn(value, 'auth')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['auth'] || hasOwn(value, 'auth'))) {
       ctx?.segments.push('auth');
       if (p1 !== 'Y' && reject(ctx, 'const', 'must be "Y"')) return false;
       ctx?.segments.pop();
@@ -3958,17 +4282,20 @@ function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip')) &&
+      !(
+        value['payer_ip'] !== undefined &&
+        (value['payer_ip'] !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip'))
+      ) &&
       rejectAt(ctx, 'payer_ip', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3978,7 +4305,7 @@ function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['identifier'];
-    if (p2 !== undefined && Object.hasOwn(value, 'identifier')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['identifier'] || hasOwn(value, 'identifier'))) {
       ctx?.segments.push('identifier');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -3991,22 +4318,26 @@ function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolean {
     const p3 = value['return_url'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'return_url') &&
+      (p3 !== objectPrototype['return_url'] || hasOwn(value, 'return_url')) &&
       !(ctx ? ctx.visit('return_url', p3, v_Url) : v_Url(p3))
     )
       return false;
     const p4 = value['auth'];
-    if (p4 !== undefined && Object.hasOwn(value, 'auth') && !(ctx ? ctx.visit('auth', p4, v_ApmAuth) : v_ApmAuth(p4)))
+    if (
+      p4 !== undefined &&
+      (p4 !== objectPrototype['auth'] || hasOwn(value, 'auth')) &&
+      !(ctx ? ctx.visit('auth', p4, v_ApmAuth) : v_ApmAuth(p4))
+    )
       return false;
     const p5 = value['recurring_init'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'recurring_init') &&
+      (p5 !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init')) &&
       !(ctx ? ctx.visit('recurring_init', p5, v_YesNo) : v_YesNo(p5))
     )
       return false;
     const p6 = value['custom_data'];
-    if (p6 !== undefined && Object.hasOwn(value, 'custom_data')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data'))) {
       ctx?.segments.push('custom_data');
       if (!isPlainObject(p6) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
@@ -4032,17 +4363,20 @@ function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['identifier'] !== undefined && Object.hasOwn(value, 'identifier')) &&
+      !(
+        value['identifier'] !== undefined &&
+        (value['identifier'] !== objectPrototype['identifier'] || hasOwn(value, 'identifier'))
+      ) &&
       rejectAt(ctx, 'identifier', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4052,7 +4386,7 @@ function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['identifier'];
-    if (p2 !== undefined && Object.hasOwn(value, 'identifier')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['identifier'] || hasOwn(value, 'identifier'))) {
       ctx?.segments.push('identifier');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4065,7 +4399,7 @@ function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean
     const p3 = value['parameters'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p3 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p3, v_VcardParameters) : v_VcardParameters(p3))
     )
       return false;
@@ -4078,10 +4412,13 @@ function v_PinVoucherParameters(value: unknown, ctx?: ValidationContext): boolea
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (!(value['pin'] !== undefined && Object.hasOwn(value, 'pin')) && rejectAt(ctx, 'pin', 'required', 'is required'))
+    if (
+      !(value['pin'] !== undefined && (value['pin'] !== objectPrototype['pin'] || hasOwn(value, 'pin'))) &&
+      rejectAt(ctx, 'pin', 'required', 'is required')
+    )
       return false;
     const p1 = value['pin'];
-    if (p1 !== undefined && Object.hasOwn(value, 'pin')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['pin'] || hasOwn(value, 'pin'))) {
       ctx?.segments.push('pin');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4105,47 +4442,68 @@ function v_SaleApmPinVoucherRequest(value: unknown, ctx?: ValidationContext): bo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name')) &&
+      !(
+        value['payer_first_name'] !== undefined &&
+        (value['payer_first_name'] !== objectPrototype['payer_first_name'] || hasOwn(value, 'payer_first_name'))
+      ) &&
       rejectAt(ctx, 'payer_first_name', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name')) &&
+      !(
+        value['payer_last_name'] !== undefined &&
+        (value['payer_last_name'] !== objectPrototype['payer_last_name'] || hasOwn(value, 'payer_last_name'))
+      ) &&
       rejectAt(ctx, 'payer_last_name', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address')) &&
+      !(
+        value['payer_address'] !== undefined &&
+        (value['payer_address'] !== objectPrototype['payer_address'] || hasOwn(value, 'payer_address'))
+      ) &&
       rejectAt(ctx, 'payer_address', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country')) &&
+      !(
+        value['payer_country'] !== undefined &&
+        (value['payer_country'] !== objectPrototype['payer_country'] || hasOwn(value, 'payer_country'))
+      ) &&
       rejectAt(ctx, 'payer_country', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city')) &&
+      !(
+        value['payer_city'] !== undefined &&
+        (value['payer_city'] !== objectPrototype['payer_city'] || hasOwn(value, 'payer_city'))
+      ) &&
       rejectAt(ctx, 'payer_city', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip')) &&
+      !(
+        value['payer_zip'] !== undefined &&
+        (value['payer_zip'] !== objectPrototype['payer_zip'] || hasOwn(value, 'payer_zip'))
+      ) &&
       rejectAt(ctx, 'payer_zip', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4157,7 +4515,7 @@ function v_SaleApmPinVoucherRequest(value: unknown, ctx?: ValidationContext): bo
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_PinVoucherParameters) : v_PinVoucherParameters(p2))
     )
       return false;
@@ -4171,7 +4529,7 @@ function v_TelecomOtpParameters(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['productReceiver'];
-    if (p1 !== undefined && Object.hasOwn(value, 'productReceiver')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['productReceiver'] || hasOwn(value, 'productReceiver'))) {
       ctx?.segments.push('productReceiver');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4195,12 +4553,12 @@ function v_SaleApmTelecomOtpRequest(value: unknown, ctx?: ValidationContext): bo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4212,7 +4570,7 @@ function v_SaleApmTelecomOtpRequest(value: unknown, ctx?: ValidationContext): bo
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_TelecomOtpParameters) : v_TelecomOtpParameters(p2))
     )
       return false;
@@ -4226,17 +4584,24 @@ function v_BankAccountDebitParameters(value: unknown, ctx?: ValidationContext): 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['bank_code'] !== undefined && Object.hasOwn(value, 'bank_code')) &&
+      !(
+        value['bank_code'] !== undefined &&
+        (value['bank_code'] !== objectPrototype['bank_code'] || hasOwn(value, 'bank_code'))
+      ) &&
       rejectAt(ctx, 'bank_code', 'required', 'is required')
     )
       return false;
     if (
-      !(value['bank_account_number'] !== undefined && Object.hasOwn(value, 'bank_account_number')) &&
+      !(
+        value['bank_account_number'] !== undefined &&
+        (value['bank_account_number'] !== objectPrototype['bank_account_number'] ||
+          hasOwn(value, 'bank_account_number'))
+      ) &&
       rejectAt(ctx, 'bank_account_number', 'required', 'is required')
     )
       return false;
     const p1 = value['bank_code'];
-    if (p1 !== undefined && Object.hasOwn(value, 'bank_code')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['bank_code'] || hasOwn(value, 'bank_code'))) {
       ctx?.segments.push('bank_code');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4247,7 +4612,7 @@ function v_BankAccountDebitParameters(value: unknown, ctx?: ValidationContext): 
       ctx?.segments.pop();
     }
     const p2 = value['bank_account_number'];
-    if (p2 !== undefined && Object.hasOwn(value, 'bank_account_number')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['bank_account_number'] || hasOwn(value, 'bank_account_number'))) {
       ctx?.segments.push('bank_account_number');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4271,27 +4636,36 @@ function v_SaleApmBankAccountDebitRequest(value: unknown, ctx?: ValidationContex
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name')) &&
+      !(
+        value['payer_first_name'] !== undefined &&
+        (value['payer_first_name'] !== objectPrototype['payer_first_name'] || hasOwn(value, 'payer_first_name'))
+      ) &&
       rejectAt(ctx, 'payer_first_name', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name')) &&
+      !(
+        value['payer_last_name'] !== undefined &&
+        (value['payer_last_name'] !== objectPrototype['payer_last_name'] || hasOwn(value, 'payer_last_name'))
+      ) &&
       rejectAt(ctx, 'payer_last_name', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4303,7 +4677,7 @@ function v_SaleApmBankAccountDebitRequest(value: unknown, ctx?: ValidationContex
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_BankAccountDebitParameters) : v_BankAccountDebitParameters(p2))
     )
       return false;
@@ -4317,7 +4691,7 @@ function v_ArTransferParameters(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['bank_cuil'];
-    if (p1 !== undefined && Object.hasOwn(value, 'bank_cuil')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['bank_cuil'] || hasOwn(value, 'bank_cuil'))) {
       ctx?.segments.push('bank_cuil');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4336,12 +4710,12 @@ function v_SaleApmArTransferRequest(value: unknown, ctx?: ValidationContext): bo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4353,7 +4727,7 @@ function v_SaleApmArTransferRequest(value: unknown, ctx?: ValidationContext): bo
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_ArTransferParameters) : v_ArTransferParameters(p2))
     )
       return false;
@@ -4367,7 +4741,7 @@ function v_MxTransferParameters(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['bank_curp'];
-    if (p1 !== undefined && Object.hasOwn(value, 'bank_curp')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['bank_curp'] || hasOwn(value, 'bank_curp'))) {
       ctx?.segments.push('bank_curp');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4386,12 +4760,12 @@ function v_SaleApmMxTransferRequest(value: unknown, ctx?: ValidationContext): bo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4403,7 +4777,7 @@ function v_SaleApmMxTransferRequest(value: unknown, ctx?: ValidationContext): bo
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_MxTransferParameters) : v_MxTransferParameters(p2))
     )
       return false;
@@ -4434,7 +4808,7 @@ function v_DlParameters(value: unknown, ctx?: ValidationContext): boolean {
     const p1 = value['document_number'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'document_number') &&
+      (p1 !== objectPrototype['document_number'] || hasOwn(value, 'document_number')) &&
       !(ctx ? ctx.visit('document_number', p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))
     )
       return false;
@@ -4447,17 +4821,20 @@ function v_SaleApmDlRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4467,12 +4844,15 @@ function v_SaleApmDlRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (!v_DlParameters(p2, ctx) && !ctx) return false;
       if (isPlainObject(p2)) {
         if (
-          !(p2['document_number'] !== undefined && Object.hasOwn(p2, 'document_number')) &&
+          !(
+            p2['document_number'] !== undefined &&
+            (p2['document_number'] !== objectPrototype['document_number'] || hasOwn(p2, 'document_number'))
+          ) &&
           rejectAt(ctx, 'document_number', 'required', 'is required')
         )
           return false;
@@ -4491,7 +4871,7 @@ function v_DocumentMethodParameters(value: unknown, ctx?: ValidationContext): bo
     const p1 = value['document_number'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'document_number') &&
+      (p1 !== objectPrototype['document_number'] || hasOwn(value, 'document_number')) &&
       !(ctx ? ctx.visit('document_number', p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))
     )
       return false;
@@ -4504,17 +4884,20 @@ function v_SaleApmDocumentMethodRequest(value: unknown, ctx?: ValidationContext)
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4524,12 +4907,15 @@ function v_SaleApmDocumentMethodRequest(value: unknown, ctx?: ValidationContext)
       ctx?.segments.pop();
     }
     const p2 = value['parameters'];
-    if (p2 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (!v_DocumentMethodParameters(p2, ctx) && !ctx) return false;
       if (isPlainObject(p2)) {
         if (
-          !(p2['document_number'] !== undefined && Object.hasOwn(p2, 'document_number')) &&
+          !(
+            p2['document_number'] !== undefined &&
+            (p2['document_number'] !== objectPrototype['document_number'] || hasOwn(p2, 'document_number'))
+          ) &&
           rejectAt(ctx, 'document_number', 'required', 'is required')
         )
           return false;
@@ -4546,7 +4932,7 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['product_reference_id'];
-    if (p1 !== undefined && Object.hasOwn(value, 'product_reference_id')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['product_reference_id'] || hasOwn(value, 'product_reference_id'))) {
       ctx?.segments.push('product_reference_id');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4562,7 +4948,7 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
       ctx?.segments.pop();
     }
     const p2 = value['product_name'];
-    if (p2 !== undefined && Object.hasOwn(value, 'product_name')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['product_name'] || hasOwn(value, 'product_name'))) {
       ctx?.segments.push('product_name');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4578,7 +4964,7 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
       ctx?.segments.pop();
     }
     const p3 = value['product_quantity'];
-    if (p3 !== undefined && Object.hasOwn(value, 'product_quantity')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['product_quantity'] || hasOwn(value, 'product_quantity'))) {
       ctx?.segments.push('product_quantity');
       if (!(typeof p3 === 'string' || (typeof p3 === 'number' && Number.isInteger(p3)))) {
         if (reject(ctx, 'type', 'must be a string or an integer')) return false;
@@ -4596,7 +4982,7 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
       ctx?.segments.pop();
     }
     const p4 = value['product_sku'];
-    if (p4 !== undefined && Object.hasOwn(value, 'product_sku')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['product_sku'] || hasOwn(value, 'product_sku'))) {
       ctx?.segments.push('product_sku');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4612,7 +4998,7 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
       ctx?.segments.pop();
     }
     const p5 = value['product_category'];
-    if (p5 !== undefined && Object.hasOwn(value, 'product_category')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['product_category'] || hasOwn(value, 'product_category'))) {
       ctx?.segments.push('product_category');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4630,19 +5016,19 @@ function v_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext
     const p6 = value['product_url'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'product_url') &&
+      (p6 !== objectPrototype['product_url'] || hasOwn(value, 'product_url')) &&
       !(ctx ? ctx.visit('product_url', p6, v_Url) : v_Url(p6))
     )
       return false;
     const p7 = value['product_image_url'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'product_image_url') &&
+      (p7 !== objectPrototype['product_image_url'] || hasOwn(value, 'product_image_url')) &&
       !(ctx ? ctx.visit('product_image_url', p7, v_Url) : v_Url(p7))
     )
       return false;
     const p8 = value['product_type'];
-    if (p8 !== undefined && Object.hasOwn(value, 'product_type')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['product_type'] || hasOwn(value, 'product_type'))) {
       ctx?.segments.push('product_type');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4666,12 +5052,12 @@ function v_SaleApmInstallmentRedirectRequest(value: unknown, ctx?: ValidationCon
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4683,7 +5069,7 @@ function v_SaleApmInstallmentRedirectRequest(value: unknown, ctx?: ValidationCon
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_InstallmentRedirectParameters) : v_InstallmentRedirectParameters(p2))
     )
       return false;
@@ -4697,7 +5083,7 @@ function v_PersonalIdMethodParameters(value: unknown, ctx?: ValidationContext): 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['personalId'];
-    if (p1 !== undefined && Object.hasOwn(value, 'personalId')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['personalId'] || hasOwn(value, 'personalId'))) {
       ctx?.segments.push('personalId');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4722,12 +5108,12 @@ function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContex
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4739,7 +5125,7 @@ function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContex
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_PersonalIdMethodParameters) : v_PersonalIdMethodParameters(p2))
     )
       return false;
@@ -4747,11 +5133,11 @@ function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContex
     if (v_SaleApmPersonalIdMethodRequest_1(value)) {
       if (isPlainObject(value)) {
         const p3 = value['parameters'];
-        if (p3 !== undefined && Object.hasOwn(value, 'parameters')) {
+        if (p3 !== undefined && (p3 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
           ctx?.segments.push('parameters');
           if (isPlainObject(p3)) {
             const p4 = p3['personalId'];
-            if (p4 !== undefined && Object.hasOwn(p3, 'personalId')) {
+            if (p4 !== undefined && (p4 !== objectPrototype['personalId'] || hasOwn(p3, 'personalId'))) {
               ctx?.segments.push('personalId');
               if (typeof p4 === 'string') {
                 if (
@@ -4774,12 +5160,15 @@ function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContex
 function v_SaleApmPersonalIdMethodRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country')) &&
+      !(
+        value['payer_country'] !== undefined &&
+        (value['payer_country'] !== objectPrototype['payer_country'] || hasOwn(value, 'payer_country'))
+      ) &&
       rejectAt(ctx, 'payer_country', 'required', 'is required')
     )
       return false;
     const p1 = value['payer_country'];
-    if (p1 !== undefined && Object.hasOwn(value, 'payer_country')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['payer_country'] || hasOwn(value, 'payer_country'))) {
       ctx?.segments.push('payer_country');
       if (p1 !== 'BR' && reject(ctx, 'const', 'must be "BR"')) return false;
       ctx?.segments.pop();
@@ -4809,14 +5198,17 @@ function v_CryptoDepositParameters(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['payment_currency'] !== undefined && Object.hasOwn(value, 'payment_currency')) &&
+      !(
+        value['payment_currency'] !== undefined &&
+        (value['payment_currency'] !== objectPrototype['payment_currency'] || hasOwn(value, 'payment_currency'))
+      ) &&
       rejectAt(ctx, 'payment_currency', 'required', 'is required')
     )
       return false;
     const p1 = value['payment_currency'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'payment_currency') &&
+      (p1 !== objectPrototype['payment_currency'] || hasOwn(value, 'payment_currency')) &&
       !(ctx ? ctx.visit('payment_currency', p1, v_CryptoAsset) : v_CryptoAsset(p1))
     )
       return false;
@@ -4829,17 +5221,20 @@ function v_SaleApmCryptoDepositRequest(value: unknown, ctx?: ValidationContext):
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4851,7 +5246,7 @@ function v_SaleApmCryptoDepositRequest(value: unknown, ctx?: ValidationContext):
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_CryptoDepositParameters) : v_CryptoDepositParameters(p2))
     )
       return false;
@@ -4884,36 +5279,45 @@ function v_CryptoWithdrawalParameters(value: unknown, ctx?: ValidationContext): 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['address'] !== undefined && Object.hasOwn(value, 'address')) &&
+      !(
+        value['address'] !== undefined &&
+        (value['address'] !== objectPrototype['address'] || hasOwn(value, 'address'))
+      ) &&
       rejectAt(ctx, 'address', 'required', 'is required')
     )
       return false;
     if (
-      !(value['currency'] !== undefined && Object.hasOwn(value, 'currency')) &&
+      !(
+        value['currency'] !== undefined &&
+        (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+      ) &&
       rejectAt(ctx, 'currency', 'required', 'is required')
     )
       return false;
     if (
-      !(value['network'] !== undefined && Object.hasOwn(value, 'network')) &&
+      !(
+        value['network'] !== undefined &&
+        (value['network'] !== objectPrototype['network'] || hasOwn(value, 'network'))
+      ) &&
       rejectAt(ctx, 'network', 'required', 'is required')
     )
       return false;
     const p1 = value['address'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'address') &&
+      (p1 !== objectPrototype['address'] || hasOwn(value, 'address')) &&
       !(ctx ? ctx.visit('address', p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))
     )
       return false;
     const p2 = value['currency'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'currency') &&
+      (p2 !== objectPrototype['currency'] || hasOwn(value, 'currency')) &&
       !(ctx ? ctx.visit('currency', p2, v_CryptoAsset) : v_CryptoAsset(p2))
     )
       return false;
     const p3 = value['network'];
-    if (p3 !== undefined && Object.hasOwn(value, 'network')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['network'] || hasOwn(value, 'network'))) {
       ctx?.segments.push('network');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4938,17 +5342,20 @@ function v_SaleApmCryptoWithdrawalRequest(value: unknown, ctx?: ValidationContex
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4960,7 +5367,7 @@ function v_SaleApmCryptoWithdrawalRequest(value: unknown, ctx?: ValidationContex
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_CryptoWithdrawalParameters) : v_CryptoWithdrawalParameters(p2))
     )
       return false;
@@ -4983,12 +5390,12 @@ function v_SaleApmIpsRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -4998,7 +5405,7 @@ function v_SaleApmIpsRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['order_currency'];
-    if (p2 !== undefined && Object.hasOwn(value, 'order_currency')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))) {
       ctx?.segments.push('order_currency');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5017,7 +5424,7 @@ function v_SaleApmIpsRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p3 = value['parameters'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p3 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p3, v_IpsParameters) : v_IpsParameters(p3))
     )
       return false;
@@ -5050,14 +5457,17 @@ function v_CryptoConvertParameters(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['cryptoCurrency'] !== undefined && Object.hasOwn(value, 'cryptoCurrency')) &&
+      !(
+        value['cryptoCurrency'] !== undefined &&
+        (value['cryptoCurrency'] !== objectPrototype['cryptoCurrency'] || hasOwn(value, 'cryptoCurrency'))
+      ) &&
       rejectAt(ctx, 'cryptoCurrency', 'required', 'is required')
     )
       return false;
     const p1 = value['cryptoCurrency'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'cryptoCurrency') &&
+      (p1 !== objectPrototype['cryptoCurrency'] || hasOwn(value, 'cryptoCurrency')) &&
       !(ctx ? ctx.visit('cryptoCurrency', p1, v_CryptoSymbol) : v_CryptoSymbol(p1))
     )
       return false;
@@ -5070,17 +5480,20 @@ function v_SaleApmCryptoConvertRequest(value: unknown, ctx?: ValidationContext):
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5092,7 +5505,7 @@ function v_SaleApmCryptoConvertRequest(value: unknown, ctx?: ValidationContext):
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_CryptoConvertParameters) : v_CryptoConvertParameters(p2))
     )
       return false;
@@ -5121,17 +5534,23 @@ function v_TradingDepositParameters(value: unknown, ctx?: ValidationContext): bo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['paymentGatewayName'] !== undefined && Object.hasOwn(value, 'paymentGatewayName')) &&
+      !(
+        value['paymentGatewayName'] !== undefined &&
+        (value['paymentGatewayName'] !== objectPrototype['paymentGatewayName'] || hasOwn(value, 'paymentGatewayName'))
+      ) &&
       rejectAt(ctx, 'paymentGatewayName', 'required', 'is required')
     )
       return false;
     if (
-      !(value['paymentCurrency'] !== undefined && Object.hasOwn(value, 'paymentCurrency')) &&
+      !(
+        value['paymentCurrency'] !== undefined &&
+        (value['paymentCurrency'] !== objectPrototype['paymentCurrency'] || hasOwn(value, 'paymentCurrency'))
+      ) &&
       rejectAt(ctx, 'paymentCurrency', 'required', 'is required')
     )
       return false;
     const p1 = value['paymentGatewayName'];
-    if (p1 !== undefined && Object.hasOwn(value, 'paymentGatewayName')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['paymentGatewayName'] || hasOwn(value, 'paymentGatewayName'))) {
       ctx?.segments.push('paymentGatewayName');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5149,14 +5568,14 @@ function v_TradingDepositParameters(value: unknown, ctx?: ValidationContext): bo
     const p2 = value['paymentCurrency'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'paymentCurrency') &&
+      (p2 !== objectPrototype['paymentCurrency'] || hasOwn(value, 'paymentCurrency')) &&
       !(ctx ? ctx.visit('paymentCurrency', p2, v_CryptoSymbol) : v_CryptoSymbol(p2))
     )
       return false;
     const p3 = value['tradingAccountLogin'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'tradingAccountLogin') &&
+      (p3 !== objectPrototype['tradingAccountLogin'] || hasOwn(value, 'tradingAccountLogin')) &&
       !(ctx ? ctx.visit('tradingAccountLogin', p3, v_TradingAccountLogin) : v_TradingAccountLogin(p3))
     )
       return false;
@@ -5169,17 +5588,20 @@ function v_SaleApmTradingDepositRequest(value: unknown, ctx?: ValidationContext)
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5191,7 +5613,7 @@ function v_SaleApmTradingDepositRequest(value: unknown, ctx?: ValidationContext)
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_TradingDepositParameters) : v_TradingDepositParameters(p2))
     )
       return false;
@@ -5205,33 +5627,39 @@ function v_TradingWithdrawalParameters(value: unknown, ctx?: ValidationContext):
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['withdrawCurrency'] !== undefined && Object.hasOwn(value, 'withdrawCurrency')) &&
+      !(
+        value['withdrawCurrency'] !== undefined &&
+        (value['withdrawCurrency'] !== objectPrototype['withdrawCurrency'] || hasOwn(value, 'withdrawCurrency'))
+      ) &&
       rejectAt(ctx, 'withdrawCurrency', 'required', 'is required')
     )
       return false;
     if (
-      !(value['address'] !== undefined && Object.hasOwn(value, 'address')) &&
+      !(
+        value['address'] !== undefined &&
+        (value['address'] !== objectPrototype['address'] || hasOwn(value, 'address'))
+      ) &&
       rejectAt(ctx, 'address', 'required', 'is required')
     )
       return false;
     const p1 = value['withdrawCurrency'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'withdrawCurrency') &&
+      (p1 !== objectPrototype['withdrawCurrency'] || hasOwn(value, 'withdrawCurrency')) &&
       !(ctx ? ctx.visit('withdrawCurrency', p1, v_CryptoSymbol) : v_CryptoSymbol(p1))
     )
       return false;
     const p2 = value['address'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'address') &&
+      (p2 !== objectPrototype['address'] || hasOwn(value, 'address')) &&
       !(ctx ? ctx.visit('address', p2, v_CryptoWalletAddress) : v_CryptoWalletAddress(p2))
     )
       return false;
     const p3 = value['tradingAccountLogin'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'tradingAccountLogin') &&
+      (p3 !== objectPrototype['tradingAccountLogin'] || hasOwn(value, 'tradingAccountLogin')) &&
       !(ctx ? ctx.visit('tradingAccountLogin', p3, v_TradingAccountLogin) : v_TradingAccountLogin(p3))
     )
       return false;
@@ -5244,17 +5672,20 @@ function v_SaleApmTradingWithdrawalRequest(value: unknown, ctx?: ValidationConte
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5266,7 +5697,7 @@ function v_SaleApmTradingWithdrawalRequest(value: unknown, ctx?: ValidationConte
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_TradingWithdrawalParameters) : v_TradingWithdrawalParameters(p2))
     )
       return false;
@@ -5280,14 +5711,17 @@ function v_FxConvertParameters(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['toCurrency'] !== undefined && Object.hasOwn(value, 'toCurrency')) &&
+      !(
+        value['toCurrency'] !== undefined &&
+        (value['toCurrency'] !== objectPrototype['toCurrency'] || hasOwn(value, 'toCurrency'))
+      ) &&
       rejectAt(ctx, 'toCurrency', 'required', 'is required')
     )
       return false;
     const p1 = value['toCurrency'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'toCurrency') &&
+      (p1 !== objectPrototype['toCurrency'] || hasOwn(value, 'toCurrency')) &&
       !(ctx ? ctx.visit('toCurrency', p1, v_Currency) : v_Currency(p1))
     )
       return false;
@@ -5300,17 +5734,20 @@ function v_SaleApmFxConvertRequest(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5322,7 +5759,7 @@ function v_SaleApmFxConvertRequest(value: unknown, ctx?: ValidationContext): boo
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_FxConvertParameters) : v_FxConvertParameters(p2))
     )
       return false;
@@ -5338,12 +5775,12 @@ function v_LatamDocumentParameters(value: unknown, ctx?: ValidationContext): boo
     const p1 = value['document_number'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'document_number') &&
+      (p1 !== objectPrototype['document_number'] || hasOwn(value, 'document_number')) &&
       !(ctx ? ctx.visit('document_number', p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))
     )
       return false;
     const p2 = value['document_type'];
-    if (p2 !== undefined && Object.hasOwn(value, 'document_type')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['document_type'] || hasOwn(value, 'document_type'))) {
       ctx?.segments.push('document_type');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5367,12 +5804,12 @@ function v_SaleApmLatamDocumentRequest(value: unknown, ctx?: ValidationContext):
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5384,7 +5821,7 @@ function v_SaleApmLatamDocumentRequest(value: unknown, ctx?: ValidationContext):
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_LatamDocumentParameters) : v_LatamDocumentParameters(p2))
     )
       return false;
@@ -5398,7 +5835,7 @@ function v_UpiPersonalIdParameters(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['personal_id'];
-    if (p1 !== undefined && Object.hasOwn(value, 'personal_id')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['personal_id'] || hasOwn(value, 'personal_id'))) {
       ctx?.segments.push('personal_id');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5431,12 +5868,12 @@ function v_SaleApmUpiARequest(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5448,7 +5885,7 @@ function v_SaleApmUpiARequest(value: unknown, ctx?: ValidationContext): boolean 
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_UpiAParameters) : v_UpiAParameters(p2))
     )
       return false;
@@ -5481,12 +5918,16 @@ function v_UpiBParameters(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['upi_id'] !== undefined && Object.hasOwn(value, 'upi_id')) &&
+      !(value['upi_id'] !== undefined && (value['upi_id'] !== objectPrototype['upi_id'] || hasOwn(value, 'upi_id'))) &&
       rejectAt(ctx, 'upi_id', 'required', 'is required')
     )
       return false;
     const p1 = value['upi_id'];
-    if (p1 !== undefined && Object.hasOwn(value, 'upi_id') && !(ctx ? ctx.visit('upi_id', p1, v_UpiVpa) : v_UpiVpa(p1)))
+    if (
+      p1 !== undefined &&
+      (p1 !== objectPrototype['upi_id'] || hasOwn(value, 'upi_id')) &&
+      !(ctx ? ctx.visit('upi_id', p1, v_UpiVpa) : v_UpiVpa(p1))
+    )
       return false;
   }
   return true;
@@ -5497,17 +5938,20 @@ function v_SaleApmUpiBRequest(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5519,7 +5963,7 @@ function v_SaleApmUpiBRequest(value: unknown, ctx?: ValidationContext): boolean 
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_UpiBParameters) : v_UpiBParameters(p2))
     )
       return false;
@@ -5533,14 +5977,17 @@ function v_UpiCParameters(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['upiAddress'] !== undefined && Object.hasOwn(value, 'upiAddress')) &&
+      !(
+        value['upiAddress'] !== undefined &&
+        (value['upiAddress'] !== objectPrototype['upiAddress'] || hasOwn(value, 'upiAddress'))
+      ) &&
       rejectAt(ctx, 'upiAddress', 'required', 'is required')
     )
       return false;
     const p1 = value['upiAddress'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'upiAddress') &&
+      (p1 !== objectPrototype['upiAddress'] || hasOwn(value, 'upiAddress')) &&
       !(ctx ? ctx.visit('upiAddress', p1, v_UpiVpa) : v_UpiVpa(p1))
     )
       return false;
@@ -5553,17 +6000,20 @@ function v_SaleApmUpiCRequest(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5575,7 +6025,7 @@ function v_SaleApmUpiCRequest(value: unknown, ctx?: ValidationContext): boolean 
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_UpiCParameters) : v_UpiCParameters(p2))
     )
       return false;
@@ -5594,12 +6044,12 @@ function v_SaleApmUpiDRequest(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5611,7 +6061,7 @@ function v_SaleApmUpiDRequest(value: unknown, ctx?: ValidationContext): boolean 
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_UpiDParameters) : v_UpiDParameters(p2))
     )
       return false;
@@ -5660,21 +6110,25 @@ function v_EmailTransferParameters(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['SecurityQuestionAnswer'] !== undefined && Object.hasOwn(value, 'SecurityQuestionAnswer')) &&
+      !(
+        value['SecurityQuestionAnswer'] !== undefined &&
+        (value['SecurityQuestionAnswer'] !== objectPrototype['SecurityQuestionAnswer'] ||
+          hasOwn(value, 'SecurityQuestionAnswer'))
+      ) &&
       rejectAt(ctx, 'SecurityQuestionAnswer', 'required', 'is required')
     )
       return false;
     const p1 = value['SecurityQuestion'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'SecurityQuestion') &&
+      (p1 !== objectPrototype['SecurityQuestion'] || hasOwn(value, 'SecurityQuestion')) &&
       !(ctx ? ctx.visit('SecurityQuestion', p1, v_TransferSecurityQuestion) : v_TransferSecurityQuestion(p1))
     )
       return false;
     const p2 = value['SecurityQuestionAnswer'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'SecurityQuestionAnswer') &&
+      (p2 !== objectPrototype['SecurityQuestionAnswer'] || hasOwn(value, 'SecurityQuestionAnswer')) &&
       !(ctx ? ctx.visit('SecurityQuestionAnswer', p2, v_TransferSecurityAnswer) : v_TransferSecurityAnswer(p2))
     )
       return false;
@@ -5687,17 +6141,20 @@ function v_SaleApmEmailTransferRequest(value: unknown, ctx?: ValidationContext):
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5709,7 +6166,7 @@ function v_SaleApmEmailTransferRequest(value: unknown, ctx?: ValidationContext):
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_EmailTransferParameters) : v_EmailTransferParameters(p2))
     )
       return false;
@@ -5725,14 +6182,14 @@ function v_SmsTransferParameters(value: unknown, ctx?: ValidationContext): boole
     const p1 = value['SecurityQuestion'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'SecurityQuestion') &&
+      (p1 !== objectPrototype['SecurityQuestion'] || hasOwn(value, 'SecurityQuestion')) &&
       !(ctx ? ctx.visit('SecurityQuestion', p1, v_TransferSecurityQuestion) : v_TransferSecurityQuestion(p1))
     )
       return false;
     const p2 = value['SecurityQuestionAnswer'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'SecurityQuestionAnswer') &&
+      (p2 !== objectPrototype['SecurityQuestionAnswer'] || hasOwn(value, 'SecurityQuestionAnswer')) &&
       !(ctx ? ctx.visit('SecurityQuestionAnswer', p2, v_TransferSecurityAnswer) : v_TransferSecurityAnswer(p2))
     )
       return false;
@@ -5745,12 +6202,12 @@ function v_SaleApmSmsTransferRequest(value: unknown, ctx?: ValidationContext): b
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5762,7 +6219,7 @@ function v_SaleApmSmsTransferRequest(value: unknown, ctx?: ValidationContext): b
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_SmsTransferParameters) : v_SmsTransferParameters(p2))
     )
       return false;
@@ -5776,7 +6233,7 @@ function v_P1PersonalIdParameters(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['personal_id'];
-    if (p1 !== undefined && Object.hasOwn(value, 'personal_id')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['personal_id'] || hasOwn(value, 'personal_id'))) {
       ctx?.segments.push('personal_id');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5805,12 +6262,12 @@ function v_SaleApmP1ARequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5822,7 +6279,7 @@ function v_SaleApmP1ARequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_P1AParameters) : v_P1AParameters(p2))
     )
       return false;
@@ -5841,12 +6298,12 @@ function v_SaleApmP1BRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5858,7 +6315,7 @@ function v_SaleApmP1BRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_P1BParameters) : v_P1BParameters(p2))
     )
       return false;
@@ -5877,12 +6334,12 @@ function v_SaleApmP1CRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5894,7 +6351,7 @@ function v_SaleApmP1CRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_P1CParameters) : v_P1CParameters(p2))
     )
       return false;
@@ -5913,12 +6370,12 @@ function v_SaleApmP1DRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5930,7 +6387,7 @@ function v_SaleApmP1DRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_P1DParameters) : v_P1DParameters(p2))
     )
       return false;
@@ -5949,12 +6406,12 @@ function v_SaleApmP1ERequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -5966,7 +6423,7 @@ function v_SaleApmP1ERequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_P1EParameters) : v_P1EParameters(p2))
     )
       return false;
@@ -5985,12 +6442,12 @@ function v_SaleApmP1FRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6002,7 +6459,7 @@ function v_SaleApmP1FRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_P1FParameters) : v_P1FParameters(p2))
     )
       return false;
@@ -6016,7 +6473,7 @@ function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['orgCode'];
-    if (p1 !== undefined && Object.hasOwn(value, 'orgCode')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['orgCode'] || hasOwn(value, 'orgCode'))) {
       ctx?.segments.push('orgCode');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6032,7 +6489,7 @@ function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['accountName'];
-    if (p2 !== undefined && Object.hasOwn(value, 'accountName')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['accountName'] || hasOwn(value, 'accountName'))) {
       ctx?.segments.push('accountName');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6048,7 +6505,7 @@ function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['accountNumber'];
-    if (p3 !== undefined && Object.hasOwn(value, 'accountNumber')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['accountNumber'] || hasOwn(value, 'accountNumber'))) {
       ctx?.segments.push('accountNumber');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6077,12 +6534,12 @@ function v_SaleApmP2ARequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6094,7 +6551,7 @@ function v_SaleApmP2ARequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_P2AParameters) : v_P2AParameters(p2))
     )
       return false;
@@ -6113,12 +6570,12 @@ function v_SaleApmP2BRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6130,7 +6587,7 @@ function v_SaleApmP2BRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_P2BParameters) : v_P2BParameters(p2))
     )
       return false;
@@ -6149,12 +6606,12 @@ function v_SaleApmP2CRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6166,7 +6623,7 @@ function v_SaleApmP2CRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_P2CParameters) : v_P2CParameters(p2))
     )
       return false;
@@ -6185,12 +6642,12 @@ function v_SaleApmP2DRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6202,7 +6659,7 @@ function v_SaleApmP2DRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_P2DParameters) : v_P2DParameters(p2))
     )
       return false;
@@ -6235,29 +6692,43 @@ function v_BnplAParameters(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['category'] !== undefined && Object.hasOwn(value, 'category')) &&
+      !(
+        value['category'] !== undefined &&
+        (value['category'] !== objectPrototype['category'] || hasOwn(value, 'category'))
+      ) &&
       rejectAt(ctx, 'category', 'required', 'is required')
     )
       return false;
     if (
-      !(value['buyer_registered_since'] !== undefined && Object.hasOwn(value, 'buyer_registered_since')) &&
+      !(
+        value['buyer_registered_since'] !== undefined &&
+        (value['buyer_registered_since'] !== objectPrototype['buyer_registered_since'] ||
+          hasOwn(value, 'buyer_registered_since'))
+      ) &&
       rejectAt(ctx, 'buyer_registered_since', 'required', 'is required')
     )
       return false;
     if (
-      !(value['buyer_loyalty_level'] !== undefined && Object.hasOwn(value, 'buyer_loyalty_level')) &&
+      !(
+        value['buyer_loyalty_level'] !== undefined &&
+        (value['buyer_loyalty_level'] !== objectPrototype['buyer_loyalty_level'] ||
+          hasOwn(value, 'buyer_loyalty_level'))
+      ) &&
       rejectAt(ctx, 'buyer_loyalty_level', 'required', 'is required')
     )
       return false;
     const p1 = value['category'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'category') &&
+      (p1 !== objectPrototype['category'] || hasOwn(value, 'category')) &&
       !(ctx ? ctx.visit('category', p1, v_BnplText) : v_BnplText(p1))
     )
       return false;
     const p2 = value['buyer_registered_since'];
-    if (p2 !== undefined && Object.hasOwn(value, 'buyer_registered_since')) {
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['buyer_registered_since'] || hasOwn(value, 'buyer_registered_since'))
+    ) {
       ctx?.segments.push('buyer_registered_since');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6269,7 +6740,7 @@ function v_BnplAParameters(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['buyer_loyalty_level'];
-    if (p3 !== undefined && Object.hasOwn(value, 'buyer_loyalty_level')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['buyer_loyalty_level'] || hasOwn(value, 'buyer_loyalty_level'))) {
       ctx?.segments.push('buyer_loyalty_level');
       if (!(typeof p3 === 'string' || (typeof p3 === 'number' && Number.isInteger(p3)))) {
         if (reject(ctx, 'type', 'must be a string or an integer')) return false;
@@ -6294,17 +6765,20 @@ function v_SaleApmBnplARequest(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6316,7 +6790,7 @@ function v_SaleApmBnplARequest(value: unknown, ctx?: ValidationContext): boolean
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_BnplAParameters) : v_BnplAParameters(p2))
     )
       return false;
@@ -6350,58 +6824,77 @@ function v_BnplBParameters(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['shipping_amount'] !== undefined && Object.hasOwn(value, 'shipping_amount')) &&
+      !(
+        value['shipping_amount'] !== undefined &&
+        (value['shipping_amount'] !== objectPrototype['shipping_amount'] || hasOwn(value, 'shipping_amount'))
+      ) &&
       rejectAt(ctx, 'shipping_amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['tax_amount'] !== undefined && Object.hasOwn(value, 'tax_amount')) &&
+      !(
+        value['tax_amount'] !== undefined &&
+        (value['tax_amount'] !== objectPrototype['tax_amount'] || hasOwn(value, 'tax_amount'))
+      ) &&
       rejectAt(ctx, 'tax_amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['product_amount'] !== undefined && Object.hasOwn(value, 'product_amount')) &&
+      !(
+        value['product_amount'] !== undefined &&
+        (value['product_amount'] !== objectPrototype['product_amount'] || hasOwn(value, 'product_amount'))
+      ) &&
       rejectAt(ctx, 'product_amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['product_reference_id'] !== undefined && Object.hasOwn(value, 'product_reference_id')) &&
+      !(
+        value['product_reference_id'] !== undefined &&
+        (value['product_reference_id'] !== objectPrototype['product_reference_id'] ||
+          hasOwn(value, 'product_reference_id'))
+      ) &&
       rejectAt(ctx, 'product_reference_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['product_type'] !== undefined && Object.hasOwn(value, 'product_type')) &&
+      !(
+        value['product_type'] !== undefined &&
+        (value['product_type'] !== objectPrototype['product_type'] || hasOwn(value, 'product_type'))
+      ) &&
       rejectAt(ctx, 'product_type', 'required', 'is required')
     )
       return false;
     if (
-      !(value['product_sku'] !== undefined && Object.hasOwn(value, 'product_sku')) &&
+      !(
+        value['product_sku'] !== undefined &&
+        (value['product_sku'] !== objectPrototype['product_sku'] || hasOwn(value, 'product_sku'))
+      ) &&
       rejectAt(ctx, 'product_sku', 'required', 'is required')
     )
       return false;
     const p1 = value['shipping_amount'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'shipping_amount') &&
+      (p1 !== objectPrototype['shipping_amount'] || hasOwn(value, 'shipping_amount')) &&
       !(ctx ? ctx.visit('shipping_amount', p1, v_BnplAmount) : v_BnplAmount(p1))
     )
       return false;
     const p2 = value['tax_amount'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'tax_amount') &&
+      (p2 !== objectPrototype['tax_amount'] || hasOwn(value, 'tax_amount')) &&
       !(ctx ? ctx.visit('tax_amount', p2, v_BnplAmount) : v_BnplAmount(p2))
     )
       return false;
     const p3 = value['product_amount'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'product_amount') &&
+      (p3 !== objectPrototype['product_amount'] || hasOwn(value, 'product_amount')) &&
       !(ctx ? ctx.visit('product_amount', p3, v_BnplAmount) : v_BnplAmount(p3))
     )
       return false;
     const p4 = value['product_reference_id'];
-    if (p4 !== undefined && Object.hasOwn(value, 'product_reference_id')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['product_reference_id'] || hasOwn(value, 'product_reference_id'))) {
       ctx?.segments.push('product_reference_id');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6419,14 +6912,14 @@ function v_BnplBParameters(value: unknown, ctx?: ValidationContext): boolean {
     const p5 = value['product_type'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'product_type') &&
+      (p5 !== objectPrototype['product_type'] || hasOwn(value, 'product_type')) &&
       !(ctx ? ctx.visit('product_type', p5, v_BnplText) : v_BnplText(p5))
     )
       return false;
     const p6 = value['product_sku'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'product_sku') &&
+      (p6 !== objectPrototype['product_sku'] || hasOwn(value, 'product_sku')) &&
       !(ctx ? ctx.visit('product_sku', p6, v_BnplText) : v_BnplText(p6))
     )
       return false;
@@ -6439,17 +6932,20 @@ function v_SaleApmBnplBRequest(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6461,7 +6957,7 @@ function v_SaleApmBnplBRequest(value: unknown, ctx?: ValidationContext): boolean
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_BnplBParameters) : v_BnplBParameters(p2))
     )
       return false;
@@ -6492,24 +6988,27 @@ function v_OpenBankingPayeeIdentification(value: unknown, ctx?: ValidationContex
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      !(value['type'] !== undefined && (value['type'] !== objectPrototype['type'] || hasOwn(value, 'type'))) &&
       rejectAt(ctx, 'type', 'required', 'is required')
     )
       return false;
     if (
-      !(value['identification'] !== undefined && Object.hasOwn(value, 'identification')) &&
+      !(
+        value['identification'] !== undefined &&
+        (value['identification'] !== objectPrototype['identification'] || hasOwn(value, 'identification'))
+      ) &&
       rejectAt(ctx, 'identification', 'required', 'is required')
     )
       return false;
     const p1 = value['type'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'type') &&
+      (p1 !== objectPrototype['type'] || hasOwn(value, 'type')) &&
       !(ctx ? ctx.visit('type', p1, v_OpenBankingIdentificationType) : v_OpenBankingIdentificationType(p1))
     )
       return false;
     const p2 = value['identification'];
-    if (p2 !== undefined && Object.hasOwn(value, 'identification')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['identification'] || hasOwn(value, 'identification'))) {
       ctx?.segments.push('identification');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6533,22 +7032,32 @@ function v_OpenBankingParameters(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['payee_name'] !== undefined && Object.hasOwn(value, 'payee_name')) &&
+      !(
+        value['payee_name'] !== undefined &&
+        (value['payee_name'] !== objectPrototype['payee_name'] || hasOwn(value, 'payee_name'))
+      ) &&
       rejectAt(ctx, 'payee_name', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payee_country'] !== undefined && Object.hasOwn(value, 'payee_country')) &&
+      !(
+        value['payee_country'] !== undefined &&
+        (value['payee_country'] !== objectPrototype['payee_country'] || hasOwn(value, 'payee_country'))
+      ) &&
       rejectAt(ctx, 'payee_country', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payee_identifications'] !== undefined && Object.hasOwn(value, 'payee_identifications')) &&
+      !(
+        value['payee_identifications'] !== undefined &&
+        (value['payee_identifications'] !== objectPrototype['payee_identifications'] ||
+          hasOwn(value, 'payee_identifications'))
+      ) &&
       rejectAt(ctx, 'payee_identifications', 'required', 'is required')
     )
       return false;
     const p1 = value['payee_name'];
-    if (p1 !== undefined && Object.hasOwn(value, 'payee_name')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['payee_name'] || hasOwn(value, 'payee_name'))) {
       ctx?.segments.push('payee_name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6566,12 +7075,15 @@ function v_OpenBankingParameters(value: unknown, ctx?: ValidationContext): boole
     const p2 = value['payee_country'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payee_country') &&
+      (p2 !== objectPrototype['payee_country'] || hasOwn(value, 'payee_country')) &&
       !(ctx ? ctx.visit('payee_country', p2, v_Country) : v_Country(p2))
     )
       return false;
     const p3 = value['payee_identifications'];
-    if (p3 !== undefined && Object.hasOwn(value, 'payee_identifications')) {
+    if (
+      p3 !== undefined &&
+      (p3 !== objectPrototype['payee_identifications'] || hasOwn(value, 'payee_identifications'))
+    ) {
       ctx?.segments.push('payee_identifications');
       if (!Array.isArray(p3)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -6595,17 +7107,20 @@ function v_SaleApmOpenBankingRequest(value: unknown, ctx?: ValidationContext): b
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6617,7 +7132,7 @@ function v_SaleApmOpenBankingRequest(value: unknown, ctx?: ValidationContext): b
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_OpenBankingParameters) : v_OpenBankingParameters(p2))
     )
       return false;
@@ -6631,7 +7146,7 @@ function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['AccountProviderCode'];
-    if (p1 !== undefined && Object.hasOwn(value, 'AccountProviderCode')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['AccountProviderCode'] || hasOwn(value, 'AccountProviderCode'))) {
       ctx?.segments.push('AccountProviderCode');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6647,7 +7162,7 @@ function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['NarrativeFileName'];
-    if (p2 !== undefined && Object.hasOwn(value, 'NarrativeFileName')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['NarrativeFileName'] || hasOwn(value, 'NarrativeFileName'))) {
       ctx?.segments.push('NarrativeFileName');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6663,7 +7178,7 @@ function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['NarrativeFileBase64'];
-    if (p3 !== undefined && Object.hasOwn(value, 'NarrativeFileBase64')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['NarrativeFileBase64'] || hasOwn(value, 'NarrativeFileBase64'))) {
       ctx?.segments.push('NarrativeFileBase64');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6685,7 +7200,10 @@ function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p4 = value['ProviderReferenceText'];
-    if (p4 !== undefined && Object.hasOwn(value, 'ProviderReferenceText')) {
+    if (
+      p4 !== undefined &&
+      (p4 !== objectPrototype['ProviderReferenceText'] || hasOwn(value, 'ProviderReferenceText'))
+    ) {
       ctx?.segments.push('ProviderReferenceText');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6709,12 +7227,12 @@ function v_SaleApmMobileMoneyRequest(value: unknown, ctx?: ValidationContext): b
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6726,7 +7244,7 @@ function v_SaleApmMobileMoneyRequest(value: unknown, ctx?: ValidationContext): b
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_MobileMoneyParameters) : v_MobileMoneyParameters(p2))
     )
       return false;
@@ -6740,17 +7258,24 @@ function v_PayoutEmailParameters(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['SecurityQuestion'] !== undefined && Object.hasOwn(value, 'SecurityQuestion')) &&
+      !(
+        value['SecurityQuestion'] !== undefined &&
+        (value['SecurityQuestion'] !== objectPrototype['SecurityQuestion'] || hasOwn(value, 'SecurityQuestion'))
+      ) &&
       rejectAt(ctx, 'SecurityQuestion', 'required', 'is required')
     )
       return false;
     if (
-      !(value['SecurityQuestionAnswer'] !== undefined && Object.hasOwn(value, 'SecurityQuestionAnswer')) &&
+      !(
+        value['SecurityQuestionAnswer'] !== undefined &&
+        (value['SecurityQuestionAnswer'] !== objectPrototype['SecurityQuestionAnswer'] ||
+          hasOwn(value, 'SecurityQuestionAnswer'))
+      ) &&
       rejectAt(ctx, 'SecurityQuestionAnswer', 'required', 'is required')
     )
       return false;
     const p1 = value['SecurityQuestion'];
-    if (p1 !== undefined && Object.hasOwn(value, 'SecurityQuestion')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['SecurityQuestion'] || hasOwn(value, 'SecurityQuestion'))) {
       ctx?.segments.push('SecurityQuestion');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6766,7 +7291,10 @@ function v_PayoutEmailParameters(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['SecurityQuestionAnswer'];
-    if (p2 !== undefined && Object.hasOwn(value, 'SecurityQuestionAnswer')) {
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['SecurityQuestionAnswer'] || hasOwn(value, 'SecurityQuestionAnswer'))
+    ) {
       ctx?.segments.push('SecurityQuestionAnswer');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6790,32 +7318,44 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name')) &&
+      !(
+        value['payer_first_name'] !== undefined &&
+        (value['payer_first_name'] !== objectPrototype['payer_first_name'] || hasOwn(value, 'payer_first_name'))
+      ) &&
       rejectAt(ctx, 'payer_first_name', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name')) &&
+      !(
+        value['payer_last_name'] !== undefined &&
+        (value['payer_last_name'] !== objectPrototype['payer_last_name'] || hasOwn(value, 'payer_last_name'))
+      ) &&
       rejectAt(ctx, 'payer_last_name', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email')) &&
+      !(
+        value['payer_email'] !== undefined &&
+        (value['payer_email'] !== objectPrototype['payer_email'] || hasOwn(value, 'payer_email'))
+      ) &&
       rejectAt(ctx, 'payer_email', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6825,7 +7365,7 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p2 = value['payer_first_name'];
-    if (p2 !== undefined && Object.hasOwn(value, 'payer_first_name')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['payer_first_name'] || hasOwn(value, 'payer_first_name'))) {
       ctx?.segments.push('payer_first_name');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6836,7 +7376,7 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p3 = value['payer_last_name'];
-    if (p3 !== undefined && Object.hasOwn(value, 'payer_last_name')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['payer_last_name'] || hasOwn(value, 'payer_last_name'))) {
       ctx?.segments.push('payer_last_name');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6847,7 +7387,7 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p4 = value['payer_email'];
-    if (p4 !== undefined && Object.hasOwn(value, 'payer_email')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['payer_email'] || hasOwn(value, 'payer_email'))) {
       ctx?.segments.push('payer_email');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6863,7 +7403,7 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p5 = value['order_description'];
-    if (p5 !== undefined && Object.hasOwn(value, 'order_description')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['order_description'] || hasOwn(value, 'order_description'))) {
       ctx?.segments.push('order_description');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6881,7 +7421,7 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
     const p6 = value['parameters'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p6 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p6, v_PayoutEmailParameters) : v_PayoutEmailParameters(p6))
     )
       return false;
@@ -6895,7 +7435,7 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['cbu'];
-    if (p1 !== undefined && Object.hasOwn(value, 'cbu')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['cbu'] || hasOwn(value, 'cbu'))) {
       ctx?.segments.push('cbu');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6906,7 +7446,7 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
       ctx?.segments.pop();
     }
     const p2 = value['alias'];
-    if (p2 !== undefined && Object.hasOwn(value, 'alias')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['alias'] || hasOwn(value, 'alias'))) {
       ctx?.segments.push('alias');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6917,7 +7457,7 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
       ctx?.segments.pop();
     }
     const p3 = value['phoneNumber'];
-    if (p3 !== undefined && Object.hasOwn(value, 'phoneNumber')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['phoneNumber'] || hasOwn(value, 'phoneNumber'))) {
       ctx?.segments.push('phoneNumber');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6928,7 +7468,7 @@ function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): 
       ctx?.segments.pop();
     }
     const p4 = value['otp'];
-    if (p4 !== undefined && Object.hasOwn(value, 'otp')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['otp'] || hasOwn(value, 'otp'))) {
       ctx?.segments.push('otp');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -6947,57 +7487,78 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['amount'] !== undefined && Object.hasOwn(value, 'amount')) &&
+      !(value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))) &&
       rejectAt(ctx, 'amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['expiryDate'] !== undefined && Object.hasOwn(value, 'expiryDate')) &&
+      !(
+        value['expiryDate'] !== undefined &&
+        (value['expiryDate'] !== objectPrototype['expiryDate'] || hasOwn(value, 'expiryDate'))
+      ) &&
       rejectAt(ctx, 'expiryDate', 'required', 'is required')
     )
       return false;
     if (
-      !(value['callbackUrl'] !== undefined && Object.hasOwn(value, 'callbackUrl')) &&
+      !(
+        value['callbackUrl'] !== undefined &&
+        (value['callbackUrl'] !== objectPrototype['callbackUrl'] || hasOwn(value, 'callbackUrl'))
+      ) &&
       rejectAt(ctx, 'callbackUrl', 'required', 'is required')
     )
       return false;
     if (
-      !(value['reference'] !== undefined && Object.hasOwn(value, 'reference')) &&
+      !(
+        value['reference'] !== undefined &&
+        (value['reference'] !== objectPrototype['reference'] || hasOwn(value, 'reference'))
+      ) &&
       rejectAt(ctx, 'reference', 'required', 'is required')
     )
       return false;
     if (
-      !(value['merchantType'] !== undefined && Object.hasOwn(value, 'merchantType')) &&
+      !(
+        value['merchantType'] !== undefined &&
+        (value['merchantType'] !== objectPrototype['merchantType'] || hasOwn(value, 'merchantType'))
+      ) &&
       rejectAt(ctx, 'merchantType', 'required', 'is required')
     )
       return false;
     if (
-      !(value['merchantName'] !== undefined && Object.hasOwn(value, 'merchantName')) &&
+      !(
+        value['merchantName'] !== undefined &&
+        (value['merchantName'] !== objectPrototype['merchantName'] || hasOwn(value, 'merchantName'))
+      ) &&
       rejectAt(ctx, 'merchantName', 'required', 'is required')
     )
       return false;
     if (
-      !(value['accountId'] !== undefined && Object.hasOwn(value, 'accountId')) &&
+      !(
+        value['accountId'] !== undefined &&
+        (value['accountId'] !== objectPrototype['accountId'] || hasOwn(value, 'accountId'))
+      ) &&
       rejectAt(ctx, 'accountId', 'required', 'is required')
     )
       return false;
     if (
-      !(value['market'] !== undefined && Object.hasOwn(value, 'market')) &&
+      !(value['market'] !== undefined && (value['market'] !== objectPrototype['market'] || hasOwn(value, 'market'))) &&
       rejectAt(ctx, 'market', 'required', 'is required')
     )
       return false;
     if (
-      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      !(value['type'] !== undefined && (value['type'] !== objectPrototype['type'] || hasOwn(value, 'type'))) &&
       rejectAt(ctx, 'type', 'required', 'is required')
     )
       return false;
     if (
-      !(value['currency'] !== undefined && Object.hasOwn(value, 'currency')) &&
+      !(
+        value['currency'] !== undefined &&
+        (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+      ) &&
       rejectAt(ctx, 'currency', 'required', 'is required')
     )
       return false;
     const p1 = value['amount'];
-    if (p1 !== undefined && Object.hasOwn(value, 'amount')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['amount'] || hasOwn(value, 'amount'))) {
       ctx?.segments.push('amount');
       if (!(typeof p1 === 'string' || (typeof p1 === 'number' && Number.isFinite(p1)))) {
         if (reject(ctx, 'type', 'must be a string or a number')) return false;
@@ -7019,7 +7580,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p2 = value['expiryDate'];
-    if (p2 !== undefined && Object.hasOwn(value, 'expiryDate')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['expiryDate'] || hasOwn(value, 'expiryDate'))) {
       ctx?.segments.push('expiryDate');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7032,12 +7593,12 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     const p3 = value['callbackUrl'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'callbackUrl') &&
+      (p3 !== objectPrototype['callbackUrl'] || hasOwn(value, 'callbackUrl')) &&
       !(ctx ? ctx.visit('callbackUrl', p3, v_Url) : v_Url(p3))
     )
       return false;
     const p4 = value['reference'];
-    if (p4 !== undefined && Object.hasOwn(value, 'reference')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['reference'] || hasOwn(value, 'reference'))) {
       ctx?.segments.push('reference');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7053,7 +7614,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p5 = value['merchantType'];
-    if (p5 !== undefined && Object.hasOwn(value, 'merchantType')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['merchantType'] || hasOwn(value, 'merchantType'))) {
       ctx?.segments.push('merchantType');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7069,7 +7630,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p6 = value['merchantName'];
-    if (p6 !== undefined && Object.hasOwn(value, 'merchantName')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['merchantName'] || hasOwn(value, 'merchantName'))) {
       ctx?.segments.push('merchantName');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7085,7 +7646,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p7 = value['accountId'];
-    if (p7 !== undefined && Object.hasOwn(value, 'accountId')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['accountId'] || hasOwn(value, 'accountId'))) {
       ctx?.segments.push('accountId');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7101,7 +7662,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p8 = value['market'];
-    if (p8 !== undefined && Object.hasOwn(value, 'market')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['market'] || hasOwn(value, 'market'))) {
       ctx?.segments.push('market');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7117,7 +7678,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p9 = value['type'];
-    if (p9 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p9 !== undefined && (p9 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7137,19 +7698,19 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     const p10 = value['currency'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'currency') &&
+      (p10 !== objectPrototype['currency'] || hasOwn(value, 'currency')) &&
       !(ctx ? ctx.visit('currency', p10, v_Currency) : v_Currency(p10))
     )
       return false;
     const p11 = value['redirectUrl'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'redirectUrl') &&
+      (p11 !== objectPrototype['redirectUrl'] || hasOwn(value, 'redirectUrl')) &&
       !(ctx ? ctx.visit('redirectUrl', p11, v_Url) : v_Url(p11))
     )
       return false;
     const p12 = value['clientTaxId'];
-    if (p12 !== undefined && Object.hasOwn(value, 'clientTaxId')) {
+    if (p12 !== undefined && (p12 !== objectPrototype['clientTaxId'] || hasOwn(value, 'clientTaxId'))) {
       ctx?.segments.push('clientTaxId');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7169,7 +7730,7 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
       ctx?.segments.pop();
     }
     const p13 = value['clientname'];
-    if (p13 !== undefined && Object.hasOwn(value, 'clientname')) {
+    if (p13 !== undefined && (p13 !== objectPrototype['clientname'] || hasOwn(value, 'clientname'))) {
       ctx?.segments.push('clientname');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7191,14 +7752,14 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     const p14 = value['bankDetails'];
     if (
       p14 !== undefined &&
-      Object.hasOwn(value, 'bankDetails') &&
+      (p14 !== objectPrototype['bankDetails'] || hasOwn(value, 'bankDetails')) &&
       !(ctx ? ctx.visit('bankDetails', p14, v_LocalCollectionBankDetails) : v_LocalCollectionBankDetails(p14))
     )
       return false;
     if (v_LocalCollectionParameters_1(value)) {
       if (isPlainObject(value)) {
         const p15 = value['market'];
-        if (p15 !== undefined && Object.hasOwn(value, 'market')) {
+        if (p15 !== undefined && (p15 !== objectPrototype['market'] || hasOwn(value, 'market'))) {
           ctx?.segments.push('market');
           if (p15 !== 'BR' && reject(ctx, 'const', 'must be "BR" (when type is "PIX")')) return false;
           ctx?.segments.pop();
@@ -7208,7 +7769,10 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_2(value)) {
       if (isPlainObject(value)) {
         if (
-          !(value['redirectUrl'] !== undefined && Object.hasOwn(value, 'redirectUrl')) &&
+          !(
+            value['redirectUrl'] !== undefined &&
+            (value['redirectUrl'] !== objectPrototype['redirectUrl'] || hasOwn(value, 'redirectUrl'))
+          ) &&
           rejectAt(ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE")')
         )
           return false;
@@ -7217,7 +7781,10 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_3(value)) {
       if (isPlainObject(value)) {
         if (
-          !(value['clientTaxId'] !== undefined && Object.hasOwn(value, 'clientTaxId')) &&
+          !(
+            value['clientTaxId'] !== undefined &&
+            (value['clientTaxId'] !== objectPrototype['clientTaxId'] || hasOwn(value, 'clientTaxId'))
+          ) &&
           rejectAt(ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "AR")')
         )
           return false;
@@ -7226,7 +7793,10 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_4(value)) {
       if (isPlainObject(value)) {
         if (
-          !(value['clientTaxId'] !== undefined && Object.hasOwn(value, 'clientTaxId')) &&
+          !(
+            value['clientTaxId'] !== undefined &&
+            (value['clientTaxId'] !== objectPrototype['clientTaxId'] || hasOwn(value, 'clientTaxId'))
+          ) &&
           rejectAt(ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "CL")')
         )
           return false;
@@ -7235,7 +7805,10 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_5(value)) {
       if (isPlainObject(value)) {
         if (
-          !(value['clientname'] !== undefined && Object.hasOwn(value, 'clientname')) &&
+          !(
+            value['clientname'] !== undefined &&
+            (value['clientname'] !== objectPrototype['clientname'] || hasOwn(value, 'clientname'))
+          ) &&
           rejectAt(
             ctx,
             'clientname',
@@ -7249,7 +7822,10 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_6(value)) {
       if (isPlainObject(value)) {
         if (
-          !(value['redirectUrl'] !== undefined && Object.hasOwn(value, 'redirectUrl')) &&
+          !(
+            value['redirectUrl'] !== undefined &&
+            (value['redirectUrl'] !== objectPrototype['redirectUrl'] || hasOwn(value, 'redirectUrl'))
+          ) &&
           rejectAt(ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE_SERVICE_PAYMENT")')
         )
           return false;
@@ -7258,7 +7834,10 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
     if (v_LocalCollectionParameters_7(value)) {
       if (isPlainObject(value)) {
         if (
-          !(value['redirectUrl'] !== undefined && Object.hasOwn(value, 'redirectUrl')) &&
+          !(
+            value['redirectUrl'] !== undefined &&
+            (value['redirectUrl'] !== objectPrototype['redirectUrl'] || hasOwn(value, 'redirectUrl'))
+          ) &&
           rejectAt(ctx, 'redirectUrl', 'required', 'is required (when type is "SPEI")')
         )
           return false;
@@ -7271,12 +7850,12 @@ function v_LocalCollectionParameters(value: unknown, ctx?: ValidationContext): b
 function v_LocalCollectionParameters_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      !(value['type'] !== undefined && (value['type'] !== objectPrototype['type'] || hasOwn(value, 'type'))) &&
       rejectAt(ctx, 'type', 'required', 'is required')
     )
       return false;
     const p1 = value['type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (p1 !== 'PIX' && reject(ctx, 'const', 'must be "PIX"')) return false;
       ctx?.segments.pop();
@@ -7288,12 +7867,12 @@ function v_LocalCollectionParameters_1(value: unknown, ctx?: ValidationContext):
 function v_LocalCollectionParameters_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      !(value['type'] !== undefined && (value['type'] !== objectPrototype['type'] || hasOwn(value, 'type'))) &&
       rejectAt(ctx, 'type', 'required', 'is required')
     )
       return false;
     const p1 = value['type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (p1 !== 'OFFLINE' && reject(ctx, 'const', 'must be "OFFLINE"')) return false;
       ctx?.segments.pop();
@@ -7305,23 +7884,23 @@ function v_LocalCollectionParameters_2(value: unknown, ctx?: ValidationContext):
 function v_LocalCollectionParameters_3(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      !(value['type'] !== undefined && (value['type'] !== objectPrototype['type'] || hasOwn(value, 'type'))) &&
       rejectAt(ctx, 'type', 'required', 'is required')
     )
       return false;
     if (
-      !(value['market'] !== undefined && Object.hasOwn(value, 'market')) &&
+      !(value['market'] !== undefined && (value['market'] !== objectPrototype['market'] || hasOwn(value, 'market'))) &&
       rejectAt(ctx, 'market', 'required', 'is required')
     )
       return false;
     const p1 = value['type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (p1 !== 'OFFLINE' && reject(ctx, 'const', 'must be "OFFLINE"')) return false;
       ctx?.segments.pop();
     }
     const p2 = value['market'];
-    if (p2 !== undefined && Object.hasOwn(value, 'market')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['market'] || hasOwn(value, 'market'))) {
       ctx?.segments.push('market');
       if (p2 !== 'AR' && reject(ctx, 'const', 'must be "AR"')) return false;
       ctx?.segments.pop();
@@ -7333,23 +7912,23 @@ function v_LocalCollectionParameters_3(value: unknown, ctx?: ValidationContext):
 function v_LocalCollectionParameters_4(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      !(value['type'] !== undefined && (value['type'] !== objectPrototype['type'] || hasOwn(value, 'type'))) &&
       rejectAt(ctx, 'type', 'required', 'is required')
     )
       return false;
     if (
-      !(value['market'] !== undefined && Object.hasOwn(value, 'market')) &&
+      !(value['market'] !== undefined && (value['market'] !== objectPrototype['market'] || hasOwn(value, 'market'))) &&
       rejectAt(ctx, 'market', 'required', 'is required')
     )
       return false;
     const p1 = value['type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (p1 !== 'OFFLINE' && reject(ctx, 'const', 'must be "OFFLINE"')) return false;
       ctx?.segments.pop();
     }
     const p2 = value['market'];
-    if (p2 !== undefined && Object.hasOwn(value, 'market')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['market'] || hasOwn(value, 'market'))) {
       ctx?.segments.push('market');
       if (p2 !== 'CL' && reject(ctx, 'const', 'must be "CL"')) return false;
       ctx?.segments.pop();
@@ -7361,23 +7940,23 @@ function v_LocalCollectionParameters_4(value: unknown, ctx?: ValidationContext):
 function v_LocalCollectionParameters_5(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      !(value['type'] !== undefined && (value['type'] !== objectPrototype['type'] || hasOwn(value, 'type'))) &&
       rejectAt(ctx, 'type', 'required', 'is required')
     )
       return false;
     if (
-      !(value['market'] !== undefined && Object.hasOwn(value, 'market')) &&
+      !(value['market'] !== undefined && (value['market'] !== objectPrototype['market'] || hasOwn(value, 'market'))) &&
       rejectAt(ctx, 'market', 'required', 'is required')
     )
       return false;
     const p1 = value['type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (p1 !== 'OFFLINE' && reject(ctx, 'const', 'must be "OFFLINE"')) return false;
       ctx?.segments.pop();
     }
     const p2 = value['market'];
-    if (p2 !== undefined && Object.hasOwn(value, 'market')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['market'] || hasOwn(value, 'market'))) {
       ctx?.segments.push('market');
       if (p2 !== 'PY' && p2 !== 'PE' && reject(ctx, 'enum', 'must be one of: PY, PE')) return false;
       ctx?.segments.pop();
@@ -7389,12 +7968,12 @@ function v_LocalCollectionParameters_5(value: unknown, ctx?: ValidationContext):
 function v_LocalCollectionParameters_6(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      !(value['type'] !== undefined && (value['type'] !== objectPrototype['type'] || hasOwn(value, 'type'))) &&
       rejectAt(ctx, 'type', 'required', 'is required')
     )
       return false;
     const p1 = value['type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (p1 !== 'OFFLINE_SERVICE_PAYMENT' && reject(ctx, 'const', 'must be "OFFLINE_SERVICE_PAYMENT"')) return false;
       ctx?.segments.pop();
@@ -7406,12 +7985,12 @@ function v_LocalCollectionParameters_6(value: unknown, ctx?: ValidationContext):
 function v_LocalCollectionParameters_7(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      !(value['type'] !== undefined && (value['type'] !== objectPrototype['type'] || hasOwn(value, 'type'))) &&
       rejectAt(ctx, 'type', 'required', 'is required')
     )
       return false;
     const p1 = value['type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (p1 !== 'SPEI' && reject(ctx, 'const', 'must be "SPEI"')) return false;
       ctx?.segments.pop();
@@ -7425,17 +8004,20 @@ function v_SaleApmLocalCollectionRequest(value: unknown, ctx?: ValidationContext
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7447,7 +8029,7 @@ function v_SaleApmLocalCollectionRequest(value: unknown, ctx?: ValidationContext
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_LocalCollectionParameters) : v_LocalCollectionParameters(p2))
     )
       return false;
@@ -7482,7 +8064,7 @@ function v_MobileMoneyKeParameters(value: unknown, ctx?: ValidationContext): boo
     const p1 = value['mobile_number'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'mobile_number') &&
+      (p1 !== objectPrototype['mobile_number'] || hasOwn(value, 'mobile_number')) &&
       !(ctx ? ctx.visit('mobile_number', p1, v_MobileMoneyNumber) : v_MobileMoneyNumber(p1))
     )
       return false;
@@ -7495,17 +8077,20 @@ function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationContext):
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email')) &&
+      !(
+        value['payer_email'] !== undefined &&
+        (value['payer_email'] !== objectPrototype['payer_email'] || hasOwn(value, 'payer_email'))
+      ) &&
       rejectAt(ctx, 'payer_email', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7515,7 +8100,7 @@ function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationContext):
       ctx?.segments.pop();
     }
     const p2 = value['order_id'];
-    if (p2 !== undefined && Object.hasOwn(value, 'order_id')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))) {
       ctx?.segments.push('order_id');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7533,7 +8118,7 @@ function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationContext):
     const p3 = value['parameters'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p3 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p3, v_MobileMoneyKeParameters) : v_MobileMoneyKeParameters(p3))
     )
       return false;
@@ -7568,14 +8153,17 @@ function v_DeviceWalletParameters(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['paymentToken'] !== undefined && Object.hasOwn(value, 'paymentToken')) &&
+      !(
+        value['paymentToken'] !== undefined &&
+        (value['paymentToken'] !== objectPrototype['paymentToken'] || hasOwn(value, 'paymentToken'))
+      ) &&
       rejectAt(ctx, 'paymentToken', 'required', 'is required')
     )
       return false;
     const p1 = value['paymentToken'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'paymentToken') &&
+      (p1 !== objectPrototype['paymentToken'] || hasOwn(value, 'paymentToken')) &&
       !(ctx ? ctx.visit('paymentToken', p1, v_WalletPaymentToken) : v_WalletPaymentToken(p1))
     )
       return false;
@@ -7588,17 +8176,20 @@ function v_SaleApmDeviceWalletRequest(value: unknown, ctx?: ValidationContext): 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7610,7 +8201,7 @@ function v_SaleApmDeviceWalletRequest(value: unknown, ctx?: ValidationContext): 
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_DeviceWalletParameters) : v_DeviceWalletParameters(p2))
     )
       return false;
@@ -7624,14 +8215,17 @@ function v_WebWalletParameters(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['paymentToken'] !== undefined && Object.hasOwn(value, 'paymentToken')) &&
+      !(
+        value['paymentToken'] !== undefined &&
+        (value['paymentToken'] !== objectPrototype['paymentToken'] || hasOwn(value, 'paymentToken'))
+      ) &&
       rejectAt(ctx, 'paymentToken', 'required', 'is required')
     )
       return false;
     const p1 = value['paymentToken'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'paymentToken') &&
+      (p1 !== objectPrototype['paymentToken'] || hasOwn(value, 'paymentToken')) &&
       !(ctx ? ctx.visit('paymentToken', p1, v_WalletPaymentToken) : v_WalletPaymentToken(p1))
     )
       return false;
@@ -7644,17 +8238,20 @@ function v_SaleApmWebWalletRequest(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7666,7 +8263,7 @@ function v_SaleApmWebWalletRequest(value: unknown, ctx?: ValidationContext): boo
     const p2 = value['parameters'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p2 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p2, v_WebWalletParameters) : v_WebWalletParameters(p2))
     )
       return false;
@@ -7680,12 +8277,12 @@ function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7696,7 +8293,12 @@ function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'brand') ? value['brand'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['brand'] !== undefined &&
+        (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))
+          ? value['brand']
+          : undefined;
       switch (tag2) {
         case 'vcard':
           if (!v_SaleApmVcardRequest(value, ctx) && !ctx) return false;
@@ -7846,12 +8448,12 @@ function v_SaleApmRedirectOnlyRequest(value: unknown, ctx?: ValidationContext): 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7865,7 +8467,7 @@ function v_SaleApmRedirectOnlyRequest(value: unknown, ctx?: ValidationContext): 
     }
     if (
       value['parameters'] !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       rejectAt(ctx, 'parameters', 'false', 'must not be present')
     )
       return false;
@@ -7892,12 +8494,12 @@ function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -7918,34 +8520,109 @@ function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boolean {
           let best3Score = -Infinity;
           {
             const s = isPlainObject(value)
-              ? (value['brand'] !== undefined && Object.hasOwn(value, 'brand') ? 1 : 0) +
-                (value['identifier'] !== undefined && Object.hasOwn(value, 'identifier') ? 1 : 0) +
-                (value['parameters'] !== undefined && Object.hasOwn(value, 'parameters') ? 1 : 0) +
-                (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-                (value['return_url'] !== undefined && Object.hasOwn(value, 'return_url') ? 1 : 0) +
-                (value['auth'] !== undefined && Object.hasOwn(value, 'auth') ? 1 : 0) +
-                (value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init') ? 1 : 0) +
-                (value['custom_data'] !== undefined && Object.hasOwn(value, 'custom_data') ? 1 : 0) +
-                (value['client_key'] !== undefined && Object.hasOwn(value, 'client_key') ? 1 : 0) +
-                (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-                (value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount') ? 1 : 0) +
-                (value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency') ? 1 : 0) +
-                (value['order_description'] !== undefined && Object.hasOwn(value, 'order_description') ? 1 : 0) +
-                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
-                (value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name') ? 1 : 0) +
-                (value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name') ? 1 : 0) +
-                (value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address') ? 1 : 0) +
-                (value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country') ? 1 : 0) +
-                (value['payer_state'] !== undefined && Object.hasOwn(value, 'payer_state') ? 1 : 0) +
-                (value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city') ? 1 : 0) +
-                (value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip') ? 1 : 0) +
-                (value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email') ? 1 : 0) +
-                (value['payer_phone'] !== undefined && Object.hasOwn(value, 'payer_phone') ? 1 : 0) +
-                (value['payer_phone_country_code'] !== undefined && Object.hasOwn(value, 'payer_phone_country_code')
+              ? (value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))
                   ? 1
                   : 0) +
-                (value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip') ? 1 : 0) +
-                (value['payer_language'] !== undefined && Object.hasOwn(value, 'payer_language') ? 1 : 0)
+                (value['identifier'] !== undefined &&
+                (value['identifier'] !== objectPrototype['identifier'] || hasOwn(value, 'identifier'))
+                  ? 1
+                  : 0) +
+                (value['parameters'] !== undefined &&
+                (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+                  ? 1
+                  : 0) +
+                (value['action'] !== undefined &&
+                (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+                  ? 1
+                  : 0) +
+                (value['return_url'] !== undefined &&
+                (value['return_url'] !== objectPrototype['return_url'] || hasOwn(value, 'return_url'))
+                  ? 1
+                  : 0) +
+                (value['auth'] !== undefined && (value['auth'] !== objectPrototype['auth'] || hasOwn(value, 'auth'))
+                  ? 1
+                  : 0) +
+                (value['recurring_init'] !== undefined &&
+                (value['recurring_init'] !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init'))
+                  ? 1
+                  : 0) +
+                (value['custom_data'] !== undefined &&
+                (value['custom_data'] !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data'))
+                  ? 1
+                  : 0) +
+                (value['client_key'] !== undefined &&
+                (value['client_key'] !== objectPrototype['client_key'] || hasOwn(value, 'client_key'))
+                  ? 1
+                  : 0) +
+                (value['order_id'] !== undefined &&
+                (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+                  ? 1
+                  : 0) +
+                (value['order_amount'] !== undefined &&
+                (value['order_amount'] !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))
+                  ? 1
+                  : 0) +
+                (value['order_currency'] !== undefined &&
+                (value['order_currency'] !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))
+                  ? 1
+                  : 0) +
+                (value['order_description'] !== undefined &&
+                (value['order_description'] !== objectPrototype['order_description'] ||
+                  hasOwn(value, 'order_description'))
+                  ? 1
+                  : 0) +
+                (value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))
+                  ? 1
+                  : 0) +
+                (value['payer_first_name'] !== undefined &&
+                (value['payer_first_name'] !== objectPrototype['payer_first_name'] || hasOwn(value, 'payer_first_name'))
+                  ? 1
+                  : 0) +
+                (value['payer_last_name'] !== undefined &&
+                (value['payer_last_name'] !== objectPrototype['payer_last_name'] || hasOwn(value, 'payer_last_name'))
+                  ? 1
+                  : 0) +
+                (value['payer_address'] !== undefined &&
+                (value['payer_address'] !== objectPrototype['payer_address'] || hasOwn(value, 'payer_address'))
+                  ? 1
+                  : 0) +
+                (value['payer_country'] !== undefined &&
+                (value['payer_country'] !== objectPrototype['payer_country'] || hasOwn(value, 'payer_country'))
+                  ? 1
+                  : 0) +
+                (value['payer_state'] !== undefined &&
+                (value['payer_state'] !== objectPrototype['payer_state'] || hasOwn(value, 'payer_state'))
+                  ? 1
+                  : 0) +
+                (value['payer_city'] !== undefined &&
+                (value['payer_city'] !== objectPrototype['payer_city'] || hasOwn(value, 'payer_city'))
+                  ? 1
+                  : 0) +
+                (value['payer_zip'] !== undefined &&
+                (value['payer_zip'] !== objectPrototype['payer_zip'] || hasOwn(value, 'payer_zip'))
+                  ? 1
+                  : 0) +
+                (value['payer_email'] !== undefined &&
+                (value['payer_email'] !== objectPrototype['payer_email'] || hasOwn(value, 'payer_email'))
+                  ? 1
+                  : 0) +
+                (value['payer_phone'] !== undefined &&
+                (value['payer_phone'] !== objectPrototype['payer_phone'] || hasOwn(value, 'payer_phone'))
+                  ? 1
+                  : 0) +
+                (value['payer_phone_country_code'] !== undefined &&
+                (value['payer_phone_country_code'] !== objectPrototype['payer_phone_country_code'] ||
+                  hasOwn(value, 'payer_phone_country_code'))
+                  ? 1
+                  : 0) +
+                (value['payer_ip'] !== undefined &&
+                (value['payer_ip'] !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip'))
+                  ? 1
+                  : 0) +
+                (value['payer_language'] !== undefined &&
+                (value['payer_language'] !== objectPrototype['payer_language'] || hasOwn(value, 'payer_language'))
+                  ? 1
+                  : 0)
               : 0;
             if (s > best3Score) {
               best3Score = s;
@@ -7954,34 +8631,110 @@ function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boolean {
           }
           {
             const s = isPlainObject(value)
-              ? (value['brand'] !== undefined && Object.hasOwn(value, 'brand') ? 1 : 0) +
-                (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-                (value['identifier'] !== undefined && Object.hasOwn(value, 'identifier') ? 1 : 0) +
-                (value['return_url'] !== undefined && Object.hasOwn(value, 'return_url') ? 1 : 0) +
-                (value['auth'] !== undefined && Object.hasOwn(value, 'auth') ? 1 : 0) +
-                (value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init') ? 1 : 0) +
-                (value['custom_data'] !== undefined && Object.hasOwn(value, 'custom_data') ? 1 : 0) +
-                (value['client_key'] !== undefined && Object.hasOwn(value, 'client_key') ? 1 : 0) +
-                (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-                (value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount') ? 1 : 0) +
-                (value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency') ? 1 : 0) +
-                (value['order_description'] !== undefined && Object.hasOwn(value, 'order_description') ? 1 : 0) +
-                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
-                (value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name') ? 1 : 0) +
-                (value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name') ? 1 : 0) +
-                (value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address') ? 1 : 0) +
-                (value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country') ? 1 : 0) +
-                (value['payer_state'] !== undefined && Object.hasOwn(value, 'payer_state') ? 1 : 0) +
-                (value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city') ? 1 : 0) +
-                (value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip') ? 1 : 0) +
-                (value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email') ? 1 : 0) +
-                (value['payer_phone'] !== undefined && Object.hasOwn(value, 'payer_phone') ? 1 : 0) +
-                (value['payer_phone_country_code'] !== undefined && Object.hasOwn(value, 'payer_phone_country_code')
+              ? (value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))
                   ? 1
                   : 0) +
-                (value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip') ? 1 : 0) +
-                (value['payer_language'] !== undefined && Object.hasOwn(value, 'payer_language') ? 1 : 0) +
-                -1000 * (value['parameters'] !== undefined && Object.hasOwn(value, 'parameters') ? 1 : 0)
+                (value['action'] !== undefined &&
+                (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+                  ? 1
+                  : 0) +
+                (value['identifier'] !== undefined &&
+                (value['identifier'] !== objectPrototype['identifier'] || hasOwn(value, 'identifier'))
+                  ? 1
+                  : 0) +
+                (value['return_url'] !== undefined &&
+                (value['return_url'] !== objectPrototype['return_url'] || hasOwn(value, 'return_url'))
+                  ? 1
+                  : 0) +
+                (value['auth'] !== undefined && (value['auth'] !== objectPrototype['auth'] || hasOwn(value, 'auth'))
+                  ? 1
+                  : 0) +
+                (value['recurring_init'] !== undefined &&
+                (value['recurring_init'] !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init'))
+                  ? 1
+                  : 0) +
+                (value['custom_data'] !== undefined &&
+                (value['custom_data'] !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data'))
+                  ? 1
+                  : 0) +
+                (value['client_key'] !== undefined &&
+                (value['client_key'] !== objectPrototype['client_key'] || hasOwn(value, 'client_key'))
+                  ? 1
+                  : 0) +
+                (value['order_id'] !== undefined &&
+                (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+                  ? 1
+                  : 0) +
+                (value['order_amount'] !== undefined &&
+                (value['order_amount'] !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))
+                  ? 1
+                  : 0) +
+                (value['order_currency'] !== undefined &&
+                (value['order_currency'] !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))
+                  ? 1
+                  : 0) +
+                (value['order_description'] !== undefined &&
+                (value['order_description'] !== objectPrototype['order_description'] ||
+                  hasOwn(value, 'order_description'))
+                  ? 1
+                  : 0) +
+                (value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))
+                  ? 1
+                  : 0) +
+                (value['payer_first_name'] !== undefined &&
+                (value['payer_first_name'] !== objectPrototype['payer_first_name'] || hasOwn(value, 'payer_first_name'))
+                  ? 1
+                  : 0) +
+                (value['payer_last_name'] !== undefined &&
+                (value['payer_last_name'] !== objectPrototype['payer_last_name'] || hasOwn(value, 'payer_last_name'))
+                  ? 1
+                  : 0) +
+                (value['payer_address'] !== undefined &&
+                (value['payer_address'] !== objectPrototype['payer_address'] || hasOwn(value, 'payer_address'))
+                  ? 1
+                  : 0) +
+                (value['payer_country'] !== undefined &&
+                (value['payer_country'] !== objectPrototype['payer_country'] || hasOwn(value, 'payer_country'))
+                  ? 1
+                  : 0) +
+                (value['payer_state'] !== undefined &&
+                (value['payer_state'] !== objectPrototype['payer_state'] || hasOwn(value, 'payer_state'))
+                  ? 1
+                  : 0) +
+                (value['payer_city'] !== undefined &&
+                (value['payer_city'] !== objectPrototype['payer_city'] || hasOwn(value, 'payer_city'))
+                  ? 1
+                  : 0) +
+                (value['payer_zip'] !== undefined &&
+                (value['payer_zip'] !== objectPrototype['payer_zip'] || hasOwn(value, 'payer_zip'))
+                  ? 1
+                  : 0) +
+                (value['payer_email'] !== undefined &&
+                (value['payer_email'] !== objectPrototype['payer_email'] || hasOwn(value, 'payer_email'))
+                  ? 1
+                  : 0) +
+                (value['payer_phone'] !== undefined &&
+                (value['payer_phone'] !== objectPrototype['payer_phone'] || hasOwn(value, 'payer_phone'))
+                  ? 1
+                  : 0) +
+                (value['payer_phone_country_code'] !== undefined &&
+                (value['payer_phone_country_code'] !== objectPrototype['payer_phone_country_code'] ||
+                  hasOwn(value, 'payer_phone_country_code'))
+                  ? 1
+                  : 0) +
+                (value['payer_ip'] !== undefined &&
+                (value['payer_ip'] !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip'))
+                  ? 1
+                  : 0) +
+                (value['payer_language'] !== undefined &&
+                (value['payer_language'] !== objectPrototype['payer_language'] || hasOwn(value, 'payer_language'))
+                  ? 1
+                  : 0) +
+                -1000 *
+                  (value['parameters'] !== undefined &&
+                  (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+                    ? 1
+                    : 0)
               : 0;
             if (s > best3Score) {
               best3Score = s;
@@ -8017,12 +8770,12 @@ function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8042,55 +8795,191 @@ function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
           let best3Score = -Infinity;
           {
             const s = isPlainObject(value)
-              ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-                (value['auth'] !== undefined && Object.hasOwn(value, 'auth') ? 1 : 0) +
-                (value['mpi_data'] !== undefined && Object.hasOwn(value, 'mpi_data') ? 1 : 0) +
-                (value['channel_id'] !== undefined && Object.hasOwn(value, 'channel_id') ? 1 : 0) +
-                (value['term_url_3ds'] !== undefined && Object.hasOwn(value, 'term_url_3ds') ? 1 : 0) +
-                (value['term_url_target'] !== undefined && Object.hasOwn(value, 'term_url_target') ? 1 : 0) +
-                (value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init') ? 1 : 0) +
-                (value['req_token'] !== undefined && Object.hasOwn(value, 'req_token') ? 1 : 0) +
-                (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
-                (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
-                (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount')
+              ? (value['action'] !== undefined &&
+                (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
                   ? 1
                   : 0) +
-                (value['payer_present'] !== undefined && Object.hasOwn(value, 'payer_present') ? 1 : 0) +
-                (value['parameters'] !== undefined && Object.hasOwn(value, 'parameters') ? 1 : 0) +
-                (value['custom_data'] !== undefined && Object.hasOwn(value, 'custom_data') ? 1 : 0) +
-                (value['client_key'] !== undefined && Object.hasOwn(value, 'client_key') ? 1 : 0) +
-                (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-                (value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount') ? 1 : 0) +
-                (value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency') ? 1 : 0) +
-                (value['order_description'] !== undefined && Object.hasOwn(value, 'order_description') ? 1 : 0) +
-                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
-                (value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name') ? 1 : 0) +
-                (value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name') ? 1 : 0) +
-                (value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address') ? 1 : 0) +
-                (value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country') ? 1 : 0) +
-                (value['payer_state'] !== undefined && Object.hasOwn(value, 'payer_state') ? 1 : 0) +
-                (value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city') ? 1 : 0) +
-                (value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip') ? 1 : 0) +
-                (value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email') ? 1 : 0) +
-                (value['payer_phone'] !== undefined && Object.hasOwn(value, 'payer_phone') ? 1 : 0) +
-                (value['payer_phone_country_code'] !== undefined && Object.hasOwn(value, 'payer_phone_country_code')
+                (value['auth'] !== undefined && (value['auth'] !== objectPrototype['auth'] || hasOwn(value, 'auth'))
                   ? 1
                   : 0) +
-                (value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip') ? 1 : 0) +
-                (value['payer_language'] !== undefined && Object.hasOwn(value, 'payer_language') ? 1 : 0) +
-                (value['payer_middle_name'] !== undefined && Object.hasOwn(value, 'payer_middle_name') ? 1 : 0) +
-                (value['payer_birth_date'] !== undefined && Object.hasOwn(value, 'payer_birth_date') ? 1 : 0) +
-                (value['payer_address2'] !== undefined && Object.hasOwn(value, 'payer_address2') ? 1 : 0) +
-                (value['payer_house_number'] !== undefined && Object.hasOwn(value, 'payer_house_number') ? 1 : 0) +
-                (value['payer_district'] !== undefined && Object.hasOwn(value, 'payer_district') ? 1 : 0) +
-                (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
-                (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
-                (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
-                (value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month') ? 1 : 0) +
-                (value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year') ? 1 : 0) +
-                (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-                (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0) +
-                -1000 * (value['brand'] !== undefined && Object.hasOwn(value, 'brand') ? 1 : 0)
+                (value['mpi_data'] !== undefined &&
+                (value['mpi_data'] !== objectPrototype['mpi_data'] || hasOwn(value, 'mpi_data'))
+                  ? 1
+                  : 0) +
+                (value['channel_id'] !== undefined &&
+                (value['channel_id'] !== objectPrototype['channel_id'] || hasOwn(value, 'channel_id'))
+                  ? 1
+                  : 0) +
+                (value['term_url_3ds'] !== undefined &&
+                (value['term_url_3ds'] !== objectPrototype['term_url_3ds'] || hasOwn(value, 'term_url_3ds'))
+                  ? 1
+                  : 0) +
+                (value['term_url_target'] !== undefined &&
+                (value['term_url_target'] !== objectPrototype['term_url_target'] || hasOwn(value, 'term_url_target'))
+                  ? 1
+                  : 0) +
+                (value['recurring_init'] !== undefined &&
+                (value['recurring_init'] !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init'))
+                  ? 1
+                  : 0) +
+                (value['req_token'] !== undefined &&
+                (value['req_token'] !== objectPrototype['req_token'] || hasOwn(value, 'req_token'))
+                  ? 1
+                  : 0) +
+                (value['schedule_id'] !== undefined &&
+                (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+                  ? 1
+                  : 0) +
+                (value['schedule_start_date'] !== undefined &&
+                (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+                  hasOwn(value, 'schedule_start_date'))
+                  ? 1
+                  : 0) +
+                (value['payment_schedule_amount'] !== undefined &&
+                (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+                  hasOwn(value, 'payment_schedule_amount'))
+                  ? 1
+                  : 0) +
+                (value['payer_present'] !== undefined &&
+                (value['payer_present'] !== objectPrototype['payer_present'] || hasOwn(value, 'payer_present'))
+                  ? 1
+                  : 0) +
+                (value['parameters'] !== undefined &&
+                (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+                  ? 1
+                  : 0) +
+                (value['custom_data'] !== undefined &&
+                (value['custom_data'] !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data'))
+                  ? 1
+                  : 0) +
+                (value['client_key'] !== undefined &&
+                (value['client_key'] !== objectPrototype['client_key'] || hasOwn(value, 'client_key'))
+                  ? 1
+                  : 0) +
+                (value['order_id'] !== undefined &&
+                (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+                  ? 1
+                  : 0) +
+                (value['order_amount'] !== undefined &&
+                (value['order_amount'] !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))
+                  ? 1
+                  : 0) +
+                (value['order_currency'] !== undefined &&
+                (value['order_currency'] !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))
+                  ? 1
+                  : 0) +
+                (value['order_description'] !== undefined &&
+                (value['order_description'] !== objectPrototype['order_description'] ||
+                  hasOwn(value, 'order_description'))
+                  ? 1
+                  : 0) +
+                (value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))
+                  ? 1
+                  : 0) +
+                (value['payer_first_name'] !== undefined &&
+                (value['payer_first_name'] !== objectPrototype['payer_first_name'] || hasOwn(value, 'payer_first_name'))
+                  ? 1
+                  : 0) +
+                (value['payer_last_name'] !== undefined &&
+                (value['payer_last_name'] !== objectPrototype['payer_last_name'] || hasOwn(value, 'payer_last_name'))
+                  ? 1
+                  : 0) +
+                (value['payer_address'] !== undefined &&
+                (value['payer_address'] !== objectPrototype['payer_address'] || hasOwn(value, 'payer_address'))
+                  ? 1
+                  : 0) +
+                (value['payer_country'] !== undefined &&
+                (value['payer_country'] !== objectPrototype['payer_country'] || hasOwn(value, 'payer_country'))
+                  ? 1
+                  : 0) +
+                (value['payer_state'] !== undefined &&
+                (value['payer_state'] !== objectPrototype['payer_state'] || hasOwn(value, 'payer_state'))
+                  ? 1
+                  : 0) +
+                (value['payer_city'] !== undefined &&
+                (value['payer_city'] !== objectPrototype['payer_city'] || hasOwn(value, 'payer_city'))
+                  ? 1
+                  : 0) +
+                (value['payer_zip'] !== undefined &&
+                (value['payer_zip'] !== objectPrototype['payer_zip'] || hasOwn(value, 'payer_zip'))
+                  ? 1
+                  : 0) +
+                (value['payer_email'] !== undefined &&
+                (value['payer_email'] !== objectPrototype['payer_email'] || hasOwn(value, 'payer_email'))
+                  ? 1
+                  : 0) +
+                (value['payer_phone'] !== undefined &&
+                (value['payer_phone'] !== objectPrototype['payer_phone'] || hasOwn(value, 'payer_phone'))
+                  ? 1
+                  : 0) +
+                (value['payer_phone_country_code'] !== undefined &&
+                (value['payer_phone_country_code'] !== objectPrototype['payer_phone_country_code'] ||
+                  hasOwn(value, 'payer_phone_country_code'))
+                  ? 1
+                  : 0) +
+                (value['payer_ip'] !== undefined &&
+                (value['payer_ip'] !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip'))
+                  ? 1
+                  : 0) +
+                (value['payer_language'] !== undefined &&
+                (value['payer_language'] !== objectPrototype['payer_language'] || hasOwn(value, 'payer_language'))
+                  ? 1
+                  : 0) +
+                (value['payer_middle_name'] !== undefined &&
+                (value['payer_middle_name'] !== objectPrototype['payer_middle_name'] ||
+                  hasOwn(value, 'payer_middle_name'))
+                  ? 1
+                  : 0) +
+                (value['payer_birth_date'] !== undefined &&
+                (value['payer_birth_date'] !== objectPrototype['payer_birth_date'] || hasOwn(value, 'payer_birth_date'))
+                  ? 1
+                  : 0) +
+                (value['payer_address2'] !== undefined &&
+                (value['payer_address2'] !== objectPrototype['payer_address2'] || hasOwn(value, 'payer_address2'))
+                  ? 1
+                  : 0) +
+                (value['payer_house_number'] !== undefined &&
+                (value['payer_house_number'] !== objectPrototype['payer_house_number'] ||
+                  hasOwn(value, 'payer_house_number'))
+                  ? 1
+                  : 0) +
+                (value['payer_district'] !== undefined &&
+                (value['payer_district'] !== objectPrototype['payer_district'] || hasOwn(value, 'payer_district'))
+                  ? 1
+                  : 0) +
+                (value['card_token'] !== undefined &&
+                (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+                  ? 1
+                  : 0) +
+                (value['card_cvv2'] !== undefined &&
+                (value['card_cvv2'] !== objectPrototype['card_cvv2'] || hasOwn(value, 'card_cvv2'))
+                  ? 1
+                  : 0) +
+                (value['card_number'] !== undefined &&
+                (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number'))
+                  ? 1
+                  : 0) +
+                (value['card_exp_month'] !== undefined &&
+                (value['card_exp_month'] !== objectPrototype['card_exp_month'] || hasOwn(value, 'card_exp_month'))
+                  ? 1
+                  : 0) +
+                (value['card_exp_year'] !== undefined &&
+                (value['card_exp_year'] !== objectPrototype['card_exp_year'] || hasOwn(value, 'card_exp_year'))
+                  ? 1
+                  : 0) +
+                (value['digital_wallet'] !== undefined &&
+                (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+                  ? 1
+                  : 0) +
+                (value['payment_token'] !== undefined &&
+                (value['payment_token'] !== objectPrototype['payment_token'] || hasOwn(value, 'payment_token'))
+                  ? 1
+                  : 0) +
+                -1000 *
+                  (value['brand'] !== undefined &&
+                  (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))
+                    ? 1
+                    : 0)
               : 0;
             if (s > best3Score) {
               best3Score = s;
@@ -8099,34 +8988,109 @@ function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
           }
           {
             const s = isPlainObject(value)
-              ? (value['brand'] !== undefined && Object.hasOwn(value, 'brand') ? 1 : 0) +
-                (value['identifier'] !== undefined && Object.hasOwn(value, 'identifier') ? 1 : 0) +
-                (value['parameters'] !== undefined && Object.hasOwn(value, 'parameters') ? 1 : 0) +
-                (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-                (value['return_url'] !== undefined && Object.hasOwn(value, 'return_url') ? 1 : 0) +
-                (value['auth'] !== undefined && Object.hasOwn(value, 'auth') ? 1 : 0) +
-                (value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init') ? 1 : 0) +
-                (value['custom_data'] !== undefined && Object.hasOwn(value, 'custom_data') ? 1 : 0) +
-                (value['client_key'] !== undefined && Object.hasOwn(value, 'client_key') ? 1 : 0) +
-                (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-                (value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount') ? 1 : 0) +
-                (value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency') ? 1 : 0) +
-                (value['order_description'] !== undefined && Object.hasOwn(value, 'order_description') ? 1 : 0) +
-                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
-                (value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name') ? 1 : 0) +
-                (value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name') ? 1 : 0) +
-                (value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address') ? 1 : 0) +
-                (value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country') ? 1 : 0) +
-                (value['payer_state'] !== undefined && Object.hasOwn(value, 'payer_state') ? 1 : 0) +
-                (value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city') ? 1 : 0) +
-                (value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip') ? 1 : 0) +
-                (value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email') ? 1 : 0) +
-                (value['payer_phone'] !== undefined && Object.hasOwn(value, 'payer_phone') ? 1 : 0) +
-                (value['payer_phone_country_code'] !== undefined && Object.hasOwn(value, 'payer_phone_country_code')
+              ? (value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))
                   ? 1
                   : 0) +
-                (value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip') ? 1 : 0) +
-                (value['payer_language'] !== undefined && Object.hasOwn(value, 'payer_language') ? 1 : 0)
+                (value['identifier'] !== undefined &&
+                (value['identifier'] !== objectPrototype['identifier'] || hasOwn(value, 'identifier'))
+                  ? 1
+                  : 0) +
+                (value['parameters'] !== undefined &&
+                (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+                  ? 1
+                  : 0) +
+                (value['action'] !== undefined &&
+                (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+                  ? 1
+                  : 0) +
+                (value['return_url'] !== undefined &&
+                (value['return_url'] !== objectPrototype['return_url'] || hasOwn(value, 'return_url'))
+                  ? 1
+                  : 0) +
+                (value['auth'] !== undefined && (value['auth'] !== objectPrototype['auth'] || hasOwn(value, 'auth'))
+                  ? 1
+                  : 0) +
+                (value['recurring_init'] !== undefined &&
+                (value['recurring_init'] !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init'))
+                  ? 1
+                  : 0) +
+                (value['custom_data'] !== undefined &&
+                (value['custom_data'] !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data'))
+                  ? 1
+                  : 0) +
+                (value['client_key'] !== undefined &&
+                (value['client_key'] !== objectPrototype['client_key'] || hasOwn(value, 'client_key'))
+                  ? 1
+                  : 0) +
+                (value['order_id'] !== undefined &&
+                (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+                  ? 1
+                  : 0) +
+                (value['order_amount'] !== undefined &&
+                (value['order_amount'] !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))
+                  ? 1
+                  : 0) +
+                (value['order_currency'] !== undefined &&
+                (value['order_currency'] !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))
+                  ? 1
+                  : 0) +
+                (value['order_description'] !== undefined &&
+                (value['order_description'] !== objectPrototype['order_description'] ||
+                  hasOwn(value, 'order_description'))
+                  ? 1
+                  : 0) +
+                (value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))
+                  ? 1
+                  : 0) +
+                (value['payer_first_name'] !== undefined &&
+                (value['payer_first_name'] !== objectPrototype['payer_first_name'] || hasOwn(value, 'payer_first_name'))
+                  ? 1
+                  : 0) +
+                (value['payer_last_name'] !== undefined &&
+                (value['payer_last_name'] !== objectPrototype['payer_last_name'] || hasOwn(value, 'payer_last_name'))
+                  ? 1
+                  : 0) +
+                (value['payer_address'] !== undefined &&
+                (value['payer_address'] !== objectPrototype['payer_address'] || hasOwn(value, 'payer_address'))
+                  ? 1
+                  : 0) +
+                (value['payer_country'] !== undefined &&
+                (value['payer_country'] !== objectPrototype['payer_country'] || hasOwn(value, 'payer_country'))
+                  ? 1
+                  : 0) +
+                (value['payer_state'] !== undefined &&
+                (value['payer_state'] !== objectPrototype['payer_state'] || hasOwn(value, 'payer_state'))
+                  ? 1
+                  : 0) +
+                (value['payer_city'] !== undefined &&
+                (value['payer_city'] !== objectPrototype['payer_city'] || hasOwn(value, 'payer_city'))
+                  ? 1
+                  : 0) +
+                (value['payer_zip'] !== undefined &&
+                (value['payer_zip'] !== objectPrototype['payer_zip'] || hasOwn(value, 'payer_zip'))
+                  ? 1
+                  : 0) +
+                (value['payer_email'] !== undefined &&
+                (value['payer_email'] !== objectPrototype['payer_email'] || hasOwn(value, 'payer_email'))
+                  ? 1
+                  : 0) +
+                (value['payer_phone'] !== undefined &&
+                (value['payer_phone'] !== objectPrototype['payer_phone'] || hasOwn(value, 'payer_phone'))
+                  ? 1
+                  : 0) +
+                (value['payer_phone_country_code'] !== undefined &&
+                (value['payer_phone_country_code'] !== objectPrototype['payer_phone_country_code'] ||
+                  hasOwn(value, 'payer_phone_country_code'))
+                  ? 1
+                  : 0) +
+                (value['payer_ip'] !== undefined &&
+                (value['payer_ip'] !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip'))
+                  ? 1
+                  : 0) +
+                (value['payer_language'] !== undefined &&
+                (value['payer_language'] !== objectPrototype['payer_language'] || hasOwn(value, 'payer_language'))
+                  ? 1
+                  : 0)
               : 0;
             if (s > best3Score) {
               best3Score = s;
@@ -8174,36 +9138,46 @@ function v_S2sTransactionRef(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      !(
+        value['client_key'] !== undefined &&
+        (value['client_key'] !== objectPrototype['client_key'] || hasOwn(value, 'client_key'))
+      ) &&
       rejectAt(ctx, 'client_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['client_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'client_key') &&
+      (p1 !== objectPrototype['client_key'] || hasOwn(value, 'client_key')) &&
       !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))
     )
       return false;
     const p2 = value['trans_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'trans_id') &&
+      (p2 !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id')) &&
       !(ctx ? ctx.visit('trans_id', p2, v_TransId) : v_TransId(p2))
     )
       return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+    if (
+      p3 !== undefined &&
+      (p3 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))
+    )
       return false;
   }
   return true;
@@ -8214,12 +9188,12 @@ function v_CaptureRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8229,7 +9203,11 @@ function v_CaptureRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['amount'];
-    if (p2 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2)))
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['amount'] || hasOwn(value, 'amount')) &&
+      !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2))
+    )
       return false;
     if (!v_S2sTransactionRef(value, ctx) && !ctx) return false;
   }
@@ -8241,12 +9219,12 @@ function v_GetTransStatusRequest(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8265,12 +9243,12 @@ function v_AuthRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8281,19 +9259,19 @@ function v_AuthRequest(value: unknown, ctx?: ValidationContext): boolean {
     }
     if (
       value['brand'] !== undefined &&
-      Object.hasOwn(value, 'brand') &&
+      (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand')) &&
       rejectAt(ctx, 'brand', 'false', 'must not be present')
     )
       return false;
     if (
       value['auth'] !== undefined &&
-      Object.hasOwn(value, 'auth') &&
+      (value['auth'] !== objectPrototype['auth'] || hasOwn(value, 'auth')) &&
       rejectAt(ctx, 'auth', 'false', 'must not be present')
     )
       return false;
     if (
       value['mpi_data'] !== undefined &&
-      Object.hasOwn(value, 'mpi_data') &&
+      (value['mpi_data'] !== objectPrototype['mpi_data'] || hasOwn(value, 'mpi_data')) &&
       rejectAt(ctx, 'mpi_data', 'false', 'must not be present')
     )
       return false;
@@ -8307,7 +9285,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['payer_identity_type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'payer_identity_type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['payer_identity_type'] || hasOwn(value, 'payer_identity_type'))) {
       ctx?.segments.push('payer_identity_type');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8318,7 +9296,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['payer_identity_id'];
-    if (p2 !== undefined && Object.hasOwn(value, 'payer_identity_id')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['payer_identity_id'] || hasOwn(value, 'payer_identity_id'))) {
       ctx?.segments.push('payer_identity_id');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8329,7 +9307,10 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p3 = value['payer_identity_country'];
-    if (p3 !== undefined && Object.hasOwn(value, 'payer_identity_country')) {
+    if (
+      p3 !== undefined &&
+      (p3 !== objectPrototype['payer_identity_country'] || hasOwn(value, 'payer_identity_country'))
+    ) {
       ctx?.segments.push('payer_identity_country');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8340,7 +9321,10 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p4 = value['payer_identity_exp_date'];
-    if (p4 !== undefined && Object.hasOwn(value, 'payer_identity_exp_date')) {
+    if (
+      p4 !== undefined &&
+      (p4 !== objectPrototype['payer_identity_exp_date'] || hasOwn(value, 'payer_identity_exp_date'))
+    ) {
       ctx?.segments.push('payer_identity_exp_date');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8351,7 +9335,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p5 = value['payer_nationality'];
-    if (p5 !== undefined && Object.hasOwn(value, 'payer_nationality')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['payer_nationality'] || hasOwn(value, 'payer_nationality'))) {
       ctx?.segments.push('payer_nationality');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8362,7 +9346,10 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p6 = value['payer_country_of_birth'];
-    if (p6 !== undefined && Object.hasOwn(value, 'payer_country_of_birth')) {
+    if (
+      p6 !== undefined &&
+      (p6 !== objectPrototype['payer_country_of_birth'] || hasOwn(value, 'payer_country_of_birth'))
+    ) {
       ctx?.segments.push('payer_country_of_birth');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8373,7 +9360,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p7 = value['payee_identity_type'];
-    if (p7 !== undefined && Object.hasOwn(value, 'payee_identity_type')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['payee_identity_type'] || hasOwn(value, 'payee_identity_type'))) {
       ctx?.segments.push('payee_identity_type');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8384,7 +9371,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p8 = value['payee_identity_id'];
-    if (p8 !== undefined && Object.hasOwn(value, 'payee_identity_id')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['payee_identity_id'] || hasOwn(value, 'payee_identity_id'))) {
       ctx?.segments.push('payee_identity_id');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8395,7 +9382,10 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p9 = value['payee_identity_country'];
-    if (p9 !== undefined && Object.hasOwn(value, 'payee_identity_country')) {
+    if (
+      p9 !== undefined &&
+      (p9 !== objectPrototype['payee_identity_country'] || hasOwn(value, 'payee_identity_country'))
+    ) {
       ctx?.segments.push('payee_identity_country');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8406,7 +9396,10 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p10 = value['payee_identity_exp_date'];
-    if (p10 !== undefined && Object.hasOwn(value, 'payee_identity_exp_date')) {
+    if (
+      p10 !== undefined &&
+      (p10 !== objectPrototype['payee_identity_exp_date'] || hasOwn(value, 'payee_identity_exp_date'))
+    ) {
       ctx?.segments.push('payee_identity_exp_date');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8421,7 +9414,7 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p11 = value['payee_nationality'];
-    if (p11 !== undefined && Object.hasOwn(value, 'payee_nationality')) {
+    if (p11 !== undefined && (p11 !== objectPrototype['payee_nationality'] || hasOwn(value, 'payee_nationality'))) {
       ctx?.segments.push('payee_nationality');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8436,7 +9429,10 @@ function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p12 = value['payee_country_of_birth'];
-    if (p12 !== undefined && Object.hasOwn(value, 'payee_country_of_birth')) {
+    if (
+      p12 !== undefined &&
+      (p12 !== objectPrototype['payee_country_of_birth'] || hasOwn(value, 'payee_country_of_birth'))
+    ) {
       ctx?.segments.push('payee_country_of_birth');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8459,7 +9455,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['payee_first_name'];
-    if (p1 !== undefined && Object.hasOwn(value, 'payee_first_name')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['payee_first_name'] || hasOwn(value, 'payee_first_name'))) {
       ctx?.segments.push('payee_first_name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8470,7 +9466,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['payee_last_name'];
-    if (p2 !== undefined && Object.hasOwn(value, 'payee_last_name')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['payee_last_name'] || hasOwn(value, 'payee_last_name'))) {
       ctx?.segments.push('payee_last_name');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8481,7 +9477,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['payee_middle_name'];
-    if (p3 !== undefined && Object.hasOwn(value, 'payee_middle_name')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['payee_middle_name'] || hasOwn(value, 'payee_middle_name'))) {
       ctx?.segments.push('payee_middle_name');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8492,7 +9488,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['payee_address'];
-    if (p4 !== undefined && Object.hasOwn(value, 'payee_address')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['payee_address'] || hasOwn(value, 'payee_address'))) {
       ctx?.segments.push('payee_address');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8503,7 +9499,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['payee_city'];
-    if (p5 !== undefined && Object.hasOwn(value, 'payee_city')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['payee_city'] || hasOwn(value, 'payee_city'))) {
       ctx?.segments.push('payee_city');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8514,7 +9510,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['payee_state'];
-    if (p6 !== undefined && Object.hasOwn(value, 'payee_state')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['payee_state'] || hasOwn(value, 'payee_state'))) {
       ctx?.segments.push('payee_state');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8525,7 +9521,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['payee_country'];
-    if (p7 !== undefined && Object.hasOwn(value, 'payee_country')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['payee_country'] || hasOwn(value, 'payee_country'))) {
       ctx?.segments.push('payee_country');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8536,7 +9532,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p8 = value['payee_zip'];
-    if (p8 !== undefined && Object.hasOwn(value, 'payee_zip')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['payee_zip'] || hasOwn(value, 'payee_zip'))) {
       ctx?.segments.push('payee_zip');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8547,7 +9543,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['payee_phone'];
-    if (p9 !== undefined && Object.hasOwn(value, 'payee_phone')) {
+    if (p9 !== undefined && (p9 !== objectPrototype['payee_phone'] || hasOwn(value, 'payee_phone'))) {
       ctx?.segments.push('payee_phone');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8558,7 +9554,7 @@ function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['payee_birth_date'];
-    if (p10 !== undefined && Object.hasOwn(value, 'payee_birth_date')) {
+    if (p10 !== undefined && (p10 !== objectPrototype['payee_birth_date'] || hasOwn(value, 'payee_birth_date'))) {
       ctx?.segments.push('payee_birth_date');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8591,22 +9587,28 @@ function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip')) &&
+      !(
+        value['payer_ip'] !== undefined &&
+        (value['payer_ip'] !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip'))
+      ) &&
       rejectAt(ctx, 'payer_ip', 'required', 'is required')
     )
       return false;
     if (
-      !(value['term_url_3ds'] !== undefined && Object.hasOwn(value, 'term_url_3ds')) &&
+      !(
+        value['term_url_3ds'] !== undefined &&
+        (value['term_url_3ds'] !== objectPrototype['term_url_3ds'] || hasOwn(value, 'term_url_3ds'))
+      ) &&
       rejectAt(ctx, 'term_url_3ds', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8618,47 +9620,47 @@ function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['channel_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'channel_id') &&
+      (p2 !== objectPrototype['channel_id'] || hasOwn(value, 'channel_id')) &&
       !(ctx ? ctx.visit('channel_id', p2, v_ChannelId) : v_ChannelId(p2))
     )
       return false;
     const p3 = value['term_url_3ds'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'term_url_3ds') &&
+      (p3 !== objectPrototype['term_url_3ds'] || hasOwn(value, 'term_url_3ds')) &&
       !(ctx ? ctx.visit('term_url_3ds', p3, v_Url) : v_Url(p3))
     )
       return false;
     const p4 = value['term_url_target'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'term_url_target') &&
+      (p4 !== objectPrototype['term_url_target'] || hasOwn(value, 'term_url_target')) &&
       !(ctx ? ctx.visit('term_url_target', p4, v_LinkTarget) : v_LinkTarget(p4))
     )
       return false;
     const p5 = value['recurring_init'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'recurring_init') &&
+      (p5 !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init')) &&
       !(ctx ? ctx.visit('recurring_init', p5, v_YesNo) : v_YesNo(p5))
     )
       return false;
     const p6 = value['req_token'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'req_token') &&
+      (p6 !== objectPrototype['req_token'] || hasOwn(value, 'req_token')) &&
       !(ctx ? ctx.visit('req_token', p6, v_YesNo) : v_YesNo(p6))
     )
       return false;
     const p7 = value['schedule_id'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p7 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p7, v_ScheduleId) : v_ScheduleId(p7))
     )
       return false;
     const p8 = value['payer_present'];
-    if (p8 !== undefined && Object.hasOwn(value, 'payer_present')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['payer_present'] || hasOwn(value, 'payer_present'))) {
       ctx?.segments.push('payer_present');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -8671,14 +9673,14 @@ function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p9 = value['parameters'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p9 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p9, v_DebitParameters) : v_DebitParameters(p9))
     )
       return false;
     const p10 = value['custom_data'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'custom_data') &&
+      (p10 !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data')) &&
       !(ctx ? ctx.visit('custom_data', p10, v_CustomData) : v_CustomData(p10))
     )
       return false;
@@ -8696,11 +9698,29 @@ function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean {
           let best12Score = -Infinity;
           {
             const s = isPlainObject(value)
-              ? (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
-                (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
-                -1000 * (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
-                -1000 * (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-                -1000 * (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0)
+              ? (value['card_token'] !== undefined &&
+                (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+                  ? 1
+                  : 0) +
+                (value['card_cvv2'] !== undefined &&
+                (value['card_cvv2'] !== objectPrototype['card_cvv2'] || hasOwn(value, 'card_cvv2'))
+                  ? 1
+                  : 0) +
+                -1000 *
+                  (value['card_number'] !== undefined &&
+                  (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['digital_wallet'] !== undefined &&
+                  (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['payment_token'] !== undefined &&
+                  (value['payment_token'] !== objectPrototype['payment_token'] || hasOwn(value, 'payment_token'))
+                    ? 1
+                    : 0)
               : 0;
             if (s > best12Score) {
               best12Score = s;
@@ -8709,13 +9729,37 @@ function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean {
           }
           {
             const s = isPlainObject(value)
-              ? (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0) +
-                (value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month') ? 1 : 0) +
-                (value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year') ? 1 : 0) +
-                (value['card_cvv2'] !== undefined && Object.hasOwn(value, 'card_cvv2') ? 1 : 0) +
-                -1000 * (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
-                -1000 * (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-                -1000 * (value['payment_token'] !== undefined && Object.hasOwn(value, 'payment_token') ? 1 : 0)
+              ? (value['card_number'] !== undefined &&
+                (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number'))
+                  ? 1
+                  : 0) +
+                (value['card_exp_month'] !== undefined &&
+                (value['card_exp_month'] !== objectPrototype['card_exp_month'] || hasOwn(value, 'card_exp_month'))
+                  ? 1
+                  : 0) +
+                (value['card_exp_year'] !== undefined &&
+                (value['card_exp_year'] !== objectPrototype['card_exp_year'] || hasOwn(value, 'card_exp_year'))
+                  ? 1
+                  : 0) +
+                (value['card_cvv2'] !== undefined &&
+                (value['card_cvv2'] !== objectPrototype['card_cvv2'] || hasOwn(value, 'card_cvv2'))
+                  ? 1
+                  : 0) +
+                -1000 *
+                  (value['card_token'] !== undefined &&
+                  (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['digital_wallet'] !== undefined &&
+                  (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['payment_token'] !== undefined &&
+                  (value['payment_token'] !== objectPrototype['payment_token'] || hasOwn(value, 'payment_token'))
+                    ? 1
+                    : 0)
               : 0;
             if (s > best12Score) {
               best12Score = s;
@@ -8747,84 +9791,84 @@ function v_S2sPayeeFields(value: unknown, ctx?: ValidationContext): boolean {
     const p1 = value['payee_first_name'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'payee_first_name') &&
+      (p1 !== objectPrototype['payee_first_name'] || hasOwn(value, 'payee_first_name')) &&
       !(ctx ? ctx.visit('payee_first_name', p1, v_Name) : v_Name(p1))
     )
       return false;
     const p2 = value['payee_last_name'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payee_last_name') &&
+      (p2 !== objectPrototype['payee_last_name'] || hasOwn(value, 'payee_last_name')) &&
       !(ctx ? ctx.visit('payee_last_name', p2, v_Name) : v_Name(p2))
     )
       return false;
     const p3 = value['payee_middle_name'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'payee_middle_name') &&
+      (p3 !== objectPrototype['payee_middle_name'] || hasOwn(value, 'payee_middle_name')) &&
       !(ctx ? ctx.visit('payee_middle_name', p3, v_Name) : v_Name(p3))
     )
       return false;
     const p4 = value['payee_birth_date'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'payee_birth_date') &&
+      (p4 !== objectPrototype['payee_birth_date'] || hasOwn(value, 'payee_birth_date')) &&
       !(ctx ? ctx.visit('payee_birth_date', p4, v_CalendarDate) : v_CalendarDate(p4))
     )
       return false;
     const p5 = value['payee_address'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'payee_address') &&
+      (p5 !== objectPrototype['payee_address'] || hasOwn(value, 'payee_address')) &&
       !(ctx ? ctx.visit('payee_address', p5, v_Address) : v_Address(p5))
     )
       return false;
     const p6 = value['payee_address2'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'payee_address2') &&
+      (p6 !== objectPrototype['payee_address2'] || hasOwn(value, 'payee_address2')) &&
       !(ctx ? ctx.visit('payee_address2', p6, v_AddressLine2) : v_AddressLine2(p6))
     )
       return false;
     const p7 = value['payee_country'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'payee_country') &&
+      (p7 !== objectPrototype['payee_country'] || hasOwn(value, 'payee_country')) &&
       !(ctx ? ctx.visit('payee_country', p7, v_Country) : v_Country(p7))
     )
       return false;
     const p8 = value['payee_state'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'payee_state') &&
+      (p8 !== objectPrototype['payee_state'] || hasOwn(value, 'payee_state')) &&
       !(ctx ? ctx.visit('payee_state', p8, v_State) : v_State(p8))
     )
       return false;
     const p9 = value['payee_city'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'payee_city') &&
+      (p9 !== objectPrototype['payee_city'] || hasOwn(value, 'payee_city')) &&
       !(ctx ? ctx.visit('payee_city', p9, v_City) : v_City(p9))
     )
       return false;
     const p10 = value['payee_zip'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'payee_zip') &&
+      (p10 !== objectPrototype['payee_zip'] || hasOwn(value, 'payee_zip')) &&
       !(ctx ? ctx.visit('payee_zip', p10, v_Zip) : v_Zip(p10))
     )
       return false;
     const p11 = value['payee_email'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'payee_email') &&
+      (p11 !== objectPrototype['payee_email'] || hasOwn(value, 'payee_email')) &&
       !(ctx ? ctx.visit('payee_email', p11, v_Email) : v_Email(p11))
     )
       return false;
     const p12 = value['payee_phone'];
     if (
       p12 !== undefined &&
-      Object.hasOwn(value, 'payee_phone') &&
+      (p12 !== objectPrototype['payee_phone'] || hasOwn(value, 'payee_phone')) &&
       !(ctx ? ctx.visit('payee_phone', p12, v_Phone) : v_Phone(p12))
     )
       return false;
@@ -8835,7 +9879,7 @@ function v_S2sPayeeFields(value: unknown, ctx?: ValidationContext): boolean {
 function v_S2sNonZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     const p1 = value['order_amount'];
-    if (p1 !== undefined && Object.hasOwn(value, 'order_amount')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))) {
       ctx?.segments.push('order_amount');
       if (
         v_S2sNonZeroAmountRule_1(p1) &&
@@ -8880,92 +9924,148 @@ function v_CardSetErsCredit2Card(value: unknown, ctx?: ValidationContext): boole
   } else {
     if (
       value['payer_identity_type'] !== undefined &&
-      Object.hasOwn(value, 'payer_identity_type') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payer_identity_type'] !== objectPrototype['payer_identity_type'] ||
+        hasOwn(value, 'payer_identity_type')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_identity_type is present')
     )
       return false;
     if (
       value['payer_identity_id'] !== undefined &&
-      Object.hasOwn(value, 'payer_identity_id') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payer_identity_id'] !== objectPrototype['payer_identity_id'] || hasOwn(value, 'payer_identity_id')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_identity_id is present')
     )
       return false;
     if (
       value['payer_identity_country'] !== undefined &&
-      Object.hasOwn(value, 'payer_identity_country') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payer_identity_country'] !== objectPrototype['payer_identity_country'] ||
+        hasOwn(value, 'payer_identity_country')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_identity_country is present')
     )
       return false;
     if (
       value['payer_identity_exp_date'] !== undefined &&
-      Object.hasOwn(value, 'payer_identity_exp_date') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payer_identity_exp_date'] !== objectPrototype['payer_identity_exp_date'] ||
+        hasOwn(value, 'payer_identity_exp_date')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_identity_exp_date is present')
     )
       return false;
     if (
       value['payer_nationality'] !== undefined &&
-      Object.hasOwn(value, 'payer_nationality') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payer_nationality'] !== objectPrototype['payer_nationality'] || hasOwn(value, 'payer_nationality')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_nationality is present')
     )
       return false;
     if (
       value['payer_country_of_birth'] !== undefined &&
-      Object.hasOwn(value, 'payer_country_of_birth') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payer_country_of_birth'] !== objectPrototype['payer_country_of_birth'] ||
+        hasOwn(value, 'payer_country_of_birth')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payer_country_of_birth is present')
     )
       return false;
     if (
       value['payee_identity_type'] !== undefined &&
-      Object.hasOwn(value, 'payee_identity_type') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payee_identity_type'] !== objectPrototype['payee_identity_type'] ||
+        hasOwn(value, 'payee_identity_type')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_identity_type is present')
     )
       return false;
     if (
       value['payee_identity_id'] !== undefined &&
-      Object.hasOwn(value, 'payee_identity_id') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payee_identity_id'] !== objectPrototype['payee_identity_id'] || hasOwn(value, 'payee_identity_id')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_identity_id is present')
     )
       return false;
     if (
       value['payee_identity_country'] !== undefined &&
-      Object.hasOwn(value, 'payee_identity_country') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payee_identity_country'] !== objectPrototype['payee_identity_country'] ||
+        hasOwn(value, 'payee_identity_country')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_identity_country is present')
     )
       return false;
     if (
       value['payee_identity_exp_date'] !== undefined &&
-      Object.hasOwn(value, 'payee_identity_exp_date') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payee_identity_exp_date'] !== objectPrototype['payee_identity_exp_date'] ||
+        hasOwn(value, 'payee_identity_exp_date')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_identity_exp_date is present')
     )
       return false;
     if (
       value['payee_nationality'] !== undefined &&
-      Object.hasOwn(value, 'payee_nationality') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payee_nationality'] !== objectPrototype['payee_nationality'] || hasOwn(value, 'payee_nationality')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_nationality is present')
     )
       return false;
     if (
       value['payee_country_of_birth'] !== undefined &&
-      Object.hasOwn(value, 'payee_country_of_birth') &&
-      !(value['payer_account_number'] !== undefined && Object.hasOwn(value, 'payer_account_number')) &&
+      (value['payee_country_of_birth'] !== objectPrototype['payee_country_of_birth'] ||
+        hasOwn(value, 'payee_country_of_birth')) &&
+      !(
+        value['payer_account_number'] !== undefined &&
+        (value['payer_account_number'] !== objectPrototype['payer_account_number'] ||
+          hasOwn(value, 'payer_account_number'))
+      ) &&
       rejectAt(ctx, 'payer_account_number', 'dependentRequired', 'is required when payee_country_of_birth is present')
     )
       return false;
     const p1 = value['payer_account_number'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'payer_account_number') &&
+      (p1 !== objectPrototype['payer_account_number'] || hasOwn(value, 'payer_account_number')) &&
       !(ctx ? ctx.visit('payer_account_number', p1, v_AccountNumber) : v_AccountNumber(p1))
     )
       return false;
@@ -8980,29 +10080,35 @@ function v_CardSetPwd(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (
       value['card_exp_month'] !== undefined &&
-      Object.hasOwn(value, 'card_exp_month') &&
-      !(value['card_exp_year'] !== undefined && Object.hasOwn(value, 'card_exp_year')) &&
+      (value['card_exp_month'] !== objectPrototype['card_exp_month'] || hasOwn(value, 'card_exp_month')) &&
+      !(
+        value['card_exp_year'] !== undefined &&
+        (value['card_exp_year'] !== objectPrototype['card_exp_year'] || hasOwn(value, 'card_exp_year'))
+      ) &&
       rejectAt(ctx, 'card_exp_year', 'dependentRequired', 'is required when card_exp_month is present')
     )
       return false;
     if (
       value['card_exp_year'] !== undefined &&
-      Object.hasOwn(value, 'card_exp_year') &&
-      !(value['card_exp_month'] !== undefined && Object.hasOwn(value, 'card_exp_month')) &&
+      (value['card_exp_year'] !== objectPrototype['card_exp_year'] || hasOwn(value, 'card_exp_year')) &&
+      !(
+        value['card_exp_month'] !== undefined &&
+        (value['card_exp_month'] !== objectPrototype['card_exp_month'] || hasOwn(value, 'card_exp_month'))
+      ) &&
       rejectAt(ctx, 'card_exp_month', 'dependentRequired', 'is required when card_exp_year is present')
     )
       return false;
     const p1 = value['card_exp_month'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'card_exp_month') &&
+      (p1 !== objectPrototype['card_exp_month'] || hasOwn(value, 'card_exp_month')) &&
       !(ctx ? ctx.visit('card_exp_month', p1, v_CardExpMonth) : v_CardExpMonth(p1))
     )
       return false;
     const p2 = value['card_exp_year'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'card_exp_year') &&
+      (p2 !== objectPrototype['card_exp_year'] || hasOwn(value, 'card_exp_year')) &&
       !(ctx ? ctx.visit('card_exp_year', p2, v_CardExpYear) : v_CardExpYear(p2))
     )
       return false;
@@ -9015,7 +10121,7 @@ function v_CardSetNsp(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['expiry'];
-    if (p1 !== undefined && Object.hasOwn(value, 'expiry')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['expiry'] || hasOwn(value, 'expiry'))) {
       ctx?.segments.push('expiry');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9047,12 +10153,12 @@ function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9064,35 +10170,35 @@ function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean 
     const p2 = value['channel_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'channel_id') &&
+      (p2 !== objectPrototype['channel_id'] || hasOwn(value, 'channel_id')) &&
       !(ctx ? ctx.visit('channel_id', p2, v_ChannelId) : v_ChannelId(p2))
     )
       return false;
     const p3 = value['card_number'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'card_number') &&
+      (p3 !== objectPrototype['card_number'] || hasOwn(value, 'card_number')) &&
       !(ctx ? ctx.visit('card_number', p3, v_CardNumber) : v_CardNumber(p3))
     )
       return false;
     const p4 = value['card_token'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (p4 !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       !(ctx ? ctx.visit('card_token', p4, v_CardToken) : v_CardToken(p4))
     )
       return false;
     const p5 = value['parameters'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p5 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p5, v_Credit2CardParameters) : v_Credit2CardParameters(p5))
     )
       return false;
     const p6 = value['custom_data'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'custom_data') &&
+      (p6 !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data')) &&
       !(ctx ? ctx.visit('custom_data', p6, v_CustomData) : v_CustomData(p6))
     )
       return false;
@@ -9111,7 +10217,11 @@ function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean 
           let best8Score = -Infinity;
           {
             const s = isPlainObject(value)
-              ? -1000 * (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0)
+              ? -1000 *
+                (value['card_token'] !== undefined &&
+                (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+                  ? 1
+                  : 0)
               : 0;
             if (s > best8Score) {
               best8Score = s;
@@ -9120,7 +10230,11 @@ function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean 
           }
           {
             const s = isPlainObject(value)
-              ? -1000 * (value['card_number'] !== undefined && Object.hasOwn(value, 'card_number') ? 1 : 0)
+              ? -1000 *
+                (value['card_number'] !== undefined &&
+                (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number'))
+                  ? 1
+                  : 0)
               : 0;
             if (s > best8Score) {
               best8Score = s;
@@ -9154,13 +10268,16 @@ function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean 
 function v_Credit2CardRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['card_number'] !== undefined && Object.hasOwn(value, 'card_number')) &&
+      !(
+        value['card_number'] !== undefined &&
+        (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number'))
+      ) &&
       rejectAt(ctx, 'card_number', 'required', 'is required')
     )
       return false;
     if (
       value['card_token'] !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       rejectAt(ctx, 'card_token', 'false', 'must not be present')
     )
       return false;
@@ -9171,13 +10288,16 @@ function v_Credit2CardRequest_1(value: unknown, ctx?: ValidationContext): boolea
 function v_Credit2CardRequest_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')) &&
+      !(
+        value['card_token'] !== undefined &&
+        (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+      ) &&
       rejectAt(ctx, 'card_token', 'required', 'is required')
     )
       return false;
     if (
       value['card_number'] !== undefined &&
-      Object.hasOwn(value, 'card_number') &&
+      (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number')) &&
       rejectAt(ctx, 'card_number', 'false', 'must not be present')
     )
       return false;
@@ -9190,7 +10310,7 @@ function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['payer_identity_type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'payer_identity_type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['payer_identity_type'] || hasOwn(value, 'payer_identity_type'))) {
       ctx?.segments.push('payer_identity_type');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9200,7 +10320,7 @@ function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['payer_identity_id'];
-    if (p2 !== undefined && Object.hasOwn(value, 'payer_identity_id')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['payer_identity_id'] || hasOwn(value, 'payer_identity_id'))) {
       ctx?.segments.push('payer_identity_id');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9211,7 +10331,7 @@ function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['payer_type'];
-    if (p3 !== undefined && Object.hasOwn(value, 'payer_type')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['payer_type'] || hasOwn(value, 'payer_type'))) {
       ctx?.segments.push('payer_type');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9239,27 +10359,36 @@ function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip')) &&
+      !(
+        value['payer_ip'] !== undefined &&
+        (value['payer_ip'] !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip'))
+      ) &&
       rejectAt(ctx, 'payer_ip', 'required', 'is required')
     )
       return false;
     if (
-      !(value['term_url_3ds'] !== undefined && Object.hasOwn(value, 'term_url_3ds')) &&
+      !(
+        value['term_url_3ds'] !== undefined &&
+        (value['term_url_3ds'] !== objectPrototype['term_url_3ds'] || hasOwn(value, 'term_url_3ds'))
+      ) &&
       rejectAt(ctx, 'term_url_3ds', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payee_card_number'] !== undefined && Object.hasOwn(value, 'payee_card_number')) &&
+      !(
+        value['payee_card_number'] !== undefined &&
+        (value['payee_card_number'] !== objectPrototype['payee_card_number'] || hasOwn(value, 'payee_card_number'))
+      ) &&
       rejectAt(ctx, 'payee_card_number', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9271,42 +10400,42 @@ function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['channel_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'channel_id') &&
+      (p2 !== objectPrototype['channel_id'] || hasOwn(value, 'channel_id')) &&
       !(ctx ? ctx.visit('channel_id', p2, v_ChannelId) : v_ChannelId(p2))
     )
       return false;
     const p3 = value['term_url_3ds'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'term_url_3ds') &&
+      (p3 !== objectPrototype['term_url_3ds'] || hasOwn(value, 'term_url_3ds')) &&
       !(ctx ? ctx.visit('term_url_3ds', p3, v_Url) : v_Url(p3))
     )
       return false;
     const p4 = value['term_url_target'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'term_url_target') &&
+      (p4 !== objectPrototype['term_url_target'] || hasOwn(value, 'term_url_target')) &&
       !(ctx ? ctx.visit('term_url_target', p4, v_LinkTarget) : v_LinkTarget(p4))
     )
       return false;
     const p5 = value['payee_card_number'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'payee_card_number') &&
+      (p5 !== objectPrototype['payee_card_number'] || hasOwn(value, 'payee_card_number')) &&
       !(ctx ? ctx.visit('payee_card_number', p5, v_CardNumber) : v_CardNumber(p5))
     )
       return false;
     const p6 = value['parameters'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p6 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p6, v_Card2CardParameters) : v_Card2CardParameters(p6))
     )
       return false;
     const p7 = value['custom_data'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'custom_data') &&
+      (p7 !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data')) &&
       !(ctx ? ctx.visit('custom_data', p7, v_CustomData) : v_CustomData(p7))
     )
       return false;
@@ -9325,12 +10454,12 @@ function v_VoidRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9349,12 +10478,12 @@ function v_CreditvoidRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9364,7 +10493,11 @@ function v_CreditvoidRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['amount'];
-    if (p2 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2)))
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['amount'] || hasOwn(value, 'amount')) &&
+      !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2))
+    )
       return false;
     if (!v_S2sTransactionRef(value, ctx) && !ctx) return false;
   }
@@ -9376,12 +10509,12 @@ function v_RefundRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9391,7 +10524,11 @@ function v_RefundRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['amount'];
-    if (p2 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2)))
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['amount'] || hasOwn(value, 'amount')) &&
+      !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2))
+    )
       return false;
     if (!v_S2sTransactionRef(value, ctx) && !ctx) return false;
   }
@@ -9403,27 +10540,33 @@ function v_GetTransStatusByOrderRequest(value: unknown, ctx?: ValidationContext)
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      !(
+        value['client_key'] !== undefined &&
+        (value['client_key'] !== objectPrototype['client_key'] || hasOwn(value, 'client_key'))
+      ) &&
       rejectAt(ctx, 'client_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9436,19 +10579,23 @@ function v_GetTransStatusByOrderRequest(value: unknown, ctx?: ValidationContext)
     const p2 = value['client_key'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'client_key') &&
+      (p2 !== objectPrototype['client_key'] || hasOwn(value, 'client_key')) &&
       !(ctx ? ctx.visit('client_key', p2, v_ClientKey) : v_ClientKey(p2))
     )
       return false;
     const p3 = value['order_id'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p3 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))
     )
       return false;
     const p4 = value['hash'];
-    if (p4 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4)))
+    if (
+      p4 !== undefined &&
+      (p4 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4))
+    )
       return false;
   }
   return true;
@@ -9502,7 +10649,7 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['name'] || hasOwn(value, 'name'))) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9520,33 +10667,36 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['interval_length'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'interval_length') &&
+      (p2 !== objectPrototype['interval_length'] || hasOwn(value, 'interval_length')) &&
       !(ctx ? ctx.visit('interval_length', p2, v_PositiveDigitString) : v_PositiveDigitString(p2))
     )
       return false;
     const p3 = value['interval_unit'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'interval_unit') &&
+      (p3 !== objectPrototype['interval_unit'] || hasOwn(value, 'interval_unit')) &&
       !(ctx ? ctx.visit('interval_unit', p3, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p3))
     )
       return false;
     const p4 = value['day_of_month'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'day_of_month') &&
+      (p4 !== objectPrototype['day_of_month'] || hasOwn(value, 'day_of_month')) &&
       !(ctx ? ctx.visit('day_of_month', p4, v_DayOfMonth) : v_DayOfMonth(p4))
     )
       return false;
     const p5 = value['payments_count'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'payments_count') &&
+      (p5 !== objectPrototype['payments_count'] || hasOwn(value, 'payments_count')) &&
       !(ctx ? ctx.visit('payments_count', p5, v_DigitString) : v_DigitString(p5))
     )
       return false;
     const p6 = value['delayed_first_payment'];
-    if (p6 !== undefined && Object.hasOwn(value, 'delayed_first_payment')) {
+    if (
+      p6 !== undefined &&
+      (p6 !== objectPrototype['delayed_first_payment'] || hasOwn(value, 'delayed_first_payment'))
+    ) {
       ctx?.segments.push('delayed_first_payment');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9565,19 +10715,22 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     const p7 = value['first_payment_interval_length'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'first_payment_interval_length') &&
+      (p7 !== objectPrototype['first_payment_interval_length'] || hasOwn(value, 'first_payment_interval_length')) &&
       !(ctx ? ctx.visit('first_payment_interval_length', p7, v_PositiveDigitString) : v_PositiveDigitString(p7))
     )
       return false;
     const p8 = value['first_payment_interval_unit'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'first_payment_interval_unit') &&
+      (p8 !== objectPrototype['first_payment_interval_unit'] || hasOwn(value, 'first_payment_interval_unit')) &&
       !(ctx ? ctx.visit('first_payment_interval_unit', p8, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p8))
     )
       return false;
     const p9 = value['first_payment_day_of_week'];
-    if (p9 !== undefined && Object.hasOwn(value, 'first_payment_day_of_week')) {
+    if (
+      p9 !== undefined &&
+      (p9 !== objectPrototype['first_payment_day_of_week'] || hasOwn(value, 'first_payment_day_of_week'))
+    ) {
       ctx?.segments.push('first_payment_day_of_week');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9595,12 +10748,12 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     const p10 = value['first_payment_day_of_month'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'first_payment_day_of_month') &&
+      (p10 !== objectPrototype['first_payment_day_of_month'] || hasOwn(value, 'first_payment_day_of_month')) &&
       !(ctx ? ctx.visit('first_payment_day_of_month', p10, v_DayOfMonth) : v_DayOfMonth(p10))
     )
       return false;
     const p11 = value['delays'];
-    if (p11 !== undefined && Object.hasOwn(value, 'delays')) {
+    if (p11 !== undefined && (p11 !== objectPrototype['delays'] || hasOwn(value, 'delays'))) {
       ctx?.segments.push('delays');
       if (
         v_ScheduleOptions_1(p11) &&
@@ -9618,7 +10771,8 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
         if (
           !(
             value['first_payment_interval_length'] !== undefined &&
-            Object.hasOwn(value, 'first_payment_interval_length')
+            (value['first_payment_interval_length'] !== objectPrototype['first_payment_interval_length'] ||
+              hasOwn(value, 'first_payment_interval_length'))
           ) &&
           rejectAt(
             ctx,
@@ -9630,7 +10784,9 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
           return false;
         if (
           !(
-            value['first_payment_interval_unit'] !== undefined && Object.hasOwn(value, 'first_payment_interval_unit')
+            value['first_payment_interval_unit'] !== undefined &&
+            (value['first_payment_interval_unit'] !== objectPrototype['first_payment_interval_unit'] ||
+              hasOwn(value, 'first_payment_interval_unit'))
           ) &&
           rejectAt(
             ctx,
@@ -9645,7 +10801,11 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     if (v_ScheduleOptions_3(value)) {
       if (isPlainObject(value)) {
         if (
-          !(value['first_payment_day_of_week'] !== undefined && Object.hasOwn(value, 'first_payment_day_of_week')) &&
+          !(
+            value['first_payment_day_of_week'] !== undefined &&
+            (value['first_payment_day_of_week'] !== objectPrototype['first_payment_day_of_week'] ||
+              hasOwn(value, 'first_payment_day_of_week'))
+          ) &&
           rejectAt(
             ctx,
             'first_payment_day_of_week',
@@ -9659,7 +10819,11 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
     if (v_ScheduleOptions_4(value)) {
       if (isPlainObject(value)) {
         if (
-          !(value['first_payment_day_of_month'] !== undefined && Object.hasOwn(value, 'first_payment_day_of_month')) &&
+          !(
+            value['first_payment_day_of_month'] !== undefined &&
+            (value['first_payment_day_of_month'] !== objectPrototype['first_payment_day_of_month'] ||
+              hasOwn(value, 'first_payment_day_of_month'))
+          ) &&
           rejectAt(
             ctx,
             'first_payment_day_of_month',
@@ -9674,7 +10838,7 @@ function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): boolean {
       if (isPlainObject(value)) {
         if (
           value['day_of_month'] !== undefined &&
-          Object.hasOwn(value, 'day_of_month') &&
+          (value['day_of_month'] !== objectPrototype['day_of_month'] || hasOwn(value, 'day_of_month')) &&
           rejectAt(ctx, 'day_of_month', 'false', 'must not be present (when interval_unit is "day")')
         )
           return false;
@@ -9691,12 +10855,19 @@ function v_ScheduleOptions_1(value: unknown, ctx?: ValidationContext): boolean {
 function v_ScheduleOptions_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['delayed_first_payment'] !== undefined && Object.hasOwn(value, 'delayed_first_payment')) &&
+      !(
+        value['delayed_first_payment'] !== undefined &&
+        (value['delayed_first_payment'] !== objectPrototype['delayed_first_payment'] ||
+          hasOwn(value, 'delayed_first_payment'))
+      ) &&
       rejectAt(ctx, 'delayed_first_payment', 'required', 'is required')
     )
       return false;
     const p1 = value['delayed_first_payment'];
-    if (p1 !== undefined && Object.hasOwn(value, 'delayed_first_payment')) {
+    if (
+      p1 !== undefined &&
+      (p1 !== objectPrototype['delayed_first_payment'] || hasOwn(value, 'delayed_first_payment'))
+    ) {
       ctx?.segments.push('delayed_first_payment');
       if (p1 !== 'delay_by_interval' && reject(ctx, 'const', 'must be "delay_by_interval"')) return false;
       ctx?.segments.pop();
@@ -9708,12 +10879,19 @@ function v_ScheduleOptions_2(value: unknown, ctx?: ValidationContext): boolean {
 function v_ScheduleOptions_3(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['delayed_first_payment'] !== undefined && Object.hasOwn(value, 'delayed_first_payment')) &&
+      !(
+        value['delayed_first_payment'] !== undefined &&
+        (value['delayed_first_payment'] !== objectPrototype['delayed_first_payment'] ||
+          hasOwn(value, 'delayed_first_payment'))
+      ) &&
       rejectAt(ctx, 'delayed_first_payment', 'required', 'is required')
     )
       return false;
     const p1 = value['delayed_first_payment'];
-    if (p1 !== undefined && Object.hasOwn(value, 'delayed_first_payment')) {
+    if (
+      p1 !== undefined &&
+      (p1 !== objectPrototype['delayed_first_payment'] || hasOwn(value, 'delayed_first_payment'))
+    ) {
       ctx?.segments.push('delayed_first_payment');
       if (p1 !== 'day_of_week' && reject(ctx, 'const', 'must be "day_of_week"')) return false;
       ctx?.segments.pop();
@@ -9725,12 +10903,19 @@ function v_ScheduleOptions_3(value: unknown, ctx?: ValidationContext): boolean {
 function v_ScheduleOptions_4(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['delayed_first_payment'] !== undefined && Object.hasOwn(value, 'delayed_first_payment')) &&
+      !(
+        value['delayed_first_payment'] !== undefined &&
+        (value['delayed_first_payment'] !== objectPrototype['delayed_first_payment'] ||
+          hasOwn(value, 'delayed_first_payment'))
+      ) &&
       rejectAt(ctx, 'delayed_first_payment', 'required', 'is required')
     )
       return false;
     const p1 = value['delayed_first_payment'];
-    if (p1 !== undefined && Object.hasOwn(value, 'delayed_first_payment')) {
+    if (
+      p1 !== undefined &&
+      (p1 !== objectPrototype['delayed_first_payment'] || hasOwn(value, 'delayed_first_payment'))
+    ) {
       ctx?.segments.push('delayed_first_payment');
       if (p1 !== 'day_of_month' && reject(ctx, 'const', 'must be "day_of_month"')) return false;
       ctx?.segments.pop();
@@ -9742,12 +10927,15 @@ function v_ScheduleOptions_4(value: unknown, ctx?: ValidationContext): boolean {
 function v_ScheduleOptions_5(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['interval_unit'] !== undefined && Object.hasOwn(value, 'interval_unit')) &&
+      !(
+        value['interval_unit'] !== undefined &&
+        (value['interval_unit'] !== objectPrototype['interval_unit'] || hasOwn(value, 'interval_unit'))
+      ) &&
       rejectAt(ctx, 'interval_unit', 'required', 'is required')
     )
       return false;
     const p1 = value['interval_unit'];
-    if (p1 !== undefined && Object.hasOwn(value, 'interval_unit')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['interval_unit'] || hasOwn(value, 'interval_unit'))) {
       ctx?.segments.push('interval_unit');
       if (p1 !== 'day' && reject(ctx, 'const', 'must be "day"')) return false;
       ctx?.segments.pop();
@@ -9761,42 +10949,54 @@ function v_CreateScheduleRequest(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      !(
+        value['client_key'] !== undefined &&
+        (value['client_key'] !== objectPrototype['client_key'] || hasOwn(value, 'client_key'))
+      ) &&
       rejectAt(ctx, 'client_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     if (
-      !(value['name'] !== undefined && Object.hasOwn(value, 'name')) &&
+      !(value['name'] !== undefined && (value['name'] !== objectPrototype['name'] || hasOwn(value, 'name'))) &&
       rejectAt(ctx, 'name', 'required', 'is required')
     )
       return false;
     if (
-      !(value['interval_length'] !== undefined && Object.hasOwn(value, 'interval_length')) &&
+      !(
+        value['interval_length'] !== undefined &&
+        (value['interval_length'] !== objectPrototype['interval_length'] || hasOwn(value, 'interval_length'))
+      ) &&
       rejectAt(ctx, 'interval_length', 'required', 'is required')
     )
       return false;
     if (
-      !(value['interval_unit'] !== undefined && Object.hasOwn(value, 'interval_unit')) &&
+      !(
+        value['interval_unit'] !== undefined &&
+        (value['interval_unit'] !== objectPrototype['interval_unit'] || hasOwn(value, 'interval_unit'))
+      ) &&
       rejectAt(ctx, 'interval_unit', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payments_count'] !== undefined && Object.hasOwn(value, 'payments_count')) &&
+      !(
+        value['payments_count'] !== undefined &&
+        (value['payments_count'] !== objectPrototype['payments_count'] || hasOwn(value, 'payments_count'))
+      ) &&
       rejectAt(ctx, 'payments_count', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9808,12 +11008,16 @@ function v_CreateScheduleRequest(value: unknown, ctx?: ValidationContext): boole
     const p2 = value['client_key'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'client_key') &&
+      (p2 !== objectPrototype['client_key'] || hasOwn(value, 'client_key')) &&
       !(ctx ? ctx.visit('client_key', p2, v_ClientKey) : v_ClientKey(p2))
     )
       return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+    if (
+      p3 !== undefined &&
+      (p3 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))
+    )
       return false;
     if (!v_ScheduleOptions(value, ctx) && !ctx) return false;
   }
@@ -9825,36 +11029,46 @@ function v_S2sScheduleRef(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      !(
+        value['client_key'] !== undefined &&
+        (value['client_key'] !== objectPrototype['client_key'] || hasOwn(value, 'client_key'))
+      ) &&
       rejectAt(ctx, 'client_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
+      !(
+        value['schedule_id'] !== undefined &&
+        (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+      ) &&
       rejectAt(ctx, 'schedule_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['client_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'client_key') &&
+      (p1 !== objectPrototype['client_key'] || hasOwn(value, 'client_key')) &&
       !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))
     )
       return false;
     const p2 = value['schedule_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p2 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p2, v_ScheduleId) : v_ScheduleId(p2))
     )
       return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+    if (
+      p3 !== undefined &&
+      (p3 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))
+    )
       return false;
   }
   return true;
@@ -9865,12 +11079,12 @@ function v_UpdateScheduleRequest(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9890,12 +11104,12 @@ function v_DeleteScheduleRequest(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9914,12 +11128,12 @@ function v_ScheduleInfoRequest(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9938,12 +11152,12 @@ function v_PauseScheduleRequest(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -9962,12 +11176,12 @@ function v_RunScheduleRequest(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10000,17 +11214,20 @@ function v_DescheduleRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token')) &&
+      !(
+        value['recurring_token'] !== undefined &&
+        (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+      ) &&
       rejectAt(ctx, 'recurring_token', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10022,7 +11239,7 @@ function v_DescheduleRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['recurring_token'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'recurring_token') &&
+      (p2 !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token')) &&
       !(ctx ? ctx.visit('recurring_token', p2, v_Token) : v_Token(p2))
     )
       return false;
@@ -10036,114 +11253,133 @@ function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      !(
+        value['client_key'] !== undefined &&
+        (value['client_key'] !== objectPrototype['client_key'] || hasOwn(value, 'client_key'))
+      ) &&
       rejectAt(ctx, 'client_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount')) &&
+      !(
+        value['order_amount'] !== undefined &&
+        (value['order_amount'] !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))
+      ) &&
       rejectAt(ctx, 'order_amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_description'] !== undefined && Object.hasOwn(value, 'order_description')) &&
+      !(
+        value['order_description'] !== undefined &&
+        (value['order_description'] !== objectPrototype['order_description'] || hasOwn(value, 'order_description'))
+      ) &&
       rejectAt(ctx, 'order_description', 'required', 'is required')
     )
       return false;
     if (
-      !(value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token')) &&
+      !(
+        value['recurring_token'] !== undefined &&
+        (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+      ) &&
       rejectAt(ctx, 'recurring_token', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['client_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'client_key') &&
+      (p1 !== objectPrototype['client_key'] || hasOwn(value, 'client_key')) &&
       !(ctx ? ctx.visit('client_key', p1, v_ClientKey) : v_ClientKey(p1))
     )
       return false;
     const p2 = value['order_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p2 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))
     )
       return false;
     const p3 = value['order_amount'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'order_amount') &&
+      (p3 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount')) &&
       !(ctx ? ctx.visit('order_amount', p3, v_Amount) : v_Amount(p3))
     )
       return false;
     const p4 = value['order_currency'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'order_currency') &&
+      (p4 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency')) &&
       !(ctx ? ctx.visit('order_currency', p4, v_Currency) : v_Currency(p4))
     )
       return false;
     const p5 = value['order_description'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'order_description') &&
+      (p5 !== objectPrototype['order_description'] || hasOwn(value, 'order_description')) &&
       !(ctx ? ctx.visit('order_description', p5, v_OrderDescription) : v_OrderDescription(p5))
     )
       return false;
     const p6 = value['recurring_first_trans_id'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'recurring_first_trans_id') &&
+      (p6 !== objectPrototype['recurring_first_trans_id'] || hasOwn(value, 'recurring_first_trans_id')) &&
       !(ctx ? ctx.visit('recurring_first_trans_id', p6, v_TransId) : v_TransId(p6))
     )
       return false;
     const p7 = value['recurring_init_trans_id'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'recurring_init_trans_id') &&
+      (p7 !== objectPrototype['recurring_init_trans_id'] || hasOwn(value, 'recurring_init_trans_id')) &&
       !(ctx ? ctx.visit('recurring_init_trans_id', p7, v_TransId) : v_TransId(p7))
     )
       return false;
     const p8 = value['recurring_token'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'recurring_token') &&
+      (p8 !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token')) &&
       !(ctx ? ctx.visit('recurring_token', p8, v_Token) : v_Token(p8))
     )
       return false;
     const p9 = value['schedule_id'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p9 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p9, v_ScheduleId) : v_ScheduleId(p9))
     )
       return false;
     const p10 = value['payer_ip'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'payer_ip') &&
+      (p10 !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip')) &&
       !(ctx ? ctx.visit('payer_ip', p10, v_IpAddress) : v_IpAddress(p10))
     )
       return false;
     const p11 = value['custom_data'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'custom_data') &&
+      (p11 !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data')) &&
       !(ctx ? ctx.visit('custom_data', p11, v_CustomData) : v_CustomData(p11))
     )
       return false;
     const p12 = value['hash'];
-    if (p12 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p12, v_Hash) : v_Hash(p12)))
+    if (
+      p12 !== undefined &&
+      (p12 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p12, v_Hash) : v_Hash(p12))
+    )
       return false;
     if (!(v_RecurringChargeFields_1(value) || v_RecurringChargeFields_2(value))) {
       if (!ctx) return false;
@@ -10187,7 +11423,11 @@ function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext): boole
 function v_RecurringChargeFields_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['recurring_first_trans_id'] !== undefined && Object.hasOwn(value, 'recurring_first_trans_id')) &&
+      !(
+        value['recurring_first_trans_id'] !== undefined &&
+        (value['recurring_first_trans_id'] !== objectPrototype['recurring_first_trans_id'] ||
+          hasOwn(value, 'recurring_first_trans_id'))
+      ) &&
       rejectAt(ctx, 'recurring_first_trans_id', 'required', 'is required')
     )
       return false;
@@ -10198,7 +11438,11 @@ function v_RecurringChargeFields_1(value: unknown, ctx?: ValidationContext): boo
 function v_RecurringChargeFields_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['recurring_init_trans_id'] !== undefined && Object.hasOwn(value, 'recurring_init_trans_id')) &&
+      !(
+        value['recurring_init_trans_id'] !== undefined &&
+        (value['recurring_init_trans_id'] !== objectPrototype['recurring_init_trans_id'] ||
+          hasOwn(value, 'recurring_init_trans_id'))
+      ) &&
       rejectAt(ctx, 'recurring_init_trans_id', 'required', 'is required')
     )
       return false;
@@ -10211,12 +11455,12 @@ function v_RecurringSaleRequest(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10226,7 +11470,11 @@ function v_RecurringSaleRequest(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['auth'];
-    if (p2 !== undefined && Object.hasOwn(value, 'auth') && !(ctx ? ctx.visit('auth', p2, v_YesNo) : v_YesNo(p2)))
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['auth'] || hasOwn(value, 'auth')) &&
+      !(ctx ? ctx.visit('auth', p2, v_YesNo) : v_YesNo(p2))
+    )
       return false;
     if (!v_RecurringChargeFields(value, ctx) && !ctx) return false;
     if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
@@ -10239,12 +11487,12 @@ function v_RecurringDebitRequest(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10255,7 +11503,7 @@ function v_RecurringDebitRequest(value: unknown, ctx?: ValidationContext): boole
     }
     if (
       value['auth'] !== undefined &&
-      Object.hasOwn(value, 'auth') &&
+      (value['auth'] !== objectPrototype['auth'] || hasOwn(value, 'auth')) &&
       rejectAt(ctx, 'auth', 'false', 'must not be present')
     )
       return false;
@@ -10287,43 +11535,53 @@ function v_Credit2VirtualParameters(value: unknown, ctx?: ValidationContext): bo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['mobile_money_operator'] !== undefined && Object.hasOwn(value, 'mobile_money_operator')) &&
+      !(
+        value['mobile_money_operator'] !== undefined &&
+        (value['mobile_money_operator'] !== objectPrototype['mobile_money_operator'] ||
+          hasOwn(value, 'mobile_money_operator'))
+      ) &&
       rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
     )
       return false;
     if (
-      !(value['mobile_number'] !== undefined && Object.hasOwn(value, 'mobile_number')) &&
+      !(
+        value['mobile_number'] !== undefined &&
+        (value['mobile_number'] !== objectPrototype['mobile_number'] || hasOwn(value, 'mobile_number'))
+      ) &&
       rejectAt(ctx, 'mobile_number', 'required', 'is required')
     )
       return false;
     if (
-      !(value['customer_email'] !== undefined && Object.hasOwn(value, 'customer_email')) &&
+      !(
+        value['customer_email'] !== undefined &&
+        (value['customer_email'] !== objectPrototype['customer_email'] || hasOwn(value, 'customer_email'))
+      ) &&
       rejectAt(ctx, 'customer_email', 'required', 'is required')
     )
       return false;
     const p1 = value['mobile_money_operator'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'mobile_money_operator') &&
+      (p1 !== objectPrototype['mobile_money_operator'] || hasOwn(value, 'mobile_money_operator')) &&
       !(ctx ? ctx.visit('mobile_money_operator', p1, v_MobileMoneyOperator) : v_MobileMoneyOperator(p1))
     )
       return false;
     const p2 = value['mobile_number'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'mobile_number') &&
+      (p2 !== objectPrototype['mobile_number'] || hasOwn(value, 'mobile_number')) &&
       !(ctx ? ctx.visit('mobile_number', p2, v_MobileMoneyNumber) : v_MobileMoneyNumber(p2))
     )
       return false;
     const p3 = value['customer_email'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'customer_email') &&
+      (p3 !== objectPrototype['customer_email'] || hasOwn(value, 'customer_email')) &&
       !(ctx ? ctx.visit('customer_email', p3, v_Email) : v_Email(p3))
     )
       return false;
     const p4 = value['customer_name'];
-    if (p4 !== undefined && Object.hasOwn(value, 'customer_name')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['customer_name'] || hasOwn(value, 'customer_name'))) {
       ctx?.segments.push('customer_name');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10347,62 +11605,86 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['client_key'] !== undefined && Object.hasOwn(value, 'client_key')) &&
+      !(
+        value['client_key'] !== undefined &&
+        (value['client_key'] !== objectPrototype['client_key'] || hasOwn(value, 'client_key'))
+      ) &&
       rejectAt(ctx, 'client_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount')) &&
+      !(
+        value['order_amount'] !== undefined &&
+        (value['order_amount'] !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))
+      ) &&
       rejectAt(ctx, 'order_amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency')) &&
+      !(
+        value['order_currency'] !== undefined &&
+        (value['order_currency'] !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))
+      ) &&
       rejectAt(ctx, 'order_currency', 'required', 'is required')
     )
       return false;
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payee_first_name'] !== undefined && Object.hasOwn(value, 'payee_first_name')) &&
+      !(
+        value['payee_first_name'] !== undefined &&
+        (value['payee_first_name'] !== objectPrototype['payee_first_name'] || hasOwn(value, 'payee_first_name'))
+      ) &&
       rejectAt(ctx, 'payee_first_name', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payee_last_name'] !== undefined && Object.hasOwn(value, 'payee_last_name')) &&
+      !(
+        value['payee_last_name'] !== undefined &&
+        (value['payee_last_name'] !== objectPrototype['payee_last_name'] || hasOwn(value, 'payee_last_name'))
+      ) &&
       rejectAt(ctx, 'payee_last_name', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payee_email'] !== undefined && Object.hasOwn(value, 'payee_email')) &&
+      !(
+        value['payee_email'] !== undefined &&
+        (value['payee_email'] !== objectPrototype['payee_email'] || hasOwn(value, 'payee_email'))
+      ) &&
       rejectAt(ctx, 'payee_email', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10414,12 +11696,12 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     const p2 = value['client_key'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'client_key') &&
+      (p2 !== objectPrototype['client_key'] || hasOwn(value, 'client_key')) &&
       !(ctx ? ctx.visit('client_key', p2, v_ClientKey) : v_ClientKey(p2))
     )
       return false;
     const p3 = value['brand'];
-    if (p3 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10431,19 +11713,19 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     const p4 = value['order_id'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p4 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p4, v_OrderId) : v_OrderId(p4))
     )
       return false;
     const p5 = value['order_amount'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'order_amount') &&
+      (p5 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount')) &&
       !(ctx ? ctx.visit('order_amount', p5, v_Amount) : v_Amount(p5))
     )
       return false;
     const p6 = value['order_currency'];
-    if (p6 !== undefined && Object.hasOwn(value, 'order_currency')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))) {
       ctx?.segments.push('order_currency');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -10464,51 +11746,55 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     const p7 = value['order_description'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'order_description') &&
+      (p7 !== objectPrototype['order_description'] || hasOwn(value, 'order_description')) &&
       !(ctx ? ctx.visit('order_description', p7, v_OrderDescription) : v_OrderDescription(p7))
     )
       return false;
     const p8 = value['parameters'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p8 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p8, v_Credit2VirtualParameters) : v_Credit2VirtualParameters(p8))
     )
       return false;
     const p9 = value['payee_first_name'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'payee_first_name') &&
+      (p9 !== objectPrototype['payee_first_name'] || hasOwn(value, 'payee_first_name')) &&
       !(ctx ? ctx.visit('payee_first_name', p9, v_Name) : v_Name(p9))
     )
       return false;
     const p10 = value['payee_last_name'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'payee_last_name') &&
+      (p10 !== objectPrototype['payee_last_name'] || hasOwn(value, 'payee_last_name')) &&
       !(ctx ? ctx.visit('payee_last_name', p10, v_Name) : v_Name(p10))
     )
       return false;
     const p11 = value['payee_email'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'payee_email') &&
+      (p11 !== objectPrototype['payee_email'] || hasOwn(value, 'payee_email')) &&
       !(ctx ? ctx.visit('payee_email', p11, v_Email) : v_Email(p11))
     )
       return false;
     const p12 = value['hash'];
-    if (p12 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p12, v_Hash) : v_Hash(p12)))
+    if (
+      p12 !== undefined &&
+      (p12 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p12, v_Hash) : v_Hash(p12))
+    )
       return false;
     if (v_Credit2VirtualRequest_1(value)) {
       if (isPlainObject(value)) {
         const p13 = value['order_currency'];
-        if (p13 !== undefined && Object.hasOwn(value, 'order_currency')) {
+        if (p13 !== undefined && (p13 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))) {
           ctx?.segments.push('order_currency');
           if (p13 !== 'GHS' && reject(ctx, 'const', 'must be "GHS" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p14 = value['order_amount'];
-        if (p14 !== undefined && Object.hasOwn(value, 'order_amount')) {
+        if (p14 !== undefined && (p14 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))) {
           ctx?.segments.push('order_amount');
           if (typeof p14 === 'string') {
             if (
@@ -10529,13 +11815,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_2(value)) {
       if (isPlainObject(value)) {
         const p15 = value['order_currency'];
-        if (p15 !== undefined && Object.hasOwn(value, 'order_currency')) {
+        if (p15 !== undefined && (p15 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))) {
           ctx?.segments.push('order_currency');
           if (p15 !== 'KES' && reject(ctx, 'const', 'must be "KES" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p16 = value['order_amount'];
-        if (p16 !== undefined && Object.hasOwn(value, 'order_amount')) {
+        if (p16 !== undefined && (p16 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))) {
           ctx?.segments.push('order_amount');
           if (typeof p16 === 'string') {
             if (
@@ -10556,13 +11842,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_3(value)) {
       if (isPlainObject(value)) {
         const p17 = value['order_currency'];
-        if (p17 !== undefined && Object.hasOwn(value, 'order_currency')) {
+        if (p17 !== undefined && (p17 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))) {
           ctx?.segments.push('order_currency');
           if (p17 !== 'KES' && reject(ctx, 'const', 'must be "KES" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p18 = value['order_amount'];
-        if (p18 !== undefined && Object.hasOwn(value, 'order_amount')) {
+        if (p18 !== undefined && (p18 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))) {
           ctx?.segments.push('order_amount');
           if (typeof p18 === 'string') {
             if (
@@ -10583,13 +11869,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_4(value)) {
       if (isPlainObject(value)) {
         const p19 = value['order_currency'];
-        if (p19 !== undefined && Object.hasOwn(value, 'order_currency')) {
+        if (p19 !== undefined && (p19 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))) {
           ctx?.segments.push('order_currency');
           if (p19 !== 'KES' && reject(ctx, 'const', 'must be "KES" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p20 = value['order_amount'];
-        if (p20 !== undefined && Object.hasOwn(value, 'order_amount')) {
+        if (p20 !== undefined && (p20 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))) {
           ctx?.segments.push('order_amount');
           if (typeof p20 === 'string') {
             if (
@@ -10610,13 +11896,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_5(value)) {
       if (isPlainObject(value)) {
         const p21 = value['order_currency'];
-        if (p21 !== undefined && Object.hasOwn(value, 'order_currency')) {
+        if (p21 !== undefined && (p21 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))) {
           ctx?.segments.push('order_currency');
           if (p21 !== 'XOF' && reject(ctx, 'const', 'must be "XOF" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p22 = value['order_amount'];
-        if (p22 !== undefined && Object.hasOwn(value, 'order_amount')) {
+        if (p22 !== undefined && (p22 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))) {
           ctx?.segments.push('order_amount');
           if (typeof p22 === 'string') {
             if (
@@ -10637,13 +11923,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_6(value)) {
       if (isPlainObject(value)) {
         const p23 = value['order_currency'];
-        if (p23 !== undefined && Object.hasOwn(value, 'order_currency')) {
+        if (p23 !== undefined && (p23 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))) {
           ctx?.segments.push('order_currency');
           if (p23 !== 'XAF' && reject(ctx, 'const', 'must be "XAF" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p24 = value['order_amount'];
-        if (p24 !== undefined && Object.hasOwn(value, 'order_amount')) {
+        if (p24 !== undefined && (p24 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))) {
           ctx?.segments.push('order_amount');
           if (typeof p24 === 'string') {
             if (
@@ -10664,13 +11950,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_7(value)) {
       if (isPlainObject(value)) {
         const p25 = value['order_currency'];
-        if (p25 !== undefined && Object.hasOwn(value, 'order_currency')) {
+        if (p25 !== undefined && (p25 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))) {
           ctx?.segments.push('order_currency');
           if (p25 !== 'XAF' && reject(ctx, 'const', 'must be "XAF" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p26 = value['order_amount'];
-        if (p26 !== undefined && Object.hasOwn(value, 'order_amount')) {
+        if (p26 !== undefined && (p26 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))) {
           ctx?.segments.push('order_amount');
           if (typeof p26 === 'string') {
             if (
@@ -10691,13 +11977,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_8(value)) {
       if (isPlainObject(value)) {
         const p27 = value['order_currency'];
-        if (p27 !== undefined && Object.hasOwn(value, 'order_currency')) {
+        if (p27 !== undefined && (p27 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))) {
           ctx?.segments.push('order_currency');
           if (p27 !== 'TZS' && reject(ctx, 'const', 'must be "TZS" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p28 = value['order_amount'];
-        if (p28 !== undefined && Object.hasOwn(value, 'order_amount')) {
+        if (p28 !== undefined && (p28 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))) {
           ctx?.segments.push('order_amount');
           if (typeof p28 === 'string') {
             if (
@@ -10718,13 +12004,13 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
     if (v_Credit2VirtualRequest_9(value)) {
       if (isPlainObject(value)) {
         const p29 = value['order_currency'];
-        if (p29 !== undefined && Object.hasOwn(value, 'order_currency')) {
+        if (p29 !== undefined && (p29 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))) {
           ctx?.segments.push('order_currency');
           if (p29 !== 'EGP' && reject(ctx, 'const', 'must be "EGP" (when parameters is present)')) return false;
           ctx?.segments.pop();
         }
         const p30 = value['order_amount'];
-        if (p30 !== undefined && Object.hasOwn(value, 'order_amount')) {
+        if (p30 !== undefined && (p30 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))) {
           ctx?.segments.push('order_amount');
           if (typeof p30 === 'string') {
             if (
@@ -10749,21 +12035,31 @@ function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext): boole
 function v_Credit2VirtualRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
+          !(
+            p1['mobile_money_operator'] !== undefined &&
+            (p1['mobile_money_operator'] !== objectPrototype['mobile_money_operator'] ||
+              hasOwn(p1, 'mobile_money_operator'))
+          ) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
+        if (
+          p2 !== undefined &&
+          (p2 !== objectPrototype['mobile_money_operator'] || hasOwn(p1, 'mobile_money_operator'))
+        ) {
           ctx?.segments.push('mobile_money_operator');
           if (
             p2 !== 'mtn-gh' &&
@@ -10785,21 +12081,31 @@ function v_Credit2VirtualRequest_1(value: unknown, ctx?: ValidationContext): boo
 function v_Credit2VirtualRequest_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
+          !(
+            p1['mobile_money_operator'] !== undefined &&
+            (p1['mobile_money_operator'] !== objectPrototype['mobile_money_operator'] ||
+              hasOwn(p1, 'mobile_money_operator'))
+          ) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
+        if (
+          p2 !== undefined &&
+          (p2 !== objectPrototype['mobile_money_operator'] || hasOwn(p1, 'mobile_money_operator'))
+        ) {
           ctx?.segments.push('mobile_money_operator');
           if (
             p2 !== 'safaricom-ke' &&
@@ -10819,21 +12125,31 @@ function v_Credit2VirtualRequest_2(value: unknown, ctx?: ValidationContext): boo
 function v_Credit2VirtualRequest_3(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
+          !(
+            p1['mobile_money_operator'] !== undefined &&
+            (p1['mobile_money_operator'] !== objectPrototype['mobile_money_operator'] ||
+              hasOwn(p1, 'mobile_money_operator'))
+          ) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
+        if (
+          p2 !== undefined &&
+          (p2 !== objectPrototype['mobile_money_operator'] || hasOwn(p1, 'mobile_money_operator'))
+        ) {
           ctx?.segments.push('mobile_money_operator');
           if (p2 !== 'equitel-ke' && reject(ctx, 'enum', 'must be one of: equitel-ke')) return false;
           ctx?.segments.pop();
@@ -10848,21 +12164,31 @@ function v_Credit2VirtualRequest_3(value: unknown, ctx?: ValidationContext): boo
 function v_Credit2VirtualRequest_4(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
+          !(
+            p1['mobile_money_operator'] !== undefined &&
+            (p1['mobile_money_operator'] !== objectPrototype['mobile_money_operator'] ||
+              hasOwn(p1, 'mobile_money_operator'))
+          ) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
+        if (
+          p2 !== undefined &&
+          (p2 !== objectPrototype['mobile_money_operator'] || hasOwn(p1, 'mobile_money_operator'))
+        ) {
           ctx?.segments.push('mobile_money_operator');
           if (p2 !== 't-kash-ke' && p2 !== 'telcom-ke' && reject(ctx, 'enum', 'must be one of: t-kash-ke, telcom-ke'))
             return false;
@@ -10878,21 +12204,31 @@ function v_Credit2VirtualRequest_4(value: unknown, ctx?: ValidationContext): boo
 function v_Credit2VirtualRequest_5(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
+          !(
+            p1['mobile_money_operator'] !== undefined &&
+            (p1['mobile_money_operator'] !== objectPrototype['mobile_money_operator'] ||
+              hasOwn(p1, 'mobile_money_operator'))
+          ) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
+        if (
+          p2 !== undefined &&
+          (p2 !== objectPrototype['mobile_money_operator'] || hasOwn(p1, 'mobile_money_operator'))
+        ) {
           ctx?.segments.push('mobile_money_operator');
           if (
             p2 !== 'mtn-ci' &&
@@ -10914,21 +12250,31 @@ function v_Credit2VirtualRequest_5(value: unknown, ctx?: ValidationContext): boo
 function v_Credit2VirtualRequest_6(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
+          !(
+            p1['mobile_money_operator'] !== undefined &&
+            (p1['mobile_money_operator'] !== objectPrototype['mobile_money_operator'] ||
+              hasOwn(p1, 'mobile_money_operator'))
+          ) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
+        if (
+          p2 !== undefined &&
+          (p2 !== objectPrototype['mobile_money_operator'] || hasOwn(p1, 'mobile_money_operator'))
+        ) {
           ctx?.segments.push('mobile_money_operator');
           if (p2 !== 'mtn-cm' && reject(ctx, 'enum', 'must be one of: mtn-cm')) return false;
           ctx?.segments.pop();
@@ -10943,21 +12289,31 @@ function v_Credit2VirtualRequest_6(value: unknown, ctx?: ValidationContext): boo
 function v_Credit2VirtualRequest_7(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
+          !(
+            p1['mobile_money_operator'] !== undefined &&
+            (p1['mobile_money_operator'] !== objectPrototype['mobile_money_operator'] ||
+              hasOwn(p1, 'mobile_money_operator'))
+          ) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
+        if (
+          p2 !== undefined &&
+          (p2 !== objectPrototype['mobile_money_operator'] || hasOwn(p1, 'mobile_money_operator'))
+        ) {
           ctx?.segments.push('mobile_money_operator');
           if (p2 !== 'orange-cm' && reject(ctx, 'enum', 'must be one of: orange-cm')) return false;
           ctx?.segments.pop();
@@ -10972,21 +12328,31 @@ function v_Credit2VirtualRequest_7(value: unknown, ctx?: ValidationContext): boo
 function v_Credit2VirtualRequest_8(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
+          !(
+            p1['mobile_money_operator'] !== undefined &&
+            (p1['mobile_money_operator'] !== objectPrototype['mobile_money_operator'] ||
+              hasOwn(p1, 'mobile_money_operator'))
+          ) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
+        if (
+          p2 !== undefined &&
+          (p2 !== objectPrototype['mobile_money_operator'] || hasOwn(p1, 'mobile_money_operator'))
+        ) {
           ctx?.segments.push('mobile_money_operator');
           if (
             p2 !== 'vodacom-tz' &&
@@ -11008,21 +12374,31 @@ function v_Credit2VirtualRequest_8(value: unknown, ctx?: ValidationContext): boo
 function v_Credit2VirtualRequest_9(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['parameters'] !== undefined && Object.hasOwn(value, 'parameters')) &&
+      !(
+        value['parameters'] !== undefined &&
+        (value['parameters'] !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))
+      ) &&
       rejectAt(ctx, 'parameters', 'required', 'is required')
     )
       return false;
     const p1 = value['parameters'];
-    if (p1 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (isPlainObject(p1)) {
         if (
-          !(p1['mobile_money_operator'] !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) &&
+          !(
+            p1['mobile_money_operator'] !== undefined &&
+            (p1['mobile_money_operator'] !== objectPrototype['mobile_money_operator'] ||
+              hasOwn(p1, 'mobile_money_operator'))
+          ) &&
           rejectAt(ctx, 'mobile_money_operator', 'required', 'is required')
         )
           return false;
         const p2 = p1['mobile_money_operator'];
-        if (p2 !== undefined && Object.hasOwn(p1, 'mobile_money_operator')) {
+        if (
+          p2 !== undefined &&
+          (p2 !== objectPrototype['mobile_money_operator'] || hasOwn(p1, 'mobile_money_operator'))
+        ) {
           ctx?.segments.push('mobile_money_operator');
           if (
             p2 !== 'vodafone-eg' &&
@@ -11046,17 +12422,20 @@ function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['brand'] !== undefined && Object.hasOwn(value, 'brand')) &&
+      !(value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))) &&
       rejectAt(ctx, 'brand', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip')) &&
+      !(
+        value['payer_ip'] !== undefined &&
+        (value['payer_ip'] !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip'))
+      ) &&
       rejectAt(ctx, 'payer_ip', 'required', 'is required')
     )
       return false;
     const p1 = value['brand'];
-    if (p1 !== undefined && Object.hasOwn(value, 'brand')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['brand'] || hasOwn(value, 'brand'))) {
       ctx?.segments.push('brand');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11072,7 +12451,7 @@ function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['identifier'];
-    if (p2 !== undefined && Object.hasOwn(value, 'identifier')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['identifier'] || hasOwn(value, 'identifier'))) {
       ctx?.segments.push('identifier');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11085,18 +12464,18 @@ function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): boolean
     const p3 = value['return_url'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'return_url') &&
+      (p3 !== objectPrototype['return_url'] || hasOwn(value, 'return_url')) &&
       !(ctx ? ctx.visit('return_url', p3, v_Url) : v_Url(p3))
     )
       return false;
     const p4 = value['parameters'];
-    if (p4 !== undefined && Object.hasOwn(value, 'parameters')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['parameters'] || hasOwn(value, 'parameters'))) {
       ctx?.segments.push('parameters');
       if (!isPlainObject(p4) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
     }
     const p5 = value['custom_data'];
-    if (p5 !== undefined && Object.hasOwn(value, 'custom_data')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data'))) {
       ctx?.segments.push('custom_data');
       if (!isPlainObject(p5) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
@@ -11112,12 +12491,12 @@ function v_Debit2VirtualRequest(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11136,12 +12515,12 @@ function v_Debit2VirtualCalcRequest(value: unknown, ctx?: ValidationContext): bo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11160,12 +12539,17 @@ function v_PostRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     {
-      const tag1 = isPlainObject(value) && Object.hasOwn(value, 'action') ? value['action'] : undefined;
+      const tag1 =
+        isPlainObject(value) &&
+        value['action'] !== undefined &&
+        (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+          ? value['action']
+          : undefined;
       switch (tag1) {
         case 'SALE':
           if (!v_SaleRequest(value, ctx) && !ctx) return false;
@@ -11295,43 +12679,51 @@ function v_S2sResponseFields(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action') && !(ctx ? ctx.visit('action', p1, v_Action) : v_Action(p1)))
+    if (
+      p1 !== undefined &&
+      (p1 !== objectPrototype['action'] || hasOwn(value, 'action')) &&
+      !(ctx ? ctx.visit('action', p1, v_Action) : v_Action(p1))
+    )
       return false;
     const p2 = value['order_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p2 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))
     )
       return false;
     const p3 = value['trans_id'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'trans_id') &&
+      (p3 !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id')) &&
       !(ctx ? ctx.visit('trans_id', p3, v_TransId) : v_TransId(p3))
     )
       return false;
     const p4 = value['trans_date'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'trans_date') &&
+      (p4 !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date')) &&
       !(ctx ? ctx.visit('trans_date', p4, v_DateTime) : v_DateTime(p4))
     )
       return false;
     const p5 = value['descriptor'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'descriptor') &&
+      (p5 !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor')) &&
       !(ctx ? ctx.visit('descriptor', p5, v_Descriptor) : v_Descriptor(p5))
     )
       return false;
     const p6 = value['amount'];
-    if (p6 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p6, v_Amount) : v_Amount(p6)))
+    if (
+      p6 !== undefined &&
+      (p6 !== objectPrototype['amount'] || hasOwn(value, 'amount')) &&
+      !(ctx ? ctx.visit('amount', p6, v_Amount) : v_Amount(p6))
+    )
       return false;
     const p7 = value['currency'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'currency') &&
+      (p7 !== objectPrototype['currency'] || hasOwn(value, 'currency')) &&
       !(ctx ? ctx.visit('currency', p7, v_Currency) : v_Currency(p7))
     )
       return false;
@@ -11355,56 +12747,56 @@ function v_S2sPaymentSuccessFields(value: unknown, ctx?: ValidationContext): boo
     const p1 = value['recurring_token'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'recurring_token') &&
+      (p1 !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token')) &&
       !(ctx ? ctx.visit('recurring_token', p1, v_Token) : v_Token(p1))
     )
       return false;
     const p2 = value['schedule_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p2 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p2, v_ScheduleId) : v_ScheduleId(p2))
     )
       return false;
     const p3 = value['schedule_start_date'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'schedule_start_date') &&
+      (p3 !== objectPrototype['schedule_start_date'] || hasOwn(value, 'schedule_start_date')) &&
       !(ctx ? ctx.visit('schedule_start_date', p3, v_CalendarDate) : v_CalendarDate(p3))
     )
       return false;
     const p4 = value['payment_schedule_amount'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'payment_schedule_amount') &&
+      (p4 !== objectPrototype['payment_schedule_amount'] || hasOwn(value, 'payment_schedule_amount')) &&
       !(ctx ? ctx.visit('payment_schedule_amount', p4, v_Amount) : v_Amount(p4))
     )
       return false;
     const p5 = value['first_recurring_date'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'first_recurring_date') &&
+      (p5 !== objectPrototype['first_recurring_date'] || hasOwn(value, 'first_recurring_date')) &&
       !(ctx ? ctx.visit('first_recurring_date', p5, v_CalendarDate) : v_CalendarDate(p5))
     )
       return false;
     const p6 = value['card_token'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (p6 !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       !(ctx ? ctx.visit('card_token', p6, v_CardToken) : v_CardToken(p6))
     )
       return false;
     const p7 = value['digital_wallet'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'digital_wallet') &&
+      (p7 !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet')) &&
       !(ctx ? ctx.visit('digital_wallet', p7, v_DigitalWallet) : v_DigitalWallet(p7))
     )
       return false;
     const p8 = value['pan_type'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'pan_type') &&
+      (p8 !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type')) &&
       !(ctx ? ctx.visit('pan_type', p8, v_PanType) : v_PanType(p8))
     )
       return false;
@@ -11418,32 +12810,38 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11453,7 +12851,7 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11463,7 +12861,7 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11479,7 +12877,7 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['crypto_address'];
-    if (p4 !== undefined && Object.hasOwn(value, 'crypto_address')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['crypto_address'] || hasOwn(value, 'crypto_address'))) {
       ctx?.segments.push('crypto_address');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11490,7 +12888,7 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['crypto_network'];
-    if (p5 !== undefined && Object.hasOwn(value, 'crypto_network')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['crypto_network'] || hasOwn(value, 'crypto_network'))) {
       ctx?.segments.push('crypto_network');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11524,27 +12922,30 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      !(
+        value['decline_reason'] !== undefined &&
+        (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+      ) &&
       rejectAt(ctx, 'decline_reason', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11554,7 +12955,7 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11564,7 +12965,7 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11576,21 +12977,21 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
     const p4 = value['decline_reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p4 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
     const p5 = value['digital_wallet'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'digital_wallet') &&
+      (p5 !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet')) &&
       !(ctx ? ctx.visit('digital_wallet', p5, v_DigitalWallet) : v_DigitalWallet(p5))
     )
       return false;
     const p6 = value['pan_type'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'pan_type') &&
+      (p6 !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type')) &&
       !(ctx ? ctx.visit('pan_type', p6, v_PanType) : v_PanType(p6))
     )
       return false;
@@ -11685,33 +13086,39 @@ function v_S2sRedirectFields(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      !(
+        value['redirect_url'] !== undefined &&
+        (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+      ) &&
       rejectAt(ctx, 'redirect_url', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      !(
+        value['redirect_method'] !== undefined &&
+        (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+      ) &&
       rejectAt(ctx, 'redirect_method', 'required', 'is required')
     )
       return false;
     const p1 = value['redirect_url'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'redirect_url') &&
+      (p1 !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url')) &&
       !(ctx ? ctx.visit('redirect_url', p1, v_Url) : v_Url(p1))
     )
       return false;
     const p2 = value['redirect_method'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'redirect_method') &&
+      (p2 !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method')) &&
       !(ctx ? ctx.visit('redirect_method', p2, v_RedirectMethod) : v_RedirectMethod(p2))
     )
       return false;
     const p3 = value['redirect_params'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'redirect_params') &&
+      (p3 !== objectPrototype['redirect_params'] || hasOwn(value, 'redirect_params')) &&
       !(ctx ? ctx.visit('redirect_params', p3, v_RedirectParams) : v_RedirectParams(p3))
     )
       return false;
@@ -11725,32 +13132,38 @@ function v_SaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      !(
+        value['redirect_url'] !== undefined &&
+        (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+      ) &&
       rejectAt(ctx, 'redirect_url', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      !(
+        value['redirect_method'] !== undefined &&
+        (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+      ) &&
       rejectAt(ctx, 'redirect_method', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11760,7 +13173,7 @@ function v_SaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11770,7 +13183,7 @@ function v_SaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11789,22 +13202,22 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11814,7 +13227,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11824,7 +13237,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11841,7 +13254,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p4 = value['auth_method'];
-    if (p4 !== undefined && Object.hasOwn(value, 'auth_method')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['auth_method'] || hasOwn(value, 'auth_method'))) {
       ctx?.segments.push('auth_method');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11852,7 +13265,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['message'];
-    if (p5 !== undefined && Object.hasOwn(value, 'message')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['message'] || hasOwn(value, 'message'))) {
       ctx?.segments.push('message');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11876,12 +13289,12 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11892,7 +13305,12 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['result'] !== undefined &&
+        (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+          ? value['result']
+          : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_SaleSuccess(value, ctx) && !ctx) return false;
@@ -11921,32 +13339,38 @@ function v_CaptureSuccess(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11956,7 +13380,7 @@ function v_CaptureSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11966,7 +13390,7 @@ function v_CaptureSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -11985,27 +13409,30 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      !(
+        value['decline_reason'] !== undefined &&
+        (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+      ) &&
       rejectAt(ctx, 'decline_reason', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12015,7 +13442,7 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12025,7 +13452,7 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12037,7 +13464,7 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
     const p4 = value['decline_reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p4 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
@@ -12051,22 +13478,22 @@ function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12076,7 +13503,7 @@ function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12086,7 +13513,7 @@ function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12106,12 +13533,12 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12122,7 +13549,12 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['result'] !== undefined &&
+        (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+          ? value['result']
+          : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_CaptureSuccess(value, ctx) && !ctx) return false;
@@ -12188,27 +13620,33 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12220,82 +13658,85 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
     const p2 = value['status'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'status') &&
+      (p2 !== objectPrototype['status'] || hasOwn(value, 'status')) &&
       !(ctx ? ctx.visit('status', p2, v_TransactionStatus) : v_TransactionStatus(p2))
     )
       return false;
     const p3 = value['decline_reason'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p3 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p3, v_DeclineReason) : v_DeclineReason(p3))
     )
       return false;
     const p4 = value['recurring_token'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'recurring_token') &&
+      (p4 !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token')) &&
       !(ctx ? ctx.visit('recurring_token', p4, v_Token) : v_Token(p4))
     )
       return false;
     const p5 = value['schedule_id'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p5 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p5, v_ScheduleId) : v_ScheduleId(p5))
     )
       return false;
     const p6 = value['schedule_start_date'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'schedule_start_date') &&
+      (p6 !== objectPrototype['schedule_start_date'] || hasOwn(value, 'schedule_start_date')) &&
       !(ctx ? ctx.visit('schedule_start_date', p6, v_CalendarDate) : v_CalendarDate(p6))
     )
       return false;
     const p7 = value['payment_schedule_amount'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'payment_schedule_amount') &&
+      (p7 !== objectPrototype['payment_schedule_amount'] || hasOwn(value, 'payment_schedule_amount')) &&
       !(ctx ? ctx.visit('payment_schedule_amount', p7, v_Amount) : v_Amount(p7))
     )
       return false;
     const p8 = value['first_recurring_date'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'first_recurring_date') &&
+      (p8 !== objectPrototype['first_recurring_date'] || hasOwn(value, 'first_recurring_date')) &&
       !(ctx ? ctx.visit('first_recurring_date', p8, v_CalendarDate) : v_CalendarDate(p8))
     )
       return false;
     const p9 = value['digital_wallet'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'digital_wallet') &&
+      (p9 !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet')) &&
       !(ctx ? ctx.visit('digital_wallet', p9, v_DigitalWallet) : v_DigitalWallet(p9))
     )
       return false;
     const p10 = value['pan_type'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'pan_type') &&
+      (p10 !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type')) &&
       !(ctx ? ctx.visit('pan_type', p10, v_PanType) : v_PanType(p10))
     )
       return false;
     const p11 = value['card'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'card') &&
+      (p11 !== objectPrototype['card'] || hasOwn(value, 'card')) &&
       !(ctx ? ctx.visit('card', p11, v_MaskedCard) : v_MaskedCard(p11))
     )
       return false;
     const p12 = value['card_expiration_date'];
     if (
       p12 !== undefined &&
-      Object.hasOwn(value, 'card_expiration_date') &&
+      (p12 !== objectPrototype['card_expiration_date'] || hasOwn(value, 'card_expiration_date')) &&
       !(ctx ? ctx.visit('card_expiration_date', p12, v_CardExpirationDate) : v_CardExpirationDate(p12))
     )
       return false;
     const p13 = value['checkout_payment_method'];
-    if (p13 !== undefined && Object.hasOwn(value, 'checkout_payment_method')) {
+    if (
+      p13 !== undefined &&
+      (p13 !== objectPrototype['checkout_payment_method'] || hasOwn(value, 'checkout_payment_method'))
+    ) {
       ctx?.segments.push('checkout_payment_method');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12306,7 +13747,7 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p14 = value['rrn'];
-    if (p14 !== undefined && Object.hasOwn(value, 'rrn')) {
+    if (p14 !== undefined && (p14 !== objectPrototype['rrn'] || hasOwn(value, 'rrn'))) {
       ctx?.segments.push('rrn');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12317,7 +13758,7 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p15 = value['arn'];
-    if (p15 !== undefined && Object.hasOwn(value, 'arn')) {
+    if (p15 !== undefined && (p15 !== objectPrototype['arn'] || hasOwn(value, 'arn'))) {
       ctx?.segments.push('arn');
       if (typeof p15 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12337,7 +13778,7 @@ function v_GetTransStatusResponse(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12361,32 +13802,38 @@ function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12396,7 +13843,7 @@ function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12406,7 +13853,7 @@ function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12426,27 +13873,30 @@ function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      !(
+        value['decline_reason'] !== undefined &&
+        (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+      ) &&
       rejectAt(ctx, 'decline_reason', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12456,7 +13906,7 @@ function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12466,7 +13916,7 @@ function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12478,7 +13928,7 @@ function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
     const p4 = value['decline_reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p4 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
@@ -12492,32 +13942,38 @@ function v_AuthRedirect(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      !(
+        value['redirect_url'] !== undefined &&
+        (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+      ) &&
       rejectAt(ctx, 'redirect_url', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      !(
+        value['redirect_method'] !== undefined &&
+        (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+      ) &&
       rejectAt(ctx, 'redirect_method', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12527,7 +13983,7 @@ function v_AuthRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12537,7 +13993,7 @@ function v_AuthRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12556,22 +14012,22 @@ function v_AuthUndefined(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12581,7 +14037,7 @@ function v_AuthUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12591,7 +14047,7 @@ function v_AuthUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12617,12 +14073,12 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12633,7 +14089,12 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['result'] !== undefined &&
+        (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+          ? value['result']
+          : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_AuthSuccess(value, ctx) && !ctx) return false;
@@ -12662,32 +14123,38 @@ function v_DebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12697,7 +14164,7 @@ function v_DebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12707,7 +14174,7 @@ function v_DebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12733,27 +14200,30 @@ function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      !(
+        value['decline_reason'] !== undefined &&
+        (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+      ) &&
       rejectAt(ctx, 'decline_reason', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12763,7 +14233,7 @@ function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12773,7 +14243,7 @@ function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12785,7 +14255,7 @@ function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
     const p4 = value['decline_reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p4 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
@@ -12799,32 +14269,38 @@ function v_DebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      !(
+        value['redirect_url'] !== undefined &&
+        (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+      ) &&
       rejectAt(ctx, 'redirect_url', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      !(
+        value['redirect_method'] !== undefined &&
+        (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+      ) &&
       rejectAt(ctx, 'redirect_method', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12834,7 +14310,7 @@ function v_DebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12844,7 +14320,7 @@ function v_DebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12863,22 +14339,22 @@ function v_DebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12888,7 +14364,7 @@ function v_DebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12898,7 +14374,7 @@ function v_DebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12923,12 +14399,12 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -12939,7 +14415,12 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['result'] !== undefined &&
+        (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+          ? value['result']
+          : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_DebitSuccess(value, ctx) && !ctx) return false;
@@ -12968,32 +14449,38 @@ function v_Credit2CardSuccess(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13003,7 +14490,7 @@ function v_Credit2CardSuccess(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13013,7 +14500,7 @@ function v_Credit2CardSuccess(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13032,27 +14519,30 @@ function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      !(
+        value['decline_reason'] !== undefined &&
+        (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+      ) &&
       rejectAt(ctx, 'decline_reason', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13062,7 +14552,7 @@ function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13072,7 +14562,7 @@ function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13084,7 +14574,7 @@ function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean
     const p4 = value['decline_reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p4 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
@@ -13098,22 +14588,22 @@ function v_Credit2CardUndefined(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13123,7 +14613,7 @@ function v_Credit2CardUndefined(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13133,7 +14623,7 @@ function v_Credit2CardUndefined(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13152,12 +14642,12 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13168,7 +14658,12 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['result'] !== undefined &&
+        (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+          ? value['result']
+          : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_Credit2CardSuccess(value, ctx) && !ctx) return false;
@@ -13193,32 +14688,38 @@ function v_Card2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13228,7 +14729,7 @@ function v_Card2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13238,7 +14739,7 @@ function v_Card2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13258,27 +14759,30 @@ function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      !(
+        value['decline_reason'] !== undefined &&
+        (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+      ) &&
       rejectAt(ctx, 'decline_reason', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13288,7 +14792,7 @@ function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13298,7 +14802,7 @@ function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13310,7 +14814,7 @@ function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
     const p4 = value['decline_reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p4 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
@@ -13324,32 +14828,38 @@ function v_Card2CardRedirect(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      !(
+        value['redirect_url'] !== undefined &&
+        (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+      ) &&
       rejectAt(ctx, 'redirect_url', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      !(
+        value['redirect_method'] !== undefined &&
+        (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+      ) &&
       rejectAt(ctx, 'redirect_method', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13359,7 +14869,7 @@ function v_Card2CardRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13369,7 +14879,7 @@ function v_Card2CardRedirect(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13388,22 +14898,22 @@ function v_Card2CardUndefined(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13413,7 +14923,7 @@ function v_Card2CardUndefined(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13423,7 +14933,7 @@ function v_Card2CardUndefined(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13448,12 +14958,12 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13464,7 +14974,12 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['result'] !== undefined &&
+        (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+          ? value['result']
+          : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_Card2CardSuccess(value, ctx) && !ctx) return false;
@@ -13493,22 +15008,22 @@ function v_VoidSuccess(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13518,7 +15033,7 @@ function v_VoidSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13528,7 +15043,7 @@ function v_VoidSuccess(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13547,22 +15062,22 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13572,7 +15087,7 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13582,7 +15097,7 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13595,7 +15110,7 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
     const p4 = value['decline_reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p4 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
@@ -13609,22 +15124,22 @@ function v_VoidUndefined(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13634,7 +15149,7 @@ function v_VoidUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13644,7 +15159,7 @@ function v_VoidUndefined(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13664,12 +15179,12 @@ function v_VoidResponse(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13680,7 +15195,12 @@ function v_VoidResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['result'] !== undefined &&
+        (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+          ? value['result']
+          : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_VoidSuccess(value, ctx) && !ctx) return false;
@@ -13705,17 +15225,17 @@ function v_CreditvoidResponse(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13725,7 +15245,7 @@ function v_CreditvoidResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13737,14 +15257,14 @@ function v_CreditvoidResponse(value: unknown, ctx?: ValidationContext): boolean 
     const p3 = value['order_id'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p3 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))
     )
       return false;
     const p4 = value['trans_id'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'trans_id') &&
+      (p4 !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id')) &&
       !(ctx ? ctx.visit('trans_id', p4, v_TransId) : v_TransId(p4))
     )
       return false;
@@ -13757,17 +15277,17 @@ function v_RefundResponse(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13777,7 +15297,7 @@ function v_RefundResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13789,14 +15309,14 @@ function v_RefundResponse(value: unknown, ctx?: ValidationContext): boolean {
     const p3 = value['order_id'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p3 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))
     )
       return false;
     const p4 = value['trans_id'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'trans_id') &&
+      (p4 !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id')) &&
       !(ctx ? ctx.visit('trans_id', p4, v_TransId) : v_TransId(p4))
     )
       return false;
@@ -13809,7 +15329,7 @@ function v_GetTransStatusByOrderResponse(value: unknown, ctx?: ValidationContext
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13829,22 +15349,25 @@ function v_CreateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
+      !(
+        value['schedule_id'] !== undefined &&
+        (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+      ) &&
       rejectAt(ctx, 'schedule_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13854,7 +15377,7 @@ function v_CreateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13866,7 +15389,7 @@ function v_CreateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
     const p3 = value['schedule_id'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p3 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p3, v_ScheduleId) : v_ScheduleId(p3))
     )
       return false;
@@ -13879,17 +15402,17 @@ function v_UpdateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13899,7 +15422,7 @@ function v_UpdateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13911,7 +15434,7 @@ function v_UpdateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
     const p3 = value['schedule_id'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p3 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p3, v_ScheduleId) : v_ScheduleId(p3))
     )
       return false;
@@ -13924,17 +15447,17 @@ function v_DeleteScheduleResponse(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13944,7 +15467,7 @@ function v_DeleteScheduleResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13975,12 +15498,12 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -13990,7 +15513,7 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14002,12 +15525,12 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     const p3 = value['schedule_id'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p3 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p3, v_ScheduleId) : v_ScheduleId(p3))
     )
       return false;
     const p4 = value['name'];
-    if (p4 !== undefined && Object.hasOwn(value, 'name')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['name'] || hasOwn(value, 'name'))) {
       ctx?.segments.push('name');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14020,47 +15543,50 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     const p5 = value['interval_length'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'interval_length') &&
+      (p5 !== objectPrototype['interval_length'] || hasOwn(value, 'interval_length')) &&
       !(ctx ? ctx.visit('interval_length', p5, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p5))
     )
       return false;
     const p6 = value['interval_unit'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'interval_unit') &&
+      (p6 !== objectPrototype['interval_unit'] || hasOwn(value, 'interval_unit')) &&
       !(ctx ? ctx.visit('interval_unit', p6, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p6))
     )
       return false;
     const p7 = value['day_of_month'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'day_of_month') &&
+      (p7 !== objectPrototype['day_of_month'] || hasOwn(value, 'day_of_month')) &&
       !(ctx ? ctx.visit('day_of_month', p7, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p7))
     )
       return false;
     const p8 = value['payments_count'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'payments_count') &&
+      (p8 !== objectPrototype['payments_count'] || hasOwn(value, 'payments_count')) &&
       !(ctx ? ctx.visit('payments_count', p8, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p8))
     )
       return false;
     const p9 = value['delays'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'delays') &&
+      (p9 !== objectPrototype['delays'] || hasOwn(value, 'delays')) &&
       !(ctx ? ctx.visit('delays', p9, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p9))
     )
       return false;
     const p10 = value['paused'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'paused') &&
+      (p10 !== objectPrototype['paused'] || hasOwn(value, 'paused')) &&
       !(ctx ? ctx.visit('paused', p10, v_YesNo) : v_YesNo(p10))
     )
       return false;
     const p11 = value['delayed_first_payment'];
-    if (p11 !== undefined && Object.hasOwn(value, 'delayed_first_payment')) {
+    if (
+      p11 !== undefined &&
+      (p11 !== objectPrototype['delayed_first_payment'] || hasOwn(value, 'delayed_first_payment'))
+    ) {
       ctx?.segments.push('delayed_first_payment');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14079,19 +15605,22 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     const p12 = value['first_payment_interval_length'];
     if (
       p12 !== undefined &&
-      Object.hasOwn(value, 'first_payment_interval_length') &&
+      (p12 !== objectPrototype['first_payment_interval_length'] || hasOwn(value, 'first_payment_interval_length')) &&
       !(ctx ? ctx.visit('first_payment_interval_length', p12, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p12))
     )
       return false;
     const p13 = value['first_payment_interval_unit'];
     if (
       p13 !== undefined &&
-      Object.hasOwn(value, 'first_payment_interval_unit') &&
+      (p13 !== objectPrototype['first_payment_interval_unit'] || hasOwn(value, 'first_payment_interval_unit')) &&
       !(ctx ? ctx.visit('first_payment_interval_unit', p13, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p13))
     )
       return false;
     const p14 = value['first_payment_day_of_week'];
-    if (p14 !== undefined && Object.hasOwn(value, 'first_payment_day_of_week')) {
+    if (
+      p14 !== undefined &&
+      (p14 !== objectPrototype['first_payment_day_of_week'] || hasOwn(value, 'first_payment_day_of_week'))
+    ) {
       ctx?.segments.push('first_payment_day_of_week');
       if (!(typeof p14 === 'string' || (typeof p14 === 'number' && Number.isInteger(p14)))) {
         if (reject(ctx, 'type', 'must be a string or an integer')) return false;
@@ -14110,7 +15639,7 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     const p15 = value['first_payment_day_of_month'];
     if (
       p15 !== undefined &&
-      Object.hasOwn(value, 'first_payment_day_of_month') &&
+      (p15 !== objectPrototype['first_payment_day_of_month'] || hasOwn(value, 'first_payment_day_of_month')) &&
       !(ctx ? ctx.visit('first_payment_day_of_month', p15, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p15))
     )
       return false;
@@ -14123,17 +15652,17 @@ function v_PauseScheduleResponse(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14143,7 +15672,7 @@ function v_PauseScheduleResponse(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14161,17 +15690,17 @@ function v_RunScheduleResponse(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14181,7 +15710,7 @@ function v_RunScheduleResponse(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14199,17 +15728,17 @@ function v_DescheduleResponse(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14219,7 +15748,7 @@ function v_DescheduleResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14237,32 +15766,38 @@ function v_RecurringSaleSuccess(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14272,7 +15807,7 @@ function v_RecurringSaleSuccess(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14282,7 +15817,7 @@ function v_RecurringSaleSuccess(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14307,27 +15842,30 @@ function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      !(
+        value['decline_reason'] !== undefined &&
+        (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+      ) &&
       rejectAt(ctx, 'decline_reason', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14337,7 +15875,7 @@ function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14347,7 +15885,7 @@ function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14359,7 +15897,7 @@ function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boole
     const p4 = value['decline_reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p4 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
@@ -14373,32 +15911,38 @@ function v_RecurringSaleRedirect(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      !(
+        value['redirect_url'] !== undefined &&
+        (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+      ) &&
       rejectAt(ctx, 'redirect_url', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      !(
+        value['redirect_method'] !== undefined &&
+        (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+      ) &&
       rejectAt(ctx, 'redirect_method', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14408,7 +15952,7 @@ function v_RecurringSaleRedirect(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14418,7 +15962,7 @@ function v_RecurringSaleRedirect(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14437,22 +15981,22 @@ function v_RecurringSaleUndefined(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14462,7 +16006,7 @@ function v_RecurringSaleUndefined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14472,7 +16016,7 @@ function v_RecurringSaleUndefined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14498,12 +16042,12 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14514,7 +16058,12 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['result'] !== undefined &&
+        (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+          ? value['result']
+          : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_RecurringSaleSuccess(value, ctx) && !ctx) return false;
@@ -14543,32 +16092,38 @@ function v_RecurringDebitSuccess(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14578,7 +16133,7 @@ function v_RecurringDebitSuccess(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14588,7 +16143,7 @@ function v_RecurringDebitSuccess(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14614,27 +16169,30 @@ function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      !(
+        value['decline_reason'] !== undefined &&
+        (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+      ) &&
       rejectAt(ctx, 'decline_reason', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14644,7 +16202,7 @@ function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14654,7 +16212,7 @@ function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14666,7 +16224,7 @@ function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): bool
     const p4 = value['decline_reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p4 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
@@ -14680,32 +16238,38 @@ function v_RecurringDebitRedirect(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      !(
+        value['redirect_url'] !== undefined &&
+        (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+      ) &&
       rejectAt(ctx, 'redirect_url', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method')) &&
+      !(
+        value['redirect_method'] !== undefined &&
+        (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+      ) &&
       rejectAt(ctx, 'redirect_method', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14715,7 +16279,7 @@ function v_RecurringDebitRedirect(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14725,7 +16289,7 @@ function v_RecurringDebitRedirect(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14744,22 +16308,22 @@ function v_RecurringDebitUndefined(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14769,7 +16333,7 @@ function v_RecurringDebitUndefined(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14779,7 +16343,7 @@ function v_RecurringDebitUndefined(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14804,12 +16368,12 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14820,7 +16384,12 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['result'] !== undefined &&
+        (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+          ? value['result']
+          : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_RecurringDebitSuccess(value, ctx) && !ctx) return false;
@@ -14849,32 +16418,38 @@ function v_Credit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14884,7 +16459,7 @@ function v_Credit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14894,7 +16469,7 @@ function v_Credit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14913,37 +16488,46 @@ function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      !(
+        value['decline_reason'] !== undefined &&
+        (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+      ) &&
       rejectAt(ctx, 'decline_reason', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14953,7 +16537,7 @@ function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14963,7 +16547,7 @@ function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -14975,7 +16559,7 @@ function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): bool
     const p4 = value['decline_reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p4 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
@@ -14989,32 +16573,38 @@ function v_Credit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15024,7 +16614,7 @@ function v_Credit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15034,7 +16624,7 @@ function v_Credit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15053,12 +16643,12 @@ function v_Credit2VirtualResponse(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15069,7 +16659,12 @@ function v_Credit2VirtualResponse(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['result'] !== undefined &&
+        (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+          ? value['result']
+          : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_Credit2VirtualSuccess(value, ctx) && !ctx) return false;
@@ -15096,14 +16691,14 @@ function v_Debit2VirtualAmounts(value: unknown, ctx?: ValidationContext): boolea
     const p1 = value['commission'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'commission') &&
+      (p1 !== objectPrototype['commission'] || hasOwn(value, 'commission')) &&
       !(ctx ? ctx.visit('commission', p1, v_Amount) : v_Amount(p1))
     )
       return false;
     const p2 = value['total_amount'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'total_amount') &&
+      (p2 !== objectPrototype['total_amount'] || hasOwn(value, 'total_amount')) &&
       !(ctx ? ctx.visit('total_amount', p2, v_Amount) : v_Amount(p2))
     )
       return false;
@@ -15117,32 +16712,38 @@ function v_Debit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15157,7 +16758,7 @@ function v_Debit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15167,7 +16768,7 @@ function v_Debit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolea
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15187,27 +16788,30 @@ function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason')) &&
+      !(
+        value['decline_reason'] !== undefined &&
+        (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+      ) &&
       rejectAt(ctx, 'decline_reason', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15222,7 +16826,7 @@ function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15232,7 +16836,7 @@ function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15244,7 +16848,7 @@ function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boole
     const p4 = value['decline_reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p4 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
@@ -15258,27 +16862,30 @@ function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      !(
+        value['redirect_url'] !== undefined &&
+        (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+      ) &&
       rejectAt(ctx, 'redirect_url', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15293,7 +16900,7 @@ function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15303,7 +16910,7 @@ function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15315,21 +16922,21 @@ function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boole
     const p4 = value['redirect_url'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'redirect_url') &&
+      (p4 !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url')) &&
       !(ctx ? ctx.visit('redirect_url', p4, v_Url) : v_Url(p4))
     )
       return false;
     const p5 = value['redirect_method'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'redirect_method') &&
+      (p5 !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method')) &&
       !(ctx ? ctx.visit('redirect_method', p5, v_RedirectMethod) : v_RedirectMethod(p5))
     )
       return false;
     const p6 = value['redirect_params'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'redirect_params') &&
+      (p6 !== objectPrototype['redirect_params'] || hasOwn(value, 'redirect_params')) &&
       !(ctx ? ctx.visit('redirect_params', p6, v_RedirectParams) : v_RedirectParams(p6))
     )
       return false;
@@ -15343,22 +16950,22 @@ function v_Debit2VirtualUndefined(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
-    if (p1 !== undefined && Object.hasOwn(value, 'action')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['action'] || hasOwn(value, 'action'))) {
       ctx?.segments.push('action');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15373,7 +16980,7 @@ function v_Debit2VirtualUndefined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15383,7 +16990,7 @@ function v_Debit2VirtualUndefined(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     const p3 = value['status'];
-    if (p3 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15403,12 +17010,12 @@ function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15419,7 +17026,12 @@ function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     {
-      const tag2 = isPlainObject(value) && Object.hasOwn(value, 'result') ? value['result'] : undefined;
+      const tag2 =
+        isPlainObject(value) &&
+        value['result'] !== undefined &&
+        (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+          ? value['result']
+          : undefined;
       switch (tag2) {
         case 'SUCCESS':
           if (!v_Debit2VirtualSuccess(value, ctx) && !ctx) return false;
@@ -15461,19 +17073,22 @@ function v_ErrorEntry(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['error_message'] !== undefined && Object.hasOwn(value, 'error_message')) &&
+      !(
+        value['error_message'] !== undefined &&
+        (value['error_message'] !== objectPrototype['error_message'] || hasOwn(value, 'error_message'))
+      ) &&
       rejectAt(ctx, 'error_message', 'required', 'is required')
     )
       return false;
     const p1 = value['error_code'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'error_code') &&
+      (p1 !== objectPrototype['error_code'] || hasOwn(value, 'error_code')) &&
       !(ctx ? ctx.visit('error_code', p1, v_ErrorCode) : v_ErrorCode(p1))
     )
       return false;
     const p2 = value['error_message'];
-    if (p2 !== undefined && Object.hasOwn(value, 'error_message')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['error_message'] || hasOwn(value, 'error_message'))) {
       ctx?.segments.push('error_message');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15496,12 +17111,15 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['error_message'] !== undefined && Object.hasOwn(value, 'error_message')) &&
+      !(
+        value['error_message'] !== undefined &&
+        (value['error_message'] !== objectPrototype['error_message'] || hasOwn(value, 'error_message'))
+      ) &&
       rejectAt(ctx, 'error_message', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15511,7 +17129,7 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['http_code'];
-    if (p2 !== undefined && Object.hasOwn(value, 'http_code')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['http_code'] || hasOwn(value, 'http_code'))) {
       ctx?.segments.push('http_code');
       if (!(typeof p2 === 'number' && Number.isInteger(p2))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -15524,12 +17142,12 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
     const p3 = value['error_code'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'error_code') &&
+      (p3 !== objectPrototype['error_code'] || hasOwn(value, 'error_code')) &&
       !(ctx ? ctx.visit('error_code', p3, v_ErrorCode) : v_ErrorCode(p3))
     )
       return false;
     const p4 = value['error_message'];
-    if (p4 !== undefined && Object.hasOwn(value, 'error_message')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['error_message'] || hasOwn(value, 'error_message'))) {
       ctx?.segments.push('error_message');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -15544,7 +17162,7 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['errors'];
-    if (p5 !== undefined && Object.hasOwn(value, 'errors')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['errors'] || hasOwn(value, 'errors'))) {
       ctx?.segments.push('errors');
       if (!Array.isArray(p5)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -15592,31 +17210,105 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     let best1Score = -Infinity;
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['crypto_address'] !== undefined && Object.hasOwn(value, 'crypto_address') ? 1 : 0) +
-          (value['crypto_network'] !== undefined && Object.hasOwn(value, 'crypto_network') ? 1 : 0) +
-          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
-          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
-          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
-          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
-          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
-          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
-          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
-          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
-          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
-          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0) +
-          (value['auth_method'] !== undefined && Object.hasOwn(value, 'auth_method') ? 1 : 0) +
-          (value['message'] !== undefined && Object.hasOwn(value, 'message') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['crypto_address'] !== undefined &&
+          (value['crypto_address'] !== objectPrototype['crypto_address'] || hasOwn(value, 'crypto_address'))
+            ? 1
+            : 0) +
+          (value['crypto_network'] !== undefined &&
+          (value['crypto_network'] !== objectPrototype['crypto_network'] || hasOwn(value, 'crypto_network'))
+            ? 1
+            : 0) +
+          (value['recurring_token'] !== undefined &&
+          (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+            ? 1
+            : 0) +
+          (value['schedule_id'] !== undefined &&
+          (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+            ? 1
+            : 0) +
+          (value['schedule_start_date'] !== undefined &&
+          (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+            hasOwn(value, 'schedule_start_date'))
+            ? 1
+            : 0) +
+          (value['payment_schedule_amount'] !== undefined &&
+          (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+            hasOwn(value, 'payment_schedule_amount'))
+            ? 1
+            : 0) +
+          (value['first_recurring_date'] !== undefined &&
+          (value['first_recurring_date'] !== objectPrototype['first_recurring_date'] ||
+            hasOwn(value, 'first_recurring_date'))
+            ? 1
+            : 0) +
+          (value['card_token'] !== undefined &&
+          (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+            ? 1
+            : 0) +
+          (value['digital_wallet'] !== undefined &&
+          (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+            ? 1
+            : 0) +
+          (value['pan_type'] !== undefined &&
+          (value['pan_type'] !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0) +
+          (value['redirect_url'] !== undefined &&
+          (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+            ? 1
+            : 0) +
+          (value['redirect_method'] !== undefined &&
+          (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+            ? 1
+            : 0) +
+          (value['redirect_params'] !== undefined &&
+          (value['redirect_params'] !== objectPrototype['redirect_params'] || hasOwn(value, 'redirect_params'))
+            ? 1
+            : 0) +
+          (value['auth_method'] !== undefined &&
+          (value['auth_method'] !== objectPrototype['auth_method'] || hasOwn(value, 'auth_method'))
+            ? 1
+            : 0) +
+          (value['message'] !== undefined &&
+          (value['message'] !== objectPrototype['message'] || hasOwn(value, 'message'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15625,16 +17317,42 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15643,28 +17361,88 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
-          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
-          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
-          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
-          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
-          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
-          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
-          (value['card'] !== undefined && Object.hasOwn(value, 'card') ? 1 : 0) +
-          (value['card_expiration_date'] !== undefined && Object.hasOwn(value, 'card_expiration_date') ? 1 : 0) +
-          (value['checkout_payment_method'] !== undefined && Object.hasOwn(value, 'checkout_payment_method') ? 1 : 0) +
-          (value['rrn'] !== undefined && Object.hasOwn(value, 'rrn') ? 1 : 0) +
-          (value['arn'] !== undefined && Object.hasOwn(value, 'arn') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0)
+        ? (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0) +
+          (value['recurring_token'] !== undefined &&
+          (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+            ? 1
+            : 0) +
+          (value['schedule_id'] !== undefined &&
+          (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+            ? 1
+            : 0) +
+          (value['schedule_start_date'] !== undefined &&
+          (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+            hasOwn(value, 'schedule_start_date'))
+            ? 1
+            : 0) +
+          (value['payment_schedule_amount'] !== undefined &&
+          (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+            hasOwn(value, 'payment_schedule_amount'))
+            ? 1
+            : 0) +
+          (value['first_recurring_date'] !== undefined &&
+          (value['first_recurring_date'] !== objectPrototype['first_recurring_date'] ||
+            hasOwn(value, 'first_recurring_date'))
+            ? 1
+            : 0) +
+          (value['digital_wallet'] !== undefined &&
+          (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+            ? 1
+            : 0) +
+          (value['pan_type'] !== undefined &&
+          (value['pan_type'] !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type'))
+            ? 1
+            : 0) +
+          (value['card'] !== undefined && (value['card'] !== objectPrototype['card'] || hasOwn(value, 'card'))
+            ? 1
+            : 0) +
+          (value['card_expiration_date'] !== undefined &&
+          (value['card_expiration_date'] !== objectPrototype['card_expiration_date'] ||
+            hasOwn(value, 'card_expiration_date'))
+            ? 1
+            : 0) +
+          (value['checkout_payment_method'] !== undefined &&
+          (value['checkout_payment_method'] !== objectPrototype['checkout_payment_method'] ||
+            hasOwn(value, 'checkout_payment_method'))
+            ? 1
+            : 0) +
+          (value['rrn'] !== undefined && (value['rrn'] !== objectPrototype['rrn'] || hasOwn(value, 'rrn')) ? 1 : 0) +
+          (value['arn'] !== undefined && (value['arn'] !== objectPrototype['arn'] || hasOwn(value, 'arn')) ? 1 : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15673,27 +17451,89 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
-          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
-          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
-          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
-          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
-          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
-          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
-          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
-          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
-          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['recurring_token'] !== undefined &&
+          (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+            ? 1
+            : 0) +
+          (value['schedule_id'] !== undefined &&
+          (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+            ? 1
+            : 0) +
+          (value['schedule_start_date'] !== undefined &&
+          (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+            hasOwn(value, 'schedule_start_date'))
+            ? 1
+            : 0) +
+          (value['payment_schedule_amount'] !== undefined &&
+          (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+            hasOwn(value, 'payment_schedule_amount'))
+            ? 1
+            : 0) +
+          (value['first_recurring_date'] !== undefined &&
+          (value['first_recurring_date'] !== objectPrototype['first_recurring_date'] ||
+            hasOwn(value, 'first_recurring_date'))
+            ? 1
+            : 0) +
+          (value['card_token'] !== undefined &&
+          (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+            ? 1
+            : 0) +
+          (value['digital_wallet'] !== undefined &&
+          (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+            ? 1
+            : 0) +
+          (value['pan_type'] !== undefined &&
+          (value['pan_type'] !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0) +
+          (value['redirect_url'] !== undefined &&
+          (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+            ? 1
+            : 0) +
+          (value['redirect_method'] !== undefined &&
+          (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+            ? 1
+            : 0) +
+          (value['redirect_params'] !== undefined &&
+          (value['redirect_params'] !== objectPrototype['redirect_params'] || hasOwn(value, 'redirect_params'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15702,27 +17542,89 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
-          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
-          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
-          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
-          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
-          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
-          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
-          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
-          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
-          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['recurring_token'] !== undefined &&
+          (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+            ? 1
+            : 0) +
+          (value['schedule_id'] !== undefined &&
+          (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+            ? 1
+            : 0) +
+          (value['schedule_start_date'] !== undefined &&
+          (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+            hasOwn(value, 'schedule_start_date'))
+            ? 1
+            : 0) +
+          (value['payment_schedule_amount'] !== undefined &&
+          (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+            hasOwn(value, 'payment_schedule_amount'))
+            ? 1
+            : 0) +
+          (value['first_recurring_date'] !== undefined &&
+          (value['first_recurring_date'] !== objectPrototype['first_recurring_date'] ||
+            hasOwn(value, 'first_recurring_date'))
+            ? 1
+            : 0) +
+          (value['card_token'] !== undefined &&
+          (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+            ? 1
+            : 0) +
+          (value['digital_wallet'] !== undefined &&
+          (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+            ? 1
+            : 0) +
+          (value['pan_type'] !== undefined &&
+          (value['pan_type'] !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0) +
+          (value['redirect_url'] !== undefined &&
+          (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+            ? 1
+            : 0) +
+          (value['redirect_method'] !== undefined &&
+          (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+            ? 1
+            : 0) +
+          (value['redirect_params'] !== undefined &&
+          (value['redirect_params'] !== objectPrototype['redirect_params'] || hasOwn(value, 'redirect_params'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15731,16 +17633,42 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15749,27 +17677,89 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
-          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
-          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
-          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
-          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
-          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
-          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
-          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
-          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
-          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['recurring_token'] !== undefined &&
+          (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+            ? 1
+            : 0) +
+          (value['schedule_id'] !== undefined &&
+          (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+            ? 1
+            : 0) +
+          (value['schedule_start_date'] !== undefined &&
+          (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+            hasOwn(value, 'schedule_start_date'))
+            ? 1
+            : 0) +
+          (value['payment_schedule_amount'] !== undefined &&
+          (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+            hasOwn(value, 'payment_schedule_amount'))
+            ? 1
+            : 0) +
+          (value['first_recurring_date'] !== undefined &&
+          (value['first_recurring_date'] !== objectPrototype['first_recurring_date'] ||
+            hasOwn(value, 'first_recurring_date'))
+            ? 1
+            : 0) +
+          (value['card_token'] !== undefined &&
+          (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+            ? 1
+            : 0) +
+          (value['digital_wallet'] !== undefined &&
+          (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+            ? 1
+            : 0) +
+          (value['pan_type'] !== undefined &&
+          (value['pan_type'] !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0) +
+          (value['redirect_url'] !== undefined &&
+          (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+            ? 1
+            : 0) +
+          (value['redirect_method'] !== undefined &&
+          (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+            ? 1
+            : 0) +
+          (value['redirect_params'] !== undefined &&
+          (value['redirect_params'] !== objectPrototype['redirect_params'] || hasOwn(value, 'redirect_params'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15778,16 +17768,42 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15796,10 +17812,20 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0)
+        ? (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15808,10 +17834,20 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0)
+        ? (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15820,28 +17856,88 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
-          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
-          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
-          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
-          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
-          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
-          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
-          (value['card'] !== undefined && Object.hasOwn(value, 'card') ? 1 : 0) +
-          (value['card_expiration_date'] !== undefined && Object.hasOwn(value, 'card_expiration_date') ? 1 : 0) +
-          (value['checkout_payment_method'] !== undefined && Object.hasOwn(value, 'checkout_payment_method') ? 1 : 0) +
-          (value['rrn'] !== undefined && Object.hasOwn(value, 'rrn') ? 1 : 0) +
-          (value['arn'] !== undefined && Object.hasOwn(value, 'arn') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0)
+        ? (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0) +
+          (value['recurring_token'] !== undefined &&
+          (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+            ? 1
+            : 0) +
+          (value['schedule_id'] !== undefined &&
+          (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+            ? 1
+            : 0) +
+          (value['schedule_start_date'] !== undefined &&
+          (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+            hasOwn(value, 'schedule_start_date'))
+            ? 1
+            : 0) +
+          (value['payment_schedule_amount'] !== undefined &&
+          (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+            hasOwn(value, 'payment_schedule_amount'))
+            ? 1
+            : 0) +
+          (value['first_recurring_date'] !== undefined &&
+          (value['first_recurring_date'] !== objectPrototype['first_recurring_date'] ||
+            hasOwn(value, 'first_recurring_date'))
+            ? 1
+            : 0) +
+          (value['digital_wallet'] !== undefined &&
+          (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+            ? 1
+            : 0) +
+          (value['pan_type'] !== undefined &&
+          (value['pan_type'] !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type'))
+            ? 1
+            : 0) +
+          (value['card'] !== undefined && (value['card'] !== objectPrototype['card'] || hasOwn(value, 'card'))
+            ? 1
+            : 0) +
+          (value['card_expiration_date'] !== undefined &&
+          (value['card_expiration_date'] !== objectPrototype['card_expiration_date'] ||
+            hasOwn(value, 'card_expiration_date'))
+            ? 1
+            : 0) +
+          (value['checkout_payment_method'] !== undefined &&
+          (value['checkout_payment_method'] !== objectPrototype['checkout_payment_method'] ||
+            hasOwn(value, 'checkout_payment_method'))
+            ? 1
+            : 0) +
+          (value['rrn'] !== undefined && (value['rrn'] !== objectPrototype['rrn'] || hasOwn(value, 'rrn')) ? 1 : 0) +
+          (value['arn'] !== undefined && (value['arn'] !== objectPrototype['arn'] || hasOwn(value, 'arn')) ? 1 : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15850,9 +17946,16 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0)
+        ? (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['schedule_id'] !== undefined &&
+          (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15861,9 +17964,16 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0)
+        ? (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['schedule_id'] !== undefined &&
+          (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15872,8 +17982,12 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0)
+        ? (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15882,27 +17996,64 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
-          (value['name'] !== undefined && Object.hasOwn(value, 'name') ? 1 : 0) +
-          (value['interval_length'] !== undefined && Object.hasOwn(value, 'interval_length') ? 1 : 0) +
-          (value['interval_unit'] !== undefined && Object.hasOwn(value, 'interval_unit') ? 1 : 0) +
-          (value['day_of_month'] !== undefined && Object.hasOwn(value, 'day_of_month') ? 1 : 0) +
-          (value['payments_count'] !== undefined && Object.hasOwn(value, 'payments_count') ? 1 : 0) +
-          (value['delays'] !== undefined && Object.hasOwn(value, 'delays') ? 1 : 0) +
-          (value['paused'] !== undefined && Object.hasOwn(value, 'paused') ? 1 : 0) +
-          (value['delayed_first_payment'] !== undefined && Object.hasOwn(value, 'delayed_first_payment') ? 1 : 0) +
-          (value['first_payment_interval_length'] !== undefined && Object.hasOwn(value, 'first_payment_interval_length')
+        ? (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
             ? 1
             : 0) +
-          (value['first_payment_interval_unit'] !== undefined && Object.hasOwn(value, 'first_payment_interval_unit')
+          (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
             ? 1
             : 0) +
-          (value['first_payment_day_of_week'] !== undefined && Object.hasOwn(value, 'first_payment_day_of_week')
+          (value['schedule_id'] !== undefined &&
+          (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
             ? 1
             : 0) +
-          (value['first_payment_day_of_month'] !== undefined && Object.hasOwn(value, 'first_payment_day_of_month')
+          (value['name'] !== undefined && (value['name'] !== objectPrototype['name'] || hasOwn(value, 'name'))
+            ? 1
+            : 0) +
+          (value['interval_length'] !== undefined &&
+          (value['interval_length'] !== objectPrototype['interval_length'] || hasOwn(value, 'interval_length'))
+            ? 1
+            : 0) +
+          (value['interval_unit'] !== undefined &&
+          (value['interval_unit'] !== objectPrototype['interval_unit'] || hasOwn(value, 'interval_unit'))
+            ? 1
+            : 0) +
+          (value['day_of_month'] !== undefined &&
+          (value['day_of_month'] !== objectPrototype['day_of_month'] || hasOwn(value, 'day_of_month'))
+            ? 1
+            : 0) +
+          (value['payments_count'] !== undefined &&
+          (value['payments_count'] !== objectPrototype['payments_count'] || hasOwn(value, 'payments_count'))
+            ? 1
+            : 0) +
+          (value['delays'] !== undefined && (value['delays'] !== objectPrototype['delays'] || hasOwn(value, 'delays'))
+            ? 1
+            : 0) +
+          (value['paused'] !== undefined && (value['paused'] !== objectPrototype['paused'] || hasOwn(value, 'paused'))
+            ? 1
+            : 0) +
+          (value['delayed_first_payment'] !== undefined &&
+          (value['delayed_first_payment'] !== objectPrototype['delayed_first_payment'] ||
+            hasOwn(value, 'delayed_first_payment'))
+            ? 1
+            : 0) +
+          (value['first_payment_interval_length'] !== undefined &&
+          (value['first_payment_interval_length'] !== objectPrototype['first_payment_interval_length'] ||
+            hasOwn(value, 'first_payment_interval_length'))
+            ? 1
+            : 0) +
+          (value['first_payment_interval_unit'] !== undefined &&
+          (value['first_payment_interval_unit'] !== objectPrototype['first_payment_interval_unit'] ||
+            hasOwn(value, 'first_payment_interval_unit'))
+            ? 1
+            : 0) +
+          (value['first_payment_day_of_week'] !== undefined &&
+          (value['first_payment_day_of_week'] !== objectPrototype['first_payment_day_of_week'] ||
+            hasOwn(value, 'first_payment_day_of_week'))
+            ? 1
+            : 0) +
+          (value['first_payment_day_of_month'] !== undefined &&
+          (value['first_payment_day_of_month'] !== objectPrototype['first_payment_day_of_month'] ||
+            hasOwn(value, 'first_payment_day_of_month'))
             ? 1
             : 0)
         : 0;
@@ -15913,8 +18064,12 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0)
+        ? (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15923,8 +18078,12 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0)
+        ? (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15933,8 +18092,12 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0)
+        ? (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15943,27 +18106,89 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
-          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
-          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
-          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
-          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
-          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
-          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
-          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
-          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
-          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['recurring_token'] !== undefined &&
+          (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+            ? 1
+            : 0) +
+          (value['schedule_id'] !== undefined &&
+          (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+            ? 1
+            : 0) +
+          (value['schedule_start_date'] !== undefined &&
+          (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+            hasOwn(value, 'schedule_start_date'))
+            ? 1
+            : 0) +
+          (value['payment_schedule_amount'] !== undefined &&
+          (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+            hasOwn(value, 'payment_schedule_amount'))
+            ? 1
+            : 0) +
+          (value['first_recurring_date'] !== undefined &&
+          (value['first_recurring_date'] !== objectPrototype['first_recurring_date'] ||
+            hasOwn(value, 'first_recurring_date'))
+            ? 1
+            : 0) +
+          (value['card_token'] !== undefined &&
+          (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+            ? 1
+            : 0) +
+          (value['digital_wallet'] !== undefined &&
+          (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+            ? 1
+            : 0) +
+          (value['pan_type'] !== undefined &&
+          (value['pan_type'] !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0) +
+          (value['redirect_url'] !== undefined &&
+          (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+            ? 1
+            : 0) +
+          (value['redirect_method'] !== undefined &&
+          (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+            ? 1
+            : 0) +
+          (value['redirect_params'] !== undefined &&
+          (value['redirect_params'] !== objectPrototype['redirect_params'] || hasOwn(value, 'redirect_params'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -15972,27 +18197,89 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
-          (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
-          (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
-          (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount') ? 1 : 0) +
-          (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
-          (value['card_token'] !== undefined && Object.hasOwn(value, 'card_token') ? 1 : 0) +
-          (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-          (value['pan_type'] !== undefined && Object.hasOwn(value, 'pan_type') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
-          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
-          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
-          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['recurring_token'] !== undefined &&
+          (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+            ? 1
+            : 0) +
+          (value['schedule_id'] !== undefined &&
+          (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+            ? 1
+            : 0) +
+          (value['schedule_start_date'] !== undefined &&
+          (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+            hasOwn(value, 'schedule_start_date'))
+            ? 1
+            : 0) +
+          (value['payment_schedule_amount'] !== undefined &&
+          (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+            hasOwn(value, 'payment_schedule_amount'))
+            ? 1
+            : 0) +
+          (value['first_recurring_date'] !== undefined &&
+          (value['first_recurring_date'] !== objectPrototype['first_recurring_date'] ||
+            hasOwn(value, 'first_recurring_date'))
+            ? 1
+            : 0) +
+          (value['card_token'] !== undefined &&
+          (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+            ? 1
+            : 0) +
+          (value['digital_wallet'] !== undefined &&
+          (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+            ? 1
+            : 0) +
+          (value['pan_type'] !== undefined &&
+          (value['pan_type'] !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0) +
+          (value['redirect_url'] !== undefined &&
+          (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+            ? 1
+            : 0) +
+          (value['redirect_method'] !== undefined &&
+          (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+            ? 1
+            : 0) +
+          (value['redirect_params'] !== undefined &&
+          (value['redirect_params'] !== objectPrototype['redirect_params'] || hasOwn(value, 'redirect_params'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -16001,16 +18288,42 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -16019,21 +18332,62 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['action'] !== undefined && Object.hasOwn(value, 'action') ? 1 : 0) +
-          (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-          (value['commission'] !== undefined && Object.hasOwn(value, 'commission') ? 1 : 0) +
-          (value['total_amount'] !== undefined && Object.hasOwn(value, 'total_amount') ? 1 : 0) +
-          (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-          (value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id') ? 1 : 0) +
-          (value['trans_date'] !== undefined && Object.hasOwn(value, 'trans_date') ? 1 : 0) +
-          (value['descriptor'] !== undefined && Object.hasOwn(value, 'descriptor') ? 1 : 0) +
-          (value['amount'] !== undefined && Object.hasOwn(value, 'amount') ? 1 : 0) +
-          (value['currency'] !== undefined && Object.hasOwn(value, 'currency') ? 1 : 0) +
-          (value['decline_reason'] !== undefined && Object.hasOwn(value, 'decline_reason') ? 1 : 0) +
-          (value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url') ? 1 : 0) +
-          (value['redirect_method'] !== undefined && Object.hasOwn(value, 'redirect_method') ? 1 : 0) +
-          (value['redirect_params'] !== undefined && Object.hasOwn(value, 'redirect_params') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))
+            ? 1
+            : 0) +
+          (value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+            ? 1
+            : 0) +
+          (value['commission'] !== undefined &&
+          (value['commission'] !== objectPrototype['commission'] || hasOwn(value, 'commission'))
+            ? 1
+            : 0) +
+          (value['total_amount'] !== undefined &&
+          (value['total_amount'] !== objectPrototype['total_amount'] || hasOwn(value, 'total_amount'))
+            ? 1
+            : 0) +
+          (value['order_id'] !== undefined &&
+          (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+            ? 1
+            : 0) +
+          (value['trans_id'] !== undefined &&
+          (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+            ? 1
+            : 0) +
+          (value['trans_date'] !== undefined &&
+          (value['trans_date'] !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date'))
+            ? 1
+            : 0) +
+          (value['descriptor'] !== undefined &&
+          (value['descriptor'] !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor'))
+            ? 1
+            : 0) +
+          (value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))
+            ? 1
+            : 0) +
+          (value['currency'] !== undefined &&
+          (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+            ? 1
+            : 0) +
+          (value['decline_reason'] !== undefined &&
+          (value['decline_reason'] !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason'))
+            ? 1
+            : 0) +
+          (value['redirect_url'] !== undefined &&
+          (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+            ? 1
+            : 0) +
+          (value['redirect_method'] !== undefined &&
+          (value['redirect_method'] !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))
+            ? 1
+            : 0) +
+          (value['redirect_params'] !== undefined &&
+          (value['redirect_params'] !== objectPrototype['redirect_params'] || hasOwn(value, 'redirect_params'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -16042,11 +18396,24 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
     }
     {
       const s = isPlainObject(value)
-        ? (value['result'] !== undefined && Object.hasOwn(value, 'result') ? 1 : 0) +
-          (value['http_code'] !== undefined && Object.hasOwn(value, 'http_code') ? 1 : 0) +
-          (value['error_code'] !== undefined && Object.hasOwn(value, 'error_code') ? 1 : 0) +
-          (value['error_message'] !== undefined && Object.hasOwn(value, 'error_message') ? 1 : 0) +
-          (value['errors'] !== undefined && Object.hasOwn(value, 'errors') ? 1 : 0)
+        ? (value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))
+            ? 1
+            : 0) +
+          (value['http_code'] !== undefined &&
+          (value['http_code'] !== objectPrototype['http_code'] || hasOwn(value, 'http_code'))
+            ? 1
+            : 0) +
+          (value['error_code'] !== undefined &&
+          (value['error_code'] !== objectPrototype['error_code'] || hasOwn(value, 'error_code'))
+            ? 1
+            : 0) +
+          (value['error_message'] !== undefined &&
+          (value['error_message'] !== objectPrototype['error_message'] || hasOwn(value, 'error_message'))
+            ? 1
+            : 0) +
+          (value['errors'] !== undefined && (value['errors'] !== objectPrototype['errors'] || hasOwn(value, 'errors'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -16243,11 +18610,11 @@ function v_SessionCardParameters(value: unknown, ctx?: ValidationContext): boole
     if (!v_CardSetApc(value, ctx) && !ctx) return false;
     if (isPlainObject(value)) {
       const p1 = value['shipping'];
-      if (p1 !== undefined && Object.hasOwn(value, 'shipping')) {
+      if (p1 !== undefined && (p1 !== objectPrototype['shipping'] || hasOwn(value, 'shipping'))) {
         ctx?.segments.push('shipping');
         if (isPlainObject(p1)) {
           const p2 = p1['cost'];
-          if (p2 !== undefined && Object.hasOwn(p1, 'cost')) {
+          if (p2 !== undefined && (p2 !== objectPrototype['cost'] || hasOwn(p1, 'cost'))) {
             ctx?.segments.push('cost');
             if (typeof p2 === 'string') {
               if (
@@ -16263,11 +18630,11 @@ function v_SessionCardParameters(value: unknown, ctx?: ValidationContext): boole
         ctx?.segments.pop();
       }
       const p3 = value['cart'];
-      if (p3 !== undefined && Object.hasOwn(value, 'cart')) {
+      if (p3 !== undefined && (p3 !== objectPrototype['cart'] || hasOwn(value, 'cart'))) {
         ctx?.segments.push('cart');
         if (isPlainObject(p3)) {
           const p4 = p3['items'];
-          if (p4 !== undefined && Object.hasOwn(p3, 'items')) {
+          if (p4 !== undefined && (p4 !== objectPrototype['items'] || hasOwn(p3, 'items'))) {
             ctx?.segments.push('items');
             if (Array.isArray(p4)) {
               for (let i5 = 0; i5 < p4.length; i5++) {
@@ -16275,7 +18642,7 @@ function v_SessionCardParameters(value: unknown, ctx?: ValidationContext): boole
                 ctx?.segments.push(i5);
                 if (isPlainObject(item6)) {
                   const p7 = item6['tax'];
-                  if (p7 !== undefined && Object.hasOwn(item6, 'tax')) {
+                  if (p7 !== undefined && (p7 !== objectPrototype['tax'] || hasOwn(item6, 'tax'))) {
                     ctx?.segments.push('tax');
                     if (typeof p7 === 'string') {
                       if (
@@ -16288,7 +18655,7 @@ function v_SessionCardParameters(value: unknown, ctx?: ValidationContext): boole
                     ctx?.segments.pop();
                   }
                   const p8 = item6['taxCategory'];
-                  if (p8 !== undefined && Object.hasOwn(item6, 'taxCategory')) {
+                  if (p8 !== undefined && (p8 !== objectPrototype['taxCategory'] || hasOwn(item6, 'taxCategory'))) {
                     ctx?.segments.push('taxCategory');
                     if (typeof p8 === 'string') {
                       if (
@@ -16301,11 +18668,11 @@ function v_SessionCardParameters(value: unknown, ctx?: ValidationContext): boole
                     ctx?.segments.pop();
                   }
                   const p9 = item6['recipient'];
-                  if (p9 !== undefined && Object.hasOwn(item6, 'recipient')) {
+                  if (p9 !== undefined && (p9 !== objectPrototype['recipient'] || hasOwn(item6, 'recipient'))) {
                     ctx?.segments.push('recipient');
                     if (isPlainObject(p9)) {
                       const p10 = p9['country'];
-                      if (p10 !== undefined && Object.hasOwn(p9, 'country')) {
+                      if (p10 !== undefined && (p10 !== objectPrototype['country'] || hasOwn(p9, 'country'))) {
                         ctx?.segments.push('country');
                         if (typeof p10 === 'string') {
                           if (
@@ -16340,182 +18707,182 @@ function v_SessionMethodParameters(value: unknown, ctx?: ValidationContext): boo
     const p1 = value['card'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'card') &&
+      (p1 !== objectPrototype['card'] || hasOwn(value, 'card')) &&
       !(ctx ? ctx.visit('card', p1, v_SessionCardParameters) : v_SessionCardParameters(p1))
     )
       return false;
     const p2 = value['pin_voucher'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'pin_voucher') &&
+      (p2 !== objectPrototype['pin_voucher'] || hasOwn(value, 'pin_voucher')) &&
       !(ctx ? ctx.visit('pin_voucher', p2, v_PinVoucherParameters) : v_PinVoucherParameters(p2))
     )
       return false;
     const p3 = value['bank_account_debit'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'bank_account_debit') &&
+      (p3 !== objectPrototype['bank_account_debit'] || hasOwn(value, 'bank_account_debit')) &&
       !(ctx ? ctx.visit('bank_account_debit', p3, v_BankAccountDebitParameters) : v_BankAccountDebitParameters(p3))
     )
       return false;
     const p4 = value['ar_transfer'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'ar_transfer') &&
+      (p4 !== objectPrototype['ar_transfer'] || hasOwn(value, 'ar_transfer')) &&
       !(ctx ? ctx.visit('ar_transfer', p4, v_ArTransferParameters) : v_ArTransferParameters(p4))
     )
       return false;
     const p5 = value['mx_transfer'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'mx_transfer') &&
+      (p5 !== objectPrototype['mx_transfer'] || hasOwn(value, 'mx_transfer')) &&
       !(ctx ? ctx.visit('mx_transfer', p5, v_MxTransferParameters) : v_MxTransferParameters(p5))
     )
       return false;
     const p6 = value['bnpl_a'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'bnpl_a') &&
+      (p6 !== objectPrototype['bnpl_a'] || hasOwn(value, 'bnpl_a')) &&
       !(ctx ? ctx.visit('bnpl_a', p6, v_BnplAParameters) : v_BnplAParameters(p6))
     )
       return false;
     const p7 = value['bnpl_b'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'bnpl_b') &&
+      (p7 !== objectPrototype['bnpl_b'] || hasOwn(value, 'bnpl_b')) &&
       !(ctx ? ctx.visit('bnpl_b', p7, v_BnplBParameters) : v_BnplBParameters(p7))
     )
       return false;
     const p8 = value['crypto_deposit'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'crypto_deposit') &&
+      (p8 !== objectPrototype['crypto_deposit'] || hasOwn(value, 'crypto_deposit')) &&
       !(ctx ? ctx.visit('crypto_deposit', p8, v_CryptoDepositParameters) : v_CryptoDepositParameters(p8))
     )
       return false;
     const p9 = value['crypto_withdrawal'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'crypto_withdrawal') &&
+      (p9 !== objectPrototype['crypto_withdrawal'] || hasOwn(value, 'crypto_withdrawal')) &&
       !(ctx ? ctx.visit('crypto_withdrawal', p9, v_CryptoWithdrawalParameters) : v_CryptoWithdrawalParameters(p9))
     )
       return false;
     const p10 = value['crypto_convert'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'crypto_convert') &&
+      (p10 !== objectPrototype['crypto_convert'] || hasOwn(value, 'crypto_convert')) &&
       !(ctx ? ctx.visit('crypto_convert', p10, v_CryptoConvertParameters) : v_CryptoConvertParameters(p10))
     )
       return false;
     const p11 = value['crypto_gateway'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'crypto_gateway') &&
+      (p11 !== objectPrototype['crypto_gateway'] || hasOwn(value, 'crypto_gateway')) &&
       !(ctx ? ctx.visit('crypto_gateway', p11, v_CryptoGatewayParameters) : v_CryptoGatewayParameters(p11))
     )
       return false;
     const p12 = value['dl'];
     if (
       p12 !== undefined &&
-      Object.hasOwn(value, 'dl') &&
+      (p12 !== objectPrototype['dl'] || hasOwn(value, 'dl')) &&
       !(ctx ? ctx.visit('dl', p12, v_DlParameters) : v_DlParameters(p12))
     )
       return false;
     const p13 = value['document_method'];
     if (
       p13 !== undefined &&
-      Object.hasOwn(value, 'document_method') &&
+      (p13 !== objectPrototype['document_method'] || hasOwn(value, 'document_method')) &&
       !(ctx ? ctx.visit('document_method', p13, v_DocumentMethodParameters) : v_DocumentMethodParameters(p13))
     )
       return false;
     const p14 = value['latam_document'];
     if (
       p14 !== undefined &&
-      Object.hasOwn(value, 'latam_document') &&
+      (p14 !== objectPrototype['latam_document'] || hasOwn(value, 'latam_document')) &&
       !(ctx ? ctx.visit('latam_document', p14, v_LatamDocumentParameters) : v_LatamDocumentParameters(p14))
     )
       return false;
     const p15 = value['fx_convert'];
     if (
       p15 !== undefined &&
-      Object.hasOwn(value, 'fx_convert') &&
+      (p15 !== objectPrototype['fx_convert'] || hasOwn(value, 'fx_convert')) &&
       !(ctx ? ctx.visit('fx_convert', p15, v_FxConvertParameters) : v_FxConvertParameters(p15))
     )
       return false;
     const p16 = value['p1_a'];
     if (
       p16 !== undefined &&
-      Object.hasOwn(value, 'p1_a') &&
+      (p16 !== objectPrototype['p1_a'] || hasOwn(value, 'p1_a')) &&
       !(ctx ? ctx.visit('p1_a', p16, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p16))
     )
       return false;
     const p17 = value['p1_b'];
     if (
       p17 !== undefined &&
-      Object.hasOwn(value, 'p1_b') &&
+      (p17 !== objectPrototype['p1_b'] || hasOwn(value, 'p1_b')) &&
       !(ctx ? ctx.visit('p1_b', p17, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p17))
     )
       return false;
     const p18 = value['p1_c'];
     if (
       p18 !== undefined &&
-      Object.hasOwn(value, 'p1_c') &&
+      (p18 !== objectPrototype['p1_c'] || hasOwn(value, 'p1_c')) &&
       !(ctx ? ctx.visit('p1_c', p18, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p18))
     )
       return false;
     const p19 = value['p1_d'];
     if (
       p19 !== undefined &&
-      Object.hasOwn(value, 'p1_d') &&
+      (p19 !== objectPrototype['p1_d'] || hasOwn(value, 'p1_d')) &&
       !(ctx ? ctx.visit('p1_d', p19, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p19))
     )
       return false;
     const p20 = value['p1_e'];
     if (
       p20 !== undefined &&
-      Object.hasOwn(value, 'p1_e') &&
+      (p20 !== objectPrototype['p1_e'] || hasOwn(value, 'p1_e')) &&
       !(ctx ? ctx.visit('p1_e', p20, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p20))
     )
       return false;
     const p21 = value['p1_f'];
     if (
       p21 !== undefined &&
-      Object.hasOwn(value, 'p1_f') &&
+      (p21 !== objectPrototype['p1_f'] || hasOwn(value, 'p1_f')) &&
       !(ctx ? ctx.visit('p1_f', p21, v_P1PersonalIdParameters) : v_P1PersonalIdParameters(p21))
     )
       return false;
     const p22 = value['p2_a'];
     if (
       p22 !== undefined &&
-      Object.hasOwn(value, 'p2_a') &&
+      (p22 !== objectPrototype['p2_a'] || hasOwn(value, 'p2_a')) &&
       !(ctx ? ctx.visit('p2_a', p22, v_P2PayMethodParameters) : v_P2PayMethodParameters(p22))
     )
       return false;
     const p23 = value['p2_b'];
     if (
       p23 !== undefined &&
-      Object.hasOwn(value, 'p2_b') &&
+      (p23 !== objectPrototype['p2_b'] || hasOwn(value, 'p2_b')) &&
       !(ctx ? ctx.visit('p2_b', p23, v_P2PayMethodParameters) : v_P2PayMethodParameters(p23))
     )
       return false;
     const p24 = value['p2_c'];
     if (
       p24 !== undefined &&
-      Object.hasOwn(value, 'p2_c') &&
+      (p24 !== objectPrototype['p2_c'] || hasOwn(value, 'p2_c')) &&
       !(ctx ? ctx.visit('p2_c', p24, v_P2PayMethodParameters) : v_P2PayMethodParameters(p24))
     )
       return false;
     const p25 = value['p2_d'];
     if (
       p25 !== undefined &&
-      Object.hasOwn(value, 'p2_d') &&
+      (p25 !== objectPrototype['p2_d'] || hasOwn(value, 'p2_d')) &&
       !(ctx ? ctx.visit('p2_d', p25, v_P2PayMethodParameters) : v_P2PayMethodParameters(p25))
     )
       return false;
     const p26 = value['installment_redirect'];
     if (
       p26 !== undefined &&
-      Object.hasOwn(value, 'installment_redirect') &&
+      (p26 !== objectPrototype['installment_redirect'] || hasOwn(value, 'installment_redirect')) &&
       !(ctx
         ? ctx.visit('installment_redirect', p26, v_InstallmentRedirectParameters)
         : v_InstallmentRedirectParameters(p26))
@@ -16524,133 +18891,133 @@ function v_SessionMethodParameters(value: unknown, ctx?: ValidationContext): boo
     const p27 = value['ips'];
     if (
       p27 !== undefined &&
-      Object.hasOwn(value, 'ips') &&
+      (p27 !== objectPrototype['ips'] || hasOwn(value, 'ips')) &&
       !(ctx ? ctx.visit('ips', p27, v_IpsParameters) : v_IpsParameters(p27))
     )
       return false;
     const p28 = value['local_collection'];
     if (
       p28 !== undefined &&
-      Object.hasOwn(value, 'local_collection') &&
+      (p28 !== objectPrototype['local_collection'] || hasOwn(value, 'local_collection')) &&
       !(ctx ? ctx.visit('local_collection', p28, v_LocalCollectionParameters) : v_LocalCollectionParameters(p28))
     )
       return false;
     const p29 = value['mobile_money_ke'];
     if (
       p29 !== undefined &&
-      Object.hasOwn(value, 'mobile_money_ke') &&
+      (p29 !== objectPrototype['mobile_money_ke'] || hasOwn(value, 'mobile_money_ke')) &&
       !(ctx ? ctx.visit('mobile_money_ke', p29, v_MobileMoneyKeParameters) : v_MobileMoneyKeParameters(p29))
     )
       return false;
     const p30 = value['mobile_money'];
     if (
       p30 !== undefined &&
-      Object.hasOwn(value, 'mobile_money') &&
+      (p30 !== objectPrototype['mobile_money'] || hasOwn(value, 'mobile_money')) &&
       !(ctx ? ctx.visit('mobile_money', p30, v_MobileMoneyParameters) : v_MobileMoneyParameters(p30))
     )
       return false;
     const p31 = value['open_banking'];
     if (
       p31 !== undefined &&
-      Object.hasOwn(value, 'open_banking') &&
+      (p31 !== objectPrototype['open_banking'] || hasOwn(value, 'open_banking')) &&
       !(ctx ? ctx.visit('open_banking', p31, v_OpenBankingParameters) : v_OpenBankingParameters(p31))
     )
       return false;
     const p32 = value['payout_email'];
     if (
       p32 !== undefined &&
-      Object.hasOwn(value, 'payout_email') &&
+      (p32 !== objectPrototype['payout_email'] || hasOwn(value, 'payout_email')) &&
       !(ctx ? ctx.visit('payout_email', p32, v_PayoutEmailParameters) : v_PayoutEmailParameters(p32))
     )
       return false;
     const p33 = value['personal_id_method'];
     if (
       p33 !== undefined &&
-      Object.hasOwn(value, 'personal_id_method') &&
+      (p33 !== objectPrototype['personal_id_method'] || hasOwn(value, 'personal_id_method')) &&
       !(ctx ? ctx.visit('personal_id_method', p33, v_PersonalIdMethodParameters) : v_PersonalIdMethodParameters(p33))
     )
       return false;
     const p34 = value['email_transfer'];
     if (
       p34 !== undefined &&
-      Object.hasOwn(value, 'email_transfer') &&
+      (p34 !== objectPrototype['email_transfer'] || hasOwn(value, 'email_transfer')) &&
       !(ctx ? ctx.visit('email_transfer', p34, v_EmailTransferParameters) : v_EmailTransferParameters(p34))
     )
       return false;
     const p35 = value['sms_transfer'];
     if (
       p35 !== undefined &&
-      Object.hasOwn(value, 'sms_transfer') &&
+      (p35 !== objectPrototype['sms_transfer'] || hasOwn(value, 'sms_transfer')) &&
       !(ctx ? ctx.visit('sms_transfer', p35, v_SmsTransferParameters) : v_SmsTransferParameters(p35))
     )
       return false;
     const p36 = value['telecom_otp'];
     if (
       p36 !== undefined &&
-      Object.hasOwn(value, 'telecom_otp') &&
+      (p36 !== objectPrototype['telecom_otp'] || hasOwn(value, 'telecom_otp')) &&
       !(ctx ? ctx.visit('telecom_otp', p36, v_TelecomOtpParameters) : v_TelecomOtpParameters(p36))
     )
       return false;
     const p37 = value['trading_deposit'];
     if (
       p37 !== undefined &&
-      Object.hasOwn(value, 'trading_deposit') &&
+      (p37 !== objectPrototype['trading_deposit'] || hasOwn(value, 'trading_deposit')) &&
       !(ctx ? ctx.visit('trading_deposit', p37, v_TradingDepositParameters) : v_TradingDepositParameters(p37))
     )
       return false;
     const p38 = value['trading_withdrawal'];
     if (
       p38 !== undefined &&
-      Object.hasOwn(value, 'trading_withdrawal') &&
+      (p38 !== objectPrototype['trading_withdrawal'] || hasOwn(value, 'trading_withdrawal')) &&
       !(ctx ? ctx.visit('trading_withdrawal', p38, v_TradingWithdrawalParameters) : v_TradingWithdrawalParameters(p38))
     )
       return false;
     const p39 = value['upi_a'];
     if (
       p39 !== undefined &&
-      Object.hasOwn(value, 'upi_a') &&
+      (p39 !== objectPrototype['upi_a'] || hasOwn(value, 'upi_a')) &&
       !(ctx ? ctx.visit('upi_a', p39, v_UpiAParameters) : v_UpiAParameters(p39))
     )
       return false;
     const p40 = value['upi_b'];
     if (
       p40 !== undefined &&
-      Object.hasOwn(value, 'upi_b') &&
+      (p40 !== objectPrototype['upi_b'] || hasOwn(value, 'upi_b')) &&
       !(ctx ? ctx.visit('upi_b', p40, v_UpiBParameters) : v_UpiBParameters(p40))
     )
       return false;
     const p41 = value['upi_c'];
     if (
       p41 !== undefined &&
-      Object.hasOwn(value, 'upi_c') &&
+      (p41 !== objectPrototype['upi_c'] || hasOwn(value, 'upi_c')) &&
       !(ctx ? ctx.visit('upi_c', p41, v_UpiCParameters) : v_UpiCParameters(p41))
     )
       return false;
     const p42 = value['upi_d'];
     if (
       p42 !== undefined &&
-      Object.hasOwn(value, 'upi_d') &&
+      (p42 !== objectPrototype['upi_d'] || hasOwn(value, 'upi_d')) &&
       !(ctx ? ctx.visit('upi_d', p42, v_UpiDParameters) : v_UpiDParameters(p42))
     )
       return false;
     const p43 = value['voucher_wallet'];
     if (
       p43 !== undefined &&
-      Object.hasOwn(value, 'voucher_wallet') &&
+      (p43 !== objectPrototype['voucher_wallet'] || hasOwn(value, 'voucher_wallet')) &&
       !(ctx ? ctx.visit('voucher_wallet', p43, v_VoucherWalletParameters) : v_VoucherWalletParameters(p43))
     )
       return false;
     const p44 = value['device_wallet'];
     if (
       p44 !== undefined &&
-      Object.hasOwn(value, 'device_wallet') &&
+      (p44 !== objectPrototype['device_wallet'] || hasOwn(value, 'device_wallet')) &&
       !(ctx ? ctx.visit('device_wallet', p44, v_DeviceWalletParameters) : v_DeviceWalletParameters(p44))
     )
       return false;
     const p45 = value['web_wallet'];
     if (
       p45 !== undefined &&
-      Object.hasOwn(value, 'web_wallet') &&
+      (p45 !== objectPrototype['web_wallet'] || hasOwn(value, 'web_wallet')) &&
       !(ctx ? ctx.visit('web_wallet', p45, v_WebWalletParameters) : v_WebWalletParameters(p45))
     )
       return false;
@@ -16669,46 +19036,56 @@ function v_SessionOrder(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['number'] !== undefined && Object.hasOwn(value, 'number')) &&
+      !(value['number'] !== undefined && (value['number'] !== objectPrototype['number'] || hasOwn(value, 'number'))) &&
       rejectAt(ctx, 'number', 'required', 'is required')
     )
       return false;
     if (
-      !(value['amount'] !== undefined && Object.hasOwn(value, 'amount')) &&
+      !(value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))) &&
       rejectAt(ctx, 'amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['currency'] !== undefined && Object.hasOwn(value, 'currency')) &&
+      !(
+        value['currency'] !== undefined &&
+        (value['currency'] !== objectPrototype['currency'] || hasOwn(value, 'currency'))
+      ) &&
       rejectAt(ctx, 'currency', 'required', 'is required')
     )
       return false;
     if (
-      !(value['description'] !== undefined && Object.hasOwn(value, 'description')) &&
+      !(
+        value['description'] !== undefined &&
+        (value['description'] !== objectPrototype['description'] || hasOwn(value, 'description'))
+      ) &&
       rejectAt(ctx, 'description', 'required', 'is required')
     )
       return false;
     const p1 = value['number'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'number') &&
+      (p1 !== objectPrototype['number'] || hasOwn(value, 'number')) &&
       !(ctx ? ctx.visit('number', p1, v_OrderId) : v_OrderId(p1))
     )
       return false;
     const p2 = value['amount'];
-    if (p2 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2)))
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['amount'] || hasOwn(value, 'amount')) &&
+      !(ctx ? ctx.visit('amount', p2, v_Amount) : v_Amount(p2))
+    )
       return false;
     const p3 = value['currency'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'currency') &&
+      (p3 !== objectPrototype['currency'] || hasOwn(value, 'currency')) &&
       !(ctx ? ctx.visit('currency', p3, v_Currency) : v_Currency(p3))
     )
       return false;
     const p4 = value['description'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'description') &&
+      (p4 !== objectPrototype['description'] || hasOwn(value, 'description')) &&
       !(ctx ? ctx.visit('description', p4, v_OrderDescription) : v_OrderDescription(p4))
     )
       return false;
@@ -16721,7 +19098,7 @@ function v_SessionCustomer(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['name'] || hasOwn(value, 'name'))) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -16732,17 +19109,25 @@ function v_SessionCustomer(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['email'];
-    if (p2 !== undefined && Object.hasOwn(value, 'email') && !(ctx ? ctx.visit('email', p2, v_Email) : v_Email(p2)))
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['email'] || hasOwn(value, 'email')) &&
+      !(ctx ? ctx.visit('email', p2, v_Email) : v_Email(p2))
+    )
       return false;
     const p3 = value['birth_date'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'birth_date') &&
+      (p3 !== objectPrototype['birth_date'] || hasOwn(value, 'birth_date')) &&
       !(ctx ? ctx.visit('birth_date', p3, v_CalendarDate) : v_CalendarDate(p3))
     )
       return false;
     const p4 = value['ip'];
-    if (p4 !== undefined && Object.hasOwn(value, 'ip') && !(ctx ? ctx.visit('ip', p4, v_IpAddress) : v_IpAddress(p4)))
+    if (
+      p4 !== undefined &&
+      (p4 !== objectPrototype['ip'] || hasOwn(value, 'ip')) &&
+      !(ctx ? ctx.visit('ip', p4, v_IpAddress) : v_IpAddress(p4))
+    )
       return false;
   }
   return true;
@@ -16755,18 +19140,26 @@ function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext): boole
     const p1 = value['country'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'country') &&
+      (p1 !== objectPrototype['country'] || hasOwn(value, 'country')) &&
       !(ctx ? ctx.visit('country', p1, v_Country) : v_Country(p1))
     )
       return false;
     const p2 = value['state'];
-    if (p2 !== undefined && Object.hasOwn(value, 'state') && !(ctx ? ctx.visit('state', p2, v_State) : v_State(p2)))
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['state'] || hasOwn(value, 'state')) &&
+      !(ctx ? ctx.visit('state', p2, v_State) : v_State(p2))
+    )
       return false;
     const p3 = value['city'];
-    if (p3 !== undefined && Object.hasOwn(value, 'city') && !(ctx ? ctx.visit('city', p3, v_City) : v_City(p3)))
+    if (
+      p3 !== undefined &&
+      (p3 !== objectPrototype['city'] || hasOwn(value, 'city')) &&
+      !(ctx ? ctx.visit('city', p3, v_City) : v_City(p3))
+    )
       return false;
     const p4 = value['district'];
-    if (p4 !== undefined && Object.hasOwn(value, 'district')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['district'] || hasOwn(value, 'district'))) {
       ctx?.segments.push('district');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -16779,12 +19172,12 @@ function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext): boole
     const p5 = value['address'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'address') &&
+      (p5 !== objectPrototype['address'] || hasOwn(value, 'address')) &&
       !(ctx ? ctx.visit('address', p5, v_Address) : v_Address(p5))
     )
       return false;
     const p6 = value['house_number'];
-    if (p6 !== undefined && Object.hasOwn(value, 'house_number')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['house_number'] || hasOwn(value, 'house_number'))) {
       ctx?.segments.push('house_number');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -16795,22 +19188,30 @@ function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p7 = value['zip'];
-    if (p7 !== undefined && Object.hasOwn(value, 'zip') && !(ctx ? ctx.visit('zip', p7, v_Zip) : v_Zip(p7)))
+    if (
+      p7 !== undefined &&
+      (p7 !== objectPrototype['zip'] || hasOwn(value, 'zip')) &&
+      !(ctx ? ctx.visit('zip', p7, v_Zip) : v_Zip(p7))
+    )
       return false;
     const p8 = value['phone'];
-    if (p8 !== undefined && Object.hasOwn(value, 'phone') && !(ctx ? ctx.visit('phone', p8, v_Phone) : v_Phone(p8)))
+    if (
+      p8 !== undefined &&
+      (p8 !== objectPrototype['phone'] || hasOwn(value, 'phone')) &&
+      !(ctx ? ctx.visit('phone', p8, v_Phone) : v_Phone(p8))
+    )
       return false;
     const p9 = value['phone_country_code'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'phone_country_code') &&
+      (p9 !== objectPrototype['phone_country_code'] || hasOwn(value, 'phone_country_code')) &&
       !(ctx ? ctx.visit('phone_country_code', p9, v_PhoneCountryCode) : v_PhoneCountryCode(p9))
     )
       return false;
     const p10 = value['language'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'language') &&
+      (p10 !== objectPrototype['language'] || hasOwn(value, 'language')) &&
       !(ctx ? ctx.visit('language', p10, v_Language) : v_Language(p10))
     )
       return false;
@@ -16823,7 +19224,7 @@ function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['name'] || hasOwn(value, 'name'))) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -16836,39 +19237,47 @@ function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value['first_name'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'first_name') &&
+      (p2 !== objectPrototype['first_name'] || hasOwn(value, 'first_name')) &&
       !(ctx ? ctx.visit('first_name', p2, v_Name) : v_Name(p2))
     )
       return false;
     const p3 = value['last_name'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'last_name') &&
+      (p3 !== objectPrototype['last_name'] || hasOwn(value, 'last_name')) &&
       !(ctx ? ctx.visit('last_name', p3, v_Name) : v_Name(p3))
     )
       return false;
     const p4 = value['middle_name'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'middle_name') &&
+      (p4 !== objectPrototype['middle_name'] || hasOwn(value, 'middle_name')) &&
       !(ctx ? ctx.visit('middle_name', p4, v_Name) : v_Name(p4))
     )
       return false;
     const p5 = value['email'];
-    if (p5 !== undefined && Object.hasOwn(value, 'email') && !(ctx ? ctx.visit('email', p5, v_Email) : v_Email(p5)))
+    if (
+      p5 !== undefined &&
+      (p5 !== objectPrototype['email'] || hasOwn(value, 'email')) &&
+      !(ctx ? ctx.visit('email', p5, v_Email) : v_Email(p5))
+    )
       return false;
     const p6 = value['phone'];
-    if (p6 !== undefined && Object.hasOwn(value, 'phone') && !(ctx ? ctx.visit('phone', p6, v_Phone) : v_Phone(p6)))
+    if (
+      p6 !== undefined &&
+      (p6 !== objectPrototype['phone'] || hasOwn(value, 'phone')) &&
+      !(ctx ? ctx.visit('phone', p6, v_Phone) : v_Phone(p6))
+    )
       return false;
     const p7 = value['birth_date'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'birth_date') &&
+      (p7 !== objectPrototype['birth_date'] || hasOwn(value, 'birth_date')) &&
       !(ctx ? ctx.visit('birth_date', p7, v_CalendarDate) : v_CalendarDate(p7))
     )
       return false;
     const p8 = value['identity_type'];
-    if (p8 !== undefined && Object.hasOwn(value, 'identity_type')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['identity_type'] || hasOwn(value, 'identity_type'))) {
       ctx?.segments.push('identity_type');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -16879,7 +19288,7 @@ function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['identity_id'];
-    if (p9 !== undefined && Object.hasOwn(value, 'identity_id')) {
+    if (p9 !== undefined && (p9 !== objectPrototype['identity_id'] || hasOwn(value, 'identity_id'))) {
       ctx?.segments.push('identity_id');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -16892,28 +19301,28 @@ function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean {
     const p10 = value['identity_country'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'identity_country') &&
+      (p10 !== objectPrototype['identity_country'] || hasOwn(value, 'identity_country')) &&
       !(ctx ? ctx.visit('identity_country', p10, v_Country) : v_Country(p10))
     )
       return false;
     const p11 = value['identity_exp_date'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'identity_exp_date') &&
+      (p11 !== objectPrototype['identity_exp_date'] || hasOwn(value, 'identity_exp_date')) &&
       !(ctx ? ctx.visit('identity_exp_date', p11, v_CalendarDate) : v_CalendarDate(p11))
     )
       return false;
     const p12 = value['nationality'];
     if (
       p12 !== undefined &&
-      Object.hasOwn(value, 'nationality') &&
+      (p12 !== objectPrototype['nationality'] || hasOwn(value, 'nationality')) &&
       !(ctx ? ctx.visit('nationality', p12, v_Country) : v_Country(p12))
     )
       return false;
     const p13 = value['country_of_birth'];
     if (
       p13 !== undefined &&
-      Object.hasOwn(value, 'country_of_birth') &&
+      (p13 !== objectPrototype['country_of_birth'] || hasOwn(value, 'country_of_birth')) &&
       !(ctx ? ctx.visit('country_of_birth', p13, v_Country) : v_Country(p13))
     )
       return false;
@@ -16926,7 +19335,7 @@ function v_SessionCrypto(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['network'];
-    if (p1 !== undefined && Object.hasOwn(value, 'network')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['network'] || hasOwn(value, 'network'))) {
       ctx?.segments.push('network');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -16946,27 +19355,35 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (
       value['schedule_start_date'] !== undefined &&
-      Object.hasOwn(value, 'schedule_start_date') &&
-      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
+      (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+        hasOwn(value, 'schedule_start_date')) &&
+      !(
+        value['schedule_id'] !== undefined &&
+        (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+      ) &&
       rejectAt(ctx, 'schedule_id', 'dependentRequired', 'is required when schedule_start_date is present')
     )
       return false;
     if (
       value['payment_schedule_amount'] !== undefined &&
-      Object.hasOwn(value, 'payment_schedule_amount') &&
-      !(value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id')) &&
+      (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+        hasOwn(value, 'payment_schedule_amount')) &&
+      !(
+        value['schedule_id'] !== undefined &&
+        (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+      ) &&
       rejectAt(ctx, 'schedule_id', 'dependentRequired', 'is required when payment_schedule_amount is present')
     )
       return false;
     const p1 = value['merchant_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'merchant_key') &&
+      (p1 !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key')) &&
       !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
     )
       return false;
     const p2 = value['operation'];
-    if (p2 !== undefined && Object.hasOwn(value, 'operation')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['operation'] || hasOwn(value, 'operation'))) {
       ctx?.segments.push('operation');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -16982,7 +19399,7 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p3 = value['methods'];
-    if (p3 !== undefined && Object.hasOwn(value, 'methods')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['methods'] || hasOwn(value, 'methods'))) {
       ctx?.segments.push('methods');
       if (!Array.isArray(p3)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -17013,7 +19430,7 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['channel_id'];
-    if (p6 !== undefined && Object.hasOwn(value, 'channel_id')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['channel_id'] || hasOwn(value, 'channel_id'))) {
       ctx?.segments.push('channel_id');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17031,54 +19448,54 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
     const p7 = value['parameters'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'parameters') &&
+      (p7 !== objectPrototype['parameters'] || hasOwn(value, 'parameters')) &&
       !(ctx ? ctx.visit('parameters', p7, v_SessionMethodParameters) : v_SessionMethodParameters(p7))
     )
       return false;
     const p8 = value['order'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'order') &&
+      (p8 !== objectPrototype['order'] || hasOwn(value, 'order')) &&
       !(ctx ? ctx.visit('order', p8, v_SessionOrder) : v_SessionOrder(p8))
     )
       return false;
     const p9 = value['success_url'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'success_url') &&
+      (p9 !== objectPrototype['success_url'] || hasOwn(value, 'success_url')) &&
       !(ctx ? ctx.visit('success_url', p9, v_Url) : v_Url(p9))
     )
       return false;
     const p10 = value['cancel_url'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'cancel_url') &&
+      (p10 !== objectPrototype['cancel_url'] || hasOwn(value, 'cancel_url')) &&
       !(ctx ? ctx.visit('cancel_url', p10, v_Url) : v_Url(p10))
     )
       return false;
     const p11 = value['expiry_url'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'expiry_url') &&
+      (p11 !== objectPrototype['expiry_url'] || hasOwn(value, 'expiry_url')) &&
       !(ctx ? ctx.visit('expiry_url', p11, v_Url) : v_Url(p11))
     )
       return false;
     const p12 = value['error_url'];
     if (
       p12 !== undefined &&
-      Object.hasOwn(value, 'error_url') &&
+      (p12 !== objectPrototype['error_url'] || hasOwn(value, 'error_url')) &&
       !(ctx ? ctx.visit('error_url', p12, v_Url) : v_Url(p12))
     )
       return false;
     const p13 = value['url_target'];
     if (
       p13 !== undefined &&
-      Object.hasOwn(value, 'url_target') &&
+      (p13 !== objectPrototype['url_target'] || hasOwn(value, 'url_target')) &&
       !(ctx ? ctx.visit('url_target', p13, v_LinkTarget) : v_LinkTarget(p13))
     )
       return false;
     const p14 = value['session_expiry'];
-    if (p14 !== undefined && Object.hasOwn(value, 'session_expiry')) {
+    if (p14 !== undefined && (p14 !== objectPrototype['session_expiry'] || hasOwn(value, 'session_expiry'))) {
       ctx?.segments.push('session_expiry');
       if (!(typeof p14 === 'number' && Number.isInteger(p14))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -17091,40 +19508,40 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
     const p15 = value['customer'];
     if (
       p15 !== undefined &&
-      Object.hasOwn(value, 'customer') &&
+      (p15 !== objectPrototype['customer'] || hasOwn(value, 'customer')) &&
       !(ctx ? ctx.visit('customer', p15, v_SessionCustomer) : v_SessionCustomer(p15))
     )
       return false;
     const p16 = value['billing_address'];
     if (
       p16 !== undefined &&
-      Object.hasOwn(value, 'billing_address') &&
+      (p16 !== objectPrototype['billing_address'] || hasOwn(value, 'billing_address')) &&
       !(ctx ? ctx.visit('billing_address', p16, v_SessionBillingAddress) : v_SessionBillingAddress(p16))
     )
       return false;
     const p17 = value['payee'];
     if (
       p17 !== undefined &&
-      Object.hasOwn(value, 'payee') &&
+      (p17 !== objectPrototype['payee'] || hasOwn(value, 'payee')) &&
       !(ctx ? ctx.visit('payee', p17, v_SessionPayee) : v_SessionPayee(p17))
     )
       return false;
     const p18 = value['payee_billing_address'];
     if (
       p18 !== undefined &&
-      Object.hasOwn(value, 'payee_billing_address') &&
+      (p18 !== objectPrototype['payee_billing_address'] || hasOwn(value, 'payee_billing_address')) &&
       !(ctx ? ctx.visit('payee_billing_address', p18, v_SessionBillingAddress) : v_SessionBillingAddress(p18))
     )
       return false;
     const p19 = value['crypto'];
     if (
       p19 !== undefined &&
-      Object.hasOwn(value, 'crypto') &&
+      (p19 !== objectPrototype['crypto'] || hasOwn(value, 'crypto')) &&
       !(ctx ? ctx.visit('crypto', p19, v_SessionCrypto) : v_SessionCrypto(p19))
     )
       return false;
     const p20 = value['req_token'];
-    if (p20 !== undefined && Object.hasOwn(value, 'req_token')) {
+    if (p20 !== undefined && (p20 !== objectPrototype['req_token'] || hasOwn(value, 'req_token'))) {
       ctx?.segments.push('req_token');
       if (typeof p20 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
@@ -17132,30 +19549,30 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
     const p21 = value['card_token'];
     if (
       p21 !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (p21 !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       !(ctx ? ctx.visit('card_token', p21, v_Token) : v_Token(p21))
     )
       return false;
     const p22 = value['recurring_init'];
-    if (p22 !== undefined && Object.hasOwn(value, 'recurring_init')) {
+    if (p22 !== undefined && (p22 !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init'))) {
       ctx?.segments.push('recurring_init');
       if (typeof p22 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p23 = value['vat_calc'];
-    if (p23 !== undefined && Object.hasOwn(value, 'vat_calc')) {
+    if (p23 !== undefined && (p23 !== objectPrototype['vat_calc'] || hasOwn(value, 'vat_calc'))) {
       ctx?.segments.push('vat_calc');
       if (typeof p23 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p24 = value['custom_data'];
-    if (p24 !== undefined && Object.hasOwn(value, 'custom_data')) {
+    if (p24 !== undefined && (p24 !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data'))) {
       ctx?.segments.push('custom_data');
       if (!isPlainObject(p24) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
     }
     const p25 = value['auth'];
-    if (p25 !== undefined && Object.hasOwn(value, 'auth')) {
+    if (p25 !== undefined && (p25 !== objectPrototype['auth'] || hasOwn(value, 'auth'))) {
       ctx?.segments.push('auth');
       if (typeof p25 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
@@ -17163,26 +19580,26 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
     const p26 = value['schedule_id'];
     if (
       p26 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p26 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p26, v_ScheduleId) : v_ScheduleId(p26))
     )
       return false;
     const p27 = value['schedule_start_date'];
     if (
       p27 !== undefined &&
-      Object.hasOwn(value, 'schedule_start_date') &&
+      (p27 !== objectPrototype['schedule_start_date'] || hasOwn(value, 'schedule_start_date')) &&
       !(ctx ? ctx.visit('schedule_start_date', p27, v_CalendarDate) : v_CalendarDate(p27))
     )
       return false;
     const p28 = value['payment_schedule_amount'];
     if (
       p28 !== undefined &&
-      Object.hasOwn(value, 'payment_schedule_amount') &&
+      (p28 !== objectPrototype['payment_schedule_amount'] || hasOwn(value, 'payment_schedule_amount')) &&
       !(ctx ? ctx.visit('payment_schedule_amount', p28, v_Amount) : v_Amount(p28))
     )
       return false;
     const p29 = value['with_hosted_fields'];
-    if (p29 !== undefined && Object.hasOwn(value, 'with_hosted_fields')) {
+    if (p29 !== undefined && (p29 !== objectPrototype['with_hosted_fields'] || hasOwn(value, 'with_hosted_fields'))) {
       ctx?.segments.push('with_hosted_fields');
       if (typeof p29 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
@@ -17190,12 +19607,12 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
     const p30 = value['payer_ip'];
     if (
       p30 !== undefined &&
-      Object.hasOwn(value, 'payer_ip') &&
+      (p30 !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip')) &&
       !(ctx ? ctx.visit('payer_ip', p30, v_IpAddress) : v_IpAddress(p30))
     )
       return false;
     const p31 = value['accountId'];
-    if (p31 !== undefined && Object.hasOwn(value, 'accountId')) {
+    if (p31 !== undefined && (p31 !== objectPrototype['accountId'] || hasOwn(value, 'accountId'))) {
       ctx?.segments.push('accountId');
       if (typeof p31 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17215,12 +19632,16 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p32 = value['hash'];
-    if (p32 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p32, v_Hash) : v_Hash(p32)))
+    if (
+      p32 !== undefined &&
+      (p32 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p32, v_Hash) : v_Hash(p32))
+    )
       return false;
     if (v_SessionFields_1(value)) {
       if (isPlainObject(value)) {
         const p33 = value['auth'];
-        if (p33 !== undefined && Object.hasOwn(value, 'auth')) {
+        if (p33 !== undefined && (p33 !== objectPrototype['auth'] || hasOwn(value, 'auth'))) {
           ctx?.segments.push('auth');
           if (p33 !== false && reject(ctx, 'const', 'must be false (when operation is one of "debit", "credit")'))
             return false;
@@ -17231,11 +19652,11 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
     if (v_SessionFields_3(value)) {
       if (isPlainObject(value)) {
         const p34 = value['order'];
-        if (p34 !== undefined && Object.hasOwn(value, 'order')) {
+        if (p34 !== undefined && (p34 !== objectPrototype['order'] || hasOwn(value, 'order'))) {
           ctx?.segments.push('order');
           if (isPlainObject(p34)) {
             const p35 = p34['amount'];
-            if (p35 !== undefined && Object.hasOwn(p34, 'amount')) {
+            if (p35 !== undefined && (p35 !== objectPrototype['amount'] || hasOwn(p34, 'amount'))) {
               ctx?.segments.push('amount');
               if (
                 v_SessionFields_2(p35) &&
@@ -17260,12 +19681,15 @@ function v_SessionFields(value: unknown, ctx?: ValidationContext): boolean {
 function v_SessionFields_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['operation'] !== undefined && Object.hasOwn(value, 'operation')) &&
+      !(
+        value['operation'] !== undefined &&
+        (value['operation'] !== objectPrototype['operation'] || hasOwn(value, 'operation'))
+      ) &&
       rejectAt(ctx, 'operation', 'required', 'is required')
     )
       return false;
     const p1 = value['operation'];
-    if (p1 !== undefined && Object.hasOwn(value, 'operation')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['operation'] || hasOwn(value, 'operation'))) {
       ctx?.segments.push('operation');
       if (p1 !== 'debit' && p1 !== 'credit' && reject(ctx, 'enum', 'must be one of: debit, credit')) return false;
       ctx?.segments.pop();
@@ -17289,12 +19713,15 @@ function v_SessionFields_3(value: unknown, ctx?: ValidationContext): boolean {
 function v_SessionFields_4(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['recurring_init'] !== undefined && Object.hasOwn(value, 'recurring_init')) &&
+      !(
+        value['recurring_init'] !== undefined &&
+        (value['recurring_init'] !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init'))
+      ) &&
       rejectAt(ctx, 'recurring_init', 'required', 'is required')
     )
       return false;
     const p1 = value['recurring_init'];
-    if (p1 !== undefined && Object.hasOwn(value, 'recurring_init')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['recurring_init'] || hasOwn(value, 'recurring_init'))) {
       ctx?.segments.push('recurring_init');
       if (p1 !== true && reject(ctx, 'const', 'must be true')) return false;
       ctx?.segments.pop();
@@ -17308,27 +19735,36 @@ function v_SessionRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      !(
+        value['merchant_key'] !== undefined &&
+        (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+      ) &&
       rejectAt(ctx, 'merchant_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['operation'] !== undefined && Object.hasOwn(value, 'operation')) &&
+      !(
+        value['operation'] !== undefined &&
+        (value['operation'] !== objectPrototype['operation'] || hasOwn(value, 'operation'))
+      ) &&
       rejectAt(ctx, 'operation', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order'] !== undefined && Object.hasOwn(value, 'order')) &&
+      !(value['order'] !== undefined && (value['order'] !== objectPrototype['order'] || hasOwn(value, 'order'))) &&
       rejectAt(ctx, 'order', 'required', 'is required')
     )
       return false;
     if (
-      !(value['success_url'] !== undefined && Object.hasOwn(value, 'success_url')) &&
+      !(
+        value['success_url'] !== undefined &&
+        (value['success_url'] !== objectPrototype['success_url'] || hasOwn(value, 'success_url'))
+      ) &&
       rejectAt(ctx, 'success_url', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
@@ -17342,14 +19778,17 @@ function v_SessionResponse(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['redirect_url'] !== undefined && Object.hasOwn(value, 'redirect_url')) &&
+      !(
+        value['redirect_url'] !== undefined &&
+        (value['redirect_url'] !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url'))
+      ) &&
       rejectAt(ctx, 'redirect_url', 'required', 'is required')
     )
       return false;
     const p1 = value['redirect_url'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'redirect_url') &&
+      (p1 !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url')) &&
       !(ctx ? ctx.visit('redirect_url', p1, v_Url) : v_Url(p1))
     )
       return false;
@@ -17362,18 +19801,21 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['error_message'] !== undefined && Object.hasOwn(value, 'error_message')) &&
+      !(
+        value['error_message'] !== undefined &&
+        (value['error_message'] !== objectPrototype['error_message'] || hasOwn(value, 'error_message'))
+      ) &&
       rejectAt(ctx, 'error_message', 'required', 'is required')
     )
       return false;
     const p1 = value['http_code'];
-    if (p1 !== undefined && Object.hasOwn(value, 'http_code')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['http_code'] || hasOwn(value, 'http_code'))) {
       ctx?.segments.push('http_code');
       if (!(typeof p1 === 'number' && Number.isInteger(p1)) && reject(ctx, 'type', 'must be an integer')) return false;
       ctx?.segments.pop();
     }
     const p2 = value['error_code'];
-    if (p2 !== undefined && Object.hasOwn(value, 'error_code')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['error_code'] || hasOwn(value, 'error_code'))) {
       ctx?.segments.push('error_code');
       if (!(v_CheckoutValidationError_1(p2) || v_CheckoutValidationError_2(p2))) {
         if (!ctx) return false;
@@ -17407,7 +19849,7 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p4 = value['error_message'];
-    if (p4 !== undefined && Object.hasOwn(value, 'error_message')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['error_message'] || hasOwn(value, 'error_message'))) {
       ctx?.segments.push('error_message');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17422,7 +19864,7 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p5 = value['errors'];
-    if (p5 !== undefined && Object.hasOwn(value, 'errors')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['errors'] || hasOwn(value, 'errors'))) {
       ctx?.segments.push('errors');
       if (!Array.isArray(p5)) {
         if (reject(ctx, 'type', 'must be an array')) return false;
@@ -17460,32 +19902,41 @@ function v_SessionTokenRequest(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      !(
+        value['merchant_key'] !== undefined &&
+        (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+      ) &&
       rejectAt(ctx, 'merchant_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['operation'] !== undefined && Object.hasOwn(value, 'operation')) &&
+      !(
+        value['operation'] !== undefined &&
+        (value['operation'] !== objectPrototype['operation'] || hasOwn(value, 'operation'))
+      ) &&
       rejectAt(ctx, 'operation', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order'] !== undefined && Object.hasOwn(value, 'order')) &&
+      !(value['order'] !== undefined && (value['order'] !== objectPrototype['order'] || hasOwn(value, 'order'))) &&
       rejectAt(ctx, 'order', 'required', 'is required')
     )
       return false;
     if (
-      !(value['return_url'] !== undefined && Object.hasOwn(value, 'return_url')) &&
+      !(
+        value['return_url'] !== undefined &&
+        (value['return_url'] !== objectPrototype['return_url'] || hasOwn(value, 'return_url'))
+      ) &&
       rejectAt(ctx, 'return_url', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['operation'];
-    if (p1 !== undefined && Object.hasOwn(value, 'operation')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['operation'] || hasOwn(value, 'operation'))) {
       ctx?.segments.push('operation');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17497,7 +19948,7 @@ function v_SessionTokenRequest(value: unknown, ctx?: ValidationContext): boolean
     const p2 = value['return_url'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'return_url') &&
+      (p2 !== objectPrototype['return_url'] || hasOwn(value, 'return_url')) &&
       !(ctx ? ctx.visit('return_url', p2, v_Url) : v_Url(p2))
     )
       return false;
@@ -17511,12 +19962,12 @@ function v_SessionTokenResponse(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['token'] !== undefined && Object.hasOwn(value, 'token')) &&
+      !(value['token'] !== undefined && (value['token'] !== objectPrototype['token'] || hasOwn(value, 'token'))) &&
       rejectAt(ctx, 'token', 'required', 'is required')
     )
       return false;
     const p1 = value['token'];
-    if (p1 !== undefined && Object.hasOwn(value, 'token')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['token'] || hasOwn(value, 'token'))) {
       ctx?.segments.push('token');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17544,7 +19995,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['colorDepth'];
-    if (p1 !== undefined && Object.hasOwn(value, 'colorDepth')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['colorDepth'] || hasOwn(value, 'colorDepth'))) {
       ctx?.segments.push('colorDepth');
       if (!(typeof p1 === 'number' && Number.isInteger(p1))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -17555,19 +20006,19 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['javaEnabled'];
-    if (p2 !== undefined && Object.hasOwn(value, 'javaEnabled')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['javaEnabled'] || hasOwn(value, 'javaEnabled'))) {
       ctx?.segments.push('javaEnabled');
       if (typeof p2 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p3 = value['javaScriptEnabled'];
-    if (p3 !== undefined && Object.hasOwn(value, 'javaScriptEnabled')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['javaScriptEnabled'] || hasOwn(value, 'javaScriptEnabled'))) {
       ctx?.segments.push('javaScriptEnabled');
       if (typeof p3 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
     }
     const p4 = value['language'];
-    if (p4 !== undefined && Object.hasOwn(value, 'language')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['language'] || hasOwn(value, 'language'))) {
       ctx?.segments.push('language');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17578,7 +20029,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p5 = value['screenHeight'];
-    if (p5 !== undefined && Object.hasOwn(value, 'screenHeight')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['screenHeight'] || hasOwn(value, 'screenHeight'))) {
       ctx?.segments.push('screenHeight');
       if (!(typeof p5 === 'number' && Number.isInteger(p5))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -17589,7 +20040,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['screenWidth'];
-    if (p6 !== undefined && Object.hasOwn(value, 'screenWidth')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['screenWidth'] || hasOwn(value, 'screenWidth'))) {
       ctx?.segments.push('screenWidth');
       if (!(typeof p6 === 'number' && Number.isInteger(p6))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -17600,7 +20051,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['timeZoneOffset'];
-    if (p7 !== undefined && Object.hasOwn(value, 'timeZoneOffset')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['timeZoneOffset'] || hasOwn(value, 'timeZoneOffset'))) {
       ctx?.segments.push('timeZoneOffset');
       if (!(typeof p7 === 'number' && Number.isInteger(p7))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -17611,7 +20062,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p8 = value['userAgent'];
-    if (p8 !== undefined && Object.hasOwn(value, 'userAgent')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['userAgent'] || hasOwn(value, 'userAgent'))) {
       ctx?.segments.push('userAgent');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17626,7 +20077,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['acceptHeader'];
-    if (p9 !== undefined && Object.hasOwn(value, 'acceptHeader')) {
+    if (p9 !== undefined && (p9 !== objectPrototype['acceptHeader'] || hasOwn(value, 'acceptHeader'))) {
       ctx?.segments.push('acceptHeader');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17641,7 +20092,7 @@ function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p10 = value['platform'];
-    if (p10 !== undefined && Object.hasOwn(value, 'platform')) {
+    if (p10 !== undefined && (p10 !== objectPrototype['platform'] || hasOwn(value, 'platform'))) {
       ctx?.segments.push('platform');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17664,7 +20115,7 @@ function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['name'];
-    if (p1 !== undefined && Object.hasOwn(value, 'name')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['name'] || hasOwn(value, 'name'))) {
       ctx?.segments.push('name');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17680,10 +20131,14 @@ function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p2 = value['email'];
-    if (p2 !== undefined && Object.hasOwn(value, 'email') && !(ctx ? ctx.visit('email', p2, v_Email) : v_Email(p2)))
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['email'] || hasOwn(value, 'email')) &&
+      !(ctx ? ctx.visit('email', p2, v_Email) : v_Email(p2))
+    )
       return false;
     const p3 = value['with_hosted_fields'];
-    if (p3 !== undefined && Object.hasOwn(value, 'with_hosted_fields')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['with_hosted_fields'] || hasOwn(value, 'with_hosted_fields'))) {
       ctx?.segments.push('with_hosted_fields');
       if (typeof p3 !== 'boolean' && reject(ctx, 'type', 'must be a boolean')) return false;
       ctx?.segments.pop();
@@ -17691,28 +20146,28 @@ function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): boolean {
     const p4 = value['billing_address'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'billing_address') &&
+      (p4 !== objectPrototype['billing_address'] || hasOwn(value, 'billing_address')) &&
       !(ctx ? ctx.visit('billing_address', p4, v_SessionBillingAddress) : v_SessionBillingAddress(p4))
     )
       return false;
     const p5 = value['browser_info'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'browser_info') &&
+      (p5 !== objectPrototype['browser_info'] || hasOwn(value, 'browser_info')) &&
       !(ctx ? ctx.visit('browser_info', p5, v_HpfBrowserInfo) : v_HpfBrowserInfo(p5))
     )
       return false;
     const p6 = value['birth_day'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'birth_day') &&
+      (p6 !== objectPrototype['birth_day'] || hasOwn(value, 'birth_day')) &&
       !(ctx ? ctx.visit('birth_day', p6, v_CalendarDate) : v_CalendarDate(p6))
     )
       return false;
     const p7 = value['selected_language'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'selected_language') &&
+      (p7 !== objectPrototype['selected_language'] || hasOwn(value, 'selected_language')) &&
       !(ctx ? ctx.visit('selected_language', p7, v_Language) : v_Language(p7))
     )
       return false;
@@ -17744,12 +20199,12 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['result'];
-    if (p1 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17769,19 +20224,19 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
     const p2 = value['public_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'public_id') &&
+      (p2 !== objectPrototype['public_id'] || hasOwn(value, 'public_id')) &&
       !(ctx ? ctx.visit('public_id', p2, v_PaymentId) : v_PaymentId(p2))
     )
       return false;
     const p3 = value['redirect_url'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'redirect_url') &&
+      (p3 !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url')) &&
       !(ctx ? ctx.visit('redirect_url', p3, v_Url) : v_Url(p3))
     )
       return false;
     const p4 = value['redirect_method'];
-    if (p4 !== undefined && Object.hasOwn(value, 'redirect_method')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))) {
       ctx?.segments.push('redirect_method');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17791,7 +20246,7 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p5 = value['redirect_params'];
-    if (p5 !== undefined && Object.hasOwn(value, 'redirect_params')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['redirect_params'] || hasOwn(value, 'redirect_params'))) {
       ctx?.segments.push('redirect_params');
       if (!(v_HpfPaymentResponse_1(p5) || v_HpfPaymentResponse_2(p5))) {
         if (!ctx) return false;
@@ -17825,13 +20280,16 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     const p7 = value['return_url_query_params'];
-    if (p7 !== undefined && Object.hasOwn(value, 'return_url_query_params')) {
+    if (
+      p7 !== undefined &&
+      (p7 !== objectPrototype['return_url_query_params'] || hasOwn(value, 'return_url_query_params'))
+    ) {
       ctx?.segments.push('return_url_query_params');
       if (!isPlainObject(p7) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
     }
     const p8 = value['decline_message'];
-    if (p8 !== undefined && Object.hasOwn(value, 'decline_message')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['decline_message'] || hasOwn(value, 'decline_message'))) {
       ctx?.segments.push('decline_message');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -17874,106 +20332,125 @@ function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationContext): b
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      !(
+        value['merchant_key'] !== undefined &&
+        (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+      ) &&
       rejectAt(ctx, 'merchant_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount')) &&
+      !(
+        value['order_amount'] !== undefined &&
+        (value['order_amount'] !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))
+      ) &&
       rejectAt(ctx, 'order_amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency')) &&
+      !(
+        value['order_currency'] !== undefined &&
+        (value['order_currency'] !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))
+      ) &&
       rejectAt(ctx, 'order_currency', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_description'] !== undefined && Object.hasOwn(value, 'order_description')) &&
+      !(
+        value['order_description'] !== undefined &&
+        (value['order_description'] !== objectPrototype['order_description'] || hasOwn(value, 'order_description'))
+      ) &&
       rejectAt(ctx, 'order_description', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['merchant_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'merchant_key') &&
+      (p1 !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key')) &&
       !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
     )
       return false;
     const p2 = value['order_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p2 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))
     )
       return false;
     const p3 = value['order_amount'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'order_amount') &&
+      (p3 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount')) &&
       !(ctx ? ctx.visit('order_amount', p3, v_Amount) : v_Amount(p3))
     )
       return false;
     const p4 = value['order_currency'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'order_currency') &&
+      (p4 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency')) &&
       !(ctx ? ctx.visit('order_currency', p4, v_Currency) : v_Currency(p4))
     )
       return false;
     const p5 = value['order_description'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'order_description') &&
+      (p5 !== objectPrototype['order_description'] || hasOwn(value, 'order_description')) &&
       !(ctx ? ctx.visit('order_description', p5, v_OrderDescription) : v_OrderDescription(p5))
     )
       return false;
     const p6 = value['card_token'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (p6 !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       !(ctx ? ctx.visit('card_token', p6, v_Token) : v_Token(p6))
     )
       return false;
     const p7 = value['card_number'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'card_number') &&
+      (p7 !== objectPrototype['card_number'] || hasOwn(value, 'card_number')) &&
       !(ctx ? ctx.visit('card_number', p7, v_CardNumber) : v_CardNumber(p7))
     )
       return false;
     const p8 = value['payee_first_name'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'payee_first_name') &&
+      (p8 !== objectPrototype['payee_first_name'] || hasOwn(value, 'payee_first_name')) &&
       !(ctx ? ctx.visit('payee_first_name', p8, v_Name) : v_Name(p8))
     )
       return false;
     const p9 = value['payee_last_name'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'payee_last_name') &&
+      (p9 !== objectPrototype['payee_last_name'] || hasOwn(value, 'payee_last_name')) &&
       !(ctx ? ctx.visit('payee_last_name', p9, v_Name) : v_Name(p9))
     )
       return false;
     const p10 = value['custom_data'];
-    if (p10 !== undefined && Object.hasOwn(value, 'custom_data')) {
+    if (p10 !== undefined && (p10 !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data'))) {
       ctx?.segments.push('custom_data');
       if (!isPlainObject(p10) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
     }
     const p11 = value['hash'];
-    if (p11 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p11, v_Hash) : v_Hash(p11)))
+    if (
+      p11 !== undefined &&
+      (p11 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p11, v_Hash) : v_Hash(p11))
+    )
       return false;
     if (!(v_CheckoutCardCreditRequest_1(value) || v_CheckoutCardCreditRequest_2(value))) {
       if (!ctx) return false;
@@ -17981,7 +20458,8 @@ function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationContext): b
       let best12Score = -Infinity;
       {
         const s = isPlainObject(value)
-          ? value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')
+          ? value['card_token'] !== undefined &&
+            (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
             ? 1
             : 0
           : 0;
@@ -17992,7 +20470,8 @@ function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationContext): b
       }
       {
         const s = isPlainObject(value)
-          ? value['card_number'] !== undefined && Object.hasOwn(value, 'card_number')
+          ? value['card_number'] !== undefined &&
+            (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number'))
             ? 1
             : 0
           : 0;
@@ -18016,7 +20495,7 @@ function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationContext): b
       if (isPlainObject(value)) {
         if (
           value['card_number'] !== undefined &&
-          Object.hasOwn(value, 'card_number') &&
+          (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number')) &&
           rejectAt(ctx, 'card_number', 'false', 'must not be present (when card_token is present)')
         )
           return false;
@@ -18029,14 +20508,17 @@ function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationContext): b
 function v_CheckoutCardCreditRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')) &&
+      !(
+        value['card_token'] !== undefined &&
+        (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+      ) &&
       rejectAt(ctx, 'card_token', 'required', 'is required')
     )
       return false;
     const p1 = value['card_token'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (p1 !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       !(ctx ? ctx.visit('card_token', p1, v_Token) : v_Token(p1))
     )
       return false;
@@ -18047,14 +20529,17 @@ function v_CheckoutCardCreditRequest_1(value: unknown, ctx?: ValidationContext):
 function v_CheckoutCardCreditRequest_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['card_number'] !== undefined && Object.hasOwn(value, 'card_number')) &&
+      !(
+        value['card_number'] !== undefined &&
+        (value['card_number'] !== objectPrototype['card_number'] || hasOwn(value, 'card_number'))
+      ) &&
       rejectAt(ctx, 'card_number', 'required', 'is required')
     )
       return false;
     const p1 = value['card_number'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'card_number') &&
+      (p1 !== objectPrototype['card_number'] || hasOwn(value, 'card_number')) &&
       !(ctx ? ctx.visit('card_number', p1, v_CardNumber) : v_CardNumber(p1))
     )
       return false;
@@ -18065,14 +20550,17 @@ function v_CheckoutCardCreditRequest_2(value: unknown, ctx?: ValidationContext):
 function v_CheckoutCardCreditRequest_3(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')) &&
+      !(
+        value['card_token'] !== undefined &&
+        (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+      ) &&
       rejectAt(ctx, 'card_token', 'required', 'is required')
     )
       return false;
     const p1 = value['card_token'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (p1 !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       !(ctx ? ctx.visit('card_token', p1, v_Token) : v_Token(p1))
     )
       return false;
@@ -18085,19 +20573,19 @@ function v_CheckoutAccepted(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     const p1 = value['payment_id'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p1 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))
     )
       return false;
     const p2 = value['result'];
-    if (p2 !== undefined && Object.hasOwn(value, 'result')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['result'] || hasOwn(value, 'result'))) {
       ctx?.segments.push('result');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -18115,17 +20603,23 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['error_code'] !== undefined && Object.hasOwn(value, 'error_code')) &&
+      !(
+        value['error_code'] !== undefined &&
+        (value['error_code'] !== objectPrototype['error_code'] || hasOwn(value, 'error_code'))
+      ) &&
       rejectAt(ctx, 'error_code', 'required', 'is required')
     )
       return false;
     if (
-      !(value['error_message'] !== undefined && Object.hasOwn(value, 'error_message')) &&
+      !(
+        value['error_message'] !== undefined &&
+        (value['error_message'] !== objectPrototype['error_message'] || hasOwn(value, 'error_message'))
+      ) &&
       rejectAt(ctx, 'error_message', 'required', 'is required')
     )
       return false;
     const p1 = value['http_code'];
-    if (p1 !== undefined && Object.hasOwn(value, 'http_code')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['http_code'] || hasOwn(value, 'http_code'))) {
       ctx?.segments.push('http_code');
       if (!(typeof p1 === 'number' && Number.isInteger(p1))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -18136,7 +20630,7 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p2 = value['error_code'];
-    if (p2 !== undefined && Object.hasOwn(value, 'error_code')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['error_code'] || hasOwn(value, 'error_code'))) {
       ctx?.segments.push('error_code');
       if (!(v_CheckoutLookupError_1(p2) || v_CheckoutLookupError_2(p2))) {
         if (!ctx) return false;
@@ -18170,7 +20664,7 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p4 = value['error_message'];
-    if (p4 !== undefined && Object.hasOwn(value, 'error_message')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['error_message'] || hasOwn(value, 'error_message'))) {
       ctx?.segments.push('error_message');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -18212,9 +20706,18 @@ function v_CheckoutErrorResponse(value: unknown, ctx?: ValidationContext): boole
     let best1Score = -Infinity;
     {
       const s = isPlainObject(value)
-        ? (value['http_code'] !== undefined && Object.hasOwn(value, 'http_code') ? 1 : 0) +
-          (value['error_code'] !== undefined && Object.hasOwn(value, 'error_code') ? 1 : 0) +
-          (value['error_message'] !== undefined && Object.hasOwn(value, 'error_message') ? 1 : 0)
+        ? (value['http_code'] !== undefined &&
+          (value['http_code'] !== objectPrototype['http_code'] || hasOwn(value, 'http_code'))
+            ? 1
+            : 0) +
+          (value['error_code'] !== undefined &&
+          (value['error_code'] !== objectPrototype['error_code'] || hasOwn(value, 'error_code'))
+            ? 1
+            : 0) +
+          (value['error_message'] !== undefined &&
+          (value['error_message'] !== objectPrototype['error_message'] || hasOwn(value, 'error_message'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -18223,10 +20726,21 @@ function v_CheckoutErrorResponse(value: unknown, ctx?: ValidationContext): boole
     }
     {
       const s = isPlainObject(value)
-        ? (value['http_code'] !== undefined && Object.hasOwn(value, 'http_code') ? 1 : 0) +
-          (value['error_code'] !== undefined && Object.hasOwn(value, 'error_code') ? 1 : 0) +
-          (value['error_message'] !== undefined && Object.hasOwn(value, 'error_message') ? 1 : 0) +
-          (value['errors'] !== undefined && Object.hasOwn(value, 'errors') ? 1 : 0)
+        ? (value['http_code'] !== undefined &&
+          (value['http_code'] !== objectPrototype['http_code'] || hasOwn(value, 'http_code'))
+            ? 1
+            : 0) +
+          (value['error_code'] !== undefined &&
+          (value['error_code'] !== objectPrototype['error_code'] || hasOwn(value, 'error_code'))
+            ? 1
+            : 0) +
+          (value['error_message'] !== undefined &&
+          (value['error_message'] !== objectPrototype['error_message'] || hasOwn(value, 'error_message'))
+            ? 1
+            : 0) +
+          (value['errors'] !== undefined && (value['errors'] !== objectPrototype['errors'] || hasOwn(value, 'errors'))
+            ? 1
+            : 0)
         : 0;
       if (s > best1Score) {
         best1Score = s;
@@ -18252,44 +20766,58 @@ function v_CheckoutCaptureRequest(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      !(
+        value['merchant_key'] !== undefined &&
+        (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+      ) &&
       rejectAt(ctx, 'merchant_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      !(
+        value['payment_id'] !== undefined &&
+        (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+      ) &&
       rejectAt(ctx, 'payment_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['amount'] !== undefined && Object.hasOwn(value, 'amount')) &&
+      !(value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))) &&
       rejectAt(ctx, 'amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['merchant_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'merchant_key') &&
+      (p1 !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key')) &&
       !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
     )
       return false;
     const p2 = value['payment_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p2 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))
     )
       return false;
     const p3 = value['amount'];
-    if (p3 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p3, v_Amount) : v_Amount(p3)))
+    if (
+      p3 !== undefined &&
+      (p3 !== objectPrototype['amount'] || hasOwn(value, 'amount')) &&
+      !(ctx ? ctx.visit('amount', p3, v_Amount) : v_Amount(p3))
+    )
       return false;
     const p4 = value['hash'];
-    if (p4 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4)))
+    if (
+      p4 !== undefined &&
+      (p4 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4))
+    )
       return false;
   }
   return true;
@@ -18330,43 +20858,50 @@ function v_CheckoutCaptureResponse(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      !(
+        value['payment_id'] !== undefined &&
+        (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+      ) &&
       rejectAt(ctx, 'payment_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['payment_id'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p1 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))
     )
       return false;
     const p2 = value['status'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'status') &&
+      (p2 !== objectPrototype['status'] || hasOwn(value, 'status')) &&
       !(ctx ? ctx.visit('status', p2, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p2))
     )
       return false;
     const p3 = value['trans_status'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'trans_status') &&
+      (p3 !== objectPrototype['trans_status'] || hasOwn(value, 'trans_status')) &&
       !(ctx ? ctx.visit('trans_status', p3, v_CheckoutTransactionStatus) : v_CheckoutTransactionStatus(p3))
     )
       return false;
     const p4 = value['date'];
-    if (p4 !== undefined && Object.hasOwn(value, 'date') && !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4)))
+    if (
+      p4 !== undefined &&
+      (p4 !== objectPrototype['date'] || hasOwn(value, 'date')) &&
+      !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4))
+    )
       return false;
     const p5 = value['reason'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'reason') &&
+      (p5 !== objectPrototype['reason'] || hasOwn(value, 'reason')) &&
       !(ctx ? ctx.visit('reason', p5, v_DeclineReason) : v_DeclineReason(p5))
     )
       return false;
@@ -18379,44 +20914,58 @@ function v_CheckoutRefundRequest(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      !(
+        value['merchant_key'] !== undefined &&
+        (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+      ) &&
       rejectAt(ctx, 'merchant_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      !(
+        value['payment_id'] !== undefined &&
+        (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+      ) &&
       rejectAt(ctx, 'payment_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['amount'] !== undefined && Object.hasOwn(value, 'amount')) &&
+      !(value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))) &&
       rejectAt(ctx, 'amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['merchant_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'merchant_key') &&
+      (p1 !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key')) &&
       !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
     )
       return false;
     const p2 = value['payment_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p2 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))
     )
       return false;
     const p3 = value['amount'];
-    if (p3 !== undefined && Object.hasOwn(value, 'amount') && !(ctx ? ctx.visit('amount', p3, v_Amount) : v_Amount(p3)))
+    if (
+      p3 !== undefined &&
+      (p3 !== objectPrototype['amount'] || hasOwn(value, 'amount')) &&
+      !(ctx ? ctx.visit('amount', p3, v_Amount) : v_Amount(p3))
+    )
       return false;
     const p4 = value['hash'];
-    if (p4 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4)))
+    if (
+      p4 !== undefined &&
+      (p4 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4))
+    )
       return false;
   }
   return true;
@@ -18427,36 +20976,46 @@ function v_CheckoutVoidRequest(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      !(
+        value['merchant_key'] !== undefined &&
+        (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+      ) &&
       rejectAt(ctx, 'merchant_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      !(
+        value['payment_id'] !== undefined &&
+        (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+      ) &&
       rejectAt(ctx, 'payment_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['merchant_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'merchant_key') &&
+      (p1 !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key')) &&
       !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
     )
       return false;
     const p2 = value['payment_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p2 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))
     )
       return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+    if (
+      p3 !== undefined &&
+      (p3 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))
+    )
       return false;
   }
   return true;
@@ -18492,26 +21051,26 @@ function v_CheckoutReportedOrder(value: unknown, ctx?: ValidationContext): boole
     const p1 = value['number'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'number') &&
+      (p1 !== objectPrototype['number'] || hasOwn(value, 'number')) &&
       !(ctx ? ctx.visit('number', p1, v_OrderId) : v_OrderId(p1))
     )
       return false;
     const p2 = value['amount'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'amount') &&
+      (p2 !== objectPrototype['amount'] || hasOwn(value, 'amount')) &&
       !(ctx ? ctx.visit('amount', p2, v_ReportedAmount) : v_ReportedAmount(p2))
     )
       return false;
     const p3 = value['currency'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'currency') &&
+      (p3 !== objectPrototype['currency'] || hasOwn(value, 'currency')) &&
       !(ctx ? ctx.visit('currency', p3, v_ReportedCurrency) : v_ReportedCurrency(p3))
     )
       return false;
     const p4 = value['description'];
-    if (p4 !== undefined && Object.hasOwn(value, 'description')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['description'] || hasOwn(value, 'description'))) {
       ctx?.segments.push('description');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -18534,17 +21093,20 @@ function v_CheckoutVoidResponse(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      !(
+        value['payment_id'] !== undefined &&
+        (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+      ) &&
       rejectAt(ctx, 'payment_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['status'];
-    if (p1 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -18563,31 +21125,35 @@ function v_CheckoutVoidResponse(value: unknown, ctx?: ValidationContext): boolea
     const p2 = value['payment_status'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payment_status') &&
+      (p2 !== objectPrototype['payment_status'] || hasOwn(value, 'payment_status')) &&
       !(ctx ? ctx.visit('payment_status', p2, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p2))
     )
       return false;
     const p3 = value['payment_id'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p3 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p3, v_PaymentId) : v_PaymentId(p3))
     )
       return false;
     const p4 = value['date'];
-    if (p4 !== undefined && Object.hasOwn(value, 'date') && !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4)))
+    if (
+      p4 !== undefined &&
+      (p4 !== objectPrototype['date'] || hasOwn(value, 'date')) &&
+      !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4))
+    )
       return false;
     const p5 = value['reason'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'reason') &&
+      (p5 !== objectPrototype['reason'] || hasOwn(value, 'reason')) &&
       !(ctx ? ctx.visit('reason', p5, v_DeclineReason) : v_DeclineReason(p5))
     )
       return false;
     const p6 = value['order'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'order') &&
+      (p6 !== objectPrototype['order'] || hasOwn(value, 'order')) &&
       !(ctx ? ctx.visit('order', p6, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p6))
     )
       return false;
@@ -18600,36 +21166,46 @@ function v_CheckoutRetryRequest(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      !(
+        value['merchant_key'] !== undefined &&
+        (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+      ) &&
       rejectAt(ctx, 'merchant_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      !(
+        value['payment_id'] !== undefined &&
+        (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+      ) &&
       rejectAt(ctx, 'payment_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['merchant_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'merchant_key') &&
+      (p1 !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key')) &&
       !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
     )
       return false;
     const p2 = value['payment_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p2 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))
     )
       return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+    if (
+      p3 !== undefined &&
+      (p3 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))
+    )
       return false;
   }
   return true;
@@ -18640,29 +21216,32 @@ function v_CheckoutRecurringOrder(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['number'] !== undefined && Object.hasOwn(value, 'number')) &&
+      !(value['number'] !== undefined && (value['number'] !== objectPrototype['number'] || hasOwn(value, 'number'))) &&
       rejectAt(ctx, 'number', 'required', 'is required')
     )
       return false;
     if (
-      !(value['amount'] !== undefined && Object.hasOwn(value, 'amount')) &&
+      !(value['amount'] !== undefined && (value['amount'] !== objectPrototype['amount'] || hasOwn(value, 'amount'))) &&
       rejectAt(ctx, 'amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['description'] !== undefined && Object.hasOwn(value, 'description')) &&
+      !(
+        value['description'] !== undefined &&
+        (value['description'] !== objectPrototype['description'] || hasOwn(value, 'description'))
+      ) &&
       rejectAt(ctx, 'description', 'required', 'is required')
     )
       return false;
     const p1 = value['number'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'number') &&
+      (p1 !== objectPrototype['number'] || hasOwn(value, 'number')) &&
       !(ctx ? ctx.visit('number', p1, v_OrderId) : v_OrderId(p1))
     )
       return false;
     const p2 = value['amount'];
-    if (p2 !== undefined && Object.hasOwn(value, 'amount')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['amount'] || hasOwn(value, 'amount'))) {
       ctx?.segments.push('amount');
       if (!v_Amount(p2, ctx) && !ctx) return false;
       if (
@@ -18679,14 +21258,14 @@ function v_CheckoutRecurringOrder(value: unknown, ctx?: ValidationContext): bool
     const p3 = value['currency'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'currency') &&
+      (p3 !== objectPrototype['currency'] || hasOwn(value, 'currency')) &&
       !(ctx ? ctx.visit('currency', p3, v_Currency) : v_Currency(p3))
     )
       return false;
     const p4 = value['description'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'description') &&
+      (p4 !== objectPrototype['description'] || hasOwn(value, 'description')) &&
       !(ctx ? ctx.visit('description', p4, v_OrderDescription) : v_OrderDescription(p4))
     )
       return false;
@@ -18706,80 +21285,94 @@ function v_CheckoutRecurringRequest(value: unknown, ctx?: ValidationContext): bo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      !(
+        value['merchant_key'] !== undefined &&
+        (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+      ) &&
       rejectAt(ctx, 'merchant_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['recurring_init_trans_id'] !== undefined && Object.hasOwn(value, 'recurring_init_trans_id')) &&
+      !(
+        value['recurring_init_trans_id'] !== undefined &&
+        (value['recurring_init_trans_id'] !== objectPrototype['recurring_init_trans_id'] ||
+          hasOwn(value, 'recurring_init_trans_id'))
+      ) &&
       rejectAt(ctx, 'recurring_init_trans_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token')) &&
+      !(
+        value['recurring_token'] !== undefined &&
+        (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+      ) &&
       rejectAt(ctx, 'recurring_token', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order'] !== undefined && Object.hasOwn(value, 'order')) &&
+      !(value['order'] !== undefined && (value['order'] !== objectPrototype['order'] || hasOwn(value, 'order'))) &&
       rejectAt(ctx, 'order', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['merchant_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'merchant_key') &&
+      (p1 !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key')) &&
       !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
     )
       return false;
     const p2 = value['recurring_init_trans_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'recurring_init_trans_id') &&
+      (p2 !== objectPrototype['recurring_init_trans_id'] || hasOwn(value, 'recurring_init_trans_id')) &&
       !(ctx ? ctx.visit('recurring_init_trans_id', p2, v_PaymentId) : v_PaymentId(p2))
     )
       return false;
     const p3 = value['recurring_token'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'recurring_token') &&
+      (p3 !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token')) &&
       !(ctx ? ctx.visit('recurring_token', p3, v_Token) : v_Token(p3))
     )
       return false;
     const p4 = value['schedule_id'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p4 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p4, v_ScheduleId) : v_ScheduleId(p4))
     )
       return false;
     const p5 = value['order'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'order') &&
+      (p5 !== objectPrototype['order'] || hasOwn(value, 'order')) &&
       !(ctx ? ctx.visit('order', p5, v_CheckoutRecurringOrder) : v_CheckoutRecurringOrder(p5))
     )
       return false;
     const p6 = value['customer'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'customer') &&
+      (p6 !== objectPrototype['customer'] || hasOwn(value, 'customer')) &&
       !(ctx ? ctx.visit('customer', p6, v_SessionCustomer) : v_SessionCustomer(p6))
     )
       return false;
     const p7 = value['custom_data'];
-    if (p7 !== undefined && Object.hasOwn(value, 'custom_data')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data'))) {
       ctx?.segments.push('custom_data');
       if (!isPlainObject(p7) && reject(ctx, 'type', 'must be an object')) return false;
       ctx?.segments.pop();
     }
     const p8 = value['hash'];
-    if (p8 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p8, v_Hash) : v_Hash(p8)))
+    if (
+      p8 !== undefined &&
+      (p8 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p8, v_Hash) : v_Hash(p8))
+    )
       return false;
   }
   return true;
@@ -18790,17 +21383,20 @@ function v_CheckoutRecurringResponse(value: unknown, ctx?: ValidationContext): b
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      !(
+        value['payment_id'] !== undefined &&
+        (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+      ) &&
       rejectAt(ctx, 'payment_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['status'];
-    if (p1 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -18820,31 +21416,35 @@ function v_CheckoutRecurringResponse(value: unknown, ctx?: ValidationContext): b
     const p2 = value['reason'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'reason') &&
+      (p2 !== objectPrototype['reason'] || hasOwn(value, 'reason')) &&
       !(ctx ? ctx.visit('reason', p2, v_DeclineReason) : v_DeclineReason(p2))
     )
       return false;
     const p3 = value['payment_id'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p3 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p3, v_PaymentId) : v_PaymentId(p3))
     )
       return false;
     const p4 = value['date'];
-    if (p4 !== undefined && Object.hasOwn(value, 'date') && !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4)))
+    if (
+      p4 !== undefined &&
+      (p4 !== objectPrototype['date'] || hasOwn(value, 'date')) &&
+      !(ctx ? ctx.visit('date', p4, v_DateTime) : v_DateTime(p4))
+    )
       return false;
     const p5 = value['schedule_id'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p5 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p5, v_ScheduleId) : v_ScheduleId(p5))
     )
       return false;
     const p6 = value['order'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'order') &&
+      (p6 !== objectPrototype['order'] || hasOwn(value, 'order')) &&
       !(ctx ? ctx.visit('order', p6, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p6))
     )
       return false;
@@ -18857,46 +21457,56 @@ function v_CheckoutStatusByPaymentId(value: unknown, ctx?: ValidationContext): b
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      !(
+        value['merchant_key'] !== undefined &&
+        (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+      ) &&
       rejectAt(ctx, 'merchant_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      !(
+        value['payment_id'] !== undefined &&
+        (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+      ) &&
       rejectAt(ctx, 'payment_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['merchant_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'merchant_key') &&
+      (p1 !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key')) &&
       !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
     )
       return false;
     const p2 = value['payment_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p2 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p2, v_PaymentId) : v_PaymentId(p2))
     )
       return false;
     const p3 = value['hash'];
-    if (p3 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3)))
+    if (
+      p3 !== undefined &&
+      (p3 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p3, v_Hash) : v_Hash(p3))
+    )
       return false;
     if (
       value['order_id'] !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       rejectAt(ctx, 'order_id', 'false', 'must not be present')
     )
       return false;
     if (
       value['size'] !== undefined &&
-      Object.hasOwn(value, 'size') &&
+      (value['size'] !== objectPrototype['size'] || hasOwn(value, 'size')) &&
       rejectAt(ctx, 'size', 'false', 'must not be present')
     )
       return false;
@@ -18909,36 +21519,42 @@ function v_CheckoutStatusByOrderId(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key')) &&
+      !(
+        value['merchant_key'] !== undefined &&
+        (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+      ) &&
       rejectAt(ctx, 'merchant_key', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['merchant_key'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'merchant_key') &&
+      (p1 !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key')) &&
       !(ctx ? ctx.visit('merchant_key', p1, v_MerchantKey) : v_MerchantKey(p1))
     )
       return false;
     const p2 = value['order_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p2 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p2, v_OrderId) : v_OrderId(p2))
     )
       return false;
     const p3 = value['size'];
-    if (p3 !== undefined && Object.hasOwn(value, 'size')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['size'] || hasOwn(value, 'size'))) {
       ctx?.segments.push('size');
       if (!(typeof p3 === 'number' && Number.isInteger(p3))) {
         if (reject(ctx, 'type', 'must be an integer')) return false;
@@ -18948,11 +21564,15 @@ function v_CheckoutStatusByOrderId(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.pop();
     }
     const p4 = value['hash'];
-    if (p4 !== undefined && Object.hasOwn(value, 'hash') && !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4)))
+    if (
+      p4 !== undefined &&
+      (p4 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
+      !(ctx ? ctx.visit('hash', p4, v_Hash) : v_Hash(p4))
+    )
       return false;
     if (
       value['payment_id'] !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       rejectAt(ctx, 'payment_id', 'false', 'must not be present')
     )
       return false;
@@ -19017,7 +21637,8 @@ function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext): boole
       let best1Score = -Infinity;
       {
         const s = isPlainObject(value)
-          ? value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')
+          ? value['payment_id'] !== undefined &&
+            (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
             ? 1
             : 0
           : 0;
@@ -19028,7 +21649,8 @@ function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext): boole
       }
       {
         const s = isPlainObject(value)
-          ? value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')
+          ? value['order_id'] !== undefined &&
+            (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
             ? 1
             : 0
           : 0;
@@ -19059,11 +21681,26 @@ function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext): boole
           let best3Score = -Infinity;
           {
             const s = isPlainObject(value)
-              ? (value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key') ? 1 : 0) +
-                (value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id') ? 1 : 0) +
-                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
-                -1000 * (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-                -1000 * (value['size'] !== undefined && Object.hasOwn(value, 'size') ? 1 : 0)
+              ? (value['merchant_key'] !== undefined &&
+                (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+                  ? 1
+                  : 0) +
+                (value['payment_id'] !== undefined &&
+                (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+                  ? 1
+                  : 0) +
+                (value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))
+                  ? 1
+                  : 0) +
+                -1000 *
+                  (value['order_id'] !== undefined &&
+                  (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+                    ? 1
+                    : 0) +
+                -1000 *
+                  (value['size'] !== undefined && (value['size'] !== objectPrototype['size'] || hasOwn(value, 'size'))
+                    ? 1
+                    : 0)
               : 0;
             if (s > best3Score) {
               best3Score = s;
@@ -19072,11 +21709,25 @@ function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext): boole
           }
           {
             const s = isPlainObject(value)
-              ? (value['merchant_key'] !== undefined && Object.hasOwn(value, 'merchant_key') ? 1 : 0) +
-                (value['order_id'] !== undefined && Object.hasOwn(value, 'order_id') ? 1 : 0) +
-                (value['size'] !== undefined && Object.hasOwn(value, 'size') ? 1 : 0) +
-                (value['hash'] !== undefined && Object.hasOwn(value, 'hash') ? 1 : 0) +
-                -1000 * (value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id') ? 1 : 0)
+              ? (value['merchant_key'] !== undefined &&
+                (value['merchant_key'] !== objectPrototype['merchant_key'] || hasOwn(value, 'merchant_key'))
+                  ? 1
+                  : 0) +
+                (value['order_id'] !== undefined &&
+                (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+                  ? 1
+                  : 0) +
+                (value['size'] !== undefined && (value['size'] !== objectPrototype['size'] || hasOwn(value, 'size'))
+                  ? 1
+                  : 0) +
+                (value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))
+                  ? 1
+                  : 0) +
+                -1000 *
+                  (value['payment_id'] !== undefined &&
+                  (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+                    ? 1
+                    : 0)
               : 0;
             if (s > best3Score) {
               best3Score = s;
@@ -19103,14 +21754,17 @@ function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext): boole
 function v_CheckoutStatusRequest_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      !(
+        value['payment_id'] !== undefined &&
+        (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+      ) &&
       rejectAt(ctx, 'payment_id', 'required', 'is required')
     )
       return false;
     const p1 = value['payment_id'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p1 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))
     )
       return false;
@@ -19121,14 +21775,17 @@ function v_CheckoutStatusRequest_1(value: unknown, ctx?: ValidationContext): boo
 function v_CheckoutStatusRequest_2(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     const p1 = value['order_id'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p1 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p1, v_OrderId) : v_OrderId(p1))
     )
       return false;
@@ -19157,19 +21814,19 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
     const p1 = value['payer_first_name'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'payer_first_name') &&
+      (p1 !== objectPrototype['payer_first_name'] || hasOwn(value, 'payer_first_name')) &&
       !(ctx ? ctx.visit('payer_first_name', p1, v_PayerText) : v_PayerText(p1))
     )
       return false;
     const p2 = value['payer_last_name'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'payer_last_name') &&
+      (p2 !== objectPrototype['payer_last_name'] || hasOwn(value, 'payer_last_name')) &&
       !(ctx ? ctx.visit('payer_last_name', p2, v_PayerText) : v_PayerText(p2))
     )
       return false;
     const p3 = value['payer_birth_date'];
-    if (p3 !== undefined && Object.hasOwn(value, 'payer_birth_date')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['payer_birth_date'] || hasOwn(value, 'payer_birth_date'))) {
       ctx?.segments.push('payer_birth_date');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19182,19 +21839,19 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
     const p4 = value['payer_address'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'payer_address') &&
+      (p4 !== objectPrototype['payer_address'] || hasOwn(value, 'payer_address')) &&
       !(ctx ? ctx.visit('payer_address', p4, v_PayerText) : v_PayerText(p4))
     )
       return false;
     const p5 = value['payer_address2'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'payer_address2') &&
+      (p5 !== objectPrototype['payer_address2'] || hasOwn(value, 'payer_address2')) &&
       !(ctx ? ctx.visit('payer_address2', p5, v_PayerText) : v_PayerText(p5))
     )
       return false;
     const p6 = value['payer_house_number'];
-    if (p6 !== undefined && Object.hasOwn(value, 'payer_house_number')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['payer_house_number'] || hasOwn(value, 'payer_house_number'))) {
       ctx?.segments.push('payer_house_number');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19207,12 +21864,12 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
     const p7 = value['payer_phone_country_code'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'payer_phone_country_code') &&
+      (p7 !== objectPrototype['payer_phone_country_code'] || hasOwn(value, 'payer_phone_country_code')) &&
       !(ctx ? ctx.visit('payer_phone_country_code', p7, v_PhoneCountryCode) : v_PhoneCountryCode(p7))
     )
       return false;
     const p8 = value['payer_country'];
-    if (p8 !== undefined && Object.hasOwn(value, 'payer_country')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['payer_country'] || hasOwn(value, 'payer_country'))) {
       ctx?.segments.push('payer_country');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19225,26 +21882,26 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
     const p9 = value['payer_state'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'payer_state') &&
+      (p9 !== objectPrototype['payer_state'] || hasOwn(value, 'payer_state')) &&
       !(ctx ? ctx.visit('payer_state', p9, v_PayerText) : v_PayerText(p9))
     )
       return false;
     const p10 = value['payer_city'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'payer_city') &&
+      (p10 !== objectPrototype['payer_city'] || hasOwn(value, 'payer_city')) &&
       !(ctx ? ctx.visit('payer_city', p10, v_PayerText) : v_PayerText(p10))
     )
       return false;
     const p11 = value['payer_district'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'payer_district') &&
+      (p11 !== objectPrototype['payer_district'] || hasOwn(value, 'payer_district')) &&
       !(ctx ? ctx.visit('payer_district', p11, v_PayerText) : v_PayerText(p11))
     )
       return false;
     const p12 = value['payer_zip'];
-    if (p12 !== undefined && Object.hasOwn(value, 'payer_zip')) {
+    if (p12 !== undefined && (p12 !== objectPrototype['payer_zip'] || hasOwn(value, 'payer_zip'))) {
       ctx?.segments.push('payer_zip');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19255,7 +21912,7 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p13 = value['payer_email'];
-    if (p13 !== undefined && Object.hasOwn(value, 'payer_email')) {
+    if (p13 !== undefined && (p13 !== objectPrototype['payer_email'] || hasOwn(value, 'payer_email'))) {
       ctx?.segments.push('payer_email');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19270,7 +21927,7 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.pop();
     }
     const p14 = value['payer_phone'];
-    if (p14 !== undefined && Object.hasOwn(value, 'payer_phone')) {
+    if (p14 !== undefined && (p14 !== objectPrototype['payer_phone'] || hasOwn(value, 'payer_phone'))) {
       ctx?.segments.push('payer_phone');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19283,7 +21940,7 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
     const p15 = value['payer_ip'];
     if (
       p15 !== undefined &&
-      Object.hasOwn(value, 'payer_ip') &&
+      (p15 !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip')) &&
       !(ctx ? ctx.visit('payer_ip', p15, v_IpAddress) : v_IpAddress(p15))
     )
       return false;
@@ -19356,103 +22013,110 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      !(
+        value['payment_id'] !== undefined &&
+        (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+      ) &&
       rejectAt(ctx, 'payment_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     const p1 = value['payment_id'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p1 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))
     )
       return false;
     const p2 = value['date'];
-    if (p2 !== undefined && Object.hasOwn(value, 'date') && !(ctx ? ctx.visit('date', p2, v_DateTime) : v_DateTime(p2)))
+    if (
+      p2 !== undefined &&
+      (p2 !== objectPrototype['date'] || hasOwn(value, 'date')) &&
+      !(ctx ? ctx.visit('date', p2, v_DateTime) : v_DateTime(p2))
+    )
       return false;
     const p3 = value['status'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'status') &&
+      (p3 !== objectPrototype['status'] || hasOwn(value, 'status')) &&
       !(ctx ? ctx.visit('status', p3, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p3))
     )
       return false;
     const p4 = value['reason'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'reason') &&
+      (p4 !== objectPrototype['reason'] || hasOwn(value, 'reason')) &&
       !(ctx ? ctx.visit('reason', p4, v_DeclineReason) : v_DeclineReason(p4))
     )
       return false;
     const p5 = value['recurring_token'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'recurring_token') &&
+      (p5 !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token')) &&
       !(ctx ? ctx.visit('recurring_token', p5, v_Token) : v_Token(p5))
     )
       return false;
     const p6 = value['schedule_id'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p6 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p6, v_ScheduleId) : v_ScheduleId(p6))
     )
       return false;
     const p7 = value['shedule_id'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'shedule_id') &&
+      (p7 !== objectPrototype['shedule_id'] || hasOwn(value, 'shedule_id')) &&
       !(ctx ? ctx.visit('shedule_id', p7, v_ScheduleId) : v_ScheduleId(p7))
     )
       return false;
     const p8 = value['schedule_start_date'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'schedule_start_date') &&
+      (p8 !== objectPrototype['schedule_start_date'] || hasOwn(value, 'schedule_start_date')) &&
       !(ctx ? ctx.visit('schedule_start_date', p8, v_CalendarDate) : v_CalendarDate(p8))
     )
       return false;
     const p9 = value['payment_schedule_amount'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'payment_schedule_amount') &&
+      (p9 !== objectPrototype['payment_schedule_amount'] || hasOwn(value, 'payment_schedule_amount')) &&
       !(ctx ? ctx.visit('payment_schedule_amount', p9, v_ReportedAmount) : v_ReportedAmount(p9))
     )
       return false;
     const p10 = value['first_recurring_date'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'first_recurring_date') &&
+      (p10 !== objectPrototype['first_recurring_date'] || hasOwn(value, 'first_recurring_date')) &&
       !(ctx ? ctx.visit('first_recurring_date', p10, v_CalendarDate) : v_CalendarDate(p10))
     )
       return false;
     const p11 = value['digital_wallet'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'digital_wallet') &&
+      (p11 !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet')) &&
       !(ctx ? ctx.visit('digital_wallet', p11, v_DigitalWallet) : v_DigitalWallet(p11))
     )
       return false;
     const p12 = value['order'];
     if (
       p12 !== undefined &&
-      Object.hasOwn(value, 'order') &&
+      (p12 !== objectPrototype['order'] || hasOwn(value, 'order')) &&
       !(ctx ? ctx.visit('order', p12, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p12))
     )
       return false;
     const p13 = value['customer'];
-    if (p13 !== undefined && Object.hasOwn(value, 'customer')) {
+    if (p13 !== undefined && (p13 !== objectPrototype['customer'] || hasOwn(value, 'customer'))) {
       ctx?.segments.push('customer');
       if (!isPlainObject(p13)) {
         if (reject(ctx, 'type', 'must be an object')) return false;
       } else {
         const p14 = p13['name'];
-        if (p14 !== undefined && Object.hasOwn(p13, 'name')) {
+        if (p14 !== undefined && (p14 !== objectPrototype['name'] || hasOwn(p13, 'name'))) {
           ctx?.segments.push('name');
           if (typeof p14 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19467,7 +22131,7 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
           ctx?.segments.pop();
         }
         const p15 = p13['email'];
-        if (p15 !== undefined && Object.hasOwn(p13, 'email')) {
+        if (p15 !== undefined && (p15 !== objectPrototype['email'] || hasOwn(p13, 'email'))) {
           ctx?.segments.push('email');
           if (typeof p15 !== 'string') {
             if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19487,36 +22151,40 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
     const p16 = value['card'];
     if (
       p16 !== undefined &&
-      Object.hasOwn(value, 'card') &&
+      (p16 !== objectPrototype['card'] || hasOwn(value, 'card')) &&
       !(ctx ? ctx.visit('card', p16, v_MaskedCard) : v_MaskedCard(p16))
     )
       return false;
     const p17 = value['card_expiration_date'];
     if (
       p17 !== undefined &&
-      Object.hasOwn(value, 'card_expiration_date') &&
+      (p17 !== objectPrototype['card_expiration_date'] || hasOwn(value, 'card_expiration_date')) &&
       !(ctx ? ctx.visit('card_expiration_date', p17, v_CardExpirationDate) : v_CardExpirationDate(p17))
     )
       return false;
     const p18 = value['payment_method'];
     if (
       p18 !== undefined &&
-      Object.hasOwn(value, 'payment_method') &&
+      (p18 !== objectPrototype['payment_method'] || hasOwn(value, 'payment_method')) &&
       !(ctx ? ctx.visit('payment_method', p18, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p18))
     )
       return false;
     const p19 = value['brand'];
     if (
       p19 !== undefined &&
-      Object.hasOwn(value, 'brand') &&
+      (p19 !== objectPrototype['brand'] || hasOwn(value, 'brand')) &&
       !(ctx ? ctx.visit('brand', p19, v_ReportedBrand) : v_ReportedBrand(p19))
     )
       return false;
     const p20 = value['rrn'];
-    if (p20 !== undefined && Object.hasOwn(value, 'rrn') && !(ctx ? ctx.visit('rrn', p20, v_Rrn) : v_Rrn(p20)))
+    if (
+      p20 !== undefined &&
+      (p20 !== objectPrototype['rrn'] || hasOwn(value, 'rrn')) &&
+      !(ctx ? ctx.visit('rrn', p20, v_Rrn) : v_Rrn(p20))
+    )
       return false;
     const p21 = value['arn'];
-    if (p21 !== undefined && Object.hasOwn(value, 'arn')) {
+    if (p21 !== undefined && (p21 !== objectPrototype['arn'] || hasOwn(value, 'arn'))) {
       ctx?.segments.push('arn');
       if (typeof p21 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19534,21 +22202,21 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
     const p22 = value['initiator'];
     if (
       p22 !== undefined &&
-      Object.hasOwn(value, 'initiator') &&
+      (p22 !== objectPrototype['initiator'] || hasOwn(value, 'initiator')) &&
       !(ctx ? ctx.visit('initiator', p22, v_CofInitiator) : v_CofInitiator(p22))
     )
       return false;
     const p23 = value['source'];
     if (
       p23 !== undefined &&
-      Object.hasOwn(value, 'source') &&
+      (p23 !== objectPrototype['source'] || hasOwn(value, 'source')) &&
       !(ctx ? ctx.visit('source', p23, v_CofSource) : v_CofSource(p23))
     )
       return false;
     const p24 = value['sequence'];
     if (
       p24 !== undefined &&
-      Object.hasOwn(value, 'sequence') &&
+      (p24 !== objectPrototype['sequence'] || hasOwn(value, 'sequence')) &&
       !(ctx ? ctx.visit('sequence', p24, v_CofSequence) : v_CofSequence(p24))
     )
       return false;
@@ -19569,47 +22237,154 @@ function v_CheckoutStatusResponse(value: unknown, ctx?: ValidationContext): bool
         let best2Score = -Infinity;
         {
           const s = isPlainObject(value)
-            ? (value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id') ? 1 : 0) +
-              (value['date'] !== undefined && Object.hasOwn(value, 'date') ? 1 : 0) +
-              (value['status'] !== undefined && Object.hasOwn(value, 'status') ? 1 : 0) +
-              (value['reason'] !== undefined && Object.hasOwn(value, 'reason') ? 1 : 0) +
-              (value['recurring_token'] !== undefined && Object.hasOwn(value, 'recurring_token') ? 1 : 0) +
-              (value['schedule_id'] !== undefined && Object.hasOwn(value, 'schedule_id') ? 1 : 0) +
-              (value['shedule_id'] !== undefined && Object.hasOwn(value, 'shedule_id') ? 1 : 0) +
-              (value['schedule_start_date'] !== undefined && Object.hasOwn(value, 'schedule_start_date') ? 1 : 0) +
-              (value['payment_schedule_amount'] !== undefined && Object.hasOwn(value, 'payment_schedule_amount')
+            ? (value['payment_id'] !== undefined &&
+              (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
                 ? 1
                 : 0) +
-              (value['first_recurring_date'] !== undefined && Object.hasOwn(value, 'first_recurring_date') ? 1 : 0) +
-              (value['digital_wallet'] !== undefined && Object.hasOwn(value, 'digital_wallet') ? 1 : 0) +
-              (value['order'] !== undefined && Object.hasOwn(value, 'order') ? 1 : 0) +
-              (value['customer'] !== undefined && Object.hasOwn(value, 'customer') ? 1 : 0) +
-              (value['card'] !== undefined && Object.hasOwn(value, 'card') ? 1 : 0) +
-              (value['card_expiration_date'] !== undefined && Object.hasOwn(value, 'card_expiration_date') ? 1 : 0) +
-              (value['payment_method'] !== undefined && Object.hasOwn(value, 'payment_method') ? 1 : 0) +
-              (value['brand'] !== undefined && Object.hasOwn(value, 'brand') ? 1 : 0) +
-              (value['rrn'] !== undefined && Object.hasOwn(value, 'rrn') ? 1 : 0) +
-              (value['arn'] !== undefined && Object.hasOwn(value, 'arn') ? 1 : 0) +
-              (value['initiator'] !== undefined && Object.hasOwn(value, 'initiator') ? 1 : 0) +
-              (value['source'] !== undefined && Object.hasOwn(value, 'source') ? 1 : 0) +
-              (value['sequence'] !== undefined && Object.hasOwn(value, 'sequence') ? 1 : 0) +
-              (value['payer_first_name'] !== undefined && Object.hasOwn(value, 'payer_first_name') ? 1 : 0) +
-              (value['payer_last_name'] !== undefined && Object.hasOwn(value, 'payer_last_name') ? 1 : 0) +
-              (value['payer_birth_date'] !== undefined && Object.hasOwn(value, 'payer_birth_date') ? 1 : 0) +
-              (value['payer_address'] !== undefined && Object.hasOwn(value, 'payer_address') ? 1 : 0) +
-              (value['payer_address2'] !== undefined && Object.hasOwn(value, 'payer_address2') ? 1 : 0) +
-              (value['payer_house_number'] !== undefined && Object.hasOwn(value, 'payer_house_number') ? 1 : 0) +
-              (value['payer_phone_country_code'] !== undefined && Object.hasOwn(value, 'payer_phone_country_code')
+              (value['date'] !== undefined && (value['date'] !== objectPrototype['date'] || hasOwn(value, 'date'))
                 ? 1
                 : 0) +
-              (value['payer_country'] !== undefined && Object.hasOwn(value, 'payer_country') ? 1 : 0) +
-              (value['payer_state'] !== undefined && Object.hasOwn(value, 'payer_state') ? 1 : 0) +
-              (value['payer_city'] !== undefined && Object.hasOwn(value, 'payer_city') ? 1 : 0) +
-              (value['payer_district'] !== undefined && Object.hasOwn(value, 'payer_district') ? 1 : 0) +
-              (value['payer_zip'] !== undefined && Object.hasOwn(value, 'payer_zip') ? 1 : 0) +
-              (value['payer_email'] !== undefined && Object.hasOwn(value, 'payer_email') ? 1 : 0) +
-              (value['payer_phone'] !== undefined && Object.hasOwn(value, 'payer_phone') ? 1 : 0) +
-              (value['payer_ip'] !== undefined && Object.hasOwn(value, 'payer_ip') ? 1 : 0)
+              (value['status'] !== undefined &&
+              (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))
+                ? 1
+                : 0) +
+              (value['reason'] !== undefined &&
+              (value['reason'] !== objectPrototype['reason'] || hasOwn(value, 'reason'))
+                ? 1
+                : 0) +
+              (value['recurring_token'] !== undefined &&
+              (value['recurring_token'] !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token'))
+                ? 1
+                : 0) +
+              (value['schedule_id'] !== undefined &&
+              (value['schedule_id'] !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id'))
+                ? 1
+                : 0) +
+              (value['shedule_id'] !== undefined &&
+              (value['shedule_id'] !== objectPrototype['shedule_id'] || hasOwn(value, 'shedule_id'))
+                ? 1
+                : 0) +
+              (value['schedule_start_date'] !== undefined &&
+              (value['schedule_start_date'] !== objectPrototype['schedule_start_date'] ||
+                hasOwn(value, 'schedule_start_date'))
+                ? 1
+                : 0) +
+              (value['payment_schedule_amount'] !== undefined &&
+              (value['payment_schedule_amount'] !== objectPrototype['payment_schedule_amount'] ||
+                hasOwn(value, 'payment_schedule_amount'))
+                ? 1
+                : 0) +
+              (value['first_recurring_date'] !== undefined &&
+              (value['first_recurring_date'] !== objectPrototype['first_recurring_date'] ||
+                hasOwn(value, 'first_recurring_date'))
+                ? 1
+                : 0) +
+              (value['digital_wallet'] !== undefined &&
+              (value['digital_wallet'] !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet'))
+                ? 1
+                : 0) +
+              (value['order'] !== undefined && (value['order'] !== objectPrototype['order'] || hasOwn(value, 'order'))
+                ? 1
+                : 0) +
+              (value['customer'] !== undefined &&
+              (value['customer'] !== objectPrototype['customer'] || hasOwn(value, 'customer'))
+                ? 1
+                : 0) +
+              (value['card'] !== undefined && (value['card'] !== objectPrototype['card'] || hasOwn(value, 'card'))
+                ? 1
+                : 0) +
+              (value['card_expiration_date'] !== undefined &&
+              (value['card_expiration_date'] !== objectPrototype['card_expiration_date'] ||
+                hasOwn(value, 'card_expiration_date'))
+                ? 1
+                : 0) +
+              (value['payment_method'] !== undefined &&
+              (value['payment_method'] !== objectPrototype['payment_method'] || hasOwn(value, 'payment_method'))
+                ? 1
+                : 0) +
+              (value['brand'] !== undefined && (value['brand'] !== objectPrototype['brand'] || hasOwn(value, 'brand'))
+                ? 1
+                : 0) +
+              (value['rrn'] !== undefined && (value['rrn'] !== objectPrototype['rrn'] || hasOwn(value, 'rrn'))
+                ? 1
+                : 0) +
+              (value['arn'] !== undefined && (value['arn'] !== objectPrototype['arn'] || hasOwn(value, 'arn'))
+                ? 1
+                : 0) +
+              (value['initiator'] !== undefined &&
+              (value['initiator'] !== objectPrototype['initiator'] || hasOwn(value, 'initiator'))
+                ? 1
+                : 0) +
+              (value['source'] !== undefined &&
+              (value['source'] !== objectPrototype['source'] || hasOwn(value, 'source'))
+                ? 1
+                : 0) +
+              (value['sequence'] !== undefined &&
+              (value['sequence'] !== objectPrototype['sequence'] || hasOwn(value, 'sequence'))
+                ? 1
+                : 0) +
+              (value['payer_first_name'] !== undefined &&
+              (value['payer_first_name'] !== objectPrototype['payer_first_name'] || hasOwn(value, 'payer_first_name'))
+                ? 1
+                : 0) +
+              (value['payer_last_name'] !== undefined &&
+              (value['payer_last_name'] !== objectPrototype['payer_last_name'] || hasOwn(value, 'payer_last_name'))
+                ? 1
+                : 0) +
+              (value['payer_birth_date'] !== undefined &&
+              (value['payer_birth_date'] !== objectPrototype['payer_birth_date'] || hasOwn(value, 'payer_birth_date'))
+                ? 1
+                : 0) +
+              (value['payer_address'] !== undefined &&
+              (value['payer_address'] !== objectPrototype['payer_address'] || hasOwn(value, 'payer_address'))
+                ? 1
+                : 0) +
+              (value['payer_address2'] !== undefined &&
+              (value['payer_address2'] !== objectPrototype['payer_address2'] || hasOwn(value, 'payer_address2'))
+                ? 1
+                : 0) +
+              (value['payer_house_number'] !== undefined &&
+              (value['payer_house_number'] !== objectPrototype['payer_house_number'] ||
+                hasOwn(value, 'payer_house_number'))
+                ? 1
+                : 0) +
+              (value['payer_phone_country_code'] !== undefined &&
+              (value['payer_phone_country_code'] !== objectPrototype['payer_phone_country_code'] ||
+                hasOwn(value, 'payer_phone_country_code'))
+                ? 1
+                : 0) +
+              (value['payer_country'] !== undefined &&
+              (value['payer_country'] !== objectPrototype['payer_country'] || hasOwn(value, 'payer_country'))
+                ? 1
+                : 0) +
+              (value['payer_state'] !== undefined &&
+              (value['payer_state'] !== objectPrototype['payer_state'] || hasOwn(value, 'payer_state'))
+                ? 1
+                : 0) +
+              (value['payer_city'] !== undefined &&
+              (value['payer_city'] !== objectPrototype['payer_city'] || hasOwn(value, 'payer_city'))
+                ? 1
+                : 0) +
+              (value['payer_district'] !== undefined &&
+              (value['payer_district'] !== objectPrototype['payer_district'] || hasOwn(value, 'payer_district'))
+                ? 1
+                : 0) +
+              (value['payer_zip'] !== undefined &&
+              (value['payer_zip'] !== objectPrototype['payer_zip'] || hasOwn(value, 'payer_zip'))
+                ? 1
+                : 0) +
+              (value['payer_email'] !== undefined &&
+              (value['payer_email'] !== objectPrototype['payer_email'] || hasOwn(value, 'payer_email'))
+                ? 1
+                : 0) +
+              (value['payer_phone'] !== undefined &&
+              (value['payer_phone'] !== objectPrototype['payer_phone'] || hasOwn(value, 'payer_phone'))
+                ? 1
+                : 0) +
+              (value['payer_ip'] !== undefined &&
+              (value['payer_ip'] !== objectPrototype['payer_ip'] || hasOwn(value, 'payer_ip'))
+                ? 1
+                : 0)
             : 0;
           if (s > best2Score) {
             best2Score = s;
@@ -19658,7 +22433,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     const p1 = value['threeDSServerTransID'];
-    if (p1 !== undefined && Object.hasOwn(value, 'threeDSServerTransID')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['threeDSServerTransID'] || hasOwn(value, 'threeDSServerTransID'))) {
       ctx?.segments.push('threeDSServerTransID');
       if (typeof p1 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19669,7 +22444,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p2 = value['dsTransID'];
-    if (p2 !== undefined && Object.hasOwn(value, 'dsTransID')) {
+    if (p2 !== undefined && (p2 !== objectPrototype['dsTransID'] || hasOwn(value, 'dsTransID'))) {
       ctx?.segments.push('dsTransID');
       if (typeof p2 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19680,7 +22455,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p3 = value['acsTransID'];
-    if (p3 !== undefined && Object.hasOwn(value, 'acsTransID')) {
+    if (p3 !== undefined && (p3 !== objectPrototype['acsTransID'] || hasOwn(value, 'acsTransID'))) {
       ctx?.segments.push('acsTransID');
       if (typeof p3 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19691,7 +22466,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p4 = value['xid'];
-    if (p4 !== undefined && Object.hasOwn(value, 'xid')) {
+    if (p4 !== undefined && (p4 !== objectPrototype['xid'] || hasOwn(value, 'xid'))) {
       ctx?.segments.push('xid');
       if (typeof p4 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19702,7 +22477,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p5 = value['transStatus'];
-    if (p5 !== undefined && Object.hasOwn(value, 'transStatus')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['transStatus'] || hasOwn(value, 'transStatus'))) {
       ctx?.segments.push('transStatus');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19714,7 +22489,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p6 = value['transStatusReason'];
-    if (p6 !== undefined && Object.hasOwn(value, 'transStatusReason')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['transStatusReason'] || hasOwn(value, 'transStatusReason'))) {
       ctx?.segments.push('transStatusReason');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19726,7 +22501,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p7 = value['eci'];
-    if (p7 !== undefined && Object.hasOwn(value, 'eci')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['eci'] || hasOwn(value, 'eci'))) {
       ctx?.segments.push('eci');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19738,7 +22513,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p8 = value['protocolVersion'];
-    if (p8 !== undefined && Object.hasOwn(value, 'protocolVersion')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['protocolVersion'] || hasOwn(value, 'protocolVersion'))) {
       ctx?.segments.push('protocolVersion');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19750,7 +22525,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p9 = value['authenticationFlow'];
-    if (p9 !== undefined && Object.hasOwn(value, 'authenticationFlow')) {
+    if (p9 !== undefined && (p9 !== objectPrototype['authenticationFlow'] || hasOwn(value, 'authenticationFlow'))) {
       ctx?.segments.push('authenticationFlow');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19798,40 +22573,40 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
     const p1 = value['browser_color_depth'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'browser_color_depth') &&
+      (p1 !== objectPrototype['browser_color_depth'] || hasOwn(value, 'browser_color_depth')) &&
       !(ctx ? ctx.visit('browser_color_depth', p1, v_DigitsText) : v_DigitsText(p1))
     )
       return false;
     const p2 = value['browser_screen_height'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'browser_screen_height') &&
+      (p2 !== objectPrototype['browser_screen_height'] || hasOwn(value, 'browser_screen_height')) &&
       !(ctx ? ctx.visit('browser_screen_height', p2, v_DigitsText) : v_DigitsText(p2))
     )
       return false;
     const p3 = value['browser_screen_width'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'browser_screen_width') &&
+      (p3 !== objectPrototype['browser_screen_width'] || hasOwn(value, 'browser_screen_width')) &&
       !(ctx ? ctx.visit('browser_screen_width', p3, v_DigitsText) : v_DigitsText(p3))
     )
       return false;
     const p4 = value['browser_java_enabled'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'browser_java_enabled') &&
+      (p4 !== objectPrototype['browser_java_enabled'] || hasOwn(value, 'browser_java_enabled')) &&
       !(ctx ? ctx.visit('browser_java_enabled', p4, v_FlagText) : v_FlagText(p4))
     )
       return false;
     const p5 = value['browser_javascript_enabled'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'browser_javascript_enabled') &&
+      (p5 !== objectPrototype['browser_javascript_enabled'] || hasOwn(value, 'browser_javascript_enabled')) &&
       !(ctx ? ctx.visit('browser_javascript_enabled', p5, v_FlagText) : v_FlagText(p5))
     )
       return false;
     const p6 = value['browser_language'];
-    if (p6 !== undefined && Object.hasOwn(value, 'browser_language')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['browser_language'] || hasOwn(value, 'browser_language'))) {
       ctx?.segments.push('browser_language');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19842,7 +22617,10 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p7 = value['browser_timezone_offset'];
-    if (p7 !== undefined && Object.hasOwn(value, 'browser_timezone_offset')) {
+    if (
+      p7 !== undefined &&
+      (p7 !== objectPrototype['browser_timezone_offset'] || hasOwn(value, 'browser_timezone_offset'))
+    ) {
       ctx?.segments.push('browser_timezone_offset');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19854,7 +22632,7 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p8 = value['browser_user_agent'];
-    if (p8 !== undefined && Object.hasOwn(value, 'browser_user_agent')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['browser_user_agent'] || hasOwn(value, 'browser_user_agent'))) {
       ctx?.segments.push('browser_user_agent');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19869,7 +22647,10 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p9 = value['browser_accept_headers'];
-    if (p9 !== undefined && Object.hasOwn(value, 'browser_accept_headers')) {
+    if (
+      p9 !== undefined &&
+      (p9 !== objectPrototype['browser_accept_headers'] || hasOwn(value, 'browser_accept_headers'))
+    ) {
       ctx?.segments.push('browser_accept_headers');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -19884,7 +22665,7 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.pop();
     }
     const p10 = value['browser_platform'];
-    if (p10 !== undefined && Object.hasOwn(value, 'browser_platform')) {
+    if (p10 !== undefined && (p10 !== objectPrototype['browser_platform'] || hasOwn(value, 'browser_platform'))) {
       ctx?.segments.push('browser_platform');
       if (typeof p10 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20096,92 +22877,96 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     const p1 = value['card'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'card') &&
+      (p1 !== objectPrototype['card'] || hasOwn(value, 'card')) &&
       !(ctx ? ctx.visit('card', p1, v_MaskedCard) : v_MaskedCard(p1))
     )
       return false;
     const p2 = value['card_expiration_date'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'card_expiration_date') &&
+      (p2 !== objectPrototype['card_expiration_date'] || hasOwn(value, 'card_expiration_date')) &&
       !(ctx ? ctx.visit('card_expiration_date', p2, v_CardExpirationDate) : v_CardExpirationDate(p2))
     )
       return false;
     const p3 = value['card_token'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (p3 !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       !(ctx ? ctx.visit('card_token', p3, v_Token) : v_Token(p3))
     )
       return false;
     const p4 = value['customer_ip'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'customer_ip') &&
+      (p4 !== objectPrototype['customer_ip'] || hasOwn(value, 'customer_ip')) &&
       !(ctx ? ctx.visit('customer_ip', p4, v_IpAddress) : v_IpAddress(p4))
     )
       return false;
     const p5 = value['custom_data'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'custom_data') &&
+      (p5 !== objectPrototype['custom_data'] || hasOwn(value, 'custom_data')) &&
       !(ctx ? ctx.visit('custom_data', p5, v_CallbackCustomData) : v_CallbackCustomData(p5))
     )
       return false;
     const p6 = value['extended_data'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'extended_data') &&
+      (p6 !== objectPrototype['extended_data'] || hasOwn(value, 'extended_data')) &&
       !(ctx ? ctx.visit('extended_data', p6, v_CallbackCustomData) : v_CallbackCustomData(p6))
     )
       return false;
     const p7 = value['recurring_init_trans_id'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'recurring_init_trans_id') &&
+      (p7 !== objectPrototype['recurring_init_trans_id'] || hasOwn(value, 'recurring_init_trans_id')) &&
       !(ctx ? ctx.visit('recurring_init_trans_id', p7, v_TransId) : v_TransId(p7))
     )
       return false;
     const p8 = value['recurring_token'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'recurring_token') &&
+      (p8 !== objectPrototype['recurring_token'] || hasOwn(value, 'recurring_token')) &&
       !(ctx ? ctx.visit('recurring_token', p8, v_Token) : v_Token(p8))
     )
       return false;
     const p9 = value['schedule_id'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'schedule_id') &&
+      (p9 !== objectPrototype['schedule_id'] || hasOwn(value, 'schedule_id')) &&
       !(ctx ? ctx.visit('schedule_id', p9, v_ScheduleId) : v_ScheduleId(p9))
     )
       return false;
     const p10 = value['schedule_start_date'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'schedule_start_date') &&
+      (p10 !== objectPrototype['schedule_start_date'] || hasOwn(value, 'schedule_start_date')) &&
       !(ctx ? ctx.visit('schedule_start_date', p10, v_CalendarDate) : v_CalendarDate(p10))
     )
       return false;
     const p11 = value['payment_schedule_amount'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'payment_schedule_amount') &&
+      (p11 !== objectPrototype['payment_schedule_amount'] || hasOwn(value, 'payment_schedule_amount')) &&
       !(ctx ? ctx.visit('payment_schedule_amount', p11, v_ReportedAmount) : v_ReportedAmount(p11))
     )
       return false;
     const p12 = value['first_recurring_date'];
     if (
       p12 !== undefined &&
-      Object.hasOwn(value, 'first_recurring_date') &&
+      (p12 !== objectPrototype['first_recurring_date'] || hasOwn(value, 'first_recurring_date')) &&
       !(ctx ? ctx.visit('first_recurring_date', p12, v_CalendarDate) : v_CalendarDate(p12))
     )
       return false;
     const p13 = value['rrn'];
-    if (p13 !== undefined && Object.hasOwn(value, 'rrn') && !(ctx ? ctx.visit('rrn', p13, v_Rrn) : v_Rrn(p13)))
+    if (
+      p13 !== undefined &&
+      (p13 !== objectPrototype['rrn'] || hasOwn(value, 'rrn')) &&
+      !(ctx ? ctx.visit('rrn', p13, v_Rrn) : v_Rrn(p13))
+    )
       return false;
     const p14 = value['arn'];
-    if (p14 !== undefined && Object.hasOwn(value, 'arn')) {
+    if (p14 !== undefined && (p14 !== objectPrototype['arn'] || hasOwn(value, 'arn'))) {
       ctx?.segments.push('arn');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20195,82 +22980,82 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     const p15 = value['brand'];
     if (
       p15 !== undefined &&
-      Object.hasOwn(value, 'brand') &&
+      (p15 !== objectPrototype['brand'] || hasOwn(value, 'brand')) &&
       !(ctx ? ctx.visit('brand', p15, v_ReportedBrand) : v_ReportedBrand(p15))
     )
       return false;
     const p16 = value['payment_method'];
     if (
       p16 !== undefined &&
-      Object.hasOwn(value, 'payment_method') &&
+      (p16 !== objectPrototype['payment_method'] || hasOwn(value, 'payment_method')) &&
       !(ctx ? ctx.visit('payment_method', p16, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p16))
     )
       return false;
     const p17 = value['initiator'];
     if (
       p17 !== undefined &&
-      Object.hasOwn(value, 'initiator') &&
+      (p17 !== objectPrototype['initiator'] || hasOwn(value, 'initiator')) &&
       !(ctx ? ctx.visit('initiator', p17, v_CofInitiator) : v_CofInitiator(p17))
     )
       return false;
     const p18 = value['source'];
     if (
       p18 !== undefined &&
-      Object.hasOwn(value, 'source') &&
+      (p18 !== objectPrototype['source'] || hasOwn(value, 'source')) &&
       !(ctx ? ctx.visit('source', p18, v_CofSource) : v_CofSource(p18))
     )
       return false;
     const p19 = value['sequence'];
     if (
       p19 !== undefined &&
-      Object.hasOwn(value, 'sequence') &&
+      (p19 !== objectPrototype['sequence'] || hasOwn(value, 'sequence')) &&
       !(ctx ? ctx.visit('sequence', p19, v_CofSequence) : v_CofSequence(p19))
     )
       return false;
     const p20 = value['connector_name'];
     if (
       p20 !== undefined &&
-      Object.hasOwn(value, 'connector_name') &&
+      (p20 !== objectPrototype['connector_name'] || hasOwn(value, 'connector_name')) &&
       !(ctx ? ctx.visit('connector_name', p20, v_ExtendedText) : v_ExtendedText(p20))
     )
       return false;
     const p21 = value['approval_code'];
     if (
       p21 !== undefined &&
-      Object.hasOwn(value, 'approval_code') &&
+      (p21 !== objectPrototype['approval_code'] || hasOwn(value, 'approval_code')) &&
       !(ctx ? ctx.visit('approval_code', p21, v_ExtendedText) : v_ExtendedText(p21))
     )
       return false;
     const p22 = value['gateway_id'];
     if (
       p22 !== undefined &&
-      Object.hasOwn(value, 'gateway_id') &&
+      (p22 !== objectPrototype['gateway_id'] || hasOwn(value, 'gateway_id')) &&
       !(ctx ? ctx.visit('gateway_id', p22, v_ExtendedText) : v_ExtendedText(p22))
     )
       return false;
     const p23 = value['extra_gateway_id'];
     if (
       p23 !== undefined &&
-      Object.hasOwn(value, 'extra_gateway_id') &&
+      (p23 !== objectPrototype['extra_gateway_id'] || hasOwn(value, 'extra_gateway_id')) &&
       !(ctx ? ctx.visit('extra_gateway_id', p23, v_ExtendedText) : v_ExtendedText(p23))
     )
       return false;
     const p24 = value['merchant_name'];
     if (
       p24 !== undefined &&
-      Object.hasOwn(value, 'merchant_name') &&
+      (p24 !== objectPrototype['merchant_name'] || hasOwn(value, 'merchant_name')) &&
       !(ctx ? ctx.visit('merchant_name', p24, v_ExtendedText) : v_ExtendedText(p24))
     )
       return false;
     const p25 = value['mid_name'];
     if (
       p25 !== undefined &&
-      Object.hasOwn(value, 'mid_name') &&
+      (p25 !== objectPrototype['mid_name'] || hasOwn(value, 'mid_name')) &&
       !(ctx ? ctx.visit('mid_name', p25, v_ExtendedText) : v_ExtendedText(p25))
     )
       return false;
     const p26 = value['issuer_country'];
-    if (p26 !== undefined && Object.hasOwn(value, 'issuer_country')) {
+    if (p26 !== undefined && (p26 !== objectPrototype['issuer_country'] || hasOwn(value, 'issuer_country'))) {
       ctx?.segments.push('issuer_country');
       if (typeof p26 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20283,35 +23068,35 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     const p27 = value['issuer_bank'];
     if (
       p27 !== undefined &&
-      Object.hasOwn(value, 'issuer_bank') &&
+      (p27 !== objectPrototype['issuer_bank'] || hasOwn(value, 'issuer_bank')) &&
       !(ctx ? ctx.visit('issuer_bank', p27, v_ExtendedText) : v_ExtendedText(p27))
     )
       return false;
     const p28 = value['exchange_rate'];
     if (
       p28 !== undefined &&
-      Object.hasOwn(value, 'exchange_rate') &&
+      (p28 !== objectPrototype['exchange_rate'] || hasOwn(value, 'exchange_rate')) &&
       !(ctx ? ctx.visit('exchange_rate', p28, v_ReportedAmount) : v_ReportedAmount(p28))
     )
       return false;
     const p29 = value['exchange_rate_base'];
     if (
       p29 !== undefined &&
-      Object.hasOwn(value, 'exchange_rate_base') &&
+      (p29 !== objectPrototype['exchange_rate_base'] || hasOwn(value, 'exchange_rate_base')) &&
       !(ctx ? ctx.visit('exchange_rate_base', p29, v_ReportedAmount) : v_ReportedAmount(p29))
     )
       return false;
     const p30 = value['exchange_currency'];
     if (
       p30 !== undefined &&
-      Object.hasOwn(value, 'exchange_currency') &&
+      (p30 !== objectPrototype['exchange_currency'] || hasOwn(value, 'exchange_currency')) &&
       !(ctx ? ctx.visit('exchange_currency', p30, v_ReportedCurrency) : v_ReportedCurrency(p30))
     )
       return false;
     const p31 = value['exchange_amount'];
     if (
       p31 !== undefined &&
-      Object.hasOwn(value, 'exchange_amount') &&
+      (p31 !== objectPrototype['exchange_amount'] || hasOwn(value, 'exchange_amount')) &&
       !(ctx ? ctx.visit('exchange_amount', p31, v_ReportedAmount) : v_ReportedAmount(p31))
     )
       return false;
@@ -20365,74 +23150,96 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
-    if (!(value['id'] !== undefined && Object.hasOwn(value, 'id')) && rejectAt(ctx, 'id', 'required', 'is required'))
+    if (
+      !(value['id'] !== undefined && (value['id'] !== objectPrototype['id'] || hasOwn(value, 'id'))) &&
+      rejectAt(ctx, 'id', 'required', 'is required')
+    )
       return false;
     if (
-      !(value['order_number'] !== undefined && Object.hasOwn(value, 'order_number')) &&
+      !(
+        value['order_number'] !== undefined &&
+        (value['order_number'] !== objectPrototype['order_number'] || hasOwn(value, 'order_number'))
+      ) &&
       rejectAt(ctx, 'order_number', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_amount'] !== undefined && Object.hasOwn(value, 'order_amount')) &&
+      !(
+        value['order_amount'] !== undefined &&
+        (value['order_amount'] !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount'))
+      ) &&
       rejectAt(ctx, 'order_amount', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_currency'] !== undefined && Object.hasOwn(value, 'order_currency')) &&
+      !(
+        value['order_currency'] !== undefined &&
+        (value['order_currency'] !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency'))
+      ) &&
       rejectAt(ctx, 'order_currency', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_description'] !== undefined && Object.hasOwn(value, 'order_description')) &&
+      !(
+        value['order_description'] !== undefined &&
+        (value['order_description'] !== objectPrototype['order_description'] || hasOwn(value, 'order_description'))
+      ) &&
       rejectAt(ctx, 'order_description', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_status'] !== undefined && Object.hasOwn(value, 'order_status')) &&
+      !(
+        value['order_status'] !== undefined &&
+        (value['order_status'] !== objectPrototype['order_status'] || hasOwn(value, 'order_status'))
+      ) &&
       rejectAt(ctx, 'order_status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      !(value['type'] !== undefined && (value['type'] !== objectPrototype['type'] || hasOwn(value, 'type'))) &&
       rejectAt(ctx, 'type', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['id'];
-    if (p1 !== undefined && Object.hasOwn(value, 'id') && !(ctx ? ctx.visit('id', p1, v_PaymentId) : v_PaymentId(p1)))
+    if (
+      p1 !== undefined &&
+      (p1 !== objectPrototype['id'] || hasOwn(value, 'id')) &&
+      !(ctx ? ctx.visit('id', p1, v_PaymentId) : v_PaymentId(p1))
+    )
       return false;
     const p2 = value['order_number'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'order_number') &&
+      (p2 !== objectPrototype['order_number'] || hasOwn(value, 'order_number')) &&
       !(ctx ? ctx.visit('order_number', p2, v_OrderId) : v_OrderId(p2))
     )
       return false;
     const p3 = value['order_amount'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'order_amount') &&
+      (p3 !== objectPrototype['order_amount'] || hasOwn(value, 'order_amount')) &&
       !(ctx ? ctx.visit('order_amount', p3, v_ReportedAmount) : v_ReportedAmount(p3))
     )
       return false;
     const p4 = value['order_currency'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'order_currency') &&
+      (p4 !== objectPrototype['order_currency'] || hasOwn(value, 'order_currency')) &&
       !(ctx ? ctx.visit('order_currency', p4, v_ReportedCurrency) : v_ReportedCurrency(p4))
     )
       return false;
     const p5 = value['order_description'];
-    if (p5 !== undefined && Object.hasOwn(value, 'order_description')) {
+    if (p5 !== undefined && (p5 !== objectPrototype['order_description'] || hasOwn(value, 'order_description'))) {
       ctx?.segments.push('order_description');
       if (typeof p5 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20447,7 +23254,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p6 = value['order_status'];
-    if (p6 !== undefined && Object.hasOwn(value, 'order_status')) {
+    if (p6 !== undefined && (p6 !== objectPrototype['order_status'] || hasOwn(value, 'order_status'))) {
       ctx?.segments.push('order_status');
       if (typeof p6 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20459,7 +23266,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p7 = value['type'];
-    if (p7 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p7 !== undefined && (p7 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (typeof p7 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20471,7 +23278,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p8 = value['status'];
-    if (p8 !== undefined && Object.hasOwn(value, 'status')) {
+    if (p8 !== undefined && (p8 !== objectPrototype['status'] || hasOwn(value, 'status'))) {
       ctx?.segments.push('status');
       if (typeof p8 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20488,7 +23295,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p9 = value['reason'];
-    if (p9 !== undefined && Object.hasOwn(value, 'reason')) {
+    if (p9 !== undefined && (p9 !== objectPrototype['reason'] || hasOwn(value, 'reason'))) {
       ctx?.segments.push('reason');
       if (typeof p9 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20505,26 +23312,26 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     const p10 = value['date'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'date') &&
+      (p10 !== objectPrototype['date'] || hasOwn(value, 'date')) &&
       !(ctx ? ctx.visit('date', p10, v_CallbackDate) : v_CallbackDate(p10))
     )
       return false;
     const p11 = value['card_token'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'card_token') &&
+      (p11 !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
       !(ctx ? ctx.visit('card_token', p11, v_Token) : v_Token(p11))
     )
       return false;
     const p12 = value['payee_card'];
     if (
       p12 !== undefined &&
-      Object.hasOwn(value, 'payee_card') &&
+      (p12 !== objectPrototype['payee_card'] || hasOwn(value, 'payee_card')) &&
       !(ctx ? ctx.visit('payee_card', p12, v_MaskedCard) : v_MaskedCard(p12))
     )
       return false;
     const p13 = value['crypto_network'];
-    if (p13 !== undefined && Object.hasOwn(value, 'crypto_network')) {
+    if (p13 !== undefined && (p13 !== objectPrototype['crypto_network'] || hasOwn(value, 'crypto_network'))) {
       ctx?.segments.push('crypto_network');
       if (typeof p13 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20535,7 +23342,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p14 = value['crypto_address'];
-    if (p14 !== undefined && Object.hasOwn(value, 'crypto_address')) {
+    if (p14 !== undefined && (p14 !== objectPrototype['crypto_address'] || hasOwn(value, 'crypto_address'))) {
       ctx?.segments.push('crypto_address');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20550,7 +23357,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p15 = value['customer_name'];
-    if (p15 !== undefined && Object.hasOwn(value, 'customer_name')) {
+    if (p15 !== undefined && (p15 !== objectPrototype['customer_name'] || hasOwn(value, 'customer_name'))) {
       ctx?.segments.push('customer_name');
       if (typeof p15 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20565,7 +23372,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p16 = value['customer_email'];
-    if (p16 !== undefined && Object.hasOwn(value, 'customer_email')) {
+    if (p16 !== undefined && (p16 !== objectPrototype['customer_email'] || hasOwn(value, 'customer_email'))) {
       ctx?.segments.push('customer_email');
       if (typeof p16 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20580,7 +23387,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p17 = value['customer_country'];
-    if (p17 !== undefined && Object.hasOwn(value, 'customer_country')) {
+    if (p17 !== undefined && (p17 !== objectPrototype['customer_country'] || hasOwn(value, 'customer_country'))) {
       ctx?.segments.push('customer_country');
       if (typeof p17 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20591,7 +23398,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p18 = value['customer_state'];
-    if (p18 !== undefined && Object.hasOwn(value, 'customer_state')) {
+    if (p18 !== undefined && (p18 !== objectPrototype['customer_state'] || hasOwn(value, 'customer_state'))) {
       ctx?.segments.push('customer_state');
       if (typeof p18 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20602,7 +23409,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p19 = value['customer_city'];
-    if (p19 !== undefined && Object.hasOwn(value, 'customer_city')) {
+    if (p19 !== undefined && (p19 !== objectPrototype['customer_city'] || hasOwn(value, 'customer_city'))) {
       ctx?.segments.push('customer_city');
       if (typeof p19 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20613,7 +23420,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p20 = value['customer_address'];
-    if (p20 !== undefined && Object.hasOwn(value, 'customer_address')) {
+    if (p20 !== undefined && (p20 !== objectPrototype['customer_address'] || hasOwn(value, 'customer_address'))) {
       ctx?.segments.push('customer_address');
       if (typeof p20 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20630,26 +23437,26 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     const p21 = value['vat_amount'];
     if (
       p21 !== undefined &&
-      Object.hasOwn(value, 'vat_amount') &&
+      (p21 !== objectPrototype['vat_amount'] || hasOwn(value, 'vat_amount')) &&
       !(ctx ? ctx.visit('vat_amount', p21, v_ReportedAmount) : v_ReportedAmount(p21))
     )
       return false;
     const p22 = value['digital_wallet'];
     if (
       p22 !== undefined &&
-      Object.hasOwn(value, 'digital_wallet') &&
+      (p22 !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet')) &&
       !(ctx ? ctx.visit('digital_wallet', p22, v_DigitalWallet) : v_DigitalWallet(p22))
     )
       return false;
     const p23 = value['pan_type'];
     if (
       p23 !== undefined &&
-      Object.hasOwn(value, 'pan_type') &&
+      (p23 !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type')) &&
       !(ctx ? ctx.visit('pan_type', p23, v_CallbackPanType) : v_CallbackPanType(p23))
     )
       return false;
     const p24 = value['payee_name'];
-    if (p24 !== undefined && Object.hasOwn(value, 'payee_name')) {
+    if (p24 !== undefined && (p24 !== objectPrototype['payee_name'] || hasOwn(value, 'payee_name'))) {
       ctx?.segments.push('payee_name');
       if (typeof p24 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20664,7 +23471,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p25 = value['payee_email'];
-    if (p25 !== undefined && Object.hasOwn(value, 'payee_email')) {
+    if (p25 !== undefined && (p25 !== objectPrototype['payee_email'] || hasOwn(value, 'payee_email'))) {
       ctx?.segments.push('payee_email');
       if (typeof p25 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20679,7 +23486,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p26 = value['payee_country'];
-    if (p26 !== undefined && Object.hasOwn(value, 'payee_country')) {
+    if (p26 !== undefined && (p26 !== objectPrototype['payee_country'] || hasOwn(value, 'payee_country'))) {
       ctx?.segments.push('payee_country');
       if (typeof p26 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20690,7 +23497,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p27 = value['payee_state'];
-    if (p27 !== undefined && Object.hasOwn(value, 'payee_state')) {
+    if (p27 !== undefined && (p27 !== objectPrototype['payee_state'] || hasOwn(value, 'payee_state'))) {
       ctx?.segments.push('payee_state');
       if (typeof p27 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20701,7 +23508,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p28 = value['payee_city'];
-    if (p28 !== undefined && Object.hasOwn(value, 'payee_city')) {
+    if (p28 !== undefined && (p28 !== objectPrototype['payee_city'] || hasOwn(value, 'payee_city'))) {
       ctx?.segments.push('payee_city');
       if (typeof p28 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20712,7 +23519,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p29 = value['payee_address'];
-    if (p29 !== undefined && Object.hasOwn(value, 'payee_address')) {
+    if (p29 !== undefined && (p29 !== objectPrototype['payee_address'] || hasOwn(value, 'payee_address'))) {
       ctx?.segments.push('payee_address');
       if (typeof p29 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20728,14 +23535,14 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     }
     if (
       value['payer_language'] !== undefined &&
-      Object.hasOwn(value, 'payer_language') &&
+      (value['payer_language'] !== objectPrototype['payer_language'] || hasOwn(value, 'payer_language')) &&
       rejectAt(ctx, 'payer_language', 'false', 'must not be present')
     )
       return false;
     const p30 = value['hash'];
     if (
       p30 !== undefined &&
-      Object.hasOwn(value, 'hash') &&
+      (p30 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
       !(ctx ? ctx.visit('hash', p30, v_CallbackHash) : v_CallbackHash(p30))
     )
       return false;
@@ -20743,14 +23550,17 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     if (v_CheckoutCallback_1(value)) {
       if (isPlainObject(value)) {
         if (
-          !(value['card_token'] !== undefined && Object.hasOwn(value, 'card_token')) &&
+          !(
+            value['card_token'] !== undefined &&
+            (value['card_token'] !== objectPrototype['card_token'] || hasOwn(value, 'card_token'))
+          ) &&
           rejectAt(ctx, 'card_token', 'required', 'is required (when type is "debit")')
         )
           return false;
         const p31 = value['card_token'];
         if (
           p31 !== undefined &&
-          Object.hasOwn(value, 'card_token') &&
+          (p31 !== objectPrototype['card_token'] || hasOwn(value, 'card_token')) &&
           !(ctx ? ctx.visit('card_token', p31, v_Token) : v_Token(p31))
         )
           return false;
@@ -20763,12 +23573,12 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
 function v_CheckoutCallback_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     if (
-      !(value['type'] !== undefined && Object.hasOwn(value, 'type')) &&
+      !(value['type'] !== undefined && (value['type'] !== objectPrototype['type'] || hasOwn(value, 'type'))) &&
       rejectAt(ctx, 'type', 'required', 'is required')
     )
       return false;
     const p1 = value['type'];
-    if (p1 !== undefined && Object.hasOwn(value, 'type')) {
+    if (p1 !== undefined && (p1 !== objectPrototype['type'] || hasOwn(value, 'type'))) {
       ctx?.segments.push('type');
       if (p1 !== 'debit' && reject(ctx, 'const', 'must be "debit"')) return false;
       ctx?.segments.pop();
@@ -20832,128 +23642,134 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['status'] !== undefined && Object.hasOwn(value, 'status')) &&
+      !(value['status'] !== undefined && (value['status'] !== objectPrototype['status'] || hasOwn(value, 'status'))) &&
       rejectAt(ctx, 'status', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'action') &&
+      (p1 !== objectPrototype['action'] || hasOwn(value, 'action')) &&
       !(ctx ? ctx.visit('action', p1, v_CallbackAction) : v_CallbackAction(p1))
     )
       return false;
     const p2 = value['result'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'result') &&
+      (p2 !== objectPrototype['result'] || hasOwn(value, 'result')) &&
       !(ctx ? ctx.visit('result', p2, v_CallbackResult) : v_CallbackResult(p2))
     )
       return false;
     const p3 = value['status'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'status') &&
+      (p3 !== objectPrototype['status'] || hasOwn(value, 'status')) &&
       !(ctx ? ctx.visit('status', p3, v_CallbackTransactionStatus) : v_CallbackTransactionStatus(p3))
     )
       return false;
     const p4 = value['order_id'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p4 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p4, v_OrderId) : v_OrderId(p4))
     )
       return false;
     const p5 = value['trans_id'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'trans_id') &&
+      (p5 !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id')) &&
       !(ctx ? ctx.visit('trans_id', p5, v_TransId) : v_TransId(p5))
     )
       return false;
     const p6 = value['trans_date'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'trans_date') &&
+      (p6 !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date')) &&
       !(ctx ? ctx.visit('trans_date', p6, v_CallbackDate) : v_CallbackDate(p6))
     )
       return false;
     const p7 = value['amount'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'amount') &&
+      (p7 !== objectPrototype['amount'] || hasOwn(value, 'amount')) &&
       !(ctx ? ctx.visit('amount', p7, v_ReportedAmount) : v_ReportedAmount(p7))
     )
       return false;
     const p8 = value['currency'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'currency') &&
+      (p8 !== objectPrototype['currency'] || hasOwn(value, 'currency')) &&
       !(ctx ? ctx.visit('currency', p8, v_ReportedCurrency) : v_ReportedCurrency(p8))
     )
       return false;
     const p9 = value['descriptor'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'descriptor') &&
+      (p9 !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor')) &&
       !(ctx ? ctx.visit('descriptor', p9, v_Descriptor) : v_Descriptor(p9))
     )
       return false;
     const p10 = value['decline_reason'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p10 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p10, v_DeclineReason) : v_DeclineReason(p10))
     )
       return false;
     const p11 = value['digital_wallet'];
     if (
       p11 !== undefined &&
-      Object.hasOwn(value, 'digital_wallet') &&
+      (p11 !== objectPrototype['digital_wallet'] || hasOwn(value, 'digital_wallet')) &&
       !(ctx ? ctx.visit('digital_wallet', p11, v_DigitalWallet) : v_DigitalWallet(p11))
     )
       return false;
     const p12 = value['pan_type'];
     if (
       p12 !== undefined &&
-      Object.hasOwn(value, 'pan_type') &&
+      (p12 !== objectPrototype['pan_type'] || hasOwn(value, 'pan_type')) &&
       !(ctx ? ctx.visit('pan_type', p12, v_CallbackPanType) : v_CallbackPanType(p12))
     )
       return false;
     const p13 = value['redirect_url'];
     if (
       p13 !== undefined &&
-      Object.hasOwn(value, 'redirect_url') &&
+      (p13 !== objectPrototype['redirect_url'] || hasOwn(value, 'redirect_url')) &&
       !(ctx ? ctx.visit('redirect_url', p13, v_Url) : v_Url(p13))
     )
       return false;
     const p14 = value['redirect_method'];
-    if (p14 !== undefined && Object.hasOwn(value, 'redirect_method')) {
+    if (p14 !== undefined && (p14 !== objectPrototype['redirect_method'] || hasOwn(value, 'redirect_method'))) {
       ctx?.segments.push('redirect_method');
       if (typeof p14 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20965,12 +23781,12 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
     const p15 = value['chargeback_date'];
     if (
       p15 !== undefined &&
-      Object.hasOwn(value, 'chargeback_date') &&
+      (p15 !== objectPrototype['chargeback_date'] || hasOwn(value, 'chargeback_date')) &&
       !(ctx ? ctx.visit('chargeback_date', p15, v_CallbackDate) : v_CallbackDate(p15))
     )
       return false;
     const p16 = value['bank_date'];
-    if (p16 !== undefined && Object.hasOwn(value, 'bank_date')) {
+    if (p16 !== undefined && (p16 !== objectPrototype['bank_date'] || hasOwn(value, 'bank_date'))) {
       ctx?.segments.push('bank_date');
       if (typeof p16 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20981,7 +23797,7 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p17 = value['reason_code'];
-    if (p17 !== undefined && Object.hasOwn(value, 'reason_code')) {
+    if (p17 !== undefined && (p17 !== objectPrototype['reason_code'] || hasOwn(value, 'reason_code'))) {
       ctx?.segments.push('reason_code');
       if (typeof p17 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -20994,20 +23810,20 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
     const p18 = value['creditvoid_date'];
     if (
       p18 !== undefined &&
-      Object.hasOwn(value, 'creditvoid_date') &&
+      (p18 !== objectPrototype['creditvoid_date'] || hasOwn(value, 'creditvoid_date')) &&
       !(ctx ? ctx.visit('creditvoid_date', p18, v_CallbackDate) : v_CallbackDate(p18))
     )
       return false;
     if (
       value['payer_language'] !== undefined &&
-      Object.hasOwn(value, 'payer_language') &&
+      (value['payer_language'] !== objectPrototype['payer_language'] || hasOwn(value, 'payer_language')) &&
       rejectAt(ctx, 'payer_language', 'false', 'must not be present')
     )
       return false;
     const p19 = value['hash'];
     if (
       p19 !== undefined &&
-      Object.hasOwn(value, 'hash') &&
+      (p19 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
       !(ctx ? ctx.visit('hash', p19, v_CallbackHash) : v_CallbackHash(p19))
     )
       return false;
@@ -21021,102 +23837,108 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['action'] !== undefined && Object.hasOwn(value, 'action')) &&
+      !(value['action'] !== undefined && (value['action'] !== objectPrototype['action'] || hasOwn(value, 'action'))) &&
       rejectAt(ctx, 'action', 'required', 'is required')
     )
       return false;
     if (
-      !(value['result'] !== undefined && Object.hasOwn(value, 'result')) &&
+      !(value['result'] !== undefined && (value['result'] !== objectPrototype['result'] || hasOwn(value, 'result'))) &&
       rejectAt(ctx, 'result', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['action'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'action') &&
+      (p1 !== objectPrototype['action'] || hasOwn(value, 'action')) &&
       !(ctx ? ctx.visit('action', p1, v_CallbackAction) : v_CallbackAction(p1))
     )
       return false;
     const p2 = value['result'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'result') &&
+      (p2 !== objectPrototype['result'] || hasOwn(value, 'result')) &&
       !(ctx ? ctx.visit('result', p2, v_CallbackResult) : v_CallbackResult(p2))
     )
       return false;
     const p3 = value['status'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'status') &&
+      (p3 !== objectPrototype['status'] || hasOwn(value, 'status')) &&
       !(ctx ? ctx.visit('status', p3, v_CallbackTransactionStatus) : v_CallbackTransactionStatus(p3))
     )
       return false;
     const p4 = value['order_id'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p4 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p4, v_OrderId) : v_OrderId(p4))
     )
       return false;
     const p5 = value['trans_id'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'trans_id') &&
+      (p5 !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id')) &&
       !(ctx ? ctx.visit('trans_id', p5, v_TransId) : v_TransId(p5))
     )
       return false;
     const p6 = value['trans_date'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'trans_date') &&
+      (p6 !== objectPrototype['trans_date'] || hasOwn(value, 'trans_date')) &&
       !(ctx ? ctx.visit('trans_date', p6, v_CallbackDate) : v_CallbackDate(p6))
     )
       return false;
     const p7 = value['amount'];
     if (
       p7 !== undefined &&
-      Object.hasOwn(value, 'amount') &&
+      (p7 !== objectPrototype['amount'] || hasOwn(value, 'amount')) &&
       !(ctx ? ctx.visit('amount', p7, v_ReportedAmount) : v_ReportedAmount(p7))
     )
       return false;
     const p8 = value['currency'];
     if (
       p8 !== undefined &&
-      Object.hasOwn(value, 'currency') &&
+      (p8 !== objectPrototype['currency'] || hasOwn(value, 'currency')) &&
       !(ctx ? ctx.visit('currency', p8, v_ReportedCurrency) : v_ReportedCurrency(p8))
     )
       return false;
     const p9 = value['descriptor'];
     if (
       p9 !== undefined &&
-      Object.hasOwn(value, 'descriptor') &&
+      (p9 !== objectPrototype['descriptor'] || hasOwn(value, 'descriptor')) &&
       !(ctx ? ctx.visit('descriptor', p9, v_Descriptor) : v_Descriptor(p9))
     )
       return false;
     const p10 = value['decline_reason'];
     if (
       p10 !== undefined &&
-      Object.hasOwn(value, 'decline_reason') &&
+      (p10 !== objectPrototype['decline_reason'] || hasOwn(value, 'decline_reason')) &&
       !(ctx ? ctx.visit('decline_reason', p10, v_DeclineReason) : v_DeclineReason(p10))
     )
       return false;
     const p11 = value['crypto_address'];
-    if (p11 !== undefined && Object.hasOwn(value, 'crypto_address')) {
+    if (p11 !== undefined && (p11 !== objectPrototype['crypto_address'] || hasOwn(value, 'crypto_address'))) {
       ctx?.segments.push('crypto_address');
       if (typeof p11 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -21131,7 +23953,7 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.pop();
     }
     const p12 = value['crypto_network'];
-    if (p12 !== undefined && Object.hasOwn(value, 'crypto_network')) {
+    if (p12 !== undefined && (p12 !== objectPrototype['crypto_network'] || hasOwn(value, 'crypto_network'))) {
       ctx?.segments.push('crypto_network');
       if (typeof p12 !== 'string') {
         if (reject(ctx, 'type', 'must be a string')) return false;
@@ -21144,20 +23966,20 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
     const p13 = value['transactions'];
     if (
       p13 !== undefined &&
-      Object.hasOwn(value, 'transactions') &&
+      (p13 !== objectPrototype['transactions'] || hasOwn(value, 'transactions')) &&
       !(ctx ? ctx.visit('transactions', p13, v_CallbackDataMap) : v_CallbackDataMap(p13))
     )
       return false;
     if (
       value['payer_language'] !== undefined &&
-      Object.hasOwn(value, 'payer_language') &&
+      (value['payer_language'] !== objectPrototype['payer_language'] || hasOwn(value, 'payer_language')) &&
       rejectAt(ctx, 'payer_language', 'false', 'must not be present')
     )
       return false;
     const p14 = value['hash'];
     if (
       p14 !== undefined &&
-      Object.hasOwn(value, 'hash') &&
+      (p14 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
       !(ctx ? ctx.visit('hash', p14, v_CallbackHash) : v_CallbackHash(p14))
     )
       return false;
@@ -21171,64 +23993,73 @@ function v_RedirectReturnQuery(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, 'type', 'must be an object')) return false;
   } else {
     if (
-      !(value['payment_id'] !== undefined && Object.hasOwn(value, 'payment_id')) &&
+      !(
+        value['payment_id'] !== undefined &&
+        (value['payment_id'] !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id'))
+      ) &&
       rejectAt(ctx, 'payment_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['trans_id'] !== undefined && Object.hasOwn(value, 'trans_id')) &&
+      !(
+        value['trans_id'] !== undefined &&
+        (value['trans_id'] !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id'))
+      ) &&
       rejectAt(ctx, 'trans_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['order_id'] !== undefined && Object.hasOwn(value, 'order_id')) &&
+      !(
+        value['order_id'] !== undefined &&
+        (value['order_id'] !== objectPrototype['order_id'] || hasOwn(value, 'order_id'))
+      ) &&
       rejectAt(ctx, 'order_id', 'required', 'is required')
     )
       return false;
     if (
-      !(value['hash'] !== undefined && Object.hasOwn(value, 'hash')) &&
+      !(value['hash'] !== undefined && (value['hash'] !== objectPrototype['hash'] || hasOwn(value, 'hash'))) &&
       rejectAt(ctx, 'hash', 'required', 'is required')
     )
       return false;
     const p1 = value['payment_id'];
     if (
       p1 !== undefined &&
-      Object.hasOwn(value, 'payment_id') &&
+      (p1 !== objectPrototype['payment_id'] || hasOwn(value, 'payment_id')) &&
       !(ctx ? ctx.visit('payment_id', p1, v_PaymentId) : v_PaymentId(p1))
     )
       return false;
     const p2 = value['trans_id'];
     if (
       p2 !== undefined &&
-      Object.hasOwn(value, 'trans_id') &&
+      (p2 !== objectPrototype['trans_id'] || hasOwn(value, 'trans_id')) &&
       !(ctx ? ctx.visit('trans_id', p2, v_TransId) : v_TransId(p2))
     )
       return false;
     const p3 = value['order_id'];
     if (
       p3 !== undefined &&
-      Object.hasOwn(value, 'order_id') &&
+      (p3 !== objectPrototype['order_id'] || hasOwn(value, 'order_id')) &&
       !(ctx ? ctx.visit('order_id', p3, v_OrderId) : v_OrderId(p3))
     )
       return false;
     const p4 = value['hash'];
     if (
       p4 !== undefined &&
-      Object.hasOwn(value, 'hash') &&
+      (p4 !== objectPrototype['hash'] || hasOwn(value, 'hash')) &&
       !(ctx ? ctx.visit('hash', p4, v_CallbackHash) : v_CallbackHash(p4))
     )
       return false;
     const p5 = value['payment_method'];
     if (
       p5 !== undefined &&
-      Object.hasOwn(value, 'payment_method') &&
+      (p5 !== objectPrototype['payment_method'] || hasOwn(value, 'payment_method')) &&
       !(ctx ? ctx.visit('payment_method', p5, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p5))
     )
       return false;
     const p6 = value['brand'];
     if (
       p6 !== undefined &&
-      Object.hasOwn(value, 'brand') &&
+      (p6 !== objectPrototype['brand'] || hasOwn(value, 'brand')) &&
       !(ctx ? ctx.visit('brand', p6, v_ReportedBrand) : v_ReportedBrand(p6))
     )
       return false;

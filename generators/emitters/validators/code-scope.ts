@@ -46,9 +46,10 @@ export interface CodeScope {
 export const literal = (value: unknown): string => JSON.stringify(value);
 
 /**
- * Code that is true when `object` has `key` as an own property with a value: an inherited
- * `constructor` or a key planted on Object.prototype never counts (`undefined` is absent, as on
- * the wire). The read comes first so a valid input pays `hasOwn` only for the keys it sends.
+ * Code that is true when `read` (the value of `object[key]`) is an own property with a value: an
+ * inherited `constructor` or a key planted on Object.prototype never counts (`undefined` is
+ * absent, as on the wire). A value that differs from Object.prototype's is own on a plain object,
+ * so `hasOwnProperty` (seven times the cost of the read) runs only when they are the same.
  */
-export const hasOwnValue = (object: string, key: string): string =>
-  `${object}[${literal(key)}] !== undefined && Object.hasOwn(${object}, ${literal(key)})`;
+export const ownValue = (scope: Pick<CodeScope, 'runtime'>, object: string, key: string, read = `${object}[${literal(key)}]`): string =>
+  `${read} !== undefined && (${read} !== ${scope.runtime('objectPrototype')}[${literal(key)}] || ${scope.runtime('hasOwn')}(${object}, ${literal(key)}))`;

@@ -1,6 +1,6 @@
 // Applicators that combine schemas: allOf, anyOf, oneOf (discriminated or plain), not, if/then/else.
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
-import { hasOwnValue, literal, type CodeScope } from '../code-scope.js';
+import { literal, ownValue, type CodeScope } from '../code-scope.js';
 import { describeCondition, negateCondition } from '../condition-text.js';
 
 export const COMBINATOR_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'discriminator', 'not', 'if', 'then', 'else'] as const;
@@ -32,7 +32,7 @@ function emitDiscriminated(schema: SchemaObject, scope: CodeScope): string {
   const allowed = Object.keys(mapping).join(', ');
   // A missing tag fails here only when checking; collecting leaves it to `required`.
   const fallback = `if (!ctx) return false; if (${tag} !== undefined) ${scope.recordAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`)}`;
-  const read = `${scope.runtime('isPlainObject')}(${scope.value}) && Object.hasOwn(${scope.value}, ${literal(propertyName)}) ? ${scope.value}[${literal(propertyName)}] : undefined`;
+  const read = `${scope.runtime('isPlainObject')}(${scope.value}) && ${ownValue(scope, scope.value, propertyName)} ? ${scope.value}[${literal(propertyName)}] : undefined`;
   return `{ const ${tag} = ${read}; switch (${tag}) { ${cases.join(' ')} default: ${fallback} } }`;
 }
 
@@ -82,7 +82,7 @@ function branchScore(member: JsonSchema, value: string, scope: CodeScope): strin
     for (const part of [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) visit(part, seen, false);
   };
   visit(member, new Set(), true);
-  const present = (key: string) => `(${hasOwnValue(value, key)} ? 1 : 0)`;
+  const present = (key: string) => `(${ownValue(scope, value, key)} ? 1 : 0)`;
   const terms = [...[...declared].filter((key) => !forbidden.has(key)).map(present), ...[...forbidden].map((key) => `-1000 * ${present(key)}`)];
   return `${scope.runtime('isPlainObject')}(${value}) ? ${terms.length > 0 ? terms.join(' + ') : '0'} : 0`;
 }

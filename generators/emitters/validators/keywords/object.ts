@@ -1,7 +1,7 @@
 // Object keywords: required, properties (incl. `false` = must be absent), additionalProperties,
 // dependentRequired, property counts.
 import type { SchemaObject } from '../../../model/json-schema.js';
-import { hasOwnValue, literal, type CodeScope } from '../code-scope.js';
+import { literal, ownValue, type CodeScope } from '../code-scope.js';
 
 export const OBJECT_KEYWORDS = [
   'properties',
@@ -16,20 +16,19 @@ export function emitObjectKeywords(schema: SchemaObject, scope: CodeScope): stri
   const o = scope.value;
   const lines: string[] = [];
   const at = (key: string) => `${o}[${literal(key)}]`;
-  const own = (key: string) => `Object.hasOwn(${o}, ${literal(key)})`;
   for (const key of schema.required ?? []) {
-    lines.push(scope.failAtIf(`!(${hasOwnValue(o, key)})`, literal(key), 'required', 'is required'));
+    lines.push(scope.failAtIf(`!(${ownValue(scope, o, key)})`, literal(key), 'required', 'is required'));
   }
   for (const [trigger, needed] of Object.entries(schema.dependentRequired ?? {})) {
     for (const key of needed) {
       const message = `is required when ${trigger} is present`;
-      lines.push(scope.failAtIf(`${hasOwnValue(o, trigger)} && !(${hasOwnValue(o, key)})`, literal(key), 'dependentRequired', message));
+      lines.push(scope.failAtIf(`${ownValue(scope, o, trigger)} && !(${ownValue(scope, o, key)})`, literal(key), 'dependentRequired', message));
     }
   }
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
     if (property === true) continue;
     if (property === false) {
-      lines.push(scope.failAtIf(hasOwnValue(o, key), literal(key), 'false', 'must not be present'));
+      lines.push(scope.failAtIf(ownValue(scope, o, key), literal(key), 'false', 'must not be present'));
       continue;
     }
     const local = scope.local('p');
@@ -37,11 +36,11 @@ export function emitObjectKeywords(schema: SchemaObject, scope: CodeScope): stri
     const base = scope.callable(property);
     if (base !== undefined) {
       // The most common property by far (a $ref): one call, no nested block.
-      lines.push(`const ${local} = ${at(key)}; if (${local} !== undefined && ${own(key)} && !(ctx ? ctx.visit(${literal(key)}, ${local}, v_${base}) : v_${base}(${local}))) return false;`);
+      lines.push(`const ${local} = ${at(key)}; if (${ownValue(scope, o, key, local)} && !(ctx ? ctx.visit(${literal(key)}, ${local}, v_${base}) : v_${base}(${local}))) return false;`);
       continue;
     }
     const body = scope.child(property, local, literal(key));
-    if (body.trim() !== '') lines.push(`const ${local} = ${at(key)}; if (${local} !== undefined && ${own(key)}) { ${body} }`);
+    if (body.trim() !== '') lines.push(`const ${local} = ${at(key)}; if (${ownValue(scope, o, key, local)}) { ${body} }`);
   }
   if (schema.additionalProperties !== undefined && schema.additionalProperties !== true) {
     const known = Object.keys(schema.properties ?? {});
