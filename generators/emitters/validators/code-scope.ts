@@ -52,4 +52,7 @@ export const literal = (value: unknown): string => JSON.stringify(value);
  * so `hasOwnProperty` (seven times the cost of the read) runs only when they are the same.
  */
 export const ownValue = (scope: Pick<CodeScope, 'runtime'>, object: string, key: string, read = `${object}[${literal(key)}]`): string =>
-  `${read} !== undefined && (${read} !== ${scope.runtime('objectPrototype')}[${literal(key)}] || ${scope.runtime('hasOwn')}(${object}, ${literal(key)}))`;
+  // `__proto__` is an accessor on Object.prototype: reading it gives the object's prototype.
+  key === '__proto__'
+    ? `${scope.runtime('hasOwn')}(${object}, ${literal(key)}) && ${read} !== undefined`
+    : `${read} !== undefined && (${read} !== ${scope.runtime('objectPrototype')}[${literal(key)}] || ${scope.runtime('hasOwn')}(${object}, ${literal(key)}))`;

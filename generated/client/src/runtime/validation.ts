@@ -227,7 +227,10 @@ const URI_CHARS = /* @__PURE__ */ (() => {
   const mark = (chars: string, flags: number) => {
     for (const char of chars) table[char.charCodeAt(0)]! |= flags;
   };
-  mark("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=%", SUB | USERINFO | PCHAR | QUERY);
+  mark(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=%",
+    SUB | USERINFO | PCHAR | QUERY,
+  );
   mark(':', USERINFO | PCHAR | QUERY);
   mark('@', PCHAR | QUERY);
   mark('/?', QUERY);
@@ -279,7 +282,11 @@ function uriOk(value: string, relative: boolean): boolean {
   }
   if (value.charCodeAt(i) === 47 && value.charCodeAt(i + 1) === 47) {
     let end = i + 2;
-    for (let code = value.charCodeAt(end); end < value.length && code !== 47 && code !== 63 && code !== 35; code = value.charCodeAt(++end));
+    for (
+      let code = value.charCodeAt(end);
+      end < value.length && code !== 47 && code !== 63 && code !== 35;
+      code = value.charCodeAt(++end)
+    );
     if (!authorityOk(value, i + 2, end)) return false;
     i = uriRun(value, end, PCHAR, true);
   } else if (relative && value.charCodeAt(i) !== 47) {
@@ -294,7 +301,8 @@ function uriOk(value: string, relative: boolean): boolean {
 }
 
 /** The usual shape, an http(s) URL with a host name and no escapes, matched in one compiled expression. */
-const PLAIN_HTTP_URL = /^https?:\/\/[a-z0-9.-]+(?::[0-9]+)?(?:\/[\w\-.~!$&'()*+,;=:@/]*)?(?:\?[\w\-.~!$&'()*+,;=:@/?]*)?(?:#[\w\-.~!$&'()*+,;=:@/?]*)?$/i;
+const PLAIN_HTTP_URL =
+  /^https?:\/\/[a-z0-9.-]+(?::[0-9]+)?(?:\/[\w\-.~!$&'()*+,;=:@/]*)?(?:\?[\w\-.~!$&'()*+,;=:@/?]*)?(?:#[\w\-.~!$&'()*+,;=:@/?]*)?$/i;
 
 export function formatUri(value: string): boolean {
   return PLAIN_HTTP_URL.test(value) || uriOk(value, false);
