@@ -17,6 +17,11 @@ export interface GeneratedFile {
    */
   readonly prettierStyle?: boolean;
   /**
+   * The emitter writes the file laid out (a code tree rendered with indentation, as the
+   * validators emitter does) and no formatter runs over it; its layout is not prettier's.
+   */
+  readonly laidOut?: boolean;
+  /**
    * The emitter writes TypeScript that generators/output/subset-format prints as prettier would
    * (the validators module): formatting skips prettier for every declaration that printer takes.
    */

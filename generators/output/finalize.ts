@@ -60,7 +60,7 @@ export interface FinalizedFile {
 export async function finalize(file: GeneratedFile, projectRoot: string, pool?: FormatPool, cache?: FormatCache): Promise<FinalizedFile> {
   const text = withBanner(file);
   const parser = PARSER[file.kind];
-  if (!parser || file.prettierStyle) return { text: text.endsWith('\n') ? text : `${text}\n`, chunks: [] };
+  if (!parser || file.prettierStyle || file.laidOut) return { text: text.endsWith('\n') ? text : `${text}\n`, chunks: [] };
   const filepath = join(projectRoot, GENERATED_DIR, file.path);
   const options = { ...((await prettier.resolveConfig(filepath)) ?? {}), ...(parser === 'infer' ? {} : { parser }) };
   const keyOptions = { ...options, filepath: `${GENERATED_DIR}/${file.path}` };

@@ -110,7 +110,7 @@ export function renderWirePath(style: WirePathStyle, segments: readonly (string 
 }
 
 /** Object.prototype, read by key: a property whose value differs from this one is own on a plain object. */
-export const objectPrototype = Object.prototype as unknown as Readonly<Record<string, unknown>>;
+export const inherited = Object.prototype as unknown as Readonly<Record<string, unknown>>;
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 

@@ -4,7 +4,11 @@
 // records every issue with its wire path and walks on. Emitted code therefore never returns early
 // while `ctx` is set, and `ctx` is the only name it uses for the context.
 import type { JsonSchema } from '../../model/json-schema.js';
+import type { Code } from './code.js';
 import type { Condition } from './condition-text.js';
+
+/** Where a sub-schema sits below the schema being compiled: `['allOf', 1, 'if']`. */
+export type SchemaPath = readonly (string | number)[];
 
 export interface CodeScope {
   /** JavaScript expression (a local name) holding the value under test. */
@@ -12,25 +16,25 @@ export interface CodeScope {
   /** Why the current rules apply, inside a then/else branch: appended to messages as ` (when auth is "Y")`. */
   readonly condition: Condition | undefined;
   /** A statement that fails the current value when `test` holds. */
-  failIf(test: string, rule: string, message: string): string;
+  failIf(test: string, rule: string, message: string): Code;
   /** A statement that fails a property of the current object when `test` holds (missing or forbidden); `keyExpr` is code. */
-  failAtIf(test: string, keyExpr: string, rule: string, message: string): string;
-  /** A statement that fails the current value (a single `if`: wrap it in braces before an `else`). */
-  fail(rule: string, message: string): string;
-  /** A statement that fails a property of the current object (a single `if`, as `fail`). */
-  failAt(keyExpr: string, rule: string, message: string): string;
+  failAtIf(test: string, keyExpr: string, rule: string, message: string): Code;
+  /** A statement that fails the current value. */
+  fail(rule: string, message: string): Code;
+  /** A statement that fails a property of the current object. */
+  failAt(keyExpr: string, rule: string, message: string): Code;
   /** A statement that records an issue where `ctx` is known to be set (reporting code of combinators). */
-  record(rule: string, message: string): string;
+  record(rule: string, message: string): Code;
   /** As `record`, one level below the current path. */
-  recordAt(keyExpr: string, rule: string, message: string): string;
-  /** Inline code that validates `valueExpr` against `schema` one path segment down. */
-  child(schema: JsonSchema, valueExpr: string, segmentExpr: string): string;
-  /** Inline code that validates the current value against `schema` (allOf members, then/else). */
-  same(schema: JsonSchema, condition?: Condition): string;
+  recordAt(keyExpr: string, rule: string, message: string): Code;
+  /** Code that validates `valueExpr` against `schema` (found at `path`) one wire-path segment down. */
+  child(schema: JsonSchema, valueExpr: string, segmentExpr: string, path: SchemaPath): Code;
+  /** Code that validates the current value against `schema` (allOf members, then/else). */
+  same(schema: JsonSchema, path: SchemaPath, condition?: Condition): Code;
   /** The base name of the `v_X` function that validates `schema` when it needs no inline code (a bare `$ref`). */
   callable(schema: JsonSchema): string | undefined;
-  /** Name of the hoisted `v_X(value, ctx?)` for `schema`: called without `ctx` it is a predicate, with `ctx` it reports. */
-  validator(schema: JsonSchema): string;
+  /** Name of the hoisted `v_X(value, ctx?)` for `schema` (found at `path`): called without `ctx` it is a predicate, with `ctx` it reports. */
+  validator(schema: JsonSchema, path: SchemaPath): string;
   /** A fresh local variable name. */
   local(prefix: string): string;
   hoistRegex(source: string): string;
@@ -45,14 +49,17 @@ export interface CodeScope {
 
 export const literal = (value: unknown): string => JSON.stringify(value);
 
+/** `object.key` where the key is an identifier, `object["key"]` otherwise. */
+export const member = (object: string, key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${object}.${key}` : `${object}[${literal(key)}]`);
+
 /**
  * Code that is true when `read` (the value of `object[key]`) is an own property with a value: an
  * inherited `constructor` or a key planted on Object.prototype never counts (`undefined` is
  * absent, as on the wire). A value that differs from Object.prototype's is own on a plain object,
  * so `hasOwnProperty` (seven times the cost of the read) runs only when they are the same.
  */
-export const ownValue = (scope: Pick<CodeScope, 'runtime'>, object: string, key: string, read = `${object}[${literal(key)}]`): string =>
+export const ownValue = (scope: Pick<CodeScope, 'runtime'>, object: string, key: string, read = member(object, key)): string =>
   // `__proto__` is an accessor on Object.prototype: reading it gives the object's prototype.
   key === '__proto__'
     ? `${scope.runtime('hasOwn')}(${object}, ${literal(key)}) && ${read} !== undefined`
-    : `${read} !== undefined && (${read} !== ${scope.runtime('objectPrototype')}[${literal(key)}] || ${scope.runtime('hasOwn')}(${object}, ${literal(key)}))`;
+    : `${read} !== undefined && (${read} !== ${member(scope.runtime('inherited'), key)} || ${scope.runtime('hasOwn')}(${object}, ${literal(key)}))`;

@@ -1,71 +1,82 @@
 // Applicators that combine schemas: allOf, anyOf, oneOf (discriminated or plain), not, if/then/else.
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
+import { block, ifElse, indent, isEmpty, type Code } from '../code.js';
 import { literal, ownValue, type CodeScope } from '../code-scope.js';
 import { describeCondition, negateCondition } from '../condition-text.js';
 
 export const COMBINATOR_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'discriminator', 'not', 'if', 'then', 'else'] as const;
 
-export function emitCombinators(schema: SchemaObject, scope: CodeScope): string {
-  const lines: string[] = [];
-  for (const member of schema.allOf ?? []) lines.push(scope.same(member));
+export function emitCombinators(schema: SchemaObject, scope: CodeScope): Code {
+  const lines: Code[] = [];
+  (schema.allOf ?? []).forEach((member, index) => lines.push(scope.same(member, ['allOf', index])));
   if (schema.anyOf) lines.push(emitAnyOf(schema.anyOf, scope));
   if (schema.oneOf) lines.push(schema.discriminator ? emitDiscriminated(schema, scope) : emitOneOf(schema.oneOf, scope));
   if (schema.not !== undefined) lines.push(emitNot(schema.not, scope));
   if (schema.if !== undefined) lines.push(emitIf(schema, scope));
-  return lines.join('\n');
+  return lines;
 }
 
-function emitAnyOf(members: readonly JsonSchema[], scope: CodeScope): string {
-  const test = members.map((member) => `${scope.validator(member)}(${scope.value})`).join(' || ');
-  return `if (!(${test})) { if (!ctx) return false; ${reportClosest(members, scope, 'anyOf', 'must match at least one of')} }`;
+function emitAnyOf(members: readonly JsonSchema[], scope: CodeScope): Code {
+  const test = members.map((member, index) => `${scope.validator(member, ['anyOf', index])}(${scope.value})`).join(' || ');
+  return ifElse(`!(${test})`, ['if (!ctx) return false;', reportClosest(members, 'anyOf', scope, 'must match at least one of')]);
 }
 
 /** The branch is chosen by the tag's value, as ajv's `discriminator` does; the lint rule keeps tags and mapping in step. */
-function emitDiscriminated(schema: SchemaObject, scope: CodeScope): string {
+function emitDiscriminated(schema: SchemaObject, scope: CodeScope): Code {
   const { propertyName, mapping } = schema.discriminator!;
   if (!mapping) throw new Error(`discriminator on ${propertyName} needs a mapping`);
+  const v = scope.value;
   const tag = scope.local('tag');
   const cases = Object.entries(mapping).map(([value, ref]) => {
     const target: JsonSchema = { $ref: ref };
-    return `case ${literal(value)}: if (!${scope.validator(target)}(${scope.value}, ctx) && !ctx) return false; break;`;
+    return [`case ${literal(value)}:`, indent([`if (!${scope.validator(target, ['discriminator', value])}(${v}, ctx) && !ctx) return false;`, 'break;'])];
   });
   const allowed = Object.keys(mapping).join(', ');
   // A missing tag fails here only when checking; collecting leaves it to `required`.
-  const fallback = `if (!ctx) return false; if (${tag} !== undefined) ${scope.recordAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`)}`;
-  const read = `${scope.runtime('isPlainObject')}(${scope.value}) && ${ownValue(scope, scope.value, propertyName)} ? ${scope.value}[${literal(propertyName)}] : undefined`;
-  return `{ const ${tag} = ${read}; switch (${tag}) { ${cases.join(' ')} default: ${fallback} } }`;
+  const fallback = ['default:', indent(['if (!ctx) return false;', ifElse(`${tag} !== undefined`, scope.recordAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`))])];
+  const read = `${scope.runtime('isPlainObject')}(${v}) && ${ownValue(scope, v, propertyName)} ? ${v}[${literal(propertyName)}] : undefined`;
+  return block('', [`const ${tag} = ${read};`, block(`switch (${tag})`, [...cases, fallback])]);
 }
 
-function emitOneOf(members: readonly JsonSchema[], scope: CodeScope): string {
+function emitOneOf(members: readonly JsonSchema[], scope: CodeScope): Code {
   const v = scope.value;
   const count = scope.local('matches');
-  const tests = members.map((member) => `if (${scope.validator(member)}(${v})) ${count}++;`).join(' ');
+  const tests = members.map((member, index) => `if (${scope.validator(member, ['oneOf', index])}(${v})) ${count}++;`);
   const labels = members.map((member, index) => scope.label(member, index)).join(', ');
-  return `{ let ${count} = 0; ${tests}
-    if (${count} !== 1) {
-      if (!ctx) return false;
-      if (${count} === 0) { ${reportClosest(members, scope, 'oneOf', 'must match exactly one of')} }
-      else ${scope.record('oneOf', `must match only one of: ${labels}`)}
-    } }`;
+  return block('', [
+    `let ${count} = 0;`,
+    ...tests,
+    ifElse(`${count} !== 1`, [
+      'if (!ctx) return false;',
+      ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, 'must match exactly one of'), scope.record('oneOf', `must match only one of: ${labels}`)),
+    ]),
+  ]);
 }
 
 /**
  * No branch matched (reporting code): one issue naming every alternative and the closest, then
  * the closest branch's own issues, so they are about the fields the payer actually sent.
  */
-function reportClosest(members: readonly JsonSchema[], scope: CodeScope, rule: string, words: string): string {
+function reportClosest(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf', scope: CodeScope, words: string): Code {
   const v = scope.value;
   const labels = members.map((member, index) => scope.label(member, index));
+  const report = (index: number): Code => [
+    scope.record(keyword, `${words}: ${labels.join(', ')} (closest: ${labels[index]})`),
+    `${scope.validator(members[index]!, [keyword, index])}(${v}, ctx);`,
+  ];
+  const scores = members.map((member) => branchScore(member, v, scope));
+  // No branch declares a property: nothing to compare, the first one reports.
+  if (scores.every((score) => score === undefined)) return report(0);
   const best = scope.local('best');
-  const pick = members
-    .map((member, index) => `{ const s = ${branchScore(member, v, scope)}; if (s > ${best}Score) { ${best}Score = s; ${best} = ${index}; } }`)
-    .join(' ');
-  const summaries = labels.map((label, index) => `case ${index}: ${scope.record(rule, `${words}: ${labels.join(', ')} (closest: ${label})`)} ${scope.validator(members[index]!)}(${v}, ctx); break;`);
-  return `let ${best} = 0; let ${best}Score = -Infinity; ${pick} switch (${best}) { ${summaries.join(' ')} }`;
+  const pick = scores.map((score, index) =>
+    block('', [`const s = ${score ?? '0'};`, ifElse(`s > ${best}Score`, [`${best}Score = s;`, `${best} = ${index};`])]),
+  );
+  const cases = members.map((_, index) => [`case ${index}:`, indent([report(index), 'break;'])]);
+  return [`let ${best} = 0;`, `let ${best}Score = -Infinity;`, ...pick, block(`switch (${best})`, cases)];
 }
 
 /** How much the input looks like a branch: properties it declares and that are present, minus a heavy weight per property it forbids. */
-function branchScore(member: JsonSchema, value: string, scope: CodeScope): string {
+function branchScore(member: JsonSchema, value: string, scope: CodeScope): string | undefined {
   const declared = new Set<string>();
   const forbidden = new Set<string>();
   // allOf parts always apply, so their forbidden fields count; a nested oneOf/anyOf only adds
@@ -84,22 +95,19 @@ function branchScore(member: JsonSchema, value: string, scope: CodeScope): strin
   visit(member, new Set(), true);
   const present = (key: string) => `(${ownValue(scope, value, key)} ? 1 : 0)`;
   const terms = [...[...declared].filter((key) => !forbidden.has(key)).map(present), ...[...forbidden].map((key) => `-1000 * ${present(key)}`)];
-  return `${scope.runtime('isPlainObject')}(${value}) ? ${terms.length > 0 ? terms.join(' + ') : '0'} : 0`;
+  return terms.length === 0 ? undefined : `${scope.runtime('isPlainObject')}(${value}) ? ${terms.join(' + ')} : 0`;
 }
 
-function emitNot(excluded: JsonSchema, scope: CodeScope): string {
+function emitNot(excluded: JsonSchema, scope: CodeScope): Code {
   const resolved = scope.resolve(excluded);
   const message = isSchemaObject(resolved) && resolved.description ? resolved.description : 'must not match the excluded schema';
-  return scope.failIf(`${scope.validator(excluded)}(${scope.value})`, 'not', message);
+  return scope.failIf(`${scope.validator(excluded, ['not'])}(${scope.value})`, 'not', message);
 }
 
-function emitIf(schema: SchemaObject, scope: CodeScope): string {
+function emitIf(schema: SchemaObject, scope: CodeScope): Code {
   const condition = describeCondition(schema.if!);
-  const thenCode = schema.then !== undefined ? scope.same(schema.then, condition) : '';
-  const elseCode = schema.else !== undefined ? scope.same(schema.else, negateCondition(condition)) : '';
-  if (thenCode.trim() === '' && elseCode.trim() === '') return '';
-  const test = `${scope.validator(schema.if!)}(${scope.value})`;
-  if (elseCode.trim() === '') return `if (${test}) { ${thenCode} }`;
-  if (thenCode.trim() === '') return `if (!${test}) { ${elseCode} }`;
-  return `if (${test}) { ${thenCode} } else { ${elseCode} }`;
+  const thenCode = schema.then !== undefined ? scope.same(schema.then, ['then'], condition) : [];
+  const elseCode = schema.else !== undefined ? scope.same(schema.else, ['else'], negateCondition(condition)) : [];
+  if (isEmpty(thenCode) && isEmpty(elseCode)) return [];
+  return ifElse(`${scope.validator(schema.if!, ['if'])}(${scope.value})`, thenCode, elseCode);
 }

@@ -1,5 +1,6 @@
 // String keywords: lengths in code points, `pattern` with the `u` flag, `format`.
 import type { SchemaObject } from '../../../model/json-schema.js';
+import type { Code } from '../code.js';
 import type { CodeScope } from '../code-scope.js';
 
 /** Format name → runtime export. The generator refuses a format not listed here. */
@@ -20,9 +21,9 @@ export const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
 
 export const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'format', 'x-decimal-minimum', 'x-decimal-maximum'] as const;
 
-export function emitStringKeywords(schema: SchemaObject, scope: CodeScope): string {
+export function emitStringKeywords(schema: SchemaObject, scope: CodeScope): Code {
   const v = scope.value;
-  const lines: string[] = [];
+  const lines: Code[] = [];
   const chars = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
   if (schema.minLength !== undefined) {
     const min = schema.minLength;
@@ -54,5 +55,5 @@ export function emitStringKeywords(schema: SchemaObject, scope: CodeScope): stri
     if (typeof limit !== 'string' || !/^-?[0-9]+(\.[0-9]+)?$/.test(limit)) throw new Error(`${keyword} must be a decimal string`);
     lines.push(scope.failIf(`${scope.runtime('compareDecimal')}(${v}, ${JSON.stringify(limit)}) ${failsWhen}`, keyword, `must be ${words} ${limit}`));
   }
-  return lines.join('\n');
+  return lines;
 }

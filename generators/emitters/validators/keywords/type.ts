@@ -1,5 +1,6 @@
 // `type`: the guard every other keyword of a schema sits behind.
 import type { SchemaObject } from '../../../model/json-schema.js';
+import { ifElse, isEmpty, type Code } from '../code.js';
 import type { CodeScope } from '../code-scope.js';
 
 const ARTICLE: Record<string, string> = {
@@ -47,12 +48,12 @@ export function declaredTypes(schema: SchemaObject): readonly string[] {
 }
 
 /** Wraps `body` so it runs only when the value has one of the declared types. */
-export function emitTypeGuard(schema: SchemaObject, scope: CodeScope, body: string): string {
+export function emitTypeGuard(schema: SchemaObject, scope: CodeScope, body: Code): Code {
   const types = declaredTypes(schema);
   if (types.length === 0) return body;
   const message = `must be ${types.map((type) => ARTICLE[type] ?? type).join(' or ')}`;
   const test = notTypeTest(types, scope.value, scope);
-  if (body.trim() === '') return scope.failIf(test, 'type', message);
+  if (isEmpty(body)) return scope.failIf(test, 'type', message);
   // A value of the wrong type is not checked any further.
-  return `if (${test}) { ${scope.fail('type', message)} } else { ${body} }`;
+  return ifElse(test, scope.fail('type', message), body);
 }

@@ -1,12 +1,13 @@
 // `const` and `enum`: comparisons against values written in the spec.
 import type { SchemaObject } from '../../../model/json-schema.js';
+import type { Code } from '../code.js';
 import { literal, type CodeScope } from '../code-scope.js';
 
 const isPrimitive = (value: unknown): boolean => value === null || typeof value !== 'object';
 const INLINE_ENUM_LIMIT = 6;
 
-export function emitValueKeywords(schema: SchemaObject, scope: CodeScope): string {
-  const lines: string[] = [];
+export function emitValueKeywords(schema: SchemaObject, scope: CodeScope): Code {
+  const lines: Code[] = [];
   const v = scope.value;
   if (schema.const !== undefined) {
     const test = isPrimitive(schema.const)
@@ -31,5 +32,5 @@ export function emitValueKeywords(schema: SchemaObject, scope: CodeScope): strin
     }
     lines.push(scope.failIf(test, 'enum', message));
   }
-  return lines.join('\n');
+  return lines;
 }
