@@ -3,9 +3,11 @@
 import { HTTP_METHODS, type HttpMethod, type MediaTypeObject, type OpenApiDocument, type OperationObject } from './openapi.js';
 import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from './json-schema.js';
 import { errorCatalogue, type ErrorCaseModel } from './error-catalogue.js';
+import { releaseHistory, type ReleaseModel } from './releases.js';
 import { recipeFields, signatureRecipe, type SignatureRecipeData } from './signature-recipes.js';
 
 export type { ErrorCaseModel } from './error-catalogue.js';
+export type { ReleaseModel } from './releases.js';
 
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 export const JSON_MEDIA_TYPE = 'application/json';
@@ -83,6 +85,8 @@ export interface SpecModel {
   readonly webhooks: readonly WebhookModel[];
   /** Errors any operation may return (`info.x-errors`). */
   readonly genericErrors: readonly ErrorCaseModel[];
+  /** The release history (`info.x-releases`), newest first; `Unreleased` is a release too. */
+  readonly releases: readonly ReleaseModel[];
   /** How each schema's wire paths are written when it is validated on its own. */
   readonly wireStyles: ReadonlyMap<string, WirePathStyle>;
   readonly sourceFiles: readonly string[];
@@ -120,6 +124,7 @@ export function buildSpecModel(document: OpenApiDocument, sourceFiles: readonly 
       }),
     webhooks,
     genericErrors: document.info['x-errors'] === undefined ? [] : errorCatalogue(document.info['x-errors'], 'info'),
+    releases: releaseHistory(document.info['x-releases']),
     wireStyles: collectWireStyles({ ...base, webhooks }),
   };
 }

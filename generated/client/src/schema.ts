@@ -2659,7 +2659,10 @@ export interface components {
       first_payment_day_of_week?: string;
       /** @description Day of the month of the first payment, 1 to 31 (with `day_of_month`). */
       first_payment_day_of_month?: components['schemas']['DayOfMonth'];
-      /** @description Retired in 6.7.0 (breaking); use `delayed_first_payment` and the `first_payment_*` parameters. */
+      /**
+       * @deprecated
+       * @description Retired in 6.7.0 (breaking); use `delayed_first_payment` and the `first_payment_*` parameters.
+       */
       delays?: unknown;
     } & (unknown & unknown & unknown & unknown);
     /**
@@ -3658,6 +3661,7 @@ export interface components {
       interval_unit?: components['schemas']['ScheduleIntervalUnit'];
       day_of_month?: components['schemas']['ScheduleInfoNumber'];
       payments_count?: components['schemas']['ScheduleInfoNumber'];
+      /** @deprecated */
       delays?: components['schemas']['ScheduleInfoNumber'];
       paused?: components['schemas']['YesNo'];
       /** @enum {string} */

@@ -9,6 +9,7 @@
 // stub folder with main/types for resolvers that predate `exports` (TypeScript's node10).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
@@ -61,6 +62,12 @@ export const packageEmitter: Emitter = {
       source: 'templates/package/README.md',
       prettierStyle: true,
     });
+    files.push({
+      path: 'client/CHANGELOG.md',
+      contents: renderChangelog(`Changelog: ${model.document.info.title}`, model.releases),
+      kind: 'markdown',
+      source: 'generators/emitters/package',
+    });
     for (const config of ['tsconfig.build.json', 'tsconfig.cjs.json']) {
       const source = `templates/package/${config}`;
       files.push({ path: `client/${config}`, contents: await readFile(join(root, source), 'utf8'), kind: 'json', source });
@@ -89,7 +96,7 @@ export const packageEmitter: Emitter = {
         ...Object.fromEntries(Object.entries(SUBPATHS).map(([subpath, module]) => [`./${subpath}`, entry(module)])),
         './package.json': './package.json',
       },
-      files: ['dist', 'README.md', ...Object.keys(SUBPATHS)],
+      files: ['dist', 'README.md', 'CHANGELOG.md', ...Object.keys(SUBPATHS)],
       scripts: {
         build: [
           'tsc -p tsconfig.build.json',
