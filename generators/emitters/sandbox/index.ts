@@ -9,7 +9,6 @@ import { methodCatalogue } from '../../model/method-catalogue.js';
 import { operationNames, validatorName, webhookNames } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
-import { errorCases } from './errors.js';
 
 const TEMPLATES = 'templates/sandbox';
 /** Templates that are the package's own entry points; the rest is its runtime. */
@@ -61,11 +60,11 @@ function specTables(model: SpecModel, exported: ReadonlySet<string>): string {
   const responseValidator = (schemaName: string | undefined) => (schemaName ? `validateResponse: ${use(validatorName(schemaName))},` : '');
   const s2s = model.s2sActions.map((action) => {
     const names = operationNames(action.protocol, action.action);
-    return `{ protocol: '${action.protocol}', action: '${action.action}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(action.signingFields)}, errors: ${JSON.stringify(errorCases(model, action.requestSchemaName, action.protocol))}, ${responseValidator(action.responseSchemaName)} },`;
+    return `{ protocol: '${action.protocol}', action: '${action.action}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(action.signingFields)}, errors: ${JSON.stringify(action.errors)}, ${responseValidator(action.responseSchemaName)} },`;
   });
   const checkout = model.checkoutOperations.map((operation) => {
     const names = operationNames('checkout', operation.operationId);
-    return `{ operationId: '${operation.operationId}', path: '${operation.path}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(operation.signingFields)}, errors: ${JSON.stringify(errorCases(model, operation.requestSchemaName, undefined))}, ${responseValidator(operation.responseSchemaName)} },`;
+    return `{ operationId: '${operation.operationId}', path: '${operation.path}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(operation.signingFields)}, errors: ${JSON.stringify(operation.errors)}, ${responseValidator(operation.responseSchemaName)} },`;
   });
   const webhook = (kind: string, protocol: string) => {
     const found = model.webhooks.find((candidate) => candidate.kind === kind && candidate.protocol === protocol);
@@ -84,7 +83,7 @@ function specTables(model: SpecModel, exported: ReadonlySet<string>): string {
     `specVersion: ${JSON.stringify(model.specVersion)},`,
     `s2s: [${s2s.join('\n')}],`,
     `checkout: [${checkout.join('\n')}],`,
-    `genericErrors: ${JSON.stringify(errorCases(model, undefined, undefined))},`,
+    `genericErrors: ${JSON.stringify(model.genericErrors)},`,
     `callbacks: ${callbacks},`,
     `brands: { qr: ${brands((method) => method.completion.includes('qr') && method.completion.length === 1)}, redirect: ${brands((method) => method.completion.length === 1 && method.completion[0] === 'redirect')}, bankCodeTransfer: ${brands((method) => BANK_CODE_TRANSFER_SCHEMAS.has(method.parametersSchema))} },`,
     `};`,

@@ -15,6 +15,8 @@ export interface ErrorCase {
   /** The wire field the condition is about: how the sandbox finds the entry for a condition. */
   readonly field?: string;
   readonly httpStatus?: number;
+  /** The release that introduced the case. */
+  readonly since?: string;
 }
 
 export type ResponseValidator = (value: unknown) => ValidationResult<unknown>;
