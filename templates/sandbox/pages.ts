@@ -6,7 +6,7 @@ import { payCheckoutSession, returnUrl } from './checkout.js';
 import { qrPng } from './qr.js';
 import type { Sandbox } from './sandbox.js';
 import type { CheckoutSession, Transaction, TransactionStatus } from './store.js';
-import { DECLINE_REASONS, luhn } from './test-data.js';
+import { cardScenario, DECLINE_REASONS } from './test-data.js';
 
 export interface Page {
   readonly status: number;
@@ -131,8 +131,9 @@ export function submitHostedPage(sandbox: Sandbox, token: string, action: 'pay' 
   ) {
     return hostedPage(sandbox, token, 'Enter the card number, the expiry month and year, and a 3-digit CVV2.');
   }
-  // The page's own check of a card that fails Luhn (Checkout test data): no payment is made.
-  if (!luhn(field('card_number'))) return hostedPage(sandbox, token, 'Bad Request. Brand of card does not support.');
+  // The page's own check of the card brand and check digit (Checkout test data): no payment is made.
+  if (cardScenario(field('card_number'), undefined, undefined) === 'bad-card')
+    return hostedPage(sandbox, token, 'Bad Request. Brand of card does not support.');
   const payment = payCheckoutSession(sandbox, session, {
     number: field('card_number'),
     month: field('card_exp_month'),

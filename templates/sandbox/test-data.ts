@@ -16,7 +16,7 @@ export type CardScenario =
   | 'redirect-decline'
   /** CREDIT2CARD stays PREPARE (the final status never comes). */
   | 'wait'
-  /** The card number fails the Luhn check (Checkout: "Bad Request. Brand of card does not support."). */
+  /** No card brand, or a failed check digit (Checkout: "Bad Request. Brand of card does not support."). */
   | 'bad-card';
 
 export interface TestCard {
@@ -76,7 +76,12 @@ export const TEST_CARDS: readonly TestCard[] = [
     description: 'CREDIT2CARD UNDEFINED/PREPARE (no final status)',
   },
   { number: '4917484589897107', expiry: 'any', scenario: 'decline', description: 'CREDIT2CARD DECLINED/DECLINED' },
-  { number: '1111222233334444', expiry: 'any', scenario: 'bad-card', description: 'fails the Luhn check' },
+  {
+    number: '1111222233334444',
+    expiry: 'any',
+    scenario: 'bad-card',
+    description: 'no card brand: refused on the hosted page',
+  },
 ];
 
 /** Any other card that passes the Luhn check succeeds. */
