@@ -1,17 +1,13 @@
 // `npm run generate`: rebuild generated/ from spec/. `--check`: fail if generated/ is stale.
-// `--no-cache`: format everything anew instead of reusing node_modules/.cache.
 // Run through generators/run.mjs, which bundles the generators first.
 import { join } from 'node:path';
 import { TOOLCHAIN_ROOT } from './locations.js';
 import { GENERATED_DIR } from './output/finalize.js';
-import { FormatPool } from './output/format-pool.js';
 import { diffOutput, writeOutput } from './output/write.js';
 import { generate } from './pipeline.js';
 
-const pool = new FormatPool();
 const check = process.argv.includes('--check');
-const files = await generate({ projectRoot: TOOLCHAIN_ROOT, pool, cache: !process.argv.includes('--no-cache') });
-await pool.close();
+const files = await generate({ projectRoot: TOOLCHAIN_ROOT });
 const outDir = join(TOOLCHAIN_ROOT, GENERATED_DIR);
 if (check) {
   const differences = await diffOutput(outDir, files);

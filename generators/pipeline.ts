@@ -12,10 +12,7 @@ import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
 import { loadSpec } from './model/load-spec.js';
 import { buildSpecModel, type SpecModel } from './model/spec-model.js';
-import { finalize, GENERATED_DIR } from './output/finalize.js';
-import { FormatCache } from './output/format-cache.js';
-import { committedChunks, FORMAT_INDEX_PATH, formatIndexText, type FormattedChunk } from './output/format-index.js';
-import { FormatPool } from './output/format-pool.js';
+import { finalize } from './output/finalize.js';
 
 // docs first: it runs Redocly in a child process, which then overlaps the in-process emitters.
 export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter, sandboxEmitter];
@@ -26,10 +23,6 @@ export interface GenerateOptions {
   readonly emitters?: readonly Emitter[];
   readonly rootFile?: string;
   readonly deploymentFile?: string;
-  /** Prettier workers started early by the caller; generate() starts its own otherwise. */
-  readonly pool?: FormatPool;
-  /** Reuse prettier results: node_modules/.cache and the committed output (default true; the freshness test turns it off). */
-  readonly cache?: boolean;
 }
 
 export async function loadModel(projectRoot: string, rootFile = 'spec/openapi.yaml', deploymentFile = 'spec/deployment.yaml'): Promise<SpecModel> {
@@ -48,30 +41,21 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
   for (const emitter of emitters) emitter.warmUp?.();
   const model = await loadModel(options.projectRoot, options.rootFile, options.deploymentFile);
   const scratchDir = await mkdtemp(join(tmpdir(), 'gateway-generate-'));
-  const pool = options.pool ?? new FormatPool();
-  const cache = options.cache === false ? undefined : new FormatCache(join(options.projectRoot, 'node_modules', '.cache', 'gateway-generate'));
-  cache?.seed(committedChunks(join(options.projectRoot, GENERATED_DIR)));
   try {
     const emitted = emitInOrder(emitters, model, { projectRoot: options.projectRoot, scratchDir });
-    // Each emitter's files go to the formatting workers as soon as it is done, so prettier runs
-    // while the next emitters still work on the main thread.
     const batches = await Promise.all(
       emitters.map(async (emitter) => {
         const files = await emitted.get(emitter.name)!;
-        return Promise.all(files.map(async (file) => [file.path, await finalize(file, options.projectRoot, pool, cache)] as const));
+        return Promise.all(files.map(async (file) => [file.path, await finalize(file, options.projectRoot)] as const));
       }),
     );
     const files = new Map<string, string>();
-    const formatted = new Map<string, readonly FormattedChunk[]>();
-    for (const [path, { text, chunks }] of batches.flat().sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [path, text] of batches.flat().sort(([a], [b]) => a.localeCompare(b))) {
       if (files.has(path)) throw new Error(`Two emitters wrote ${path}`);
       files.set(path, text);
-      formatted.set(path, chunks);
     }
-    files.set(FORMAT_INDEX_PATH, formatIndexText(formatted));
     return files;
   } finally {
-    if (!options.pool) await pool.close();
     await rm(scratchDir, { recursive: true, force: true });
   }
 }

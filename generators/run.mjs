@@ -5,15 +5,8 @@
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 
 const generatorsDir = dirname(fileURLToPath(import.meta.url));
-// openapi-typescript's worker takes longer to load than anything else (its own TypeScript
-// compiler and Redocly), and the types emitter waits for it: it starts before the generators are
-// even bundled, and the types emitter takes it over (unreferenced until then, so a failed run exits).
-const openapiTypescriptWorker = new Worker(join(generatorsDir, 'emitters', 'types', 'openapi-typescript-worker.mjs'), { execArgv: [] });
-openapiTypescriptWorker.unref();
-globalThis[Symbol.for('gateway-generate.openapi-typescript-worker')] = openapiTypescriptWorker;
 const outfile = join(generatorsDir, '.bundle', 'main.mjs');
 await build({
   entryPoints: [join(generatorsDir, 'main.ts')],

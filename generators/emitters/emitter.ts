@@ -1,5 +1,5 @@
-// The one shape every emitter has: read the shared model, return files. Emitters never write
-// to disk or format; generators/output does both, the same way for all of them.
+// The one shape every emitter has: read the shared model, return files. Emitters never write to
+// disk; generators/output adds the banner and writes, the same way for all of them.
 import type { SpecModel } from '../model/spec-model.js';
 
 export type FileKind = 'typescript' | 'json' | 'yaml' | 'html' | 'markdown';
@@ -11,21 +11,6 @@ export interface GeneratedFile {
   readonly kind: FileKind;
   /** Where the content comes from, for the banner (the emitter, or the template it copied). */
   readonly source: string;
-  /**
-   * The emitter already writes prettier's style (the YAML bundle), so formatting is skipped;
-   * test/generators/prettier.test.ts checks the claim on every generation.
-   */
-  readonly prettierStyle?: boolean;
-  /**
-   * The emitter writes the file laid out (a code tree rendered with indentation, as the
-   * validators emitter does) and no formatter runs over it; its layout is not prettier's.
-   */
-  readonly laidOut?: boolean;
-  /**
-   * The emitter writes TypeScript that generators/output/subset-format prints as prettier would
-   * (the validators module): formatting skips prettier for every declaration that printer takes.
-   */
-  readonly subset?: boolean;
 }
 
 export interface EmitContext {

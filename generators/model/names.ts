@@ -1,7 +1,9 @@
 // How spec vocabulary becomes the generated code's names, in one place so that no two emitters
-// can disagree (the client calls what the validators define, types name the client's inputs): S2S CARD `GET_TRANS_STATUS` is the method `card.getTransStatus`, the function
+// can disagree (the client calls what the validators define, types name the client's inputs).
+// S2S CARD `GET_TRANS_STATUS` is the method `card.getTransStatus`, the function
 // `getTransStatusCard`, the input `GetTransStatusCardInput`; Checkout `debitCard` is the method
 // `checkout.debitCard`, the function `checkoutDebitCard`, the input `CheckoutDebitCardInput`.
+import { stringLiteral } from '../shared/code-text.js';
 
 export function clientMethodName(actionOrOperationId: string): string {
   if (!/^[A-Z0-9_]+$/.test(actionOrOperationId)) return actionOrOperationId;
@@ -38,7 +40,7 @@ export function operationNames(protocol: 'card' | 'apm' | 'checkout', actionOrOp
 
 /** Input type of a signing-only field set: values the signature covers but that are never sent. */
 export function signingType(fields: readonly string[]): string {
-  return `SigningInput<${fields.map((field) => JSON.stringify(field)).join(' | ')}>`;
+  return `SigningInput<${fields.map(stringLiteral).join(' | ')}>`;
 }
 
 /** A callback or signed return query: its CallbackDefinition, signature recipe and verifier. */

@@ -1,12 +1,10 @@
-// Every generated file gets the same treatment: a do-not-edit banner naming its source, then
-// prettier with the project's own config (so `prettier --check` agrees with the output).
+// Every generated file gets the same treatment: a do-not-edit banner naming its source. Code is
+// written already laid out by its emitter (ts-morph's printer, openapi-typescript, yaml) and kept
+// as it is; only the small hand-shaped files (package.json, READMEs) go through prettier, with
+// the project's own config, so `prettier --check` agrees with them.
 import * as prettier from 'prettier';
 import { join } from 'node:path';
 import type { GeneratedFile } from '../emitters/emitter.js';
-import { formatKey, type FormatCache } from './format-cache.js';
-import type { FormattedChunk } from './format-index.js';
-import type { FormatPool } from './format-pool.js';
-import { formatModule, subsetPrinter, TOP_LEVEL_BOUNDARY } from './subset-format/index.js';
 
 export const GENERATED_DIR = 'generated';
 
@@ -34,79 +32,14 @@ function withBanner(file: GeneratedFile): string {
   }
 }
 
-const PARSER: Record<GeneratedFile['kind'], string | undefined> = {
-  // .prettierrc.json picks babel-ts for *.ts: it prints what the typescript parser prints here,
-  // a third faster (the generated modules are most of generation's formatting time).
-  typescript: 'infer',
-  yaml: 'yaml',
-  // package.json needs prettier's json-stringify style: let it choose by file name.
-  json: 'infer',
-  markdown: 'markdown',
-  // The docs page is a multi-megabyte single line of inlined Redoc: formatting it adds nothing.
-  html: undefined,
-};
+/** The kinds prettier lays out: small files written by hand or as data. Code (TypeScript, YAML, HTML) is kept as its emitter laid it out. */
+const PRETTIER_KINDS: ReadonlySet<GeneratedFile['kind']> = new Set(['json', 'markdown']);
 
-export interface FinalizedFile {
-  readonly text: string;
-  /** The prettier-formatted chunks the text is made of, for the format index (none if not formatted). */
-  readonly chunks: readonly FormattedChunk[];
-}
-
-/**
- * Formats with prettier (in `pool` when given, through `cache` when given), unless the emitter
- * already wrote prettier's style. A file written in the subset of TypeScript subset-format
- * prints goes to prettier only for the declarations that printer leaves.
- */
-export async function finalize(file: GeneratedFile, projectRoot: string, pool?: FormatPool, cache?: FormatCache): Promise<FinalizedFile> {
+/** The file's final text: banner, then prettier for the small files. */
+export async function finalize(file: GeneratedFile, projectRoot: string): Promise<string> {
   const text = withBanner(file);
-  const parser = PARSER[file.kind];
-  if (!parser || file.prettierStyle || file.laidOut) return { text: text.endsWith('\n') ? text : `${text}\n`, chunks: [] };
+  if (!PRETTIER_KINDS.has(file.kind)) return text.endsWith('\n') ? text : `${text}\n`;
+  // Prettier picks the parser by file name (json-stringify for package.json, as npm writes it).
   const filepath = join(projectRoot, GENERATED_DIR, file.path);
-  const options = { ...((await prettier.resolveConfig(filepath)) ?? {}), ...(parser === 'infer' ? {} : { parser }) };
-  const keyOptions = { ...options, filepath: `${GENERATED_DIR}/${file.path}` };
-  const formatOptions = { ...options, filepath };
-  const withPrettier = (text: string) => (pool ? pool.format(text, formatOptions) : prettier.format(text, formatOptions));
-  const printer = file.subset ? subsetPrinter(formatOptions) : undefined;
-  const format = async (chunk: string): Promise<FormattedChunk> => {
-    const key = formatKey(prettier.version, keyOptions, chunk);
-    const cached = cache?.get(key);
-    if (cached !== undefined) return { key, formatted: cached };
-    const formatted = printer ? await formatModule(chunk, printer, withPrettier) : await withPrettier(chunk);
-    cache?.set(key, formatted);
-    return { key, formatted };
-  };
-  const chunks = await Promise.all((file.kind === 'typescript' ? topLevelChunks(text) : [text]).map(format));
-  return { text: chunks.map(({ formatted }) => formatted).join('\n'), chunks };
-}
-
-const CHUNK_BYTES = 40_000;
-const MAX_CHUNK_BYTES = 120_000;
-
-/**
- * Splits a large generated module at blank lines between top-level declarations, so its parts
- * format in parallel (prettier is superlinear in file size) and are cached one by one. The parts,
- * formatted and joined by one newline, equal the whole formatted at once;
- * test/generators/prettier.test.ts checks it. Where a part ends depends on the declaration that
- * follows, not on byte offsets, so an edit early in the file leaves the later parts (and their
- * cache entries) unchanged.
- */
-function topLevelChunks(text: string): string[] {
-  if (text.length < 2 * CHUNK_BYTES) return [text];
-  const chunks: string[] = [];
-  let from = 0;
-  for (const match of text.matchAll(TOP_LEVEL_BOUNDARY)) {
-    const size = match.index - from;
-    if (size < CHUNK_BYTES) continue;
-    if (size < MAX_CHUNK_BYTES && fnv1a(text.slice(match.index + 2, match.index + 82)) % 4 !== 0) continue;
-    chunks.push(text.slice(from, match.index));
-    from = match.index + 2;
-  }
-  chunks.push(text.slice(from));
-  return chunks;
-}
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash;
+  return prettier.format(text, { ...((await prettier.resolveConfig(filepath)) ?? {}), filepath });
 }

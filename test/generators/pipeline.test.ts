@@ -84,14 +84,14 @@ describe('generate() with dependsOn', () => {
       const paths = context.filesOf('client').map((file: GeneratedFile) => file.path);
       return [{ path: 'sandbox.json', contents: JSON.stringify({ reads: paths }), kind: 'json', source: 'test' }];
     });
-    const files = await generate({ projectRoot: PROJECT_ROOT, rootFile, deploymentFile, emitters: [sandbox, client], cache: false });
+    const files = await generate({ projectRoot: PROJECT_ROOT, rootFile, deploymentFile, emitters: [sandbox, client] });
     expect(seen).toEqual(['client', 'sandbox']);
     expect(files.get('sandbox.json')).toContain('"reads": ["client.json"]');
   });
 
   it('refuses to hand over the files of an emitter not declared in dependsOn', async () => {
     const docs = fake('docs', [], async (_model, context) => context.filesOf('client'));
-    await expect(generate({ projectRoot: PROJECT_ROOT, rootFile, deploymentFile, emitters: [fake('client'), docs], cache: false })).rejects.toThrow(
+    await expect(generate({ projectRoot: PROJECT_ROOT, rootFile, deploymentFile, emitters: [fake('client'), docs] })).rejects.toThrow(
       'Emitter docs reads the files of client without declaring it in dependsOn',
     );
   });

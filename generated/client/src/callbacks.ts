@@ -61,41 +61,22 @@ export const paymentReturnDefinition: CallbackDefinition = {
 };
 
 /** A verified callback, discriminated by `protocol`; its `fields` are typed by the callback schema (action/type and status unions). */
-export type GatewayCallback =
-  | CallbackEvent<'checkout', CheckoutCallback>
-  | CallbackEvent<'card', S2sCardCallback>
-  | CallbackEvent<'apm', S2sApmCallback>;
+export type GatewayCallback = CallbackEvent<'checkout', CheckoutCallback> | CallbackEvent<'card', S2sCardCallback> | CallbackEvent<'apm', S2sApmCallback>;
 
 /** Verifies and parses a callback from its raw form-encoded body (string or bytes, exactly as received). */
 /** Throws SignatureError when the body is not raw, unsigned, or its hash does not match. */
 export function parseCallback(rawBody: string | Uint8Array, options: ParseCallbackOptions): GatewayCallback {
-  return parseCallbackWith(
-    [checkoutCallbackDefinition, s2sCardCallbackDefinition, s2sApmCallbackDefinition],
-    rawBody,
-    options,
-  ) as GatewayCallback;
+  return parseCallbackWith([checkoutCallbackDefinition, s2sCardCallbackDefinition, s2sApmCallbackDefinition], rawBody, options) as GatewayCallback;
 }
 
 /** A correctly signed callback body of the given protocol, for merchants' own tests. */
-export function buildTestCallback(
-  protocol: CallbackProtocol,
-  fields: FormObject,
-  options: Omit<ParseCallbackOptions, 'protocol'>,
-): string {
-  const definition = [checkoutCallbackDefinition, s2sCardCallbackDefinition, s2sApmCallbackDefinition].find(
-    (candidate) => candidate.protocol === protocol,
-  );
+export function buildTestCallback(protocol: CallbackProtocol, fields: FormObject, options: Omit<ParseCallbackOptions, 'protocol'>): string {
+  const definition = [checkoutCallbackDefinition, s2sCardCallbackDefinition, s2sApmCallbackDefinition].find((candidate) => candidate.protocol === protocol);
   if (!definition) throw new Error(`No ${protocol} callback in the spec`);
   return buildCallbackWith(definition, fields, options);
 }
 
 /** Verifies the `paymentReturn` query (RedirectReturnQuery); throws SignatureError when its hash does not match. */
-export function verifyPaymentReturn(
-  query: string | URLSearchParams | Readonly<Record<string, string>>,
-  options: Omit<ParseCallbackOptions, 'protocol'>,
-): CallbackEvent<'checkout', RedirectReturnQuery> {
-  return verifySignedQueryWith(paymentReturnDefinition, query, options) as CallbackEvent<
-    'checkout',
-    RedirectReturnQuery
-  >;
+export function verifyPaymentReturn(query: string | URLSearchParams | Readonly<Record<string, string>>, options: Omit<ParseCallbackOptions, 'protocol'>): CallbackEvent<'checkout', RedirectReturnQuery> {
+  return verifySignedQueryWith(paymentReturnDefinition, query, options) as CallbackEvent<'checkout', RedirectReturnQuery>;
 }

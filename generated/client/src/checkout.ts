@@ -63,11 +63,7 @@ export const checkoutCreateSessionOperation: OperationDefinition = {
 };
 
 /** Checkout createSession. A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here; the HPF token request takes `return_url` instead. */
-export function checkoutCreateSession(
-  transport: Transport,
-  input: CheckoutCreateSessionInput,
-  call?: CallOptions,
-): Promise<SessionResponse> {
+export function checkoutCreateSession(transport: Transport, input: CheckoutCreateSessionInput, call?: CallOptions): Promise<SessionResponse> {
   return invoke<SessionResponse>(transport, checkoutCreateSessionOperation, input, call);
 }
 
@@ -85,11 +81,7 @@ export const checkoutCreateSessionTokenOperation: OperationDefinition = {
 };
 
 /** Checkout createSessionToken. The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it). */
-export function checkoutCreateSessionToken(
-  transport: Transport,
-  input: CheckoutCreateSessionTokenInput,
-  call?: CallOptions,
-): Promise<SessionTokenResponse> {
+export function checkoutCreateSessionToken(transport: Transport, input: CheckoutCreateSessionTokenInput, call?: CallOptions): Promise<SessionTokenResponse> {
   return invoke<SessionTokenResponse>(transport, checkoutCreateSessionTokenOperation, input, call);
 }
 
@@ -105,11 +97,7 @@ export const checkoutPurchaseHostedFieldsOperation: OperationDefinition = {
 };
 
 /** Checkout purchaseHostedFields. Pays an HPF session. The endpoint must match the session's `operation` (`/processing/purchase/card` for `purchase`, `/processing/debit/card` for `debit`; the two bodies are identical). The card data never travel in this body: the payer types them into the hosted fields. The request is authenticated by the `Token` header (the session token), not by `merchant_key` and `hash`. The document does not show the body; these fields follow a public HPF client of the same platform (mobibox-pay SDK: `name`, `with_hosted_fields`, `email`, `billing_address`, `browser_info`, `birth_day`, `selected_language`). Unknown fields are accepted. */
-export function checkoutPurchaseHostedFields(
-  transport: Transport,
-  input: CheckoutPurchaseHostedFieldsInput,
-  call?: CallOptions,
-): Promise<HpfPaymentResponse> {
+export function checkoutPurchaseHostedFields(transport: Transport, input: CheckoutPurchaseHostedFieldsInput, call?: CallOptions): Promise<HpfPaymentResponse> {
   return invoke<HpfPaymentResponse>(transport, checkoutPurchaseHostedFieldsOperation, input, call);
 }
 
@@ -125,11 +113,7 @@ export const checkoutDebitHostedFieldsOperation: OperationDefinition = {
 };
 
 /** Checkout debitHostedFields. Pays an HPF session. The endpoint must match the session's `operation` (`/processing/purchase/card` for `purchase`, `/processing/debit/card` for `debit`; the two bodies are identical). The card data never travel in this body: the payer types them into the hosted fields. The request is authenticated by the `Token` header (the session token), not by `merchant_key` and `hash`. The document does not show the body; these fields follow a public HPF client of the same platform (mobibox-pay SDK: `name`, `with_hosted_fields`, `email`, `billing_address`, `browser_info`, `birth_day`, `selected_language`). Unknown fields are accepted. */
-export function checkoutDebitHostedFields(
-  transport: Transport,
-  input: CheckoutDebitHostedFieldsInput,
-  call?: CallOptions,
-): Promise<HpfPaymentResponse> {
+export function checkoutDebitHostedFields(transport: Transport, input: CheckoutDebitHostedFieldsInput, call?: CallOptions): Promise<HpfPaymentResponse> {
   return invoke<HpfPaymentResponse>(transport, checkoutDebitHostedFieldsOperation, input, call);
 }
 
@@ -146,11 +130,7 @@ export const checkoutCreditCardOperation: OperationDefinition = {
 };
 
 /** Checkout creditCard. Payout to a card: a `card_token` from an earlier purchase or debit (document), or a `card_number` (public facts); exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
-export function checkoutCreditCard(
-  transport: Transport,
-  input: CheckoutCreditCardInput,
-  call?: CallOptions,
-): Promise<CheckoutAccepted> {
+export function checkoutCreditCard(transport: Transport, input: CheckoutCreditCardInput, call?: CallOptions): Promise<CheckoutAccepted> {
   return invoke<CheckoutAccepted>(transport, checkoutCreditCardOperation, input, call);
 }
 
@@ -167,11 +147,7 @@ export const checkoutCapturePaymentOperation: OperationDefinition = {
 };
 
 /** Checkout capturePayment. DMS capture of an authorized purchase (a session with `auth` true), by `payment_id`. `amount` may be below the authorized amount. */
-export function checkoutCapturePayment(
-  transport: Transport,
-  input: CheckoutCapturePaymentInput,
-  call?: CallOptions,
-): Promise<CheckoutCaptureResponse> {
+export function checkoutCapturePayment(transport: Transport, input: CheckoutCapturePaymentInput, call?: CallOptions): Promise<CheckoutCaptureResponse> {
   return invoke<CheckoutCaptureResponse>(transport, checkoutCapturePaymentOperation, input, call);
 }
 
@@ -188,11 +164,7 @@ export const checkoutRefundPaymentOperation: OperationDefinition = {
 };
 
 /** Checkout refundPayment. Refunds a settled payment, fully or partly, by `payment_id`; the result arrives by a `type=refund` callback. */
-export function checkoutRefundPayment(
-  transport: Transport,
-  input: CheckoutRefundPaymentInput,
-  call?: CallOptions,
-): Promise<CheckoutAccepted> {
+export function checkoutRefundPayment(transport: Transport, input: CheckoutRefundPaymentInput, call?: CallOptions): Promise<CheckoutAccepted> {
   return invoke<CheckoutAccepted>(transport, checkoutRefundPaymentOperation, input, call);
 }
 
@@ -209,11 +181,7 @@ export const checkoutVoidPaymentOperation: OperationDefinition = {
 };
 
 /** Checkout voidPayment. Voids a payment the same financial day. Allowed only for payments in `settled` status. */
-export function checkoutVoidPayment(
-  transport: Transport,
-  input: CheckoutVoidPaymentInput,
-  call?: CallOptions,
-): Promise<CheckoutVoidResponse> {
+export function checkoutVoidPayment(transport: Transport, input: CheckoutVoidPaymentInput, call?: CallOptions): Promise<CheckoutVoidResponse> {
   return invoke<CheckoutVoidResponse>(transport, checkoutVoidPaymentOperation, input, call);
 }
 
@@ -230,11 +198,7 @@ export const checkoutRetryPaymentOperation: OperationDefinition = {
 };
 
 /** Checkout retryPayment. Retries charging a secondary recurring payment after a soft decline; the result arrives by callback. */
-export function checkoutRetryPayment(
-  transport: Transport,
-  input: CheckoutRetryPaymentInput,
-  call?: CallOptions,
-): Promise<CheckoutAccepted> {
+export function checkoutRetryPayment(transport: Transport, input: CheckoutRetryPaymentInput, call?: CallOptions): Promise<CheckoutAccepted> {
   return invoke<CheckoutAccepted>(transport, checkoutRetryPaymentOperation, input, call);
 }
 
@@ -251,11 +215,7 @@ export const checkoutRecurringPaymentOperation: OperationDefinition = {
 };
 
 /** Checkout recurringPayment. A secondary charge of a recurring chain (purchase or debit) started with `recurring_init` true: the pair `recurring_init_trans_id` + `recurring_token` from the initiating payment. The currency is that of the first payment, so `order.currency` is not needed (accepted if sent). `custom_data` is returned in this charge's callback instead of the initial value. */
-export function checkoutRecurringPayment(
-  transport: Transport,
-  input: CheckoutRecurringPaymentInput,
-  call?: CallOptions,
-): Promise<CheckoutRecurringResponse> {
+export function checkoutRecurringPayment(transport: Transport, input: CheckoutRecurringPaymentInput, call?: CallOptions): Promise<CheckoutRecurringResponse> {
   return invoke<CheckoutRecurringResponse>(transport, checkoutRecurringPaymentOperation, input, call);
 }
 
@@ -273,29 +233,13 @@ export const checkoutGetPaymentStatusOperation: OperationDefinition = {
 };
 
 /** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
-export function checkoutGetPaymentStatus(
-  transport: Transport,
-  input: CheckoutGetPaymentStatusInput & { readonly size?: undefined },
-  call?: CallOptions,
-): Promise<CheckoutPaymentStatus>;
+export function checkoutGetPaymentStatus(transport: Transport, input: CheckoutGetPaymentStatusInput & { readonly size?: undefined }, call?: CallOptions): Promise<CheckoutPaymentStatus>;
 /** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
-export function checkoutGetPaymentStatus(
-  transport: Transport,
-  input: CheckoutGetPaymentStatusInput & { readonly size: NonNullable<unknown> },
-  call?: CallOptions,
-): Promise<CheckoutPaymentStatus[]>;
+export function checkoutGetPaymentStatus(transport: Transport, input: CheckoutGetPaymentStatusInput & { readonly size: NonNullable<unknown> }, call?: CallOptions): Promise<CheckoutPaymentStatus[]>;
 /** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
-export function checkoutGetPaymentStatus(
-  transport: Transport,
-  input: CheckoutGetPaymentStatusInput,
-  call?: CallOptions,
-): Promise<CheckoutStatusResponse>;
+export function checkoutGetPaymentStatus(transport: Transport, input: CheckoutGetPaymentStatusInput, call?: CallOptions): Promise<CheckoutStatusResponse>;
 /** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
-export function checkoutGetPaymentStatus(
-  transport: Transport,
-  input: CheckoutGetPaymentStatusInput,
-  call?: CallOptions,
-): Promise<CheckoutStatusResponse> {
+export function checkoutGetPaymentStatus(transport: Transport, input: CheckoutGetPaymentStatusInput, call?: CallOptions): Promise<CheckoutStatusResponse> {
   return invoke<CheckoutStatusResponse>(transport, checkoutGetPaymentStatusOperation, input, call);
 }
 
@@ -317,46 +261,35 @@ export function createCheckoutClient(options: CheckoutClientOptions) {
     '/api/v1/session',
     '/api/v1/session/token',
   ]);
-  function getPaymentStatus(
-    input: CheckoutGetPaymentStatusInput & { readonly size?: undefined },
-    call?: CallOptions,
-  ): Promise<CheckoutPaymentStatus>;
-  function getPaymentStatus(
-    input: CheckoutGetPaymentStatusInput & { readonly size: NonNullable<unknown> },
-    call?: CallOptions,
-  ): Promise<CheckoutPaymentStatus[]>;
+  function getPaymentStatus(input: CheckoutGetPaymentStatusInput & { readonly size?: undefined }, call?: CallOptions): Promise<CheckoutPaymentStatus>;
+  function getPaymentStatus(input: CheckoutGetPaymentStatusInput & { readonly size: NonNullable<unknown> }, call?: CallOptions): Promise<CheckoutPaymentStatus[]>;
   function getPaymentStatus(input: CheckoutGetPaymentStatusInput, call?: CallOptions): Promise<CheckoutStatusResponse>;
-  function getPaymentStatus(input: CheckoutGetPaymentStatusInput, call?: CallOptions) {
-    return checkoutGetPaymentStatus(transport, input, call);
-  }
+  function getPaymentStatus(input: CheckoutGetPaymentStatusInput, call?: CallOptions) { return checkoutGetPaymentStatus(transport, input, call); }
 
   return {
     transport,
-    /** Checkout createSession */ createSession: (input: CheckoutCreateSessionInput, call?: CallOptions) =>
-      checkoutCreateSession(transport, input, call),
-    /** Checkout createSessionToken */ createSessionToken: (
-      input: CheckoutCreateSessionTokenInput,
-      call?: CallOptions,
-    ) => checkoutCreateSessionToken(transport, input, call),
-    /** Checkout purchaseHostedFields */ purchaseHostedFields: (
-      input: CheckoutPurchaseHostedFieldsInput,
-      call?: CallOptions,
-    ) => checkoutPurchaseHostedFields(transport, input, call),
-    /** Checkout debitHostedFields */ debitHostedFields: (input: CheckoutDebitHostedFieldsInput, call?: CallOptions) =>
-      checkoutDebitHostedFields(transport, input, call),
-    /** Checkout creditCard */ creditCard: (input: CheckoutCreditCardInput, call?: CallOptions) =>
-      checkoutCreditCard(transport, input, call),
-    /** Checkout capturePayment */ capturePayment: (input: CheckoutCapturePaymentInput, call?: CallOptions) =>
-      checkoutCapturePayment(transport, input, call),
-    /** Checkout refundPayment */ refundPayment: (input: CheckoutRefundPaymentInput, call?: CallOptions) =>
-      checkoutRefundPayment(transport, input, call),
-    /** Checkout voidPayment */ voidPayment: (input: CheckoutVoidPaymentInput, call?: CallOptions) =>
-      checkoutVoidPayment(transport, input, call),
-    /** Checkout retryPayment */ retryPayment: (input: CheckoutRetryPaymentInput, call?: CallOptions) =>
-      checkoutRetryPayment(transport, input, call),
-    /** Checkout recurringPayment */ recurringPayment: (input: CheckoutRecurringPaymentInput, call?: CallOptions) =>
-      checkoutRecurringPayment(transport, input, call),
-    /** Checkout getPaymentStatus */ getPaymentStatus,
+    /** Checkout createSession */
+    createSession: (input: CheckoutCreateSessionInput, call?: CallOptions) => checkoutCreateSession(transport, input, call),
+    /** Checkout createSessionToken */
+    createSessionToken: (input: CheckoutCreateSessionTokenInput, call?: CallOptions) => checkoutCreateSessionToken(transport, input, call),
+    /** Checkout purchaseHostedFields */
+    purchaseHostedFields: (input: CheckoutPurchaseHostedFieldsInput, call?: CallOptions) => checkoutPurchaseHostedFields(transport, input, call),
+    /** Checkout debitHostedFields */
+    debitHostedFields: (input: CheckoutDebitHostedFieldsInput, call?: CallOptions) => checkoutDebitHostedFields(transport, input, call),
+    /** Checkout creditCard */
+    creditCard: (input: CheckoutCreditCardInput, call?: CallOptions) => checkoutCreditCard(transport, input, call),
+    /** Checkout capturePayment */
+    capturePayment: (input: CheckoutCapturePaymentInput, call?: CallOptions) => checkoutCapturePayment(transport, input, call),
+    /** Checkout refundPayment */
+    refundPayment: (input: CheckoutRefundPaymentInput, call?: CallOptions) => checkoutRefundPayment(transport, input, call),
+    /** Checkout voidPayment */
+    voidPayment: (input: CheckoutVoidPaymentInput, call?: CallOptions) => checkoutVoidPayment(transport, input, call),
+    /** Checkout retryPayment */
+    retryPayment: (input: CheckoutRetryPaymentInput, call?: CallOptions) => checkoutRetryPayment(transport, input, call),
+    /** Checkout recurringPayment */
+    recurringPayment: (input: CheckoutRecurringPaymentInput, call?: CallOptions) => checkoutRecurringPayment(transport, input, call),
+    /** Checkout getPaymentStatus */
+    getPaymentStatus,
   };
 }
 

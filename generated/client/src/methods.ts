@@ -27,8 +27,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['hosted-page-fields'],
     countries: ['AR'],
-    notes:
-      'The national id is asked from the payer when not sent. If this is one of the document\'s "two bank-code transfer methods" (it does not name them), a payer who does not complete within 5 minutes is declined.',
+    notes: 'The national id is asked from the payer when not sent. If this is one of the document\'s "two bank-code transfer methods" (it does not name them), a payer who does not complete within 5 minutes is declined.',
   },
   {
     label: '<bank_account_debit>',
@@ -71,8 +70,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['external-app'],
     currencies: ['BTC', 'ETH', 'USDC', 'USDT'],
-    notes:
-      'The payer sends crypto to the address the platform generates: S2S answers SUCCESS/PENDING with `crypto_address` and `crypto_network`, the final status comes by callback (result INIT first). The public facts (§1.3) let a crypto SALE of unknown amount omit `order_amount`; the document does not, so it stays required here.',
+    notes: 'The payer sends crypto to the address the platform generates: S2S answers SUCCESS/PENDING with `crypto_address` and `crypto_network`, the final status comes by callback (result INIT first). The public facts (§1.3) let a crypto SALE of unknown amount omit `order_amount`; the document does not, so it stays required here.',
   },
   {
     label: '<crypto_gateway>',
@@ -90,8 +88,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['none'],
     currencies: ['BTC', 'ETH', 'USDC', 'USDT'],
-    notes:
-      'A payout to a crypto address. The document lists it in the method table without naming the S2S action; it is modelled as an S2S APM SALE branch like every listed method.',
+    notes: 'A payout to a crypto address. The document lists it in the method table without naming the S2S action; it is modelled as an S2S APM SALE branch like every listed method.',
   },
   {
     label: '<device_wallet>',
@@ -100,8 +97,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     parametersSchema: 'DeviceWalletParameters',
     protocols: ['s2s-apm', 'checkout'],
     completion: ['none'],
-    notes:
-      "The token comes from the wallet on the payer's device. Payments are virtual (card data not stored) unless the Processing Private Key is set and the provider supports card flow. `auth=Y` authorizations are captured with CAPTURE.",
+    notes: 'The token comes from the wallet on the payer\'s device. Payments are virtual (card data not stored) unless the Processing Private Key is set and the provider supports card flow. `auth=Y` authorizations are captured with CAPTURE.',
   },
   {
     label: 'dl',
@@ -155,8 +151,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['qr'],
     currencies: ['EUR', 'RSD', 'BAM', 'MKD'],
-    notes:
-      'S2S answers REDIRECT with `redirect_params.qr_code`, a Base64 value the merchant renders as the QR; Checkout shows the QR itself with order number, amount and description. The QR expires after 1 minute by default. The bank callback code ACSC means success, RJCT decline; GET_TRANS_STATUS maps executed/rejected/pending to SETTLED/DECLINED/PENDING.',
+    notes: 'S2S answers REDIRECT with `redirect_params.qr_code`, a Base64 value the merchant renders as the QR; Checkout shows the QR itself with order number, amount and description. The QR expires after 1 minute by default. The bank callback code ACSC means success, RJCT decline; GET_TRANS_STATUS maps executed/rejected/pending to SETTLED/DECLINED/PENDING.',
   },
   {
     label: '<latam_document>',
@@ -175,8 +170,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['qr', 'redirect', 'hosted-page-fields', 'one-time-code'],
     countries: ['BR', 'AR', 'PY', 'PE', 'CL', 'MX'],
-    notes:
-      'Nine variants selected by `type` and `market`: PIX (BR), OFFLINE (AR, PY, PE, CL), OFFLINE_SERVICE_PAYMENT (PE), SPEI (MX), PULL (AR debit with `bankDetails.cbu` / `bankDetails.alias`; PE wallet with `bankDetails.phoneNumber` / `bankDetails.otp`).',
+    notes: 'Nine variants selected by `type` and `market`: PIX (BR), OFFLINE (AR, PY, PE, CL), OFFLINE_SERVICE_PAYMENT (PE), SPEI (MX), PULL (AR debit with `bankDetails.cbu` / `bankDetails.alias`; PE wallet with `bankDetails.phoneNumber` / `bankDetails.otp`).',
   },
   {
     label: '<mobile_money>',
@@ -196,8 +190,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     completion: ['external-app'],
     currencies: ['GHS', 'KES', 'XOF', 'XAF', 'TZS', 'EGP'],
     countries: ['GH', 'KE', 'CI', 'CM', 'TZ', 'EG'],
-    notes:
-      'Collection: the payer confirms on the phone (an STK prompt); the response carries `auth_method` (`STK_PROMPT`) and `message`. A MID flag selects who bears the fee (default: the customer). Payout: CREDIT2VIRTUAL with an operator slug that decides currency and amount limits.',
+    notes: 'Collection: the payer confirms on the phone (an STK prompt); the response carries `auth_method` (`STK_PROMPT`) and `message`. A MID flag selects who bears the fee (default: the customer). Payout: CREDIT2VIRTUAL with an operator slug that decides currency and amount limits.',
   },
   {
     label: '<mx_transfer>',
@@ -207,8 +200,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['hosted-page-fields'],
     countries: ['MX'],
-    notes:
-      'The national id is asked from the payer when not sent. If this is one of the document\'s "two bank-code transfer methods", a payer who does not complete within 5 minutes is declined.',
+    notes: 'The national id is asked from the payer when not sent. If this is one of the document\'s "two bank-code transfer methods", a payer who does not complete within 5 minutes is declined.',
   },
   {
     label: '<open_banking>',
@@ -226,8 +218,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['redirect'],
     countries: ['VN', 'CO', 'IN', 'TR'],
-    notes:
-      "One of the six group P1 methods the document describes without naming them; the label <p1_a> is this spec's. Which country it serves is not given.",
+    notes: 'One of the six group P1 methods the document describes without naming them; the label <p1_a> is this spec\'s. Which country it serves is not given.',
   },
   {
     label: '<p1_b>',
@@ -237,8 +228,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['redirect'],
     countries: ['VN', 'CO', 'IN', 'TR'],
-    notes:
-      "One of the six group P1 methods the document describes without naming them; the label <p1_b> is this spec's. Which country it serves is not given.",
+    notes: 'One of the six group P1 methods the document describes without naming them; the label <p1_b> is this spec\'s. Which country it serves is not given.',
   },
   {
     label: '<p1_c>',
@@ -248,8 +238,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['redirect'],
     countries: ['VN', 'CO', 'IN', 'TR'],
-    notes:
-      "One of the six group P1 methods the document describes without naming them; the label <p1_c> is this spec's. Which country it serves is not given.",
+    notes: 'One of the six group P1 methods the document describes without naming them; the label <p1_c> is this spec\'s. Which country it serves is not given.',
   },
   {
     label: '<p1_d>',
@@ -259,8 +248,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['redirect'],
     countries: ['VN', 'CO', 'IN', 'TR'],
-    notes:
-      "One of the six group P1 methods the document describes without naming them; the label <p1_d> is this spec's. Which country it serves is not given.",
+    notes: 'One of the six group P1 methods the document describes without naming them; the label <p1_d> is this spec\'s. Which country it serves is not given.',
   },
   {
     label: '<p1_e>',
@@ -270,8 +258,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['redirect'],
     countries: ['VN', 'CO', 'IN', 'TR'],
-    notes:
-      "One of the six group P1 methods the document describes without naming them; the label <p1_e> is this spec's. Which country it serves is not given.",
+    notes: 'One of the six group P1 methods the document describes without naming them; the label <p1_e> is this spec\'s. Which country it serves is not given.',
   },
   {
     label: '<p1_f>',
@@ -281,8 +268,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['redirect'],
     countries: ['VN', 'CO', 'IN', 'TR'],
-    notes:
-      "One of the six group P1 methods the document describes without naming them; the label <p1_f> is this spec's. Which country it serves is not given.",
+    notes: 'One of the six group P1 methods the document describes without naming them; the label <p1_f> is this spec\'s. Which country it serves is not given.',
   },
   {
     label: '<p2_a>',
@@ -292,8 +278,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['redirect'],
     countries: ['TR', 'TH'],
-    notes:
-      "One of the four group P2 methods the document describes without naming them; the label <p2_a> is this spec's. Which country it serves is not given.",
+    notes: 'One of the four group P2 methods the document describes without naming them; the label <p2_a> is this spec\'s. Which country it serves is not given.',
   },
   {
     label: '<p2_b>',
@@ -303,8 +288,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['redirect'],
     countries: ['TR', 'TH'],
-    notes:
-      "One of the four group P2 methods the document describes without naming them; the label <p2_b> is this spec's. Which country it serves is not given.",
+    notes: 'One of the four group P2 methods the document describes without naming them; the label <p2_b> is this spec\'s. Which country it serves is not given.',
   },
   {
     label: '<p2_c>',
@@ -314,8 +298,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['redirect'],
     countries: ['TR', 'TH'],
-    notes:
-      "One of the four group P2 methods the document describes without naming them; the label <p2_c> is this spec's. Which country it serves is not given.",
+    notes: 'One of the four group P2 methods the document describes without naming them; the label <p2_c> is this spec\'s. Which country it serves is not given.',
   },
   {
     label: '<p2_d>',
@@ -325,8 +308,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['redirect'],
     countries: ['TR', 'TH'],
-    notes:
-      "One of the four group P2 methods the document describes without naming them; the label <p2_d> is this spec's. Which country it serves is not given.",
+    notes: 'One of the four group P2 methods the document describes without naming them; the label <p2_d> is this spec\'s. Which country it serves is not given.',
   },
   {
     label: '<payout_email>',
@@ -335,8 +317,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     parametersSchema: 'PayoutEmailParameters',
     protocols: ['s2s-apm', 'checkout'],
     completion: ['none'],
-    notes:
-      'A payout. Payer names up to 60 characters, e-mail 2 to 60, description 5 to 200, question 10 to 40, answer 3 to 40. The document lists it in the method table without naming the S2S action; it is modelled as an S2S APM SALE branch like every listed method.',
+    notes: 'A payout. Payer names up to 60 characters, e-mail 2 to 60, description 5 to 200, question 10 to 40, answer 3 to 40. The document lists it in the method table without naming the S2S action; it is modelled as an S2S APM SALE branch like every listed method.',
   },
   {
     label: '<personal_id_method>',
@@ -355,8 +336,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     parametersSchema: 'PinVoucherParameters',
     protocols: ['s2s-apm', 'checkout'],
     completion: ['hosted-page-fields'],
-    notes:
-      'S2S also requires the payer name and address fields. Checkout shows a PIN field and returns the redemption result.',
+    notes: 'S2S also requires the payer name and address fields. Checkout shows a PIN field and returns the redemption result.',
   },
   {
     label: '<sms_transfer>',
@@ -391,8 +371,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     parametersSchema: 'TradingWithdrawalParameters',
     protocols: ['s2s-apm', 'checkout'],
     completion: ['none'],
-    notes:
-      "A withdrawal to the payer's wallet. The document lists it in the method table without naming the S2S action; it is modelled as an S2S APM SALE branch like every listed method.",
+    notes: 'A withdrawal to the payer\'s wallet. The document lists it in the method table without naming the S2S action; it is modelled as an S2S APM SALE branch like every listed method.',
   },
   {
     label: '<upi_a>',
@@ -439,8 +418,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     parametersSchema: 'VcardParameters',
     protocols: ['s2s-apm'],
     completion: ['none'],
-    notes:
-      'Two fixed values of `identifier` select the outcome: `success@gmail.com` succeeds, `fail@gmail.com` declines.',
+    notes: 'Two fixed values of `identifier` select the outcome: `success@gmail.com` succeeds, `fail@gmail.com` declines.',
   },
   {
     label: '<voucher_wallet>',
@@ -448,8 +426,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     parametersSchema: 'VoucherWalletParameters',
     protocols: ['checkout'],
     completion: ['redirect'],
-    notes:
-      "Checkout only. Partner id, language and domain come from the MID; a mismatch of the payer's id, names and birth date with the wallet's records declines the payment.",
+    notes: 'Checkout only. Partner id, language and domain come from the MID; a mismatch of the payer\'s id, names and birth date with the wallet\'s records declines the payment.',
   },
   {
     label: '<web_wallet>',
@@ -458,7 +435,6 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     parametersSchema: 'WebWalletParameters',
     protocols: ['s2s-apm', 'checkout'],
     completion: ['none'],
-    notes:
-      'For S2S merchants only Environment and Private Key of the Wallets tab apply; the Environment must match the one that generated the token. With PAN_ONLY the acquirer takes responsibility for 3DS.',
+    notes: 'For S2S merchants only Environment and Private Key of the Wallets tab apply; the Environment must match the one that generated the token. With PAN_ONLY the acquirer takes responsibility for 3DS.',
   },
 ];

@@ -166,11 +166,7 @@ export const captureCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD CAPTURE. Captures an authorization by its `trans_id`. Also accepts S2S APM authorizations created with `auth=Y`, including wallet payments. Without `amount` the full authorized amount is captured. */
-export function captureCard(
-  transport: Transport,
-  input: CaptureCardInput,
-  call?: CallOptions,
-): Promise<CaptureResponse> {
+export function captureCard(transport: Transport, input: CaptureCardInput, call?: CallOptions): Promise<CaptureResponse> {
   return invoke<CaptureResponse>(transport, captureCardOperation, input, call);
 }
 
@@ -206,11 +202,7 @@ export const getTransStatusCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD GET_TRANS_STATUS. Looks a transaction up by its `trans_id`. An unknown `trans_id` answers 101000 "Transaction does not exist." (HTTP 400). With cascading, the "Cascading Context for Get Status" option returns the latest payment of the cascade instead. */
-export function getTransStatusCard(
-  transport: Transport,
-  input: GetTransStatusCardInput,
-  call?: CallOptions,
-): Promise<GetTransStatusResponse> {
+export function getTransStatusCard(transport: Transport, input: GetTransStatusCardInput, call?: CallOptions): Promise<GetTransStatusResponse> {
   return invoke<GetTransStatusResponse>(transport, getTransStatusCardOperation, input, call);
 }
 
@@ -228,11 +220,7 @@ export const getTransStatusApmOperation: OperationDefinition = {
 };
 
 /** S2S APM GET_TRANS_STATUS. Looks a transaction up by its `trans_id`. An unknown `trans_id` answers 101000 "Transaction does not exist." (HTTP 400). With cascading, the "Cascading Context for Get Status" option returns the latest payment of the cascade instead. */
-export function getTransStatusApm(
-  transport: Transport,
-  input: GetTransStatusApmInput,
-  call?: CallOptions,
-): Promise<GetTransStatusResponse> {
+export function getTransStatusApm(transport: Transport, input: GetTransStatusApmInput, call?: CallOptions): Promise<GetTransStatusResponse> {
   return invoke<GetTransStatusResponse>(transport, getTransStatusApmOperation, input, call);
 }
 
@@ -286,11 +274,7 @@ export const credit2cardCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD CREDIT2CARD. Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it). */
-export function credit2cardCard(
-  transport: Transport,
-  input: Credit2cardCardInput,
-  call?: CallOptions,
-): Promise<Credit2CardResponse> {
+export function credit2cardCard(transport: Transport, input: Credit2cardCardInput, call?: CallOptions): Promise<Credit2CardResponse> {
   return invoke<Credit2CardResponse>(transport, credit2cardCardOperation, input, call);
 }
 
@@ -308,11 +292,7 @@ export const card2cardCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD CARD2CARD. One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
-export function card2cardCard(
-  transport: Transport,
-  input: Card2cardCardInput,
-  call?: CallOptions,
-): Promise<Card2CardResponse> {
+export function card2cardCard(transport: Transport, input: Card2cardCardInput, call?: CallOptions): Promise<Card2CardResponse> {
   return invoke<Card2CardResponse>(transport, card2cardCardOperation, input, call);
 }
 
@@ -366,11 +346,7 @@ export const creditvoidCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
-export function creditvoidCard(
-  transport: Transport,
-  input: CreditvoidCardInput,
-  call?: CallOptions,
-): Promise<CreditvoidResponse> {
+export function creditvoidCard(transport: Transport, input: CreditvoidCardInput, call?: CallOptions): Promise<CreditvoidResponse> {
   return invoke<CreditvoidResponse>(transport, creditvoidCardOperation, input, call);
 }
 
@@ -388,11 +364,7 @@ export const creditvoidApmOperation: OperationDefinition = {
 };
 
 /** S2S APM CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". */
-export function creditvoidApm(
-  transport: Transport,
-  input: CreditvoidApmInput,
-  call?: CallOptions,
-): Promise<CreditvoidResponse> {
+export function creditvoidApm(transport: Transport, input: CreditvoidApmInput, call?: CallOptions): Promise<CreditvoidResponse> {
   return invoke<CreditvoidResponse>(transport, creditvoidApmOperation, input, call);
 }
 
@@ -446,11 +418,7 @@ export const getTransStatusByOrderCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD GET_TRANS_STATUS_BY_ORDER. The status of the most recent transaction of the order `order_id`. With cascading an order may hold several transactions, so a unique `order_id` per payment is recommended. An unknown order answers 101000 "Order does not exist." (HTTP 400). The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
-export function getTransStatusByOrderCard(
-  transport: Transport,
-  input: GetTransStatusByOrderCardInput,
-  call?: CallOptions,
-): Promise<GetTransStatusByOrderResponse> {
+export function getTransStatusByOrderCard(transport: Transport, input: GetTransStatusByOrderCardInput, call?: CallOptions): Promise<GetTransStatusByOrderResponse> {
   return invoke<GetTransStatusByOrderResponse>(transport, getTransStatusByOrderCardOperation, input, call);
 }
 
@@ -468,11 +436,7 @@ export const createScheduleCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
-export function createScheduleCard(
-  transport: Transport,
-  input: CreateScheduleCardInput,
-  call?: CallOptions,
-): Promise<CreateScheduleResponse> {
+export function createScheduleCard(transport: Transport, input: CreateScheduleCardInput, call?: CallOptions): Promise<CreateScheduleResponse> {
   return invoke<CreateScheduleResponse>(transport, createScheduleCardOperation, input, call);
 }
 
@@ -490,11 +454,7 @@ export const updateScheduleCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD UPDATE_SCHEDULE. Changes the schedule `schedule_id`; only the parameters sent are changed. The schedule options and their rules are those of CREATE_SCHEDULE (a `delayed_first_payment` variant needs its `first_payment_*` parameters; `delays` is rejected with "Parameter is deprecated."). An unknown `schedule_id` answers 100000 "Schedule not found". */
-export function updateScheduleCard(
-  transport: Transport,
-  input: UpdateScheduleCardInput,
-  call?: CallOptions,
-): Promise<UpdateScheduleResponse> {
+export function updateScheduleCard(transport: Transport, input: UpdateScheduleCardInput, call?: CallOptions): Promise<UpdateScheduleResponse> {
   return invoke<UpdateScheduleResponse>(transport, updateScheduleCardOperation, input, call);
 }
 
@@ -512,11 +472,7 @@ export const deleteScheduleCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD DELETE_SCHEDULE. Deletes the schedule `schedule_id`; it can no longer be used by recurring payments. An unknown `schedule_id` answers 100000 "Schedule not found". */
-export function deleteScheduleCard(
-  transport: Transport,
-  input: DeleteScheduleCardInput,
-  call?: CallOptions,
-): Promise<DeleteScheduleResponse> {
+export function deleteScheduleCard(transport: Transport, input: DeleteScheduleCardInput, call?: CallOptions): Promise<DeleteScheduleResponse> {
   return invoke<DeleteScheduleResponse>(transport, deleteScheduleCardOperation, input, call);
 }
 
@@ -534,11 +490,7 @@ export const scheduleInfoCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD SCHEDULE_INFO. Reads the schedule `schedule_id`. */
-export function scheduleInfoCard(
-  transport: Transport,
-  input: ScheduleInfoCardInput,
-  call?: CallOptions,
-): Promise<ScheduleInfoResponse> {
+export function scheduleInfoCard(transport: Transport, input: ScheduleInfoCardInput, call?: CallOptions): Promise<ScheduleInfoResponse> {
   return invoke<ScheduleInfoResponse>(transport, scheduleInfoCardOperation, input, call);
 }
 
@@ -556,11 +508,7 @@ export const pauseScheduleCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD PAUSE_SCHEDULE. Suspends the schedule `schedule_id` (its `paused` becomes `Y`); a paused schedule serves no new recurring payments until RUN_SCHEDULE. Only a schedule with `paused=N` can be paused. */
-export function pauseScheduleCard(
-  transport: Transport,
-  input: PauseScheduleCardInput,
-  call?: CallOptions,
-): Promise<PauseScheduleResponse> {
+export function pauseScheduleCard(transport: Transport, input: PauseScheduleCardInput, call?: CallOptions): Promise<PauseScheduleResponse> {
   return invoke<PauseScheduleResponse>(transport, pauseScheduleCardOperation, input, call);
 }
 
@@ -578,11 +526,7 @@ export const runScheduleCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD RUN_SCHEDULE. Releases a schedule paused with PAUSE_SCHEDULE: the payment cycle is re-scheduled and `paused` becomes `N`. */
-export function runScheduleCard(
-  transport: Transport,
-  input: RunScheduleCardInput,
-  call?: CallOptions,
-): Promise<RunScheduleResponse> {
+export function runScheduleCard(transport: Transport, input: RunScheduleCardInput, call?: CallOptions): Promise<RunScheduleResponse> {
   return invoke<RunScheduleResponse>(transport, runScheduleCardOperation, input, call);
 }
 
@@ -600,11 +544,7 @@ export const descheduleCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD DESCHEDULE. Detaches the schedule `schedule_id` from the recurring chain of `recurring_token` and stops its payments. */
-export function descheduleCard(
-  transport: Transport,
-  input: DescheduleCardInput,
-  call?: CallOptions,
-): Promise<DescheduleResponse> {
+export function descheduleCard(transport: Transport, input: DescheduleCardInput, call?: CallOptions): Promise<DescheduleResponse> {
   return invoke<DescheduleResponse>(transport, descheduleCardOperation, input, call);
 }
 
@@ -622,11 +562,7 @@ export const recurringSaleCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD RECURRING_SALE. Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
-export function recurringSaleCard(
-  transport: Transport,
-  input: RecurringSaleCardInput,
-  call?: CallOptions,
-): Promise<RecurringSaleResponse> {
+export function recurringSaleCard(transport: Transport, input: RecurringSaleCardInput, call?: CallOptions): Promise<RecurringSaleResponse> {
   return invoke<RecurringSaleResponse>(transport, recurringSaleCardOperation, input, call);
 }
 
@@ -644,11 +580,7 @@ export const recurringDebitCardOperation: OperationDefinition = {
 };
 
 /** S2S CARD RECURRING_DEBIT. Recurring charge for debit chains: charges again the card of a DEBIT sent with `recurring_init=Y`. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
-export function recurringDebitCard(
-  transport: Transport,
-  input: RecurringDebitCardInput,
-  call?: CallOptions,
-): Promise<RecurringDebitResponse> {
+export function recurringDebitCard(transport: Transport, input: RecurringDebitCardInput, call?: CallOptions): Promise<RecurringDebitResponse> {
   return invoke<RecurringDebitResponse>(transport, recurringDebitCardOperation, input, call);
 }
 
@@ -666,11 +598,7 @@ export const credit2virtualApmOperation: OperationDefinition = {
 };
 
 /** S2S APM CREDIT2VIRTUAL. Mobile-money payout (the `<mobile_money_ke>` method). The operator slug in `parameters[mobile_money_operator]` decides the currency, the minimum and maximum amount (one rule per row of the document's operator table); `parameters[mobile_number]` must be a number of the operator's country. Amounts are compared as decimals, so `1`, `1.00` and `1.0` are equal. */
-export function credit2virtualApm(
-  transport: Transport,
-  input: Credit2virtualApmInput,
-  call?: CallOptions,
-): Promise<Credit2VirtualResponse> {
+export function credit2virtualApm(transport: Transport, input: Credit2virtualApmInput, call?: CallOptions): Promise<Credit2VirtualResponse> {
   return invoke<Credit2VirtualResponse>(transport, credit2virtualApmOperation, input, call);
 }
 
@@ -688,11 +616,7 @@ export const debit2virtualApmOperation: OperationDefinition = {
 };
 
 /** S2S APM DEBIT2VIRTUAL. One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE: the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`. */
-export function debit2virtualApm(
-  transport: Transport,
-  input: Debit2virtualApmInput,
-  call?: CallOptions,
-): Promise<Debit2VirtualResponse> {
+export function debit2virtualApm(transport: Transport, input: Debit2virtualApmInput, call?: CallOptions): Promise<Debit2VirtualResponse> {
   return invoke<Debit2VirtualResponse>(transport, debit2virtualApmOperation, input, call);
 }
 
@@ -710,11 +634,7 @@ export const debit2virtualCalcApmOperation: OperationDefinition = {
 };
 
 /** S2S APM DEBIT2VIRTUAL_CALC. First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL. */
-export function debit2virtualCalcApm(
-  transport: Transport,
-  input: Debit2virtualCalcApmInput,
-  call?: CallOptions,
-): Promise<Debit2VirtualResponse> {
+export function debit2virtualCalcApm(transport: Transport, input: Debit2virtualCalcApmInput, call?: CallOptions): Promise<Debit2VirtualResponse> {
   return invoke<Debit2VirtualResponse>(transport, debit2virtualCalcApmOperation, input, call);
 }
 
@@ -730,66 +650,68 @@ export function createS2SClient(options: S2SClientOptions) {
   return {
     transport,
     card: {
-      /** S2S CARD SALE */ sale: (input: SaleCardInput, call?: CallOptions) => saleCard(transport, input, call),
-      /** S2S CARD CAPTURE */ capture: (input: CaptureCardInput, call?: CallOptions) =>
-        captureCard(transport, input, call),
-      /** S2S CARD GET_TRANS_STATUS */ getTransStatus: (input: GetTransStatusCardInput, call?: CallOptions) =>
-        getTransStatusCard(transport, input, call),
-      /** S2S CARD AUTH */ auth: (input: AuthCardInput, call?: CallOptions) => authCard(transport, input, call),
-      /** S2S CARD DEBIT */ debit: (input: DebitCardInput, call?: CallOptions) => debitCard(transport, input, call),
-      /** S2S CARD CREDIT2CARD */ credit2card: (input: Credit2cardCardInput, call?: CallOptions) =>
-        credit2cardCard(transport, input, call),
-      /** S2S CARD CARD2CARD */ card2card: (input: Card2cardCardInput, call?: CallOptions) =>
-        card2cardCard(transport, input, call),
-      /** S2S CARD VOID */ void: (input: VoidCardInput, call?: CallOptions) => voidCard(transport, input, call),
-      /** S2S CARD CREDITVOID */ creditvoid: (input: CreditvoidCardInput, call?: CallOptions) =>
-        creditvoidCard(transport, input, call),
-      /** S2S CARD REFUND */ refund: (input: RefundCardInput, call?: CallOptions) => refundCard(transport, input, call),
-      /** S2S CARD GET_TRANS_STATUS_BY_ORDER */ getTransStatusByOrder: (
-        input: GetTransStatusByOrderCardInput,
-        call?: CallOptions,
-      ) => getTransStatusByOrderCard(transport, input, call),
-      /** S2S CARD CREATE_SCHEDULE */ createSchedule: (input: CreateScheduleCardInput, call?: CallOptions) =>
-        createScheduleCard(transport, input, call),
-      /** S2S CARD UPDATE_SCHEDULE */ updateSchedule: (input: UpdateScheduleCardInput, call?: CallOptions) =>
-        updateScheduleCard(transport, input, call),
-      /** S2S CARD DELETE_SCHEDULE */ deleteSchedule: (input: DeleteScheduleCardInput, call?: CallOptions) =>
-        deleteScheduleCard(transport, input, call),
-      /** S2S CARD SCHEDULE_INFO */ scheduleInfo: (input: ScheduleInfoCardInput, call?: CallOptions) =>
-        scheduleInfoCard(transport, input, call),
-      /** S2S CARD PAUSE_SCHEDULE */ pauseSchedule: (input: PauseScheduleCardInput, call?: CallOptions) =>
-        pauseScheduleCard(transport, input, call),
-      /** S2S CARD RUN_SCHEDULE */ runSchedule: (input: RunScheduleCardInput, call?: CallOptions) =>
-        runScheduleCard(transport, input, call),
-      /** S2S CARD DESCHEDULE */ deschedule: (input: DescheduleCardInput, call?: CallOptions) =>
-        descheduleCard(transport, input, call),
-      /** S2S CARD RECURRING_SALE */ recurringSale: (input: RecurringSaleCardInput, call?: CallOptions) =>
-        recurringSaleCard(transport, input, call),
-      /** S2S CARD RECURRING_DEBIT */ recurringDebit: (input: RecurringDebitCardInput, call?: CallOptions) =>
-        recurringDebitCard(transport, input, call),
-      /** After a payment request failed in transit, look its order up (S2S CARD GET_TRANS_STATUS_BY_ORDER) instead of sending it again: `{ found: false }` means it never reached processing. */ reconcile:
-        (
-          input: GetTransStatusByOrderCardInput,
-          call?: CallOptions,
-        ): Promise<Reconciliation<GetTransStatusByOrderResponse>> =>
-          reconcileWith(() => getTransStatusByOrderCard(transport, input, call)),
+      /** S2S CARD SALE */
+      sale: (input: SaleCardInput, call?: CallOptions) => saleCard(transport, input, call),
+      /** S2S CARD CAPTURE */
+      capture: (input: CaptureCardInput, call?: CallOptions) => captureCard(transport, input, call),
+      /** S2S CARD GET_TRANS_STATUS */
+      getTransStatus: (input: GetTransStatusCardInput, call?: CallOptions) => getTransStatusCard(transport, input, call),
+      /** S2S CARD AUTH */
+      auth: (input: AuthCardInput, call?: CallOptions) => authCard(transport, input, call),
+      /** S2S CARD DEBIT */
+      debit: (input: DebitCardInput, call?: CallOptions) => debitCard(transport, input, call),
+      /** S2S CARD CREDIT2CARD */
+      credit2card: (input: Credit2cardCardInput, call?: CallOptions) => credit2cardCard(transport, input, call),
+      /** S2S CARD CARD2CARD */
+      card2card: (input: Card2cardCardInput, call?: CallOptions) => card2cardCard(transport, input, call),
+      /** S2S CARD VOID */
+      void: (input: VoidCardInput, call?: CallOptions) => voidCard(transport, input, call),
+      /** S2S CARD CREDITVOID */
+      creditvoid: (input: CreditvoidCardInput, call?: CallOptions) => creditvoidCard(transport, input, call),
+      /** S2S CARD REFUND */
+      refund: (input: RefundCardInput, call?: CallOptions) => refundCard(transport, input, call),
+      /** S2S CARD GET_TRANS_STATUS_BY_ORDER */
+      getTransStatusByOrder: (input: GetTransStatusByOrderCardInput, call?: CallOptions) => getTransStatusByOrderCard(transport, input, call),
+      /** S2S CARD CREATE_SCHEDULE */
+      createSchedule: (input: CreateScheduleCardInput, call?: CallOptions) => createScheduleCard(transport, input, call),
+      /** S2S CARD UPDATE_SCHEDULE */
+      updateSchedule: (input: UpdateScheduleCardInput, call?: CallOptions) => updateScheduleCard(transport, input, call),
+      /** S2S CARD DELETE_SCHEDULE */
+      deleteSchedule: (input: DeleteScheduleCardInput, call?: CallOptions) => deleteScheduleCard(transport, input, call),
+      /** S2S CARD SCHEDULE_INFO */
+      scheduleInfo: (input: ScheduleInfoCardInput, call?: CallOptions) => scheduleInfoCard(transport, input, call),
+      /** S2S CARD PAUSE_SCHEDULE */
+      pauseSchedule: (input: PauseScheduleCardInput, call?: CallOptions) => pauseScheduleCard(transport, input, call),
+      /** S2S CARD RUN_SCHEDULE */
+      runSchedule: (input: RunScheduleCardInput, call?: CallOptions) => runScheduleCard(transport, input, call),
+      /** S2S CARD DESCHEDULE */
+      deschedule: (input: DescheduleCardInput, call?: CallOptions) => descheduleCard(transport, input, call),
+      /** S2S CARD RECURRING_SALE */
+      recurringSale: (input: RecurringSaleCardInput, call?: CallOptions) => recurringSaleCard(transport, input, call),
+      /** S2S CARD RECURRING_DEBIT */
+      recurringDebit: (input: RecurringDebitCardInput, call?: CallOptions) => recurringDebitCard(transport, input, call),
+      /** After a payment request failed in transit, look its order up (S2S CARD GET_TRANS_STATUS_BY_ORDER) instead of sending it again: `{ found: false }` means it never reached processing. */
+      reconcile: (input: GetTransStatusByOrderCardInput, call?: CallOptions): Promise<Reconciliation<GetTransStatusByOrderResponse>> => reconcileWith(() => getTransStatusByOrderCard(transport, input, call)),
     },
     apm: {
-      /** S2S APM SALE */ sale: (input: SaleApmInput, call?: CallOptions) => saleApm(transport, input, call),
-      /** S2S APM CAPTURE */ capture: (input: CaptureApmInput, call?: CallOptions) =>
-        captureApm(transport, input, call),
-      /** S2S APM GET_TRANS_STATUS */ getTransStatus: (input: GetTransStatusApmInput, call?: CallOptions) =>
-        getTransStatusApm(transport, input, call),
-      /** S2S APM VOID */ void: (input: VoidApmInput, call?: CallOptions) => voidApm(transport, input, call),
-      /** S2S APM CREDITVOID */ creditvoid: (input: CreditvoidApmInput, call?: CallOptions) =>
-        creditvoidApm(transport, input, call),
-      /** S2S APM REFUND */ refund: (input: RefundApmInput, call?: CallOptions) => refundApm(transport, input, call),
-      /** S2S APM CREDIT2VIRTUAL */ credit2virtual: (input: Credit2virtualApmInput, call?: CallOptions) =>
-        credit2virtualApm(transport, input, call),
-      /** S2S APM DEBIT2VIRTUAL */ debit2virtual: (input: Debit2virtualApmInput, call?: CallOptions) =>
-        debit2virtualApm(transport, input, call),
-      /** S2S APM DEBIT2VIRTUAL_CALC */ debit2virtualCalc: (input: Debit2virtualCalcApmInput, call?: CallOptions) =>
-        debit2virtualCalcApm(transport, input, call),
+      /** S2S APM SALE */
+      sale: (input: SaleApmInput, call?: CallOptions) => saleApm(transport, input, call),
+      /** S2S APM CAPTURE */
+      capture: (input: CaptureApmInput, call?: CallOptions) => captureApm(transport, input, call),
+      /** S2S APM GET_TRANS_STATUS */
+      getTransStatus: (input: GetTransStatusApmInput, call?: CallOptions) => getTransStatusApm(transport, input, call),
+      /** S2S APM VOID */
+      void: (input: VoidApmInput, call?: CallOptions) => voidApm(transport, input, call),
+      /** S2S APM CREDITVOID */
+      creditvoid: (input: CreditvoidApmInput, call?: CallOptions) => creditvoidApm(transport, input, call),
+      /** S2S APM REFUND */
+      refund: (input: RefundApmInput, call?: CallOptions) => refundApm(transport, input, call),
+      /** S2S APM CREDIT2VIRTUAL */
+      credit2virtual: (input: Credit2virtualApmInput, call?: CallOptions) => credit2virtualApm(transport, input, call),
+      /** S2S APM DEBIT2VIRTUAL */
+      debit2virtual: (input: Debit2virtualApmInput, call?: CallOptions) => debit2virtualApm(transport, input, call),
+      /** S2S APM DEBIT2VIRTUAL_CALC */
+      debit2virtualCalc: (input: Debit2virtualCalcApmInput, call?: CallOptions) => debit2virtualCalcApm(transport, input, call),
     },
   };
 }

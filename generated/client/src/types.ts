@@ -751,21 +751,15 @@ export type VoidCardInput = RequestInput<VoidRequest>;
 /** What `voidApm` (S2S APM VOID) takes: VoidRequest without the fields the client fills in (action, key, hash). */
 export type VoidApmInput = RequestInput<VoidRequest>;
 /** What `creditvoidCard` (S2S CARD CREDITVOID) takes: CreditvoidRequest without the fields the client fills in (action, key, hash), plus the signing-only values of the original payment. */
-export type CreditvoidCardInput = RequestInput<CreditvoidRequest> & {
-  readonly signing: SigningInput<'card_number' | 'payer_email'>;
-};
+export type CreditvoidCardInput = RequestInput<CreditvoidRequest> & { readonly signing: SigningInput<'card_number' | 'payer_email'> };
 /** What `creditvoidApm` (S2S APM CREDITVOID) takes: CreditvoidRequest without the fields the client fills in (action, key, hash). */
 export type CreditvoidApmInput = RequestInput<CreditvoidRequest>;
 /** What `refundCard` (S2S CARD REFUND) takes: RefundRequest without the fields the client fills in (action, key, hash), plus the signing-only values of the original payment. */
-export type RefundCardInput = RequestInput<RefundRequest> & {
-  readonly signing: SigningInput<'card_number' | 'payer_email'>;
-};
+export type RefundCardInput = RequestInput<RefundRequest> & { readonly signing: SigningInput<'card_number' | 'payer_email'> };
 /** What `refundApm` (S2S APM REFUND) takes: RefundRequest without the fields the client fills in (action, key, hash). */
 export type RefundApmInput = RequestInput<RefundRequest>;
 /** What `getTransStatusByOrderCard` (S2S CARD GET_TRANS_STATUS_BY_ORDER) takes: GetTransStatusByOrderRequest without the fields the client fills in (action, key, hash), plus the signing-only values of the original payment. */
-export type GetTransStatusByOrderCardInput = RequestInput<GetTransStatusByOrderRequest> & {
-  readonly signing: SigningInput<'card_number' | 'payer_email'>;
-};
+export type GetTransStatusByOrderCardInput = RequestInput<GetTransStatusByOrderRequest> & { readonly signing: SigningInput<'card_number' | 'payer_email'> };
 /** What `createScheduleCard` (S2S CARD CREATE_SCHEDULE) takes: CreateScheduleRequest without the fields the client fills in (action, key, hash). */
 export type CreateScheduleCardInput = RequestInput<CreateScheduleRequest>;
 /** What `updateScheduleCard` (S2S CARD UPDATE_SCHEDULE) takes: UpdateScheduleRequest without the fields the client fills in (action, key, hash). */
@@ -781,13 +775,9 @@ export type RunScheduleCardInput = RequestInput<RunScheduleRequest>;
 /** What `descheduleCard` (S2S CARD DESCHEDULE) takes: DescheduleRequest without the fields the client fills in (action, key, hash). */
 export type DescheduleCardInput = RequestInput<DescheduleRequest>;
 /** What `recurringSaleCard` (S2S CARD RECURRING_SALE) takes: RecurringSaleRequest without the fields the client fills in (action, key, hash), plus the signing-only values of the original payment. */
-export type RecurringSaleCardInput = RequestInput<RecurringSaleRequest> & {
-  readonly signing: SigningInput<'card_number' | 'payer_email'>;
-};
+export type RecurringSaleCardInput = RequestInput<RecurringSaleRequest> & { readonly signing: SigningInput<'card_number' | 'payer_email'> };
 /** What `recurringDebitCard` (S2S CARD RECURRING_DEBIT) takes: RecurringDebitRequest without the fields the client fills in (action, key, hash), plus the signing-only values of the original payment. */
-export type RecurringDebitCardInput = RequestInput<RecurringDebitRequest> & {
-  readonly signing: SigningInput<'card_number' | 'payer_email'>;
-};
+export type RecurringDebitCardInput = RequestInput<RecurringDebitRequest> & { readonly signing: SigningInput<'card_number' | 'payer_email'> };
 /** What `credit2virtualApm` (S2S APM CREDIT2VIRTUAL) takes: Credit2VirtualRequest without the fields the client fills in (action, key, hash). */
 export type Credit2virtualApmInput = RequestInput<Credit2VirtualRequest>;
 /** What `debit2virtualApm` (S2S APM DEBIT2VIRTUAL) takes: Debit2VirtualRequest without the fields the client fills in (action, key, hash). */
@@ -799,13 +789,9 @@ export type CheckoutCreateSessionInput = RequestInput<SessionRequest>;
 /** What `checkoutCreateSessionToken` (Checkout createSessionToken) takes: SessionTokenRequest without the fields the client fills in (action, key, hash). */
 export type CheckoutCreateSessionTokenInput = RequestInput<SessionTokenRequest>;
 /** What `checkoutPurchaseHostedFields` (Checkout purchaseHostedFields) takes: HpfPaymentRequest without the fields the client fills in (action, key, hash). */
-export type CheckoutPurchaseHostedFieldsInput = RequestInput<HpfPaymentRequest> & {
-  readonly headers: { readonly Token: string };
-};
+export type CheckoutPurchaseHostedFieldsInput = RequestInput<HpfPaymentRequest> & { readonly headers: { readonly Token: string } };
 /** What `checkoutDebitHostedFields` (Checkout debitHostedFields) takes: HpfPaymentRequest without the fields the client fills in (action, key, hash). */
-export type CheckoutDebitHostedFieldsInput = RequestInput<HpfPaymentRequest> & {
-  readonly headers: { readonly Token: string };
-};
+export type CheckoutDebitHostedFieldsInput = RequestInput<HpfPaymentRequest> & { readonly headers: { readonly Token: string } };
 /** What `checkoutCreditCard` (Checkout creditCard) takes: CheckoutCardCreditRequest without the fields the client fills in (action, key, hash). */
 export type CheckoutCreditCardInput = RequestInput<CheckoutCardCreditRequest>;
 /** What `checkoutCapturePayment` (Checkout capturePayment) takes: CheckoutCaptureRequest without the fields the client fills in (action, key, hash). */

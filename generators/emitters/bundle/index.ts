@@ -9,8 +9,8 @@ export const BUNDLE_PATH = 'openapi.yaml';
 export const bundleEmitter: Emitter = {
   name: 'bundle',
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
-    // These options give exactly prettier's YAML style (with the project's singleQuote).
+    // Laid out by yaml's own printer: one line per value, single quotes as in the rest of the house.
     const contents = stringify(model.document, { lineWidth: 0, aliasDuplicateObjects: false, singleQuote: true });
-    return [{ path: BUNDLE_PATH, contents, kind: 'yaml', source: 'generators/emitters/bundle', prettierStyle: true }];
+    return [{ path: BUNDLE_PATH, contents, kind: 'yaml', source: 'generators/emitters/bundle' }];
   },
 };

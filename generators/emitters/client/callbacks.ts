@@ -1,13 +1,15 @@
 // The callbacks part of the client: one CallbackDefinition per webhook, `parseCallback` over the
 // form-encoded callbacks, a signed test-callback builder, and a verifier per signed return query.
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, type StatementStructures } from 'ts-morph';
 import { blankLine, type Statements } from './statements.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { validatorName, webhookNames } from '../../model/names.js';
+import { arrayLiteral, exportedConst, literal, nameList, objectLiteral, stringLiteral } from '../../shared/code-text.js';
 
 export function emitCallbacks(model: SpecModel): Statements {
   const callbacks = model.webhooks.filter((webhook) => webhook.kind === 'callback');
   const queries = model.webhooks.filter((webhook) => webhook.kind === 'return-query');
+  const definitions = arrayLiteral(callbacks.map((webhook) => webhookNames(webhook.name).definition));
   return [
     {
       kind: StructureKind.ImportDeclaration,
@@ -29,33 +31,34 @@ export function emitCallbacks(model: SpecModel): Statements {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './validators.js',
-      namedImports: model.webhooks.map((webhook) => validatorName(webhook.schemaName)).sort(),
+      namedImports: nameList(model.webhooks.map((webhook) => validatorName(webhook.schemaName)).sort()),
     },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './signatures.js',
-      namedImports: model.webhooks.map((webhook) => webhookNames(webhook.name).signature).sort(),
+      namedImports: nameList(model.webhooks.map((webhook) => webhookNames(webhook.name).signature).sort()),
     },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './types.js',
       isTypeOnly: true,
-      namedImports: [...new Set(model.webhooks.map((webhook) => webhook.schemaName))].sort(),
+      namedImports: nameList([...new Set(model.webhooks.map((webhook) => webhook.schemaName))].sort()),
     },
     blankLine,
-    ...model.webhooks.map((webhook): StatementStructures => ({
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [`The \`${webhook.name}\` webhook (${webhook.schemaName}).`],
-      declarations: [
-        {
-          name: webhookNames(webhook.name).definition,
-          type: 'CallbackDefinition',
-          initializer: `{ name: ${JSON.stringify(webhook.name)}, protocol: ${JSON.stringify(webhook.protocol)}, signature: ${webhookNames(webhook.name).signature}, validate: ${validatorName(webhook.schemaName)}, required: ${JSON.stringify(webhook.required)} }`,
-        },
-      ],
-    })),
+    ...model.webhooks.map((webhook) =>
+      exportedConst({
+        doc: `The \`${webhook.name}\` webhook (${webhook.schemaName}).`,
+        name: webhookNames(webhook.name).definition,
+        type: 'CallbackDefinition',
+        initializer: objectLiteral({
+          name: stringLiteral(webhook.name),
+          protocol: stringLiteral(webhook.protocol),
+          signature: webhookNames(webhook.name).signature,
+          validate: validatorName(webhook.schemaName),
+          required: literal(webhook.required),
+        }),
+      }),
+    ),
     blankLine,
     {
       kind: StructureKind.TypeAlias,
@@ -66,7 +69,7 @@ export function emitCallbacks(model: SpecModel): Statements {
       ],
       type:
         callbacks
-          .map((webhook) => `CallbackEvent<${JSON.stringify(webhook.protocol)}, ${webhook.schemaName}>`)
+          .map((webhook) => `CallbackEvent<${stringLiteral(webhook.protocol)}, ${webhook.schemaName}>`)
           .join(' | ') || 'never',
     },
     {
@@ -82,7 +85,7 @@ export function emitCallbacks(model: SpecModel): Statements {
         { name: 'options', type: 'ParseCallbackOptions' },
       ],
       returnType: 'GatewayCallback',
-      statements: `return parseCallbackWith([${callbacks.map((webhook) => webhookNames(webhook.name).definition).join(', ')}], rawBody, options) as GatewayCallback;`,
+      statements: `return parseCallbackWith(${definitions}, rawBody, options) as GatewayCallback;`,
     },
     {
       kind: StructureKind.Function,
@@ -96,7 +99,7 @@ export function emitCallbacks(model: SpecModel): Statements {
       ],
       returnType: 'string',
       statements: [
-        `const definition = [${callbacks.map((webhook) => webhookNames(webhook.name).definition).join(', ')}].find((candidate) => candidate.protocol === protocol);`,
+        `const definition = ${definitions}.find((candidate) => candidate.protocol === protocol);`,
         'if (!definition) throw new Error(`No ${protocol} callback in the spec`);',
         'return buildCallbackWith(definition, fields, options);',
       ],
@@ -112,8 +115,8 @@ export function emitCallbacks(model: SpecModel): Statements {
         { name: 'query', type: 'string | URLSearchParams | Readonly<Record<string, string>>' },
         { name: 'options', type: "Omit<ParseCallbackOptions, 'protocol'>" },
       ],
-      returnType: `CallbackEvent<${JSON.stringify(webhook.protocol)}, ${webhook.schemaName}>`,
-      statements: `return verifySignedQueryWith(${webhookNames(webhook.name).definition}, query, options) as CallbackEvent<${JSON.stringify(webhook.protocol)}, ${webhook.schemaName}>;`,
+      returnType: `CallbackEvent<${stringLiteral(webhook.protocol)}, ${webhook.schemaName}>`,
+      statements: `return verifySignedQueryWith(${webhookNames(webhook.name).definition}, query, options) as CallbackEvent<${stringLiteral(webhook.protocol)}, ${webhook.schemaName}>;`,
     })),
   ];
 }

@@ -1,7 +1,9 @@
 // Emitter: the client. Thin and declarative: one OperationDefinition per S2S action and per
 // Checkout endpoint, a standalone function for each (tree-shakable), and the two client
 // factories. Every call runs through the hand-written pipeline in templates/runtime.
-import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, type Project, type StatementStructures } from 'ts-morph';
+import { exportedConst, literal, nameList, objectLiteral, stringLiteral } from '../../shared/code-text.js';
+import { codeProject } from '../../shared/ts-project.js';
 import { blankLine, type Statements } from './statements.js';
 import { methodCatalogue } from '../../model/method-catalogue.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
@@ -14,7 +16,7 @@ import { emitCallbacks } from './callbacks.js';
 export const clientEmitter: Emitter = {
   name: 'client',
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
-    const project = new Project({ useInMemoryFileSystem: true });
+    const project = codeProject();
     const operations = clientOperations(model);
     assertUniqueNames(operations);
     return [
@@ -45,7 +47,7 @@ export const clientEmitter: Emitter = {
  */
 function file(project: Project, path: string, statements: Statements): GeneratedFile {
   const source = project.createSourceFile(path, { statements }, { overwrite: true });
-  return { path, contents: source.getFullText(), kind: 'typescript', source: 'generators/emitters/client', subset: true };
+  return { path, contents: source.getFullText(), kind: 'typescript', source: 'generators/emitters/client' };
 }
 
 /** Two operations must never share an exported name (S2S DEBIT on card vs Checkout debitCard). */
@@ -89,13 +91,9 @@ function emitSignatures(model: SpecModel, operations: readonly ClientOperation[]
       isTypeOnly: true,
     },
     blankLine,
-    ...recipes.map(({ name, title, signature }): StatementStructures => ({
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [`${title}: ${signature.description}`],
-      declarations: [{ name, type: 'SignatureRecipe', initializer: JSON.stringify(signature) }],
-    })),
+    ...recipes.map(({ name, title, signature }) =>
+      exportedConst({ doc: `${title}: ${signature.description}`, name, type: 'SignatureRecipe', initializer: literal(signature) }),
+    ),
   ];
 }
 
@@ -108,19 +106,12 @@ function emitSensitiveFields(model: SpecModel): Statements {
       isTypeOnly: true,
     },
     blankLine,
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ['Wire fields marked `x-sensitive` in the spec: masked in every error and log event.'],
-      declarations: [
-        {
-          name: 'SENSITIVE_FIELDS',
-          type: 'SensitiveFields',
-          initializer: JSON.stringify(Object.fromEntries(sensitiveFields(model))),
-        },
-      ],
-    },
+    exportedConst({
+      doc: 'Wire fields marked `x-sensitive` in the spec: masked in every error and log event.',
+      name: 'SENSITIVE_FIELDS',
+      type: 'SensitiveFields',
+      initializer: literal(Object.fromEntries(sensitiveFields(model))),
+    }),
   ];
 }
 
@@ -144,12 +135,12 @@ function emitOperations(
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './validators.js',
-      namedImports: unique(operations.map((operation) => validatorName(operation.requestSchemaName))),
+      namedImports: nameList(unique(operations.map((operation) => validatorName(operation.requestSchemaName)))),
     },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './signatures.js',
-      namedImports: unique(operations.flatMap((operation) => (operation.signature ? [operation.names.signature] : []))),
+      namedImports: nameList(unique(operations.flatMap((operation) => (operation.signature ? [operation.names.signature] : [])))),
     },
     {
       kind: StructureKind.ImportDeclaration,
@@ -160,46 +151,39 @@ function emitOperations(
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './types.js',
       isTypeOnly: true,
-      namedImports: unique([
-        ...operations.map((operation) => operation.names.input),
-        ...operations.flatMap((operation) => (operation.responseSchemaName ? [operation.responseSchemaName] : [])),
-        ...operations.flatMap((operation) => (operation.arrayWhen ? [operation.arrayWhen.itemSchemaName] : [])),
-      ]),
+      namedImports: nameList(
+        unique([
+          ...operations.map((operation) => operation.names.input),
+          ...operations.flatMap((operation) => (operation.responseSchemaName ? [operation.responseSchemaName] : [])),
+          ...operations.flatMap((operation) => (operation.arrayWhen ? [operation.arrayWhen.itemSchemaName] : [])),
+        ]),
+      ),
     },
     ...moreImports,
     blankLine,
     // Per operation, its definition then its function.
-    ...operations.flatMap((operation): StatementStructures[] => {
+    ...operations.flatMap((operation): Statements => {
       const output = operation.responseSchemaName ?? 'Record<string, unknown>';
       return [
-        {
-          kind: StructureKind.VariableStatement,
-          isExported: true,
-          declarationKind: VariableDeclarationKind.Const,
-          docs: [
-            `${operation.title}: \`POST ${operation.path}\`${operation.action ? ` with \`action=${operation.action}\`` : ''}.`,
-          ],
-          declarations: [
-            {
-              name: operation.names.operation,
-              type: 'OperationDefinition',
-              initializer: objectLiteral({
-                name: JSON.stringify(operation.title),
-                path: JSON.stringify(operation.path),
-                bodyStyle: JSON.stringify(operation.bodyStyle),
-                ...(operation.action ? { action: JSON.stringify(operation.action) } : {}),
-                ...(operation.keyField ? { keyField: JSON.stringify(operation.keyField) } : {}),
-                validate: validatorName(operation.requestSchemaName),
-                ...(operation.signature ? { signature: operation.names.signature } : {}),
-                ...(operation.headers.length > 0 ? { headers: JSON.stringify(operation.headers) } : {}),
-                idempotent: String(operation.idempotent),
-                sensitive: 'SENSITIVE_FIELDS',
-                ...(operation.methodKeyed.length > 0 ? { methodKeyed: JSON.stringify(operation.methodKeyed) } : {}),
-                ...(operation.arrayWhen ? { arrayWhen: JSON.stringify(operation.arrayWhen.field) } : {}),
-              }),
-            },
-          ],
-        },
+        exportedConst({
+          doc: `${operation.title}: \`POST ${operation.path}\`${operation.action ? ` with \`action=${operation.action}\`` : ''}.`,
+          name: operation.names.operation,
+          type: 'OperationDefinition',
+          initializer: objectLiteral({
+            name: stringLiteral(operation.title),
+            path: stringLiteral(operation.path),
+            bodyStyle: stringLiteral(operation.bodyStyle),
+            ...(operation.action ? { action: stringLiteral(operation.action) } : {}),
+            ...(operation.keyField ? { keyField: stringLiteral(operation.keyField) } : {}),
+            validate: validatorName(operation.requestSchemaName),
+            ...(operation.signature ? { signature: operation.names.signature } : {}),
+            ...(operation.headers.length > 0 ? { headers: literal(operation.headers) } : {}),
+            idempotent: String(operation.idempotent),
+            sensitive: 'SENSITIVE_FIELDS',
+            ...(operation.methodKeyed.length > 0 ? { methodKeyed: literal(operation.methodKeyed) } : {}),
+            ...(operation.arrayWhen ? { arrayWhen: stringLiteral(operation.arrayWhen.field) } : {}),
+          }),
+        }),
         {
           kind: StructureKind.Function,
           isExported: true,
@@ -259,13 +243,13 @@ function overloadedMethods(operations: readonly ClientOperation[]): string[] {
 function clientMembers(operations: readonly ClientOperation[]): string[] {
   return operations.map((operation) =>
     overloads(operation).length > 0
-      ? `/** ${operation.title} */ ${operation.names.method}`
-      : `/** ${operation.title} */ ${operation.names.method}: (input: ${operation.names.input}, call?: CallOptions) => ${operation.names.fn}(transport, input, call)`,
+      ? `/** ${operation.title} */\n${operation.names.method}`
+      : `/** ${operation.title} */\n${operation.names.method}: (input: ${operation.names.input}, call?: CallOptions) => ${operation.names.fn}(transport, input, call)`,
   );
 }
 
 /** The distinct operation paths of a client, which its `baseUrl` must not already end in. */
-const endpoints = (operations: readonly ClientOperation[]) => JSON.stringify(unique(operations.map((operation) => operation.path)));
+const endpoints = (operations: readonly ClientOperation[]) => literal(unique(operations.map((operation) => operation.path)));
 
 /** The lookup that reconciles a payment whose request failed in transit (never resent). */
 const RECONCILIATION_ACTION = 'GET_TRANS_STATUS_BY_ORDER';
@@ -275,7 +259,7 @@ function reconcileMember(operations: readonly ClientOperation[]): string[] {
   if (!lookup) return [];
   const output = lookup.responseSchemaName ?? 'Record<string, unknown>';
   return [
-    `/** After a payment request failed in transit, look its order up (${lookup.title}) instead of sending it again: \`{ found: false }\` means it never reached processing. */ reconcile: (input: ${lookup.names.input}, call?: CallOptions): Promise<Reconciliation<${output}>> => reconcileWith(() => ${lookup.names.fn}(transport, input, call))`,
+    `/** After a payment request failed in transit, look its order up (${lookup.title}) instead of sending it again: \`{ found: false }\` means it never reached processing. */\nreconcile: (input: ${lookup.names.input}, call?: CallOptions): Promise<Reconciliation<${output}>> => reconcileWith(() => ${lookup.names.fn}(transport, input, call))`,
   ];
 }
 
@@ -283,7 +267,7 @@ function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Stat
   const path = model.s2sOperation?.path ?? '/post';
   const groups = ['card', 'apm'].map((protocol) => {
     const own = operations.filter((operation) => operation.protocol === protocol);
-    return `${protocol}: { ${[...clientMembers(own), ...reconcileMember(own)].join(', ')} }`;
+    return `${protocol}: ${objectLiteral([...clientMembers(own), ...reconcileMember(own)])}`;
   });
   return [
     ...emitOperations(operations, [
@@ -322,9 +306,9 @@ function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Stat
       docs: ['An S2S client with one method per action, grouped by protocol (`card`, `apm`).'],
       parameters: [{ name: 'options', type: 'S2SClientOptions' }],
       statements: [
-        `const transport = createTransport(options, options.postPath ? { ${JSON.stringify(path)}: options.postPath } : {}, ${endpoints(operations)});`,
+        `const transport = createTransport(options, options.postPath ? { ${stringLiteral(path)}: options.postPath } : {}, ${endpoints(operations)});`,
         ...overloadedMethods(operations),
-        `return { transport, ${groups.join(', ')} };`,
+        `return ${objectLiteral(['transport', ...groups])};`,
       ],
     },
     { kind: StructureKind.TypeAlias, isExported: true, name: 'S2SClient', type: 'ReturnType<typeof createS2SClient>' },
@@ -350,7 +334,7 @@ function emitCheckout(operations: readonly ClientOperation[]): Statements {
       statements: [
         `const transport = createTransport(options, {}, ${endpoints(operations)});`,
         ...overloadedMethods(operations),
-        `return { transport, ${clientMembers(operations).join(', ')} };`,
+        `return ${objectLiteral(['transport', ...clientMembers(operations)])};`,
       ],
     },
     {
@@ -402,31 +386,18 @@ function emitMethods(model: SpecModel): Statements {
         { name: 'notes', type: 'string', hasQuestionToken: true, isReadonly: true },
       ],
     },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ['Every payment method of the interface, sorted by label.'],
-      declarations: [
-        {
-          name: 'PAYMENT_METHODS',
-          type: 'readonly PaymentMethod[]',
-          initializer: JSON.stringify(methodCatalogue(model)),
-        },
-      ],
-    },
+    exportedConst({
+      doc: 'Every payment method of the interface, sorted by label.',
+      name: 'PAYMENT_METHODS',
+      type: 'readonly PaymentMethod[]',
+      initializer: literal(methodCatalogue(model)),
+    }),
   ];
 }
 
 function signingNote(operation: Pick<SigningModel, 'signingFields'>): string {
   if (operation.signingFields.length === 0) return '';
   return ` The signature also covers ${operation.signingFields.map((field) => `\`${field}\``).join(' and ')} of the original payment: pass them in \`input.signing\`; they are hashed, never sent.`;
-}
-
-function objectLiteral(fields: Record<string, string>): string {
-  return `{ ${Object.entries(fields)
-    .map(([key, value]) => `${key}: ${value}`)
-    .join(', ')} }`;
 }
 
 function unique(names: readonly string[]): string[] {

@@ -11,6 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';
+import { stringLiteral } from '../../shared/code-text.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 /** The client package's dependencies: only the transport. */
@@ -41,16 +42,16 @@ export const packageEmitter: Emitter = {
       for (const name of (await readdir(join(root, folder))).sort()) {
         if (!name.endsWith('.ts')) continue;
         const source = `${folder}/${name}`;
-        files.push({ path: `${into}/${name}`, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source, prettierStyle: true });
+        files.push({ path: `${into}/${name}`, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source });
       }
     }
     files.push({
       path: 'client/src/version.ts',
       contents: [
         `/** Version of the spec (info.version) this client was generated from. */`,
-        `export const SPEC_VERSION = ${JSON.stringify(model.specVersion)};`,
+        `export const SPEC_VERSION = ${stringLiteral(model.specVersion)};`,
         `/** Version of the generator toolchain that produced it. */`,
-        `export const GENERATOR_VERSION = ${JSON.stringify(project.version)};`,
+        `export const GENERATOR_VERSION = ${stringLiteral(project.version)};`,
       ].join('\n'),
       kind: 'typescript',
       source: 'generators/emitters/package',
@@ -60,7 +61,6 @@ export const packageEmitter: Emitter = {
       contents: await readFile(join(root, 'templates/package/README.md'), 'utf8'),
       kind: 'markdown',
       source: 'templates/package/README.md',
-      prettierStyle: true,
     });
     files.push({
       path: 'client/CHANGELOG.md',

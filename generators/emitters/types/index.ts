@@ -3,8 +3,10 @@
 import { Worker } from 'node:worker_threads';
 import { workerScript } from '../../locations.js';
 import type { OpenAPITSOptions } from 'openapi-typescript';
-import { Project, type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
+import { type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
+import { propertyKey, stringLiteral } from '../../shared/code-text.js';
+import { codeProject } from '../../shared/ts-project.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { signingType } from '../../model/names.js';
 import { clientOperations } from '../../model/operations.js';
@@ -19,7 +21,7 @@ export const typesEmitter: Emitter = {
   name: 'types',
   warmUp() {
     // Unreferenced while idle: a run that fails before emit() must still be able to exit.
-    warmWorker ??= takeEarlyWorker() ?? startWorker();
+    warmWorker ??= startWorker();
     warmWorker.unref();
   },
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
@@ -36,7 +38,7 @@ export const typesEmitter: Emitter = {
 };
 
 function namedTypes(model: SpecModel): GeneratedFile {
-  const project = new Project({ useInMemoryFileSystem: true });
+  const project = codeProject();
   const file = project.createSourceFile('types.ts');
   file.addImportDeclarations([
     { moduleSpecifier: './schema.js', namedImports: ['components'], isTypeOnly: true },
@@ -49,14 +51,14 @@ function namedTypes(model: SpecModel): GeneratedFile {
     aliases.push({
       isExported: true,
       name,
-      type: `components["schemas"][${JSON.stringify(name)}]`,
+      type: `components['schemas'][${stringLiteral(name)}]`,
       ...(schema.description || schema.title ? { docs: [(schema.description ?? schema.title ?? '').trim()] } : {}),
     });
   }
   for (const operation of clientOperations(model)) {
     const extras = [
       ...(operation.signingFields.length > 0 ? [`readonly signing: ${signingType(operation.signingFields)}`] : []),
-      ...(operation.headers.length > 0 ? [`readonly headers: { ${operation.headers.map((name) => `readonly ${JSON.stringify(name)}: string`).join('; ')} }`] : []),
+      ...(operation.headers.length > 0 ? [`readonly headers: { ${operation.headers.map((name) => `readonly ${propertyKey(name)}: string`).join('; ')} }`] : []),
     ];
     const input = `RequestInput<${operation.requestSchemaName}>`;
     aliases.push({
@@ -72,7 +74,7 @@ function namedTypes(model: SpecModel): GeneratedFile {
   }
   // One batched call: ts-morph re-parses the file after every manipulation.
   file.addTypeAliases(aliases);
-  return { path: NAMED_TYPES_PATH, contents: file.getFullText(), kind: 'typescript', source: 'generators/emitters/types', subset: true };
+  return { path: NAMED_TYPES_PATH, contents: file.getFullText(), kind: 'typescript', source: 'generators/emitters/types' };
 }
 
 /**
@@ -80,19 +82,6 @@ function namedTypes(model: SpecModel): GeneratedFile {
  * Redocly) takes most of a second, so warmUp() starts it before the spec is even loaded.
  */
 let warmWorker: Worker | undefined;
-
-/**
- * Where generators/run.mjs leaves the worker it starts before it even bundles the generators
- * (a well-known symbol, spelled the same there: the bundle and run.mjs are separate module graphs).
- */
-const EARLY_WORKER = Symbol.for('gateway-generate.openapi-typescript-worker');
-
-function takeEarlyWorker(): Worker | undefined {
-  const holder = globalThis as { [EARLY_WORKER]?: Worker };
-  const worker = holder[EARLY_WORKER];
-  delete holder[EARLY_WORKER];
-  return worker;
-}
 
 function startWorker(): Worker {
   // execArgv: [] keeps the parent's loader flags (tsx under vitest) out of a plain .mjs worker.

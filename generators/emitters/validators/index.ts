@@ -43,6 +43,6 @@ export const validatorsEmitter: Emitter = {
         [`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`, `export const is${base} = v_${base} as Guard<${type}>;`],
       );
     }
-    return [{ path: VALIDATORS_PATH, contents: `${declarations.map((declaration) => render(declaration)).join('\n\n')}\n`, kind: 'typescript', source: 'generators/emitters/validators', laidOut: true }];
+    return [{ path: VALIDATORS_PATH, contents: `${declarations.map((declaration) => render(declaration)).join('\n\n')}\n`, kind: 'typescript', source: 'generators/emitters/validators' }];
   },
 };
