@@ -297,3 +297,22 @@ export function markdownTable(figures: readonly Figure[]): string {
 export function notesText(figures: readonly Figure[]): string[] {
   return figures.flatMap((f) => f.notes.map((note) => `${f.name}: ${note}`));
 }
+
+/**
+ * What is wrong with a quick run's figures (`npm run bench -- --smoke`, a CI step): a family that
+ * gave no figure, a figure that is not a finite positive measurement, one without a target, or
+ * one that a table leaves out. No speed is judged: timings of a quick run mean nothing.
+ */
+export function smokeProblems(figures: readonly Figure[], families: readonly string[]): string[] {
+  const problems = families.filter((family) => !figures.some((f) => f.family === family)).map((family) => `${family}: no figure`);
+  const text = textTable(figures);
+  const markdown = markdownTable(figures);
+  for (const f of figures) {
+    for (const [label, value] of [['ours', f.ours], ['baseline', f.baseline], ['ratio', f.ratio]] as const) {
+      if (!Number.isFinite(value) || value <= 0) problems.push(`${f.name}: ${label} = ${value}`);
+    }
+    if (f.name === '' || formatTargets(f.targets) === '') problems.push(`${f.family}: a figure without a name or target`);
+    if (!text.includes(f.name) || !markdown.includes(f.name.replace(/\|/g, '\\|'))) problems.push(`${f.name}: missing from a table`);
+  }
+  return problems;
+}

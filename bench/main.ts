@@ -1,6 +1,8 @@
-// `npm run bench [-- --quick] [-- --write] [-- --only=validators,form-codec]`: every
+// `npm run bench [-- --quick] [-- --smoke] [-- --write] [-- --only=validators,form-codec]`: every
 // performance figure as a ratio against its baseline, measured side by side in this run.
 //   --quick  tiny iteration counts (proves everything runs; the figures mean nothing)
+//   --smoke  --quick, then fails (exit 1) unless every family gave finite, positive figures
+//            that both tables show: CI's check that no bench family has rotted
 //   --write  also writes bench/RESULTS.md (markdown table with date and machine)
 //   --only   runs only the named families
 import { writeFileSync } from 'node:fs';
@@ -10,7 +12,7 @@ import { benchBundleSize } from './bundle-size.js';
 import { benchClientRoundtrip } from './client-roundtrip.js';
 import { benchFormCodec } from './form-codec.js';
 import { benchGenerateTime, runNode } from './generate-time.js';
-import { machineInfo, machineLine, markdownTable, notesText, textTable, type BenchOptions, type Figure } from './harness.js';
+import { machineInfo, machineLine, markdownTable, notesText, smokeProblems, textTable, type BenchOptions, type Figure } from './harness.js';
 import { benchTypecheck } from './typecheck.js';
 import { benchValidators } from './validators.js';
 
@@ -83,7 +85,8 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(await family.run({ quick: false })));
     return;
   }
-  const quick = args.includes('--quick');
+  const smoke = args.includes('--smoke');
+  const quick = smoke || args.includes('--quick');
   const write = args.includes('--write');
   const onlyArg = args.find((arg) => arg.startsWith('--only='));
   const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : undefined;
@@ -97,6 +100,15 @@ async function main(): Promise<void> {
   if (notes.length > 0) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
   const missed = figures.filter((f) => f.met === false);
   console.log(`\n${figures.length} figures in ${((performance.now() - started) / 1000).toFixed(1)} s${quick ? ' (quick mode: not meaningful)' : ''}; ${missed.length === 0 ? 'every target met' : `targets missed: ${missed.map((f) => f.name).join('; ')}`}`);
+  if (smoke) {
+    const problems = smokeProblems(figures, only ?? FAMILIES.map((family) => family.name));
+    if (problems.length > 0) {
+      console.error(`bench smoke failed:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log('bench smoke: every family ran and gave finite figures');
+  }
   if (write) {
     const path = join(import.meta.dirname, 'RESULTS.md');
     writeFileSync(path, resultsMarkdown(figures, quick));
