@@ -29,11 +29,11 @@ export const sandboxEmitter: Emitter = {
       if (!name.endsWith('.ts')) continue;
       const source = `${TEMPLATES}/${name}`;
       const path = ENTRY_POINTS.has(name) ? `sandbox/src/${name}` : `sandbox/src/runtime/${name}`;
-      files.push({ path, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source, prettierStyle: true });
+      files.push({ path, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source });
     }
     const clientFiles = ['client', 'validators', 'package'].flatMap((name) => context.filesOf(name));
     files.push({ path: 'sandbox/src/spec-tables.ts', contents: specTables(model, exportedNames(clientFiles)), kind: 'typescript', source: 'generators/emitters/sandbox' });
-    files.push({ path: 'sandbox/README.md', contents: await readFile(join(root, TEMPLATES, 'README.md'), 'utf8'), kind: 'markdown', source: `${TEMPLATES}/README.md`, prettierStyle: true });
+    files.push({ path: 'sandbox/README.md', contents: await readFile(join(root, TEMPLATES, 'README.md'), 'utf8'), kind: 'markdown', source: `${TEMPLATES}/README.md` });
     files.push({ path: 'sandbox/tsconfig.build.json', contents: await readFile(join(root, TEMPLATES, 'tsconfig.build.json'), 'utf8'), kind: 'json', source: `${TEMPLATES}/tsconfig.build.json` });
     files.push({ path: 'sandbox/package.json', contents: manifest(model, await readFile(join(root, 'package.json'), 'utf8'), clientFiles), kind: 'json', source: 'generators/emitters/sandbox' });
     return files;
