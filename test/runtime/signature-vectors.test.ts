@@ -129,3 +129,36 @@ describe('signature recipes', () => {
     expect(computeSignature(ALL['SALE_APM_SIGNATURE']!, fields, P)).toBe(createHash('md5').update(bytes).digest('hex'));
   });
 });
+
+// PHP ksort (SORT_REGULAR, PHP 8) orders written out by hand from PHP's documented rules: a
+// canonical integer string is an int key; int and int, or int and numeric string, compare as
+// numbers; anything else compares as bytes (strcmp), an int by its decimal text.
+describe('the APM callback signature sorts keys as PHP ksort does', () => {
+  const apm = (fields: Record<string, unknown>) => computeSignature(ALL['S2S_APM_CALLBACK_SIGNATURE']!, fields, P);
+  const signed = (values: readonly string[]) => md5(upper(values.map(strrev).join('') + P));
+
+  it.each([
+    {
+      given: 'transactions 0..10 (decoded as an array): 0, 1, 2, …, 10, not 0, 1, 10, 2',
+      fields: { action: 'SALE', transactions: Array.from({ length: 11 }, (_, i) => `t${i}`) },
+      order: ['SALE', 't0', 't1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10'],
+    },
+    {
+      given: 'int keys 9 and 10 against strings: 9, 10, B, a, b',
+      fields: { b: 'vb', a: 'va', 10: 'v10', 9: 'v9', B: 'vB' },
+      order: ['v9', 'v10', 'vB', 'va', 'vb'],
+    },
+    {
+      given: 'a numeric string key against ints: -1, 1.5, 2, a',
+      fields: { a: 'va', 2: 'v2', '1.5': 'v1.5', '-1': 'v-1' },
+      order: ['v-1', 'v1.5', 'v2', 'va'],
+    },
+    {
+      given: "a non-canonical '010' is a numeric string: 9, 010, 11",
+      fields: { 11: 'v11', '010': 'v010', 9: 'v9' },
+      order: ['v9', 'v010', 'v11'],
+    },
+  ])('$given', ({ fields, order }) => {
+    expect(apm(fields)).toBe(signed(order));
+  });
+});
