@@ -2703,7 +2703,11 @@ export interface components {
             /** @description Opaque; the recurring callback returns this request's value, not the initial one. */
             custom_data?: components["schemas"]["CustomData"];
             hash: components["schemas"]["Hash"];
-        } | unknown | unknown;
+        } & ({
+            recurring_first_trans_id: components["schemas"]["TransId"];
+        } | {
+            recurring_init_trans_id: components["schemas"]["TransId"];
+        });
         /**
          * RECURRING_SALE
          * @description Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization.

@@ -6824,25 +6824,59 @@ function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext): boole
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
-    if (!(v_RecurringChargeFields_anyOf_0(value) || v_RecurringChargeFields_anyOf_1(value))) {
+    if (!(v_RecurringChargeFields_allOf_0_anyOf_0(value) || v_RecurringChargeFields_allOf_0_anyOf_1(value))) {
       if (!ctx) return false;
-      ctx.fail("anyOf", "must match at least one of: recurring_first_trans_id is present, recurring_init_trans_id is present (closest: recurring_first_trans_id is present)");
-      v_RecurringChargeFields_anyOf_0(value, ctx);
+      let best13 = 0;
+      let best13Score = -Infinity;
+      {
+        const s = isPlainObject(value) ? (value.recurring_first_trans_id !== undefined && (value.recurring_first_trans_id !== inherited.recurring_first_trans_id || hasOwn(value, "recurring_first_trans_id")) ? 1 : 0) : 0;
+        if (s > best13Score) {
+          best13Score = s;
+          best13 = 0;
+        }
+      }
+      {
+        const s = isPlainObject(value) ? (value.recurring_init_trans_id !== undefined && (value.recurring_init_trans_id !== inherited.recurring_init_trans_id || hasOwn(value, "recurring_init_trans_id")) ? 1 : 0) : 0;
+        if (s > best13Score) {
+          best13Score = s;
+          best13 = 1;
+        }
+      }
+      switch (best13) {
+        case 0:
+          ctx.fail("anyOf", "must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_first_trans_id)");
+          v_RecurringChargeFields_allOf_0_anyOf_0(value, ctx);
+          break;
+        case 1:
+          ctx.fail("anyOf", "must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_init_trans_id)");
+          v_RecurringChargeFields_allOf_0_anyOf_1(value, ctx);
+          break;
+      }
     }
   }
   return true;
 }
 
-function v_RecurringChargeFields_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+function v_RecurringChargeFields_allOf_0_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if ((!(value.recurring_first_trans_id !== undefined && (value.recurring_first_trans_id !== inherited.recurring_first_trans_id || hasOwn(value, "recurring_first_trans_id")))) && rejectAt(ctx, "recurring_first_trans_id", "required", "is required")) return false;
+    const p1 = value.recurring_first_trans_id;
+    if (p1 !== undefined && (p1 !== inherited.recurring_first_trans_id || hasOwn(value, "recurring_first_trans_id"))) {
+      if (!(ctx ? ctx.visit("recurring_first_trans_id", p1, v_TransId) : v_TransId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "recurring_first_trans_id", "required", "is required")) return false;
+    }
   }
   return true;
 }
 
-function v_RecurringChargeFields_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
+function v_RecurringChargeFields_allOf_0_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
-    if ((!(value.recurring_init_trans_id !== undefined && (value.recurring_init_trans_id !== inherited.recurring_init_trans_id || hasOwn(value, "recurring_init_trans_id")))) && rejectAt(ctx, "recurring_init_trans_id", "required", "is required")) return false;
+    const p1 = value.recurring_init_trans_id;
+    if (p1 !== undefined && (p1 !== inherited.recurring_init_trans_id || hasOwn(value, "recurring_init_trans_id"))) {
+      if (!(ctx ? ctx.visit("recurring_init_trans_id", p1, v_TransId) : v_TransId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "recurring_init_trans_id", "required", "is required")) return false;
+    }
   }
   return true;
 }
