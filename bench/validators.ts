@@ -7,13 +7,18 @@ import { createAjv } from '../test/support/ajv.js';
 import { mutationsOf } from '../test/support/mutations.js';
 import { collectExamples, loadBundledSpec } from '../test/support/spec-examples.js';
 import { compareThroughput, figure, throughputPreset, type BenchOptions, type Figure } from './harness.js';
+import { COMPOSED_INVALID, COMPOSED_VALID, composedValidators } from './unevaluated.js';
 
 type Validate = (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
 
 /** The inputs: spec examples, validated against the schema the client validates them with. */
 const CASES = [
   { label: 'S2S CARD SALE', example: 'POST /post request SALE_card', schema: 'SaleCardRequest' },
-  { label: 'S2S APM SALE with parameters', example: 'POST /post request SALE_apm_pin_voucher', schema: 'SaleApmRequest' },
+  {
+    label: 'S2S APM SALE with parameters',
+    example: 'POST /post request SALE_apm_pin_voucher',
+    schema: 'SaleApmRequest',
+  },
   { label: 'Checkout session', example: 'POST /api/v1/session request purchase', schema: 'SessionRequest' },
 ] as const;
 
@@ -48,8 +53,12 @@ export async function benchValidators(options: BenchOptions): Promise<Figure[]> 
 
     // Both must accept the example, or the comparison is meaningless.
     const accepted = validate(value, style);
-    if (!accepted.ok) throw new Error(`${testCase.label}: the generated validator rejects the example: ${JSON.stringify(accepted.issues)}`);
-    if (!reference(value)) throw new Error(`${testCase.label}: ajv rejects the example: ${JSON.stringify(reference.errors)}`);
+    if (!accepted.ok)
+      throw new Error(
+        `${testCase.label}: the generated validator rejects the example: ${JSON.stringify(accepted.issues)}`,
+      );
+    if (!reference(value))
+      throw new Error(`${testCase.label}: ajv rejects the example: ${JSON.stringify(reference.errors)}`);
 
     const valid = compareThroughput(
       () => validate(value, style).ok,
@@ -99,9 +108,55 @@ export async function benchValidators(options: BenchOptions): Promise<Figure[]> 
         baseline: rejected.baseline,
         baselineLabel: 'ajv allErrors',
         targets: [{ kind: 'ratio', op: '>=', value: 1 }],
-        notes: [`${count} mutations of the example, ${(issues / count).toFixed(1)} issues per input on average (ours, with wire paths)`],
+        notes: [
+          `${count} mutations of the example, ${(issues / count).toFixed(1)} issues per input on average (ours, with wire paths)`,
+        ],
       }),
     );
   }
+  figures.push(...(await benchComposed(preset)));
   return figures;
+}
+
+/** unevaluatedProperties over an allOf composition (with an if/then branch): ours against ajv. */
+async function benchComposed(preset: ReturnType<typeof throughputPreset>): Promise<Figure[]> {
+  const { ours, ajv, ajvAll } = await composedValidators();
+  if (!ours(COMPOSED_VALID).ok || !ajv(COMPOSED_VALID))
+    throw new Error('composed sale: a validator rejects the valid input');
+  for (const input of COMPOSED_INVALID)
+    if (ours(input).ok || ajvAll(input)) throw new Error(`composed sale: a validator accepts ${JSON.stringify(input)}`);
+  const valid = compareThroughput(
+    () => ours(COMPOSED_VALID).ok,
+    () => ajv(COMPOSED_VALID),
+    preset,
+  );
+  const count = COMPOSED_INVALID.length;
+  const invalid = compareThroughput(
+    (i) => ours(COMPOSED_INVALID[i % count]).issues?.length,
+    (i) => (ajvAll(COMPOSED_INVALID[i % count]) ? 0 : ajvAll.errors!.length),
+    preset,
+  );
+  const name = 'unevaluatedProperties: false over allOf + if/then';
+  return [
+    figure({
+      family: 'validators',
+      name: `validate valid ${name}`,
+      unit: 'ops/s',
+      better: 'higher',
+      ours: valid.ours,
+      baseline: valid.baseline,
+      baselineLabel: 'ajv 2020',
+      targets: [{ kind: 'ratio', op: '>=', value: 2 }],
+    }),
+    figure({
+      family: 'validators',
+      name: `validate invalid ${name}, all errors (${count} inputs)`,
+      unit: 'ops/s',
+      better: 'higher',
+      ours: invalid.ours,
+      baseline: invalid.baseline,
+      baselineLabel: 'ajv allErrors',
+      targets: [{ kind: 'ratio', op: '>=', value: 1 }],
+    }),
+  ];
 }
