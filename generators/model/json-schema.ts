@@ -4,6 +4,11 @@ export type JsonSchema = boolean | SchemaObject;
 
 export interface SchemaObject {
   readonly $ref?: string;
+  readonly $id?: string;
+  readonly $anchor?: string;
+  readonly $dynamicAnchor?: string;
+  readonly $schema?: string;
+  readonly $defs?: Readonly<Record<string, JsonSchema>>;
   readonly type?: string | readonly string[];
   readonly title?: string;
   readonly description?: string;
@@ -11,9 +16,18 @@ export interface SchemaObject {
   readonly required?: readonly string[];
   readonly additionalProperties?: JsonSchema;
   readonly dependentRequired?: Readonly<Record<string, readonly string[]>>;
+  readonly patternProperties?: Readonly<Record<string, JsonSchema>>;
+  readonly propertyNames?: JsonSchema;
+  readonly dependentSchemas?: Readonly<Record<string, JsonSchema>>;
+  readonly unevaluatedProperties?: JsonSchema;
   readonly minProperties?: number;
   readonly maxProperties?: number;
   readonly items?: JsonSchema;
+  readonly prefixItems?: readonly JsonSchema[];
+  readonly contains?: JsonSchema;
+  readonly minContains?: number;
+  readonly maxContains?: number;
+  readonly unevaluatedItems?: JsonSchema;
   readonly minItems?: number;
   readonly maxItems?: number;
   readonly uniqueItems?: boolean;
@@ -31,6 +45,8 @@ export interface SchemaObject {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly format?: string;
+  readonly contentMediaType?: string;
+  readonly contentSchema?: JsonSchema;
   readonly minimum?: number;
   readonly maximum?: number;
   readonly exclusiveMinimum?: number;

@@ -2,13 +2,27 @@
 // path (validation error, platform error, transport errors, the log hook), and neither value
 // appears in any message, JSON.stringify or String() of the error, its stack, or the log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS2SClient, GatewayError, maskPan, type LogEvent, type SaleCardInput } from '../../generated/client/src/index.js';
+import {
+  createS2SClient,
+  GatewayError,
+  maskPan,
+  type LogEvent,
+  type SaleCardInput,
+} from '../../generated/client/src/index.js';
 import { startLoopback, type Loopback } from '../support/loopback.js';
 
 const PAN = '4000056655665556';
 const CVV = '9173';
 const PASSWORD = 'pa55-word-never-shown';
-const TOKEN = '{"signature":"MEUCIQDTokenValueThatIsSecret"}';
+// A web-wallet token of the documented shape (the validators check the JSON inside payment_token).
+const TOKEN = JSON.stringify({
+  apiVersion: 2,
+  apiVersionMinor: 0,
+  paymentMethodData: {
+    type: 'CARD',
+    tokenizationData: { type: 'PAYMENT_GATEWAY', token: '{"signature":"MEUCIQDTokenValueThatIsSecret"}' },
+  },
+});
 
 let server: Loopback;
 beforeAll(async () => {
@@ -47,7 +61,13 @@ function client(log: LogEvent[], options: { timeoutMs?: number; baseUrl?: string
 function expectNoCardData(error: unknown, log: LogEvent[]): void {
   expect(error).toBeInstanceOf(GatewayError);
   const gatewayError = error as GatewayError;
-  const texts = [gatewayError.message, String(gatewayError), JSON.stringify(gatewayError), gatewayError.stack ?? '', JSON.stringify(log)];
+  const texts = [
+    gatewayError.message,
+    String(gatewayError),
+    JSON.stringify(gatewayError),
+    gatewayError.stack ?? '',
+    JSON.stringify(log),
+  ];
   for (const text of texts) {
     for (const secret of [PAN, CVV, PASSWORD, 'MEUCIQDTokenValueThatIsSecret']) expect(text).not.toContain(secret);
   }
@@ -65,9 +85,13 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 describe('card data in every failure path', () => {
   it('a validation error names wire paths only', async () => {
     const log: LogEvent[] = [];
-    const error = await failure(client(log).card.sale(sale({ card_exp_month: '13', card_cvv2: `${CVV}x`, card_number: `${PAN}0000` })));
+    const error = await failure(
+      client(log).card.sale(sale({ card_exp_month: '13', card_cvv2: `${CVV}x`, card_number: `${PAN}0000` })),
+    );
     expect(error).toMatchObject({ kind: 'validation' });
-    expect((error as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(['card_number', 'card_exp_month', 'card_cvv2']));
+    expect((error as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining(['card_number', 'card_exp_month', 'card_cvv2']),
+    );
     expectNoCardData(error, log);
   });
 
@@ -75,7 +99,17 @@ describe('card data in every failure path', () => {
     const log: LogEvent[] = [];
     server.reply({
       status: 400,
-      body: { result: 'ERROR', error_code: 100000, error_message: `Card ${PAN} declined`, errors: [{ error_code: 100000, error_message: `card_cvv2: ${CVV} is wrong; card_number: ${PAN.slice(0, 4)} ${PAN.slice(4, 8)} ${PAN.slice(8, 12)} ${PAN.slice(12)}` }] },
+      body: {
+        result: 'ERROR',
+        error_code: 100000,
+        error_message: `Card ${PAN} declined`,
+        errors: [
+          {
+            error_code: 100000,
+            error_message: `card_cvv2: ${CVV} is wrong; card_number: ${PAN.slice(0, 4)} ${PAN.slice(4, 8)} ${PAN.slice(8, 12)} ${PAN.slice(12)}`,
+          },
+        ],
+      },
     });
     const error = await failure(client(log).card.sale(sale()));
     expect(error).toMatchObject({ kind: 'platform', http_code: 400, error_code: 100000 });
@@ -110,8 +144,24 @@ describe('card data in every failure path', () => {
 
   it('the log hook sees masked requests and responses, with a wallet token hidden', async () => {
     const log: LogEvent[] = [];
-    server.reply({ body: { action: 'SALE', result: 'DECLINED', status: 'DECLINED', order_id: 'ORDER-1', trans_id: 't', decline_reason: `PAN ${PAN}` } });
-    const wallet = sale({ card_number: undefined, card_exp_month: undefined, card_exp_year: undefined, card_cvv2: undefined, digital_wallet: 'googlepay', payment_token: TOKEN });
+    server.reply({
+      body: {
+        action: 'SALE',
+        result: 'DECLINED',
+        status: 'DECLINED',
+        order_id: 'ORDER-1',
+        trans_id: 't',
+        decline_reason: `PAN ${PAN}`,
+      },
+    });
+    const wallet = sale({
+      card_number: undefined,
+      card_exp_month: undefined,
+      card_exp_year: undefined,
+      card_cvv2: undefined,
+      digital_wallet: 'googlepay',
+      payment_token: TOKEN,
+    });
     await client(log).card.sale(wallet);
     const request = log.find((event) => event.type === 'request');
     expect(request).toMatchObject({ body: { payment_token: '[redacted]', digital_wallet: 'googlepay' } });
@@ -121,15 +171,37 @@ describe('card data in every failure path', () => {
   });
 
   it.each([
-    { given: 'as the error message of a platform error', echo: (raw: string) => ({ result: 'ERROR', error_message: `Bad request: ${raw}` }) },
-    { given: 'in a field of a JSON 500', echo: (raw: string) => ({ request: raw, json: JSON.stringify({ payment_token: TOKEN }) }) },
+    {
+      given: 'as the error message of a platform error',
+      echo: (raw: string) => ({ result: 'ERROR', error_message: `Bad request: ${raw}` }),
+    },
+    {
+      given: 'in a field of a JSON 500',
+      echo: (raw: string) => ({ request: raw, json: JSON.stringify({ payment_token: TOKEN }) }),
+    },
   ])('an HTTP 500 echoing the raw form $given is redacted in every encoding', async ({ echo }) => {
-    const wallet = sale({ card_number: undefined, card_exp_month: undefined, card_exp_year: undefined, card_cvv2: undefined, digital_wallet: 'googlepay', payment_token: TOKEN });
+    const wallet = sale({
+      card_number: undefined,
+      card_exp_month: undefined,
+      card_exp_year: undefined,
+      card_cvv2: undefined,
+      digital_wallet: 'googlepay',
+      payment_token: TOKEN,
+    });
     // The exact form the client writes, captured from a first send.
-    server.reply({ body: { action: 'SALE', result: 'DECLINED', status: 'DECLINED', order_id: 'ORDER-1', trans_id: 't', decline_reason: 'x' } });
+    server.reply({
+      body: {
+        action: 'SALE',
+        result: 'DECLINED',
+        status: 'DECLINED',
+        order_id: 'ORDER-1',
+        trans_id: 't',
+        decline_reason: 'x',
+      },
+    });
     await client([]).card.sale(wallet);
     const raw = server.received.at(-1)!.body;
-    expect(raw).toContain('payment_token=%7B%22signature%22');
+    expect(raw).toContain('payment_token=%7B%22apiVersion%22');
     const log: LogEvent[] = [];
     server.reply({ status: 500, body: echo(raw) });
     const error = await failure(client(log).card.sale(wallet));

@@ -27,10 +27,18 @@ function expectedExamples(): { readonly name: string; readonly found: boolean }[
   // A return query (a webhook with a GET and query parameters) carries no body example.
   for (const [name, item] of Object.entries<Record<string, any>>(spec['webhooks'] ?? {})) {
     if (!item['post']?.['requestBody']) continue;
-    expected.push({ name: `webhook ${name}`, found: requests.some((example) => example.id.startsWith(`webhook ${name} `)) });
+    expected.push({
+      name: `webhook ${name}`,
+      found: requests.some((example) => example.id.startsWith(`webhook ${name} `)),
+    });
   }
-  const postSchema = spec['paths']?.['/post']?.['post']?.['requestBody']?.['content']?.['application/x-www-form-urlencoded']?.['schema']?.['$ref'];
-  const mapping: Record<string, string> = postSchema ? (spec['components']['schemas'][postSchema.split('/').pop()]['discriminator']?.['mapping'] ?? {}) : {};
+  const postSchema =
+    spec['paths']?.['/post']?.['post']?.['requestBody']?.['content']?.['application/x-www-form-urlencoded']?.[
+      'schema'
+    ]?.['$ref'];
+  const mapping: Record<string, string> = postSchema
+    ? (spec['components']['schemas'][postSchema.split('/').pop()]['discriminator']?.['mapping'] ?? {})
+    : {};
   for (const action of Object.keys(mapping)) {
     const found = requests.some((example) => (example.value as { action?: unknown } | null)?.action === action);
     expected.push({ name: `S2S action ${action}`, found });
@@ -45,32 +53,49 @@ describe('every spec example', () => {
     expect(expected.filter(({ found }) => !found).map(({ name }) => name)).toEqual([]);
   });
 
-  it.each(examples.map((example) => [example.id, example] as const))('%s is valid for both validators', (_id, example) => {
-    const ours = generatedValidator(example.schemaName)(example.value, example.style);
-    const reference = ajv.validator(example.schemaName);
-    expect(reference(example.value), JSON.stringify(reference.errors)).toBe(true);
-    expect(ours.ok ? [] : ours.issues).toEqual([]);
-  });
+  it.each(examples.map((example) => [example.id, example] as const))(
+    '%s is valid for both validators',
+    (_id, example) => {
+      const ours = generatedValidator(example.schemaName)(example.value, example.style);
+      const reference = ajv.validator(example.schemaName);
+      expect(reference(example.value), JSON.stringify(reference.errors)).toBe(true);
+      expect(ours.ok ? [] : ours.issues).toEqual([]);
+    },
+  );
 });
 
 describe('mutated examples', () => {
-  it.each(examples.map((example) => [example.id, example] as const))('%s: both validators agree on every mutation', (_id, example) => {
-    const reference = ajv.validator(example.schemaName);
-    const validate = generatedValidator(example.schemaName);
-    const disagreements: string[] = [];
-    const unnamed: string[] = [];
-    for (const mutation of mutationsOf(example.value)) {
-      const ours = validate(mutation.value, example.style);
-      const theirs = reference(mutation.value) as boolean;
-      if (ours.ok !== theirs) disagreements.push(`${mutation.label}: ours=${ours.ok} ajv=${theirs} ${ours.ok ? JSON.stringify(reference.errors) : JSON.stringify(ours.issues)}`);
-      if (!ours.ok) {
-        const touched = wirePathOf(example.style, mutation.segments);
-        if (ours.issues.length === 0) unnamed.push(`${mutation.label}: no issue`);
-        const related = ours.issues.some((issue) => touched === '' || touched === issue.path || touched.startsWith(issue.path));
-        if (!related) unnamed.push(`${mutation.label}: issues ${JSON.stringify(ours.issues)} do not name ${touched}`);
+  it.each(examples.map((example) => [example.id, example] as const))(
+    '%s: both validators agree on every mutation',
+    (_id, example) => {
+      const reference = ajv.validator(example.schemaName);
+      const validate = generatedValidator(example.schemaName);
+      const disagreements: string[] = [];
+      const unnamed: string[] = [];
+      for (const mutation of mutationsOf(example.value)) {
+        const ours = validate(mutation.value, example.style);
+        const theirs = reference(mutation.value) as boolean;
+        // ajv leaves contentSchema unasserted (an annotation in 2020-12); ours parses a JSON field
+        // and checks its content, and says so at the field's path (`payment_token#/...`).
+        const content =
+          !ours.ok &&
+          theirs &&
+          ours.issues.some((issue) => issue.rule === 'contentMediaType' || issue.path.includes('#'));
+        if (ours.ok !== theirs && !content)
+          disagreements.push(
+            `${mutation.label}: ours=${ours.ok} ajv=${theirs} ${ours.ok ? JSON.stringify(reference.errors) : JSON.stringify(ours.issues)}`,
+          );
+        if (!ours.ok) {
+          const touched = wirePathOf(example.style, mutation.segments);
+          if (ours.issues.length === 0) unnamed.push(`${mutation.label}: no issue`);
+          const related = ours.issues.some(
+            (issue) => touched === '' || touched === issue.path || touched.startsWith(issue.path),
+          );
+          if (!related) unnamed.push(`${mutation.label}: issues ${JSON.stringify(ours.issues)} do not name ${touched}`);
+        }
       }
-    }
-    expect(disagreements).toEqual([]);
-    expect(unnamed).toEqual([]);
-  });
+      expect(disagreements).toEqual([]);
+      expect(unnamed).toEqual([]);
+    },
+  );
 });

@@ -35,7 +35,9 @@ const TABLES: Readonly<Record<string, readonly (readonly [given: string, want: b
     ['http://foo.bar/?q=Test%20URL-encoded%20stuff', true],
     ['urn:oasis:names:specification:docbook:dtd:xml:4.1.2', true],
     ['ldap://[2001:db8::7]/c=GB?objectClass?one', true],
-    ...['\\', '"', '<>', '{}', '^', '`', '|', '®', ' '].map((text) => [`https://example.org/a${text}.txt`, false] as const),
+    ...['\\', '"', '<>', '{}', '^', '`', '|', '®', ' '].map(
+      (text) => [`https://example.org/a${text}.txt`, false] as const,
+    ),
     ['http://example.com/%6G', false],
     ['http://example.com/%A', false],
     ['http://example.com/%', false],
@@ -69,9 +71,12 @@ const TABLES: Readonly<Record<string, readonly (readonly [given: string, want: b
 
 describe.each(Object.keys(TABLES))('%s', (name) => {
   const check = (runtime as unknown as Record<string, (value: string) => boolean>)[name]!;
-  it.each(TABLES[name]!.map(([given, want]) => [JSON.stringify(given), given, want] as const))('%s', (_label, given, want) => {
-    expect(check(given)).toBe(want);
-  });
+  it.each(TABLES[name]!.map(([given, want]) => [JSON.stringify(given), given, want] as const))(
+    '%s',
+    (_label, given, want) => {
+      expect(check(given)).toBe(want);
+    },
+  );
 });
 
 describe('isMultipleOf', () => {

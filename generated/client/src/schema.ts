@@ -640,6 +640,20 @@ export interface components {
          * @example googlepay
          */
         DigitalWallet: string;
+        /** Web-wallet signed token */
+        WebWalletSignedToken: {
+            signature: string;
+            intermediateSigningKey: {
+                signedKey: string;
+                signatures: string[];
+            };
+            protocolVersion: string;
+            signedMessage: {
+                encryptedMessage: string;
+                ephemeralPublicKey: string;
+                tag: string;
+            };
+        };
         /**
          * @description The wallet token as a JSON string, exactly as the wallet provider returned it: a DeviceWalletToken or a WebWalletToken (spec/wallets/tokens.yaml) serialized to JSON.
          * @example {"apiVersion":2}
@@ -4555,20 +4569,6 @@ export interface components {
             hash: components["schemas"]["CallbackHash"];
             payment_method?: components["schemas"]["CheckoutPaymentMethod"];
             brand?: components["schemas"]["ReportedBrand"];
-        };
-        /** Web-wallet signed token */
-        WebWalletSignedToken: {
-            signature: string;
-            intermediateSigningKey: {
-                signedKey: string;
-                signatures: string[];
-            };
-            protocolVersion: string;
-            signedMessage: {
-                encryptedMessage: string;
-                ephemeralPublicKey: string;
-                tag: string;
-            };
         };
     };
     responses: never;

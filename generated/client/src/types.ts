@@ -68,6 +68,8 @@ export type CardExpYear = components['schemas']['CardExpYear'];
 export type CardDataFields = components['schemas']['CardDataFields'];
 /** Wallet value agreed with the operator (the device wallet or the web wallet). */
 export type DigitalWallet = components['schemas']['DigitalWallet'];
+/** Web-wallet signed token */
+export type WebWalletSignedToken = components['schemas']['WebWalletSignedToken'];
 /** The wallet token as a JSON string, exactly as the wallet provider returned it: a DeviceWalletToken or a WebWalletToken (spec/wallets/tokens.yaml) serialized to JSON. */
 export type PaymentToken = components['schemas']['PaymentToken'];
 /** When a wallet token is supplied, all four card fields must be omitted (document). A `card_token` with a wallet token is contradictory and is rejected. */
@@ -724,8 +726,6 @@ export type S2sCardCallback = components['schemas']['S2sCardCallback'];
 export type S2sApmCallback = components['schemas']['S2sApmCallback'];
 /** The query string the platform appends to `success_url` and `cancel_url` when it returns the payer (3DS and non-3DS payments): always `payment_id`, `trans_id`, `order_id` and `hash`; `payment_method` with the Checkout Payment Method option; `brand` and other parameters chosen under "Return additional parameters" (the first choice is the payment method). Values are strings. Only the callback is authoritative; the return only shows a result page. */
 export type RedirectReturnQuery = components['schemas']['RedirectReturnQuery'];
-/** Web-wallet signed token */
-export type WebWalletSignedToken = components['schemas']['WebWalletSignedToken'];
 /** What `saleCard` (S2S CARD SALE) takes: SaleCardRequest without the fields the client fills in (action, key, hash). */
 export type SaleCardInput = RequestInput<SaleCardRequest>;
 /** What `saleApm` (S2S APM SALE) takes: SaleApmRequest without the fields the client fills in (action, key, hash). */

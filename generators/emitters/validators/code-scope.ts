@@ -4,6 +4,7 @@
 // records every issue with its wire path and walks on. Emitted code therefore never returns early
 // while `ctx` is set, and `ctx` is the only name it uses for the context.
 import type { JsonSchema } from '../../model/json-schema.js';
+import type { Evaluated, Kind } from './annotations.js';
 import type { Code } from './code.js';
 import type { Condition } from './condition-text.js';
 
@@ -13,6 +14,10 @@ export type SchemaPath = readonly (string | number)[];
 export interface CodeScope {
   /** JavaScript expression (a local name) holding the value under test. */
   readonly value: string;
+  /** The instance type already established by an enclosing `type` (allOf members, then/else share it). */
+  readonly knownType: string | undefined;
+  /** This scope, where `type` is known to be the value's type. */
+  withKnownType(type: string | undefined): CodeScope;
   /** Why the current rules apply, inside a then/else branch: appended to messages as ` (when auth is "Y")`. */
   readonly condition: Condition | undefined;
   /** A statement that fails the current value when `test` holds. */
@@ -35,6 +40,12 @@ export interface CodeScope {
   callable(schema: JsonSchema): string | undefined;
   /** Name of the hoisted `v_X(value, ctx?)` for `schema` (found at `path`): called without `ctx` it is a predicate, with `ctx` it reports. */
   validator(schema: JsonSchema, path: SchemaPath): string;
+  /** Name of the function of the schema a `$ref` written here names. */
+  reference(ref: string): string;
+  /** Name of the run-time annotation collector of `schema` (leaving out its own `unevaluated*`). */
+  collector(schema: JsonSchema, kind: Kind): string;
+  /** What `schema`'s keywords other than its own `unevaluated*` evaluate, as far as known at generation time. */
+  evaluated(schema: JsonSchema, kind: Kind): Evaluated;
   /** A fresh local variable name. */
   local(prefix: string): string;
   hoistRegex(source: string): string;

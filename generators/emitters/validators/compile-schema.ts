@@ -1,41 +1,59 @@
 // Compiles JSON Schemas into plain TypeScript functions, one per schema: `v_X(value, ctx?)`.
 // Without a context it is a predicate that stops at the first failure (the fast path, and what
-// combinators test branches with); with one it records every issue with its wire path in a single
+// applicators test branches with); with one it records every issue with its wire path in a single
 // pass (`validateX` runs it only once the predicate has said no). One function instead of a
 // check/collect pair keeps the generated file, and a bundle that keeps a few validators, about a
-// third smaller. Keyword families live in ./keywords; this file only dispatches.
+// third smaller. Keywords are defined one by one in ./keywords; this file only dispatches.
 //
 // A sub-schema that needs a function of its own (a branch, a condition) is keyed by its content,
 // so identical checks are emitted once, and named after where it first sits in the spec
 // (`SaleCardRequest_allOf_1_if`), so a reader can trace generated code back to the schema.
-import { isSchemaObject, refName, type JsonSchema } from '../../model/json-schema.js';
+import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
 import { functionBase } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
+import { contributes, evaluated, type Kind } from './annotations.js';
 import { ifElse, isEmpty, type Code } from './code.js';
-import { literal, type CodeScope, type SchemaPath } from './code-scope.js';
+import { literal, ownValue, type CodeScope, type SchemaPath } from './code-scope.js';
 import { conditionSuffix, describeCondition, type Condition } from './condition-text.js';
-import { ARRAY_KEYWORDS, emitArrayKeywords } from './keywords/array.js';
-import { COMBINATOR_KEYWORDS, emitCombinators } from './keywords/combinators.js';
-import { emitNumberKeywords, NUMBER_KEYWORDS } from './keywords/number.js';
-import { emitObjectKeywords, OBJECT_KEYWORDS } from './keywords/object.js';
-import { emitStringKeywords, STRING_KEYWORDS } from './keywords/string.js';
+import type { KeywordDefinition } from './keyword.js';
+import { ARRAY_KEYWORDS } from './keywords/array.js';
+import { COMBINATOR_KEYWORDS } from './keywords/combinators.js';
+import { CONTENT_KEYWORDS } from './keywords/content.js';
+import { NUMBER_KEYWORDS } from './keywords/number.js';
+import { OBJECT_KEYWORDS } from './keywords/object.js';
+import { STRING_KEYWORDS } from './keywords/string.js';
 import { declaredTypes, emitTypeGuard, typeTest } from './keywords/type.js';
-import { emitValueKeywords } from './keywords/value.js';
+import { UNEVALUATED_KEYWORDS } from './keywords/unevaluated.js';
+import { VALUE_KEYWORDS } from './keywords/value.js';
+import { DOCUMENT_BASE, SchemaIndex } from './schema-index.js';
 
-/** Keywords that only annotate; validators ignore them. */
+/** Every keyword the validators implement, in the order their checks run. */
+const KEYWORDS: readonly KeywordDefinition[] = [
+  ...VALUE_KEYWORDS,
+  ...STRING_KEYWORDS,
+  ...CONTENT_KEYWORDS,
+  ...NUMBER_KEYWORDS,
+  ...OBJECT_KEYWORDS,
+  ...ARRAY_KEYWORDS,
+  ...COMBINATOR_KEYWORDS,
+  // Last: they read the annotations of everything above.
+  ...UNEVALUATED_KEYWORDS,
+];
+
+/** Keywords that only annotate or identify; validators ignore them. */
 const ANNOTATIONS = new Set([
   'title', 'description', 'examples', 'example', 'default', 'deprecated', 'readOnly', 'writeOnly',
-  'contentMediaType', 'contentEncoding', '$comment', 'externalDocs',
+  'contentMediaType', 'contentEncoding', '$comment', 'externalDocs', '$id', '$anchor', '$defs', 'definitions', '$schema',
 ]);
 /** Annotations that change no code of the schema's own function (its parent reads titles as labels). */
 const NOT_IN_CONTENT_KEY = new Set(['title', 'description', 'examples', 'example', 'default', 'deprecated', '$comment', 'externalDocs']);
-const SUPPORTED = new Set<string>([
-  '$ref', 'type', 'const', 'enum',
-  ...STRING_KEYWORDS, ...NUMBER_KEYWORDS, ...OBJECT_KEYWORDS, ...ARRAY_KEYWORDS, ...COMBINATOR_KEYWORDS,
-]);
+const SUPPORTED = new Set<string>(['type', ...KEYWORDS.flatMap((definition) => [definition.keyword, ...(definition.with ?? [])])]);
+/** Only the 2020-12 dialect: another `$schema` would change what keywords mean. */
+const DIALECT = /^https:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 
 export interface CompiledFunction {
   readonly name: string;
+  readonly signature: string;
   readonly body: Code;
 }
 
@@ -44,23 +62,24 @@ export class ValidatorCompiler {
   readonly runtimeImports = new Set<string>();
   readonly hoisted: { readonly name: string; readonly initializer: string }[] = [];
   private readonly hoistedByKey = new Map<string, string>();
-  private readonly compiledNames = new Set<string>();
+  private readonly index: SchemaIndex;
+  /** Functions of schemas `$ref` points at, by identity (their place fixes their base URI). */
+  private readonly byNode = new Map<SchemaObject, string>();
+  /** Functions of other sub-schemas, by content and base URI. */
   private readonly byContent = new Map<string, string>();
   private readonly usedNames = new Set<string>();
   private readonly queue: (() => void)[] = [];
 
-  constructor(private readonly model: SpecModel) {}
+  constructor(private readonly model: SpecModel) {
+    this.index = new SchemaIndex(Object.fromEntries(model.schemas));
+  }
 
   /** Compiles a component schema and everything it reaches; returns the base function name. */
   component(name: string): string {
-    const base = functionBase(name);
-    if (!this.compiledNames.has(base)) {
-      this.compiledNames.add(base);
-      this.usedNames.add(base);
-      const schema = this.model.schema(name);
-      this.queue.push(() => this.emit(base, schema));
-      this.drain();
-    }
+    const schema = this.model.schemas.get(name);
+    if (schema === undefined) throw new Error(`Unknown schema ${name}`);
+    const base = this.nodeFunction(schema as JsonSchema, functionBase(name), DOCUMENT_BASE);
+    this.drain();
     return base;
   }
 
@@ -68,44 +87,77 @@ export class ValidatorCompiler {
     while (this.queue.length > 0) this.queue.shift()!();
   }
 
-  private emit(base: string, schema: JsonSchema): void {
+  /** The function of a schema a reference or a component names: one per schema, by identity. */
+  private nodeFunction(schema: JsonSchema, wanted: string, base: string): string {
+    if (!isSchemaObject(schema)) return this.contentFunction(schema, wanted, base);
+    let name = this.byNode.get(schema);
+    if (name === undefined) {
+      name = this.claim(wanted);
+      this.byNode.set(schema, name);
+      const fixed = name;
+      this.queue.push(() => this.emit(fixed, schema, base));
+    }
+    return name;
+  }
+
+  /** The function of an unnamed sub-schema (a branch, a condition): one per content and base URI. */
+  private contentFunction(schema: JsonSchema, wanted: string, base: string): string {
+    const key = `${base} ${contentKey(schema)}`;
+    let name = this.byContent.get(key);
+    if (name === undefined) {
+      name = this.claim(wanted);
+      this.byContent.set(key, name);
+      const fixed = name;
+      this.queue.push(() => this.emit(fixed, schema, base));
+    }
+    return name;
+  }
+
+  private claim(wanted: string): string {
+    const clean = functionBase(wanted).replace(/_+/g, '_');
+    let name = clean;
+    for (let n = 2; this.usedNames.has(name); n++) name = `${clean}_${n}`;
+    this.usedNames.add(name);
+    return name;
+  }
+
+  private emit(name: string, schema: JsonSchema, base: string): void {
     // No predicate guard in front of the reporting pass: it records nothing on a valid subtree, so
     // re-checking every level first would only walk the failing path again and again.
-    this.functions.push({ name: `v_${base}`, body: [this.body(schema, base), 'return true;'] });
+    this.functions.push({ name: `v_${name}`, signature: '(value: unknown, ctx?: ValidationContext): boolean', body: [this.body(schema, name, base), 'return true;'] });
   }
 
-  /**
-   * The base name of the function for a schema used as a branch or condition: a bare `$ref` is its
-   * component's; any other is keyed by content and named after its path (`SaleCardRequest_oneOf_0`).
-   */
-  private baseFor(schema: JsonSchema, owner: string, path: SchemaPath): string {
-    if (isSchemaObject(schema) && schema.$ref && Object.keys(schema).every((key) => key === '$ref' || !SUPPORTED.has(key))) {
-      return this.component(refName(schema.$ref));
-    }
-    const key = contentKey(schema);
-    let base = this.byContent.get(key);
-    if (!base) {
-      const wanted = functionBase([owner, ...path].join('_'));
-      base = wanted;
-      for (let n = 2; this.usedNames.has(base); n++) base = `${wanted}_${n}`;
-      this.usedNames.add(base);
-      this.byContent.set(key, base);
-      const fixed = base;
-      this.queue.push(() => this.emit(fixed, schema));
-    }
-    return base;
+  /** The schema a `$ref` in `schema` (whose base URI is `base`) names. */
+  private target(ref: string, base: string): JsonSchema {
+    return this.index.resolve(ref, base);
   }
 
-  private body(schema: JsonSchema, owner: string): Code {
+  private baseOf(schema: JsonSchema, fallback: string): string {
+    return (isSchemaObject(schema) ? this.index.placeOf(schema)?.base : undefined) ?? fallback;
+  }
+
+  /** `$ref` followed to the schema it names (through chains of bare references). */
+  private resolveAt(schema: JsonSchema, base: string, seen = new Set<JsonSchema>()): JsonSchema {
+    if (!isSchemaObject(schema) || schema.$ref === undefined || seen.has(schema) || !isBareRef(schema)) return schema;
+    seen.add(schema);
+    const here = this.baseOf(schema, base);
+    const target = this.target(schema.$ref, here);
+    return this.resolveAt(target, this.baseOf(target, here), seen);
+  }
+
+  private body(schema: JsonSchema, owner: string, rootBase: string): Code {
     let counter = 0;
     const compiler = this;
-    const makeScope = (value: string, condition: Condition | undefined, at: SchemaPath): CodeScope => {
+    const makeScope = (value: string, condition: Condition | undefined, at: SchemaPath, base: string, knownType?: string): CodeScope => {
       const text = (message: string) => literal(message + conditionSuffix(condition));
       const reject = (rule: string, message: string) => `${this.useRuntime('reject')}(ctx, ${literal(rule)}, ${text(message)})`;
       const rejectAt = (keyExpr: string, rule: string, message: string) =>
         `${this.useRuntime('rejectAt')}(ctx, ${keyExpr}, ${literal(rule)}, ${text(message)})`;
+      const named = (path: SchemaPath) => [owner, ...at, ...path].join('_');
       return {
         value,
+        knownType,
+        withKnownType: (type) => makeScope(value, condition, at, base, type),
         condition,
         // `reject` records and returns false with a context, and returns true (stop) without one.
         failIf: (test, rule, message) => `if (${operand(test)} && ${reject(rule, message)}) return false;`,
@@ -115,26 +167,40 @@ export class ValidatorCompiler {
         record: (rule, message) => `ctx.fail(${literal(rule)}, ${text(message)});`,
         recordAt: (keyExpr, rule, message) => `ctx.failAt(${keyExpr}, ${literal(rule)}, ${text(message)});`,
         child: (sub, valueExpr, segmentExpr, path) => {
-          const base = compiler.callable(sub);
-          if (base !== undefined) return `if (!(ctx ? ctx.visit(${segmentExpr}, ${valueExpr}, v_${base}) : v_${base}(${valueExpr}))) return false;`;
-          const code = compiler.inline(sub, makeScope(valueExpr, condition, [...at, ...path]));
+          const callee = compiler.callableAt(sub, base);
+          if (callee !== undefined) return `if (!(ctx ? ctx.visit(${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))) return false;`;
+          const code = compiler.inline(sub, makeScope(valueExpr, condition, [...at, ...path], compiler.baseOf(sub, base)));
           if (isEmpty(code)) return [];
           // With a context nothing returns early, so the pop always follows the push.
           return [`ctx?.segments.push(${segmentExpr});`, code, 'ctx?.segments.pop();'];
         },
-        same: (sub, path, subCondition) => compiler.inline(sub, makeScope(value, subCondition ?? condition, [...at, ...path])),
-        callable: (sub) => compiler.callable(sub),
-        validator: (sub, path) => `v_${compiler.baseFor(sub, owner, [...at, ...path])}`,
+        same: (sub, path, subCondition) => compiler.inline(sub, makeScope(value, subCondition ?? condition, [...at, ...path], compiler.baseOf(sub, base), knownType)),
+        callable: (sub) => compiler.callableAt(sub, base),
+        validator: (sub, path) => `v_${compiler.functionFor(sub, named(path), base)}`,
+        reference: (ref) => `v_${compiler.referenceFunction(ref, base)}`,
+        collector: (sub, kind) => compiler.collector(sub, kind, named([]), base),
+        evaluated: (sub, kind) => evaluated(sub, kind, (node) => compiler.target(node.$ref!, compiler.baseOf(node, base)), false),
         local: (prefix) => `${prefix}${++counter}`,
         hoistRegex: (source) => compiler.hoist(`regex:${source}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(source)}, "u")`),
         hoistSet: (values) => compiler.hoist(`set:${literal(values)}`, 'SET', `/* @__PURE__ */ new Set<unknown>(${literal(values)})`),
         hoistValue: (hoisted) => compiler.hoist(`value:${literal(hoisted)}`, 'VALUE', literal(hoisted)),
         runtime: (name) => compiler.useRuntime(name),
-        label: (sub, index) => compiler.label(sub, index),
-        resolve: (sub) => compiler.model.resolve(sub),
+        label: (sub, index) => compiler.label(sub, index, base),
+        resolve: (sub) => compiler.resolveAt(sub, base),
       };
     };
-    return this.inline(schema, makeScope('value', undefined, []));
+    return this.inline(schema, makeScope('value', undefined, [], this.baseOf(schema, rootBase)));
+  }
+
+  /** The function for a sub-schema used as a branch: a bare reference calls its target's. */
+  private functionFor(schema: JsonSchema, wanted: string, base: string): string {
+    if (isSchemaObject(schema) && schema.$ref !== undefined && isBareRef(schema)) return this.referenceFunction(schema.$ref, this.baseOf(schema, base));
+    return this.contentFunction(schema, wanted, this.baseOf(schema, base));
+  }
+
+  private referenceFunction(ref: string, base: string): string {
+    const target = this.target(ref, base);
+    return this.nodeFunction(target, this.index.nameOf(ref, base).join('_'), this.baseOf(target, base));
   }
 
   private useRuntime(name: string): string {
@@ -147,10 +213,9 @@ export class ValidatorCompiler {
    * bare `$ref` (annotations beside it change nothing). Leaves stay inline: a call per leaf
    * property would cost the valid path more than the lines it saves.
    */
-  callable(schema: JsonSchema): string | undefined {
-    if (!isSchemaObject(schema) || schema.$ref === undefined) return undefined;
-    const rules = Object.keys(schema).filter((key) => SUPPORTED.has(key));
-    return rules.length === 1 ? this.component(refName(schema.$ref)) : undefined;
+  private callableAt(schema: JsonSchema, base: string): string | undefined {
+    if (!isSchemaObject(schema) || schema.$ref === undefined || !isBareRef(schema)) return undefined;
+    return this.referenceFunction(schema.$ref, this.baseOf(schema, base));
   }
 
   private inline(schema: JsonSchema, scope: CodeScope): Code {
@@ -161,25 +226,118 @@ export class ValidatorCompiler {
         throw new Error(`Unsupported JSON Schema keyword "${key}"; teach generators/emitters/validators/keywords to handle it`);
       }
     }
-    const parts: Code[] = [];
-    if (schema.$ref) {
-      const base = this.component(refName(schema.$ref));
-      parts.push(`if (!v_${base}(${scope.value}, ctx) && !ctx) return false;`);
+    if (schema.$schema !== undefined && !DIALECT.test(String(schema.$schema))) throw new Error(`Unsupported $schema "${String(schema.$schema)}": the validators implement draft 2020-12 only`);
+    // A type an enclosing schema has already tested is not tested again.
+    const declared = declaredTypes(schema);
+    const types = declared.length === 1 && declared[0] === scope.knownType ? [] : declared;
+    const onlyType = declared.length === 1 ? declared[0] : scope.knownType;
+    if (onlyType !== scope.knownType) scope = scope.withKnownType(onlyType);
+    const applies = (type: string | undefined) => type === undefined || onlyType === type || (type === 'number' && onlyType === 'integer');
+    // Consecutive keywords of one instance type share one type test.
+    const groups: { type: string | undefined; code: Code[] }[] = [];
+    for (const definition of KEYWORDS) {
+      if ((schema as Record<string, unknown>)[definition.keyword] === undefined) continue;
+      const code = definition.code(schema, scope);
+      if (isEmpty(code)) continue;
+      const type = applies(definition.type) ? undefined : definition.type;
+      const last = groups.at(-1);
+      if (last && last.type === type) last.code.push(code);
+      else groups.push({ type, code: [code] });
     }
-    const types = declaredTypes(schema);
-    const onlyType = types.length === 1 ? types[0] : undefined;
-    const typed = (type: string, code: Code): Code =>
-      isEmpty(code) || onlyType === type || (type === 'number' && onlyType === 'integer') ? code : ifElse(typeTest(type, scope.value, scope), code);
-    const body: Code[] = [
-      emitValueKeywords(schema, scope),
-      typed('string', emitStringKeywords(schema, scope)),
-      typed('number', emitNumberKeywords(schema, scope)),
-      typed('object', emitObjectKeywords(schema, scope)),
-      typed('array', emitArrayKeywords(schema, scope)),
-      emitCombinators(schema, scope),
-    ];
-    parts.push(types.length > 0 ? emitTypeGuard(schema, scope, body) : body);
-    return parts;
+    const body = groups.map(({ type, code }) => (type === undefined ? code : ifElse(typeTest(type, scope.value, scope), code)));
+    return types.length > 0 ? emitTypeGuard(types, scope, body) : body;
+  }
+
+  /**
+   * The run-time annotation collector of `schema` for `unevaluated*`: adds what the schema's
+   * keywords evaluate of a value it accepts, and says whether that is everything (properties:
+   * `(value, seen) => boolean`; items: `(value, seen) => evaluated prefix length`).
+   */
+  private collector(schema: JsonSchema, kind: Kind, wanted: string, base: string, own = false): string {
+    const key = `${kind} ${own} ${base} ${contentKey(schema)}`;
+    let name = this.byContent.get(key);
+    if (name !== undefined) return name;
+    name = this.claim(`${kind === 'properties' ? 'evaluatedProperties' : 'evaluatedItems'}_${wanted}`);
+    this.byContent.set(key, name);
+    const fixed = name;
+    this.queue.push(() => this.functions.push(this.collectorFunction(fixed, wanted, schema, kind, base, own)));
+    return name;
+  }
+
+  private collectorFunction(name: string, wanted: string, schema: JsonSchema, kind: Kind, base: string, own: boolean): CompiledFunction {
+    const node = isSchemaObject(schema) ? schema : {};
+    const here = this.baseOf(schema, base);
+    const resolve = (sub: SchemaObject) => this.target(sub.$ref!, this.baseOf(sub, here));
+    const info = evaluated(schema, kind, resolve, own);
+    const properties = kind === 'properties';
+    const signature = properties ? '(value: Record<string, unknown>, seen: Set<string>): boolean' : '(value: unknown[], seen: Set<number>): number';
+    const everything = properties ? 'return true;' : 'return Infinity;';
+    if (info.all && !info.dynamic) return { name, signature, body: everything };
+    const lines: Code[] = [];
+    const { allOf: _allOf, anyOf: _anyOf, oneOf: _oneOf, if: _if, dependentSchemas: _dependent, $ref: _ref, ...keywords } = node;
+    const ownPart = evaluated(keywords, kind, resolve, own);
+    if (ownPart.all) return { name, signature, body: everything };
+    // Each sub-schema applied to the same value adds what it evaluates when it passes.
+    const sub = (member: JsonSchema, path: SchemaPath) => {
+      const part = evaluated(member, kind, resolve, true);
+      return contributes(part) ? `${this.collector(member, kind, [wanted, ...path].join('_'), here, true)}(value, seen)` : undefined;
+    };
+    const passes = (member: JsonSchema, path: SchemaPath) => `v_${this.functionFor(member, [wanted, ...path].join('_'), here)}(value)`;
+    // A reference collects what its target evaluates, from the target's own base URI.
+    const referenced = (): string | undefined => {
+      if (node.$ref === undefined) return undefined;
+      const target = this.target(node.$ref, here);
+      const part = evaluated(target, kind, resolve, true);
+      const place = isSchemaObject(target) ? this.index.placeOf(target) : undefined;
+      return contributes(part) ? `${this.collector(target, kind, place ? place.name.join('_') : `${wanted}_ref`, this.baseOf(target, here), true)}(value, seen)` : undefined;
+    };
+    if (properties) {
+      if (ownPart.names.length > 0) lines.push(ownPart.names.map((n) => `seen.add(${literal(n)});`).join(' '));
+      if (ownPart.patterns.length > 0) {
+        const test = ownPart.patterns.map((pattern) => `${this.hoist(`regex:${pattern}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(pattern)}, "u")`)}.test(key)`).join(' || ');
+        lines.push(`for (const key of Object.keys(value)) if (${test}) seen.add(key);`);
+      }
+      const always = (call: string | undefined) => (call ? lines.push(`if (${call}) return true;`) : undefined);
+      (node.allOf ?? []).forEach((member, index) => always(sub(member, ['allOf', index])));
+      always(referenced());
+      for (const keyword of ['anyOf', 'oneOf'] as const) {
+        (node[keyword] ?? []).forEach((member, index) => {
+          const call = sub(member, [keyword, index]);
+          if (call) lines.push(`if (${passes(member, [keyword, index])} && ${call}) return true;`);
+        });
+      }
+      for (const [trigger, member] of Object.entries(node.dependentSchemas ?? {})) {
+        const call = sub(member, ['dependentSchemas', trigger]);
+        if (call) lines.push(`if (${ownValue({ runtime: (n) => this.useRuntime(n) }, 'value', trigger)} && ${call}) return true;`);
+      }
+      if (node.if !== undefined) {
+        const then = [sub(node.if, ['if']), node.then !== undefined ? sub(node.then, ['then']) : undefined].filter((call) => call !== undefined);
+        const otherwise = node.else !== undefined ? sub(node.else, ['else']) : undefined;
+        lines.push(ifElse(passes(node.if, ['if']), then.length > 0 ? `if (${then.join(' || ')}) return true;` : [], otherwise ? `if (${otherwise}) return true;` : []));
+      }
+      lines.push('return false;');
+    } else {
+      lines.push(`let prefix = ${ownPart.prefix};`);
+      if (node.contains !== undefined) {
+        lines.push(`for (let i = 0; i < value.length; i++) if (v_${this.functionFor(node.contains, `${wanted}_contains`, here)}(value[i])) seen.add(i);`);
+      }
+      const widen = (call: string | undefined) => (call ? `prefix = Math.max(prefix, ${call});` : []);
+      (node.allOf ?? []).forEach((member, index) => lines.push(widen(sub(member, ['allOf', index]))));
+      lines.push(widen(referenced()));
+      for (const keyword of ['anyOf', 'oneOf'] as const) {
+        (node[keyword] ?? []).forEach((member, index) => {
+          const call = sub(member, [keyword, index]);
+          if (call) lines.push(ifElse(passes(member, [keyword, index]), widen(call)));
+        });
+      }
+      if (node.if !== undefined) {
+        const then = [sub(node.if, ['if']), node.then !== undefined ? sub(node.then, ['then']) : undefined].filter((call) => call !== undefined);
+        const otherwise = node.else !== undefined ? sub(node.else, ['else']) : undefined;
+        lines.push(ifElse(passes(node.if, ['if']), then.map(widen), widen(otherwise)));
+      }
+      lines.push('return prefix;');
+    }
+    return { name, signature, body: lines };
   }
 
   private hoist(key: string, prefix: string, initializer: string): string {
@@ -192,17 +350,25 @@ export class ValidatorCompiler {
     return name;
   }
 
-  private label(schema: JsonSchema, index: number): string {
+  private label(schema: JsonSchema, index: number, base: string): string {
     if (!isSchemaObject(schema)) return `alternative ${index + 1}`;
-    const resolved = this.model.resolve(schema);
+    const resolved = this.resolveAt(schema, base);
     if (isSchemaObject(resolved) && resolved.title) return resolved.title;
-    if (schema.$ref) return refName(schema.$ref);
+    if (schema.$ref) {
+      const place = isSchemaObject(resolved) ? this.index.placeOf(resolved) : undefined;
+      if (place && place.name.length === 1) return String(place.name[0]);
+    }
     const condition = describeCondition(schema);
     if (condition.phrase !== '') return condition.phrase;
     if (schema.format) return `${schema.format} format`;
     if (schema.type) return `${declaredTypes(schema).join(' or ')}`;
     return `alternative ${index + 1}`;
   }
+}
+
+/** A `$ref` with nothing beside it that validates (annotations change nothing). */
+function isBareRef(schema: SchemaObject): boolean {
+  return Object.keys(schema).every((key) => key === '$ref' || !SUPPORTED.has(key));
 }
 
 /** `test` as the left operand of `&&`: parenthesized only where `||` or `?:` would bind looser. */

@@ -16,7 +16,7 @@ export const validatorsEmitter: Emitter = {
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
     const compiler = new ValidatorCompiler(model);
     const names = [...model.schemas.keys()];
-    for (const name of names) compiler.component(name);
+    const functions = new Map(names.map((name) => [name, `v_${compiler.component(name)}`]));
 
     // Top-level declarations, each rendered on its own and separated by one blank line.
     const declarations: Code[] = [
@@ -28,7 +28,7 @@ export const validatorsEmitter: Emitter = {
       `type Schemas = components['schemas'];`,
     ];
     if (compiler.hoisted.length > 0) declarations.push(compiler.hoisted.map(({ name, initializer }) => `const ${name} = ${initializer};`));
-    for (const fn of compiler.functions) declarations.push(block(`function ${fn.name}(value: unknown, ctx?: ValidationContext): boolean`, fn.body));
+    for (const fn of compiler.functions) declarations.push(block(`function ${fn.name}${fn.signature}`, fn.body));
     // validateX is built by a runtime factory rather than written out (a quarter of the file
     // otherwise); `@__PURE__` lets a bundler drop every one a consumer does not import.
     for (const name of names) {
@@ -38,9 +38,9 @@ export const validatorsEmitter: Emitter = {
       declarations.push(
         [
           `/** Validates a ${name}; issues name fields by wire path (${style === 'form' ? '`parameters[pin]`' : '`order.amount`'} style by default). */`,
-          `export const ${validatorName(name)} = /* @__PURE__ */ validator<${type}>(v_${base}, ${JSON.stringify(style)});`,
+          `export const ${validatorName(name)} = /* @__PURE__ */ validator<${type}>(${functions.get(name)}, ${JSON.stringify(style)});`,
         ],
-        [`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`, `export const is${base} = v_${base} as Guard<${type}>;`],
+        [`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`, `export const is${base} = ${functions.get(name)} as Guard<${type}>;`],
       );
     }
     return [{ path: VALIDATORS_PATH, contents: `${declarations.map((declaration) => render(declaration)).join('\n\n')}\n`, kind: 'typescript', source: 'generators/emitters/validators' }];

@@ -6,7 +6,11 @@ import { findStructureProblem } from './structure.js';
 
 /** One broken rule: where (wire path), which JSON Schema keyword, and a message free of input values. */
 export interface ValidationIssue {
-  /** Wire path of the field: `parameters[pin]`, `mpi_data[eci]` on forms; `order.amount` in JSON. */
+  /**
+   * Wire path of the field: `parameters[pin]`, `mpi_data[eci]` on forms; `order.amount` in JSON.
+   * Inside a field that carries a JSON document, the JSON pointer into it follows a `#`:
+   * `parameters[paymentToken]#/paymentData/header`.
+   */
   readonly path: string;
   /** The JSON Schema keyword that failed: `required`, `pattern`, `maxLength`, `oneOf`, ... */
   readonly rule: string;
@@ -25,7 +29,7 @@ export type WirePathStyle = 'form' | 'json';
  * valid input allocates no path strings; a path is rendered only when an issue is recorded.
  */
 export class ValidationContext {
-  readonly segments: (string | number)[] = [];
+  readonly segments: PathSegment[] = [];
   readonly issues: ValidationIssue[] = [];
   constructor(readonly style: WirePathStyle) {}
 
@@ -34,14 +38,14 @@ export class ValidationContext {
   }
 
   /** Records an issue one level below the current path (a missing or forbidden property). */
-  failAt(segment: string, rule: string, message: string): void {
+  failAt(segment: PathSegment, rule: string, message: string): void {
     this.segments.push(segment);
     this.fail(rule, message);
     this.segments.pop();
   }
 
   /** Records the issues of a child value one path segment down; true, so a caller walks on. */
-  visit(segment: string | number, value: unknown, validate: (value: unknown, ctx: ValidationContext) => boolean): true {
+  visit(segment: PathSegment, value: unknown, validate: (value: unknown, ctx: ValidationContext) => boolean): true {
     this.segments.push(segment);
     validate(value, this);
     this.segments.pop();
@@ -60,7 +64,12 @@ export function reject(ctx: ValidationContext | undefined, rule: string, message
 }
 
 /** As `reject`, for a property of the current object (missing or forbidden). */
-export function rejectAt(ctx: ValidationContext | undefined, segment: string, rule: string, message: string): boolean {
+export function rejectAt(
+  ctx: ValidationContext | undefined,
+  segment: PathSegment,
+  rule: string,
+  message: string,
+): boolean {
   if (ctx === undefined) return true;
   ctx.failAt(segment, rule, message);
   return false;
@@ -102,13 +111,33 @@ export function collectIssues(
   return { ok: false, issues: ctx.issues };
 }
 
-export function renderWirePath(style: WirePathStyle, segments: readonly (string | number)[]): string {
+export function renderWirePath(style: WirePathStyle, segments: readonly PathSegment[]): string {
   let path = '';
+  let pointer: string | undefined;
   for (const segment of segments) {
-    if (typeof segment === 'number' || (style === 'form' && path !== '')) path += `[${segment}]`;
+    if (segment === IN_CONTENT) pointer = '';
+    else if (pointer !== undefined) pointer += `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    else if (typeof segment === 'number' || (style === 'form' && path !== '')) path += `[${segment}]`;
     else path += path === '' ? segment : `.${segment}`;
   }
-  return path;
+  return pointer === undefined ? path : `${path}#${pointer}`;
+}
+
+/** The path segment that enters a field's JSON content: what follows is a JSON pointer into it. */
+export const IN_CONTENT: unique symbol = Symbol('content');
+
+export type PathSegment = string | number | typeof IN_CONTENT;
+
+/** What `parseJsonContent` returns for a string that is not JSON. */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
+/** The JSON document a string field carries (`contentMediaType: application/json`). */
+export function parseJsonContent(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
 }
 
 /** Object.prototype, read by key: a property whose value differs from this one is own on a plain object. */
@@ -162,6 +191,13 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function isMultipleOf(value: number, divisor: number): boolean {
   const quotient = value / divisor;
   return Number.isInteger(quotient) || Math.abs(quotient - Math.round(quotient)) <= Math.abs(quotient) * 1e-12;
+}
+
+/** Own properties with a value: `undefined` is absent, as on the wire. */
+export function propertyCount(object: Record<string, unknown>): number {
+  let count = 0;
+  for (const key of Object.keys(object)) if (object[key] !== undefined) count++;
+  return count;
 }
 
 export function hasUniqueItems(items: readonly unknown[]): boolean {

@@ -1,30 +1,62 @@
 // Array keywords.
-import type { SchemaObject } from '../../../model/json-schema.js';
-import { block, type Code } from '../code.js';
+import { block, ifElse, type Code } from '../code.js';
 import type { CodeScope } from '../code-scope.js';
+import type { KeywordDefinition } from '../keyword.js';
 
-export const ARRAY_KEYWORDS = ['items', 'minItems', 'maxItems', 'uniqueItems'] as const;
+const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
 
-export function emitArrayKeywords(schema: SchemaObject, scope: CodeScope): Code {
-  const v = scope.value;
-  const lines: Code[] = [];
-  const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
-  if (schema.minItems !== undefined) {
-    lines.push(scope.failIf(`${v}.length < ${schema.minItems}`, 'minItems', `must have at least ${items(schema.minItems)}`));
-  }
-  if (schema.maxItems !== undefined) {
-    lines.push(scope.failIf(`${v}.length > ${schema.maxItems}`, 'maxItems', `must have at most ${items(schema.maxItems)}`));
-  }
-  if (schema.uniqueItems === true) {
-    lines.push(scope.failIf(`!${scope.runtime('hasUniqueItems')}(${v})`, 'uniqueItems', 'must not repeat an item'));
-  }
-  if (schema.items === false) {
-    lines.push(scope.failIf(`${v}.length > 0`, 'items', 'must have no items'));
-  } else if (schema.items !== undefined && schema.items !== true) {
-    const index = scope.local('i');
-    const item = scope.local('item');
-    const body = scope.child(schema.items, item, index, ['items']);
-    lines.push(block(`for (let ${index} = 0; ${index} < ${v}.length; ${index}++)`, [`const ${item} = ${v}[${index}];`, body]));
-  }
-  return lines;
+/** `for` over the items from `from`, with the item in a local. */
+function eachItem(scope: CodeScope, from: number, body: (item: string, index: string) => Code): Code {
+  const index = scope.local('i');
+  const item = scope.local('item');
+  return block(`for (let ${index} = ${from}; ${index} < ${scope.value}.length; ${index}++)`, [`const ${item} = ${scope.value}[${index}];`, body(item, index)]);
 }
+
+export const ARRAY_KEYWORDS: readonly KeywordDefinition[] = [
+  {
+    keyword: 'minItems',
+    type: 'array',
+    code: (schema, scope) => scope.failIf(`${scope.value}.length < ${schema.minItems}`, 'minItems', `must have at least ${items(schema.minItems!)}`),
+  },
+  {
+    keyword: 'maxItems',
+    type: 'array',
+    code: (schema, scope) => scope.failIf(`${scope.value}.length > ${schema.maxItems}`, 'maxItems', `must have at most ${items(schema.maxItems!)}`),
+  },
+  {
+    keyword: 'uniqueItems',
+    type: 'array',
+    code: (schema, scope) => (schema.uniqueItems === true ? scope.failIf(`!${scope.runtime('hasUniqueItems')}(${scope.value})`, 'uniqueItems', 'must not repeat an item') : []),
+  },
+  {
+    keyword: 'prefixItems',
+    type: 'array',
+    code: (schema, scope) =>
+      schema.prefixItems!.map((sub, index) => ifElse(`${scope.value}.length > ${index}`, scope.child(sub, `${scope.value}[${index}]`, String(index), ['prefixItems', index]))),
+  },
+  {
+    keyword: 'items',
+    type: 'array',
+    code(schema, scope) {
+      const from = schema.prefixItems?.length ?? 0;
+      if (schema.items === true) return [];
+      if (schema.items === false) return scope.failIf(`${scope.value}.length > ${from}`, 'items', from === 0 ? 'must have no items' : `must have at most ${items(from)}`);
+      return eachItem(scope, from, (item, index) => scope.child(schema.items!, item, index, ['items']));
+    },
+  },
+  {
+    keyword: 'contains',
+    with: ['minContains', 'maxContains'],
+    type: 'array',
+    code(schema, scope) {
+      const min = schema.minContains ?? 1;
+      const max = schema.maxContains;
+      const count = scope.local('contains');
+      const matches = `${scope.validator(schema.contains!, ['contains'])}`;
+      const lines: Code[] = [`let ${count} = 0;`, eachItem(scope, 0, (item) => `if (${matches}(${item})) ${count}++;`)];
+      if (min > 0) lines.push(scope.failIf(`${count} < ${min}`, 'contains', `must contain at least ${items(min)} matching the contains schema`));
+      if (max !== undefined) lines.push(scope.failIf(`${count} > ${max}`, 'maxContains', `must contain at most ${items(max)} matching the contains schema`));
+      return lines;
+    },
+  },
+];

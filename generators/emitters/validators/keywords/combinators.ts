@@ -1,20 +1,25 @@
-// Applicators that combine schemas: allOf, anyOf, oneOf (discriminated or plain), not, if/then/else.
+// Applicators on the value itself: $ref, allOf, anyOf, oneOf (discriminated or plain), not, if/then/else.
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
 import { block, ifElse, indent, isEmpty, type Code } from '../code.js';
 import { literal, ownValue, type CodeScope } from '../code-scope.js';
 import { describeCondition, negateCondition } from '../condition-text.js';
+import type { KeywordDefinition } from '../keyword.js';
 
-export const COMBINATOR_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'discriminator', 'not', 'if', 'then', 'else'] as const;
-
-export function emitCombinators(schema: SchemaObject, scope: CodeScope): Code {
-  const lines: Code[] = [];
-  (schema.allOf ?? []).forEach((member, index) => lines.push(scope.same(member, ['allOf', index])));
-  if (schema.anyOf) lines.push(emitAnyOf(schema.anyOf, scope));
-  if (schema.oneOf) lines.push(schema.discriminator ? emitDiscriminated(schema, scope) : emitOneOf(schema.oneOf, scope));
-  if (schema.not !== undefined) lines.push(emitNot(schema.not, scope));
-  if (schema.if !== undefined) lines.push(emitIf(schema, scope));
-  return lines;
-}
+export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
+  {
+    keyword: '$ref',
+    code: (schema, scope) => `if (!${scope.reference(schema.$ref!)}(${scope.value}, ctx) && !ctx) return false;`,
+  },
+  { keyword: 'allOf', code: (schema, scope) => schema.allOf!.map((member, index) => scope.same(member, ['allOf', index])) },
+  { keyword: 'anyOf', code: (schema, scope) => emitAnyOf(schema.anyOf!, scope) },
+  {
+    keyword: 'oneOf',
+    with: ['discriminator'],
+    code: (schema, scope) => (schema.discriminator ? emitDiscriminated(schema, scope) : emitOneOf(schema.oneOf!, scope)),
+  },
+  { keyword: 'not', code: (schema, scope) => emitNot(schema.not!, scope) },
+  { keyword: 'if', with: ['then', 'else'], code: (schema, scope) => emitIf(schema, scope) },
+];
 
 function emitAnyOf(members: readonly JsonSchema[], scope: CodeScope): Code {
   const test = members.map((member, index) => `${scope.validator(member, ['anyOf', index])}(${scope.value})`).join(' || ');

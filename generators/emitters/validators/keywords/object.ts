@@ -1,73 +1,127 @@
-// Object keywords: required, properties (incl. `false` = must be absent), additionalProperties,
-// dependentRequired, property counts.
+// Object keywords. Own properties only: an inherited `constructor` or a key planted on
+// Object.prototype is never present, and a property whose value is `undefined` is absent (as on
+// the wire).
 import { isSchemaObject, type SchemaObject } from '../../../model/json-schema.js';
 import { block, ifElse, isEmpty, type Code } from '../code.js';
 import { literal, member, ownValue, type CodeScope } from '../code-scope.js';
+import type { KeywordDefinition } from '../keyword.js';
 
-export const OBJECT_KEYWORDS = [
-  'properties',
-  'required',
-  'additionalProperties',
-  'dependentRequired',
-  'minProperties',
-  'maxProperties',
-] as const;
+/** A required key with a property schema is checked where that property is read (one read). */
+const readWithProperty = (schema: SchemaObject, key: string): boolean =>
+  schema.properties !== undefined && Object.hasOwn(schema.properties, key) && isSchemaObject(schema.properties[key]);
 
-export function emitObjectKeywords(schema: SchemaObject, scope: CodeScope): Code {
-  const o = scope.value;
-  const lines: Code[] = [];
-  const required = new Set(schema.required ?? []);
-  // A required key with a property schema is checked where that property is read (one read).
-  const readWithProperty = (key: string) => schema.properties !== undefined && Object.hasOwn(schema.properties, key) && isSchemaObject(schema.properties[key]);
-  const missing = (key: string) => scope.failAt(literal(key), 'required', 'is required');
-  for (const key of required) {
-    if (!readWithProperty(key)) lines.push(scope.failAtIf(`!(${ownValue(scope, o, key)})`, literal(key), 'required', 'is required'));
-  }
-  for (const [trigger, needed] of Object.entries(schema.dependentRequired ?? {})) {
-    for (const key of needed) {
-      const message = `is required when ${trigger} is present`;
-      lines.push(scope.failAtIf(`${ownValue(scope, o, trigger)} && !(${ownValue(scope, o, key)})`, literal(key), 'dependentRequired', message));
-    }
-  }
-  for (const [key, property] of Object.entries(schema.properties ?? {})) {
-    if (property === true) continue;
-    if (property === false) {
-      lines.push(scope.failAtIf(ownValue(scope, o, key), literal(key), 'false', 'must not be present'));
-      continue;
-    }
-    const local = scope.local('p');
-    // Locals are unique within a function, so no block is needed around them.
-    const read = `const ${local} = ${member(o, key)};`;
-    const present = ownValue(scope, o, key, local);
-    const base = scope.callable(property);
-    const otherwise = required.has(key) ? missing(key) : [];
-    if (base !== undefined) {
-      // The most common property by far (a $ref): one call, no nested block.
-      const call = `(ctx ? ctx.visit(${literal(key)}, ${local}, v_${base}) : v_${base}(${local}))`;
-      lines.push(read, isEmpty(otherwise) ? `if (${present} && !${call}) return false;` : ifElse(present, `if (!${call}) return false;`, otherwise));
-      continue;
-    }
-    const body = scope.child(property, local, literal(key), ['properties', key]);
-    if (!isEmpty(body) || !isEmpty(otherwise)) lines.push(read, ifElse(present, body, otherwise));
-  }
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== true) {
-    const known = Object.keys(schema.properties ?? {});
-    const key = scope.local('key');
-    const isKnown = known.length === 0 ? undefined : `${scope.hoistSet(known)}.has(${key})`;
-    const statement =
-      schema.additionalProperties === false
-        ? scope.failAt(key, 'additionalProperties', 'is not allowed')
-        : scope.child(schema.additionalProperties, `${o}[${key}]`, key, ['additionalProperties']);
-    const skip = `if (${isKnown ? `${isKnown} || ` : ''}${o}[${key}] === undefined) continue;`;
-    lines.push(block(`for (const ${key} of Object.keys(${o}))`, [skip, statement]));
-  }
-  const count = () => `Object.keys(${o}).length`;
-  if (schema.minProperties !== undefined) {
-    lines.push(scope.failIf(`${count()} < ${schema.minProperties}`, 'minProperties', `must have at least ${schema.minProperties} properties`));
-  }
-  if (schema.maxProperties !== undefined) {
-    const message = schema.maxProperties === 0 ? 'must be empty' : `must have at most ${schema.maxProperties} properties`;
-    lines.push(scope.failIf(`${count()} > ${schema.maxProperties}`, 'maxProperties', message));
-  }
-  return lines;
+const plural = (n: number) => `${n} propert${n === 1 ? 'y' : 'ies'}`;
+
+/** `for (const key of Object.keys(o))` over the keys with a value. */
+function eachKey(scope: CodeScope, body: (key: string) => Code): Code {
+  const key = scope.local('key');
+  return block(`for (const ${key} of Object.keys(${scope.value}))`, [`if (${scope.value}[${key}] === undefined) continue;`, body(key)]);
 }
+
+export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
+  {
+    keyword: 'required',
+    type: 'object',
+    code: (schema, scope) =>
+      schema.required!.filter((key) => !readWithProperty(schema, key)).map((key) => scope.failAtIf(`!(${ownValue(scope, scope.value, key)})`, literal(key), 'required', 'is required')),
+  },
+  {
+    keyword: 'dependentRequired',
+    type: 'object',
+    code: (schema, scope) =>
+      Object.entries(schema.dependentRequired!).flatMap(([trigger, needed]) =>
+        needed.map((key) =>
+          scope.failAtIf(`${ownValue(scope, scope.value, trigger)} && !(${ownValue(scope, scope.value, key)})`, literal(key), 'dependentRequired', `is required when ${trigger} is present`),
+        ),
+      ),
+  },
+  {
+    keyword: 'properties',
+    type: 'object',
+    code(schema, scope) {
+      const o = scope.value;
+      const required = new Set(schema.required ?? []);
+      const lines: Code[] = [];
+      for (const [key, property] of Object.entries(schema.properties!)) {
+        if (property === true) continue;
+        if (property === false) {
+          lines.push(scope.failAtIf(ownValue(scope, o, key), literal(key), 'false', 'must not be present'));
+          continue;
+        }
+        // Locals are unique within a function, so no block is needed around them.
+        const local = scope.local('p');
+        const read = `const ${local} = ${member(o, key)};`;
+        const present = ownValue(scope, o, key, local);
+        const otherwise = required.has(key) ? scope.failAt(literal(key), 'required', 'is required') : [];
+        const base = scope.callable(property);
+        if (base !== undefined) {
+          // The most common property by far (a $ref): one call, no nested block.
+          const call = `(ctx ? ctx.visit(${literal(key)}, ${local}, v_${base}) : v_${base}(${local}))`;
+          lines.push(read, isEmpty(otherwise) ? `if (${present} && !${call}) return false;` : ifElse(present, `if (!${call}) return false;`, otherwise));
+          continue;
+        }
+        const body = scope.child(property, local, literal(key), ['properties', key]);
+        if (!isEmpty(body) || !isEmpty(otherwise)) lines.push(read, ifElse(present, body, otherwise));
+      }
+      return lines;
+    },
+  },
+  {
+    keyword: 'patternProperties',
+    type: 'object',
+    code: (schema, scope) =>
+      eachKey(scope, (key) =>
+        Object.entries(schema.patternProperties!).map(([pattern, sub], index) =>
+          ifElse(`${scope.hoistRegex(pattern)}.test(${key})`, scope.child(sub, `${scope.value}[${key}]`, key, ['patternProperties', pattern ?? index])),
+        ),
+      ),
+  },
+  {
+    keyword: 'additionalProperties',
+    type: 'object',
+    code(schema, scope) {
+      const extra = schema.additionalProperties!;
+      if (extra === true) return [];
+      const known = Object.keys(schema.properties ?? {});
+      return eachKey(scope, (key) => {
+        const tests = [
+          ...(known.length > 0 ? [`${scope.hoistSet(known)}.has(${key})`] : []),
+          ...Object.keys(schema.patternProperties ?? {}).map((pattern) => `${scope.hoistRegex(pattern)}.test(${key})`),
+        ];
+        const check = extra === false ? scope.failAt(key, 'additionalProperties', 'is not allowed') : scope.child(extra, `${scope.value}[${key}]`, key, ['additionalProperties']);
+        return tests.length > 0 ? [`if (${tests.join(' || ')}) continue;`, check] : check;
+      });
+    },
+  },
+  {
+    keyword: 'propertyNames',
+    type: 'object',
+    code: (schema, scope) => {
+      const names = schema.propertyNames!;
+      if (names === true) return [];
+      return eachKey(scope, (key) => scope.child(names, key, key, ['propertyNames']));
+    },
+  },
+  {
+    keyword: 'dependentSchemas',
+    type: 'object',
+    code: (schema, scope) =>
+      Object.entries(schema.dependentSchemas!).map(([trigger, sub]) => ifElse(ownValue(scope, scope.value, trigger), scope.same(sub, ['dependentSchemas', trigger]))),
+  },
+  {
+    keyword: 'minProperties',
+    type: 'object',
+    code: (schema, scope) =>
+      scope.failIf(`${scope.runtime('propertyCount')}(${scope.value}) < ${schema.minProperties}`, 'minProperties', `must have at least ${plural(schema.minProperties!)}`),
+  },
+  {
+    keyword: 'maxProperties',
+    type: 'object',
+    code: (schema, scope) =>
+      scope.failIf(
+        `${scope.runtime('propertyCount')}(${scope.value}) > ${schema.maxProperties}`,
+        'maxProperties',
+        schema.maxProperties === 0 ? 'must be empty' : `must have at most ${plural(schema.maxProperties!)}`,
+      ),
+  },
+];

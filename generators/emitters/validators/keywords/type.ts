@@ -48,8 +48,7 @@ export function declaredTypes(schema: SchemaObject): readonly string[] {
 }
 
 /** Wraps `body` so it runs only when the value has one of the declared types. */
-export function emitTypeGuard(schema: SchemaObject, scope: CodeScope, body: Code): Code {
-  const types = declaredTypes(schema);
+export function emitTypeGuard(types: readonly string[], scope: CodeScope, body: Code): Code {
   if (types.length === 0) return body;
   const message = `must be ${types.map((type) => ARTICLE[type] ?? type).join(' or ')}`;
   const test = notTypeTest(types, scope.value, scope);

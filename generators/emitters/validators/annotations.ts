@@ -1,0 +1,60 @@
+// What `unevaluatedProperties` and `unevaluatedItems` need to know: which properties or items the
+// other keywords of the schema (and of the sub-schemas applied to the same value) evaluated
+// (JSON Schema 2020-12, section 11). Known at generation time for properties, patternProperties,
+// additionalProperties, prefixItems, items and everything reached through allOf and $ref; only
+// anyOf, oneOf, if/then/else, dependentSchemas and contains depend on the value, and only those
+// schemas get an annotation collector at run time.
+import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
+
+export interface Evaluated {
+  /** Some keyword evaluates every property (or item). */
+  readonly all: boolean;
+  readonly names: readonly string[];
+  readonly patterns: readonly string[];
+  /** Items: the length of the evaluated prefix. */
+  readonly prefix: number;
+  /** Branches whose annotations count only when they pass: a collector runs at run time. */
+  readonly dynamic: boolean;
+}
+
+export type Kind = 'properties' | 'items';
+
+/** Resolves a `$ref` written in `schema`. */
+export type Resolver = (schema: SchemaObject) => JsonSchema;
+
+const NOTHING: Evaluated = { all: false, names: [], patterns: [], prefix: 0, dynamic: false };
+
+/** What `schema` evaluates of a value it accepts, leaving out its own `unevaluated*` when `own` is false. */
+export function evaluated(schema: JsonSchema, kind: Kind, resolve: Resolver, own = true, seen = new Set<JsonSchema>()): Evaluated {
+  if (!isSchemaObject(schema) || seen.has(schema)) return NOTHING;
+  seen.add(schema);
+  const names = new Set<string>();
+  const patterns = new Set<string>();
+  let all = false;
+  let prefix = 0;
+  let dynamic = false;
+  const merge = (part: Evaluated) => {
+    all ||= part.all;
+    dynamic ||= part.dynamic;
+    prefix = Math.max(prefix, part.prefix);
+    part.names.forEach((name) => names.add(name));
+    part.patterns.forEach((pattern) => patterns.add(pattern));
+  };
+  if (kind === 'properties') {
+    Object.keys(schema.properties ?? {}).forEach((name) => names.add(name));
+    Object.keys(schema.patternProperties ?? {}).forEach((pattern) => patterns.add(pattern));
+    if (schema.additionalProperties !== undefined || (own && schema.unevaluatedProperties !== undefined)) all = true;
+  } else {
+    prefix = schema.prefixItems?.length ?? 0;
+    if (schema.items !== undefined || (own && schema.unevaluatedItems !== undefined)) all = true;
+    if (schema.contains !== undefined) dynamic = true;
+  }
+  for (const member of schema.allOf ?? []) merge(evaluated(member, kind, resolve, true, seen));
+  if (schema.$ref !== undefined) merge(evaluated(resolve(schema), kind, resolve, true, seen));
+  const conditional = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...Object.values(schema.dependentSchemas ?? {})];
+  if (schema.if !== undefined) conditional.push(schema.if, ...(schema.then !== undefined ? [schema.then] : []), ...(schema.else !== undefined ? [schema.else] : []));
+  if (conditional.some((branch) => contributes(evaluated(branch, kind, resolve, true, new Set(seen))))) dynamic = true;
+  return { all, names: [...names], patterns: [...patterns], prefix, dynamic };
+}
+
+export const contributes = (part: Evaluated): boolean => part.all || part.dynamic || part.names.length > 0 || part.patterns.length > 0 || part.prefix > 0;

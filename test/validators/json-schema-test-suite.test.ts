@@ -1,0 +1,175 @@
+// The official JSON-Schema-Test-Suite, draft 2020-12 (../shared/json-schema-test-suite, MIT,
+// pinned commit in its COMMIT file), compiled through the validators emitter the way the
+// corpus is: every group becomes a component schema of a generated spec, every test a verdict
+// of its generated `isX` and `validateX`. The required groups and optional/format run; a group the
+// generator refuses (or answers differently on purpose) must be listed with its reason in
+// json-schema-test-suite.refusals.yaml, and a listed group that passes fails the test, so the
+// list only shrinks.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cp, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ValidatorCompiler } from '../../generators/emitters/validators/compile-schema.js';
+import { validatorsEmitter } from '../../generators/emitters/validators/index.js';
+import type { OpenApiDocument } from '../../generators/model/openapi.js';
+import { buildSpecModel } from '../../generators/model/spec-model.js';
+import { PROJECT_ROOT } from '../support/spec-examples.js';
+
+const SUITE_DIR = join(PROJECT_ROOT, '..', 'shared', 'json-schema-test-suite');
+const DRAFT_DIR = join(SUITE_DIR, 'tests', 'draft2020-12');
+const OUT_DIR = join(PROJECT_ROOT, 'test', '.output', 'json-schema-test-suite');
+const REFUSALS_FILE = join(PROJECT_ROOT, 'test', 'validators', 'json-schema-test-suite.refusals.yaml');
+
+interface SuiteTest {
+  readonly description: string;
+  readonly data: unknown;
+  readonly valid: boolean;
+}
+interface SuiteGroup {
+  readonly description: string;
+  readonly schema: unknown;
+  readonly tests: readonly SuiteTest[];
+}
+interface Group extends SuiteGroup {
+  /** `file.json: description` (unique: the suite's descriptions are unique per file). */
+  readonly id: string;
+  readonly file: string;
+  readonly component: string;
+}
+type Refusals = Readonly<Record<string, string>>;
+
+/** The files that run: every required file, and the formats of optional/format. */
+function suiteFiles(): string[] {
+  const required = readdirSync(DRAFT_DIR).filter((name) => name.endsWith('.json'));
+  const formats = readdirSync(join(DRAFT_DIR, 'optional', 'format'))
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => `optional/format/${name}`);
+  return [...required, ...formats].sort();
+}
+
+function readGroups(file: string): Group[] {
+  const groups = JSON.parse(readFileSync(join(DRAFT_DIR, file), 'utf8')) as SuiteGroup[];
+  const seen = new Map<string, number>();
+  return groups.map((group, index) => {
+    const count = (seen.get(group.description) ?? 0) + 1;
+    seen.set(group.description, count);
+    const id = `${file}: ${group.description}${count > 1 ? ` (${count})` : ''}`;
+    return { ...group, id, file, component: `${file.replace(/\.json$/, '').replace(/[^A-Za-z0-9]+/g, '_')}_${index}` };
+  });
+}
+
+/**
+ * A group's schema as a component. A schema document's base URI is where it was retrieved
+ * from; a group without `$id` gets one of its own, so `#` and `#/$defs/x` mean the group's root.
+ */
+function asComponent(group: Group): unknown {
+  const schema = group.schema;
+  if (typeof schema !== 'object' || schema === null || '$id' in schema) return schema;
+  return { $id: `https://json-schema-test-suite.invalid/${group.component}.json`, ...schema };
+}
+
+function documentOf(groups: readonly Group[]): OpenApiDocument {
+  const schemas = Object.fromEntries(groups.map((group) => [group.component, structuredClone(asComponent(group))]));
+  return {
+    openapi: '3.1.0',
+    info: { title: 'JSON-Schema-Test-Suite', version: '1' },
+    paths: {},
+    components: { schemas },
+  } as unknown as OpenApiDocument;
+}
+
+/** Why the generator refuses a group, or undefined when it compiles it. */
+function refusal(group: Group): string | undefined {
+  try {
+    new ValidatorCompiler(buildSpecModel(documentOf([group]), [])).component(group.component);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+type Check = (value: unknown) => boolean;
+type Validate = (value: unknown) => { ok: boolean; issues?: readonly unknown[] };
+
+/** Generates one module for the accepted groups of a file and imports it. */
+async function compileFile(file: string, groups: readonly Group[]): Promise<Record<string, Check | Validate>> {
+  const model = buildSpecModel(documentOf(groups), []);
+  const [generated] = await validatorsEmitter.emit(model, {
+    projectRoot: PROJECT_ROOT,
+    scratchDir: OUT_DIR,
+    filesOf: () => [],
+  });
+  const dir = join(OUT_DIR, file.replace(/\.json$/, '').replace(/[^A-Za-z0-9]+/g, '_'));
+  // The runtime the generated module imports, as the package emitter copies it.
+  await cp(join(PROJECT_ROOT, 'templates', 'runtime'), join(dir, 'runtime'), { recursive: true });
+  await writeFile(join(dir, 'validators.ts'), generated!.contents);
+  return (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<string, Check | Validate>;
+}
+
+const present = existsSync(DRAFT_DIR);
+if (!present && process.env['CI'] === 'true') {
+  describe('JSON-Schema-Test-Suite', () => {
+    it('is present beside the clone under CI', () => {
+      throw new Error(`${SUITE_DIR} is missing: CI clones the workspace's shared folder beside the repository`);
+    });
+  });
+}
+
+describe.skipIf(!present)('JSON-Schema-Test-Suite draft 2020-12', () => {
+  if (!present) console.warn(`JSON-Schema-Test-Suite skipped: ${SUITE_DIR} is absent (a clone outside the workspace)`);
+  const refusals = (present ? (parse(readFileSync(REFUSALS_FILE, 'utf8')) ?? {}) : {}) as Refusals;
+  const files = present ? suiteFiles() : [];
+  const totals = { required: 0, requiredPassed: 0, refusedTests: 0, wrong: [] as string[] };
+
+  it.each(files)('%s', async (file) => {
+    const groups = readGroups(file);
+    const refused = new Map<Group, string>();
+    for (const group of groups) {
+      const reason = refusal(group);
+      if (reason !== undefined) refused.set(group, reason);
+    }
+    const accepted = groups.filter((group) => !refused.has(group));
+    const module = accepted.length > 0 ? await compileFile(file, accepted) : {};
+    const problems: string[] = [];
+    for (const group of groups) {
+      const listed = refusals[group.id];
+      const reason = refused.get(group);
+      if (reason !== undefined) {
+        if (listed === undefined) problems.push(`${group.id}: refused but not listed (${reason})`);
+        if (!file.startsWith('optional/')) totals.refusedTests += group.tests.length;
+        continue;
+      }
+      const is = module[`is${group.component}`] as Check;
+      const validate = module[`validate${group.component}`] as Validate;
+      const wrong = group.tests.filter((test) => {
+        const verdict = is(structuredClone(test.data));
+        const report = validate(structuredClone(test.data));
+        // The reporting pass must agree: a rejection names at least one issue.
+        return verdict !== test.valid || report.ok !== test.valid || (!report.ok && (report.issues ?? []).length === 0);
+      });
+      if (!file.startsWith('optional/')) {
+        if (listed === undefined) {
+          totals.required += group.tests.length;
+          totals.requiredPassed += group.tests.length - wrong.length;
+        } else totals.refusedTests += group.tests.length;
+      }
+      if (listed !== undefined && wrong.length === 0)
+        problems.push(`${group.id}: listed as refused (${listed}) but every test passes: remove it from the list`);
+      if (listed === undefined)
+        for (const test of wrong)
+          problems.push(`${group.id} / ${test.description}: expected ${test.valid ? 'valid' : 'invalid'}`);
+    }
+    totals.wrong.push(...problems);
+    expect(problems).toEqual([]);
+  });
+
+  it('lists only groups that exist', () => {
+    const ids = new Set(files.flatMap((file) => readGroups(file).map((group) => group.id)));
+    expect(Object.keys(refusals).filter((id) => !ids.has(id))).toEqual([]);
+    console.info(
+      `JSON-Schema-Test-Suite (${readFileSync(join(SUITE_DIR, 'COMMIT'), 'utf8').trim()}): ${totals.requiredPassed}/${totals.required} required tests pass on accepted groups; ${totals.refusedTests} tests in ${Object.keys(refusals).length} listed groups`,
+    );
+  });
+});
