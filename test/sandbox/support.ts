@@ -1,6 +1,8 @@
 // Shared by the sandbox tests: a started sandbox with a client pointed at it, a raw poster, and
 // the request inputs the tests vary.
 import { computeSignature, createCheckoutClient, createS2SClient, encodeForm, type FormObject, type SaleCardInput } from '@payment-gateway/merchant-client';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../../generated/sandbox/src/index.js';
 import { TABLES } from '../../generated/sandbox/src/spec-tables.js';
 
@@ -86,4 +88,44 @@ export async function sendCheckout(h: Harness, operationId: string, fields: Reco
 /** A plain card-payment body (SALE, AUTH, DEBIT) with the test card of the given expiry. */
 export function cardFields(action: string, month = '01', year = '2038', extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { action, ...(cardSale(month) as unknown as Record<string, unknown>), card_exp_year: year, ...extra };
+}
+
+export interface Receiver {
+  readonly url: string;
+  /** Raw bodies received, in arrival order. */
+  readonly bodies: string[];
+  /** What the next callbacks are answered with (default: 200 `OK`). */
+  answer: (body: string) => { status: number; text: string };
+  close(): Promise<void>;
+}
+
+/** A merchant's callback endpoint on 127.0.0.1 that records every raw body. */
+export async function startReceiver(): Promise<Receiver> {
+  const bodies: string[] = [];
+  const receiver: Receiver = {
+    url: '',
+    bodies,
+    answer: () => ({ status: 200, text: 'OK' }),
+    close: async () => {},
+  };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      bodies.push(body);
+      const { status, text } = receiver.answer(body);
+      response.writeHead(status, { 'Content-Type': 'text/plain' });
+      response.end(text);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return Object.assign(receiver, {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callbacks`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
 }
