@@ -2,7 +2,14 @@
 // on 127.0.0.1 starts a 3DS SALE and a Checkout purchase through the generated client, the payer
 // completes them on the sandbox's own pages, returns to the merchant, and the merchant receives
 // the signed callbacks.
-import { createCheckoutClient, decodeForm, createS2SClient, parseCallback, verifyPaymentReturn, type CheckoutCreateSessionInput } from '@payment-gateway/merchant-client';
+import {
+  createCheckoutClient,
+  decodeForm,
+  createS2SClient,
+  parseCallback,
+  verifyPaymentReturn,
+  type CheckoutCreateSessionInput,
+} from '@payment-gateway/merchant-client';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -25,10 +32,12 @@ describeWithBrowser('the sandbox in a browser', () => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        void handle(url, request.method ?? 'GET', Buffer.concat(chunks).toString('utf8')).then(({ status, headers, body }) => {
-          response.writeHead(status, headers);
-          response.end(body);
-        });
+        void handle(url, request.method ?? 'GET', Buffer.concat(chunks).toString('utf8')).then(
+          ({ status, headers, body }) => {
+            response.writeHead(status, headers);
+            response.end(body);
+          },
+        );
       });
     });
     await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
@@ -44,9 +53,17 @@ describeWithBrowser('the sandbox in a browser', () => {
   });
 
   /** The merchant's site: it starts payments server-side and sends the payer on. */
-  async function handle(url: URL, method: string, body: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  async function handle(
+    url: URL,
+    method: string,
+    body: string,
+  ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const { key, password } = sandbox.merchants[0]!;
-    const html = (text: string) => ({ status: 200, headers: { 'Content-Type': 'text/html' }, body: `<!doctype html><title>Merchant</title><h1 id="done">${text}</h1>` });
+    const html = (text: string) => ({
+      status: 200,
+      headers: { 'Content-Type': 'text/html' },
+      body: `<!doctype html><title>Merchant</title><h1 id="done">${text}</h1>`,
+    });
     if (method === 'POST' && url.pathname === '/callbacks') {
       callbacks.push(body);
       return { status: 200, headers: { 'Content-Type': 'text/plain' }, body: 'OK' };
@@ -55,12 +72,18 @@ describeWithBrowser('the sandbox in a browser', () => {
       const client = createS2SClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0 });
       const sale = await client.card.sale(cardSale('05', { term_url_3ds: `${site}/3ds-return` }));
       if (sale.result !== 'REDIRECT') return html(`unexpected ${sale.result}`);
-      saleId = sale.trans_id;
-      return { status: 302, headers: { Location: sale.redirect_url }, body: '' };
+      saleId = sale.trans_id ?? '';
+      return { status: 302, headers: { Location: sale.redirect_url ?? '' }, body: '' };
     }
     if (url.pathname === '/buy-checkout') {
       const client = createCheckoutClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0 });
-      const session = await client.createSession({ operation: 'purchase', methods: ['card'], order, success_url: `${site}/success`, cancel_url: `${site}/cancel` } as CheckoutCreateSessionInput);
+      const session = await client.createSession({
+        operation: 'purchase',
+        methods: ['card'],
+        order,
+        success_url: `${site}/success`,
+        cancel_url: `${site}/cancel`,
+      } as CheckoutCreateSessionInput);
       return { status: 302, headers: { Location: session.redirect_url }, body: '' };
     }
     if (url.pathname === '/3ds-return') return html('Back from 3DS');
@@ -75,8 +98,15 @@ describeWithBrowser('the sandbox in a browser', () => {
     await page.click('#success');
     await page.waitForURL(`${site}/3ds-return`);
     await sandbox.callbacksSettled();
-    const events = callbacks.filter((raw) => decodeForm(raw)['trans_id'] === saleId).map((raw) => parseCallback(raw, { password: sandbox.merchants[0]!.password, signingContext: { payer_email: 'payer@example.com' } })).filter((event) => event.fields['trans_id'] === saleId);
-    expect(events.map((event) => event.fields['status'])).toEqual(['3DS', 'SETTLED']);
+    const events = callbacks
+      .filter((raw) => decodeForm(raw)['trans_id'] === saleId)
+      .map((raw) =>
+        parseCallback(raw, {
+          password: sandbox.merchants[0]!.password,
+          signingContext: { payer_email: 'payer@example.com' },
+        }),
+      );
+    expect(events.map((event) => (event.fields as Record<string, unknown>)['status'])).toEqual(['3DS', 'SETTLED']);
     expect(errors).toEqual([]);
     expect(browser.offHost).toEqual([]);
   });
@@ -91,10 +121,24 @@ describeWithBrowser('the sandbox in a browser', () => {
     await page.fill('#card_cvv2', '123');
     await page.click('#pay');
     await page.waitForURL(/\/success\?/);
-    const returned = verifyPaymentReturn(new URL(page.url()).search, { password: sandbox.merchants[0]!.password, signingContext: { order_amount: order.amount, order_currency: order.currency, order_description: order.description } });
+    const returned = verifyPaymentReturn(new URL(page.url()).search, {
+      password: sandbox.merchants[0]!.password,
+      signingContext: {
+        order_amount: order.amount,
+        order_currency: order.currency,
+        order_description: order.description,
+      },
+    });
     await sandbox.callbacksSettled();
-    const checkout = callbacks.filter((raw) => decodeForm(raw)['id'] !== undefined).map((raw) => parseCallback(raw, { password: sandbox.merchants[0]!.password, protocol: 'checkout' })).filter((event) => event.fields['id'] === returned.fields['payment_id']);
-    expect(checkout.map((event) => [event.fields['type'], event.fields['status'], event.fields['order_status']])).toEqual([['sale', 'success', 'settled']]);
+    const checkout = callbacks
+      .filter((raw) => decodeForm(raw)['id'] !== undefined)
+      .map((raw) => parseCallback(raw, { password: sandbox.merchants[0]!.password, protocol: 'checkout' }))
+      .filter((event) => (event.fields as Record<string, unknown>)['id'] === returned.fields['payment_id']);
+    expect(
+      checkout.map(
+        (event) => event.protocol === 'checkout' && [event.fields.type, event.fields.status, event.fields.order_status],
+      ),
+    ).toEqual([['sale', 'success', 'settled']]);
     expect(errors).toEqual([]);
     expect(browser.offHost).toEqual([]);
   });

@@ -8,7 +8,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
-import { cardFields, nextOrder, post, sendS2s, startHarness, startReceiver, type Harness, type Receiver } from './support.js';
+import {
+  cardFields,
+  nextOrder,
+  post,
+  sendS2s,
+  startHarness,
+  startReceiver,
+  type Harness,
+  type Receiver,
+} from './support.js';
 
 let h: Harness;
 let receiver: Receiver;
@@ -26,7 +35,8 @@ beforeEach(() => {
 });
 
 const log = async () => (await fetch(`${h.sandbox.url}/_sandbox/callbacks`)).json() as Promise<any[]>;
-const forTransaction = (trans_id: string) => receiver.bodies.filter((body) => decodeForm(body)['trans_id'] === trans_id || decodeForm(body)['id'] === trans_id);
+const forTransaction = (trans_id: string) =>
+  receiver.bodies.filter((body) => decodeForm(body)['trans_id'] === trans_id || decodeForm(body)['id'] === trans_id);
 
 describe('signed callbacks on every transition', () => {
   it('an S2S CARD SALE posts one callback that parseCallback verifies with the payer e-mail (F2)', async () => {
@@ -34,8 +44,18 @@ describe('signed callbacks on every transition', () => {
     await h.sandbox.callbacksSettled();
     const [body, ...rest] = forTransaction(sale.trans_id);
     expect(rest).toEqual([]);
-    const event = parseCallback(body!, { password: h.password, protocol: 'card', signingContext: { payer_email: 'payer@example.com' } });
-    expect(event.fields).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', trans_id: sale.trans_id, card: '411111******1111' });
+    const event = parseCallback(body!, {
+      password: h.password,
+      protocol: 'card',
+      signingContext: { payer_email: 'payer@example.com' },
+    });
+    expect(event.fields).toMatchObject({
+      action: 'SALE',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      trans_id: sale.trans_id,
+      card: '411111******1111',
+    });
     expect(event.issues).toEqual([]);
     expect(body).not.toContain('4111111111111111');
   });
@@ -43,23 +63,63 @@ describe('signed callbacks on every transition', () => {
   it('AUTH, CAPTURE and CREDITVOID each post theirs, in transition order', async () => {
     const auth = (await sendS2s(h, 'card', cardFields('AUTH'))).body;
     await sendS2s(h, 'card', { action: 'CAPTURE', trans_id: auth.trans_id });
-    await sendS2s(h, 'card', { action: 'CREDITVOID', trans_id: auth.trans_id }, { payer_email: 'payer@example.com', card_number: '4111111111111111' });
+    await sendS2s(
+      h,
+      'card',
+      { action: 'CREDITVOID', trans_id: auth.trans_id },
+      { payer_email: 'payer@example.com', card_number: '4111111111111111' },
+    );
     await h.sandbox.callbacksSettled();
-    const events = forTransaction(auth.trans_id).map((body) => parseCallback(body, { password: h.password, protocol: 'card', signingContext: { payer_email: 'payer@example.com' } }).fields);
-    expect(events.map((fields) => [fields.action, fields.status])).toEqual([['AUTH', 'PENDING'], ['CAPTURE', 'SETTLED'], ['CREDITVOID', 'REFUND']]);
+    const events = forTransaction(auth.trans_id).map(
+      (body) =>
+        parseCallback(body, {
+          password: h.password,
+          protocol: 'card',
+          signingContext: { payer_email: 'payer@example.com' },
+        }).fields as Record<string, unknown>,
+    );
+    expect(events.map((fields) => [fields['action'], fields['status']])).toEqual([
+      ['AUTH', 'PENDING'],
+      ['CAPTURE', 'SETTLED'],
+      ['CREDITVOID', 'REFUND'],
+    ]);
   });
 
   it('a CREDIT2CARD callback is signed without the e-mail (F6)', async () => {
-    const payout = (await sendS2s(h, 'card', { action: 'CREDIT2CARD', order_id: nextOrder('P'), order_amount: '5.00', order_currency: 'USD', order_description: 'Payout', card_number: '4601541833776519', payer_ip: '203.0.113.10' })).body;
+    const payout = (
+      await sendS2s(h, 'card', {
+        action: 'CREDIT2CARD',
+        order_id: nextOrder('P'),
+        order_amount: '5.00',
+        order_currency: 'USD',
+        order_description: 'Payout',
+        card_number: '4601541833776519',
+        payer_ip: '203.0.113.10',
+      })
+    ).body;
     await h.sandbox.callbacksSettled();
     const event = parseCallback(forTransaction(payout.trans_id)[0]!, { password: h.password, protocol: 'card' });
     expect(event.fields).toMatchObject({ action: 'CREDIT2CARD', status: 'SETTLED' });
   });
 
   it('an S2S APM callback verifies with its sorted-values recipe', async () => {
-    const sale = (await sendS2s(h, 'apm', { action: 'SALE', brand: 'vcard', order_id: nextOrder('A'), order_amount: '2.00', order_currency: 'USD', order_description: 'APM', identifier: 'success@gmail.com', payer_ip: '203.0.113.10', return_url: 'https://merchant.example/r' })).body;
+    const sale = (
+      await sendS2s(h, 'apm', {
+        action: 'SALE',
+        brand: 'vcard',
+        order_id: nextOrder('A'),
+        order_amount: '2.00',
+        order_currency: 'USD',
+        order_description: 'APM',
+        identifier: 'success@gmail.com',
+        payer_ip: '203.0.113.10',
+        return_url: 'https://merchant.example/r',
+      })
+    ).body;
     await h.sandbox.callbacksSettled();
-    expect(parseCallback(forTransaction(sale.trans_id)[0]!, { password: h.password, protocol: 'apm' }).fields).toMatchObject({ action: 'SALE', status: 'SETTLED' });
+    expect(
+      parseCallback(forTransaction(sale.trans_id)[0]!, { password: h.password, protocol: 'apm' }).fields,
+    ).toMatchObject({ action: 'SALE', status: 'SETTLED' });
   });
 });
 
@@ -135,15 +195,31 @@ describe('delivery (facts §4)', () => {
   it('the transactions endpoint shows each transition, card masked', async () => {
     const sale = (await sendS2s(h, 'card', cardFields('SALE'))).body;
     const view = (await (await fetch(`${h.sandbox.url}/_sandbox/transactions/${sale.trans_id}`)).json()) as any;
-    expect(view).toMatchObject({ trans_id: sale.trans_id, status: 'SETTLED', card: '411111******1111', history: [{ sequence: 1, status: 'SETTLED', by: 'SALE' }] });
-    expect(JSON.stringify(await (await fetch(`${h.sandbox.url}/_sandbox/transactions`)).json())).not.toContain('4111111111111111');
+    expect(view).toMatchObject({
+      trans_id: sale.trans_id,
+      status: 'SETTLED',
+      card: '411111******1111',
+      history: [{ sequence: 1, status: 'SETTLED', by: 'SALE' }],
+    });
+    expect(JSON.stringify(await (await fetch(`${h.sandbox.url}/_sandbox/transactions`)).json())).not.toContain(
+      '4111111111111111',
+    );
     expect(JSON.stringify(await log())).not.toContain(h.password);
   });
 });
 
 describe('the clock', () => {
   const apm = (brand: string, currency: string, parameters: Record<string, string> = {}) => ({
-    action: 'SALE', brand, order_id: nextOrder('Q'), order_amount: '9.00', order_currency: currency, order_description: 'Clock', identifier: 'payer@example.com', payer_ip: '203.0.113.10', return_url: 'https://merchant.example/r', ...(Object.keys(parameters).length ? { parameters } : {}),
+    action: 'SALE',
+    brand,
+    order_id: nextOrder('Q'),
+    order_amount: '9.00',
+    order_currency: currency,
+    order_description: 'Clock',
+    identifier: 'payer@example.com',
+    payer_ip: '203.0.113.10',
+    return_url: 'https://merchant.example/r',
+    ...(Object.keys(parameters).length ? { parameters } : {}),
   });
 
   it('the QR method answers a real PNG and declines after one minute', async () => {
@@ -151,33 +227,54 @@ describe('the clock', () => {
     expect(sale.body).toMatchObject({ result: 'REDIRECT', status: 'REDIRECT' });
     const png = Buffer.from(sale.body.redirect_params.qr_code, 'base64');
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const clock = await post(`${h.sandbox.url}/_sandbox/clock`, JSON.stringify({ advance_seconds: 59 }), 'application/json');
+    const clock = await post(
+      `${h.sandbox.url}/_sandbox/clock`,
+      JSON.stringify({ advance_seconds: 59 }),
+      'application/json',
+    );
     expect(clock.status).toBe(200);
-    expect((await sendS2s(h, 'apm', { action: 'GET_TRANS_STATUS', trans_id: sale.body.trans_id })).body.status).toBe('REDIRECT');
+    expect((await sendS2s(h, 'apm', { action: 'GET_TRANS_STATUS', trans_id: sale.body.trans_id })).body.status).toBe(
+      'REDIRECT',
+    );
     await post(`${h.sandbox.url}/_sandbox/clock`, JSON.stringify({ advance_seconds: 1 }), 'application/json');
-    expect((await sendS2s(h, 'apm', { action: 'GET_TRANS_STATUS', trans_id: sale.body.trans_id })).body).toMatchObject({ status: 'DECLINED' });
+    expect((await sendS2s(h, 'apm', { action: 'GET_TRANS_STATUS', trans_id: sale.body.trans_id })).body).toMatchObject({
+      status: 'DECLINED',
+    });
   });
 
   it('the QR bank callback: ACSC settles before expiry', async () => {
     const sale = (await sendS2s(h, 'apm', apm('ips', 'EUR'))).body;
-    await post(`${h.sandbox.url}/_sandbox/transactions/${sale.trans_id}/bank`, JSON.stringify({ code: 'ACSC' }), 'application/json');
+    await post(
+      `${h.sandbox.url}/_sandbox/transactions/${sale.trans_id}/bank`,
+      JSON.stringify({ code: 'ACSC' }),
+      'application/json',
+    );
     h.sandbox.advanceClock(120);
-    expect((await sendS2s(h, 'apm', { action: 'GET_TRANS_STATUS', trans_id: sale.trans_id })).body.status).toBe('SETTLED');
+    expect((await sendS2s(h, 'apm', { action: 'GET_TRANS_STATUS', trans_id: sale.trans_id })).body.status).toBe(
+      'SETTLED',
+    );
   });
 
   it('a bank-code transfer declines after 5 minutes without completion', async () => {
     const sale = (await sendS2s(h, 'apm', apm('ar_transfer', 'ARS'))).body;
     h.sandbox.advanceClock(299);
-    expect((await sendS2s(h, 'apm', { action: 'GET_TRANS_STATUS', trans_id: sale.trans_id })).body.status).toBe('REDIRECT');
+    expect((await sendS2s(h, 'apm', { action: 'GET_TRANS_STATUS', trans_id: sale.trans_id })).body.status).toBe(
+      'REDIRECT',
+    );
     h.sandbox.advanceClock(1);
-    expect((await sendS2s(h, 'apm', { action: 'GET_TRANS_STATUS', trans_id: sale.trans_id })).body.status).toBe('DECLINED');
+    expect((await sendS2s(h, 'apm', { action: 'GET_TRANS_STATUS', trans_id: sale.trans_id })).body.status).toBe(
+      'DECLINED',
+    );
     await h.sandbox.callbacksSettled();
     const statuses = forTransaction(sale.trans_id).map((body) => decodeForm(body)['status']);
     expect(statuses).toEqual(['REDIRECT', 'DECLINED']);
   });
 
   it('refuses a clock request without a number of seconds', async () => {
-    expect((await post(`${h.sandbox.url}/_sandbox/clock`, JSON.stringify({ advance_seconds: 'soon' }), 'application/json')).status).toBe(400);
+    expect(
+      (await post(`${h.sandbox.url}/_sandbox/clock`, JSON.stringify({ advance_seconds: 'soon' }), 'application/json'))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -185,13 +282,27 @@ describe('payment-gateway-sandbox trigger', () => {
   it('posts a correctly signed callback of the chosen kind', async () => {
     const tsx = join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
     const cli = join(PROJECT_ROOT, 'generated', 'sandbox', 'src', 'cli.ts');
-    const run = async (event: string) => JSON.parse((await promisify(execFile)(process.execPath, [tsx, cli, 'trigger', event, '--to', receiver.url, '--password', 'pw-123'], { cwd: PROJECT_ROOT })).stdout);
+    const run = async (event: string) =>
+      JSON.parse(
+        (
+          await promisify(execFile)(
+            process.execPath,
+            [tsx, cli, 'trigger', event, '--to', receiver.url, '--password', 'pw-123'],
+            { cwd: PROJECT_ROOT },
+          )
+        ).stdout,
+      );
     const card = await run('card.sale.settled');
     expect(card).toMatchObject({ status: 200, answer: 'OK', signingContext: { payer_email: 'payer@example.com' } });
     const checkout = await run('checkout.refund');
     expect(checkout.status).toBe(200);
     const [cardBody, checkoutBody] = receiver.bodies.slice(-2);
-    expect(parseCallback(cardBody!, { password: 'pw-123', protocol: 'card', signingContext: card.signingContext }).fields).toMatchObject({ action: 'SALE', status: 'SETTLED' });
-    expect(parseCallback(checkoutBody!, { password: 'pw-123', protocol: 'checkout' }).fields).toMatchObject({ type: 'refund', order_status: 'refund' });
+    expect(
+      parseCallback(cardBody!, { password: 'pw-123', protocol: 'card', signingContext: card.signingContext }).fields,
+    ).toMatchObject({ action: 'SALE', status: 'SETTLED' });
+    expect(parseCallback(checkoutBody!, { password: 'pw-123', protocol: 'checkout' }).fields).toMatchObject({
+      type: 'refund',
+      order_status: 'refund',
+    });
   });
 });

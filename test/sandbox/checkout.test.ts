@@ -34,7 +34,11 @@ async function session(order: Order, extra: Record<string, unknown> = {}): Promi
 }
 
 /** Pays a session on its hosted page with a test card; returns where the payer is sent. */
-async function pay(pageUrl: string, month: string, card = '4111111111111111'): Promise<{ status: number; location: string | null; text: string }> {
+async function pay(
+  pageUrl: string,
+  month: string,
+  card = '4111111111111111',
+): Promise<{ status: number; location: string | null; text: string }> {
   const response = await fetch(`${pageUrl}/pay`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -44,7 +48,12 @@ async function pay(pageUrl: string, month: string, card = '4111111111111111'): P
   return { status: response.status, location: response.headers.get('location'), text: await response.text() };
 }
 
-const newOrder = (amount = '12.00'): Order => ({ number: nextOrder('CO'), amount, currency: 'EUR', description: 'Checkout order' });
+const newOrder = (amount = '12.00'): Order => ({
+  number: nextOrder('CO'),
+  amount,
+  currency: 'EUR',
+  description: 'Checkout order',
+});
 
 describe('the hosted payment page', () => {
   it('lists the session methods and a card form', async () => {
@@ -60,9 +69,18 @@ describe('the hosted payment page', () => {
     expect(status).toBe(303);
     const url = new URL(location!);
     expect(url.origin + url.pathname).toBe('https://merchant.example/success');
-    const verified = verifyPaymentReturn(url.search, { password: h.password, signingContext: { order_amount: order.amount, order_currency: order.currency, order_description: order.description } });
+    const verified = verifyPaymentReturn(url.search, {
+      password: h.password,
+      signingContext: {
+        order_amount: order.amount,
+        order_currency: order.currency,
+        order_description: order.description,
+      },
+    });
     expect(verified.name).toBe(paymentReturnDefinition.name);
-    expect((await sendCheckout(h, 'getPaymentStatus', { payment_id: url.searchParams.get('payment_id') })).body).toMatchObject({ status: 'settled' });
+    expect(
+      (await sendCheckout(h, 'getPaymentStatus', { payment_id: url.searchParams.get('payment_id') })).body,
+    ).toMatchObject({ status: 'settled' });
   });
 
   it('a decline card returns the payer to cancel_url', async () => {
@@ -80,18 +98,28 @@ describe('the hosted payment page', () => {
     const { status, text } = await pay(await session(order), '01', '1111222233334444');
     expect(status).toBe(400);
     expect(text).toContain('Bad Request. Brand of card does not support.');
-    expect((await sendCheckout(h, 'getPaymentStatus', { order_id: order.number })).body.error_message).toBe('Order does not exist.');
+    expect((await sendCheckout(h, 'getPaymentStatus', { order_id: order.number })).body.error_message).toBe(
+      'Order does not exist.',
+    );
   });
 
   it('a plain purchase of zero is refused', async () => {
-    const answer = await sendCheckout(h, 'createSession', { operation: 'purchase', methods: ['card'], order: newOrder('0.00'), success_url: 'https://merchant.example/s' });
+    const answer = await sendCheckout(h, 'createSession', {
+      operation: 'purchase',
+      methods: ['card'],
+      order: newOrder('0.00'),
+      success_url: 'https://merchant.example/s',
+    });
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).toContain('This value should be greater than 0.');
   });
 });
 
 describe('payment operations', () => {
-  async function paid(extra: Record<string, unknown> = {}, month = '01'): Promise<{ payment_id: string; order: Order }> {
+  async function paid(
+    extra: Record<string, unknown> = {},
+    month = '01',
+  ): Promise<{ payment_id: string; order: Order }> {
     const order = newOrder();
     const { location } = await pay(await session(order, extra), month);
     return { payment_id: new URL(location!).searchParams.get('payment_id')!, order };
@@ -100,25 +128,41 @@ describe('payment operations', () => {
   it('auth holds a purchase pending until capture', async () => {
     const { payment_id } = await paid({ auth: true });
     expect((await sendCheckout(h, 'getPaymentStatus', { payment_id })).body.status).toBe('pending');
-    expect((await sendCheckout(h, 'capturePayment', { payment_id, amount: '12.00' })).body).toMatchObject({ status: 'settled', trans_status: 'SUCCESS' });
+    expect((await sendCheckout(h, 'capturePayment', { payment_id, amount: '12.00' })).body).toMatchObject({
+      status: 'settled',
+      trans_status: 'SUCCESS',
+    });
   });
 
   it('refund in part keeps it settled, the rest refunds it; void applies only to settled', async () => {
     const { payment_id } = await paid();
-    expect((await sendCheckout(h, 'refundPayment', { payment_id, amount: '2.00' })).body).toEqual({ payment_id, result: 'accepted' });
+    expect((await sendCheckout(h, 'refundPayment', { payment_id, amount: '2.00' })).body).toEqual({
+      payment_id,
+      result: 'accepted',
+    });
     expect((await sendCheckout(h, 'getPaymentStatus', { payment_id })).body.status).toBe('settled');
     await sendCheckout(h, 'refundPayment', { payment_id, amount: '10.00' });
     expect((await sendCheckout(h, 'getPaymentStatus', { payment_id })).body.status).toBe('refund');
-    expect((await sendCheckout(h, 'voidPayment', { payment_id })).body).toMatchObject({ status: 'FAIL', payment_status: 'refund' });
+    expect((await sendCheckout(h, 'voidPayment', { payment_id })).body).toMatchObject({
+      status: 'FAIL',
+      payment_status: 'refund',
+    });
     const other = await paid();
-    expect((await sendCheckout(h, 'voidPayment', { payment_id: other.payment_id })).body).toMatchObject({ status: 'SUCCESS', payment_status: 'void' });
+    expect((await sendCheckout(h, 'voidPayment', { payment_id: other.payment_id })).body).toMatchObject({
+      status: 'SUCCESS',
+      payment_status: 'void',
+    });
   });
 
   it('recurring charges again with the pair of a recurring_init payment', async () => {
     const { payment_id } = await paid({ recurring_init: true });
     const first = (await sendCheckout(h, 'getPaymentStatus', { payment_id })).body;
     expect(first.recurring_token).toEqual(expect.any(String));
-    const again = await sendCheckout(h, 'recurringPayment', { recurring_init_trans_id: payment_id, recurring_token: first.recurring_token, order: { number: nextOrder('REC'), amount: '3.00', description: 'Month 2' } });
+    const again = await sendCheckout(h, 'recurringPayment', {
+      recurring_init_trans_id: payment_id,
+      recurring_token: first.recurring_token,
+      order: { number: nextOrder('REC'), amount: '3.00', description: 'Month 2' },
+    });
     expect(again.body).toMatchObject({ status: 'settled' });
   });
 

@@ -1,6 +1,12 @@
 // Bounded loopback load: 1,000 SALEs sent at once give 1,000 distinct trans_ids with consistent
 // statuses, and every callback reaches a healthy receiver exactly once.
-import { computeSignature, decodeForm, encodeForm, saleCardOperation, type FormObject } from '@payment-gateway/merchant-client';
+import {
+  computeSignature,
+  decodeForm,
+  encodeForm,
+  saleCardOperation,
+  type FormObject,
+} from '@payment-gateway/merchant-client';
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cardSale, startHarness, startReceiver, type Harness, type Receiver } from './support.js';
@@ -19,11 +25,19 @@ afterAll(async () => {
 
 function postForm(agent: Agent, url: URL, body: string): Promise<any> {
   return new Promise((resolve, reject) => {
-    const call = request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-    });
+    const call = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+      },
+    );
     call.on('error', reject);
     call.end(body);
   });
@@ -34,8 +48,15 @@ it(`${COUNT} concurrent SALEs: distinct trans_ids, consistent statuses, each cal
   const url = new URL('/post', h.sandbox.url);
   // Every third card declines (02/2038), so the statuses have something to be consistent about.
   const bodies = Array.from({ length: COUNT }, (_, i) => {
-    const fields: Record<string, unknown> = { action: 'SALE', client_key: h.key, ...(cardSale(i % 3 === 2 ? '02' : '01') as unknown as Record<string, unknown>) };
-    return encodeForm({ ...(fields as FormObject), hash: computeSignature(saleCardOperation.signature!, fields, h.password) });
+    const fields: Record<string, unknown> = {
+      action: 'SALE',
+      client_key: h.key,
+      ...(cardSale(i % 3 === 2 ? '02' : '01') as unknown as Record<string, unknown>),
+    };
+    return encodeForm({
+      ...(fields as FormObject),
+      hash: computeSignature(saleCardOperation.signature!, fields, h.password),
+    });
   });
   const answers = await Promise.all(bodies.map((body) => postForm(agent, url, body)));
   agent.destroy();
@@ -59,5 +80,7 @@ it(`${COUNT} concurrent SALEs: distinct trans_ids, consistent statuses, each cal
   expect(receiver.bodies).toHaveLength(COUNT);
   expect([...delivered.keys()].sort()).toEqual([...ids].sort());
   expect([...delivered.values()].every((count) => count === 1)).toBe(true);
-  expect(h.sandbox.sandbox.delivery.log.every((record) => record.state === 'delivered' && record.attempts.length === 1)).toBe(true);
+  expect(
+    h.sandbox.sandbox.delivery.log.every((record) => record.state === 'delivered' && record.attempts.length === 1),
+  ).toBe(true);
 }, 60_000);

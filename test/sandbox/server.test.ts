@@ -1,7 +1,13 @@
 // The sandbox's core: every request decoded and validated by the client package's validators,
 // every hash checked with its recipe, errors in the platform's shape naming the wire field, the
 // three ways to start it, and no body that can crash it.
-import { computeSignature, encodeForm, PlatformError, saleCardOperation, validateSaleResponse } from '@payment-gateway/merchant-client';
+import {
+  computeSignature,
+  encodeForm,
+  PlatformError,
+  saleCardOperation,
+  validateSaleResponse,
+} from '@payment-gateway/merchant-client';
 import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,7 +25,12 @@ afterAll(async () => {
 
 /** A correctly signed raw SALE body, so a test can break one thing at a time. */
 function signedSale(fields: Record<string, string> = {}): Record<string, string> {
-  const body: Record<string, string> = { action: 'SALE', client_key: h.key, ...(cardSale() as unknown as Record<string, string>), ...fields };
+  const body: Record<string, string> = {
+    action: 'SALE',
+    client_key: h.key,
+    ...(cardSale() as unknown as Record<string, string>),
+    ...fields,
+  };
   body['hash'] = computeSignature(saleCardOperation.signature!, body, h.password);
   return body;
 }
@@ -34,14 +45,25 @@ describe('requests', () => {
   it('answers a bad field with the platform error shape naming the wire field and the rule', async () => {
     const answer = await post(`${h.sandbox.url}/post`, encodeForm(signedSale({ card_exp_month: '13' })));
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ result: 'ERROR', error_code: 100000, error_message: 'Request data is invalid.' });
-    expect(answer.body.errors.map((entry: { error_message: string }) => entry.error_message.split(':')[0])).toEqual(['must match exactly one of', 'card_exp_month']);
+    expect(answer.body).toMatchObject({
+      result: 'ERROR',
+      error_code: 100000,
+      error_message: 'Request data is invalid.',
+    });
+    expect(answer.body.errors.map((entry: { error_message: string }) => entry.error_message.split(':')[0])).toEqual([
+      'must match exactly one of',
+      'card_exp_month',
+    ]);
   });
 
   it('names nested fields in bracket notation', async () => {
     const answer = await post(`${h.sandbox.url}/post`, encodeForm({ ...signedSale(), mpi_data: { eci: '05' } }));
     expect(answer.status).toBe(400);
-    expect(answer.body.errors.some((entry: { error_message: string }) => entry.error_message.startsWith('mpi_data[authentication_value]'))).toBe(true);
+    expect(
+      answer.body.errors.some((entry: { error_message: string }) =>
+        entry.error_message.startsWith('mpi_data[authentication_value]'),
+      ),
+    ).toBe(true);
   });
 
   it('refuses a wrong hash, naming the recipe it expected and never the password', async () => {
@@ -55,19 +77,35 @@ describe('requests', () => {
   });
 
   it('the client sees a bad hash as a PlatformError', async () => {
-    const wrong = (await import('@payment-gateway/merchant-client')).createS2SClient({ baseUrl: h.sandbox.url, merchantKey: h.key, password: 'not-the-password', retries: 0 });
+    const wrong = (await import('@payment-gateway/merchant-client')).createS2SClient({
+      baseUrl: h.sandbox.url,
+      merchantKey: h.key,
+      password: 'not-the-password',
+      retries: 0,
+    });
     await expect(wrong.card.sale(cardSale())).rejects.toBeInstanceOf(PlatformError);
   });
 
   it('refuses an unknown merchant key', async () => {
-    const answer = await post(`${h.sandbox.url}/post`, encodeForm(signedSale({ client_key: '00000000-0000-4000-8000-000000000000' })));
+    const answer = await post(
+      `${h.sandbox.url}/post`,
+      encodeForm(signedSale({ client_key: '00000000-0000-4000-8000-000000000000' })),
+    );
     expect(answer.body.errors[0].error_message).toMatch(/^client_key: /);
   });
 
   it('accepts any hash with acceptAnySignature', async () => {
     const lax = await startHarness({ acceptAnySignature: true });
     try {
-      const answer = await post(`${lax.sandbox.url}/post`, encodeForm({ action: 'SALE', client_key: lax.key, ...(cardSale() as unknown as Record<string, string>), hash: '0'.repeat(32) }));
+      const answer = await post(
+        `${lax.sandbox.url}/post`,
+        encodeForm({
+          action: 'SALE',
+          client_key: lax.key,
+          ...(cardSale() as unknown as Record<string, string>),
+          hash: '0'.repeat(32),
+        }),
+      );
       expect(answer.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
     } finally {
       await lax.sandbox.close();
@@ -90,14 +128,54 @@ describe('requests', () => {
 
 describe('malformed bodies never crash the server', () => {
   const cases: [string, () => Promise<{ status: number; body: any }>, number, RegExp][] = [
-    ['a JSON body on S2S', () => post(`${h.sandbox.url}/post`, '{"action":"SALE"}', 'application/json'), 415, /^Content-Type: S2S requests are application\/x-www-form-urlencoded/],
-    ['a form body on Checkout', () => post(`${h.sandbox.url}/api/v1/session`, 'a=b'), 415, /^Content-Type: Checkout requests are application\/json/],
-    ['broken percent-encoding', () => post(`${h.sandbox.url}/post`, 'action=SALE&order_description=50%_off'), 400, /^order_description: Malformed percent-encoding/],
-    ['an invalid UTF-8 escape', () => post(`${h.sandbox.url}/post`, 'action=SALE&payer_city=%FF%FE'), 400, /^payer_city: Malformed percent-encoding/],
-    ['a 10 MB body', () => post(`${h.sandbox.url}/post`, `action=SALE&order_description=${'a'.repeat(10 * 1024 * 1024)}`), 413, /^body: The request body is larger than/],
-    ['1,000-deep brackets', () => post(`${h.sandbox.url}/post`, `action=SALE&parameters${'[a]'.repeat(1000)}=x`), 400, /nested 1000 levels deep/],
-    ['invalid JSON', () => post(`${h.sandbox.url}/api/v1/session`, '{"order": ', 'application/json'), 400, /^body: The body is not valid JSON/],
-    ['1,000-deep JSON', () => post(`${h.sandbox.url}/api/v1/session`, `${'['.repeat(1000)}${']'.repeat(1000)}`, 'application/json'), 400, /nested more than 64 levels/],
+    [
+      'a JSON body on S2S',
+      () => post(`${h.sandbox.url}/post`, '{"action":"SALE"}', 'application/json'),
+      415,
+      /^Content-Type: S2S requests are application\/x-www-form-urlencoded/,
+    ],
+    [
+      'a form body on Checkout',
+      () => post(`${h.sandbox.url}/api/v1/session`, 'a=b'),
+      415,
+      /^Content-Type: Checkout requests are application\/json/,
+    ],
+    [
+      'broken percent-encoding',
+      () => post(`${h.sandbox.url}/post`, 'action=SALE&order_description=50%_off'),
+      400,
+      /^order_description: Malformed percent-encoding/,
+    ],
+    [
+      'an invalid UTF-8 escape',
+      () => post(`${h.sandbox.url}/post`, 'action=SALE&payer_city=%FF%FE'),
+      400,
+      /^payer_city: Malformed percent-encoding/,
+    ],
+    [
+      'a 10 MB body',
+      () => post(`${h.sandbox.url}/post`, `action=SALE&order_description=${'a'.repeat(10 * 1024 * 1024)}`),
+      413,
+      /^body: The request body is larger than/,
+    ],
+    [
+      '1,000-deep brackets',
+      () => post(`${h.sandbox.url}/post`, `action=SALE&parameters${'[a]'.repeat(1000)}=x`),
+      400,
+      /nested 1000 levels deep/,
+    ],
+    [
+      'invalid JSON',
+      () => post(`${h.sandbox.url}/api/v1/session`, '{"order": ', 'application/json'),
+      400,
+      /^body: The body is not valid JSON/,
+    ],
+    [
+      '1,000-deep JSON',
+      () => post(`${h.sandbox.url}/api/v1/session`, `${'['.repeat(1000)}${']'.repeat(1000)}`, 'application/json'),
+      400,
+      /nested more than 64 levels/,
+    ],
     ['a JSON array', () => post(`${h.sandbox.url}/api/v1/session`, '[]', 'application/json'), 400, /must be an object/],
     ['an empty body', () => post(`${h.sandbox.url}/post`, ''), 400, /^action: /],
   ];
@@ -116,7 +194,10 @@ describe('the three ways to start', () => {
   const tsx = join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
   async function firstLine(args: string[]): Promise<{ line: any; stop: () => void }> {
-    const child = spawn(process.execPath, [tsx, cli, ...args], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [tsx, cli, ...args], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const line = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => {
@@ -144,7 +225,12 @@ describe('the three ways to start', () => {
     const { line, stop } = await firstLine(['--merchant', `${key}:secret-password`, '--port', '0']);
     try {
       expect(line.merchants).toEqual([{ key, password: 'secret-password' }]);
-      const client = (await import('@payment-gateway/merchant-client')).createS2SClient({ baseUrl: line.url, merchantKey: key, password: 'secret-password', retries: 0 });
+      const client = (await import('@payment-gateway/merchant-client')).createS2SClient({
+        baseUrl: line.url,
+        merchantKey: key,
+        password: 'secret-password',
+        retries: 0,
+      });
       expect((await client.card.sale(cardSale())).status).toBe('SETTLED');
     } finally {
       stop();
@@ -152,7 +238,11 @@ describe('the three ways to start', () => {
   });
 
   it('`npm run sandbox` is the same CLI', async () => {
-    const manifest = JSON.parse(await promisify(execFile)('node', ['-p', 'JSON.stringify(require("./package.json").scripts)'], { cwd: PROJECT_ROOT }).then((run) => run.stdout)) as Record<string, string>;
+    const manifest = JSON.parse(
+      await promisify(execFile)('node', ['-p', 'JSON.stringify(require("./package.json").scripts)'], {
+        cwd: PROJECT_ROOT,
+      }).then((run) => run.stdout),
+    ) as Record<string, string>;
     expect(manifest['sandbox']).toBe('tsx generated/sandbox/src/cli.ts');
   });
 });

@@ -1,6 +1,13 @@
 // Shared by the sandbox tests: a started sandbox with a client pointed at it, a raw poster, and
 // the request inputs the tests vary.
-import { computeSignature, createCheckoutClient, createS2SClient, encodeForm, type FormObject, type SaleCardInput } from '@payment-gateway/merchant-client';
+import {
+  computeSignature,
+  createCheckoutClient,
+  createS2SClient,
+  encodeForm,
+  type FormObject,
+  type SaleCardInput,
+} from '@payment-gateway/merchant-client';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../../generated/sandbox/src/index.js';
@@ -48,7 +55,11 @@ export function cardSale(month = '01', extra: Partial<SaleCardInput> = {}): Sale
 }
 
 /** Posts a raw body to the sandbox and reads the JSON answer. */
-export async function post(url: string, body: string, contentType = 'application/x-www-form-urlencoded'): Promise<{ status: number; body: any }> {
+export async function post(
+  url: string,
+  body: string,
+  contentType = 'application/x-www-form-urlencoded',
+): Promise<{ status: number; body: any }> {
   const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': contentType }, body });
   const text = await response.text();
   return { status: response.status, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text };
@@ -59,34 +70,54 @@ export async function post(url: string, body: string, contentType = 'application
  * a test can send what the client would refuse). `original` supplies recipe inputs the request
  * does not carry (the original payment's e-mail and card).
  */
-export async function sendS2s(h: Harness, protocol: 'card' | 'apm', fields: Record<string, unknown>, original: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  const entry = TABLES.s2s.find((candidate) => candidate.protocol === protocol && candidate.action === fields['action']);
+export async function sendS2s(
+  h: Harness,
+  protocol: 'card' | 'apm',
+  fields: Record<string, unknown>,
+  original: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const entry = TABLES.s2s.find(
+    (candidate) => candidate.protocol === protocol && candidate.action === fields['action'],
+  );
   if (!entry) throw new Error(`no ${protocol} ${String(fields['action'])}`);
   const body = { client_key: h.key, ...fields };
   const hash = computeSignature(entry.operation.signature!, { ...original, ...body }, h.password);
   const answer = await post(`${h.sandbox.url}/post`, encodeForm({ ...(body as FormObject), hash }));
   if (answer.status === 200 && entry.validateResponse) {
     const result = entry.validateResponse(answer.body);
-    if (!result.ok) throw new Error(`${protocol} ${String(fields['action'])} answered outside its response schema: ${JSON.stringify(result.issues)}`);
+    if (!result.ok)
+      throw new Error(
+        `${protocol} ${String(fields['action'])} answered outside its response schema: ${JSON.stringify(result.issues)}`,
+      );
   }
   return answer;
 }
 
 /** Sends a signed Checkout request to its path and checks a success answer against its response schema. */
-export async function sendCheckout(h: Harness, operationId: string, fields: Record<string, unknown>): Promise<{ status: number; body: any }> {
+export async function sendCheckout(
+  h: Harness,
+  operationId: string,
+  fields: Record<string, unknown>,
+): Promise<{ status: number; body: any }> {
   const entry = TABLES.checkout.find((candidate) => candidate.operationId === operationId)!;
   const body = { merchant_key: h.key, ...fields };
   const hash = computeSignature(entry.operation.signature!, body, h.password);
   const answer = await post(`${h.sandbox.url}${entry.path}`, JSON.stringify({ ...body, hash }), 'application/json');
   if (answer.status === 200 && entry.validateResponse) {
     const result = entry.validateResponse(answer.body);
-    if (!result.ok) throw new Error(`${operationId} answered outside its response schema: ${JSON.stringify(result.issues)}`);
+    if (!result.ok)
+      throw new Error(`${operationId} answered outside its response schema: ${JSON.stringify(result.issues)}`);
   }
   return answer;
 }
 
 /** A plain card-payment body (SALE, AUTH, DEBIT) with the test card of the given expiry. */
-export function cardFields(action: string, month = '01', year = '2038', extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function cardFields(
+  action: string,
+  month = '01',
+  year = '2038',
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { action, ...(cardSale(month) as unknown as Record<string, unknown>), card_exp_year: year, ...extra };
 }
 
