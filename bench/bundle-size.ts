@@ -1,10 +1,13 @@
 // min+gzip size of what a merchant ships: an esbuild bundle (minified, tree-shaken, platform
-// node, openapi-fetch bundled in) of the client core and of a one-action consumer, against
-// openapi-fetch alone. Sizes are deterministic: one build each.
+// node, openapi-fetch bundled in) of the client core, of a one-action consumer, and of a consumer
+// of the documented createS2SClient calling two actions, against openapi-fetch alone. The last is
+// built with code splitting, as a bundler splits the validators the client loads per action: its
+// figure is the code that runs (the entry's chunks plus the two actions' validator chunks), and
+// its notes give every chunk on disk. Sizes are deterministic: one build each.
 import { CARD_SALE, CLIENT_KEY } from '../test/support/fixtures.js';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { PROJECT_ROOT } from '../test/support/spec-examples.js';
 import { figure, type BenchOptions, type Figure } from './harness.js';
 
@@ -13,11 +16,18 @@ const CLIENT_SRC = join(PROJECT_ROOT, 'generated', 'client', 'src');
 export interface BundleSize {
   readonly minified: number;
   readonly gzipped: number;
+  /** With code splitting: every chunk, loaded or not. */
+  readonly onDisk?: { readonly minified: number; readonly gzipped: number; readonly chunks: number };
   /** Inputs by bytes in the output, largest first. */
   readonly largest: readonly { readonly path: string; readonly bytes: number }[];
 }
 
-export async function bundleSize(contents: string, resolveDir: string): Promise<BundleSize> {
+/**
+ * With `loads` (source paths of modules the consumer imports dynamically when it runs), the
+ * bundle is split and its size is what runs: the entry's static closure plus those modules'.
+ */
+export async function bundleSize(contents: string, resolveDir: string, loads?: readonly string[]): Promise<BundleSize> {
+  if (loads) return splitBundleSize(contents, resolveDir, loads);
   const result = await build({
     stdin: { contents, resolveDir, sourcefile: 'entry.ts', loader: 'ts' },
     bundle: true,
@@ -32,6 +42,58 @@ export async function bundleSize(contents: string, resolveDir: string): Promise<
   });
   const code = result.outputFiles[0]!.contents;
   return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length, largest: largestInputs(result.metafile) };
+}
+
+async function splitBundleSize(contents: string, resolveDir: string, loads: readonly string[]): Promise<BundleSize> {
+  const result = await build({
+    stdin: { contents, resolveDir, sourcefile: 'entry.ts', loader: 'ts' },
+    bundle: true,
+    splitting: true,
+    outdir: '/split',
+    minify: true,
+    treeShaking: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  // The metafile names outputs relative to the working directory, outputFiles absolutely: key both by file name.
+  const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([path, output]) => [basename(path), output]));
+  const code = new Map(result.outputFiles.map((file) => [basename(file.path), file.contents]));
+  const wanted = (entryPoint: string | undefined) => entryPoint !== undefined && loads.some((path) => entryPoint.endsWith(path));
+  const loaded = new Set<string>();
+  const visit = (path: string) => {
+    if (loaded.has(path)) return;
+    loaded.add(path);
+    for (const imported of outputs[path]?.imports ?? []) {
+      const chunk = basename(imported.path);
+      if (imported.external || !outputs[chunk]) continue;
+      if (imported.kind === 'import-statement' || wanted(outputs[chunk]?.entryPoint)) visit(chunk);
+    }
+  };
+  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint?.endsWith('entry.ts'));
+  if (!entry) throw new Error('no entry chunk');
+  visit(entry);
+  const missing = loads.filter((path) => ![...loaded].some((chunk) => outputs[chunk]!.entryPoint?.endsWith(path)));
+  if (missing.length > 0) throw new Error(`not loaded dynamically by the bundle: ${missing.join(', ')}`);
+  const size = (paths: Iterable<string>) => {
+    let minified = 0;
+    let gzipped = 0;
+    for (const path of paths) {
+      const bytes = code.get(path)!;
+      minified += bytes.length;
+      gzipped += gzipSync(bytes, { level: 9 }).length;
+    }
+    return { minified, gzipped };
+  };
+  const largest = [...loaded]
+    .flatMap((path) => Object.entries(outputs[path]!.inputs))
+    .map(([path, input]) => ({ path: path.replace(/^.*?(generated\/client\/src\/|node_modules\/)/, ''), bytes: input.bytesInOutput }))
+    .filter((input) => input.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes);
+  return { ...size(loaded), onDisk: { ...size(code.keys()), chunks: code.size }, largest };
 }
 
 function largestInputs(metafile: Metafile): { path: string; bytes: number }[] {
@@ -56,7 +118,16 @@ const transport = createTransport({ baseUrl: 'https://gateway.example', merchant
 const response = await saleCard(transport, ${JSON.stringify(CARD_SALE, null, 2)});
 console.log(response.result);
 `,
+  twoActions: `import { createS2SClient } from './index.js';
+
+const client = createS2SClient({ baseUrl: 'https://gateway.example', merchantKey: ${JSON.stringify(CLIENT_KEY)}, password: 'secret' });
+const sale = await client.card.sale(${JSON.stringify(CARD_SALE, null, 2)});
+if (sale.result === 'SUCCESS') console.log((await client.card.getTransStatus({ trans_id: sale.trans_id })).status);
+`,
 };
+
+/** The validator modules the two-action consumer loads when it runs (the client loads them per action). */
+export const TWO_ACTION_LOADS = ['validate/SaleCardRequest.ts', 'validate/GetTransStatusRequest.ts'];
 
 const kB = (bytes: number) => bytes / 1000;
 
@@ -66,10 +137,11 @@ function describe(size: BundleSize): string {
 }
 
 export async function benchBundleSize(_options: BenchOptions): Promise<Figure[]> {
-  const [openapiFetch, core, oneAction] = await Promise.all([
+  const [openapiFetch, core, oneAction, twoActions] = await Promise.all([
     bundleSize(ENTRIES.openapiFetch, PROJECT_ROOT),
     bundleSize(ENTRIES.core, CLIENT_SRC),
     bundleSize(ENTRIES.oneAction, CLIENT_SRC),
+    bundleSize(ENTRIES.twoActions, CLIENT_SRC, TWO_ACTION_LOADS),
   ]);
   const common = { family: 'bundle-size', unit: 'kB min+gz', better: 'lower' as const, baseline: kB(openapiFetch.gzipped), baselineLabel: 'openapi-fetch alone' };
   return [
@@ -86,6 +158,16 @@ export async function benchBundleSize(_options: BenchOptions): Promise<Figure[]>
       ours: kB(oneAction.gzipped),
       targets: [{ kind: 'absolute', op: '<=', value: 15, unit: 'kB' }],
       notes: [describe(oneAction)],
+    }),
+    figure({
+      ...common,
+      name: 'two-action consumer of createS2SClient (card.sale + card.getTransStatus), the code that runs',
+      ours: kB(twoActions.gzipped),
+      targets: [{ kind: 'absolute', op: '<=', value: 20, unit: 'kB' }],
+      notes: [
+        describe(twoActions),
+        `every chunk on disk: ${twoActions.onDisk!.chunks} chunks, ${kB(twoActions.onDisk!.minified).toFixed(1)} kB minified, ${kB(twoActions.onDisk!.gzipped).toFixed(1)} kB gzipped chunk by chunk`,
+      ],
     }),
   ];
 }

@@ -58,6 +58,14 @@ export function functionBase(schemaName: string): string {
   return schemaName.replace(/[^A-Za-z0-9_]/g, '_');
 }
 
+/**
+ * The module, under the client's src, that holds a request schema's validator for the client to
+ * load on the operation's first call: `validate/SaleCardRequest`.
+ */
+export function validatorModulePath(schemaName: string): string {
+  return `validate/${schemaName}`;
+}
+
 /** The exported validator of a component schema: `validateSaleCardRequest`. */
 export function validatorName(schemaName: string): string {
   return `validate${functionBase(schemaName)}`;

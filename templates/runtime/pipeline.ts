@@ -31,7 +31,12 @@ export interface OperationDefinition {
   readonly action?: string;
   /** The body field that carries the merchant key; absent when the key does not authenticate the call. */
   readonly keyField?: 'client_key' | 'merchant_key';
-  readonly validate: (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
+  /**
+   * Loads the request validator on the operation's first call: a dynamic import of a module per
+   * request schema, so a bundler splits the validators and a client that calls two operations
+   * loads the code of two.
+   */
+  readonly validator: () => Promise<{ readonly validate: Validator }>;
   /** Absent for a call authenticated otherwise (the HPF session token header): then no `hash`. */
   readonly signature?: SignatureRecipe;
   /** Header parameters the caller passes in `input.headers` (the HPF `Token`). */
@@ -43,6 +48,22 @@ export interface OperationDefinition {
   readonly methodKeyed?: readonly string[];
   /** The request field whose presence makes the answer an array of objects (Checkout status `size`). */
   readonly arrayWhen?: string;
+}
+
+export type Validator = (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
+
+const loadedValidators = new WeakMap<OperationDefinition, Validator>();
+
+async function loadValidator(definition: OperationDefinition): Promise<Validator> {
+  const { validate } = await definition.validator();
+  loadedValidators.set(definition, validate);
+  return validate;
+}
+
+/** The operation's request validator, loaded once (for a server validating what a client sends). */
+export function requestValidator(definition: OperationDefinition): Promise<Validator> {
+  const loaded = loadedValidators.get(definition);
+  return loaded ? Promise.resolve(loaded) : loadValidator(definition);
 }
 
 export type LogEvent =
@@ -284,7 +305,8 @@ export async function invoke<Response>(
   const { signature } = definition;
   if (signature) labelled['hash'] = '0'.repeat(digestLength(signature, transport.signatureAlgorithm));
   if (options.validateRequests !== false) {
-    const result = definition.validate(labelled, definition.bodyStyle);
+    const validate = loadedValidators.get(definition) ?? (await loadValidator(definition));
+    const result = validate(labelled, definition.bodyStyle);
     if (!result.ok) fail(new RequestValidationError(definition.name, result.issues));
   }
   const { signing, headers } = input as { signing?: SigningValues; headers?: Readonly<Record<string, string>> };

@@ -23,7 +23,7 @@ export interface SignatureCase {
 
 export interface SignatureRecipe {
   /** Names the formula and says which source it follows. */
-  readonly description: string;
+  readonly description?: string;
   /** Digests applied in order, each over the previous lower-case hex text. */
   readonly digests: readonly ('md5' | 'sha1' | 'sha256')[];
   readonly input: SignatureExpression;

@@ -10,7 +10,7 @@ import { collectExamples } from '../support/spec-examples.js';
 import { startLoopback, type Loopback } from '../support/loopback.js';
 
 const definitions = [...Object.values(s2s), ...Object.values(checkout)].filter(
-  (value): value is OperationDefinition => typeof value === 'object' && value !== null && 'validate' in value && 'path' in value,
+  (value): value is OperationDefinition => typeof value === 'object' && value !== null && 'validator' in value && 'path' in value,
 );
 const s2sDefinitions = definitions.filter((definition) => definition.action !== undefined);
 

@@ -44,11 +44,11 @@ describe('validate, then sign once', () => {
       bodyStyle: 'form',
       action: 'TEST',
       keyField: 'client_key',
-      validate: (value) => {
+      validator: async () => ({ validate: (value: unknown) => {
         const { brand, hash } = value as Record<string, string>;
         events.push(`validate brand=${brand} hash=${/^0{32}$/.test(hash ?? '') ? 'placeholder' : hash}`);
         return valid ? { ok: true, value } : { ok: false, issues: [{ path: 'order_id', rule: 'required', message: 'is required' }] };
-      },
+      } }),
       signature: recipe,
       idempotent: false,
       sensitive: {},

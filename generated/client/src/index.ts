@@ -29,8 +29,15 @@ export {
 export type { GatewayErrorKind, PlatformErrorEntry, TransportFailure } from './runtime/errors.js';
 export { encodeForm, decodeForm, flattenForm, FormCodecError } from './runtime/form-codec.js';
 export type { FormObject, FormValue } from './runtime/form-codec.js';
-export { createTransport, buildRequest } from './runtime/pipeline.js';
-export type { CallOptions, ClientOptions, LogEvent, OperationDefinition, Transport } from './runtime/pipeline.js';
+export { createTransport, buildRequest, requestValidator } from './runtime/pipeline.js';
+export type {
+  CallOptions,
+  ClientOptions,
+  LogEvent,
+  OperationDefinition,
+  Transport,
+  Validator,
+} from './runtime/pipeline.js';
 export { maskPan, redact, scrubText } from './runtime/sensitive.js';
 export type { Reconciliation } from './runtime/reconcile.js';
 export { computeSignature, signaturesMatch } from './runtime/signature.js';

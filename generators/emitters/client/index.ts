@@ -9,7 +9,7 @@ import { methodCatalogue } from '../../model/method-catalogue.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { SigningModel, SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
-import { validatorName, webhookNames } from '../../model/names.js';
+import { validatorModulePath, webhookNames } from '../../model/names.js';
 import { clientOperations, type ClientOperation } from '../../model/operations.js';
 import { emitCallbacks } from './callbacks.js';
 
@@ -91,8 +91,9 @@ function emitSignatures(model: SpecModel, operations: readonly ClientOperation[]
       isTypeOnly: true,
     },
     blankLine,
-    ...recipes.map(({ name, title, signature }) =>
-      exportedConst({ doc: `${title}: ${signature.description}`, name, type: 'SignatureRecipe', initializer: literal(signature) }),
+    // The description stays in the doc comment: as data it is prose every bundle would carry.
+    ...recipes.map(({ name, title, signature: { description, ...recipe } }) =>
+      exportedConst({ doc: `${title}: ${description}`, name, type: 'SignatureRecipe', initializer: literal(recipe) }),
     ),
   ];
 }
@@ -134,11 +135,6 @@ function emitOperations(
     },
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './validators.js',
-      namedImports: nameList(unique(operations.map((operation) => validatorName(operation.requestSchemaName)))),
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './signatures.js',
       namedImports: nameList(unique(operations.flatMap((operation) => (operation.signature ? [operation.names.signature] : [])))),
     },
@@ -175,7 +171,7 @@ function emitOperations(
             bodyStyle: stringLiteral(operation.bodyStyle),
             ...(operation.action ? { action: stringLiteral(operation.action) } : {}),
             ...(operation.keyField ? { keyField: stringLiteral(operation.keyField) } : {}),
-            validate: validatorName(operation.requestSchemaName),
+            validator: `() => import(${stringLiteral(`./${validatorModulePath(operation.requestSchemaName)}.js`)})`,
             ...(operation.signature ? { signature: operation.names.signature } : {}),
             ...(operation.headers.length > 0 ? { headers: literal(operation.headers) } : {}),
             idempotent: String(operation.idempotent),

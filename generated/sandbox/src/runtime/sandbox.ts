@@ -6,6 +6,7 @@
 import {
   computeSignature,
   decodeForm,
+  requestValidator,
   signaturesMatch,
   type OperationDefinition,
   type ValidationIssue,
@@ -123,7 +124,8 @@ export class Sandbox {
     const body = headerFields.length
       ? Object.fromEntries(Object.entries(fields).filter(([key]) => !key.startsWith('$header:')))
       : fields;
-    const result = entry.operation.validate(body, protocol === 's2s' ? 'form' : 'json');
+    const validate = await requestValidator(entry.operation);
+    const result = validate(body, protocol === 's2s' ? 'form' : 'json');
     if (!result.ok) return this.#invalidAnswer(protocol, result.issues, errors);
     const keyField = entry.operation.keyField;
     let merchant: Merchant | undefined;
