@@ -7,6 +7,7 @@ export interface SchemaObject {
   readonly $id?: string;
   readonly $anchor?: string;
   readonly $dynamicAnchor?: string;
+  readonly $dynamicRef?: string;
   readonly $schema?: string;
   readonly $defs?: Readonly<Record<string, JsonSchema>>;
   readonly type?: string | readonly string[];

@@ -50,6 +50,14 @@ const TABLES: Readonly<Record<string, readonly (readonly [given: string, want: b
     ['1:b', false], // a first segment with a colon reads as a scheme
     ['/%zz', false],
   ],
+  formatHostname: [
+    ['www.example.com', true],
+    ['xn--9n2bp8q.xn--9t4b11yi5a', true], // Hangul A-labels
+    ['example.', false],
+    ['-host', false],
+    ['xn--X', false], // not Punycode
+    ['xn--l-fda', false], // a middle dot not between two l (RFC 5892 CONTEXTO)
+  ],
   formatDuration: [
     ['P4DT12H30M5S', true],
     ['P2W', true],

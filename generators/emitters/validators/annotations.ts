@@ -51,6 +51,7 @@ export function evaluated(schema: JsonSchema, kind: Kind, resolve: Resolver, own
   }
   for (const member of schema.allOf ?? []) merge(evaluated(member, kind, resolve, true, seen));
   if (schema.$ref !== undefined) merge(evaluated(resolve(schema), kind, resolve, true, seen));
+  if (schema.$dynamicRef !== undefined) merge(evaluated(resolve({ $ref: schema.$dynamicRef }), kind, resolve, true, seen));
   const conditional = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...Object.values(schema.dependentSchemas ?? {})];
   if (schema.if !== undefined) conditional.push(schema.if, ...(schema.then !== undefined ? [schema.then] : []), ...(schema.else !== undefined ? [schema.else] : []));
   if (conditional.some((branch) => contributes(evaluated(branch, kind, resolve, true, new Set(seen))))) dynamic = true;

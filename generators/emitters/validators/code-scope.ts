@@ -42,6 +42,8 @@ export interface CodeScope {
   validator(schema: JsonSchema, path: SchemaPath): string;
   /** Name of the function of the schema a `$ref` written here names. */
   reference(ref: string): string;
+  /** As `reference`, for a `$dynamicRef` that resolves statically (the generator refuses one that does not). */
+  dynamicReference(ref: string): string;
   /** Name of the run-time annotation collector of `schema` (leaving out its own `unevaluated*`). */
   collector(schema: JsonSchema, kind: Kind): string;
   /** What `schema`'s keywords other than its own `unevaluated*` evaluate, as far as known at generation time. */

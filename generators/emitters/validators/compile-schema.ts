@@ -43,7 +43,7 @@ const KEYWORDS: readonly KeywordDefinition[] = [
 /** Keywords that only annotate or identify; validators ignore them. */
 const ANNOTATIONS = new Set([
   'title', 'description', 'examples', 'example', 'default', 'deprecated', 'readOnly', 'writeOnly',
-  'contentMediaType', 'contentEncoding', '$comment', 'externalDocs', '$id', '$anchor', '$defs', 'definitions', '$schema',
+  'contentMediaType', 'contentEncoding', '$comment', 'externalDocs', '$id', '$anchor', '$dynamicAnchor', '$defs', 'definitions', '$schema',
 ]);
 /** Annotations that change no code of the schema's own function (its parent reads titles as labels). */
 const NOT_IN_CONTENT_KEY = new Set(['title', 'description', 'examples', 'example', 'default', 'deprecated', '$comment', 'externalDocs']);
@@ -178,6 +178,12 @@ export class ValidatorCompiler {
         callable: (sub) => compiler.callableAt(sub, base),
         validator: (sub, path) => `v_${compiler.functionFor(sub, named(path), base)}`,
         reference: (ref) => `v_${compiler.referenceFunction(ref, base)}`,
+        dynamicReference: (ref) => {
+          if (compiler.index.staticDynamicTarget(ref, base) === undefined) {
+            throw new Error(`$dynamicRef "${ref}" resolves through the dynamic scope (several resources declare its $dynamicAnchor); only references that resolve statically are supported`);
+          }
+          return `v_${compiler.referenceFunction(ref, base)}`;
+        },
         collector: (sub, kind) => compiler.collector(sub, kind, named([]), base),
         evaluated: (sub, kind) => evaluated(sub, kind, (node) => compiler.target(node.$ref!, compiler.baseOf(node, base)), false),
         local: (prefix) => `${prefix}${++counter}`,
@@ -285,8 +291,9 @@ export class ValidatorCompiler {
     const passes = (member: JsonSchema, path: SchemaPath) => `v_${this.functionFor(member, [wanted, ...path].join('_'), here)}(value)`;
     // A reference collects what its target evaluates, from the target's own base URI.
     const referenced = (): string | undefined => {
-      if (node.$ref === undefined) return undefined;
-      const target = this.target(node.$ref, here);
+      const ref = node.$ref ?? node.$dynamicRef;
+      if (ref === undefined) return undefined;
+      const target = this.target(ref, here);
       const part = evaluated(target, kind, resolve, true);
       const place = isSchemaObject(target) ? this.index.placeOf(target) : undefined;
       return contributes(part) ? `${this.collector(target, kind, place ? place.name.join('_') : `${wanted}_ref`, this.baseOf(target, here), true)}(value, seen)` : undefined;

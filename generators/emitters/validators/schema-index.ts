@@ -22,11 +22,25 @@ export interface SchemaPlace {
 export class SchemaIndex {
   private readonly byUri = new Map<string, { readonly schema: JsonSchema; readonly name: readonly (string | number)[] }>();
   private readonly places = new Map<JsonSchema, SchemaPlace>();
+  /** Resources (base URIs) declaring each `$dynamicAnchor` name. */
+  private readonly dynamicAnchors = new Map<string, Set<string>>();
 
   constructor(components: Readonly<Record<string, JsonSchema>>) {
     for (const [name, schema] of Object.entries(components)) {
       this.visit(schema, DOCUMENT_BASE, `/components/schemas/${escapePointer(name)}`, DOCUMENT_BASE, '', [name]);
     }
+  }
+
+  /**
+   * Where a `$dynamicRef` resolves the way a `$ref` does, whatever the dynamic scope: its target
+   * declares no `$dynamicAnchor` of the fragment's name, or no other resource of the document
+   * declares one. Undefined otherwise (resolution would depend on the path taken at run time).
+   */
+  staticDynamicTarget(ref: string, base: string): JsonSchema | undefined {
+    const target = this.resolve(ref, base);
+    const name = decodeURIComponent(new URL(ref, base).hash.slice(1));
+    if (!isSchemaObject(target) || target.$dynamicAnchor !== name) return target;
+    return (this.dynamicAnchors.get(name)?.size ?? 0) <= 1 ? target : undefined;
   }
 
   placeOf(schema: JsonSchema): SchemaPlace | undefined {
@@ -80,6 +94,10 @@ export class SchemaIndex {
     }
     this.places.set(schema, { base, name });
     this.byUri.set(`${base}#${pointer}`, entry);
+    if (typeof schema.$dynamicAnchor === 'string') {
+      const resources = this.dynamicAnchors.get(schema.$dynamicAnchor) ?? new Set<string>();
+      this.dynamicAnchors.set(schema.$dynamicAnchor, resources.add(base));
+    }
     for (const anchor of [schema.$anchor, schema.$dynamicAnchor]) {
       if (typeof anchor === 'string') this.byUri.set(`${base}#${anchor}`, entry);
     }

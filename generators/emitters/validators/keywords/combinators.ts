@@ -10,6 +10,10 @@ export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
     keyword: '$ref',
     code: (schema, scope) => `if (!${scope.reference(schema.$ref!)}(${scope.value}, ctx) && !ctx) return false;`,
   },
+  {
+    keyword: '$dynamicRef',
+    code: (schema, scope) => `if (!${scope.dynamicReference(schema.$dynamicRef!)}(${scope.value}, ctx) && !ctx) return false;`,
+  },
   { keyword: 'allOf', code: (schema, scope) => schema.allOf!.map((member, index) => scope.same(member, ['allOf', index])) },
   { keyword: 'anyOf', code: (schema, scope) => emitAnyOf(schema.anyOf!, scope) },
   {

@@ -10,6 +10,7 @@ export const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
   duration: 'formatDuration',
   uuid: 'formatUuid',
   email: 'formatEmail',
+  hostname: 'formatHostname',
   uri: 'formatUri',
   'uri-reference': 'formatUriReference',
   'json-pointer': 'formatJsonPointer',
