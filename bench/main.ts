@@ -13,6 +13,7 @@ import { benchClientRoundtrip } from './client-roundtrip.js';
 import { benchFormCodec } from './form-codec.js';
 import { benchGenerateTime, runNode } from './generate-time.js';
 import { machineInfo, machineLine, markdownTable, notesText, smokeProblems, textTable, type BenchOptions, type Figure } from './harness.js';
+import { benchSandbox } from './sandbox.js';
 import { benchTypecheck } from './typecheck.js';
 import { benchValidators } from './validators.js';
 
@@ -23,6 +24,7 @@ export const FAMILIES: readonly { readonly name: string; readonly run: (options:
   { name: 'generate-time', run: benchGenerateTime },
   { name: 'typecheck', run: benchTypecheck },
   { name: 'bundle-size', run: benchBundleSize },
+  { name: 'sandbox', run: benchSandbox },
 ];
 
 export async function runBench(options: BenchOptions, only?: readonly string[], progress: (line: string) => void = () => {}): Promise<Figure[]> {

@@ -9,7 +9,7 @@ import { checkoutStatus } from './callbacks.js';
 import { chargeAgain } from './charges.js';
 import { platformDate } from './clock.js';
 import type { Handler, OperationCall, Sandbox } from './sandbox.js';
-import { firstCardStatus } from './s2s.js';
+import { firstCardStatus, UNKNOWN_CARD_TOKEN } from './s2s.js';
 import { addDecimal, decimalUnits, type CheckoutSession, type Transaction } from './store.js';
 import type { CheckoutEntry } from './tables.js';
 import { cardScenario } from './test-data.js';
@@ -294,8 +294,7 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
           (transaction) => transaction.cardToken === token && transaction.merchant === call.merchant,
         )
       : undefined;
-    if (token && !earlier)
-      return invalid('checkout', [{ field: 'card_token', message: 'Card token is invalid or not found.' }]);
+    if (token && !earlier) return cataloguedAnswer('checkout', UNKNOWN_CARD_TOKEN);
     const number = earlier?.cardNumber ?? call.text('card_number');
     const scenario = cardScenario(number, undefined, undefined);
     const declined = scenario === 'decline' || scenario === 'bad-card';

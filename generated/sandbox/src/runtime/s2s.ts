@@ -24,6 +24,12 @@ import {
 type Call = OperationCall<S2sActionEntry>;
 
 const DESCRIPTOR = 'SANDBOX';
+/** facts §2.4: 205005, card token invalid or not found (the document gives no code for it). */
+export const UNKNOWN_CARD_TOKEN = {
+  code: '205005',
+  message: 'Card token is invalid or not found.',
+  httpStatus: 400,
+} as const;
 /** Statuses after which a payment can move no more by the payer: a new payment of the order may start. */
 const OPEN_STATUSES: readonly TransactionStatus[] = ['3DS', 'REDIRECT', 'PREPARE'];
 
@@ -120,8 +126,7 @@ function cardOf(call: Call): CardSource {
     const earlier = [...call.sandbox.store.transactions.values()].find(
       (transaction) => transaction.cardToken === token && transaction.merchant === call.merchant,
     );
-    if (!earlier?.cardNumber)
-      throw invalid('s2s', [{ field: 'card_token', message: 'Card token is invalid or not found.' }]);
+    if (!earlier?.cardNumber) throw cataloguedAnswer('s2s', UNKNOWN_CARD_TOKEN);
     const [month, year] = (earlier.cardExpiry ?? '/').split('/');
     return { number: earlier.cardNumber, token, ...(month ? { month } : {}), ...(year ? { year } : {}) };
   }
