@@ -2,7 +2,8 @@
 // builds (ESM and CommonJS), publint and arethetypeswrong pass on every profile, and consumer
 // projects installed from the packed tarball type-check under strict and run a SALE against a
 // loopback server: ESM (NodeNext), CommonJS (TypeScript `module: commonjs`, as NestJS compiles)
-// and an esbuild bundle.
+// and an esbuild bundle. Every snippet of the package README type-checks against the installed
+// package, and its CommonJS snippet runs.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,37 @@ async function main(): Promise<void> {
 
 void main();
 `;
+
+/**
+ * The web frameworks the README mounts the callback handler in are not installed here (offline):
+ * these declarations stand in for the parts of their APIs the snippets call, so the check is on
+ * this package's side of each snippet.
+ */
+const FRAMEWORK_STUBS = `declare module 'express' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+  type Handler = (request: IncomingMessage & { body?: unknown }, response: ServerResponse) => unknown;
+  interface Application { post(path: string, ...handlers: Handler[]): void }
+  interface Express { (): Application; raw(options: { type: string }): Handler }
+  const express: Express;
+  export default express;
+}
+declare module 'fastify' {
+  interface Reply { code(status: number): Reply; type(contentType: string): Reply; send(body: string): Reply }
+  interface Instance {
+    addContentTypeParser(type: string, options: { parseAs: 'buffer' | 'string' }, parser: (request: unknown, body: Buffer, done: (error: Error | null, body?: unknown) => void) => void): void;
+    post(path: string, handler: (request: { body: unknown }, reply: Reply) => Promise<unknown>): void;
+  }
+  export default function Fastify(): Instance;
+}
+declare module 'hono' {
+  export class Hono { post(path: string, handler: (c: { req: { raw: Request } }) => Response | Promise<Response>): void }
+}
+`;
+
+/** The fenced blocks of a language in a Markdown text. */
+function fencedBlocks(markdown: string, language: string): string[] {
+  return [...markdown.matchAll(new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'gm'))].map((match) => match[1]!);
+}
 
 const STRICT = { target: 'ES2022', strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, outDir: 'dist', typeRoots: [join(PROJECT_ROOT, 'node_modules', '@types')], types: ['node'] };
 
@@ -145,6 +177,24 @@ console.log(typeof createS2SClient, typeof GatewayError);`;
       expect(await runSale(join(dir, 'dist', 'main.js'))).toEqual(SALE_OUTPUT);
     });
   }
+
+  it('type-checks every TypeScript snippet of its README against the installed package, and runs its CommonJS one', async () => {
+    const readme = await readFile(join(consumerRoot, 'node_modules', ...PACKAGE_NAME.split('/'), 'README.md'), 'utf8');
+    const snippets = fencedBlocks(readme, 'ts');
+    // S2S, APM SALE, recurring, Checkout, status with size, callbacks, frameworks, repeated deliveries, deployment.
+    expect(snippets.length).toBeGreaterThanOrEqual(9);
+    const dir = join(consumerRoot, 'readme');
+    await mkdir(join(dir, 'src'), { recursive: true });
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true }, include: ['src'] }));
+    await writeFile(join(dir, 'src', 'frameworks.d.ts'), FRAMEWORK_STUBS);
+    for (const [index, snippet] of snippets.entries()) await writeFile(join(dir, 'src', `snippet-${index + 1}.ts`), snippet.includes('export ') ? snippet : `${snippet}\nexport {};\n`);
+    await exec(TSC, ['-p', 'tsconfig.json'], dir);
+    const [commonjs] = fencedBlocks(readme, 'js');
+    expect(commonjs).toContain('require(');
+    const { stdout } = await run(process.execPath, ['-e', `${commonjs}\nconsole.log(typeof createS2SClient, typeof createCallbackHandler, typeof isSaleCardRequest);`], { cwd: consumerRoot });
+    expect(stdout.trim()).toBe('function function function');
+  });
 
   it('bundles with esbuild into one file that runs a SALE', async () => {
     const { build } = await import('esbuild');
