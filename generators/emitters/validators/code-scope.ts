@@ -44,7 +44,7 @@ export interface CodeScope {
   reference(ref: string): string;
   /** As `reference`, for a `$dynamicRef` that resolves statically (the generator refuses one that does not). */
   dynamicReference(ref: string): string;
-  /** Name of the run-time annotation collector of `schema` (leaving out its own `unevaluated*`). */
+  /** Name of the run-time check `(value, key or index) => evaluated?` of `schema` (leaving out its own `unevaluated*`). */
   collector(schema: JsonSchema, kind: Kind): string;
   /** What `schema`'s keywords other than its own `unevaluated*` evaluate, as far as known at generation time. */
   evaluated(schema: JsonSchema, kind: Kind): Evaluated;

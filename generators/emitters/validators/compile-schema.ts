@@ -210,6 +210,15 @@ export class ValidatorCompiler {
   }
 
   private useRuntime(name: string): string {
+    if (name === 'inherited') {
+      // Declared in the module rather than imported: a bundle or loader that turns imports into
+      // property reads would put a read in front of every own-property check.
+      if (!this.hoistedByKey.has(name)) {
+        this.hoistedByKey.set(name, name);
+        this.hoisted.push({ name, initializer: 'Object.prototype as unknown as Readonly<Record<string, unknown>>' });
+      }
+      return name;
+    }
     this.runtimeImports.add(name);
     return name;
   }
@@ -255,95 +264,77 @@ export class ValidatorCompiler {
   }
 
   /**
-   * The run-time annotation collector of `schema` for `unevaluated*`: adds what the schema's
-   * keywords evaluate of a value it accepts, and says whether that is everything (properties:
-   * `(value, seen) => boolean`; items: `(value, seen) => evaluated prefix length`).
+   * The run-time annotation check of `schema` for `unevaluated*`: whether the schema's keywords
+   * (on a value it accepts) evaluate one property name or item index. It allocates nothing, and
+   * tests the cheap membership before a branch's validator.
    */
-  private collector(schema: JsonSchema, kind: Kind, wanted: string, base: string, own = false): string {
-    const key = `${kind} ${own} ${base} ${contentKey(schema)}`;
+  private collector(schema: JsonSchema, kind: Kind, wanted: string, base: string, own = false, dynamicOnly = !own): string {
+    const key = `${kind} ${own} ${dynamicOnly} ${base} ${contentKey(schema)}`;
     let name = this.byContent.get(key);
     if (name !== undefined) return name;
-    name = this.claim(`${kind === 'properties' ? 'evaluatedProperties' : 'evaluatedItems'}_${wanted}`);
+    name = this.claim(`${kind === 'properties' ? 'evaluatedProperty' : 'evaluatedItem'}_${wanted}`);
     this.byContent.set(key, name);
     const fixed = name;
-    this.queue.push(() => this.functions.push(this.collectorFunction(fixed, wanted, schema, kind, base, own)));
+    this.queue.push(() => this.functions.push(this.collectorFunction(fixed, wanted, schema, kind, base, own, dynamicOnly)));
     return name;
   }
 
-  private collectorFunction(name: string, wanted: string, schema: JsonSchema, kind: Kind, base: string, own: boolean): CompiledFunction {
+  /**
+   * With `dynamicOnly` (the check the owner of `unevaluated*` calls, and its allOf/$ref parts),
+   * what is known statically is left out: the owner has tested it already.
+   */
+  private collectorFunction(name: string, wanted: string, schema: JsonSchema, kind: Kind, base: string, own: boolean, dynamicOnly: boolean): CompiledFunction {
     const node = isSchemaObject(schema) ? schema : {};
     const here = this.baseOf(schema, base);
     const resolve = (sub: SchemaObject) => this.target(sub.$ref!, this.baseOf(sub, here));
-    const info = evaluated(schema, kind, resolve, own);
     const properties = kind === 'properties';
-    const signature = properties ? '(value: Record<string, unknown>, seen: Set<string>): boolean' : '(value: unknown[], seen: Set<number>): number';
-    const everything = properties ? 'return true;' : 'return Infinity;';
-    if (info.all && !info.dynamic) return { name, signature, body: everything };
-    const lines: Code[] = [];
-    const { allOf: _allOf, anyOf: _anyOf, oneOf: _oneOf, if: _if, dependentSchemas: _dependent, $ref: _ref, ...keywords } = node;
+    const signature = properties ? '(value: Record<string, unknown>, key: string): boolean' : '(value: unknown[], index: number): boolean';
+    const { allOf: _allOf, anyOf: _anyOf, oneOf: _oneOf, if: _if, dependentSchemas: _dependent, $ref: _ref, $dynamicRef: _dynamicRef, contains: _contains, ...keywords } = node;
     const ownPart = evaluated(keywords, kind, resolve, own);
-    if (ownPart.all) return { name, signature, body: everything };
-    // Each sub-schema applied to the same value adds what it evaluates when it passes.
-    const sub = (member: JsonSchema, path: SchemaPath) => {
+    if (ownPart.all) return { name, signature, body: 'return true;' };
+    const lines: Code[] = [];
+    const regex = (pattern: string) => this.hoist(`regex:${pattern}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(pattern)}, "u")`);
+    const known = properties
+      ? [...(ownPart.names.length > 0 ? [`${this.hoist(`set:${literal(ownPart.names)}`, 'SET', `/* @__PURE__ */ new Set<unknown>(${literal(ownPart.names)})`)}.has(key)`] : []), ...ownPart.patterns.map((pattern) => `${regex(pattern)}.test(key)`)]
+      : ownPart.prefix > 0 ? [`index < ${ownPart.prefix}`] : [];
+    if (known.length > 0 && !dynamicOnly) lines.push(`if (${known.join(' || ')}) return true;`);
+    const argument = properties ? 'key' : 'index';
+    // A sub-schema applied to the same value: its own check, when it can evaluate anything.
+    const check = (member: JsonSchema, path: SchemaPath, memberBase = here, always = false) => {
       const part = evaluated(member, kind, resolve, true);
-      return contributes(part) ? `${this.collector(member, kind, [wanted, ...path].join('_'), here, true)}(value, seen)` : undefined;
+      if (!contributes(part) || (always && dynamicOnly && !part.dynamic)) return undefined;
+      return `${this.collector(member, kind, [wanted, ...path].join('_'), memberBase, true, always && dynamicOnly)}(value, ${argument})`;
     };
     const passes = (member: JsonSchema, path: SchemaPath) => `v_${this.functionFor(member, [wanted, ...path].join('_'), here)}(value)`;
-    // A reference collects what its target evaluates, from the target's own base URI.
-    const referenced = (): string | undefined => {
-      const ref = node.$ref ?? node.$dynamicRef;
-      if (ref === undefined) return undefined;
+    const always = (call: string | undefined) => (call ? lines.push(`if (${call}) return true;`) : undefined);
+    (node.allOf ?? []).forEach((member, index) => always(check(member, ['allOf', index], here, true)));
+    for (const ref of [node.$ref, node.$dynamicRef]) {
+      if (ref === undefined) continue;
       const target = this.target(ref, here);
-      const part = evaluated(target, kind, resolve, true);
       const place = isSchemaObject(target) ? this.index.placeOf(target) : undefined;
-      return contributes(part) ? `${this.collector(target, kind, place ? place.name.join('_') : `${wanted}_ref`, this.baseOf(target, here), true)}(value, seen)` : undefined;
-    };
-    if (properties) {
-      if (ownPart.names.length > 0) lines.push(ownPart.names.map((n) => `seen.add(${literal(n)});`).join(' '));
-      if (ownPart.patterns.length > 0) {
-        const test = ownPart.patterns.map((pattern) => `${this.hoist(`regex:${pattern}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(pattern)}, "u")`)}.test(key)`).join(' || ');
-        lines.push(`for (const key of Object.keys(value)) if (${test}) seen.add(key);`);
-      }
-      const always = (call: string | undefined) => (call ? lines.push(`if (${call}) return true;`) : undefined);
-      (node.allOf ?? []).forEach((member, index) => always(sub(member, ['allOf', index])));
-      always(referenced());
-      for (const keyword of ['anyOf', 'oneOf'] as const) {
-        (node[keyword] ?? []).forEach((member, index) => {
-          const call = sub(member, [keyword, index]);
-          if (call) lines.push(`if (${passes(member, [keyword, index])} && ${call}) return true;`);
-        });
-      }
-      for (const [trigger, member] of Object.entries(node.dependentSchemas ?? {})) {
-        const call = sub(member, ['dependentSchemas', trigger]);
-        if (call) lines.push(`if (${ownValue({ runtime: (n) => this.useRuntime(n) }, 'value', trigger)} && ${call}) return true;`);
-      }
-      if (node.if !== undefined) {
-        const then = [sub(node.if, ['if']), node.then !== undefined ? sub(node.then, ['then']) : undefined].filter((call) => call !== undefined);
-        const otherwise = node.else !== undefined ? sub(node.else, ['else']) : undefined;
-        lines.push(ifElse(passes(node.if, ['if']), then.length > 0 ? `if (${then.join(' || ')}) return true;` : [], otherwise ? `if (${otherwise}) return true;` : []));
-      }
-      lines.push('return false;');
-    } else {
-      lines.push(`let prefix = ${ownPart.prefix};`);
-      if (node.contains !== undefined) {
-        lines.push(`for (let i = 0; i < value.length; i++) if (v_${this.functionFor(node.contains, `${wanted}_contains`, here)}(value[i])) seen.add(i);`);
-      }
-      const widen = (call: string | undefined) => (call ? `prefix = Math.max(prefix, ${call});` : []);
-      (node.allOf ?? []).forEach((member, index) => lines.push(widen(sub(member, ['allOf', index]))));
-      lines.push(widen(referenced()));
-      for (const keyword of ['anyOf', 'oneOf'] as const) {
-        (node[keyword] ?? []).forEach((member, index) => {
-          const call = sub(member, [keyword, index]);
-          if (call) lines.push(ifElse(passes(member, [keyword, index]), widen(call)));
-        });
-      }
-      if (node.if !== undefined) {
-        const then = [sub(node.if, ['if']), node.then !== undefined ? sub(node.then, ['then']) : undefined].filter((call) => call !== undefined);
-        const otherwise = node.else !== undefined ? sub(node.else, ['else']) : undefined;
-        lines.push(ifElse(passes(node.if, ['if']), then.map(widen), widen(otherwise)));
-      }
-      lines.push('return prefix;');
+      always(check(target, place ? place.name : ['ref'], this.baseOf(target, here), true));
     }
+    for (const keyword of ['anyOf', 'oneOf'] as const) {
+      (node[keyword] ?? []).forEach((member, index) => {
+        const call = check(member, [keyword, index]);
+        if (call) lines.push(`if (${call} && ${passes(member, [keyword, index])}) return true;`);
+      });
+    }
+    if (properties) {
+      for (const [trigger, member] of Object.entries(node.dependentSchemas ?? {})) {
+        const call = check(member, ['dependentSchemas', trigger]);
+        if (call) lines.push(`if (${call} && ${ownValue({ runtime: (n) => this.useRuntime(n) }, 'value', trigger)}) return true;`);
+      }
+    } else if (node.contains !== undefined) {
+      lines.push(`if (v_${this.functionFor(node.contains, `${wanted}_contains`, here)}(value[index])) return true;`);
+    }
+    if (node.if !== undefined) {
+      const then = [check(node.if, ['if']), node.then !== undefined ? check(node.then, ['then']) : undefined].filter((call) => call !== undefined);
+      const otherwise = node.else !== undefined ? check(node.else, ['else']) : undefined;
+      if (then.length > 0) lines.push(`if ((${then.join(' || ')}) && ${passes(node.if, ['if'])}) return true;`);
+      if (otherwise) lines.push(`if (${otherwise} && !${passes(node.if, ['if'])}) return true;`);
+    }
+    lines.push('return false;');
     return { name, signature, body: lines };
   }
 

@@ -140,9 +140,6 @@ export function parseJsonContent(text: string): unknown {
   }
 }
 
-/** Object.prototype, read by key: a property whose value differs from this one is own on a plain object. */
-export const inherited = Object.prototype as unknown as Readonly<Record<string, unknown>>;
-
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /** Own property test (Object.hasOwn is slower in V8 for a known key). */

@@ -1,7 +1,7 @@
 // `unevaluatedProperties` and `unevaluatedItems`: what no other keyword of the schema (or of a
 // sub-schema applied to the same value) evaluated. Known at generation time unless a branch
-// decides it (annotations.ts); then a collector gathers the annotations at run time.
-import { block, ifElse } from '../code.js';
+// decides it (annotations.ts); then a generated check answers for each key (or index) left.
+import { block } from '../code.js';
 import type { KeywordDefinition } from '../keyword.js';
 
 export const UNEVALUATED_KEYWORDS: readonly KeywordDefinition[] = [
@@ -19,19 +19,10 @@ export const UNEVALUATED_KEYWORDS: readonly KeywordDefinition[] = [
         ...(info.names.length > 0 ? [`${scope.hoistSet(info.names)}.has(${key})`] : []),
         ...info.patterns.map((pattern) => `${scope.hoistRegex(pattern)}.test(${key})`),
       ];
-      const skip = `if (${[`${o}[${key}] === undefined`, ...known].join(' || ')}) continue;`;
-      if (!info.dynamic) return block(`for (const ${key} of Object.keys(${o}))`, [skip, check]);
-      // What a branch evaluates is collected only when a key is not known statically.
-      const seen = scope.local('seen');
-      return [
-        `let ${seen}: Set<string> | undefined;`,
-        block(`for (const ${key} of Object.keys(${o}))`, [
-          skip,
-          ifElse(`${seen} === undefined`, [`${seen} = new Set<string>();`, `if (${scope.collector(schema, 'properties')}(${o}, ${seen})) break;`]),
-          `if (${seen}.has(${key})) continue;`,
-          check,
-        ]),
-      ];
+      // What a branch evaluates is asked only for a key no keyword evaluates statically.
+      const dynamic = info.dynamic ? [`${scope.collector(schema, 'properties')}(${o}, ${key})`] : [];
+      const skip = `if (${[`${o}[${key}] === undefined`, ...known, ...dynamic].join(' || ')}) continue;`;
+      return block(`for (const ${key} of Object.keys(${o}))`, [skip, check]);
     },
   },
   {
@@ -44,12 +35,9 @@ export const UNEVALUATED_KEYWORDS: readonly KeywordDefinition[] = [
       const v = scope.value;
       const index = scope.local('i');
       const check = rest === false ? scope.failAt(index, 'unevaluatedItems', 'is not allowed') : scope.child(rest, `${v}[${index}]`, index, ['unevaluatedItems']);
-      if (!info.dynamic) return block(`for (let ${index} = ${info.prefix}; ${index} < ${v}.length; ${index}++)`, check);
-      const seen = scope.local('seen');
-      return [
-        `const ${seen} = new Set<number>();`,
-        block(`for (let ${index} = ${scope.collector(schema, 'items')}(${v}, ${seen}); ${index} < ${v}.length; ${index}++)`, [`if (${seen}.has(${index})) continue;`, check]),
-      ];
+      const loop = `for (let ${index} = ${info.prefix}; ${index} < ${v}.length; ${index}++)`;
+      if (!info.dynamic) return block(loop, check);
+      return block(loop, [`if (${scope.collector(schema, 'items')}(${v}, ${index})) continue;`, check]);
     },
   },
 ];
