@@ -15,6 +15,14 @@ export interface MethodEntry {
   readonly currencies?: readonly string[];
   readonly countries?: readonly string[];
   readonly notes?: string;
+  /** The QR method's behaviour: lifetime, bank callback codes and status-lookup mapping → state. */
+  readonly qr?: {
+    readonly lifetimeSeconds: number;
+    readonly bankCallback: Readonly<Record<string, string>>;
+    readonly statusLookup: Readonly<Record<string, string>>;
+  };
+  /** A payment the payer does not complete within `seconds` moves to state `then`. */
+  readonly completionWindow?: { readonly seconds: number; readonly then: string };
 }
 
 const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map(String) : undefined);
@@ -40,6 +48,8 @@ export function methodCatalogue(model: Pick<SpecModel, 'schemas' | 'schema'>): M
       ...(currencies ? { currencies } : {}),
       ...(countries ? { countries } : {}),
       ...(typeof record['notes'] === 'string' ? { notes: record['notes'].replace(/\s+/g, ' ').trim() } : {}),
+      ...(record['qr'] !== undefined ? { qr: record['qr'] as NonNullable<MethodEntry['qr']> } : {}),
+      ...(record['completionWindow'] !== undefined ? { completionWindow: record['completionWindow'] as NonNullable<MethodEntry['completionWindow']> } : {}),
     });
   }
   return entries.sort((a, b) => a.label.replace(/[<>]/g, '').localeCompare(b.label.replace(/[<>]/g, '')));

@@ -27,7 +27,8 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['hosted-page-fields'],
     countries: ['AR'],
-    notes: 'The national id is asked from the payer when not sent. If this is one of the document\'s "two bank-code transfer methods" (it does not name them), a payer who does not complete within 5 minutes is declined.',
+    notes: 'The national id is asked from the payer when not sent. A payer who does not complete within 5 minutes is declined.',
+    completionWindow: { seconds: 300, then: 'DECLINED' },
   },
   {
     label: '<bank_account_debit>',
@@ -152,6 +153,11 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     completion: ['qr'],
     currencies: ['EUR', 'RSD', 'BAM', 'MKD'],
     notes: 'S2S answers REDIRECT with `redirect_params.qr_code`, a Base64 value the merchant renders as the QR; Checkout shows the QR itself with order number, amount and description. The QR expires after 1 minute by default. The bank callback code ACSC means success, RJCT decline; GET_TRANS_STATUS maps executed/rejected/pending to SETTLED/DECLINED/PENDING.',
+    qr: {
+      lifetimeSeconds: 60,
+      bankCallback: { ACSC: 'SETTLED', RJCT: 'DECLINED' },
+      statusLookup: { executed: 'SETTLED', rejected: 'DECLINED', pending: 'PENDING' },
+    },
   },
   {
     label: '<latam_document>',
@@ -200,7 +206,8 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['hosted-page-fields'],
     countries: ['MX'],
-    notes: 'The national id is asked from the payer when not sent. If this is one of the document\'s "two bank-code transfer methods", a payer who does not complete within 5 minutes is declined.',
+    notes: 'The national id is asked from the payer when not sent. A payer who does not complete within 5 minutes is declined.',
+    completionWindow: { seconds: 300, then: 'DECLINED' },
   },
   {
     label: '<open_banking>',

@@ -481,6 +481,39 @@ function v_RedirectParams_oneOf_1(value: unknown, ctx?: ValidationContext): bool
     if (reject(ctx, "type", "must be an array")) return false;
   } else {
     if (value.length > 0 && reject(ctx, "maxItems", "must have at most 0 items")) return false;
+    for (let i1 = 0; i1 < value.length; i1++) {
+      const item2 = value[i1];
+      ctx?.segments.push(i1);
+      if (!isPlainObject(item2)) {
+        if (reject(ctx, "type", "must be an object")) return false;
+      } else {
+        const p3 = item2.name;
+        if (p3 !== undefined && (p3 !== inherited.name || hasOwn(item2, "name"))) {
+          ctx?.segments.push("name");
+          if (typeof p3 !== "string") {
+            if (reject(ctx, "type", "must be a string")) return false;
+          } else {
+            if (p3.length > 255 && codePointLength(p3) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+          }
+          ctx?.segments.pop();
+        } else {
+          if (rejectAt(ctx, "name", "required", "is required")) return false;
+        }
+        const p4 = item2.value;
+        if (p4 !== undefined && (p4 !== inherited.value || hasOwn(item2, "value"))) {
+          ctx?.segments.push("value");
+          if (typeof p4 !== "string") {
+            if (reject(ctx, "type", "must be a string")) return false;
+          } else {
+            if (p4.length > 65535 && codePointLength(p4) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+          }
+          ctx?.segments.pop();
+        } else {
+          if (rejectAt(ctx, "value", "required", "is required")) return false;
+        }
+      }
+      ctx?.segments.pop();
+    }
   }
   return true;
 }
