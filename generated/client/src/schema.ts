@@ -3981,11 +3981,8 @@ export interface components {
             vat_calc?: boolean;
             /** @description Free-form merchant data, stored with the transaction and returned in callbacks (as `custom_data[<key>]` form fields). Accepted on every operation. */
             custom_data?: Record<string, unknown>;
-            /**
-             * @description Authorize only (captured later with `/api/v1/payment/capture`). Default false; valid only for `purchase`. Routed to `DMS` and `SMS/DMS` MIDs.
-             * @default false
-             */
-            auth: boolean;
+            /** @description Authorize only (captured later with `/api/v1/payment/capture`). Default false; valid only for `purchase`. Routed to `DMS` and `SMS/DMS` MIDs. */
+            auth?: boolean;
             /** @description Attaches a recurring schedule (created with CREATE_SCHEDULE). */
             schedule_id?: components["schemas"]["ScheduleId"];
             /** @description Exact first scheduled payment date (YYYY-MM-DD); overrides `delayed_first_payment`. Later payments count from it plus the interval. Needs `schedule_id`. */
