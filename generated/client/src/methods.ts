@@ -15,6 +15,10 @@ export interface PaymentMethod {
   readonly currencies?: readonly string[];
   readonly countries?: readonly string[];
   readonly notes?: string;
+  /** The QR method: how long the QR lives, and the state each bank callback code and status-lookup answer leads to. */
+  readonly qr?: { readonly lifetimeSeconds: number; readonly bankCallback: Readonly<Record<string, string>>; readonly statusLookup: Readonly<Record<string, string>> };
+  /** A payment the payer does not complete within `seconds` moves to the state `then`. */
+  readonly completionWindow?: { readonly seconds: number; readonly then: string };
 }
 
 /** Every payment method of the interface, sorted by label. */

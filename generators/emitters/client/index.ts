@@ -380,6 +380,20 @@ function emitMethods(model: SpecModel): Statements {
         { name: 'currencies', type: 'readonly string[]', hasQuestionToken: true, isReadonly: true },
         { name: 'countries', type: 'readonly string[]', hasQuestionToken: true, isReadonly: true },
         { name: 'notes', type: 'string', hasQuestionToken: true, isReadonly: true },
+        {
+          name: 'qr',
+          type: '{ readonly lifetimeSeconds: number; readonly bankCallback: Readonly<Record<string, string>>; readonly statusLookup: Readonly<Record<string, string>> }',
+          hasQuestionToken: true,
+          isReadonly: true,
+          docs: ['The QR method: how long the QR lives, and the state each bank callback code and status-lookup answer leads to.'],
+        },
+        {
+          name: 'completionWindow',
+          type: '{ readonly seconds: number; readonly then: string }',
+          hasQuestionToken: true,
+          isReadonly: true,
+          docs: ['A payment the payer does not complete within `seconds` moves to the state `then`.'],
+        },
       ],
     },
     exportedConst({
