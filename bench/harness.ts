@@ -12,7 +12,7 @@ export type Direction = 'higher' | 'lower';
 /** A target on the ratio (ours / baseline) or on our absolute value. */
 export type Target =
   | { readonly kind: 'ratio'; readonly op: '>=' | '<='; readonly value: number }
-  | { readonly kind: 'absolute'; readonly op: '<' | '<='; readonly value: number; readonly unit: string }
+  | { readonly kind: 'absolute'; readonly op: '<' | '<=' | '>='; readonly value: number; readonly unit: string }
   | { readonly kind: 'report' };
 
 export interface Figure {
@@ -39,7 +39,7 @@ export function figure(input: Omit<Figure, 'ratio' | 'met' | 'notes'> & { notes?
       case 'ratio':
         return [target.op === '>=' ? ratio >= target.value : ratio <= target.value];
       case 'absolute':
-        return [target.op === '<' ? input.ours < target.value : input.ours <= target.value];
+        return [target.op === '<' ? input.ours < target.value : target.op === '<=' ? input.ours <= target.value : input.ours >= target.value];
       case 'report':
         return [];
     }
@@ -251,7 +251,7 @@ export function formatTargets(targets: readonly Target[]): string {
         case 'ratio':
           return `ratio ${target.op === '>=' ? '≥' : '≤'} ${target.value}×`;
         case 'absolute':
-          return `${target.op === '<' ? '<' : '≤'} ${target.value} ${target.unit}`;
+          return `${target.op === '<' ? '<' : target.op === '<=' ? '≤' : '≥'} ${target.value} ${target.unit}`;
         case 'report':
           return 'report';
       }
