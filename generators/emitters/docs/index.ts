@@ -1,52 +1,53 @@
-// Emitter: generated/docs/index.html, the reference site. Redocly's build-docs with
-// --inlineBundle, so the page renders fully offline (without it, it loads Redoc from a CDN).
-import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { methodCatalogue, type MethodEntry } from '../../model/method-catalogue.js';
+// Emitter: the docs site's sources under generated/docs/ (Markdown pages, the VitePress config,
+// the state diagram), one page per S2S action and protocol, Checkout endpoint, callback and
+// payment method, plus the guides. `npm run docs` builds them into dist/docs/; generation never
+// runs the site build. The single Redoc page is gone: the per-operation pages replace it, and
+// the API reference page offers openapi.yaml for download.
+import { stateTable } from '../../model/states.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+import { actionPage } from './pages/action-page.js';
+import { callbackPage } from './pages/callback-page.js';
+import { checkoutPage } from './pages/checkout-page.js';
+import { changelogPage, errorsPage, gettingStartedPage, limitsPage, signaturesPage, statesPage, testingPage } from './pages/guides.js';
+import { landingPage, methodsIndexPage, referencePage } from './pages/landing.js';
+import { methodPage } from './pages/method-page.js';
+import { buildSite, paths } from './site.js';
+import { siteConfig } from './site-config.js';
+import { stateDiagramSvg } from './state-diagram.js';
+import { loadTemplates } from './templates.js';
 
-const run = promisify(execFile);
+const SOURCE = 'generators/emitters/docs';
+
+/** The default theme without its bundled Inter font (68 kB gzipped, preloaded on every page): system fonts instead. */
+const THEME = "import DefaultTheme from 'vitepress/theme-without-fonts';\n\nexport default DefaultTheme;\n";
 
 export const docsEmitter: Emitter = {
   name: 'docs',
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
-    // JSON, not YAML: Redocly reads either, and JSON is written twenty times faster.
-    const input = join(context.scratchDir, 'docs-input.json');
-    const output = join(context.scratchDir, 'docs.html');
-    // Synchronous up to the spawn, so Redocly runs in parallel with the other emitters' CPU work.
-    writeFileSync(input, JSON.stringify(withCatalogue(model)));
-    const cli = join(context.projectRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-    await run(process.execPath, [cli, 'build-docs', input, '--inlineBundle', '--openapi.showExtensions=true', '-o', output, '--title', model.document.info.title], {
-      cwd: context.projectRoot,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const html = await readFile(output, 'utf8');
-    return [{ path: 'docs/index.html', contents: html, kind: 'html', source: 'generators/emitters/docs (redocly build-docs)' }];
+    const site = buildSite(model);
+    const templates = loadTemplates(context.projectRoot);
+    const states = stateTable(model);
+    const markdown = (path: string, contents: string, source = SOURCE): GeneratedFile => ({ path: `docs${path}.md`, contents, kind: 'markdown', source });
+    const template = (name: string) => `templates/docs/${name}.md`;
+    return [
+      markdown('/index', landingPage(site, templates), template('index')),
+      markdown('/reference', referencePage(site, templates), template('reference')),
+      markdown('/methods/index', methodsIndexPage(site)),
+      ...model.s2sActions.map((action) => markdown(paths.action(action), actionPage(site, action))),
+      ...model.checkoutOperations.map((endpoint) => markdown(paths.checkout(endpoint), checkoutPage(site, endpoint))),
+      ...model.webhooks.map((webhook) => markdown(paths.callback(webhook), callbackPage(site, templates, webhook))),
+      ...site.methods.map((method) => markdown(paths.method(method), methodPage(site, method))),
+      markdown(paths.guide('getting-started'), gettingStartedPage(site, templates), template('getting-started')),
+      markdown(paths.guide('signatures'), signaturesPage(site, templates), template('signatures')),
+      markdown(paths.guide('errors'), errorsPage(site, templates), template('errors')),
+      markdown(paths.guide('limits'), limitsPage(site, templates), template('limits')),
+      markdown(paths.guide('states'), statesPage(states, templates), template('states')),
+      markdown(paths.guide('testing'), testingPage(templates), template('testing')),
+      markdown(paths.guide('changelog'), changelogPage(site)),
+      { path: 'docs/public/states.svg', contents: stateDiagramSvg(states), kind: 'html', source: SOURCE },
+      { path: 'docs/.vitepress/config.mts', contents: siteConfig(site), kind: 'typescript', source: SOURCE },
+      { path: 'docs/.vitepress/theme/index.ts', contents: THEME, kind: 'typescript', source: SOURCE },
+    ];
   },
 };
-
-/** The payment-method catalogue (from `x-method`) as a section of the page's introduction. */
-function withCatalogue(model: SpecModel): SpecModel['document'] {
-  const methods = methodCatalogue(model);
-  if (methods.length === 0) return model.document;
-  const cell = (text: string) => text.replace(/\|/g, '\\|');
-  // Four narrow columns: the page's middle panel is narrow; notes live in the schema descriptions.
-  const row = (method: MethodEntry) =>
-    `| **${cell(method.title)}**<br>${cell(method.label)} | ${method.brand ? `\`${method.brand}\`` : '(Checkout only)'} | ${method.protocols.join(', ')} | ${[...method.completion, ...(method.currencies ?? [])].join(', ')} |`;
-  const table = [
-    '## Payment methods',
-    '',
-    'Every method of the interface, from the `x-method` metadata of its parameter schema. Neutral labels (`<kind_n>`) stand for identifiers agreed with the operator; `brand` shows the value this build sends (spec/deployment.yaml sets the real ones).',
-    '',
-    '| Method | `brand` | Protocols | Completion, currencies |',
-    '|---|---|---|---|',
-    ...methods.map(row),
-  ].join('\n');
-  const info = model.document.info as { title: string; version: string; description?: string };
-  return { ...model.document, info: { ...info, description: `${info.description ?? ''}\n\n${table}\n` } as typeof info };
-}

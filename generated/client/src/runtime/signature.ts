@@ -143,8 +143,12 @@ function evaluate(
   return sortedValues(fields, reverseEach, new Set(exclude), true);
 }
 
-/** The bytes the first digest runs over, as a byte string. They contain the password: never log them. */
-function signatureBytes(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>, password: string): string {
+/** The bytes the first digest runs over, as a byte string (the docs show them in worked examples). They contain the password: never log them. */
+export function signatureBytes(
+  recipe: SignatureRecipe,
+  fields: Readonly<Record<string, unknown>>,
+  password: string,
+): string {
   const chosen = recipe.cases?.find(({ when }) =>
     typeof when === 'string' ? readField(fields, when) !== '' : readField(fields, when.field) === when.equals,
   );

@@ -1,0 +1,112 @@
+// The guides: prose from templates/docs with the parts the model knows filled in (every recipe,
+// every error, the limits, the state table, the test data, the release history).
+import { TEST_CARDS, VCARD_IDENTIFIERS } from '../../../../templates/sandbox/test-data.js';
+import { isSchemaObject } from '../../../model/json-schema.js';
+import { renderChangelog } from '../../../model/releases.js';
+import type { SignatureRecipeData } from '../../../model/signature-recipes.js';
+import type { StateTable } from '../../../model/states.js';
+import { errorsTable } from '../errors-table.js';
+import { s2sRequestExamples, webhookExamples, operationRequestExamples } from '../examples.js';
+import { limits } from '../fields-table.js';
+import { cell, code, page, prose, table } from '../markdown.js';
+import { EXAMPLE_SIGNING, signedExample, typescriptSample } from '../samples.js';
+import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
+import { fillTemplate, type Templates } from '../templates.js';
+import { signatureSection } from './signature-section.js';
+import { webhookNames } from '../../../model/names.js';
+
+export function gettingStartedPage(site: Site, templates: Templates): string {
+  const sale = site.model.s2sActions.find((action) => action.protocol === 'card' && action.action === 'SALE');
+  const example = sale ? s2sRequestExamples(site.model, 'card', 'SALE')[0] : undefined;
+  return fillTemplate(templates.get('getting-started.md'), {
+    firstSale: sale && example ? typescriptSample(clientOperation(site, 'card', 'SALE'), example.value) : 'This spec has no S2S CARD SALE.',
+    salePage: sale ? paths.action(sale) : '/',
+  });
+}
+
+interface RecipeUse {
+  readonly title: string;
+  readonly link: string;
+  readonly constant: string;
+  readonly recipe: SignatureRecipeData;
+  readonly fields: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** Every recipe once, with the operations that use it and a worked example over the first one's example. */
+export function signaturesPage(site: Site, templates: Templates): string {
+  const { model } = site;
+  const uses: RecipeUse[] = [];
+  const signingOf = (fields: readonly string[]) => Object.fromEntries(fields.map((name) => [name, EXAMPLE_SIGNING[name] ?? 'value']));
+  for (const action of model.s2sActions) {
+    const example = s2sRequestExamples(model, action.protocol, action.action)[0];
+    const signing = signingOf(action.signingFields);
+    uses.push({ title: `${action.action} (${PROTOCOL_TITLE[action.protocol]})`, link: paths.action(action), constant: clientOperation(site, action.protocol, action.action).names.signature, recipe: action.signature, fields: example ? { ...signedExample(action.signature, example.value, signing), ...signing } : undefined });
+  }
+  for (const endpoint of model.checkoutOperations) {
+    if (!endpoint.signature) continue;
+    const example = operationRequestExamples(endpoint.operation)[0];
+    const signing = signingOf(endpoint.signingFields);
+    uses.push({ title: prose(endpoint.summary), link: paths.checkout(endpoint), constant: clientOperation(site, 'checkout', endpoint.operationId).names.signature, recipe: endpoint.signature, fields: example ? { ...example.value, ...signing } : undefined });
+  }
+  for (const webhook of model.webhooks) {
+    const example = webhookExamples(model, webhook.name)[0];
+    uses.push({ title: prose(webhook.name), link: paths.callback(webhook), constant: webhookNames(webhook.name).signature, recipe: webhook.signature, fields: example?.value });
+  }
+  const groups = new Map<string, RecipeUse[]>();
+  for (const use of uses) {
+    const key = JSON.stringify({ digests: use.recipe.digests, input: use.recipe.input, cases: use.recipe.cases ?? [] });
+    groups.set(key, [...(groups.get(key) ?? []), use]);
+  }
+  const sections = [...groups.values()].map((group) =>
+    signatureSection(`## ${group.map((use) => `[${use.title}](${use.link})`).join(', ')}`, group[0]!.constant, group[0]!.recipe, group.find((use) => use.fields)?.fields),
+  );
+  return page(fillTemplate(templates.get('signatures.md'), { recipeCount: String(groups.size), operationCount: String(uses.length) }), ...sections);
+}
+
+export function errorsPage(site: Site, templates: Templates): string {
+  const { model } = site;
+  return page(
+    fillTemplate(templates.get('errors.md'), { generic: model.genericErrors.length > 0 ? errorsTable(model.genericErrors) : 'None listed.' }),
+    ...model.s2sActions.filter((action) => action.errors.length > 0).map((action) => `## [${action.action} (${PROTOCOL_TITLE[action.protocol]})](${paths.action(action)})\n\n${errorsTable(action.errors)}`),
+    ...model.checkoutOperations.filter((endpoint) => endpoint.errors.length > 0).map((endpoint) => `## [${prose(endpoint.summary)}](${paths.checkout(endpoint)})\n\n${errorsTable(endpoint.errors)}`),
+  );
+}
+
+/** Shared field shapes with a bound (lengths, patterns, values, amounts), and the method amount bounds. */
+export function limitsPage(site: Site, templates: Templates): string {
+  const { model } = site;
+  const shapes = [...model.schemas]
+    .filter(([, schema]) => isSchemaObject(schema) && !schema.properties && !schema.allOf && !schema.oneOf && limits(schema) !== '' && !schema['x-method'])
+    .map(([name, schema]) => [code(name), cell(limits(schema)), cell(schema.description ?? '')]);
+  const amounts = site.methods.flatMap((method) => {
+    const parameters = model.schema(method.parametersSchema);
+    return Object.entries(parameters.properties ?? {}).flatMap(([name, property]) => {
+      const resolved = model.resolve(property);
+      return isSchemaObject(resolved) && (resolved['x-decimal-minimum'] !== undefined || resolved['x-decimal-maximum'] !== undefined)
+        ? [[`[${cell(method.title)}](${paths.method(method)})`, code(name), cell(limits(resolved)), cell(resolved.description ?? '')]]
+        : [];
+    });
+  });
+  return fillTemplate(templates.get('limits.md'), {
+    shapes: table(['Shape', 'Limits', 'Meaning'], shapes),
+    amounts: amounts.length > 0 ? table(['Method', 'Field', 'Bounds', 'Meaning'], amounts) : 'None listed.',
+  });
+}
+
+export function statesPage(table_: StateTable, templates: Templates): string {
+  return fillTemplate(templates.get('states.md'), {
+    moves: table(['From', 'To', 'Moved by'], table_.transitions.map((move) => [code(move.from), code(move.to), cell(move.by)])),
+  });
+}
+
+export function testingPage(templates: Templates): string {
+  return fillTemplate(templates.get('testing.md'), {
+    cards: table(['Card number', 'Expiry', 'Outcome'], TEST_CARDS.map((card) => [code(card.number), card.expiry === 'any' ? 'any' : code(card.expiry), cell(card.description)])),
+    vcard: table(['`identifier`', 'Outcome'], Object.entries(VCARD_IDENTIFIERS).map(([outcome, identifier]) => [code(identifier), outcome])),
+  });
+}
+
+export function changelogPage(site: Site): string {
+  // Breaking items are marked where a reader scans for them, besides their own heading.
+  return renderChangelog('Changelog', site.model.releases).replace(/^### Breaking$/gm, '### Breaking <Badge type="danger" text="breaking" />');
+}

@@ -1,0 +1,63 @@
+// A page per payment method (Checkout-only ones too): its `brand`, protocols, how the payer
+// completes, currencies, its parameters in S2S wire names and as `parameters.<method>.<name>`,
+// and an example for each protocol it is offered on.
+import type { MethodEntry } from '../../../model/method-catalogue.js';
+import { operationRequestExamples, s2sRequestExamples } from '../examples.js';
+import { fieldRows, fieldsTable } from '../fields-table.js';
+import { cell, code, page, prose, table } from '../markdown.js';
+import { signedExample, wireExample, jsonExample } from '../samples.js';
+import { methodId, paths, type Site } from '../site.js';
+
+export function methodPage(site: Site, method: MethodEntry): string {
+  const { model } = site;
+  const id = methodId(method);
+  const parameters = model.schema(method.parametersSchema);
+  const s2s = fieldRows(model, parameters, 'form', 'parameters');
+  const checkout = fieldRows(model, parameters, 'json', `parameters.${id}`);
+  const apmSale = model.s2sActions.find((action) => action.protocol === 'apm' && action.action === 'SALE');
+  const s2sExamples = method.brand && apmSale ? s2sRequestExamples(model, 'apm', 'SALE').filter((example) => example.value['brand'] === method.brand) : [];
+  const session = model.checkoutOperations.find((operation) => operation.operationId === 'createSession');
+  const checkoutExamples = session
+    ? operationRequestExamples(session.operation).filter((example) => Array.isArray(example.value['methods']) && (example.value['methods'] as unknown[]).includes(id))
+    : [];
+  const offeredOnCheckout = method.protocols.some((protocol) => /checkout/i.test(protocol));
+  const behaviour = [
+    method.qr
+      ? `The payer scans a QR code (the Base64 image in \`redirect_params.qr_code\`), valid ${method.qr.lifetimeSeconds} seconds. The bank's callback code ${Object.entries(method.qr.bankCallback).map(([bank, state]) => `${code(bank)} moves the payment to ${code(state)}`).join(', ')}; a status lookup maps ${Object.entries(method.qr.statusLookup).map(([bank, state]) => `${bank} to ${code(state)}`).join(', ')}.`
+      : '',
+    method.completionWindow ? `A payer who does not complete within ${method.completionWindow.seconds / 60} minutes: the payment becomes ${code(method.completionWindow.then)}.` : '',
+  ].filter(Boolean);
+  return page(
+    `# ${prose(method.title)}`,
+    method.notes ? prose(method.notes) : undefined,
+    table(
+      ['', ''],
+      [
+        ['Method id', `${code(id)}${method.label !== id ? ` (the document's label ${code(method.label)}; spec/deployment.yaml sets the real value)` : ''}`],
+        ['S2S APM `brand`', method.brand ? code(method.brand) : 'none: Checkout only'],
+        ['Protocols', cell(method.protocols.join(', '))],
+        ['The payer completes by', cell(method.completion.join(', ') || 'not shown')],
+        ['Currencies', cell(method.currencies?.join(', ') ?? 'not restricted in the document')],
+        ['Countries', cell(method.countries?.join(', ') ?? 'not restricted in the document')],
+      ],
+    ),
+    behaviour.join('\n\n'),
+    '## Parameters',
+    s2s.length === 0 ? 'This method takes no method-specific parameters.' : undefined,
+    s2s.length > 0 && method.brand ? `### S2S APM\n\nSent with \`action=SALE\` and \`brand=${method.brand}\` (see [SALE (S2S APM)](${apmSale ? paths.action(apmSale) : '/'})).` : undefined,
+    s2s.length > 0 && method.brand ? fieldsTable(s2s) : undefined,
+    checkout.length > 0 && (offeredOnCheckout || !method.brand) ? `### Checkout\n\nIn the session request, under \`parameters.${id}\`, with \`${id}\` listed in \`methods\` (see [Create a Checkout session](${session ? paths.checkout(session) : '/'})).` : undefined,
+    checkout.length > 0 && (offeredOnCheckout || !method.brand) ? fieldsTable(checkout) : undefined,
+    s2sExamples.length + checkoutExamples.length > 0 ? '## Examples' : undefined,
+    ...s2sExamples.flatMap((example) => [`**S2S APM: ${prose(example.summary ?? example.key)}**`, wireExample(apmSale!.requestSchemaName, signedExample(apmSale!.signature, example.value, {}))]),
+    ...checkoutExamples.flatMap((example) => [`**Checkout: ${prose(example.summary ?? example.key)}**`, jsonExample(session!.requestSchemaName, signedExample(session!.signature, example.value, {}))]),
+  );
+}
+
+/** The landing page's method table, each method linking to its page. */
+export function methodsTable(site: Site): string {
+  return table(
+    ['Method', '`brand`', 'Protocols', 'The payer completes by'],
+    site.methods.map((method) => [`[${cell(method.title)}](${paths.method(method)})`, method.brand ? code(method.brand) : 'Checkout only', cell(method.protocols.join(', ')), cell(method.completion.join(', '))]),
+  );
+}

@@ -1,0 +1,81 @@
+// A signature recipe (`x-signature`, read by generators/model/signature-recipes.ts) in words and
+// in the PHP notation the platform's own documents use (`strrev`, `strtoupper`, `.`), rendered
+// from the recipe's structure rather than from its free-text description.
+import type { SignatureRecipeData } from '../../model/signature-recipes.js';
+
+type Expression = unknown;
+
+const isOperation = (expression: Expression, name: string): expression is Record<string, unknown> =>
+  typeof expression === 'object' && expression !== null && !Array.isArray(expression) && name in expression;
+
+/** The input expression as a PHP-style formula: `strtoupper(strrev(payer_email) . PASSWORD)`. */
+export function formulaText(expression: Expression): string {
+  if (typeof expression === 'string') return expression === '$password' ? 'PASSWORD' : expression;
+  if (Array.isArray(expression)) return expression.map(formulaText).join(' . ');
+  if (isOperation(expression, 'upper')) return `strtoupper(${formulaText(expression['upper'])})`;
+  if (isOperation(expression, 'reverse')) return `strrev(${formulaText(expression['reverse'])})`;
+  if (isOperation(expression, 'first6last4')) {
+    const inner = formulaText(expression['first6last4']);
+    return `substr(${inner}, 0, 6) . substr(${inner}, -4)`;
+  }
+  if (isOperation(expression, 'sortedValues')) {
+    const { reverseEach, exclude } = expression['sortedValues'] as { reverseEach: boolean; exclude: readonly string[] };
+    return `${reverseEach ? 'strrev_each' : 'values'}(ksort(fields${exclude.length > 0 ? ` except ${exclude.join(', ')}` : ''}))`;
+  }
+  throw new Error(`Unknown recipe expression ${JSON.stringify(expression)}`);
+}
+
+/** The input expression in words. */
+export function expressionWords(expression: Expression): string {
+  if (typeof expression === 'string') return expression === '$password' ? 'your password' : `\`${expression}\``;
+  if (Array.isArray(expression)) {
+    const parts = expression.map(expressionWords);
+    return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}, concatenated with no separator`;
+  }
+  if (isOperation(expression, 'upper')) return `${wrap(expressionWords(expression['upper']))}, upper-cased (ASCII letters only, as PHP \`strtoupper\`)`;
+  if (isOperation(expression, 'reverse')) return `${wrap(expressionWords(expression['reverse']))} reversed (\`strrev\`, byte by byte)`;
+  if (isOperation(expression, 'first6last4')) return `the first six and the last four characters of ${expressionWords(expression['first6last4'])}`;
+  if (isOperation(expression, 'sortedValues')) {
+    const { reverseEach, exclude } = expression['sortedValues'] as { reverseEach: boolean; exclude: readonly string[] };
+    const without = exclude.length > 0 ? ` except ${exclude.map((name) => `\`${name}\``).join(', ')}` : '';
+    return `the value of every received field${without}, sorted by field name (PHP \`ksort\`, nested fields recursively)${reverseEach ? ', each value reversed on its own (`strrev`)' : ''}, concatenated`;
+  }
+  throw new Error(`Unknown recipe expression ${JSON.stringify(expression)}`);
+}
+
+const wrap = (text: string) => (text.includes(', ') ? `(${text})` : text);
+
+/** The digest chain as a formula around the input: `sha1(md5(...))`. */
+export function digestFormula(recipe: Pick<SignatureRecipeData, 'digests'>, input: string): string {
+  return recipe.digests.reduce((inner, digest) => `${digest}(${inner})`, input);
+}
+
+export interface RecipeText {
+  /** `hash = md5(strtoupper(...))`, then one line per case. */
+  readonly formulas: readonly string[];
+  /** Numbered steps in words. */
+  readonly steps: readonly string[];
+}
+
+const conditionWords = (when: NonNullable<SignatureRecipeData['cases']>[number]['when']) =>
+  typeof when === 'string' ? `\`${when}\` is sent` : `\`${when.field}=${when.equals}\``;
+
+export function recipeText(recipe: SignatureRecipeData): RecipeText {
+  const cases = recipe.cases ?? [];
+  const formulas = [
+    ...cases.map((entry) => `hash = ${digestFormula(recipe, formulaText(entry.input))}   // when ${typeof entry.when === 'string' ? `${entry.when} is sent` : `${entry.when.field}=${entry.when.equals}`}`),
+    `hash = ${digestFormula(recipe, formulaText(recipe.input))}${cases.length > 0 ? '   // otherwise' : ''}`,
+  ];
+  const steps = [
+    ...cases.map((entry) => `When ${conditionWords(entry.when)}, the string to sign is ${expressionWords(entry.input)}.`),
+    `${cases.length > 0 ? 'Otherwise, the' : 'The'} string to sign is ${expressionWords(recipe.input)}.`,
+    'A field the request does not carry counts as an empty string (it is left out).',
+    ...recipe.digests.map((digest, index) =>
+      index === 0
+        ? `Take the ${digest === 'md5' ? 'md5 (sha256 when the operator has switched your account to SHA256)' : digest} of those bytes (UTF-8), written as lower-case hexadecimal.`
+        : `Take the ${digest} of that hexadecimal text, again as lower-case hexadecimal.`,
+    ),
+    'The result is the `hash` field. The password itself is never sent.',
+  ];
+  return { formulas, steps };
+}

@@ -1,0 +1,154 @@
+// The conditional rules of a schema (`if`/`then`/`else`, `dependentRequired`, `not`, fields
+// forbidden with `false`, `oneOf` alternatives) in plain words, generated from the schema
+// itself so the sentence a merchant reads is the rule the validators enforce.
+import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
+import type { SpecModel, WirePathStyle } from '../../model/spec-model.js';
+import { wirePath } from './fields-table.js';
+
+type Resolver = Pick<SpecModel, 'resolve'>;
+
+const field = (name: string) => `\`${name}\``;
+const value = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
+const list = (items: readonly string[], joiner = 'and') =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${joiner} ${items.at(-1)}`;
+
+/** A condition (`if`) in words: "`auth=Y`", "`brand` is sent", "`a=Y` or `b=Y`". */
+export function conditionText(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix = ''): string {
+  const schema = resolver.resolve(node);
+  if (!isSchemaObject(schema)) return schema ? 'always' : 'never';
+  const parts: string[] = [];
+  const properties = schema.properties ?? {};
+  const constrained = new Set<string>();
+  for (const [name, property] of Object.entries(properties)) {
+    const path = wirePath(style, prefix, name);
+    const resolved = resolver.resolve(property);
+    if (resolved === false) {
+      parts.push(`${field(path)} is absent`);
+      constrained.add(name);
+      continue;
+    }
+    if (!isSchemaObject(resolved)) continue;
+    const text = valueCondition(resolved, path);
+    if (text) {
+      parts.push(text);
+      constrained.add(name);
+    }
+  }
+  const present = (schema.required ?? []).filter((name) => !constrained.has(name)).map((name) => field(wirePath(style, prefix, name)));
+  if (present.length > 0) parts.unshift(`${list(present)} ${present.length === 1 ? 'is' : 'are'} sent`);
+  if (schema.anyOf) parts.push(list(schema.anyOf.map((part) => conditionText(resolver, part, style, prefix)), 'or'));
+  if (schema.oneOf) parts.push(list(schema.oneOf.map((part) => conditionText(resolver, part, style, prefix)), 'or'));
+  for (const part of schema.allOf ?? []) parts.push(conditionText(resolver, part, style, prefix));
+  if (schema.not !== undefined) parts.push(`not (${conditionText(resolver, schema.not, style, prefix)})`);
+  return parts.length > 0 ? list(parts) : (schema.description ?? 'always');
+}
+
+function valueCondition(schema: SchemaObject, path: string): string | undefined {
+  if (schema.const !== undefined) return `${path.includes('`') ? path : `\`${path}=${String(schema.const)}\``}`;
+  if (schema.enum) return `${field(path)} is one of ${schema.enum.map(value).join(', ')}`;
+  const negated = isSchemaObject(schema.not) ? schema.not : undefined;
+  if (negated?.enum) return `${field(path)} is not one of ${negated.enum.map(value).join(', ')}`;
+  if (negated?.const !== undefined) return `${field(path)} is not ${value(negated.const)}`;
+  if (schema.pattern) return `${field(path)} matches ${value(schema.pattern)}`;
+  return undefined;
+}
+
+/** What a consequence (`then`, `else`) requires, as clauses: "`x` is required", "`y` is not allowed". */
+export function consequenceClauses(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix = ''): string[] {
+  const schema = resolver.resolve(node);
+  if (schema === false) return ['the request is rejected'];
+  if (!isSchemaObject(schema)) return [];
+  const clauses: string[] = [];
+  const required = (schema.required ?? []).map((name) => field(wirePath(style, prefix, name)));
+  if (required.length > 0) clauses.push(`${list(required)} ${required.length === 1 ? 'is' : 'are'} required`);
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const path = wirePath(style, prefix, name);
+    const resolved = resolver.resolve(property);
+    if (resolved === false) {
+      clauses.push(`${field(path)} is not allowed`);
+      continue;
+    }
+    if (!isSchemaObject(resolved)) continue;
+    if (resolved.const !== undefined) clauses.push(`${field(path)} must be ${value(resolved.const)}`);
+    else if (resolved.enum) clauses.push(`${field(path)} must be one of ${resolved.enum.map(value).join(', ')}`);
+    else if (isSchemaObject(resolved.not) && resolved.not.description) clauses.push(`${field(path)} ${resolved.not.description}`);
+    else if (resolved.pattern) clauses.push(`${field(path)} must match ${value(resolved.pattern)}`);
+    else if (resolved.maxLength !== undefined) clauses.push(`${field(path)} is at most ${resolved.maxLength} characters`);
+    else if (resolved.properties || resolved.required) clauses.push(...consequenceClauses(resolver, resolved, style, path));
+  }
+  for (const part of schema.allOf ?? []) clauses.push(...consequenceClauses(resolver, part, style, prefix));
+  if (schema.not !== undefined) clauses.push(...notClauses(resolver, schema.not, style, prefix));
+  return clauses;
+}
+
+function notClauses(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: string): string[] {
+  const schema = resolver.resolve(node);
+  if (!isSchemaObject(schema)) return [];
+  const together = schema.required ?? [];
+  if (together.length > 1 && !schema.properties) return [`${list(together.map((name) => field(wirePath(style, prefix, name))))} are not allowed together`];
+  if (together.length === 1 && !schema.properties) return [`${field(wirePath(style, prefix, together[0]!))} is not allowed`];
+  return [schema.description ? schema.description : `the request must not match: ${conditionText(resolver, schema, style, prefix)}`];
+}
+
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+
+/** One `if`/`then`/`else` as sentences. */
+export function ifThenText(resolver: Resolver, schema: SchemaObject, style: WirePathStyle, prefix = ''): string[] {
+  if (schema.if === undefined) return [];
+  const ifSchema = resolver.resolve(schema.if);
+  // `if: {not: X}` reads better as "unless X".
+  const negated = isSchemaObject(ifSchema) && ifSchema.not !== undefined && Object.keys(ifSchema).every((key) => key === 'not' || key === 'description');
+  const condition = negated ? conditionText(resolver, (ifSchema as SchemaObject).not!, style, prefix) : conditionText(resolver, schema.if, style, prefix);
+  const out: string[] = [];
+  const then = schema.then === undefined ? [] : consequenceClauses(resolver, schema.then, style, prefix);
+  if (then.length > 0) {
+    const onlyForbids = then.every((clause) => clause.endsWith('is not allowed'));
+    if (onlyForbids && !negated) out.push(sentence(`${list(then.map((clause) => clause.replace(/ is not allowed$/, '')))} ${then.length === 1 ? 'is' : 'are'} not allowed together with ${condition}`));
+    else out.push(sentence(negated ? `unless ${condition}, ${list(then)}` : `when ${condition}, ${list(then)}`));
+  }
+  const otherwise = schema.else === undefined ? [] : consequenceClauses(resolver, schema.else, style, prefix);
+  if (otherwise.length > 0) out.push(sentence(negated ? `when ${condition}, ${list(otherwise)}` : `unless ${condition}, ${list(otherwise)}`));
+  return out;
+}
+
+/** `dependentRequired` as sentences: "`schedule_start_date` needs `schedule_id`." */
+export function dependentRequiredText(dependent: Readonly<Record<string, readonly string[]>>, style: WirePathStyle, prefix = ''): string[] {
+  return Object.entries(dependent).map(([name, needs]) => sentence(`${field(wirePath(style, prefix, name))} needs ${list(needs.map((need) => field(wirePath(style, prefix, need))))}`));
+}
+
+/** Every rule of a schema, through $ref, allOf and nested objects, deduplicated, in schema order. */
+export function ruleTexts(resolver: Resolver, node: JsonSchema, style: WirePathStyle): string[] {
+  const out = new Set<string>();
+  const walk = (current: JsonSchema, prefix: string, seen: Set<JsonSchema>, depth: number) => {
+    const schema = resolver.resolve(current);
+    if (!isSchemaObject(schema) || seen.has(schema) || depth > 6) return;
+    const inner = new Set(seen).add(schema);
+    for (const text of ifThenText(resolver, schema, style, prefix)) out.add(text);
+    for (const text of dependentRequiredText(schema.dependentRequired ?? {}, style, prefix)) out.add(text);
+    if (schema.not !== undefined) for (const clause of notClauses(resolver, schema.not, style, prefix)) out.add(sentence(clause));
+    const alternatives = schema.oneOf ?? [];
+    const titled = alternatives.map((part) => resolver.resolve(part)).filter(isSchemaObject);
+    if (alternatives.length > 1 && titled.length === alternatives.length && titled.every((part) => part.title)) {
+      out.add(sentence(`exactly one of: ${titled.map((part) => `${part.title} (${keyFields(resolver, part, style, prefix)})`).join('; ')}`));
+    }
+    for (const part of [...(schema.allOf ?? []), ...alternatives]) walk(part, prefix, inner, depth + 1);
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      if (property === false) continue;
+      const resolved = resolver.resolve(property);
+      if (isSchemaObject(resolved) && resolved['x-keyed-by'] !== 'method') walk(resolved, wirePath(style, prefix, name), inner, depth + 1);
+    }
+  };
+  walk(node, '', new Set(), 0);
+  return [...out];
+}
+
+/** The required fields that name an alternative (`card_token`; `card_number`, ...). */
+function keyFields(resolver: Resolver, schema: SchemaObject, style: WirePathStyle, prefix: string): string {
+  const names = new Set<string>(schema.required ?? []);
+  for (const part of schema.allOf ?? []) {
+    const resolved = resolver.resolve(part);
+    if (isSchemaObject(resolved)) for (const name of resolved.required ?? []) names.add(name);
+  }
+  const shown = [...names].map((name) => field(wirePath(style, prefix, name)));
+  return shown.length > 0 ? shown.join(', ') : 'see the fields';
+}

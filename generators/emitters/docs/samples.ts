@@ -1,0 +1,109 @@
+// Samples produced by the code merchants run: wire examples by the runtime's form encoder,
+// worked signatures by the runtime's signer, TypeScript calls of the generated client. The tests
+// in test/docs decode, recompute and type-check every one of them.
+import { encodeFormComponent, flattenForm, type FormObject } from '../../../templates/runtime/form-codec.js';
+import { computeSignature, signatureBytes, type SignatureRecipe } from '../../../templates/runtime/signature.js';
+import type { ClientOperation } from '../../model/operations.js';
+import { recipeFields, type SignatureRecipeData } from '../../model/signature-recipes.js';
+import { fence, marker } from './markdown.js';
+import { createHash } from 'node:crypto';
+
+/** The password every worked example is signed with (the one the spec's callback examples use). */
+export const EXAMPLE_PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
+
+/** Values for signing-only fields (the original payment's e-mail and card). */
+export const EXAMPLE_SIGNING: Readonly<Record<string, string>> = { payer_email: 'doe@example.com', card_number: '4111111111111111' };
+
+/** A form body, one `name=value` pair a line, brackets left readable (the decoder accepts them). */
+export function wireLines(fields: FormObject): string {
+  return flattenForm(fields)
+    .map(([key, value]) => `${key}=${encodeFormComponent(value)}`)
+    .join('\n');
+}
+
+/** An example's request with its `hash` recomputed by the runtime signer (the spec's are placeholders). */
+export function signedExample(recipe: SignatureRecipeData | undefined, value: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>): Record<string, unknown> {
+  if (!recipe || !('hash' in value)) return { ...value };
+  const hash = computeSignature(recipe as SignatureRecipe, { ...value, ...signing }, EXAMPLE_PASSWORD);
+  return { ...value, hash };
+}
+
+export function wireExample(schemaName: string, fields: Record<string, unknown>): string {
+  return `${marker('wire', schemaName)}\n\n${fence('text', wireLines(fields as FormObject))}`;
+}
+
+export function jsonExample(schemaName: string, fields: unknown): string {
+  return `${marker('json', schemaName)}\n\n${fence('json', JSON.stringify(fields, null, 2))}`;
+}
+
+/**
+ * A worked signature: the fields the recipe reads (form-encoded), the password, the string
+ * before the digests, each digest, the hash. `constant` names the client's recipe constant.
+ */
+export function workedSignature(constant: string, recipe: SignatureRecipeData, fields: Readonly<Record<string, unknown>>): string {
+  const runtimeRecipe = recipe as SignatureRecipe;
+  const readsAll = JSON.stringify(recipe.input).includes('sortedValues');
+  const names = readsAll ? Object.keys(fields).filter((name) => name !== 'hash') : recipeFields(recipe).map((name) => name.split('.')[0]!);
+  // Dotted names (`order.amount`) read nested JSON: the nested object is shown whole.
+  const shown = Object.fromEntries([...new Set(names)].filter((name) => fields[name] !== undefined && fields[name] !== '').map((name) => [name, fields[name]]));
+  const bytes = signatureBytes(runtimeRecipe, fields, EXAMPLE_PASSWORD);
+  const lines = ['Signed fields:', wireLines(shown as FormObject), `Password: ${EXAMPLE_PASSWORD}`, `String to sign: ${Buffer.from(bytes, 'latin1').toString('utf8')}`];
+  // Each digest runs over the previous one's hex text, as the runtime does.
+  let data = bytes;
+  for (const digest of recipe.digests) {
+    data = createHash(digest).update(data, 'latin1').digest('hex');
+    lines.push(`${digest}: ${data}`);
+  }
+  const hash = computeSignature(runtimeRecipe, fields, EXAMPLE_PASSWORD);
+  if (hash !== data) throw new Error(`${constant}: the worked steps do not give the runtime's hash`);
+  lines.push(`hash: ${hash}`);
+  return `${marker('signature', constant)}\n\n${fence('text', lines.join('\n'))}`;
+}
+
+/** A literal the TypeScript sample writes: the example value, laid out. */
+function literal(value: unknown, indent: string): string {
+  if (Array.isArray(value)) return `[${value.map((item) => literal(item, indent)).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return '{}';
+    const inner = `${indent}  `;
+    return `{\n${entries.map(([key, item]) => `${inner}${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key)}: ${literal(item, inner)},`).join('\n')}\n${indent}}`;
+  }
+  if (value === TOKEN) return 'process.env.SESSION_TOKEN!';
+  return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : JSON.stringify(value);
+}
+
+const TOKEN = Symbol('session token');
+const CLIENT_FILLED = new Set(['action', 'client_key', 'merchant_key', 'hash']);
+
+/** A TypeScript call of the generated client for an operation, with an example's fields as input. */
+export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>): string {
+  const input: Record<string, unknown> = Object.fromEntries(Object.entries(example).filter(([key]) => !CLIENT_FILLED.has(key)));
+  if (operation.signingFields.length > 0) input['signing'] = Object.fromEntries(operation.signingFields.map((name) => [name, EXAMPLE_SIGNING[name] ?? 'value']));
+  if (operation.headers.length > 0) input['headers'] = Object.fromEntries(operation.headers.map((name) => [name, TOKEN]));
+  const s2s = operation.protocol !== 'checkout';
+  const factory = s2s ? 'createS2SClient' : 'createCheckoutClient';
+  const client = s2s ? 's2s' : 'checkout';
+  const call = s2s ? `s2s.${operation.protocol}.${operation.names.method}` : `checkout.${operation.names.method}`;
+  return fence(
+    'ts',
+    [
+      `import { ${factory}, GatewayError } from '@payment-gateway/merchant-client';`,
+      '',
+      `const ${client} = ${factory}({`,
+      `  baseUrl: process.env.${s2s ? 'GATEWAY_URL' : 'CHECKOUT_URL'}!,`,
+      `  merchantKey: process.env.${s2s ? 'CLIENT_KEY' : 'MERCHANT_KEY'}!,`,
+      '  password: process.env.MERCHANT_PASSWORD!,',
+      '});',
+      '',
+      'try {',
+      `  const response = await ${call}(${literal(input, '  ')});`,
+      '  console.log(response);',
+      '} catch (error) {',
+      '  // Validation, transport and platform errors; card data is masked in every one.',
+      '  if (error instanceof GatewayError) console.error(error.kind, error.message);',
+      '  else throw error;',
+      '}',
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,77 @@
+// The VitePress configuration (generated/docs/.vitepress/config.mts): navigation from the model,
+// built-in local search, and nothing that would load from another host.
+import { prose } from './markdown.js';
+import { paths, PROTOCOL_TITLE, type Site } from './site.js';
+
+interface Link {
+  readonly text: string;
+  readonly link: string;
+}
+
+const plain = (text: string) => prose(text).replace(/`/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+export function siteConfig(site: Site): string {
+  const { model } = site;
+  const group = (text: string, items: readonly Link[], collapsed: boolean) => ({ text, collapsed, items });
+  const actions = (protocol: 'card' | 'apm') => model.s2sActions.filter((action) => action.protocol === protocol).map((action) => ({ text: action.action, link: paths.action(action) }));
+  const sidebar = [
+    group(
+      'Guides',
+      [
+        { text: 'Getting started', link: paths.guide('getting-started') },
+        { text: 'Signatures', link: paths.guide('signatures') },
+        { text: 'Errors', link: paths.guide('errors') },
+        { text: 'Limits', link: paths.guide('limits') },
+        { text: 'States and transitions', link: paths.guide('states') },
+        { text: 'Testing', link: paths.guide('testing') },
+        { text: 'Changelog', link: paths.guide('changelog') },
+        { text: 'API reference', link: '/reference' },
+      ],
+      false,
+    ),
+    group(PROTOCOL_TITLE.card, actions('card'), true),
+    group(PROTOCOL_TITLE.apm, actions('apm'), true),
+    group(PROTOCOL_TITLE.checkout, model.checkoutOperations.map((endpoint) => ({ text: plain(endpoint.summary), link: paths.checkout(endpoint) })), true),
+    group('Callbacks', model.webhooks.map((webhook) => ({ text: webhook.name, link: paths.callback(webhook) })), true),
+    group('Payment methods', [{ text: 'All methods', link: '/methods/' }, ...site.methods.map((method) => ({ text: plain(method.title), link: paths.method(method) }))], true),
+  ];
+  const config = {
+    title: plain(model.document.info.title),
+    description: 'Merchant interface of the payment gateway: S2S CARD, S2S APM, Checkout and callbacks.',
+    lang: 'en-US',
+    // Links are checked at build time; the spec download is a file VitePress does not know.
+    ignoreDeadLinks: ['/openapi.yaml'],
+    lastUpdated: false,
+    themeConfig: {
+      search: { provider: 'local' },
+      nav: [
+        { text: 'Getting started', link: paths.guide('getting-started') },
+        { text: 'Signatures', link: paths.guide('signatures') },
+        { text: 'Methods', link: '/methods/' },
+        { text: 'Reference', link: '/reference' },
+      ],
+      sidebar,
+      outline: { level: [2, 3] },
+    },
+  };
+  return [
+    "import { copyFileSync } from 'node:fs';",
+    "import { join } from 'node:path';",
+    "import { fileURLToPath } from 'node:url';",
+    "import { defineConfig } from 'vitepress';",
+    '',
+    '// The bundled spec, offered for download beside the pages.',
+    "const SPEC = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));",
+    '',
+    'export default defineConfig({',
+    `  ...${JSON.stringify(config, null, 2).replace(/\n/g, '\n  ')},`,
+    "  // Vite's cache outside generated/, which holds only what the generator writes.",
+    "  cacheDir: fileURLToPath(new URL('../../../node_modules/.cache/docs-vitepress', import.meta.url)),",
+    "  outDir: fileURLToPath(new URL('../../../dist/docs', import.meta.url)),",
+    '  buildEnd(siteConfig) {',
+    "    copyFileSync(SPEC, join(siteConfig.outDir, 'openapi.yaml'));",
+    '  },',
+    '});',
+    '',
+  ].join('\n');
+}
