@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopback, type Loopback } from '../support/loopback.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
+import { asModule, fencedBlocks, STRICT } from '../support/snippets.js';
 
 const run = promisify(execFile);
 const PACKAGE_DIR = join(PROJECT_ROOT, 'generated', 'client');
@@ -77,13 +78,6 @@ declare module 'hono' {
   export class Hono { post(path: string, handler: (c: { req: { raw: Request } }) => Response | Promise<Response>): void }
 }
 `;
-
-/** The fenced blocks of a language in a Markdown text. */
-function fencedBlocks(markdown: string, language: string): string[] {
-  return [...markdown.matchAll(new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'gm'))].map((match) => match[1]!);
-}
-
-const STRICT = { target: 'ES2022', strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, outDir: 'dist', typeRoots: [join(PROJECT_ROOT, 'node_modules', '@types')], types: ['node'] };
 
 /** Consumer projects: each its own package type and compiler settings, sharing one install. */
 const CONSUMERS = [
@@ -188,7 +182,7 @@ console.log(typeof createS2SClient, typeof GatewayError);`;
     await writeFile(join(dir, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
     await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true }, include: ['src'] }));
     await writeFile(join(dir, 'src', 'frameworks.d.ts'), FRAMEWORK_STUBS);
-    for (const [index, snippet] of snippets.entries()) await writeFile(join(dir, 'src', `snippet-${index + 1}.ts`), snippet.includes('export ') ? snippet : `${snippet}\nexport {};\n`);
+    for (const [index, snippet] of snippets.entries()) await writeFile(join(dir, 'src', `snippet-${index + 1}.ts`), asModule(snippet));
     await exec(TSC, ['-p', 'tsconfig.json'], dir);
     const [commonjs] = fencedBlocks(readme, 'js');
     expect(commonjs).toContain('require(');

@@ -1,0 +1,125 @@
+// Given a schema rule (or a signature recipe), want the sentence a merchant reads.
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema, SchemaObject } from '../../generators/model/json-schema.js';
+import { conditionText, dependentRequiredText, ifThenText, ruleTexts } from '../../generators/emitters/docs/rule-text.js';
+import { expressionWords, formulaText, recipeText } from '../../generators/emitters/docs/recipe-text.js';
+import type { SignatureRecipeData } from '../../generators/model/signature-recipes.js';
+
+const resolver = { resolve: (schema: JsonSchema) => schema };
+
+describe('ifThenText', () => {
+  it.each<[string, SchemaObject, string[]]>([
+    [
+      'a forbidden field under an equality',
+      { if: { required: ['auth'], properties: { auth: { const: 'Y' } } }, then: { properties: { mpi_data: false } } },
+      ['`mpi_data` is not allowed together with `auth=Y`.'],
+    ],
+    [
+      'a required field under presence',
+      { if: { required: ['recurring_init'] }, then: { required: ['payer_email'] } },
+      ['When `recurring_init` is sent, `payer_email` is required.'],
+    ],
+    [
+      'a negated condition with a not-described value rule',
+      {
+        if: { not: { anyOf: [{ required: ['auth'], properties: { auth: { const: 'Y' } } }, { required: ['recurring_init'], properties: { recurring_init: { const: 'Y' } } }] } },
+        then: { properties: { order_amount: { not: { description: 'must be greater than 0', pattern: '^0+$' } } } },
+      },
+      ['Unless `auth=Y` or `recurring_init=Y`, `order_amount` must be greater than 0.'],
+    ],
+    [
+      'an enum condition with else',
+      { if: { properties: { country: { enum: ['US', 'CA'] } }, required: ['country'] }, then: { required: ['state'] }, else: { properties: { state: false } } },
+      ['When `country` is one of `US`, `CA`, `state` is required.', 'Unless `country` is one of `US`, `CA`, `state` is not allowed.'],
+    ],
+    ['no if', { required: ['a'] }, []],
+  ])('%s', (_what, schema, want) => {
+    expect(ifThenText(resolver, schema, 'form')).toEqual(want);
+  });
+
+  it('writes nested paths in wire names: brackets on forms, dots in JSON', () => {
+    const schema: SchemaObject = { if: { required: ['a'] }, then: { required: ['b'] } };
+    expect(ifThenText(resolver, schema, 'form', 'parameters')).toEqual(['When `parameters[a]` is sent, `parameters[b]` is required.']);
+    expect(ifThenText(resolver, schema, 'json', 'order')).toEqual(['When `order.a` is sent, `order.b` is required.']);
+  });
+});
+
+describe('conditionText', () => {
+  it.each<[SchemaObject, string]>([
+    [{ required: ['brand'] }, '`brand` is sent'],
+    [{ required: ['a', 'b'] }, '`a` and `b` are sent'],
+    [{ properties: { x: { const: 'Y' } }, required: ['x'] }, '`x=Y`'],
+    [{ properties: { x: { not: { enum: ['A', 'B'] } } } }, '`x` is not one of `A`, `B`'],
+    [{ properties: { x: false } }, '`x` is absent'],
+  ])('%j → %s', (schema, want) => {
+    expect(conditionText(resolver, schema, 'form')).toBe(want);
+  });
+});
+
+describe('dependentRequiredText', () => {
+  it.each<[Record<string, string[]>, string[]]>([
+    [{ schedule_start_date: ['schedule_id'] }, ['`schedule_start_date` needs `schedule_id`.']],
+    [{ a: ['b', 'c'] }, ['`a` needs `b` and `c`.']],
+    [{}, []],
+  ])('%j', (given, want) => {
+    expect(dependentRequiredText(given, 'form')).toEqual(want);
+  });
+});
+
+describe('ruleTexts', () => {
+  it('walks allOf, nested objects and titled oneOf alternatives', () => {
+    const schema: SchemaObject = {
+      properties: { mpi_data: { dependentRequired: { xid: ['eci'] } } },
+      allOf: [{ not: { required: ['card_token', 'card_number'] } }],
+      oneOf: [
+        { title: 'Card token', required: ['card_token'] },
+        { title: 'Card data', required: ['card_number', 'card_exp_month'] },
+      ],
+    };
+    expect(ruleTexts(resolver, schema, 'form')).toEqual([
+      'Exactly one of: Card token (`card_token`); Card data (`card_number`, `card_exp_month`).',
+      '`card_token` and `card_number` are not allowed together.',
+      '`mpi_data[xid]` needs `mpi_data[eci]`.',
+    ]);
+  });
+});
+
+describe('recipe text', () => {
+  it.each<[unknown, string, string]>([
+    ['$password', 'PASSWORD', 'your password'],
+    [{ reverse: 'trans_id' }, 'strrev(trans_id)', '`trans_id` reversed (`strrev`, byte by byte)'],
+    [
+      { upper: [{ reverse: 'payer_email' }, '$password', { reverse: { first6last4: 'card_number' } }] },
+      'strtoupper(strrev(payer_email) . PASSWORD . strrev(substr(card_number, 0, 6) . substr(card_number, -4)))',
+      '(`payer_email` reversed (`strrev`, byte by byte), your password and the first six and the last four characters of `card_number` reversed (`strrev`, byte by byte), concatenated with no separator), upper-cased (ASCII letters only, as PHP `strtoupper`)',
+    ],
+    [
+      { upper: { sortedValues: { reverseEach: true, exclude: ['hash'] } } },
+      'strtoupper(strrev_each(ksort(fields except hash)))',
+      '(the value of every received field except `hash`, sorted by field name (PHP `ksort`, nested fields recursively), each value reversed on its own (`strrev`), concatenated), upper-cased (ASCII letters only, as PHP `strtoupper`)',
+    ],
+  ])('%j', (expression, formula, words) => {
+    expect(formulaText(expression)).toBe(formula);
+    expect(expressionWords(expression)).toBe(words);
+  });
+
+  it('chains digests and lists cases before the default', () => {
+    const recipe: SignatureRecipeData = {
+      description: 'x',
+      digests: ['md5', 'sha1'],
+      input: { upper: ['order.number', '$password'] },
+      cases: [{ when: { field: 'type', equals: 'credit' }, input: { upper: ['trans_id', '$password'] } }],
+    };
+    const text = recipeText(recipe);
+    expect(text.formulas).toEqual([
+      'hash = sha1(md5(strtoupper(trans_id . PASSWORD)))   // when type=credit',
+      'hash = sha1(md5(strtoupper(order.number . PASSWORD)))   // otherwise',
+    ]);
+    expect(text.steps[0]).toBe('When `type=credit`, the string to sign is (`trans_id` and your password, concatenated with no separator), upper-cased (ASCII letters only, as PHP `strtoupper`).');
+    expect(text.steps).toContain('Take the sha1 of that hexadecimal text, again as lower-case hexadecimal.');
+  });
+
+  it('refuses an expression it does not know', () => {
+    expect(() => formulaText({ lower: 'x' })).toThrow(/Unknown recipe expression/);
+  });
+});

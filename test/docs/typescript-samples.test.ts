@@ -1,0 +1,51 @@
+// Every TypeScript sample of the docs pages type-checks, under a strict merchant's settings,
+// against the generated client (its sources, mapped to the package name as the root tsconfig does).
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { docsPages } from '../support/docs-pages.js';
+import { asModule, fencedBlocks, STRICT } from '../support/snippets.js';
+import { PROJECT_ROOT } from '../support/spec-examples.js';
+
+const run = promisify(execFile);
+let work: string | undefined;
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('docs TypeScript samples', () => {
+  const snippets = docsPages().flatMap((page) => fencedBlocks(page.text, 'ts').map((snippet, index) => ({ name: `${page.path.replace(/[^a-z0-9]+/gi, '-')}-${index + 1}`, snippet })));
+
+  it('cover every S2S action and Checkout endpoint page, and the callbacks', () => {
+    expect(snippets.filter((entry) => entry.name.startsWith('s2s-')).length).toBeGreaterThan(20);
+    expect(snippets.filter((entry) => entry.name.startsWith('checkout-')).length).toBeGreaterThan(8);
+    expect(snippets.some((entry) => entry.snippet.includes('parseCallback('))).toBe(true);
+  });
+
+  it('type-check against the generated client', async () => {
+    work = await mkdtemp(join(tmpdir(), 'docs-samples-'));
+    await mkdir(join(work, 'src'));
+    await writeFile(join(work, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+    const compilerOptions = {
+      ...STRICT,
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      noEmit: true,
+      skipLibCheck: true,
+      lib: ['ES2022', 'DOM'],
+      paths: { '@payment-gateway/merchant-client': [join(PROJECT_ROOT, 'generated', 'client', 'src', 'index.ts')] },
+    };
+    await writeFile(join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
+    for (const { name, snippet } of snippets) await writeFile(join(work, 'src', `${name}.ts`), asModule(snippet));
+    const tsc = join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: work, maxBuffer: 32 * 1024 * 1024 }).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(result).toBe('');
+  }, 180_000);
+});
