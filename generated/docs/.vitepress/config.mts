@@ -19,7 +19,10 @@ export default defineConfig({
     "lastUpdated": false,
     "themeConfig": {
       "search": {
-        "provider": "local"
+        "provider": "local",
+        "options": {
+          "detailedView": true
+        }
       },
       "nav": [
         {

@@ -43,7 +43,8 @@ export function siteConfig(site: Site): string {
     ignoreDeadLinks: ['/openapi.yaml'],
     lastUpdated: false,
     themeConfig: {
-      search: { provider: 'local' },
+      // detailedView: each result shows the matching text, not only the section title.
+      search: { provider: 'local', options: { detailedView: true } },
       nav: [
         { text: 'Getting started', link: paths.guide('getting-started') },
         { text: 'Signatures', link: paths.guide('signatures') },
