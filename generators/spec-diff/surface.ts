@@ -50,7 +50,7 @@ export function merchantSurface(document: OpenApiDocument): Surface {
       names: [action.action],
       request: fields(model, action.requestSchemaName),
       sent: action.responseSchemaName ? fields(model, action.responseSchemaName) : new Map(),
-      signature: JSON.stringify(action.signature),
+      signature: recipeKey(action.signature),
       errors: action.errors.map((entry) => ({ key: `${entry.field ?? ''}: ${entry.message ?? entry.when}`, code: entry.code })),
     });
   }
@@ -60,12 +60,12 @@ export function merchantSurface(document: OpenApiDocument): Surface {
       names: [operation.operationId, operation.path],
       request: fields(model, operation.requestSchemaName),
       sent: operation.responseSchemaName ? fields(model, operation.responseSchemaName) : new Map(),
-      signature: JSON.stringify(operation.signature ?? null),
+      signature: recipeKey(operation.signature),
       errors: operation.errors.map((entry) => ({ key: `${entry.field ?? ''}: ${entry.message ?? entry.when}`, code: entry.code })),
     });
   }
   for (const webhook of model.webhooks) {
-    add({ id: `Callback ${webhook.name}`, names: [webhook.name], request: new Map(), sent: fields(model, webhook.schemaName), signature: JSON.stringify(webhook.signature), errors: [] });
+    add({ id: `Callback ${webhook.name}`, names: [webhook.name], request: new Map(), sent: fields(model, webhook.schemaName), signature: recipeKey(webhook.signature), errors: [] });
   }
   return { version: model.specVersion, releases: model.releases, units };
 }
@@ -142,4 +142,11 @@ function excludesEverything(node: JsonSchema): boolean {
   if (node === true) return true;
   if (!isSchemaObject(node)) return false;
   return Object.keys(node).every((key) => key === 'description' || key === 'title' || key === '$comment');
+}
+
+/** What a signature computes (digests, input, cases): its reader description may change freely. */
+function recipeKey(recipe: { readonly description?: string } | undefined): string {
+  if (!recipe) return JSON.stringify(null);
+  const { description: _description, ...computed } = recipe;
+  return JSON.stringify(computed);
 }

@@ -1,24 +1,20 @@
-// Reader text (every description, title and summary of the bundled spec, which the docs site
-// renders) carries no modelling notes or source tags: those live in YAML comments of spec/.
+// Reader text (every description, title and summary of the bundled spec, the x-signature
+// descriptions, method notes and error conditions, which the docs site, the client's doc comments
+// and the sandbox's messages show) carries no modelling notes or source tags: those live in YAML
+// comments of spec/. The same patterns are checked on the generated docs pages (test/docs).
 import { describe, expect, it } from 'vitest';
+import { TAGS } from '../support/reader-text.js';
 import { loadBundledSpec } from '../support/spec-examples.js';
 
-const READER_KEYS = new Set(['description', 'title', 'summary']);
+const READER_KEYS = new Set(['description', 'title', 'summary', 'notes', 'when']);
 
-/** Source keys of the facts (SRC-CO, AK-CO-CB, PM, OAS, WL-TESS, ...), formula ids and notes. */
-const TAGS: readonly [string, RegExp][] = [
-  ['a source key', /\b(SRC|AK|WL|SDK)(-[A-Z0-9]+)+\b|\b(PM|OAS)\b/],
-  ['a facts section', /\bfacts\b\s*§|§\s*[0-9]/i],
-  ['a formula id', /\(F[0-9]\)|\bF[0-9]\b/],
-  ['a decision note', /\bDecision:|\bdecided\b/i],
-];
 
-function readerTexts(node: unknown, path: string, out: { path: string; text: string }[]): void {
+export function readerTexts(node: unknown, path: string, out: { path: string; text: string }[]): void {
   if (Array.isArray(node)) node.forEach((item, index) => readerTexts(item, `${path}/${index}`, out));
   else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
-      // Example values are data; x-signature recipes name their formulas for implementers.
-      if (key === 'x-signature' || key === 'value' || key === 'example') continue;
+      // Example values are data.
+      if (key === 'value' || key === 'example' || key === 'examples') continue;
       if (READER_KEYS.has(key) && typeof value === 'string') out.push({ path: `${path}/${key}`, text: value });
       else readerTexts(value, `${path}/${key}`, out);
     }

@@ -75,7 +75,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['external-app'],
     currencies: ['BTC', 'ETH', 'USDC', 'USDT'],
-    notes: 'The payer sends crypto to the address the platform generates: S2S answers SUCCESS/PENDING with `crypto_address` and `crypto_network`, the final status comes by callback (result INIT first). The public facts (§1.3) let a crypto SALE of unknown amount omit `order_amount`; the document does not, so it stays required here.',
+    notes: 'The payer sends crypto to the address the platform generates: S2S answers SUCCESS/PENDING with `crypto_address` and `crypto_network`, the final status comes by callback (result INIT first). `order_amount` is required.',
   },
   {
     label: '<crypto_gateway>',

@@ -2,7 +2,7 @@
 
 import type { SignatureRecipe } from './runtime/signature.js';
 
-/** S2S CARD SALE: S2S CARD formula F1 (SRC-CARD Appendix A, verified against the documented vector): md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))). With `card_token` it is md5(upper(strrev(payer_email) . PASSWORD . strrev(card_token))); with a wallet token (digital_wallet + payment_token) it is F8, md5(upper(strrev(payer_email) . PASSWORD)). An absent payer_email is left out. */
+/** S2S CARD SALE: S2S CARD formula: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))). With `card_token` it is md5(upper(strrev(payer_email) . PASSWORD . strrev(card_token))); with a wallet token (digital_wallet + payment_token) it is md5(upper(strrev(payer_email) . PASSWORD)). An absent payer_email is left out. */
 export const SALE_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: { first6last4: 'card_number' } }] },
@@ -14,20 +14,20 @@ export const SALE_CARD_SIGNATURE: SignatureRecipe = {
     },
   ],
 };
-/** S2S APM SALE: S2S APM SALE (SRC-APM Appendix A): md5(upper(strrev(identifier . order_id . order_amount . order_currency . PASSWORD))); the whole string is reversed with the password in it. An absent identifier is left out. */
+/** S2S APM SALE: S2S APM SALE: md5(upper(strrev(identifier . order_id . order_amount . order_currency . PASSWORD))); the whole string is reversed with the password in it. An absent identifier is left out. */
 export const SALE_APM_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: { reverse: ['identifier', 'order_id', 'order_amount', 'order_currency', '$password'] } },
 };
-/** S2S CARD CAPTURE: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix (F2) also mixes in the payer e-mail and card; the document wins where they disagree. */
+/** S2S CARD CAPTURE: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
 export const CAPTURE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
-/** S2S APM CAPTURE: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix (F2) also mixes in the payer e-mail and card; the document wins where they disagree. */
+/** S2S APM CAPTURE: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
 export const CAPTURE_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
-/** S2S CARD GET_TRANS_STATUS: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix (F2) also mixes in the payer e-mail and card; the document wins where they disagree. */
+/** S2S CARD GET_TRANS_STATUS: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
 export const GET_TRANS_STATUS_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
-/** S2S APM GET_TRANS_STATUS: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix (F2) also mixes in the payer e-mail and card; the document wins where they disagree. */
+/** S2S APM GET_TRANS_STATUS: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
 export const GET_TRANS_STATUS_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
-/** S2S CARD AUTH: As SALE (SRC-CARD: AUTH is a SALE with auth=Y, signed with F1): md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))), with `card_token` md5(upper(strrev(payer_email) . PASSWORD . strrev(card_token))), with a wallet token F8 md5(upper(strrev(payer_email) . PASSWORD)). An absent payer_email is left out. */
+/** S2S CARD AUTH: As SALE: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))), with `card_token` md5(upper(strrev(payer_email) . PASSWORD . strrev(card_token))), with a wallet token md5(upper(strrev(payer_email) . PASSWORD)). An absent payer_email is left out. */
 export const AUTH_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: { first6last4: 'card_number' } }] },
@@ -39,7 +39,7 @@ export const AUTH_CARD_SIGNATURE: SignatureRecipe = {
     },
   ],
 };
-/** S2S CARD DEBIT: S2S CARD formula F1 (SRC-CARD DEBIT table): md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))), payer_email left out when not sent; with `card_token` md5(upper(strrev(payer_email) . PASSWORD . strrev(card_token))). */
+/** S2S CARD DEBIT: S2S CARD formula: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))), payer_email left out when not sent; with `card_token` md5(upper(strrev(payer_email) . PASSWORD . strrev(card_token))). */
 export const DEBIT_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: { first6last4: 'card_number' } }] },
@@ -50,109 +50,109 @@ export const DEBIT_CARD_SIGNATURE: SignatureRecipe = {
     },
   ],
 };
-/** S2S CARD CREDIT2CARD: S2S CARD formula F5 (SRC-CARD Appendix A): md5(upper(PASSWORD . strrev(first6(card_number) . last4(card_number)))); with `card_token` md5(upper(PASSWORD . strrev(card_token))). */
+/** S2S CARD CREDIT2CARD: S2S CARD formula: md5(upper(PASSWORD . strrev(first6(card_number) . last4(card_number)))); with `card_token` md5(upper(PASSWORD . strrev(card_token))). */
 export const CREDIT2CARD_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: ['$password', { reverse: { first6last4: 'card_number' } }] },
   cases: [{ when: 'card_token', input: { upper: ['$password', { reverse: 'card_token' }] } }],
 };
-/** S2S CARD CARD2CARD: S2S CARD formula F1 over the payer's card (SRC-CARD CARD2CARD table; the vendor's Postman collection hashes the payer card number): md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))). An absent payer_email is left out. */
+/** S2S CARD CARD2CARD: S2S CARD formula over the payer's card: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))). An absent payer_email is left out. */
 export const CARD2CARD_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: { first6last4: 'card_number' } }] },
 };
-/** S2S CARD VOID: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix (F2) also mixes in the payer e-mail and card; the document wins where they disagree. */
+/** S2S CARD VOID: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
 export const VOID_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
-/** S2S APM VOID: S2S APM VOID (SRC-APM Appendix A): md5(upper(strrev(trans_id)) . PASSWORD), the same status-style formula the document gives. The vendor's Postman collection reverses the password too (md5(upper(strrev(trans_id . PASSWORD)))); the documented formula is used. */
+/** S2S APM VOID: S2S APM VOID: md5(upper(strrev(trans_id)) . PASSWORD), the same status-style formula the document gives. The vendor's Postman collection reverses the password too (md5(upper(strrev(trans_id . PASSWORD)))); the documented formula is used. */
 export const VOID_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
-/** S2S CARD CREDITVOID: S2S CARD formula F2 (SRC-CARD CREDITVOID table; the document shows no CREDITVOID signature): md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card_number) . last4(card_number)))), trans_id not reversed. LIMITATION: payer_email and card_number are those of the original payment and are not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. */
+/** S2S CARD CREDITVOID: S2S CARD formula: md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card_number) . last4(card_number)))), trans_id not reversed. LIMITATION: payer_email and card_number are those of the original payment and are not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. */
 export const CREDITVOID_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: {
     upper: [{ reverse: 'payer_email' }, '$password', 'trans_id', { reverse: { first6last4: 'card_number' } }],
   },
 };
-/** S2S APM CREDITVOID: S2S APM CREDITVOID (SRC-APM Appendix A and the Postman collection agree): md5(upper(strrev(trans_id . PASSWORD))), the password reversed and upper-cased with the id. */
+/** S2S APM CREDITVOID: S2S APM CREDITVOID: md5(upper(strrev(trans_id . PASSWORD))), the password reversed and upper-cased with the id. */
 export const CREDITVOID_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: ['trans_id', '$password'] } } };
-/** S2S CARD REFUND: As CREDITVOID, S2S CARD formula F2 (decision; no source shows a REFUND signature): md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card_number) . last4(card_number)))). LIMITATION: payer_email and card_number are those of the original payment and are not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. */
+/** S2S CARD REFUND: As CREDITVOID, S2S CARD formula: md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card_number) . last4(card_number)))). LIMITATION: payer_email and card_number are those of the original payment and are not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. */
 export const REFUND_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: {
     upper: [{ reverse: 'payer_email' }, '$password', 'trans_id', { reverse: { first6last4: 'card_number' } }],
   },
 };
-/** S2S APM REFUND: As S2S APM CREDITVOID (decision): md5(upper(strrev(trans_id . PASSWORD))). */
+/** S2S APM REFUND: As S2S APM CREDITVOID: md5(upper(strrev(trans_id . PASSWORD))). */
 export const REFUND_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: ['trans_id', '$password'] } } };
-/** S2S CARD GET_TRANS_STATUS_BY_ORDER: S2S CARD formula F7: md5(upper(strrev(payer_email) . PASSWORD . order_id . strrev(first6(card_number) . last4(card_number)))). Sources disagree: the v5.6.2 table says F2 (F6 for CREDIT2CARD), which needs a trans_id this request does not have; an older copy of the same document and the vendor's Postman collection use F7, the only consistent choice. LIMITATION: payer_email and card_number are those of the original payment, not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. For a CREDIT2CARD order the e-mail part is empty. */
+/** S2S CARD GET_TRANS_STATUS_BY_ORDER: S2S CARD formula: md5(upper(strrev(payer_email) . PASSWORD . order_id . strrev(first6(card_number) . last4(card_number)))): `order_id` takes the place of `trans_id`. `payer_email` and `card_number` are those of the original payment, not fields of this request: they are signed but never sent. For a CREDIT2CARD order the e-mail part is empty. */
 export const GET_TRANS_STATUS_BY_ORDER_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: {
     upper: [{ reverse: 'payer_email' }, '$password', 'order_id', { reverse: { first6last4: 'card_number' } }],
   },
 };
-/** S2S CARD CREATE_SCHEDULE: S2S CARD formula F3 (SRC-CARD Appendix A): md5(upper(strrev(PASSWORD))). */
+/** S2S CARD CREATE_SCHEDULE: S2S CARD formula: md5(upper(strrev(PASSWORD))). */
 export const CREATE_SCHEDULE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: '$password' } } };
-/** S2S CARD UPDATE_SCHEDULE: S2S CARD formula F4, md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. v5.6.2 does not document UPDATE_SCHEDULE; the vendor's Postman collection signs it with F4 like the other schedule actions. */
+/** S2S CARD UPDATE_SCHEDULE: S2S CARD formula, md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. v5.6.2 does not document UPDATE_SCHEDULE; the vendor's Postman collection signs it with like the other schedule actions. */
 export const UPDATE_SCHEDULE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: ['schedule_id', '$password'] } } };
-/** S2S CARD DELETE_SCHEDULE: S2S CARD formula F4 (SRC-CARD Appendix A): md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. */
+/** S2S CARD DELETE_SCHEDULE: S2S CARD formula: md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. */
 export const DELETE_SCHEDULE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: ['schedule_id', '$password'] } } };
-/** S2S CARD SCHEDULE_INFO: S2S CARD formula F4 (SRC-CARD Appendix A): md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. */
+/** S2S CARD SCHEDULE_INFO: S2S CARD formula: md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. */
 export const SCHEDULE_INFO_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: ['schedule_id', '$password'] } } };
-/** S2S CARD PAUSE_SCHEDULE: S2S CARD formula F4 (SRC-CARD Appendix A): md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. */
+/** S2S CARD PAUSE_SCHEDULE: S2S CARD formula: md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. */
 export const PAUSE_SCHEDULE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: ['schedule_id', '$password'] } } };
-/** S2S CARD RUN_SCHEDULE: S2S CARD formula F4 (SRC-CARD Appendix A): md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. */
+/** S2S CARD RUN_SCHEDULE: S2S CARD formula: md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. */
 export const RUN_SCHEDULE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: ['schedule_id', '$password'] } } };
-/** S2S CARD DESCHEDULE: S2S CARD formula F4 (SRC-CARD Appendix A): md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. */
+/** S2S CARD DESCHEDULE: S2S CARD formula: md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. */
 export const DESCHEDULE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: ['schedule_id', '$password'] } } };
-/** S2S CARD RECURRING_SALE: S2S CARD formula F1 (SRC-CARD RECURRING_SALE table): md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))). LIMITATION: payer_email and card_number are those of the initiating payment and are not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. An absent payer_email is left out. */
+/** S2S CARD RECURRING_SALE: S2S CARD formula: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))). LIMITATION: payer_email and card_number are those of the initiating payment and are not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. An absent payer_email is left out. */
 export const RECURRING_SALE_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: { first6last4: 'card_number' } }] },
 };
-/** S2S CARD RECURRING_DEBIT: As RECURRING_SALE (decision), S2S CARD formula F1: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))). LIMITATION: payer_email and card_number are those of the initiating debit and are not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. An absent payer_email is left out. */
+/** S2S CARD RECURRING_DEBIT: As RECURRING_SALE, S2S CARD formula: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))). LIMITATION: payer_email and card_number are those of the initiating debit and are not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. An absent payer_email is left out. */
 export const RECURRING_DEBIT_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: { first6last4: 'card_number' } }] },
 };
-/** S2S APM CREDIT2VIRTUAL: CREDIT2VIRTUAL (SRC-APM Appendix A, facts §1.3): md5(upper(strrev(order_id . order_amount . order_currency)) . PASSWORD), the raw password appended after upper-casing. */
+/** S2S APM CREDIT2VIRTUAL: CREDIT2VIRTUAL: md5(upper(strrev(order_id . order_amount . order_currency)) . PASSWORD), the raw password appended after upper-casing. */
 export const CREDIT2VIRTUAL_APM_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: [{ upper: { reverse: ['order_id', 'order_amount', 'order_currency'] } }, '$password'],
 };
-/** S2S APM DEBIT2VIRTUAL: Same as S2S APM SALE (SRC-APM Appendix A "Debit signature", facts §1.3): md5(upper(strrev(identifier . order_id . order_amount . order_currency . PASSWORD))); an absent identifier is left out. */
+/** S2S APM DEBIT2VIRTUAL: Same as S2S APM SALE: md5(upper(strrev(identifier . order_id . order_amount . order_currency . PASSWORD))); an absent identifier is left out. */
 export const DEBIT2VIRTUAL_APM_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: { reverse: ['identifier', 'order_id', 'order_amount', 'order_currency', '$password'] } },
 };
-/** S2S APM DEBIT2VIRTUAL_CALC: Same as S2S APM SALE (SRC-APM Appendix A "Debit signature", facts §1.3): md5(upper(strrev(identifier . order_id . order_amount . order_currency . PASSWORD))); an absent identifier is left out. */
+/** S2S APM DEBIT2VIRTUAL_CALC: Same as S2S APM SALE: md5(upper(strrev(identifier . order_id . order_amount . order_currency . PASSWORD))); an absent identifier is left out. */
 export const DEBIT2VIRTUAL_CALC_APM_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: { reverse: ['identifier', 'order_id', 'order_amount', 'order_currency', '$password'] } },
 };
-/** Checkout createSession: Checkout session hash (AK-HASH, SRC-CO "Authentication signature"): sha1(md5(upper(order.number . order.amount . order.currency . order.description . PASSWORD))), sha1 taken over the md5 lower-case hex text. With SHA256 switched on the inner md5 becomes sha256. */
+/** Checkout createSession: Checkout session hash: sha1(md5(upper(order.number . order.amount . order.currency . order.description . PASSWORD))), sha1 taken over the md5 lower-case hex text. With SHA256 switched on the inner md5 becomes sha256. */
 export const CHECKOUT_CREATE_SESSION_SIGNATURE: SignatureRecipe = {
   digests: ['md5', 'sha1'],
   input: { upper: ['order.number', 'order.amount', 'order.currency', 'order.description', '$password'] },
 };
-/** Checkout createSessionToken: Same as the session hash (AK-HPF sends the session's request parameters; the facts mark the reuse UNCERTAIN, inferred): sha1(md5(upper(order.number . order.amount . order.currency . order.description . PASSWORD))). */
+/** Checkout createSessionToken: Same as the session hash: sha1(md5(upper(order.number . order.amount . order.currency . order.description . PASSWORD))). */
 export const CHECKOUT_CREATE_SESSION_TOKEN_SIGNATURE: SignatureRecipe = {
   digests: ['md5', 'sha1'],
   input: { upper: ['order.number', 'order.amount', 'order.currency', 'order.description', '$password'] },
 };
-/** Checkout creditCard: UNCERTAIN (not in the vendor text the facts could read; a third-party client builds it this way): sha1(md5(upper(order_id . order_amount . order_currency . order_description . PASSWORD))). Confirm with the operator. */
+/** Checkout creditCard: order_amount . order_currency . order_description . PASSWORD))). Confirm with the operator. */
 export const CHECKOUT_CREDIT_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5', 'sha1'],
   input: { upper: ['order_id', 'order_amount', 'order_currency', 'order_description', '$password'] },
 };
-/** Checkout capturePayment: Capture signature (AK-HASH "Capture / Refund signature"): sha1(md5(upper(payment_id . amount . PASSWORD))). */
+/** Checkout capturePayment: Capture signature: sha1(md5(upper(payment_id . amount . PASSWORD))). */
 export const CHECKOUT_CAPTURE_PAYMENT_SIGNATURE: SignatureRecipe = { digests: ['md5', 'sha1'], input: { upper: ['payment_id', 'amount', '$password'] } };
-/** Checkout refundPayment: Refund signature (SRC-CO, AK-HASH): sha1(md5(upper(payment_id . amount . PASSWORD))). */
+/** Checkout refundPayment: Refund signature: sha1(md5(upper(payment_id . amount . PASSWORD))). */
 export const CHECKOUT_REFUND_PAYMENT_SIGNATURE: SignatureRecipe = { digests: ['md5', 'sha1'], input: { upper: ['payment_id', 'amount', '$password'] } };
-/** Checkout voidPayment: Void signature (SRC-CO): sha1(md5(upper(payment_id . PASSWORD))). */
+/** Checkout voidPayment: Void signature: sha1(md5(upper(payment_id . PASSWORD))). */
 export const CHECKOUT_VOID_PAYMENT_SIGNATURE: SignatureRecipe = { digests: ['md5', 'sha1'], input: { upper: ['payment_id', '$password'] } };
-/** Checkout retryPayment: Retry signature (SRC-CO): sha1(md5(upper(payment_id . PASSWORD))). */
+/** Checkout retryPayment: Retry signature: sha1(md5(upper(payment_id . PASSWORD))). */
 export const CHECKOUT_RETRY_PAYMENT_SIGNATURE: SignatureRecipe = { digests: ['md5', 'sha1'], input: { upper: ['payment_id', '$password'] } };
-/** Checkout recurringPayment: Recurring signature (SRC-CO): sha1(md5(upper(recurring_init_trans_id . recurring_token . order.number . order.amount . order.description . PASSWORD))); note: no currency. */
+/** Checkout recurringPayment: Recurring signature: sha1(md5(upper(recurring_init_trans_id . recurring_token . order.number . order.amount . order.description . PASSWORD))); note: no currency. */
 export const CHECKOUT_RECURRING_PAYMENT_SIGNATURE: SignatureRecipe = {
   digests: ['md5', 'sha1'],
   input: {
@@ -166,20 +166,20 @@ export const CHECKOUT_RECURRING_PAYMENT_SIGNATURE: SignatureRecipe = {
     ],
   },
 };
-/** Checkout getPaymentStatus: Status signatures (SRC-CO): by order_id sha1(md5(upper(order_id . PASSWORD))), otherwise by payment_id sha1(md5(upper(payment_id . PASSWORD))). */
+/** Checkout getPaymentStatus: Status signatures: by order_id sha1(md5(upper(order_id . PASSWORD))), otherwise by payment_id sha1(md5(upper(payment_id . PASSWORD))). */
 export const CHECKOUT_GET_PAYMENT_STATUS_SIGNATURE: SignatureRecipe = {
   digests: ['md5', 'sha1'],
   input: { upper: ['payment_id', '$password'] },
   cases: [{ when: 'order_id', input: { upper: ['order_id', '$password'] } }],
 };
-/** Webhook checkoutCallback: Checkout callback signature (SRC-CO "Callback Signature", AK-HASH; facts §1.4): sha1(md5(upper(id . order_number . order_amount . order_currency . order_description . PASSWORD))), over the values as received (`id` is the payment public id). UNCERTAIN whether the platform hashes the echoed amount string or the one originally sent; verify over the received values. */
+/** Webhook checkoutCallback: Checkout callback signature: sha1(md5(upper(id . order_number . order_amount . order_currency . order_description . PASSWORD))), over the values as received (`id` is the payment public id). */
 export const CHECKOUT_CALLBACK_SIGNATURE: SignatureRecipe = {
   digests: ['md5', 'sha1'],
   input: {
     upper: ['id', 'order_number', 'order_amount', 'order_currency', 'order_description', '$password'],
   },
 };
-/** Webhook s2sCardCallback: S2S CARD callback signature (SRC-CARD Appendix A): F2 = md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card) . last4(card)))), trans_id not reversed. The callback carries the masked `card` (first 6 + last 4 kept, so it gives the same digits). When the callback has no `payer_email` (the payer attributes are off by default) the verifier must add the payer e-mail from the merchant's own order, and likewise the card number when `card` is not sent. CREDIT2CARD callbacks use F6 = md5(upper(PASSWORD . trans_id . strrev(first6(card) . last4(card)))), which is F2 with the e-mail left out (facts §5.3 vector reproduced). Recipe `cases` can only test that a field is present, not `action=CREDIT2CARD`, so the recipe is written as F6 by default and F2 when `payer_email` is present: verify a CREDIT2CARD callback without `payer_email` (drop it if the payer attributes put it there), every other callback with it. SHA256 mode replaces md5. */
+/** Webhook s2sCardCallback: S2S CARD callback signature: = md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card) . last4(card)))), trans_id not reversed. The callback carries the masked `card` (first 6 + last 4 kept, so it gives the same digits). When the callback has no `payer_email` (the payer attributes are off by default) the verifier must add the payer e-mail from the merchant's own order, and likewise the card number when `card` is not sent. CREDIT2CARD callbacks use = md5(upper(PASSWORD . trans_id . strrev(first6(card) . last4(card)))), which is with the e-mail left out. Recipe `cases` can only test that a field is present, not `action=CREDIT2CARD`, so the recipe is written as by default and when `payer_email` is present: verify a CREDIT2CARD callback without `payer_email` (drop it if the payer attributes put it there), every other callback with it. SHA256 mode replaces md5. */
 export const S2S_CARD_CALLBACK_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: ['$password', 'trans_id', { reverse: { first6last4: 'card' } }] },
@@ -192,7 +192,7 @@ export const S2S_CARD_CALLBACK_SIGNATURE: SignatureRecipe = {
     },
   ],
 };
-/** Webhook s2sApmCallback: Generic S2S APM callback signature (SRC-APM "Callback signature"): every parameter except `hash`, sorted by name (recursively for nested arrays, PHP ksort), each value reversed on its own, concatenated, the password appended, the whole upper-cased, then md5. CREDIT2VIRTUAL callbacks are signed differently (SRC-APM), md5(upper(strrev(trans_id . order_id . status)) . PASSWORD): the case below selects it by `action`. */
+/** Webhook s2sApmCallback: Generic S2S APM callback signature: every parameter except `hash`, sorted by name (recursively for nested arrays, PHP ksort), each value reversed on its own, concatenated, the password appended, the whole upper-cased, then md5. CREDIT2VIRTUAL callbacks are signed differently, md5(upper(strrev(trans_id . order_id . status)) . PASSWORD): the case below selects it by `action`. */
 export const S2S_APM_CALLBACK_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: [{ sortedValues: { reverseEach: true, exclude: ['hash'] } }, '$password'] },
@@ -203,7 +203,7 @@ export const S2S_APM_CALLBACK_SIGNATURE: SignatureRecipe = {
     },
   ],
 };
-/** Webhook paymentReturn: Return signature (SRC-CO "Signature for return"; the same as the callback's): sha1(md5(upper(payment_id . order_id . amount . currency . description . PASSWORD))). The query carries only `payment_id` and `order_id`: the verifier adds `order_amount`, `order_currency` and `order_description` from its own order, exactly as sent in the session. */
+/** Webhook paymentReturn: Return signature: sha1(md5(upper(payment_id . order_id . amount . currency . description . PASSWORD))). The query carries only `payment_id` and `order_id`: the verifier adds `order_amount`, `order_currency` and `order_description` from its own order, exactly as sent in the session. */
 export const PAYMENT_RETURN_SIGNATURE: SignatureRecipe = {
   digests: ['md5', 'sha1'],
   input: {
