@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchBundleSize } from './bundle-size.js';
 import { benchClientRoundtrip } from './client-roundtrip.js';
+import { benchDocs } from './docs.js';
 import { benchFormCodec } from './form-codec.js';
 import { benchGenerateTime, runNode } from './generate-time.js';
 import { machineInfo, machineLine, markdownTable, notesText, smokeProblems, textTable, type BenchOptions, type Figure } from './harness.js';
@@ -25,6 +26,7 @@ export const FAMILIES: readonly { readonly name: string; readonly run: (options:
   { name: 'typecheck', run: benchTypecheck },
   { name: 'bundle-size', run: benchBundleSize },
   { name: 'sandbox', run: benchSandbox },
+  { name: 'docs', run: benchDocs },
 ];
 
 export async function runBench(options: BenchOptions, only?: readonly string[], progress: (line: string) => void = () => {}): Promise<Figure[]> {

@@ -1,0 +1,116 @@
+// The docs site against the single Redoc page it replaced (built here from the bundled spec with
+// `redocly build-docs --inlineBundle`, as the old emitter did): first-load weight of the landing
+// page and of the heaviest pages (gzipped bytes of everything Chromium fetches), first
+// contentful paint, and build time. Target: every page under 150 kB gzipped on first load.
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_PATH } from '../test/support/browser.js';
+import { serveStatic } from '../test/support/static-server.js';
+import { PROJECT_ROOT } from '../test/support/spec-examples.js';
+import { runNode } from './generate-time.js';
+import { compareRuns, figure, median, type BenchOptions, type Figure } from './harness.js';
+
+const DOCS_SOURCE = join(PROJECT_ROOT, 'generated', 'docs');
+const REDOCLY = join(PROJECT_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+const VITEPRESS = join(PROJECT_ROOT, 'node_modules', 'vitepress', 'bin', 'vitepress.js');
+const BUDGET_KB = 150;
+
+async function buildSite(outDir: string): Promise<number> {
+  const run = await runNode([VITEPRESS, 'build', DOCS_SOURCE, '--outDir', outDir], { timeoutMs: 600_000 });
+  if (run.code !== 0) throw new Error(`vitepress build failed:\n${run.stderr.slice(-2000)}`);
+  return run.ms;
+}
+
+async function buildRedoc(outDir: string): Promise<number> {
+  const spec = join(PROJECT_ROOT, 'generated', 'openapi.yaml');
+  const run = await runNode([REDOCLY, 'build-docs', spec, '--inlineBundle', '-o', join(outDir, 'index.html')], { timeoutMs: 600_000 });
+  if (run.code !== 0) throw new Error(`redocly build-docs failed:\n${run.stderr.slice(-2000)}`);
+  return run.ms;
+}
+
+interface Load {
+  /** Gzipped bytes of every response of the first load. */
+  readonly bytes: number;
+  readonly fcpMs: number;
+}
+
+/** Opens a page in a fresh context (empty cache) and sums the gzipped size of every response. */
+async function firstLoad(browser: Browser, url: string): Promise<Load> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const sizes: Promise<number>[] = [];
+  page.on('response', (response) => sizes.push(response.body().then((body) => gzipSync(body).length, () => 0)));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const fcpMs = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const entry = performance.getEntriesByName('first-contentful-paint')[0];
+        if (entry) resolve(entry.startTime);
+        else new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({ type: 'paint', buffered: true });
+      }),
+  );
+  const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  await context.close();
+  return { bytes, fcpMs };
+}
+
+/** The built pages with the largest HTML files: the candidates for the heaviest first load. */
+async function heaviestPages(root: string, count: number): Promise<string[]> {
+  const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html') && file !== '404.html');
+  const sized = await Promise.all(files.map(async (file) => [file, (await stat(join(root, file))).size] as const));
+  return sized
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([file]) => `/${file}`);
+}
+
+export async function benchDocs(options: BenchOptions): Promise<Figure[]> {
+  const work = await mkdtemp(join(tmpdir(), 'bench-docs-'));
+  const site = join(work, 'site');
+  const redoc = join(work, 'redoc');
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const build = await compareRuns(() => buildSite(site), () => buildRedoc(redoc), { runs: options.quick ? 1 : 3, warmup: 0 });
+    const ours = await serveStatic(site);
+    const baseline = await serveStatic(redoc);
+    try {
+      const rounds = options.quick ? 1 : 5;
+      const landing: Load[] = [];
+      const redocLoads: Load[] = [];
+      for (let round = 0; round < rounds; round++) {
+        landing.push(await firstLoad(browser, `${ours.baseUrl}/`));
+        redocLoads.push(await firstLoad(browser, `${baseline.baseUrl}/`));
+      }
+      const heavy = await heaviestPages(site, options.quick ? 2 : 8);
+      const heavyLoads = await Promise.all(heavy.map(async (path) => [path, await firstLoad(browser, `${ours.baseUrl}${path}`)] as const));
+      const [heaviestPath, heaviest] = heavyLoads.reduce((a, b) => (b[1].bytes > a[1].bytes ? b : a));
+      const redocKb = median(redocLoads.map((load) => load.bytes)) / 1024;
+      const weight = { family: 'docs', unit: 'kB gz', better: 'lower' as const, baseline: redocKb, baselineLabel: 'single Redoc page' };
+      const budget = [{ kind: 'absolute' as const, op: '<' as const, value: BUDGET_KB, unit: 'kB' }];
+      return [
+        figure({ ...weight, name: 'landing page, first load', ours: median(landing.map((load) => load.bytes)) / 1024, targets: budget }),
+        figure({ ...weight, name: 'largest page, first load', ours: heaviest.bytes / 1024, targets: budget, notes: [`largest first load: ${heaviestPath} (of the ${heavy.length} largest HTML files)`] }),
+        figure({
+          family: 'docs',
+          name: 'first contentful paint, landing page',
+          unit: 'ms',
+          better: 'lower',
+          ours: median(landing.map((load) => load.fcpMs)),
+          baseline: median(redocLoads.map((load) => load.fcpMs)),
+          baselineLabel: 'single Redoc page',
+          targets: [{ kind: 'ratio', op: '<=', value: 1 }],
+        }),
+        figure({ family: 'docs', name: 'site build', unit: 'ms', better: 'lower', ours: build.ours, baseline: build.baseline, baselineLabel: 'redocly build-docs', targets: [{ kind: 'report' }] }),
+      ];
+    } finally {
+      await ours.close();
+      await baseline.close();
+    }
+  } finally {
+    await browser.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
