@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema, SchemaObject } from '../../generators/model/json-schema.js';
 import { conditionText, dependentRequiredText, ifThenText, ruleTexts } from '../../generators/emitters/docs/rule-text.js';
-import { expressionWords, formulaText, recipeText } from '../../generators/emitters/docs/recipe-text.js';
+import { expressionWords, recipeText } from '../../generators/emitters/docs/recipe-text.js';
+import { formulaText } from '../../templates/runtime/signature-formula.js';
+import type { SignatureExpression } from '../../templates/runtime/signature.js';
 import type { SignatureRecipeData } from '../../generators/model/signature-recipes.js';
 
 const resolver = { resolve: (schema: JsonSchema) => schema };
@@ -99,7 +101,7 @@ describe('recipe text', () => {
       '(the value of every received field except `hash`, sorted by field name (PHP `ksort`, nested fields recursively), each value reversed on its own (`strrev`), concatenated), upper-cased (ASCII letters only, as PHP `strtoupper`)',
     ],
   ])('%j', (expression, formula, words) => {
-    expect(formulaText(expression)).toBe(formula);
+    expect(formulaText(expression as SignatureExpression)).toBe(formula);
     expect(expressionWords(expression)).toBe(words);
   });
 
@@ -120,6 +122,6 @@ describe('recipe text', () => {
   });
 
   it('refuses an expression it does not know', () => {
-    expect(() => formulaText({ lower: 'x' })).toThrow(/Unknown recipe expression/);
+    expect(() => formulaText({ lower: 'x' } as unknown as SignatureExpression)).toThrow(/Unknown recipe expression/);
   });
 });

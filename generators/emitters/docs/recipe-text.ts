@@ -1,29 +1,14 @@
 // A signature recipe (`x-signature`, read by generators/model/signature-recipes.ts) in words and
 // in the PHP notation the platform's own documents use (`strrev`, `strtoupper`, `.`), rendered
 // from the recipe's structure rather than from its free-text description.
+import { digestFormula, formulaText } from '../../../templates/runtime/signature-formula.js';
+import type { SignatureExpression } from '../../../templates/runtime/signature.js';
 import type { SignatureRecipeData } from '../../model/signature-recipes.js';
 
 type Expression = unknown;
 
 const isOperation = (expression: Expression, name: string): expression is Record<string, unknown> =>
   typeof expression === 'object' && expression !== null && !Array.isArray(expression) && name in expression;
-
-/** The input expression as a PHP-style formula: `strtoupper(strrev(payer_email) . PASSWORD)`. */
-export function formulaText(expression: Expression): string {
-  if (typeof expression === 'string') return expression === '$password' ? 'PASSWORD' : expression;
-  if (Array.isArray(expression)) return expression.map(formulaText).join(' . ');
-  if (isOperation(expression, 'upper')) return `strtoupper(${formulaText(expression['upper'])})`;
-  if (isOperation(expression, 'reverse')) return `strrev(${formulaText(expression['reverse'])})`;
-  if (isOperation(expression, 'first6last4')) {
-    const inner = formulaText(expression['first6last4']);
-    return `substr(${inner}, 0, 6) . substr(${inner}, -4)`;
-  }
-  if (isOperation(expression, 'sortedValues')) {
-    const { reverseEach, exclude } = expression['sortedValues'] as { reverseEach: boolean; exclude: readonly string[] };
-    return `${reverseEach ? 'strrev_each' : 'values'}(ksort(fields${exclude.length > 0 ? ` except ${exclude.join(', ')}` : ''}))`;
-  }
-  throw new Error(`Unknown recipe expression ${JSON.stringify(expression)}`);
-}
 
 /** The input expression in words. */
 export function expressionWords(expression: Expression): string {
@@ -45,11 +30,6 @@ export function expressionWords(expression: Expression): string {
 
 const wrap = (text: string) => (text.includes(', ') ? `(${text})` : text);
 
-/** The digest chain as a formula around the input: `sha1(md5(...))`. */
-export function digestFormula(recipe: Pick<SignatureRecipeData, 'digests'>, input: string): string {
-  return recipe.digests.reduce((inner, digest) => `${digest}(${inner})`, input);
-}
-
 export interface RecipeText {
   /** `hash = md5(strtoupper(...))`, then one line per case. */
   readonly formulas: readonly string[];
@@ -63,8 +43,8 @@ const conditionWords = (when: NonNullable<SignatureRecipeData['cases']>[number][
 export function recipeText(recipe: SignatureRecipeData): RecipeText {
   const cases = recipe.cases ?? [];
   const formulas = [
-    ...cases.map((entry) => `hash = ${digestFormula(recipe, formulaText(entry.input))}   // when ${typeof entry.when === 'string' ? `${entry.when} is sent` : `${entry.when.field}=${entry.when.equals}`}`),
-    `hash = ${digestFormula(recipe, formulaText(recipe.input))}${cases.length > 0 ? '   // otherwise' : ''}`,
+    ...cases.map((entry) => `hash = ${digestFormula(recipe, formulaText(entry.input as SignatureExpression))}   // when ${typeof entry.when === 'string' ? `${entry.when} is sent` : `${entry.when.field}=${entry.when.equals}`}`),
+    `hash = ${digestFormula(recipe, formulaText(recipe.input as SignatureExpression))}${cases.length > 0 ? '   // otherwise' : ''}`,
   ];
   const steps = [
     ...cases.map((entry) => `When ${conditionWords(entry.when)}, the string to sign is ${expressionWords(entry.input)}.`),

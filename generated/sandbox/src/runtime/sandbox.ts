@@ -6,6 +6,7 @@
 import {
   computeSignature,
   decodeForm,
+  recipeFormula,
   requestValidator,
   signaturesMatch,
   type OperationDefinition,
@@ -226,7 +227,7 @@ function originalValue(original: Transaction, name: string): string | undefined 
 function hashHelp(operation: OperationDefinition, signingFields: readonly string[], original: boolean): string {
   const extra =
     signingFields.length && original ? ` It also covers ${signingFields.join(' and ')} of the original payment.` : '';
-  return `Hash is not valid. ${operation.name} is signed with: ${operation.signature!.description}${extra}`;
+  return `Hash is not valid. ${operation.name} is signed with: hash = ${recipeFormula(operation.signature!)}.${extra}`;
 }
 
 function badRequest(protocol: Protocol, error: BadRequest): Answer {
