@@ -26,6 +26,7 @@ export const JSON_CONTENT_TYPE = 'application/json';
 const FORM_HEADERS = Object.freeze({ 'Content-Type': FORM_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
 const JSON_HEADERS = Object.freeze({ 'Content-Type': JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
 const NO_PARAMS = Object.freeze({});
+const redirect = 'error';
 
 /** The openapi-fetch client of a transport, typed by the spec's `paths`. */
 export type FetchClient = Client<paths>;
@@ -196,8 +197,8 @@ function sendAttempt(
     // Looked up per call, not captured: a test or an APM agent may replace globalThis.fetch later.
     const send = options.fetch ?? globalThis.fetch;
     return (request as { gateway?: GatewayCall }).gateway === gateway
-      ? send(request.url, { method: request.method, headers: request.headers, body: body() ?? null, signal })
-      : send(request, { signal });
+      ? send(request.url, { method: request.method, headers: request.headers, body: body() ?? null, redirect, signal })
+      : send(request, { redirect, signal });
   };
 }
 
@@ -212,6 +213,9 @@ export function createTransport(
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     // The caller's fetch for a merchant's own calls through the client; the pipeline's attempts pass their own.
     fetch: (request) => (options.fetch ?? globalThis.fetch)(request),
+    // Card data goes to baseUrl only: a 307 would send the body on to wherever it points. Not
+    // following also spares undici a copy of every request (its body stream teed) kept for one.
+    redirect,
   });
   return { options, signatureAlgorithm, pathFor: (path) => paths[path] ?? path, fetchClient };
 }
@@ -499,6 +503,12 @@ async function sendOnce<Response>(
           definition.name,
           'response',
           `${definition.name}: a 2xx answer with a body that is not JSON`,
+        );
+      if ((error as { cause?: { message?: unknown } }).cause?.message === 'unexpected redirect')
+        throw new TransportError(
+          definition.name,
+          'response',
+          `${definition.name}: a redirect, which the client never follows`,
         );
       const code = connectionErrorCode(error);
       const notSent = code !== undefined && NOT_SENT_CODES.has(code);
