@@ -1,7 +1,10 @@
-// The one hand-written request pipeline every generated method runs through:
-// fill in key and action → validate → label to wire value → sign → encode → send (openapi-fetch) → classify.
-// Generated code only declares operations (OperationDefinition) and calls `invoke`.
-import createFetchClient, { createQuerySerializer } from 'openapi-fetch';
+// The one hand-written request pipeline every generated method runs through: fill in key and
+// action → validate → label to wire value → sign → encode (openapi-fetch's bodySerializer) → send
+// (openapi-fetch, with its middleware: the logger's and the merchant's) → classify.
+// Generated code only declares operations (OperationDefinition, with its typed openapi-fetch
+// call) and calls `invoke`.
+import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { paths } from '../schema.js';
 import {
   GatewayError,
   PlatformError,
@@ -10,7 +13,7 @@ import {
   type PlatformErrorEntry,
 } from './errors.js';
 import { checkClientOptions, signatureAlgorithmOf } from './configuration.js';
-import { formBodySerializer } from './form-codec.js';
+import { encodeForm, type FormObject } from './form-codec.js';
 import { sanitize, scrubText, secretEncodings, secretValues, type SensitiveFields } from './sensitive.js';
 import { computeSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
 import { findStructureProblem } from './structure.js';
@@ -20,7 +23,36 @@ export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 export const JSON_CONTENT_TYPE = 'application/json';
 const FORM_HEADERS = Object.freeze({ 'Content-Type': FORM_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
 const JSON_HEADERS = Object.freeze({ 'Content-Type': JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
-const jsonBodySerializer = (body: unknown): string => JSON.stringify(body);
+const NO_PARAMS = Object.freeze({});
+const redirect = 'error';
+
+/** The openapi-fetch client of a transport, typed by the spec's `paths`. */
+export type FetchClient = Client<paths>;
+
+/** What openapi-fetch answers: `data` (2xx) or `error`, parsed as JSON when they are JSON. */
+export interface FetchOutcome {
+  readonly data?: unknown;
+  readonly error?: unknown;
+  readonly response: globalThis.Response;
+}
+
+/**
+ * openapi-fetch's per-call options as the pipeline fills them. The body and the header
+ * parameters come from the method's typed input (checked there), so they are not typed again.
+ */
+export type SendInit = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  /** `header`: the operation's header parameters (the HPF `Token`), from `input.headers`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  params: any;
+  headers: Readonly<Record<string, string>>;
+  bodySerializer: (body: Record<string, unknown>) => string;
+  fetch: (request: Request) => Promise<globalThis.Response>;
+  middleware?: Middleware[];
+  /** Marks the Request openapi-fetch builds for this call (copied onto it): see `sendAttempt`. */
+  gateway: GatewayCall;
+};
 
 export interface OperationDefinition {
   /** `SALE` for S2S, the operationId for Checkout: names the operation in errors and logs. */
@@ -37,6 +69,11 @@ export interface OperationDefinition {
    * loads the code of two.
    */
   readonly validator: () => Promise<{ readonly validate: Validator }>;
+  /**
+   * The operation's openapi-fetch call through the spec's typed `paths`, e.g.
+   * `(client, init) => client.POST('/post', init)`; absent: posted to `path`.
+   */
+  readonly send?: (client: FetchClient, init: SendInit) => Promise<FetchOutcome>;
   /** Absent for a call authenticated otherwise (the HPF session token header): then no `hash`. */
   readonly signature?: SignatureRecipe;
   /** Header parameters the caller passes in `input.headers` (the HPF `Token`). */
@@ -117,44 +154,50 @@ export interface CallOptions {
   readonly timeoutMs?: number;
 }
 
-/** The part of openapi-fetch's client the pipeline calls. */
-interface FetchClient {
-  request(
-    method: 'post',
-    path: string,
-    init: {
-      body: unknown;
-      headers: Readonly<Record<string, string>>;
-      bodySerializer: (body: unknown) => string;
-      parseAs: 'text';
-      signal: AbortSignal;
-    },
-  ): Promise<{ data?: unknown; error?: unknown; response: globalThis.Response }>;
-}
-
 export interface Transport {
   readonly options: ClientOptions;
   /** `options.signatureAlgorithm`, checked, md5 when absent. */
   readonly signatureAlgorithm: SignatureAlgorithm;
   /** A path override per operation path, e.g. `/post` → `/post-va` for an APM deployment. */
   readonly pathFor: (path: string) => string;
-  /** The openapi-fetch client, typed by what the pipeline uses (its full type costs consumers' tsc time). */
+  /**
+   * The configured openapi-fetch client every call goes through: `fetchClient.use(middleware)`
+   * adds a merchant's middleware (tracing, headers), which sees each request after validation
+   * and signing, as it goes on the wire.
+   */
   readonly fetchClient: FetchClient;
 }
 
 /**
- * The request openapi-fetch builds for each call, kept as its URL and init so that fetch builds
- * the one undici Request itself: a real Request here would be built, then copied by fetch, which
- * costs about a fifth of a loopback round trip. No middleware is registered that would need more.
+ * The mark of one attempt, copied by openapi-fetch onto the Request it builds (so a middleware
+ * can read `request.gateway.operation`, e.g. to name a span): it tells `sendAttempt` that the
+ * Request is still the one built from the pipeline's encoded body.
  */
-class PreparedRequest {
-  readonly method: string;
-  constructor(
-    readonly url: string,
-    readonly init: RequestInit,
-  ) {
-    this.method = init.method ?? 'GET';
-  }
+export interface GatewayCall {
+  readonly operation: string;
+}
+
+/**
+ * An attempt's `fetch` (openapi-fetch's per-call option): the Request openapi-fetch built (whose
+ * headers middleware may have changed) goes out as `fetch(url, init)` with the body the pipeline
+ * encoded, so fetch builds its one Request instead of copying this one through a stream (a fifth
+ * of a loopback round trip). A Request a middleware replaced goes out as it is. The signal goes
+ * to fetch only: the Request middleware sees does not follow it (each follower costs undici a
+ * listener, a WeakRef and a finalizer).
+ */
+function sendAttempt(
+  options: ClientOptions,
+  gateway: GatewayCall,
+  body: () => string | undefined,
+  signal: AbortSignal,
+): (request: Request) => Promise<globalThis.Response> {
+  return (request) => {
+    // Looked up per call, not captured: a test or an APM agent may replace globalThis.fetch later.
+    const send = options.fetch ?? globalThis.fetch;
+    return (request as { gateway?: GatewayCall }).gateway === gateway
+      ? send(request.url, { method: request.method, headers: request.headers, body: body() ?? null, redirect, signal })
+      : send(request, { redirect, signal });
+  };
 }
 
 export function createTransport(
@@ -164,15 +207,14 @@ export function createTransport(
   endpoints: readonly string[] = [],
 ): Transport {
   const signatureAlgorithm = checkClientOptions(options, [...endpoints, ...Object.values(paths)]);
-  // Looked up per call, not captured: a test or an APM agent may replace globalThis.fetch later.
-  const send = (request: PreparedRequest) => (options.fetch ?? globalThis.fetch)(request.url, request.init);
-  const fetchClient = createFetchClient({
+  const fetchClient = createFetchClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    Request: PreparedRequest as unknown as typeof Request,
-    fetch: send as unknown as typeof globalThis.fetch,
-    // Given as a function, openapi-fetch uses it as it is instead of building one per call.
-    querySerializer: createQuerySerializer(),
-  }) as unknown as FetchClient;
+    // The caller's fetch for a merchant's own calls through the client; the pipeline's attempts pass their own.
+    fetch: (request) => (options.fetch ?? globalThis.fetch)(request),
+    // Card data goes to baseUrl only: a 307 would send the body on to wherever it points. Not
+    // following also spares undici a copy of every request (its body stream teed) kept for one.
+    redirect,
+  });
   return { options, signatureAlgorithm, pathFor: (path) => paths[path] ?? path, fetchClient };
 }
 
@@ -292,64 +334,69 @@ export async function invoke<Response>(
   call: CallOptions = {},
 ): Promise<Response> {
   const { options } = transport;
-  const log = (event: LogEvent) => options.logger?.(event);
+  const { logger } = options;
   const fail = (error: GatewayError): never => {
-    log({ type: 'error', operation: definition.name, error });
+    logger?.({ type: 'error', operation: definition.name, error });
     throw error;
   };
-  const wrongShape = shapeIssues(definition, input);
-  if (wrongShape.length > 0) fail(new RequestValidationError(definition.name, wrongShape));
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    fail(new RequestValidationError(definition.name, shapeIssues(definition, input)));
+  const validate =
+    options.validateRequests === false
+      ? undefined
+      : (loadedValidators.get(definition) ?? (await loadValidator(definition)));
+  const { signing, headers } = input as { signing?: SigningValues; headers?: Readonly<Record<string, string>> };
+  const isForm = definition.bodyStyle === 'form';
+  let body: Record<string, unknown> | undefined;
+  let wire: string | undefined;
+  // openapi-fetch's bodySerializer, the hook that sees the body object: validate → label → sign →
+  // encode, once (each attempt sends the same bytes). A middleware only sees the encoded Request.
+  const serialize = (labelled: Record<string, unknown>): string => {
+    if (wire !== undefined) return wire;
+    try {
+      if (validate) {
+        const result = validate(labelled, definition.bodyStyle);
+        if (!result.ok) throw new RequestValidationError(definition.name, result.issues);
+      }
+      const signed = sign(
+        definition,
+        options.password,
+        transport.signatureAlgorithm,
+        toWire(definition, options, labelled),
+        signing,
+      );
+      wire = isForm ? encodeForm(signed as FormObject) : JSON.stringify(signed);
+      body = signed;
+      return wire;
+    } catch (error) {
+      // A cycle or extreme nesting overflows the validator or stops the encoder: walk the input
+      // (only then) to name where, as a validation error. Nothing was sent.
+      const wrongShape = error instanceof RequestValidationError ? [] : shapeIssues(definition, input);
+      throw wrongShape.length > 0 ? new RequestValidationError(definition.name, wrongShape) : error;
+    }
+  };
   // Validate → sign, as documented: the body is validated with the hash slot reserved (a digest-
   // shaped placeholder), then method labels become their real values and it is signed once.
   const labelled = unsignedBody(definition, options, input);
   const { signature } = definition;
   if (signature) labelled['hash'] = '0'.repeat(digestLength(signature, transport.signatureAlgorithm));
-  if (options.validateRequests !== false) {
-    const validate = loadedValidators.get(definition) ?? (await loadValidator(definition));
-    const result = validate(labelled, definition.bodyStyle);
-    if (!result.ok) fail(new RequestValidationError(definition.name, result.issues));
-  }
-  const { signing, headers } = input as { signing?: SigningValues; headers?: Readonly<Record<string, string>> };
-  const body = sign(
-    definition,
-    options.password,
-    transport.signatureAlgorithm,
-    toWire(definition, options, labelled),
-    signing,
-  );
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;
   const secretsOf = () =>
     (secrets ??= secretEncodings([
-      ...secretValues({ ...signing, ...body }, definition.sensitive),
+      ...secretValues({ ...signing, ...(body ?? labelled) }, definition.sensitive),
       ...Object.values(headers ?? {}),
       options.password,
     ]));
   const scrub = (text: string) => scrubText(text, secretsOf());
-  const logger = options.logger;
-  const path = transport.pathFor(definition.path);
-  const attempts = 1 + Math.max(0, options.retries ?? 2);
+  const params = headers === undefined ? NO_PARAMS : { header: headers };
+  const attemptsAllowed = 1 + Math.max(0, options.retries ?? 2);
 
   for (let attempt = 1; ; attempt++) {
-    const started = Date.now();
-    logger?.({
-      type: 'request',
-      operation: definition.name,
-      url: `${options.baseUrl}${path}`,
-      body: sanitize(body, definition.sensitive, secretsOf()),
-      attempt,
-    });
+    const middleware = logger ? [loggingMiddleware(definition, logger, attempt, () => body, secretsOf)] : undefined;
     let outcome: Response;
     try {
-      outcome = await sendOnce<Response>(transport, definition, path, body, headers, call, scrub, (status, parsed) =>
-        logger?.({
-          type: 'response',
-          operation: definition.name,
-          status,
-          body: sanitize(parsed, definition.sensitive, secretsOf()),
-          ms: Date.now() - started,
-        }),
-      );
+      outcome = await sendOnce<Response>(transport, definition, labelled, params, serialize, middleware, call, scrub);
     } catch (error) {
       const gatewayError =
         error instanceof GatewayError ? error : new TransportError(definition.name, 'response', scrub(String(error)));
@@ -360,8 +407,8 @@ export async function invoke<Response>(
         gatewayError.failure !== 'response' &&
         (gatewayError.notSent ||
           (definition.idempotent && (gatewayError.failure !== 'http' || (gatewayError.status ?? 0) >= 500)));
-      if (!retryable || attempt >= attempts) return fail(gatewayError);
-      log({ type: 'error', operation: definition.name, error: gatewayError });
+      if (!retryable || attempt >= attemptsAllowed) return fail(gatewayError);
+      logger?.({ type: 'error', operation: definition.name, error: gatewayError });
       await delay((options.retryDelayMs ?? 200) * 2 ** (attempt - 1), call.signal);
       continue;
     }
@@ -369,15 +416,50 @@ export async function invoke<Response>(
   }
 }
 
+/** Logging as openapi-fetch middleware: the request as it leaves, the response as it arrives, card data masked. */
+function loggingMiddleware(
+  definition: OperationDefinition,
+  logger: (event: LogEvent) => void,
+  attempt: number,
+  body: () => Record<string, unknown> | undefined,
+  secrets: () => string[],
+): Middleware {
+  let started = 0;
+  return {
+    onRequest({ request }) {
+      started = Date.now();
+      const event = { type: 'request', operation: definition.name, url: request.url, attempt } as const;
+      logger({ ...event, body: sanitize(body(), definition.sensitive, secrets()) });
+    },
+    async onResponse({ response }) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await response.clone().text());
+      } catch {
+        parsed = undefined;
+      }
+      const ms = Date.now() - started;
+      const { status } = response;
+      logger({
+        type: 'response',
+        operation: definition.name,
+        status,
+        body: sanitize(parsed, definition.sensitive, secrets()),
+        ms,
+      });
+    },
+  };
+}
+
 async function sendOnce<Response>(
   transport: Transport,
   definition: OperationDefinition,
-  path: string,
-  body: Record<string, unknown>,
-  headers: Readonly<Record<string, string>> | undefined,
+  labelled: Record<string, unknown>,
+  params: SendInit['params'],
+  serialize: (body: Record<string, unknown>) => string,
+  middleware: Middleware[] | undefined,
   call: CallOptions,
   scrub: (text: string) => string,
-  onResponse: (status: number, parsed: unknown) => void,
 ): Promise<Response> {
   const timeoutMs = call.timeoutMs ?? transport.options.timeoutMs ?? 30_000;
   // One controller per attempt, its timer cleared as soon as the body is read (AbortSignal.timeout
@@ -387,28 +469,45 @@ async function sendOnce<Response>(
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const onCallerAbort = () => controller.abort();
   call.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const gateway: GatewayCall = { operation: definition.name };
+  let wire: string | undefined;
   try {
-    const isForm = definition.bodyStyle === 'form';
-    let response: globalThis.Response;
-    let received: unknown;
+    let outcome: FetchOutcome;
     try {
-      // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
-      const bodyHeaders = isForm ? FORM_HEADERS : JSON_HEADERS;
-      const result = await transport.fetchClient.request('post', path, {
-        body,
-        headers: headers === undefined ? bodyHeaders : { ...headers, ...bodyHeaders },
-        bodySerializer: isForm ? formBodySerializer : jsonBodySerializer,
-        parseAs: 'text',
-        signal,
-      });
-      response = result.response;
-      // openapi-fetch hands over the text of a 2xx body, and an error body already JSON-parsed when it could.
-      received = result.data ?? result.error ?? '';
+      const init: SendInit = {
+        body: labelled,
+        params,
+        // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
+        headers: definition.bodyStyle === 'form' ? FORM_HEADERS : JSON_HEADERS,
+        bodySerializer: (unsigned) => (wire = serialize(unsigned)),
+        fetch: sendAttempt(transport.options, gateway, () => wire, signal),
+        gateway,
+        ...(middleware ? { middleware } : {}),
+      };
+      const path = transport.pathFor(definition.path);
+      // A deployment's own endpoint path (postPath) is not one of the spec's paths.
+      outcome = await (path === definition.path && definition.send
+        ? definition.send(transport.fetchClient, init)
+        : transport.fetchClient.request('post', path as '/post', init));
     } catch (error) {
+      if (error instanceof GatewayError) throw error;
       if (call.signal?.aborted)
         throw new TransportError(definition.name, 'aborted', `${definition.name} was aborted by the caller`);
       if (signal.aborted)
         throw new TransportError(definition.name, 'timeout', `${definition.name} timed out after ${timeoutMs} ms`);
+      // openapi-fetch parses a 2xx body as JSON: a body that is not JSON arrived, and would again.
+      if (error instanceof SyntaxError)
+        throw new TransportError(
+          definition.name,
+          'response',
+          `${definition.name}: a 2xx answer with a body that is not JSON`,
+        );
+      if ((error as { cause?: { message?: unknown } }).cause?.message === 'unexpected redirect')
+        throw new TransportError(
+          definition.name,
+          'response',
+          `${definition.name}: a redirect, which the client never follows`,
+        );
       const code = connectionErrorCode(error);
       const notSent = code !== undefined && NOT_SENT_CODES.has(code);
       throw new TransportError(
@@ -419,20 +518,16 @@ async function sendOnce<Response>(
         notSent,
       );
     }
-
-    let parsed: unknown = received;
-    try {
-      if (typeof received === 'string') parsed = received === '' ? undefined : JSON.parse(received);
-    } catch {
-      onResponse(response.status, undefined);
+    const { response } = outcome;
+    const parsed = response.ok ? outcome.data : outcome.error;
+    // openapi-fetch hands over an error body that is not JSON as its text.
+    if (typeof parsed === 'string')
       throw new TransportError(
         definition.name,
-        response.ok ? 'response' : 'http',
+        'http',
         `${definition.name}: HTTP ${response.status} with a body that is not JSON`,
         response.status,
       );
-    }
-    onResponse(response.status, parsed);
     const record =
       typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
         ? (parsed as Record<string, unknown>)
@@ -457,7 +552,7 @@ async function sendOnce<Response>(
       );
     }
     // With `arrayWhen` sent (Checkout status `size`) the answer is an array of objects.
-    const wantsArray = definition.arrayWhen !== undefined && body[definition.arrayWhen] !== undefined;
+    const wantsArray = definition.arrayWhen !== undefined && labelled[definition.arrayWhen] !== undefined;
     if (wantsArray ? !isObjectArray(parsed) : !record)
       throw new TransportError(
         definition.name,

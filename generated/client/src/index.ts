@@ -33,6 +33,8 @@ export { createTransport, buildRequest, requestValidator } from './runtime/pipel
 export type {
   CallOptions,
   ClientOptions,
+  FetchClient,
+  GatewayCall,
   LogEvent,
   OperationDefinition,
   Transport,

@@ -172,6 +172,8 @@ function emitOperations(
             ...(operation.action ? { action: stringLiteral(operation.action) } : {}),
             ...(operation.keyField ? { keyField: stringLiteral(operation.keyField) } : {}),
             validator: `() => import(${stringLiteral(`./${validatorModulePath(operation.requestSchemaName)}.js`)})`,
+            // The typed openapi-fetch call: tsc checks the path against the spec's `paths`.
+            send: `(client, init) => client.POST(${stringLiteral(operation.path)}, init)`,
             ...(operation.signature ? { signature: operation.names.signature } : {}),
             ...(operation.headers.length > 0 ? { headers: literal(operation.headers) } : {}),
             idempotent: String(operation.idempotent),
@@ -244,6 +246,9 @@ function clientMembers(operations: readonly ClientOperation[]): string[] {
   );
 }
 
+/** The configured openapi-fetch client, for a merchant's own middleware (`client.fetchClient.use(...)`). */
+const FETCH_CLIENT_MEMBER = `/** The configured openapi-fetch client every call goes through: \`fetchClient.use(middleware)\` adds your own (tracing, headers). */\nfetchClient: transport.fetchClient`;
+
 /** The distinct operation paths of a client, which its `baseUrl` must not already end in. */
 const endpoints = (operations: readonly ClientOperation[]) => literal(unique(operations.map((operation) => operation.path)));
 
@@ -304,7 +309,7 @@ function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Stat
       statements: [
         `const transport = createTransport(options, options.postPath ? { ${stringLiteral(path)}: options.postPath } : {}, ${endpoints(operations)});`,
         ...overloadedMethods(operations),
-        `return ${objectLiteral(['transport', ...groups])};`,
+        `return ${objectLiteral(['transport', FETCH_CLIENT_MEMBER, ...groups])};`,
       ],
     },
     { kind: StructureKind.TypeAlias, isExported: true, name: 'S2SClient', type: 'ReturnType<typeof createS2SClient>' },
@@ -330,7 +335,7 @@ function emitCheckout(operations: readonly ClientOperation[]): Statements {
       statements: [
         `const transport = createTransport(options, {}, ${endpoints(operations)});`,
         ...overloadedMethods(operations),
-        `return ${objectLiteral(['transport', ...clientMembers(operations)])};`,
+        `return ${objectLiteral(['transport', FETCH_CLIENT_MEMBER, ...clientMembers(operations)])};`,
       ],
     },
     {
