@@ -154,6 +154,9 @@ export class ValidatorCompiler {
       const rejectAt = (keyExpr: string, rule: string, message: string) =>
         `${this.useRuntime('rejectAt')}(ctx, ${keyExpr}, ${literal(rule)}, ${text(message)})`;
       const named = (path: SchemaPath) => [owner, ...at, ...path].join('_');
+      // The predicate calls the validator directly (V8 inlines it there; through `visit` it would be an indirect call).
+      const visit = (callee: string, valueExpr: string, segmentExpr: string) =>
+        `(ctx ? ${this.useRuntime('visit')}(ctx, ${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))`;
       return {
         value,
         knownType,
@@ -167,15 +170,16 @@ export class ValidatorCompiler {
         record: (rule, message) => `ctx.fail(${literal(rule)}, ${text(message)});`,
         recordAt: (keyExpr, rule, message) => `ctx.failAt(${keyExpr}, ${literal(rule)}, ${text(message)});`,
         child: (sub, valueExpr, segmentExpr, path) => {
-          const callee = compiler.callableAt(sub, base);
-          if (callee !== undefined) return `if (!(ctx ? ctx.visit(${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))) return false;`;
+          const callee = compiler.callableAt(sub, base, condition, named(path));
+          if (callee !== undefined) return `if (!${visit(callee, valueExpr, segmentExpr)}) return false;`;
           const code = compiler.inline(sub, makeScope(valueExpr, condition, [...at, ...path], compiler.baseOf(sub, base)));
           if (isEmpty(code)) return [];
           // With a context nothing returns early, so the pop always follows the push.
           return [`ctx?.segments.push(${segmentExpr});`, code, 'ctx?.segments.pop();'];
         },
+        visit,
         same: (sub, path, subCondition) => compiler.inline(sub, makeScope(value, subCondition ?? condition, [...at, ...path], compiler.baseOf(sub, base), knownType)),
-        callable: (sub) => compiler.callableAt(sub, base),
+        callable: (sub, path) => compiler.callableAt(sub, base, condition, named(path)),
         validator: (sub, path) => `v_${compiler.functionFor(sub, named(path), base)}`,
         reference: (ref) => `v_${compiler.referenceFunction(ref, base)}`,
         dynamicReference: (ref) => {
@@ -225,12 +229,15 @@ export class ValidatorCompiler {
 
   /**
    * The base name when `schema` is validated by calling a function instead of inline code: a
-   * bare `$ref` (annotations beside it change nothing). Leaves stay inline: a call per leaf
-   * property would cost the valid path more than the lines it saves.
+   * bare `$ref` (annotations beside it change nothing), or a leaf (checks on one scalar) outside
+   * a then/else branch, shared by content: the same `maxLength: 255` string is written once
+   * rather than at every property, and V8 inlines so small a function at its call sites.
    */
-  private callableAt(schema: JsonSchema, base: string): string | undefined {
-    if (!isSchemaObject(schema) || schema.$ref === undefined || !isBareRef(schema)) return undefined;
-    return this.referenceFunction(schema.$ref, this.baseOf(schema, base));
+  private callableAt(schema: JsonSchema, base: string, condition: Condition | undefined, wanted: string): string | undefined {
+    if (!isSchemaObject(schema)) return undefined;
+    if (schema.$ref !== undefined) return isBareRef(schema) ? this.referenceFunction(schema.$ref, this.baseOf(schema, base)) : undefined;
+    // A leaf's messages carry no condition, and no `$ref` inside makes its base URI matter.
+    return condition === undefined && isLeaf(schema) ? this.contentFunction(schema, wanted, '') : undefined;
   }
 
   private inline(schema: JsonSchema, scope: CodeScope): Code {
@@ -369,13 +376,23 @@ function isBareRef(schema: SchemaObject): boolean {
   return Object.keys(schema).every((key) => key === '$ref' || !SUPPORTED.has(key));
 }
 
+/** Keywords that check one scalar value and hold no sub-schema. */
+const LEAF_KEYWORDS = new Set(['type', ...[...VALUE_KEYWORDS, ...STRING_KEYWORDS, ...NUMBER_KEYWORDS].map((definition) => definition.keyword)]);
+
+/** A schema of leaf keywords only (and at least one: an empty schema needs no code at all). */
+function isLeaf(schema: SchemaObject): boolean {
+  const validating = Object.keys(schema).filter((key) => SUPPORTED.has(key));
+  return validating.length > 0 && validating.every((key) => LEAF_KEYWORDS.has(key));
+}
+
 /** `test` as the left operand of `&&`: parenthesized only where `||` or `?:` would bind looser. */
 const operand = (test: string): string => (/\|\||\?/.test(test) ? `(${test})` : test);
 
 /** The schema's content as far as its own function's code depends on it, as a map key. */
 function contentKey(schema: JsonSchema): string {
   if (!isSchemaObject(schema)) return String(schema);
-  const kept = Object.keys(schema).filter((key) => !NOT_IN_CONTENT_KEY.has(key)).sort();
+  // Extensions the validators do not read (`x-sensitive`) change no code either.
+  const kept = Object.keys(schema).filter((key) => !NOT_IN_CONTENT_KEY.has(key) && (!key.startsWith('x-') || SUPPORTED.has(key))).sort();
   return JSON.stringify(kept.map((key) => [key, schema[key as keyof typeof schema]]));
 }
 
