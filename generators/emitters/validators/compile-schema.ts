@@ -25,7 +25,7 @@ import { STRING_KEYWORDS } from './keywords/string.js';
 import { declaredTypes, emitTypeGuard, typeTest } from './keywords/type.js';
 import { UNEVALUATED_KEYWORDS } from './keywords/unevaluated.js';
 import { VALUE_KEYWORDS } from './keywords/value.js';
-import { DOCUMENT_BASE, SchemaIndex } from './schema-index.js';
+import { DOCUMENT_BASE, SchemaIndex, type SchemaResources } from './schema-index.js';
 
 /** Every keyword the validators implement, in the order their checks run. */
 const KEYWORDS: readonly KeywordDefinition[] = [
@@ -70,8 +70,12 @@ export class ValidatorCompiler {
   private readonly usedNames = new Set<string>();
   private readonly queue: (() => void)[] = [];
 
-  constructor(private readonly model: SpecModel) {
-    this.index = new SchemaIndex(Object.fromEntries(model.schemas));
+  /** `resources`: external schemas the document's `$ref`s may name (the product passes none). */
+  constructor(
+    private readonly model: SpecModel,
+    resources?: SchemaResources,
+  ) {
+    this.index = new SchemaIndex(Object.fromEntries(model.schemas), resources);
   }
 
   /** Compiles a component schema and everything it reaches; returns the base function name. */
