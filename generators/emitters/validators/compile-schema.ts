@@ -11,7 +11,7 @@
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
 import { functionBase } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
-import { contributes, evaluated, type Kind } from './annotations.js';
+import { contributes, evaluated, staticallyEvaluated, type Hoist, type Kind } from './annotations.js';
 import { ifElse, isEmpty, type Code } from './code.js';
 import { literal, ownValue, type CodeScope, type SchemaPath } from './code-scope.js';
 import { conditionSuffix, describeCondition, type Condition } from './condition-text.js';
@@ -195,8 +195,8 @@ export class ValidatorCompiler {
         collector: (sub, kind) => compiler.collector(sub, kind, named([]), base),
         evaluated: (sub, kind) => evaluated(sub, kind, (node) => compiler.target(node.$ref!, compiler.baseOf(node, base)), false),
         local: (prefix) => `${prefix}${++counter}`,
-        hoistRegex: (source) => compiler.hoist(`regex:${source}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(source)}, "u")`),
-        hoistSet: (values) => compiler.hoist(`set:${literal(values)}`, 'SET', `/* @__PURE__ */ new Set<unknown>(${literal(values)})`),
+        hoistRegex: (source) => compiler.hoistRegex(source),
+        hoistSet: (values) => compiler.hoistSet(values),
         hoistValue: (hoisted) => compiler.hoist(`value:${literal(hoisted)}`, 'VALUE', literal(hoisted)),
         runtime: (name) => compiler.useRuntime(name),
         label: (sub, index) => compiler.label(sub, index, base),
@@ -304,16 +304,16 @@ export class ValidatorCompiler {
     const ownPart = evaluated(keywords, kind, resolve, own);
     if (ownPart.all) return { name, signature, body: 'return true;' };
     const lines: Code[] = [];
-    const regex = (pattern: string) => this.hoist(`regex:${pattern}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(pattern)}, "u")`);
-    const known = properties
-      ? [...(ownPart.names.length > 0 ? [`${this.hoist(`set:${literal(ownPart.names)}`, 'SET', `/* @__PURE__ */ new Set<unknown>(${literal(ownPart.names)})`)}.has(key)`] : []), ...ownPart.patterns.map((pattern) => `${regex(pattern)}.test(key)`)]
-      : ownPart.prefix > 0 ? [`index < ${ownPart.prefix}`] : [];
-    if (known.length > 0 && !dynamicOnly) lines.push(`if (${known.join(' || ')}) return true;`);
     const argument = properties ? 'key' : 'index';
-    // A sub-schema applied to the same value: its own check, when it can evaluate anything.
+    const hoist: Hoist = this;
+    const known = staticallyEvaluated(ownPart, kind, argument, hoist);
+    if (known.length > 0 && !dynamicOnly) lines.push(`if (${known.join(' || ')}) return true;`);
+    // A sub-schema applied to the same value: its own check, when it can evaluate anything; a
+    // membership test in place when what it evaluates is known statically.
     const check = (member: JsonSchema, path: SchemaPath, memberBase = here, always = false) => {
       const part = evaluated(member, kind, resolve, true);
       if (!contributes(part) || (always && dynamicOnly && !part.dynamic)) return undefined;
+      if (!part.dynamic) return `(${staticallyEvaluated(part, kind, argument, hoist).join(' || ')})`;
       return `${this.collector(member, kind, [wanted, ...path].join('_'), memberBase, true, always && dynamicOnly)}(value, ${argument})`;
     };
     const passes = (member: JsonSchema, path: SchemaPath) => `v_${this.functionFor(member, [wanted, ...path].join('_'), here)}(value)`;
@@ -348,6 +348,10 @@ export class ValidatorCompiler {
     lines.push('return false;');
     return { name, signature, body: lines };
   }
+
+  readonly hoistRegex = (source: string): string => this.hoist(`regex:${source}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(source)}, "u")`);
+
+  readonly hoistSet = (values: readonly unknown[]): string => this.hoist(`set:${literal(values)}`, 'SET', `/* @__PURE__ */ new Set<unknown>(${literal(values)})`);
 
   private hoist(key: string, prefix: string, initializer: string): string {
     let name = this.hoistedByKey.get(key);
