@@ -41,14 +41,22 @@ export class ValidationContext {
     this.fail(rule, message);
     this.segments.pop();
   }
+}
 
-  /** Records the issues of a child value one path segment down; true, so a caller walks on. */
-  visit(segment: PathSegment, value: unknown, validate: (value: unknown, ctx: ValidationContext) => boolean): true {
-    this.segments.push(segment);
-    validate(value, this);
-    this.segments.pop();
-    return true;
-  }
+/**
+ * Reporting code: records the issues of a child value (a property, an item) one path segment
+ * down, and returns true so the caller walks on.
+ */
+export function visit(
+  ctx: ValidationContext,
+  segment: PathSegment,
+  value: unknown,
+  validate: (value: unknown, ctx: ValidationContext) => boolean,
+): true {
+  ctx.segments.push(segment);
+  validate(value, ctx);
+  ctx.segments.pop();
+  return true;
 }
 
 /**
@@ -71,6 +79,29 @@ export function rejectAt(
   if (ctx === undefined) return true;
   ctx.failAt(segment, rule, message);
   return false;
+}
+
+/**
+ * Which alternative of a failed anyOf/oneOf an object looks most like (reporting code only): per
+ * alternative, its declared properties that are present, minus 1000 per forbidden one present;
+ * the first of the best. Anything but an object: the first.
+ */
+export function closestAlternative(value: unknown, alternatives: readonly (readonly (readonly string[])[])[]): number {
+  if (!isPlainObject(value)) return 0;
+  let best = 0;
+  let bestScore = -Infinity;
+  for (let index = 0; index < alternatives.length; index++) {
+    const [declared = [], forbidden = []] = alternatives[index]!;
+    const score = presentCount(value, declared) - 1000 * presentCount(value, forbidden);
+    if (score > bestScore) [best, bestScore] = [index, score];
+  }
+  return best;
+}
+
+function presentCount(object: Record<string, unknown>, keys: readonly string[]): number {
+  let count = 0;
+  for (const key of keys) if (object[key] !== undefined && hasOwn(object, key)) count++;
+  return count;
 }
 
 /** A generated type guard `isX(value)`. */

@@ -4,15 +4,21 @@
 // of its generated `isX` and `validateX`. The required groups and optional/format run; a group the
 // generator refuses (or answers differently on purpose) must be listed with its reason in
 // json-schema-test-suite.refusals.yaml, and a listed group that passes fails the test, so the
-// list only shrinks.
+// list only shrinks. The suite's remote references (`http://localhost:1234/...`) are served
+// from its remotes/ folder on 127.0.0.1 while the test runs, fetched as the groups name them and
+// handed to the compiler as external resources (the generator itself never fetches).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ValidatorCompiler } from '../../generators/emitters/validators/compile-schema.js';
-import { validatorsEmitter } from '../../generators/emitters/validators/index.js';
+import { createValidatorsEmitter } from '../../generators/emitters/validators/index.js';
+import { UnknownResourceError, type SchemaResources } from '../../generators/emitters/validators/schema-index.js';
+import type { JsonSchema } from '../../generators/model/json-schema.js';
 import type { OpenApiDocument } from '../../generators/model/openapi.js';
 import { buildSpecModel } from '../../generators/model/spec-model.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
@@ -21,6 +27,9 @@ const SUITE_DIR = join(PROJECT_ROOT, '..', 'shared', 'json-schema-test-suite');
 const DRAFT_DIR = join(SUITE_DIR, 'tests', 'draft2020-12');
 const OUT_DIR = join(PROJECT_ROOT, 'test', '.output', 'json-schema-test-suite');
 const REFUSALS_FILE = join(PROJECT_ROOT, 'test', 'validators', 'json-schema-test-suite.refusals.yaml');
+const REMOTES_DIR = join(SUITE_DIR, 'remotes');
+/** Where the suite's remote references point; the test serves that folder on 127.0.0.1. */
+const REMOTE_BASE = 'http://localhost:1234/';
 
 interface SuiteTest {
   readonly description: string;
@@ -80,13 +89,45 @@ function documentOf(groups: readonly Group[]): OpenApiDocument {
   } as unknown as OpenApiDocument;
 }
 
-/** Why the generator refuses a group, or undefined when it compiles it. */
-function refusal(group: Group): string | undefined {
-  try {
-    new ValidatorCompiler(buildSpecModel(documentOf([group]), [])).component(group.component);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
+/** Serves remotes/ as the suite expects it at localhost:1234, on an ephemeral loopback port. */
+function serveRemotes(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname));
+    readFile(join(REMOTES_DIR, path)).then(
+      (body) => response.writeHead(200, { 'content-type': 'application/json' }).end(body),
+      () => response.writeHead(404).end(),
+    );
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** The suite's remote resources fetched so far, by the URI the schemas name them with. */
+class RemoteResources {
+  readonly fetched = new Map<string, JsonSchema>();
+  constructor(private readonly origin: string) {}
+
+  async fetch(uri: string): Promise<boolean> {
+    if (!uri.startsWith(REMOTE_BASE)) return false;
+    const response = await fetch(`${this.origin}/${uri.slice(REMOTE_BASE.length)}`);
+    if (!response.ok) return false;
+    this.fetched.set(uri, (await response.json()) as JsonSchema);
+    return true;
+  }
+}
+
+/**
+ * Why the generator refuses a group, or undefined when it compiles it. A reference to a resource
+ * the suite serves is fetched and the group compiled again, as an application registers schemas.
+ */
+async function refusal(group: Group, remotes: RemoteResources): Promise<string | undefined> {
+  for (;;) {
+    try {
+      new ValidatorCompiler(buildSpecModel(documentOf([group]), []), remotes.fetched).component(group.component);
+      return undefined;
+    } catch (error) {
+      if (error instanceof UnknownResourceError && !remotes.fetched.has(error.uri) && (await remotes.fetch(error.uri))) continue;
+      return (error as Error).message;
+    }
   }
 }
 
@@ -98,20 +139,20 @@ type Validate = (value: unknown) => { ok: boolean; issues?: readonly unknown[] }
  * anchors gets a module of its own: the generator resolves a `$dynamicRef` statically only when
  * one resource of the whole document declares its anchor, and the groups are unrelated documents.
  */
-async function compileFile(file: string, groups: readonly Group[]): Promise<Record<string, Check | Validate>> {
+async function compileFile(file: string, groups: readonly Group[], resources: SchemaResources): Promise<Record<string, Check | Validate>> {
   const dynamic = groups.filter((group) => JSON.stringify(group.schema).includes('"$dynamic'));
   const batches = [groups.filter((group) => !dynamic.includes(group)), ...dynamic.map((group) => [group])].filter(
     (batch) => batch.length > 0,
   );
   const modules = await Promise.all(
-    batches.map((batch, index) => compileModule(`${file}${index === 0 ? '' : `-${index}`}`, batch)),
+    batches.map((batch, index) => compileModule(`${file}${index === 0 ? '' : `-${index}`}`, batch, resources)),
   );
   return Object.assign({}, ...modules) as Record<string, Check | Validate>;
 }
 
-async function compileModule(file: string, groups: readonly Group[]): Promise<Record<string, Check | Validate>> {
+async function compileModule(file: string, groups: readonly Group[], resources: SchemaResources): Promise<Record<string, Check | Validate>> {
   const model = buildSpecModel(documentOf(groups), []);
-  const [generated] = await validatorsEmitter.emit(model, {
+  const [generated] = await createValidatorsEmitter(resources).emit(model, {
     projectRoot: PROJECT_ROOT,
     scratchDir: OUT_DIR,
     filesOf: () => [],
@@ -137,16 +178,23 @@ describe.skipIf(!present)('JSON-Schema-Test-Suite draft 2020-12', () => {
   const refusals = (present ? (parse(readFileSync(REFUSALS_FILE, 'utf8')) ?? {}) : {}) as Refusals;
   const files = present ? suiteFiles() : [];
   const totals = { required: 0, requiredPassed: 0, refusedTests: 0, all: 0, allRight: 0, wrong: [] as string[] };
+  let server: Server | undefined;
+  let remotes: RemoteResources;
+  beforeAll(async () => {
+    server = await serveRemotes();
+    remotes = new RemoteResources(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+  afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
   it.each(files)('%s', async (file) => {
     const groups = readGroups(file);
     const refused = new Map<Group, string>();
     for (const group of groups) {
-      const reason = refusal(group);
+      const reason = await refusal(group, remotes);
       if (reason !== undefined) refused.set(group, reason);
     }
     const accepted = groups.filter((group) => !refused.has(group));
-    const module = accepted.length > 0 ? await compileFile(file, accepted) : {};
+    const module = accepted.length > 0 ? await compileFile(file, accepted, remotes.fetched) : {};
     const problems: string[] = [];
     for (const group of groups) {
       const listed = refusals[group.id];

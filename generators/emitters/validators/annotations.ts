@@ -59,3 +59,28 @@ export function evaluated(schema: JsonSchema, kind: Kind, resolve: Resolver, own
 }
 
 export const contributes = (part: Evaluated): boolean => part.all || part.dynamic || part.names.length > 0 || part.patterns.length > 0 || part.prefix > 0;
+
+/** Hoisting what a membership test needs: a set of names, a compiled pattern. */
+export interface Hoist {
+  hoistSet(values: readonly unknown[]): string;
+  hoistRegex(source: string): string;
+}
+
+/** Up to this many names, a key is compared with each (cheaper than hashing it into a Set). */
+const INLINE_NAMES_LIMIT = 6;
+
+/**
+ * The tests, OR-ed, that a property name (`argument`, for `properties`) or an item index (for
+ * `items`) is among what `part` evaluates statically; none when it evaluates nothing.
+ */
+export function staticallyEvaluated(part: Evaluated, kind: Kind, argument: string, hoist: Hoist): string[] {
+  if (part.all) return ['true'];
+  if (kind === 'items') return part.prefix > 0 ? [`${argument} < ${part.prefix}`] : [];
+  const names =
+    part.names.length === 0
+      ? []
+      : part.names.length <= INLINE_NAMES_LIMIT
+        ? part.names.map((name) => `${argument} === ${JSON.stringify(name)}`)
+        : [`${hoist.hoistSet(part.names)}.has(${argument})`];
+  return [...names, ...part.patterns.map((pattern) => `${hoist.hoistRegex(pattern)}.test(${argument})`)];
+}

@@ -34,10 +34,12 @@ export interface CodeScope {
   recordAt(keyExpr: string, rule: string, message: string): Code;
   /** Code that validates `valueExpr` against `schema` (found at `path`) one wire-path segment down. */
   child(schema: JsonSchema, valueExpr: string, segmentExpr: string, path: SchemaPath): Code;
+  /** An expression that runs the compiled `v_${callee}` on `valueExpr` one wire-path segment down: false only when it fails without a context. */
+  visit(callee: string, valueExpr: string, segmentExpr: string): string;
   /** Code that validates the current value against `schema` (allOf members, then/else). */
   same(schema: JsonSchema, path: SchemaPath, condition?: Condition): Code;
-  /** The base name of the `v_X` function that validates `schema` when it needs no inline code (a bare `$ref`). */
-  callable(schema: JsonSchema): string | undefined;
+  /** The base name of the `v_X` function that validates `schema` (found at `path`) when it needs no inline code (a bare `$ref`, a shared leaf). */
+  callable(schema: JsonSchema, path: SchemaPath): string | undefined;
   /** Name of the hoisted `v_X(value, ctx?)` for `schema` (found at `path`): called without `ctx` it is a predicate, with `ctx` it reports. */
   validator(schema: JsonSchema, path: SchemaPath): string;
   /** Name of the function of the schema a `$ref` written here names. */

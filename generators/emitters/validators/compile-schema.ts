@@ -11,7 +11,7 @@
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
 import { functionBase } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
-import { contributes, evaluated, type Kind } from './annotations.js';
+import { contributes, evaluated, staticallyEvaluated, type Hoist, type Kind } from './annotations.js';
 import { ifElse, isEmpty, type Code } from './code.js';
 import { literal, ownValue, type CodeScope, type SchemaPath } from './code-scope.js';
 import { conditionSuffix, describeCondition, type Condition } from './condition-text.js';
@@ -25,7 +25,7 @@ import { STRING_KEYWORDS } from './keywords/string.js';
 import { declaredTypes, emitTypeGuard, typeTest } from './keywords/type.js';
 import { UNEVALUATED_KEYWORDS } from './keywords/unevaluated.js';
 import { VALUE_KEYWORDS } from './keywords/value.js';
-import { DOCUMENT_BASE, SchemaIndex } from './schema-index.js';
+import { DOCUMENT_BASE, SchemaIndex, type SchemaResources } from './schema-index.js';
 
 /** Every keyword the validators implement, in the order their checks run. */
 const KEYWORDS: readonly KeywordDefinition[] = [
@@ -70,8 +70,12 @@ export class ValidatorCompiler {
   private readonly usedNames = new Set<string>();
   private readonly queue: (() => void)[] = [];
 
-  constructor(private readonly model: SpecModel) {
-    this.index = new SchemaIndex(Object.fromEntries(model.schemas));
+  /** `resources`: external schemas the document's `$ref`s may name (the product passes none). */
+  constructor(
+    private readonly model: SpecModel,
+    resources?: SchemaResources,
+  ) {
+    this.index = new SchemaIndex(Object.fromEntries(model.schemas), resources);
   }
 
   /** Compiles a component schema and everything it reaches; returns the base function name. */
@@ -154,6 +158,9 @@ export class ValidatorCompiler {
       const rejectAt = (keyExpr: string, rule: string, message: string) =>
         `${this.useRuntime('rejectAt')}(ctx, ${keyExpr}, ${literal(rule)}, ${text(message)})`;
       const named = (path: SchemaPath) => [owner, ...at, ...path].join('_');
+      // The predicate calls the validator directly (V8 inlines it there; through `visit` it would be an indirect call).
+      const visit = (callee: string, valueExpr: string, segmentExpr: string) =>
+        `(ctx ? ${this.useRuntime('visit')}(ctx, ${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))`;
       return {
         value,
         knownType,
@@ -167,15 +174,16 @@ export class ValidatorCompiler {
         record: (rule, message) => `ctx.fail(${literal(rule)}, ${text(message)});`,
         recordAt: (keyExpr, rule, message) => `ctx.failAt(${keyExpr}, ${literal(rule)}, ${text(message)});`,
         child: (sub, valueExpr, segmentExpr, path) => {
-          const callee = compiler.callableAt(sub, base);
-          if (callee !== undefined) return `if (!(ctx ? ctx.visit(${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))) return false;`;
+          const callee = compiler.callableAt(sub, base, condition, named(path));
+          if (callee !== undefined) return `if (!${visit(callee, valueExpr, segmentExpr)}) return false;`;
           const code = compiler.inline(sub, makeScope(valueExpr, condition, [...at, ...path], compiler.baseOf(sub, base)));
           if (isEmpty(code)) return [];
           // With a context nothing returns early, so the pop always follows the push.
           return [`ctx?.segments.push(${segmentExpr});`, code, 'ctx?.segments.pop();'];
         },
+        visit,
         same: (sub, path, subCondition) => compiler.inline(sub, makeScope(value, subCondition ?? condition, [...at, ...path], compiler.baseOf(sub, base), knownType)),
-        callable: (sub) => compiler.callableAt(sub, base),
+        callable: (sub, path) => compiler.callableAt(sub, base, condition, named(path)),
         validator: (sub, path) => `v_${compiler.functionFor(sub, named(path), base)}`,
         reference: (ref) => `v_${compiler.referenceFunction(ref, base)}`,
         dynamicReference: (ref) => {
@@ -187,8 +195,8 @@ export class ValidatorCompiler {
         collector: (sub, kind) => compiler.collector(sub, kind, named([]), base),
         evaluated: (sub, kind) => evaluated(sub, kind, (node) => compiler.target(node.$ref!, compiler.baseOf(node, base)), false),
         local: (prefix) => `${prefix}${++counter}`,
-        hoistRegex: (source) => compiler.hoist(`regex:${source}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(source)}, "u")`),
-        hoistSet: (values) => compiler.hoist(`set:${literal(values)}`, 'SET', `/* @__PURE__ */ new Set<unknown>(${literal(values)})`),
+        hoistRegex: (source) => compiler.hoistRegex(source),
+        hoistSet: (values) => compiler.hoistSet(values),
         hoistValue: (hoisted) => compiler.hoist(`value:${literal(hoisted)}`, 'VALUE', literal(hoisted)),
         runtime: (name) => compiler.useRuntime(name),
         label: (sub, index) => compiler.label(sub, index, base),
@@ -225,12 +233,15 @@ export class ValidatorCompiler {
 
   /**
    * The base name when `schema` is validated by calling a function instead of inline code: a
-   * bare `$ref` (annotations beside it change nothing). Leaves stay inline: a call per leaf
-   * property would cost the valid path more than the lines it saves.
+   * bare `$ref` (annotations beside it change nothing), or a leaf (checks on one scalar) outside
+   * a then/else branch, shared by content: the same `maxLength: 255` string is written once
+   * rather than at every property, and V8 inlines so small a function at its call sites.
    */
-  private callableAt(schema: JsonSchema, base: string): string | undefined {
-    if (!isSchemaObject(schema) || schema.$ref === undefined || !isBareRef(schema)) return undefined;
-    return this.referenceFunction(schema.$ref, this.baseOf(schema, base));
+  private callableAt(schema: JsonSchema, base: string, condition: Condition | undefined, wanted: string): string | undefined {
+    if (!isSchemaObject(schema)) return undefined;
+    if (schema.$ref !== undefined) return isBareRef(schema) ? this.referenceFunction(schema.$ref, this.baseOf(schema, base)) : undefined;
+    // A leaf's messages carry no condition, and no `$ref` inside makes its base URI matter.
+    return condition === undefined && isLeaf(schema) ? this.contentFunction(schema, wanted, '') : undefined;
   }
 
   private inline(schema: JsonSchema, scope: CodeScope): Code {
@@ -293,16 +304,16 @@ export class ValidatorCompiler {
     const ownPart = evaluated(keywords, kind, resolve, own);
     if (ownPart.all) return { name, signature, body: 'return true;' };
     const lines: Code[] = [];
-    const regex = (pattern: string) => this.hoist(`regex:${pattern}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(pattern)}, "u")`);
-    const known = properties
-      ? [...(ownPart.names.length > 0 ? [`${this.hoist(`set:${literal(ownPart.names)}`, 'SET', `/* @__PURE__ */ new Set<unknown>(${literal(ownPart.names)})`)}.has(key)`] : []), ...ownPart.patterns.map((pattern) => `${regex(pattern)}.test(key)`)]
-      : ownPart.prefix > 0 ? [`index < ${ownPart.prefix}`] : [];
-    if (known.length > 0 && !dynamicOnly) lines.push(`if (${known.join(' || ')}) return true;`);
     const argument = properties ? 'key' : 'index';
-    // A sub-schema applied to the same value: its own check, when it can evaluate anything.
+    const hoist: Hoist = this;
+    const known = staticallyEvaluated(ownPart, kind, argument, hoist);
+    if (known.length > 0 && !dynamicOnly) lines.push(`if (${known.join(' || ')}) return true;`);
+    // A sub-schema applied to the same value: its own check, when it can evaluate anything; a
+    // membership test in place when what it evaluates is known statically.
     const check = (member: JsonSchema, path: SchemaPath, memberBase = here, always = false) => {
       const part = evaluated(member, kind, resolve, true);
       if (!contributes(part) || (always && dynamicOnly && !part.dynamic)) return undefined;
+      if (!part.dynamic) return `(${staticallyEvaluated(part, kind, argument, hoist).join(' || ')})`;
       return `${this.collector(member, kind, [wanted, ...path].join('_'), memberBase, true, always && dynamicOnly)}(value, ${argument})`;
     };
     const passes = (member: JsonSchema, path: SchemaPath) => `v_${this.functionFor(member, [wanted, ...path].join('_'), here)}(value)`;
@@ -338,6 +349,10 @@ export class ValidatorCompiler {
     return { name, signature, body: lines };
   }
 
+  readonly hoistRegex = (source: string): string => this.hoist(`regex:${source}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(source)}, "u")`);
+
+  readonly hoistSet = (values: readonly unknown[]): string => this.hoist(`set:${literal(values)}`, 'SET', `/* @__PURE__ */ new Set<unknown>(${literal(values)})`);
+
   private hoist(key: string, prefix: string, initializer: string): string {
     let name = this.hoistedByKey.get(key);
     if (!name) {
@@ -369,13 +384,23 @@ function isBareRef(schema: SchemaObject): boolean {
   return Object.keys(schema).every((key) => key === '$ref' || !SUPPORTED.has(key));
 }
 
+/** Keywords that check one scalar value and hold no sub-schema. */
+const LEAF_KEYWORDS = new Set(['type', ...[...VALUE_KEYWORDS, ...STRING_KEYWORDS, ...NUMBER_KEYWORDS].map((definition) => definition.keyword)]);
+
+/** A schema of leaf keywords only (and at least one: an empty schema needs no code at all). */
+function isLeaf(schema: SchemaObject): boolean {
+  const validating = Object.keys(schema).filter((key) => SUPPORTED.has(key));
+  return validating.length > 0 && validating.every((key) => LEAF_KEYWORDS.has(key));
+}
+
 /** `test` as the left operand of `&&`: parenthesized only where `||` or `?:` would bind looser. */
 const operand = (test: string): string => (/\|\||\?/.test(test) ? `(${test})` : test);
 
 /** The schema's content as far as its own function's code depends on it, as a map key. */
 function contentKey(schema: JsonSchema): string {
   if (!isSchemaObject(schema)) return String(schema);
-  const kept = Object.keys(schema).filter((key) => !NOT_IN_CONTENT_KEY.has(key)).sort();
+  // Extensions the validators do not read (`x-sensitive`) change no code either.
+  const kept = Object.keys(schema).filter((key) => !NOT_IN_CONTENT_KEY.has(key) && (!key.startsWith('x-') || SUPPORTED.has(key))).sort();
   return JSON.stringify(kept.map((key) => [key, schema[key as keyof typeof schema]]));
 }
 

@@ -1,7 +1,8 @@
 // Where every schema of the document sits, and what each `$ref` points at. JSON Schema 2020-12
 // resolves a reference against the base URI of the schema it is written in (`$id` changes it),
 // to a JSON pointer inside a schema resource or to an `$anchor`. The generator never fetches: a
-// reference outside the document is refused with the URI it names.
+// reference outside the document names a resource the caller registered (URI → schema, as
+// ajv's `addSchema`; the product registers none), or it is refused with the URI it names.
 import { isSchemaObject, type JsonSchema } from '../../model/json-schema.js';
 
 /** The document's own base URI: `#/components/schemas/X` resolves against it. */
@@ -19,15 +20,39 @@ export interface SchemaPlace {
   readonly name: readonly (string | number)[];
 }
 
+/** A `$ref` to a resource neither the document nor the registered resources hold. */
+export class UnknownResourceError extends Error {
+  /** The resource's absolute URI, without fragment: what a caller would register. */
+  readonly uri: string;
+  constructor(ref: string, uri: string) {
+    super(`$ref "${ref}" names ${uri}, a resource outside the document; bundle it into the spec`);
+    this.uri = uri;
+  }
+}
+
+/** External schema resources by absolute URI (no fragment), as the document's `$ref`s name them. */
+export type SchemaResources = ReadonlyMap<string, JsonSchema>;
+
 export class SchemaIndex {
   private readonly byUri = new Map<string, { readonly schema: JsonSchema; readonly name: readonly (string | number)[] }>();
   private readonly places = new Map<JsonSchema, SchemaPlace>();
   /** Resources (base URIs) declaring each `$dynamicAnchor` name. */
   private readonly dynamicAnchors = new Map<string, Set<string>>();
 
-  constructor(components: Readonly<Record<string, JsonSchema>>) {
+  /** Base URIs of every resource: the document, each `$id`, each registered resource. */
+  private readonly resources = new Set<string>([DOCUMENT_BASE]);
+
+  constructor(components: Readonly<Record<string, JsonSchema>>, external: SchemaResources = new Map()) {
     for (const [name, schema] of Object.entries(components)) {
       this.visit(schema, DOCUMENT_BASE, `/components/schemas/${escapePointer(name)}`, DOCUMENT_BASE, '', [name]);
+    }
+    for (const [uri, schema] of external) {
+      // A resource's retrieval URI is its base until its own `$id` says otherwise.
+      const base = new URL(uri);
+      base.hash = '';
+      this.resources.add(base.href);
+      const file = base.pathname.split('/').filter((part) => part !== '').at(-1) ?? base.hostname;
+      this.visit(schema, base.href, '', base.href, '', [file.replace(/\.json$/, '')]);
     }
   }
 
@@ -67,6 +92,7 @@ export class SchemaIndex {
     const fragment = decodeURIComponent(uri.hash.slice(1));
     uri.hash = '';
     const target = this.byUri.get(`${uri.href}#${fragment}`);
+    if (target === undefined && !this.resources.has(uri.href)) throw new UnknownResourceError(ref, uri.href);
     if (target === undefined) {
       throw new Error(`$ref "${ref}" (${uri.href}#${fragment}) names no schema in the document; references outside the spec must be bundled into it`);
     }
@@ -91,6 +117,7 @@ export class SchemaIndex {
       resolved.hash = '';
       base = resolved.href;
       pointer = '';
+      this.resources.add(base);
     }
     this.places.set(schema, { base, name });
     this.byUri.set(`${base}#${pointer}`, entry);

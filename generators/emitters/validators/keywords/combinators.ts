@@ -73,19 +73,18 @@ function reportClosest(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf
     scope.record(keyword, `${words}: ${labels.join(', ')} (closest: ${labels[index]})`),
     `${scope.validator(members[index]!, [keyword, index])}(${v}, ctx);`,
   ];
-  const scores = members.map((member) => branchScore(member, v, scope));
+  const shapes = members.map((member) => branchShape(member, scope));
   // No branch declares a property: nothing to compare, the first one reports.
-  if (scores.every((score) => score === undefined)) return report(0);
-  const best = scope.local('best');
-  const pick = scores.map((score, index) =>
-    block('', [`const s = ${score ?? '0'};`, ifElse(`s > ${best}Score`, [`${best}Score = s;`, `${best} = ${index};`])]),
-  );
+  if (shapes.every(([declared, forbidden]) => declared.length === 0 && forbidden.length === 0)) return report(0);
   const cases = members.map((_, index) => [`case ${index}:`, indent([report(index), 'break;'])]);
-  return [`let ${best} = 0;`, `let ${best}Score = -Infinity;`, ...pick, block(`switch (${best})`, cases)];
+  return block(`switch (${scope.runtime('closestAlternative')}(${v}, ${scope.hoistValue(shapes)}))`, cases);
 }
 
-/** How much the input looks like a branch: properties it declares and that are present, minus a heavy weight per property it forbids. */
-function branchScore(member: JsonSchema, value: string, scope: CodeScope): string | undefined {
+/**
+ * What a branch says about an object's properties, for `closestAlternative`: those it declares
+ * (present ones count for it) and those it forbids (present ones count heavily against it).
+ */
+function branchShape(member: JsonSchema, scope: CodeScope): [declared: string[], forbidden: string[]] {
   const declared = new Set<string>();
   const forbidden = new Set<string>();
   // allOf parts always apply, so their forbidden fields count; a nested oneOf/anyOf only adds
@@ -102,9 +101,7 @@ function branchScore(member: JsonSchema, value: string, scope: CodeScope): strin
     for (const part of [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) visit(part, seen, false);
   };
   visit(member, new Set(), true);
-  const present = (key: string) => `(${ownValue(scope, value, key)} ? 1 : 0)`;
-  const terms = [...[...declared].filter((key) => !forbidden.has(key)).map(present), ...[...forbidden].map((key) => `-1000 * ${present(key)}`)];
-  return terms.length === 0 ? undefined : `${scope.runtime('isPlainObject')}(${value}) ? ${terms.join(' + ')} : 0`;
+  return [[...declared].filter((key) => !forbidden.has(key)), [...forbidden]];
 }
 
 function emitNot(excluded: JsonSchema, scope: CodeScope): Code {

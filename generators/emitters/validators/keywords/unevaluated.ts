@@ -1,6 +1,7 @@
 // `unevaluatedProperties` and `unevaluatedItems`: what no other keyword of the schema (or of a
 // sub-schema applied to the same value) evaluated. Known at generation time unless a branch
 // decides it (annotations.ts); then a generated check answers for each key (or index) left.
+import { staticallyEvaluated } from '../annotations.js';
 import { block } from '../code.js';
 import type { KeywordDefinition } from '../keyword.js';
 
@@ -15,13 +16,11 @@ export const UNEVALUATED_KEYWORDS: readonly KeywordDefinition[] = [
       const o = scope.value;
       const key = scope.local('key');
       const check = rest === false ? scope.failAt(key, 'unevaluatedProperties', 'is not allowed') : scope.child(rest, `${o}[${key}]`, key, ['unevaluatedProperties']);
-      const known = [
-        ...(info.names.length > 0 ? [`${scope.hoistSet(info.names)}.has(${key})`] : []),
-        ...info.patterns.map((pattern) => `${scope.hoistRegex(pattern)}.test(${key})`),
-      ];
-      // What a branch evaluates is asked only for a key no keyword evaluates statically.
+      // The names known statically first (no read of the value), then an absent value, and what
+      // a branch evaluates only for a key left by both.
+      const known = staticallyEvaluated(info, 'properties', key, scope);
       const dynamic = info.dynamic ? [`${scope.collector(schema, 'properties')}(${o}, ${key})`] : [];
-      const skip = `if (${[`${o}[${key}] === undefined`, ...known, ...dynamic].join(' || ')}) continue;`;
+      const skip = `if (${[...known, `${o}[${key}] === undefined`, ...dynamic].join(' || ')}) continue;`;
       return block(`for (const ${key} of Object.keys(${o}))`, [skip, check]);
     },
   },
