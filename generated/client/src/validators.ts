@@ -10,11 +10,10 @@ import { v_CheckoutCaptureRequest } from './validate/CheckoutCaptureRequest.js';
 import { v_CheckoutCardCreditRequest } from './validate/CheckoutCardCreditRequest.js';
 import { v_CheckoutRecurringOrder, v_CheckoutRecurringRequest } from './validate/CheckoutRecurringRequest.js';
 import { v_CheckoutRefundRequest } from './validate/CheckoutRefundRequest.js';
-import { v_CheckoutRetryRequest } from './validate/CheckoutRetryRequest.js';
+import { v_CheckoutVoidRequest } from './validate/CheckoutRetryRequest.js';
 import { v_CheckoutStatusByOrderId, v_CheckoutStatusByPaymentId, v_CheckoutStatusRequest } from './validate/CheckoutStatusRequest.js';
-import { v_CheckoutVoidRequest } from './validate/CheckoutVoidRequest.js';
 import { v_CreateScheduleRequest, v_CreateScheduleRequest_properties_action } from './validate/CreateScheduleRequest.js';
-import { PATTERN_24, v_AccountNumber, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd, v_Credit2CardParameters, v_Credit2CardRequest, v_Credit2CardRequest_properties_action, v_S2sNonZeroAmountRule } from './validate/Credit2CardRequest.js';
+import { PATTERN_20, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd, v_Credit2CardParameters, v_Credit2CardRequest, v_Credit2CardRequest_properties_action, v_S2sNonZeroAmountRule } from './validate/Credit2CardRequest.js';
 import { v_Credit2VirtualParameters, v_Credit2VirtualRequest, v_Credit2VirtualRequest_properties_action, v_MobileMoneyOperator } from './validate/Credit2VirtualRequest.js';
 import { v_CreditvoidRequest, v_CreditvoidRequest_properties_action } from './validate/CreditvoidRequest.js';
 import { v_Debit2VirtualCalcRequest } from './validate/Debit2VirtualCalcRequest.js';
@@ -30,47 +29,47 @@ import { v_RecurringDebitRequest, v_RecurringDebitRequest_properties_action } fr
 import { v_RecurringSaleRequest, v_RecurringSaleRequest_properties_action } from './validate/RecurringSaleRequest.js';
 import { v_RefundRequest, v_RefundRequest_properties_action } from './validate/RefundRequest.js';
 import { v_RunScheduleRequest, v_RunScheduleRequest_properties_action } from './validate/RunScheduleRequest.js';
-import { v_ApmAuth, v_P1AParameters, v_P1BParameters, v_P1CParameters, v_P1DParameters, v_P1EParameters, v_P1FParameters, v_P2AParameters, v_P2BParameters, v_P2CParameters, v_P2DParameters, v_SaleApmArTransferRequest, v_SaleApmBankAccountDebitRequest, v_SaleApmBnplARequest, v_SaleApmBnplBRequest, v_SaleApmCryptoConvertRequest, v_SaleApmCryptoDepositRequest, v_SaleApmCryptoWithdrawalRequest, v_SaleApmDeviceWalletRequest, v_SaleApmDlRequest, v_SaleApmDocumentMethodRequest, v_SaleApmEmailTransferRequest, v_SaleApmFields, v_SaleApmFxConvertRequest, v_SaleApmInstallmentRedirectRequest, v_SaleApmIpsRequest, v_SaleApmLatamDocumentRequest, v_SaleApmLocalCollectionRequest, v_SaleApmMethodRequest, v_SaleApmMobileMoneyKeRequest, v_SaleApmMobileMoneyRequest, v_SaleApmMxTransferRequest, v_SaleApmOpenBankingRequest, v_SaleApmP1ARequest, v_SaleApmP1BRequest, v_SaleApmP1CRequest, v_SaleApmP1DRequest, v_SaleApmP1ERequest, v_SaleApmP1FRequest, v_SaleApmP2ARequest, v_SaleApmP2BRequest, v_SaleApmP2CRequest, v_SaleApmP2DRequest, v_SaleApmPayoutEmailRequest, v_SaleApmPersonalIdMethodRequest, v_SaleApmPinVoucherRequest, v_SaleApmRedirectOnlyRequest, v_SaleApmRequest, v_SaleApmSmsTransferRequest, v_SaleApmTelecomOtpRequest, v_SaleApmTradingDepositRequest, v_SaleApmTradingWithdrawalRequest, v_SaleApmUpiARequest, v_SaleApmUpiBRequest, v_SaleApmUpiCRequest, v_SaleApmUpiDRequest, v_SaleApmVcardRequest, v_SaleApmWebWalletRequest, v_VcardParameters } from './validate/SaleApmRequest.js';
+import { v_P1AParameters, v_P2AParameters, v_SaleApmArTransferRequest, v_SaleApmBankAccountDebitRequest, v_SaleApmBnplARequest, v_SaleApmBnplBRequest, v_SaleApmCryptoConvertRequest, v_SaleApmCryptoDepositRequest, v_SaleApmCryptoWithdrawalRequest, v_SaleApmDeviceWalletRequest, v_SaleApmDlRequest, v_SaleApmDocumentMethodRequest, v_SaleApmEmailTransferRequest, v_SaleApmFields, v_SaleApmFxConvertRequest, v_SaleApmInstallmentRedirectRequest, v_SaleApmIpsRequest, v_SaleApmLatamDocumentRequest, v_SaleApmLocalCollectionRequest, v_SaleApmMethodRequest, v_SaleApmMobileMoneyKeRequest, v_SaleApmMobileMoneyRequest, v_SaleApmMxTransferRequest, v_SaleApmOpenBankingRequest, v_SaleApmP1ARequest, v_SaleApmP1BRequest, v_SaleApmP1CRequest, v_SaleApmP1DRequest, v_SaleApmP1ERequest, v_SaleApmP1FRequest, v_SaleApmP2ARequest, v_SaleApmP2BRequest, v_SaleApmP2CRequest, v_SaleApmP2DRequest, v_SaleApmPayoutEmailRequest, v_SaleApmPersonalIdMethodRequest, v_SaleApmPinVoucherRequest, v_SaleApmRedirectOnlyRequest, v_SaleApmRequest, v_SaleApmSmsTransferRequest, v_SaleApmTelecomOtpRequest, v_SaleApmTradingDepositRequest, v_SaleApmTradingWithdrawalRequest, v_SaleApmUpiARequest, v_SaleApmUpiBRequest, v_SaleApmUpiCRequest, v_SaleApmUpiDRequest, v_SaleApmVcardRequest, v_SaleApmWebWalletRequest } from './validate/SaleApmRequest.js';
 import { v_MpiData, v_MpiData_properties_trans_status, v_SaleCardRequest } from './validate/SaleCardRequest.js';
 import { v_ScheduleInfoRequest, v_ScheduleInfoRequest_properties_action } from './validate/ScheduleInfoRequest.js';
 import { v_SessionRequest } from './validate/SessionRequest.js';
 import { v_SessionTokenRequest } from './validate/SessionTokenRequest.js';
-import { v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartItem_properties_itemNumber, v_ApcCartPayment, v_ApcMarketplace, v_ApcMarketplaceSeller, v_ApcShipping, v_ApcShipping_properties_email, v_ApcShipping_properties_state, v_ApcShipping_properties_street1, v_CardSetApc, v_CardSetBng, v_CardSetBng_properties_bnrg_installm_months, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './validate/shared/AuthRequest+3-mq65f5.js';
-import { PATTERN_11, v_DeviceWalletToken, v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/AuthRequest+4-1a0ou5n.js';
+import { v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartItem_properties_itemNumber, v_ApcCartPayment, v_ApcMarketplace, v_ApcMarketplaceSeller, v_ApcShipping, v_ApcShipping_properties_email, v_ApcShipping_properties_state, v_ApcShipping_properties_street1, v_CardSetApc, v_CardSetBng, v_CardSetBng_properties_bnrg_installm_months, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd, v_FlagText } from './validate/shared/AuthRequest+3-mq65f5.js';
+import { PATTERN_25, v_DeviceWalletToken, v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/AuthRequest+4-1a0ou5n.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './validate/shared/AuthRequest+7-bwphx9.js';
 import { v_CardSaleFields, v_DigitalWallet, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
-import { PATTERN_4, inherited, v_Address, v_AddressLine2, v_Amount, v_ApcCartItem_properties_description, v_ApcShipping_properties_postcode, v_CalendarDate, v_CardCvv2, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardSetErsDebit, v_CardToken, v_CardTokenFields, v_ChannelId, v_City, v_ClientKey, v_Country, v_CryptoGatewayParameters_properties_accountId, v_Currency, v_CustomData, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_DeviceWalletToken_properties_paymentData_properties_version, v_DeviceWalletToken_properties_paymentMethod_properties_network, v_District, v_Email, v_Hash, v_HouseNumber, v_IpAddress, v_Language, v_LinkTarget, v_MerchantKey, v_MobileMoneyNumber, v_Name, v_OrderDescription, v_OrderId, v_PaymentId, v_Phone, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_ScheduleId, v_SessionBillingAddress, v_SessionCustomer, v_State, v_Token, v_TransId, v_Url, v_YesNo, v_Zip } from './validate/shared/common.js';
-import { PATTERN_27, v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
+import { inherited, v_Address, v_Amount, v_ApcCartItem_properties_description, v_ApcShipping_properties_postcode, v_CalendarDate, v_CardCvv2, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardSetErsDebit, v_CardTokenFields, v_ClientKey, v_Country, v_CryptoGatewayParameters_properties_accountId, v_Currency, v_CustomData, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_DeviceWalletToken_properties_paymentData_properties_version, v_DeviceWalletToken_properties_paymentMethod_properties_network, v_Email, v_Hash, v_IpAddress, v_LinkTarget, v_OrderDescription, v_OrderId, v_PayerDocumentNumber, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_YesNo } from './validate/shared/common.js';
+import { PATTERN_16, v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 import { v_CardSetErsIdentity } from './validate/shared/Credit2CardRequest+3-377z6r.js';
 import { v_RecurringChargeFields } from './validate/shared/RecurringDebitRequest+RecurringSaleRequest.js';
-import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplAmount, v_BnplBParameters, v_BnplText, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoSymbol, v_CryptoWalletAddress, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_DocumentMethodParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_IpsParameters, v_LatamDocumentParameters, v_LocalCollectionBankDetails, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingIdentificationType, v_OpenBankingParameters, v_OpenBankingPayeeIdentification, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayerDocumentNumber, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingAccountLogin, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_TransferSecurityQuestion, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiDParameters, v_UpiPersonalIdParameters, v_UpiVpa, v_WalletPaymentToken, v_WebWalletParameters } from './validate/shared/SaleApmRequest+2-tz4jhe.js';
+import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplAmount, v_BnplBParameters, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWalletAddress, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionBankDetails, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingIdentificationType, v_OpenBankingParameters, v_OpenBankingPayeeIdentification, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiPersonalIdParameters, v_VcardParameters, v_WalletPaymentToken, v_WebWalletParameters } from './validate/shared/SaleApmRequest+2-tz4jhe.js';
 import { v_CryptoGatewayParameters, v_SessionCardParameters, v_SessionCrypto, v_SessionFields, v_SessionMethodParameters, v_SessionOrder, v_SessionPayee, v_VoucherWalletParameters } from './validate/shared/SessionRequest+SessionTokenRequest.js';
 import { v_UpdateScheduleRequest, v_UpdateScheduleRequest_properties_action } from './validate/UpdateScheduleRequest.js';
 import { v_VoidRequest, v_VoidRequest_properties_action } from './validate/VoidRequest.js';
 
 type Schemas = components['schemas'];
 
-const VALUE_6 = [[["action","auth","mpi_data","channel_id","term_url_3ds","term_url_target","recurring_init","req_token","schedule_id","schedule_start_date","payment_schedule_amount","payer_present","parameters","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language","payer_middle_name","payer_birth_date","payer_address2","payer_house_number","payer_district","card_token","card_cvv2","card_number","card_exp_month","card_exp_year","digital_wallet","payment_token"],["brand"]],[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
-const PATTERN_28 = /* @__PURE__ */ new RegExp("^[A-Z0-9_]{3,32}$", "u");
-const PATTERN_29 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
-const SET_5 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
-const PATTERN_30 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
-const VALUE_10 = [[["result","action","status","crypto_address","crypto_network","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params","auth_method","message"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","checkout_payment_method","rrn","arn","order_id","trans_id","trans_date","descriptor","amount","currency"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","checkout_payment_method","rrn","arn","order_id","trans_id","trans_date","descriptor","amount","currency"],[]],[["action","result","schedule_id"],[]],[["action","result","schedule_id"],[]],[["action","result"],[]],[["action","result","schedule_id","name","interval_length","interval_unit","day_of_month","payments_count","delays","paused","delayed_first_payment","first_payment_interval_length","first_payment_interval_unit","first_payment_day_of_week","first_payment_day_of_month"],[]],[["action","result"],[]],[["action","result"],[]],[["action","result"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","commission","total_amount","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","http_code","error_code","error_message","errors"],[]]];
-const VALUE_12 = [[["http_code","error_code","error_message"],[]],[["http_code","error_code","error_message","errors"],[]]];
-const SET_7 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
-const SET_8 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
-const PATTERN_32 = /* @__PURE__ */ new RegExp("^-?[0-9]{1,15}(\\.[0-9]{1,18})?$", "u");
-const PATTERN_33 = /* @__PURE__ */ new RegExp("^[A-Z0-9]{3,6}$", "u");
-const SET_9 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
-const VALUE_15 = [[["payment_id","date","status","reason","recurring_token","schedule_id","shedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","order","customer","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],[]],[[],[]]];
-const PATTERN_34 = /* @__PURE__ */ new RegExp("^[0-9]{1,2}$", "u");
-const PATTERN_35 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)*$", "u");
-const PATTERN_36 = /* @__PURE__ */ new RegExp("^[0-9]{1,6}$", "u");
+const VALUE_5 = [[["action","auth","mpi_data","channel_id","term_url_3ds","term_url_target","recurring_init","req_token","schedule_id","schedule_start_date","payment_schedule_amount","payer_present","parameters","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language","payer_middle_name","payer_birth_date","payer_address2","payer_house_number","payer_district","card_token","card_cvv2","card_number","card_exp_month","card_exp_year","digital_wallet","payment_token"],["brand"]],[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
+const PATTERN_17 = /* @__PURE__ */ new RegExp("^[A-Z0-9_]{3,32}$", "u");
+const PATTERN_18 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
+const SET_3 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
+const PATTERN_19 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
+const VALUE_9 = [[["result","action","status","crypto_address","crypto_network","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params","auth_method","message"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","checkout_payment_method","rrn","arn","order_id","trans_id","trans_date","descriptor","amount","currency"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","checkout_payment_method","rrn","arn","order_id","trans_id","trans_date","descriptor","amount","currency"],[]],[["action","result","schedule_id"],[]],[["action","result","schedule_id"],[]],[["action","result"],[]],[["action","result","schedule_id","name","interval_length","interval_unit","day_of_month","payments_count","delays","paused","delayed_first_payment","first_payment_interval_length","first_payment_interval_unit","first_payment_day_of_week","first_payment_day_of_month"],[]],[["action","result"],[]],[["action","result"],[]],[["action","result"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","commission","total_amount","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","http_code","error_code","error_message","errors"],[]]];
+const VALUE_11 = [[["http_code","error_code","error_message"],[]],[["http_code","error_code","error_message","errors"],[]]];
+const SET_5 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
+const SET_6 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
+const PATTERN_21 = /* @__PURE__ */ new RegExp("^-?[0-9]{1,15}(\\.[0-9]{1,18})?$", "u");
+const PATTERN_22 = /* @__PURE__ */ new RegExp("^[A-Z0-9]{3,6}$", "u");
+const VALUE_14 = [[["payment_id","date","status","reason","recurring_token","schedule_id","shedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","order","customer","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],[]],[[],[]]];
+const PATTERN_23 = /* @__PURE__ */ new RegExp("^[0-9]{1,6}$", "u");
+const SET_7 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
+const SET_10 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
+const PATTERN_35 = /* @__PURE__ */ new RegExp("^[0-9]{1,2}$", "u");
+const PATTERN_36 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)*$", "u");
 const PATTERN_37 = /* @__PURE__ */ new RegExp("^[-+]?[0-9]{1,4}$", "u");
 const PATTERN_38 = /* @__PURE__ */ new RegExp("^[0-9A-Za-z]*$", "u");
 const PATTERN_39 = /* @__PURE__ */ new RegExp("^[a-z0-9_]{1,20}$", "u");
 const PATTERN_40 = /* @__PURE__ */ new RegExp("^[a-z0-9_]{1,36}$", "u");
-const SET_10 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
 
 function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -90,7 +89,7 @@ function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (matches2 !== 1) {
         if (!ctx) return false;
         if (matches2 === 0) {
-          switch (closestAlternative(value, VALUE_6)) {
+          switch (closestAlternative(value, VALUE_5)) {
             case 0:
               ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)");
               v_SaleCardRequest(value, ctx);
@@ -202,7 +201,7 @@ function v_Action(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-    if (!PATTERN_28.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z0-9_]{3,32}$")) return false;
+    if (!PATTERN_17.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z0-9_]{3,32}$")) return false;
   }
   return true;
 }
@@ -212,16 +211,7 @@ function v_DateTime(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_29.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
-  }
-  return true;
-}
-
-function v_Descriptor(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (!PATTERN_18.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -236,11 +226,11 @@ function v_S2sResponseFields(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.order_id;
     if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id")) && !(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.trans_id;
-    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id")) && !(ctx ? visit(ctx, "trans_id", p1, v_TransId) : v_TransId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id")) && !(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.trans_date;
     if (p1 !== undefined && (p1 !== inherited.trans_date || hasOwn(value, "trans_date")) && !(ctx ? visit(ctx, "trans_date", p1, v_DateTime) : v_DateTime(p1))) return false;
     p1 = value.descriptor;
-    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_Descriptor) : v_Descriptor(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.amount;
     if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_Amount) : v_Amount(p1))) return false;
     p1 = value.currency;
@@ -264,9 +254,9 @@ function v_S2sPaymentSuccessFields(value: unknown, ctx?: ValidationContext): boo
   } else {
     let p1: unknown;
     p1 = value.recurring_token;
-    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Token) : v_Token(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.schedule_start_date;
     if (p1 !== undefined && (p1 !== inherited.schedule_start_date || hasOwn(value, "schedule_start_date")) && !(ctx ? visit(ctx, "schedule_start_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.payment_schedule_amount;
@@ -274,7 +264,7 @@ function v_S2sPaymentSuccessFields(value: unknown, ctx?: ValidationContext): boo
     p1 = value.first_recurring_date;
     if (p1 !== undefined && (p1 !== inherited.first_recurring_date || hasOwn(value, "first_recurring_date")) && !(ctx ? visit(ctx, "first_recurring_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.card_token;
-    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_CardToken) : v_CardToken(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.digital_wallet;
     if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_DigitalWallet) : v_DigitalWallet(p1))) return false;
     p1 = value.pan_type;
@@ -314,24 +304,6 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.crypto_network;
     if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
     if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-function v_SaleSuccess_properties_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "SUCCESS" && reject(ctx, "const", "must be \"SUCCESS\"")) return false;
-  }
-  return true;
-}
-
-function v_SaleSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "SETTLED" && value !== "PENDING" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: SETTLED, PENDING, PREPARE")) return false;
   }
   return true;
 }
@@ -383,15 +355,6 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_SaleDeclined_properties_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "DECLINED" && reject(ctx, "const", "must be \"DECLINED\"")) return false;
-  }
-  return true;
-}
-
 function v_RedirectMethod(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -414,49 +377,6 @@ function v_RedirectParams(value: unknown, ctx?: ValidationContext): boolean {
       } else {
         ctx.fail("oneOf", "must match only one of: object, array");
       }
-    }
-  }
-  return true;
-}
-
-function v_RedirectParams_oneOf_0(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    for (const key1 of Object.keys(value)) {
-      if (value[key1] === undefined) continue;
-      if (!(ctx ? visit(ctx, key1, value[key1], v_DeviceWalletToken_properties_paymentData_properties_data) : v_DeviceWalletToken_properties_paymentData_properties_data(value[key1]))) return false;
-    }
-  }
-  return true;
-}
-
-function v_RedirectParams_oneOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (!Array.isArray(value)) {
-    if (reject(ctx, "type", "must be an array")) return false;
-  } else {
-    if (value.length > 0 && reject(ctx, "maxItems", "must have at most 0 items")) return false;
-    for (let i1 = 0; i1 < value.length; i1++) {
-      const item2 = value[i1];
-      ctx?.segments.push(i1);
-      if (!isPlainObject(item2)) {
-        if (reject(ctx, "type", "must be an object")) return false;
-      } else {
-        let p3: unknown;
-        p3 = item2.name;
-        if (p3 !== undefined && (p3 !== inherited.name || hasOwn(item2, "name"))) {
-          if (!(ctx ? visit(ctx, "name", p3, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p3))) return false;
-        } else {
-          if (rejectAt(ctx, "name", "required", "is required")) return false;
-        }
-        p3 = item2.value;
-        if (p3 !== undefined && (p3 !== inherited.value || hasOwn(item2, "value"))) {
-          if (!(ctx ? visit(ctx, "value", p3, v_DeviceWalletToken_properties_paymentData_properties_data) : v_DeviceWalletToken_properties_paymentData_properties_data(p3))) return false;
-        } else {
-          if (rejectAt(ctx, "value", "required", "is required")) return false;
-        }
-      }
-      ctx?.segments.pop();
     }
   }
   return true;
@@ -516,24 +436,6 @@ function v_SaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_SaleRedirect_properties_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "REDIRECT" && reject(ctx, "const", "must be \"REDIRECT\"")) return false;
-  }
-  return true;
-}
-
-function v_SaleRedirect_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "3DS" && value !== "REDIRECT" && reject(ctx, "enum", "must be one of: 3DS, REDIRECT")) return false;
-  }
-  return true;
-}
-
 function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -562,24 +464,6 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.message;
     if (p1 !== undefined && (p1 !== inherited.message || hasOwn(value, "message")) && !(ctx ? visit(ctx, "message", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-function v_SaleUndefined_properties_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "UNDEFINED" && reject(ctx, "const", "must be \"UNDEFINED\"")) return false;
-  }
-  return true;
-}
-
-function v_SaleUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "PENDING" && value !== "PREPARE" && value !== "REDIRECT" && value !== "3DS" && reject(ctx, "enum", "must be one of: PENDING, PREPARE, REDIRECT, 3DS")) return false;
   }
   return true;
 }
@@ -651,15 +535,6 @@ function v_CaptureSuccess(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_CaptureSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "SETTLED" && reject(ctx, "const", "must be \"SETTLED\"")) return false;
-  }
-  return true;
-}
-
 function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -694,15 +569,6 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_CaptureDeclined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "PENDING" && reject(ctx, "const", "must be \"PENDING\"")) return false;
-  }
-  return true;
-}
-
 function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -727,15 +593,6 @@ function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-function v_CaptureUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "PENDING" && value !== "SETTLED" && reject(ctx, "enum", "must be one of: PENDING, SETTLED")) return false;
   }
   return true;
 }
@@ -778,7 +635,7 @@ function v_TransactionStatus(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_5.has(value) && reject(ctx, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
+    if (!SET_3.has(value) && reject(ctx, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
   }
   return true;
 }
@@ -788,7 +645,7 @@ function v_MaskedCard(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_30.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
+    if (!PATTERN_19.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -798,7 +655,7 @@ function v_CardExpirationDate(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 7 && codePointLength(value) > 7 && reject(ctx, "maxLength", "must be at most 7 characters")) return false;
-    if (!PATTERN_24.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
+    if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -825,9 +682,9 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
     p1 = value.recurring_token;
-    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Token) : v_Token(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.schedule_start_date;
     if (p1 !== undefined && (p1 !== inherited.schedule_start_date || hasOwn(value, "schedule_start_date")) && !(ctx ? visit(ctx, "schedule_start_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.payment_schedule_amount;
@@ -865,15 +722,6 @@ function v_GetTransStatusResponse(value: unknown, ctx?: ValidationContext): bool
   return true;
 }
 
-function v_GetTransStatusResponse_properties_action(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "GET_TRANS_STATUS" && value !== "GET_TRANS_DETAILS" && reject(ctx, "enum", "must be one of: GET_TRANS_STATUS, GET_TRANS_DETAILS")) return false;
-  }
-  return true;
-}
-
 function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -900,24 +748,6 @@ function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-function v_AuthSuccess_properties_action(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "AUTH" && value !== "SALE" && reject(ctx, "enum", "must be one of: AUTH, SALE")) return false;
-  }
-  return true;
-}
-
-function v_AuthSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "PENDING" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: PENDING, PREPARE")) return false;
   }
   return true;
 }
@@ -1081,15 +911,6 @@ function v_DebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_DebitSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "SETTLED" && value !== "3DS" && value !== "REDIRECT" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: SETTLED, 3DS, REDIRECT, PREPARE")) return false;
-  }
-  return true;
-}
-
 function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -1178,15 +999,6 @@ function v_DebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-function v_DebitUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "3DS" && value !== "REDIRECT" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: 3DS, REDIRECT, PREPARE")) return false;
   }
   return true;
 }
@@ -1320,15 +1132,6 @@ function v_Credit2CardUndefined(value: unknown, ctx?: ValidationContext): boolea
   return true;
 }
 
-function v_Credit2CardUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "PREPARE" && reject(ctx, "const", "must be \"PREPARE\"")) return false;
-  }
-  return true;
-}
-
 function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -1393,15 +1196,6 @@ function v_Card2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_Card2CardSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "SETTLED" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: SETTLED, PREPARE")) return false;
-  }
-  return true;
-}
-
 function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -1462,15 +1256,6 @@ function v_Card2CardRedirect(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-function v_Card2CardRedirect_properties_action(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "CARD2CARD" && value !== "SALE" && reject(ctx, "enum", "must be one of: CARD2CARD, SALE")) return false;
   }
   return true;
 }
@@ -1598,15 +1383,6 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_VoidDeclined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "SETTLED" && value !== "PENDING" && reject(ctx, "enum", "must be one of: SETTLED, PENDING")) return false;
-  }
-  return true;
-}
-
 function v_VoidUndefined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -1689,16 +1465,7 @@ function v_CreditvoidResponse(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.order_id;
     if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id")) && !(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.trans_id;
-    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id")) && !(ctx ? visit(ctx, "trans_id", p1, v_TransId) : v_TransId(p1))) return false;
-  }
-  return true;
-}
-
-function v_CreditvoidResponse_properties_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "ACCEPTED" && reject(ctx, "const", "must be \"ACCEPTED\"")) return false;
+    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id")) && !(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }
@@ -1723,7 +1490,7 @@ function v_RefundResponse(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.order_id;
     if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id")) && !(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.trans_id;
-    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id")) && !(ctx ? visit(ctx, "trans_id", p1, v_TransId) : v_TransId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id")) && !(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }
@@ -1759,7 +1526,7 @@ function v_CreateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
     }
     p1 = value.schedule_id;
     if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id"))) {
-      if (!(ctx ? visit(ctx, "schedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+      if (!(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "schedule_id", "required", "is required")) return false;
     }
@@ -1785,7 +1552,7 @@ function v_UpdateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
     p1 = value.schedule_id;
-    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }
@@ -1816,7 +1583,7 @@ function v_ScheduleInfoNumber(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, "type", "must be an integer or a string or null")) return false;
   } else if (typeof value === "string") {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
   }
   return true;
 }
@@ -1835,7 +1602,7 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result")) && !(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.name;
     if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_ApcShipping_properties_street1) : v_ApcShipping_properties_street1(p1))) return false;
     p1 = value.interval_length;
@@ -1860,15 +1627,6 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     if (p1 !== undefined && (p1 !== inherited.first_payment_day_of_week || hasOwn(value, "first_payment_day_of_week")) && !(ctx ? visit(ctx, "first_payment_day_of_week", p1, v_ScheduleInfoResponse_properties_first_payment_day_of_week) : v_ScheduleInfoResponse_properties_first_payment_day_of_week(p1))) return false;
     p1 = value.first_payment_day_of_month;
     if (p1 !== undefined && (p1 !== inherited.first_payment_day_of_month || hasOwn(value, "first_payment_day_of_month")) && !(ctx ? visit(ctx, "first_payment_day_of_month", p1, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p1))) return false;
-  }
-  return true;
-}
-
-function v_ScheduleInfoResponse_properties_first_payment_day_of_week(value: unknown, ctx?: ValidationContext): boolean {
-  if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
-    if (reject(ctx, "type", "must be a string or an integer")) return false;
-  } else if (typeof value === "string") {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -2428,15 +2186,6 @@ function v_Debit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolea
   return true;
 }
 
-function v_Debit2VirtualSuccess_properties_action(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "DEBIT2VIRTUAL" && value !== "DEBIT2VIRTUAL_CALC" && reject(ctx, "enum", "must be one of: DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC")) return false;
-  }
-  return true;
-}
-
 function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -2537,15 +2286,6 @@ function v_Debit2VirtualUndefined(value: unknown, ctx?: ValidationContext): bool
   return true;
 }
 
-function v_Debit2VirtualUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "REDIRECT" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: REDIRECT, PREPARE")) return false;
-  }
-  return true;
-}
-
 function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -2588,7 +2328,7 @@ function v_ErrorCode(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be an integer or a string")) return false;
   } else if (typeof value === "string") {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
   }
   return true;
 }
@@ -2645,29 +2385,10 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_S2sErrorResponse_properties_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "ERROR" && reject(ctx, "const", "must be \"ERROR\"")) return false;
-  }
-  return true;
-}
-
-function v_S2sErrorResponse_properties_http_code(value: unknown, ctx?: ValidationContext): boolean {
-  if (!((typeof value === "number" && Number.isInteger(value)))) {
-    if (reject(ctx, "type", "must be an integer")) return false;
-  } else {
-    if (value < 100 && reject(ctx, "minimum", "must be at least 100")) return false;
-    if (value > 599 && reject(ctx, "maximum", "must be at most 599")) return false;
-  }
-  return true;
-}
-
 function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!(v_SaleResponse(value) || v_CaptureResponse(value) || v_GetTransStatusResponse(value) || v_AuthResponse(value) || v_DebitResponse(value) || v_Credit2CardResponse(value) || v_Card2CardResponse(value) || v_VoidResponse(value) || v_CreditvoidResponse(value) || v_RefundResponse(value) || v_GetTransStatusByOrderResponse(value) || v_CreateScheduleResponse(value) || v_UpdateScheduleResponse(value) || v_DeleteScheduleResponse(value) || v_ScheduleInfoResponse(value) || v_PauseScheduleResponse(value) || v_RunScheduleResponse(value) || v_DescheduleResponse(value) || v_RecurringSaleResponse(value) || v_RecurringDebitResponse(value) || v_Credit2VirtualResponse(value) || v_Debit2VirtualResponse(value) || v_S2sErrorResponse(value))) {
     if (!ctx) return false;
-    switch (closestAlternative(value, VALUE_10)) {
+    switch (closestAlternative(value, VALUE_9)) {
       case 0:
         ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SALE response)");
         v_SaleResponse(value, ctx);
@@ -2821,25 +2542,6 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
   return true;
 }
 
-function v_CheckoutValidationError_properties_http_code(value: unknown, ctx?: ValidationContext): boolean {
-  if (!((typeof value === "number" && Number.isInteger(value))) && reject(ctx, "type", "must be an integer")) return false;
-  return true;
-}
-
-function v_CheckoutValidationError_properties_error_code_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
-  if (!((typeof value === "number" && Number.isInteger(value))) && reject(ctx, "type", "must be an integer")) return false;
-  return true;
-}
-
-function v_CheckoutValidationError_properties_error_code_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
-  }
-  return true;
-}
-
 function v_SessionTokenResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -2851,16 +2553,6 @@ function v_SessionTokenResponse(value: unknown, ctx?: ValidationContext): boolea
     } else {
       if (rejectAt(ctx, "token", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-function v_SessionTokenResponse_properties_token(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
   }
   return true;
 }
@@ -2877,7 +2569,7 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
     p1 = value.public_id;
-    if (p1 !== undefined && (p1 !== inherited.public_id || hasOwn(value, "public_id")) && !(ctx ? visit(ctx, "public_id", p1, v_PaymentId) : v_PaymentId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.public_id || hasOwn(value, "public_id")) && !(ctx ? visit(ctx, "public_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.redirect_url;
     if (p1 !== undefined && (p1 !== inherited.redirect_url || hasOwn(value, "redirect_url")) && !(ctx ? visit(ctx, "redirect_url", p1, v_Url) : v_Url(p1))) return false;
     p1 = value.redirect_method;
@@ -2885,7 +2577,7 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.redirect_params;
     if (p1 !== undefined && (p1 !== inherited.redirect_params || hasOwn(value, "redirect_params"))) {
       ctx?.segments.push("redirect_params");
-      if (!(v_HpfPaymentResponse_properties_redirect_params_anyOf_0(p1) || v_HpfPaymentResponse_properties_redirect_params_anyOf_1(p1))) {
+      if (!(v_HpfPaymentResponse_properties_redirect_params_anyOf_0(p1) || v_CustomData(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: array, object (closest: array)");
         v_HpfPaymentResponse_properties_redirect_params_anyOf_0(p1, ctx);
@@ -2900,64 +2592,19 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
   return true;
 }
 
-function v_HpfPaymentResponse_properties_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "success" && value !== "decline" && value !== "redirect" && value !== "waiting" && value !== "undefined" && reject(ctx, "enum", "must be one of: success, decline, redirect, waiting, undefined")) return false;
-  }
-  return true;
-}
-
-function v_HpfPaymentResponse_properties_redirect_method(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "GET" && value !== "POST" && reject(ctx, "enum", "must be one of: GET, POST")) return false;
-  }
-  return true;
-}
-
-function v_HpfPaymentResponse_properties_redirect_params_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
-  if (!Array.isArray(value)) {
-    if (reject(ctx, "type", "must be an array")) return false;
-  } else {
-    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
-    for (let i1 = 0; i1 < value.length; i1++) {
-      const item2 = value[i1];
-      if (!(ctx ? visit(ctx, i1, item2, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(item2))) return false;
-    }
-  }
-  return true;
-}
-
-function v_HpfPaymentResponse_properties_redirect_params_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value) && reject(ctx, "type", "must be an object")) return false;
-  return true;
-}
-
 function v_CheckoutAccepted(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
   } else {
     let p1: unknown;
     p1 = value.payment_id;
-    if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id")) && !(ctx ? visit(ctx, "payment_id", p1, v_PaymentId) : v_PaymentId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id")) && !(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_CheckoutAccepted_properties_result) : v_CheckoutAccepted_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-function v_CheckoutAccepted_properties_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "accepted" && reject(ctx, "const", "must be \"accepted\"")) return false;
   }
   return true;
 }
@@ -2991,20 +2638,10 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
   return true;
 }
 
-function v_CheckoutLookupError_properties_error_code_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-    if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
-  }
-  return true;
-}
-
 function v_CheckoutErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!(v_CheckoutLookupError(value) || v_CheckoutValidationError(value))) {
     if (!ctx) return false;
-    switch (closestAlternative(value, VALUE_12)) {
+    switch (closestAlternative(value, VALUE_11)) {
       case 0:
         ctx.fail("anyOf", "must match at least one of: Lookup error, Validation error (closest: Lookup error)");
         v_CheckoutLookupError(value, ctx);
@@ -3022,7 +2659,7 @@ function v_CheckoutOrderStatus(value: unknown, ctx?: ValidationContext): boolean
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_7.has(value) && reject(ctx, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
+    if (!SET_5.has(value) && reject(ctx, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
   }
   return true;
 }
@@ -3031,7 +2668,7 @@ function v_CheckoutTransactionStatus(value: unknown, ctx?: ValidationContext): b
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_8.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
+    if (!SET_6.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
   }
   return true;
 }
@@ -3043,7 +2680,7 @@ function v_CheckoutCaptureResponse(value: unknown, ctx?: ValidationContext): boo
     let p1: unknown;
     p1 = value.payment_id;
     if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id"))) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_PaymentId) : v_PaymentId(p1))) return false;
+      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
@@ -3068,7 +2705,7 @@ function v_ReportedAmount(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 35 && codePointLength(value) > 35 && reject(ctx, "maxLength", "must be at most 35 characters")) return false;
-    if (!PATTERN_32.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]{1,15}(\\.[0-9]{1,18})?$")) return false;
+    if (!PATTERN_21.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]{1,15}(\\.[0-9]{1,18})?$")) return false;
   }
   return true;
 }
@@ -3078,7 +2715,7 @@ function v_ReportedCurrency(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 6 && codePointLength(value) > 6 && reject(ctx, "maxLength", "must be at most 6 characters")) return false;
-    if (!PATTERN_33.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z0-9]{3,6}$")) return false;
+    if (!PATTERN_22.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z0-9]{3,6}$")) return false;
   }
   return true;
 }
@@ -3115,7 +2752,7 @@ function v_CheckoutVoidResponse(value: unknown, ctx?: ValidationContext): boolea
     if (p1 !== undefined && (p1 !== inherited.payment_status || hasOwn(value, "payment_status")) && !(ctx ? visit(ctx, "payment_status", p1, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p1))) return false;
     p1 = value.payment_id;
     if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id"))) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_PaymentId) : v_PaymentId(p1))) return false;
+      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
@@ -3125,15 +2762,6 @@ function v_CheckoutVoidResponse(value: unknown, ctx?: ValidationContext): boolea
     if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
     p1 = value.order;
     if (p1 !== undefined && (p1 !== inherited.order || hasOwn(value, "order")) && !(ctx ? visit(ctx, "order", p1, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p1))) return false;
-  }
-  return true;
-}
-
-function v_CheckoutVoidResponse_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "SUCCESS" && value !== "FAIL" && value !== "VOID" && value !== "SETTLED" && reject(ctx, "enum", "must be one of: SUCCESS, FAIL, VOID, SETTLED")) return false;
   }
   return true;
 }
@@ -3153,34 +2781,16 @@ function v_CheckoutRecurringResponse(value: unknown, ctx?: ValidationContext): b
     if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
     p1 = value.payment_id;
     if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id"))) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_PaymentId) : v_PaymentId(p1))) return false;
+      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
     p1 = value.date;
     if (p1 !== undefined && (p1 !== inherited.date || hasOwn(value, "date")) && !(ctx ? visit(ctx, "date", p1, v_DateTime) : v_DateTime(p1))) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.order;
     if (p1 !== undefined && (p1 !== inherited.order || hasOwn(value, "order")) && !(ctx ? visit(ctx, "order", p1, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p1))) return false;
-  }
-  return true;
-}
-
-function v_CheckoutRecurringResponse_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (!SET_9.has(value) && reject(ctx, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
-  }
-  return true;
-}
-
-function v_PayerText(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -3191,15 +2801,15 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
   } else {
     let p1: unknown;
     p1 = value.payer_first_name;
-    if (p1 !== undefined && (p1 !== inherited.payer_first_name || hasOwn(value, "payer_first_name")) && !(ctx ? visit(ctx, "payer_first_name", p1, v_PayerText) : v_PayerText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_first_name || hasOwn(value, "payer_first_name")) && !(ctx ? visit(ctx, "payer_first_name", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_last_name;
-    if (p1 !== undefined && (p1 !== inherited.payer_last_name || hasOwn(value, "payer_last_name")) && !(ctx ? visit(ctx, "payer_last_name", p1, v_PayerText) : v_PayerText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_last_name || hasOwn(value, "payer_last_name")) && !(ctx ? visit(ctx, "payer_last_name", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_birth_date;
     if (p1 !== undefined && (p1 !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date")) && !(ctx ? visit(ctx, "payer_birth_date", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
     p1 = value.payer_address;
-    if (p1 !== undefined && (p1 !== inherited.payer_address || hasOwn(value, "payer_address")) && !(ctx ? visit(ctx, "payer_address", p1, v_PayerText) : v_PayerText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_address || hasOwn(value, "payer_address")) && !(ctx ? visit(ctx, "payer_address", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_address2;
-    if (p1 !== undefined && (p1 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? visit(ctx, "payer_address2", p1, v_PayerText) : v_PayerText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? visit(ctx, "payer_address2", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_house_number;
     if (p1 !== undefined && (p1 !== inherited.payer_house_number || hasOwn(value, "payer_house_number")) && !(ctx ? visit(ctx, "payer_house_number", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
     p1 = value.payer_phone_country_code;
@@ -3207,11 +2817,11 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.payer_country;
     if (p1 !== undefined && (p1 !== inherited.payer_country || hasOwn(value, "payer_country")) && !(ctx ? visit(ctx, "payer_country", p1, v_ApcCartItem_properties_itemNumber) : v_ApcCartItem_properties_itemNumber(p1))) return false;
     p1 = value.payer_state;
-    if (p1 !== undefined && (p1 !== inherited.payer_state || hasOwn(value, "payer_state")) && !(ctx ? visit(ctx, "payer_state", p1, v_PayerText) : v_PayerText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_state || hasOwn(value, "payer_state")) && !(ctx ? visit(ctx, "payer_state", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_city;
-    if (p1 !== undefined && (p1 !== inherited.payer_city || hasOwn(value, "payer_city")) && !(ctx ? visit(ctx, "payer_city", p1, v_PayerText) : v_PayerText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_city || hasOwn(value, "payer_city")) && !(ctx ? visit(ctx, "payer_city", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_district;
-    if (p1 !== undefined && (p1 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? visit(ctx, "payer_district", p1, v_PayerText) : v_PayerText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? visit(ctx, "payer_district", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_zip;
     if (p1 !== undefined && (p1 !== inherited.payer_zip || hasOwn(value, "payer_zip")) && !(ctx ? visit(ctx, "payer_zip", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
     p1 = value.payer_email;
@@ -3224,34 +2834,7 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
   return true;
 }
 
-function v_CallbackPayerFields_properties_payer_email(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 256 && codePointLength(value) > 256 && reject(ctx, "maxLength", "must be at most 256 characters")) return false;
-  }
-  return true;
-}
-
 function v_CheckoutPaymentMethod(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-  }
-  return true;
-}
-
-function v_ReportedBrand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-  }
-  return true;
-}
-
-function v_Rrn(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
@@ -3269,24 +2852,6 @@ function v_CofInitiator(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_CofSource(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-  }
-  return true;
-}
-
-function v_CofSequence(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-  }
-  return true;
-}
-
 function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -3294,7 +2859,7 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.payment_id;
     if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id"))) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_PaymentId) : v_PaymentId(p1))) return false;
+      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
@@ -3309,11 +2874,11 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
     p1 = value.reason;
     if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
     p1 = value.recurring_token;
-    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Token) : v_Token(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.shedule_id;
-    if (p1 !== undefined && (p1 !== inherited.shedule_id || hasOwn(value, "shedule_id")) && !(ctx ? visit(ctx, "shedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.shedule_id || hasOwn(value, "shedule_id")) && !(ctx ? visit(ctx, "shedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.schedule_start_date;
     if (p1 !== undefined && (p1 !== inherited.schedule_start_date || hasOwn(value, "schedule_start_date")) && !(ctx ? visit(ctx, "schedule_start_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.payment_schedule_amount;
@@ -3345,17 +2910,17 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
     p1 = value.payment_method;
     if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
     p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_ReportedBrand) : v_ReportedBrand(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
     p1 = value.rrn;
-    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_Rrn) : v_Rrn(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
     p1 = value.arn;
     if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
     p1 = value.initiator;
     if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
     p1 = value.source;
-    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_CofSource) : v_CofSource(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
     p1 = value.sequence;
-    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_CofSequence) : v_CofSequence(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
     if (!v_CallbackPayerFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -3369,7 +2934,7 @@ function v_CheckoutStatusResponse(value: unknown, ctx?: ValidationContext): bool
     if (matches1 !== 1) {
       if (!ctx) return false;
       if (matches1 === 0) {
-        switch (closestAlternative(value, VALUE_15)) {
+        switch (closestAlternative(value, VALUE_14)) {
           case 0:
             ctx.fail("oneOf", "must match exactly one of: Payment status, array (closest: Payment status)");
             v_CheckoutPaymentStatus(value, ctx);
@@ -3382,20 +2947,6 @@ function v_CheckoutStatusResponse(value: unknown, ctx?: ValidationContext): bool
       } else {
         ctx.fail("oneOf", "must match only one of: Payment status, array");
       }
-    }
-  }
-  return true;
-}
-
-function v_CheckoutStatusResponse_oneOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (!Array.isArray(value)) {
-    if (reject(ctx, "type", "must be an array")) return false;
-  } else {
-    if (value.length < 1 && reject(ctx, "minItems", "must have at least 1 item")) return false;
-    if (value.length > 100 && reject(ctx, "maxItems", "must have at most 100 items")) return false;
-    for (let i1 = 0; i1 < value.length; i1++) {
-      const item2 = value[i1];
-      if (!(ctx ? visit(ctx, i1, item2, v_CheckoutPaymentStatus) : v_CheckoutPaymentStatus(item2))) return false;
     }
   }
   return true;
@@ -3428,41 +2979,12 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
   return true;
 }
 
-function v_CallbackThreeDsFields_properties_eci(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_34.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,2}$")) return false;
-  }
-  return true;
-}
-
-function v_CallbackThreeDsFields_properties_protocolVersion(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
-    if (!PATTERN_35.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)*$")) return false;
-  }
-  return true;
-}
-
 function v_DigitsText(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 6 && codePointLength(value) > 6 && reject(ctx, "maxLength", "must be at most 6 characters")) return false;
-    if (!PATTERN_36.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,6}$")) return false;
-  }
-  return true;
-}
-
-function v_FlagText(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "true" && value !== "false" && value !== "1" && value !== "0" && reject(ctx, "enum", "must be one of: true, false, 1, 0")) return false;
+    if (!PATTERN_23.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,6}$")) return false;
   }
   return true;
 }
@@ -3496,16 +3018,6 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
   return true;
 }
 
-function v_CallbackBrowserFields_properties_browser_timezone_offset(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 5 && codePointLength(value) > 5 && reject(ctx, "maxLength", "must be at most 5 characters")) return false;
-    if (!PATTERN_37.test(value) && reject(ctx, "pattern", "must match the pattern ^[-+]?[0-9]{1,4}$")) return false;
-  }
-  return true;
-}
-
 function v_CallbackDataMap(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -3525,48 +3037,11 @@ function v_CallbackDataMap(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_CallbackDataMap_additionalProperties_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
-  }
-  return true;
-}
-
-function v_CallbackDataMap_additionalProperties_anyOf_2(value: unknown, ctx?: ValidationContext): boolean {
-  if (!Array.isArray(value)) {
-    if (reject(ctx, "type", "must be an array")) return false;
-  } else {
-    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
-    for (let i1 = 0; i1 < value.length; i1++) {
-      const item2 = value[i1];
-      ctx?.segments.push(i1);
-      if (!(v_CallbackDataMap_additionalProperties_anyOf_0(item2) || v_CallbackDataMap(item2))) {
-        if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
-        v_CallbackDataMap_additionalProperties_anyOf_0(item2, ctx);
-      }
-      ctx?.segments.pop();
-    }
-  }
-  return true;
-}
-
 function v_CallbackCustomData(value: unknown, ctx?: ValidationContext): boolean {
   if (!(v_CallbackDataMap_additionalProperties_anyOf_0(value) || v_CallbackDataMap(value))) {
     if (!ctx) return false;
     ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
     v_CallbackDataMap_additionalProperties_anyOf_0(value, ctx);
-  }
-  return true;
-}
-
-function v_ExtendedText(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -3581,7 +3056,7 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.card_expiration_date;
     if (p1 !== undefined && (p1 !== inherited.card_expiration_date || hasOwn(value, "card_expiration_date")) && !(ctx ? visit(ctx, "card_expiration_date", p1, v_CardExpirationDate) : v_CardExpirationDate(p1))) return false;
     p1 = value.card_token;
-    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_Token) : v_Token(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.customer_ip;
     if (p1 !== undefined && (p1 !== inherited.customer_ip || hasOwn(value, "customer_ip")) && !(ctx ? visit(ctx, "customer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
     p1 = value.custom_data;
@@ -3589,11 +3064,11 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.extended_data;
     if (p1 !== undefined && (p1 !== inherited.extended_data || hasOwn(value, "extended_data")) && !(ctx ? visit(ctx, "extended_data", p1, v_CallbackCustomData) : v_CallbackCustomData(p1))) return false;
     p1 = value.recurring_init_trans_id;
-    if (p1 !== undefined && (p1 !== inherited.recurring_init_trans_id || hasOwn(value, "recurring_init_trans_id")) && !(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_TransId) : v_TransId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.recurring_init_trans_id || hasOwn(value, "recurring_init_trans_id")) && !(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.recurring_token;
-    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Token) : v_Token(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.schedule_start_date;
     if (p1 !== undefined && (p1 !== inherited.schedule_start_date || hasOwn(value, "schedule_start_date")) && !(ctx ? visit(ctx, "schedule_start_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.payment_schedule_amount;
@@ -3601,35 +3076,35 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.first_recurring_date;
     if (p1 !== undefined && (p1 !== inherited.first_recurring_date || hasOwn(value, "first_recurring_date")) && !(ctx ? visit(ctx, "first_recurring_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.rrn;
-    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_Rrn) : v_Rrn(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
     p1 = value.arn;
     if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_CallbackCommonFields_properties_arn) : v_CallbackCommonFields_properties_arn(p1))) return false;
     p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_ReportedBrand) : v_ReportedBrand(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
     p1 = value.payment_method;
     if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
     p1 = value.initiator;
     if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
     p1 = value.source;
-    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_CofSource) : v_CofSource(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
     p1 = value.sequence;
-    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_CofSequence) : v_CofSequence(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
     p1 = value.connector_name;
-    if (p1 !== undefined && (p1 !== inherited.connector_name || hasOwn(value, "connector_name")) && !(ctx ? visit(ctx, "connector_name", p1, v_ExtendedText) : v_ExtendedText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.connector_name || hasOwn(value, "connector_name")) && !(ctx ? visit(ctx, "connector_name", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.approval_code;
-    if (p1 !== undefined && (p1 !== inherited.approval_code || hasOwn(value, "approval_code")) && !(ctx ? visit(ctx, "approval_code", p1, v_ExtendedText) : v_ExtendedText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.approval_code || hasOwn(value, "approval_code")) && !(ctx ? visit(ctx, "approval_code", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.gateway_id;
-    if (p1 !== undefined && (p1 !== inherited.gateway_id || hasOwn(value, "gateway_id")) && !(ctx ? visit(ctx, "gateway_id", p1, v_ExtendedText) : v_ExtendedText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.gateway_id || hasOwn(value, "gateway_id")) && !(ctx ? visit(ctx, "gateway_id", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.extra_gateway_id;
-    if (p1 !== undefined && (p1 !== inherited.extra_gateway_id || hasOwn(value, "extra_gateway_id")) && !(ctx ? visit(ctx, "extra_gateway_id", p1, v_ExtendedText) : v_ExtendedText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.extra_gateway_id || hasOwn(value, "extra_gateway_id")) && !(ctx ? visit(ctx, "extra_gateway_id", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.merchant_name;
-    if (p1 !== undefined && (p1 !== inherited.merchant_name || hasOwn(value, "merchant_name")) && !(ctx ? visit(ctx, "merchant_name", p1, v_ExtendedText) : v_ExtendedText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.merchant_name || hasOwn(value, "merchant_name")) && !(ctx ? visit(ctx, "merchant_name", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.mid_name;
-    if (p1 !== undefined && (p1 !== inherited.mid_name || hasOwn(value, "mid_name")) && !(ctx ? visit(ctx, "mid_name", p1, v_ExtendedText) : v_ExtendedText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.mid_name || hasOwn(value, "mid_name")) && !(ctx ? visit(ctx, "mid_name", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.issuer_country;
     if (p1 !== undefined && (p1 !== inherited.issuer_country || hasOwn(value, "issuer_country")) && !(ctx ? visit(ctx, "issuer_country", p1, v_ApcCartItem_properties_itemNumber) : v_ApcCartItem_properties_itemNumber(p1))) return false;
     p1 = value.issuer_bank;
-    if (p1 !== undefined && (p1 !== inherited.issuer_bank || hasOwn(value, "issuer_bank")) && !(ctx ? visit(ctx, "issuer_bank", p1, v_ExtendedText) : v_ExtendedText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.issuer_bank || hasOwn(value, "issuer_bank")) && !(ctx ? visit(ctx, "issuer_bank", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.exchange_rate;
     if (p1 !== undefined && (p1 !== inherited.exchange_rate || hasOwn(value, "exchange_rate")) && !(ctx ? visit(ctx, "exchange_rate", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     p1 = value.exchange_rate_base;
@@ -3645,45 +3120,6 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
   return true;
 }
 
-function v_CallbackCommonFields_properties_arn(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-    if (!PATTERN_38.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9A-Za-z]*$")) return false;
-  }
-  return true;
-}
-
-function v_CallbackDate(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_29.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
-  }
-  return true;
-}
-
-function v_CallbackPanType(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "dpan" && value !== "fpan" && reject(ctx, "enum", "must be one of: dpan, fpan")) return false;
-  }
-  return true;
-}
-
-function v_CallbackHash(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-    if (!PATTERN_4.test(value) && reject(ctx, "pattern", "must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$")) return false;
-  }
-  return true;
-}
-
 function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -3691,7 +3127,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.id;
     if (p1 !== undefined && (p1 !== inherited.id || hasOwn(value, "id"))) {
-      if (!(ctx ? visit(ctx, "id", p1, v_PaymentId) : v_PaymentId(p1))) return false;
+      if (!(ctx ? visit(ctx, "id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "id", "required", "is required")) return false;
     }
@@ -3740,9 +3176,9 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.reason;
     if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
     p1 = value.date;
-    if (p1 !== undefined && (p1 !== inherited.date || hasOwn(value, "date")) && !(ctx ? visit(ctx, "date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.date || hasOwn(value, "date")) && !(ctx ? visit(ctx, "date", p1, v_DateTime) : v_DateTime(p1))) return false;
     p1 = value.card_token;
-    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_Token) : v_Token(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_card;
     if (p1 !== undefined && (p1 !== inherited.payee_card || hasOwn(value, "payee_card")) && !(ctx ? visit(ctx, "payee_card", p1, v_MaskedCard) : v_MaskedCard(p1))) return false;
     p1 = value.crypto_network;
@@ -3766,7 +3202,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.digital_wallet;
     if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_DigitalWallet) : v_DigitalWallet(p1))) return false;
     p1 = value.pan_type;
-    if (p1 !== undefined && (p1 !== inherited.pan_type || hasOwn(value, "pan_type")) && !(ctx ? visit(ctx, "pan_type", p1, v_CallbackPanType) : v_CallbackPanType(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.pan_type || hasOwn(value, "pan_type")) && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
     p1 = value.payee_name;
     if (p1 !== undefined && (p1 !== inherited.payee_name || hasOwn(value, "payee_name")) && !(ctx ? visit(ctx, "payee_name", p1, v_ApcShipping_properties_email) : v_ApcShipping_properties_email(p1))) return false;
     p1 = value.payee_email;
@@ -3782,7 +3218,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
     p1 = value.hash;
     if (p1 !== undefined && (p1 !== inherited.hash || hasOwn(value, "hash"))) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_CallbackHash) : v_CallbackHash(p1))) return false;
+      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
@@ -3791,11 +3227,655 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       let p2: unknown;
       p2 = value.card_token;
       if (p2 !== undefined && (p2 !== inherited.card_token || hasOwn(value, "card_token"))) {
-        if (!(ctx ? visit(ctx, "card_token", p2, v_Token) : v_Token(p2))) return false;
+        if (!(ctx ? visit(ctx, "card_token", p2, v_Address) : v_Address(p2))) return false;
       } else {
         if (rejectAt(ctx, "card_token", "required", "is required (when type is \"debit\")")) return false;
       }
     }
+  }
+  return true;
+}
+
+function v_CallbackAcknowledgement(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "OK" && value !== "ERROR" && reject(ctx, "enum", "must be one of: OK, ERROR")) return false;
+  }
+  return true;
+}
+
+function v_CallbackResult(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (!SET_7.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
+  }
+  return true;
+}
+
+function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Action) : v_Action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.result;
+    if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
+      if (!(ctx ? visit(ctx, "result", p1, v_CallbackResult) : v_CallbackResult(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "result", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_TransactionStatus) : v_TransactionStatus(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.order_id;
+    if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id"))) {
+      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "order_id", "required", "is required")) return false;
+    }
+    p1 = value.trans_id;
+    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id"))) {
+      if (!(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    }
+    p1 = value.trans_date;
+    if (p1 !== undefined && (p1 !== inherited.trans_date || hasOwn(value, "trans_date")) && !(ctx ? visit(ctx, "trans_date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    p1 = value.amount;
+    if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+    p1 = value.currency;
+    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_ReportedCurrency) : v_ReportedCurrency(p1))) return false;
+    p1 = value.descriptor;
+    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+    p1 = value.digital_wallet;
+    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_DigitalWallet) : v_DigitalWallet(p1))) return false;
+    p1 = value.pan_type;
+    if (p1 !== undefined && (p1 !== inherited.pan_type || hasOwn(value, "pan_type")) && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
+    p1 = value.redirect_url;
+    if (p1 !== undefined && (p1 !== inherited.redirect_url || hasOwn(value, "redirect_url")) && !(ctx ? visit(ctx, "redirect_url", p1, v_Url) : v_Url(p1))) return false;
+    p1 = value.redirect_method;
+    if (p1 !== undefined && (p1 !== inherited.redirect_method || hasOwn(value, "redirect_method")) && !(ctx ? visit(ctx, "redirect_method", p1, v_HpfPaymentResponse_properties_redirect_method) : v_HpfPaymentResponse_properties_redirect_method(p1))) return false;
+    p1 = value.chargeback_date;
+    if (p1 !== undefined && (p1 !== inherited.chargeback_date || hasOwn(value, "chargeback_date")) && !(ctx ? visit(ctx, "chargeback_date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    p1 = value.bank_date;
+    if (p1 !== undefined && (p1 !== inherited.bank_date || hasOwn(value, "bank_date")) && !(ctx ? visit(ctx, "bank_date", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
+    p1 = value.reason_code;
+    if (p1 !== undefined && (p1 !== inherited.reason_code || hasOwn(value, "reason_code")) && !(ctx ? visit(ctx, "reason_code", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
+    p1 = value.creditvoid_date;
+    if (p1 !== undefined && (p1 !== inherited.creditvoid_date || hasOwn(value, "creditvoid_date")) && !(ctx ? visit(ctx, "creditvoid_date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
+    p1 = value.hash;
+    if (p1 !== undefined && (p1 !== inherited.hash || hasOwn(value, "hash"))) {
+      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "hash", "required", "is required")) return false;
+    }
+    if (!v_CallbackCommonFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Action) : v_Action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.result;
+    if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
+      if (!(ctx ? visit(ctx, "result", p1, v_CallbackResult) : v_CallbackResult(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "result", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status")) && !(ctx ? visit(ctx, "status", p1, v_TransactionStatus) : v_TransactionStatus(p1))) return false;
+    p1 = value.order_id;
+    if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id"))) {
+      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "order_id", "required", "is required")) return false;
+    }
+    p1 = value.trans_id;
+    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id"))) {
+      if (!(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    }
+    p1 = value.trans_date;
+    if (p1 !== undefined && (p1 !== inherited.trans_date || hasOwn(value, "trans_date")) && !(ctx ? visit(ctx, "trans_date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    p1 = value.amount;
+    if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+    p1 = value.currency;
+    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_ReportedCurrency) : v_ReportedCurrency(p1))) return false;
+    p1 = value.descriptor;
+    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+    p1 = value.crypto_address;
+    if (p1 !== undefined && (p1 !== inherited.crypto_address || hasOwn(value, "crypto_address")) && !(ctx ? visit(ctx, "crypto_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    p1 = value.crypto_network;
+    if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_ApcShipping_properties_state) : v_ApcShipping_properties_state(p1))) return false;
+    p1 = value.transactions;
+    if (p1 !== undefined && (p1 !== inherited.transactions || hasOwn(value, "transactions")) && !(ctx ? visit(ctx, "transactions", p1, v_CallbackDataMap) : v_CallbackDataMap(p1))) return false;
+    if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
+    p1 = value.hash;
+    if (p1 !== undefined && (p1 !== inherited.hash || hasOwn(value, "hash"))) {
+      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "hash", "required", "is required")) return false;
+    }
+    if (!v_CallbackCommonFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_RedirectReturnQuery(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.payment_id;
+    if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id"))) {
+      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
+    }
+    p1 = value.trans_id;
+    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id"))) {
+      if (!(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    }
+    p1 = value.order_id;
+    if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id"))) {
+      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "order_id", "required", "is required")) return false;
+    }
+    p1 = value.hash;
+    if (p1 !== undefined && (p1 !== inherited.hash || hasOwn(value, "hash"))) {
+      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "hash", "required", "is required")) return false;
+    }
+    p1 = value.payment_method;
+    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
+  }
+  return true;
+}
+
+function v_SaleSuccess_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "SUCCESS" && reject(ctx, "const", "must be \"SUCCESS\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "SETTLED" && value !== "PENDING" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: SETTLED, PENDING, PREPARE")) return false;
+  }
+  return true;
+}
+
+function v_SaleDeclined_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "DECLINED" && reject(ctx, "const", "must be \"DECLINED\"")) return false;
+  }
+  return true;
+}
+
+function v_RedirectParams_oneOf_0(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    for (const key1 of Object.keys(value)) {
+      if (value[key1] === undefined) continue;
+      if (!(ctx ? visit(ctx, key1, value[key1], v_DeviceWalletToken_properties_paymentData_properties_data) : v_DeviceWalletToken_properties_paymentData_properties_data(value[key1]))) return false;
+    }
+  }
+  return true;
+}
+
+function v_RedirectParams_oneOf_1(value: unknown, ctx?: ValidationContext): boolean {
+  if (!Array.isArray(value)) {
+    if (reject(ctx, "type", "must be an array")) return false;
+  } else {
+    if (value.length > 0 && reject(ctx, "maxItems", "must have at most 0 items")) return false;
+    for (let i1 = 0; i1 < value.length; i1++) {
+      const item2 = value[i1];
+      ctx?.segments.push(i1);
+      if (!isPlainObject(item2)) {
+        if (reject(ctx, "type", "must be an object")) return false;
+      } else {
+        let p3: unknown;
+        p3 = item2.name;
+        if (p3 !== undefined && (p3 !== inherited.name || hasOwn(item2, "name"))) {
+          if (!(ctx ? visit(ctx, "name", p3, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p3))) return false;
+        } else {
+          if (rejectAt(ctx, "name", "required", "is required")) return false;
+        }
+        p3 = item2.value;
+        if (p3 !== undefined && (p3 !== inherited.value || hasOwn(item2, "value"))) {
+          if (!(ctx ? visit(ctx, "value", p3, v_DeviceWalletToken_properties_paymentData_properties_data) : v_DeviceWalletToken_properties_paymentData_properties_data(p3))) return false;
+        } else {
+          if (rejectAt(ctx, "value", "required", "is required")) return false;
+        }
+      }
+      ctx?.segments.pop();
+    }
+  }
+  return true;
+}
+
+function v_SaleRedirect_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "REDIRECT" && reject(ctx, "const", "must be \"REDIRECT\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleRedirect_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "3DS" && value !== "REDIRECT" && reject(ctx, "enum", "must be one of: 3DS, REDIRECT")) return false;
+  }
+  return true;
+}
+
+function v_SaleUndefined_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "UNDEFINED" && reject(ctx, "const", "must be \"UNDEFINED\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "PENDING" && value !== "PREPARE" && value !== "REDIRECT" && value !== "3DS" && reject(ctx, "enum", "must be one of: PENDING, PREPARE, REDIRECT, 3DS")) return false;
+  }
+  return true;
+}
+
+function v_CaptureSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "SETTLED" && reject(ctx, "const", "must be \"SETTLED\"")) return false;
+  }
+  return true;
+}
+
+function v_CaptureDeclined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "PENDING" && reject(ctx, "const", "must be \"PENDING\"")) return false;
+  }
+  return true;
+}
+
+function v_CaptureUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "PENDING" && value !== "SETTLED" && reject(ctx, "enum", "must be one of: PENDING, SETTLED")) return false;
+  }
+  return true;
+}
+
+function v_GetTransStatusResponse_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "GET_TRANS_STATUS" && value !== "GET_TRANS_DETAILS" && reject(ctx, "enum", "must be one of: GET_TRANS_STATUS, GET_TRANS_DETAILS")) return false;
+  }
+  return true;
+}
+
+function v_AuthSuccess_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "AUTH" && value !== "SALE" && reject(ctx, "enum", "must be one of: AUTH, SALE")) return false;
+  }
+  return true;
+}
+
+function v_AuthSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "PENDING" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: PENDING, PREPARE")) return false;
+  }
+  return true;
+}
+
+function v_DebitSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "SETTLED" && value !== "3DS" && value !== "REDIRECT" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: SETTLED, 3DS, REDIRECT, PREPARE")) return false;
+  }
+  return true;
+}
+
+function v_DebitUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "3DS" && value !== "REDIRECT" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: 3DS, REDIRECT, PREPARE")) return false;
+  }
+  return true;
+}
+
+function v_Credit2CardUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "PREPARE" && reject(ctx, "const", "must be \"PREPARE\"")) return false;
+  }
+  return true;
+}
+
+function v_Card2CardSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "SETTLED" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: SETTLED, PREPARE")) return false;
+  }
+  return true;
+}
+
+function v_Card2CardRedirect_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "CARD2CARD" && value !== "SALE" && reject(ctx, "enum", "must be one of: CARD2CARD, SALE")) return false;
+  }
+  return true;
+}
+
+function v_VoidDeclined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "SETTLED" && value !== "PENDING" && reject(ctx, "enum", "must be one of: SETTLED, PENDING")) return false;
+  }
+  return true;
+}
+
+function v_CreditvoidResponse_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "ACCEPTED" && reject(ctx, "const", "must be \"ACCEPTED\"")) return false;
+  }
+  return true;
+}
+
+function v_ScheduleInfoResponse_properties_first_payment_day_of_week(value: unknown, ctx?: ValidationContext): boolean {
+  if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
+    if (reject(ctx, "type", "must be a string or an integer")) return false;
+  } else if (typeof value === "string") {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+  }
+  return true;
+}
+
+function v_Debit2VirtualSuccess_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "DEBIT2VIRTUAL" && value !== "DEBIT2VIRTUAL_CALC" && reject(ctx, "enum", "must be one of: DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC")) return false;
+  }
+  return true;
+}
+
+function v_Debit2VirtualUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "REDIRECT" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: REDIRECT, PREPARE")) return false;
+  }
+  return true;
+}
+
+function v_S2sErrorResponse_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "ERROR" && reject(ctx, "const", "must be \"ERROR\"")) return false;
+  }
+  return true;
+}
+
+function v_S2sErrorResponse_properties_http_code(value: unknown, ctx?: ValidationContext): boolean {
+  if (!((typeof value === "number" && Number.isInteger(value)))) {
+    if (reject(ctx, "type", "must be an integer")) return false;
+  } else {
+    if (value < 100 && reject(ctx, "minimum", "must be at least 100")) return false;
+    if (value > 599 && reject(ctx, "maximum", "must be at most 599")) return false;
+  }
+  return true;
+}
+
+function v_CheckoutValidationError_properties_http_code(value: unknown, ctx?: ValidationContext): boolean {
+  if (!((typeof value === "number" && Number.isInteger(value))) && reject(ctx, "type", "must be an integer")) return false;
+  return true;
+}
+
+function v_CheckoutValidationError_properties_error_code_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+  if (!((typeof value === "number" && Number.isInteger(value))) && reject(ctx, "type", "must be an integer")) return false;
+  return true;
+}
+
+function v_CheckoutValidationError_properties_error_code_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+  }
+  return true;
+}
+
+function v_SessionTokenResponse_properties_token(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
+  }
+  return true;
+}
+
+function v_HpfPaymentResponse_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "success" && value !== "decline" && value !== "redirect" && value !== "waiting" && value !== "undefined" && reject(ctx, "enum", "must be one of: success, decline, redirect, waiting, undefined")) return false;
+  }
+  return true;
+}
+
+function v_HpfPaymentResponse_properties_redirect_method(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "GET" && value !== "POST" && reject(ctx, "enum", "must be one of: GET, POST")) return false;
+  }
+  return true;
+}
+
+function v_HpfPaymentResponse_properties_redirect_params_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+  if (!Array.isArray(value)) {
+    if (reject(ctx, "type", "must be an array")) return false;
+  } else {
+    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
+    for (let i1 = 0; i1 < value.length; i1++) {
+      const item2 = value[i1];
+      if (!(ctx ? visit(ctx, i1, item2, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(item2))) return false;
+    }
+  }
+  return true;
+}
+
+function v_CheckoutAccepted_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "accepted" && reject(ctx, "const", "must be \"accepted\"")) return false;
+  }
+  return true;
+}
+
+function v_CheckoutLookupError_properties_error_code_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
+    if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
+  }
+  return true;
+}
+
+function v_CheckoutVoidResponse_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "SUCCESS" && value !== "FAIL" && value !== "VOID" && value !== "SETTLED" && reject(ctx, "enum", "must be one of: SUCCESS, FAIL, VOID, SETTLED")) return false;
+  }
+  return true;
+}
+
+function v_CheckoutRecurringResponse_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (!SET_10.has(value) && reject(ctx, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
+  }
+  return true;
+}
+
+function v_CallbackPayerFields_properties_payer_email(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 256 && codePointLength(value) > 256 && reject(ctx, "maxLength", "must be at most 256 characters")) return false;
+  }
+  return true;
+}
+
+function v_CheckoutStatusResponse_oneOf_1(value: unknown, ctx?: ValidationContext): boolean {
+  if (!Array.isArray(value)) {
+    if (reject(ctx, "type", "must be an array")) return false;
+  } else {
+    if (value.length < 1 && reject(ctx, "minItems", "must have at least 1 item")) return false;
+    if (value.length > 100 && reject(ctx, "maxItems", "must have at most 100 items")) return false;
+    for (let i1 = 0; i1 < value.length; i1++) {
+      const item2 = value[i1];
+      if (!(ctx ? visit(ctx, i1, item2, v_CheckoutPaymentStatus) : v_CheckoutPaymentStatus(item2))) return false;
+    }
+  }
+  return true;
+}
+
+function v_CallbackThreeDsFields_properties_eci(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
+    if (!PATTERN_35.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,2}$")) return false;
+  }
+  return true;
+}
+
+function v_CallbackThreeDsFields_properties_protocolVersion(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+    if (!PATTERN_36.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)*$")) return false;
+  }
+  return true;
+}
+
+function v_CallbackBrowserFields_properties_browser_timezone_offset(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 5 && codePointLength(value) > 5 && reject(ctx, "maxLength", "must be at most 5 characters")) return false;
+    if (!PATTERN_37.test(value) && reject(ctx, "pattern", "must match the pattern ^[-+]?[0-9]{1,4}$")) return false;
+  }
+  return true;
+}
+
+function v_CallbackDataMap_additionalProperties_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+  }
+  return true;
+}
+
+function v_CallbackDataMap_additionalProperties_anyOf_2(value: unknown, ctx?: ValidationContext): boolean {
+  if (!Array.isArray(value)) {
+    if (reject(ctx, "type", "must be an array")) return false;
+  } else {
+    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
+    for (let i1 = 0; i1 < value.length; i1++) {
+      const item2 = value[i1];
+      ctx?.segments.push(i1);
+      if (!(v_CallbackDataMap_additionalProperties_anyOf_0(item2) || v_CallbackDataMap(item2))) {
+        if (!ctx) return false;
+        ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
+        v_CallbackDataMap_additionalProperties_anyOf_0(item2, ctx);
+      }
+      ctx?.segments.pop();
+    }
+  }
+  return true;
+}
+
+function v_CallbackCommonFields_properties_arn(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+    if (!PATTERN_38.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9A-Za-z]*$")) return false;
   }
   return true;
 }
@@ -3844,212 +3924,6 @@ function v_CheckoutCallback_allOf_1_if(value: unknown, ctx?: ValidationContext):
 
 function v_CheckoutCallback_allOf_1_if_properties_type(value: unknown, ctx?: ValidationContext): boolean {
   if (value !== "debit" && reject(ctx, "const", "must be \"debit\"")) return false;
-  return true;
-}
-
-function v_CallbackAcknowledgement(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "OK" && value !== "ERROR" && reject(ctx, "enum", "must be one of: OK, ERROR")) return false;
-  }
-  return true;
-}
-
-function v_CallbackAction(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-    if (!PATTERN_28.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z0-9_]{3,32}$")) return false;
-  }
-  return true;
-}
-
-function v_CallbackResult(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (!SET_10.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
-  }
-  return true;
-}
-
-function v_CallbackTransactionStatus(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (!SET_5.has(value) && reject(ctx, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
-  }
-  return true;
-}
-
-function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_CallbackAction) : v_CallbackAction(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.result;
-    if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_CallbackResult) : v_CallbackResult(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "result", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CallbackTransactionStatus) : v_CallbackTransactionStatus(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.order_id;
-    if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id"))) {
-      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "order_id", "required", "is required")) return false;
-    }
-    p1 = value.trans_id;
-    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id"))) {
-      if (!(ctx ? visit(ctx, "trans_id", p1, v_TransId) : v_TransId(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    }
-    p1 = value.trans_date;
-    if (p1 !== undefined && (p1 !== inherited.trans_date || hasOwn(value, "trans_date")) && !(ctx ? visit(ctx, "trans_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
-    p1 = value.amount;
-    if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
-    p1 = value.currency;
-    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_ReportedCurrency) : v_ReportedCurrency(p1))) return false;
-    p1 = value.descriptor;
-    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_Descriptor) : v_Descriptor(p1))) return false;
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
-    p1 = value.digital_wallet;
-    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_DigitalWallet) : v_DigitalWallet(p1))) return false;
-    p1 = value.pan_type;
-    if (p1 !== undefined && (p1 !== inherited.pan_type || hasOwn(value, "pan_type")) && !(ctx ? visit(ctx, "pan_type", p1, v_CallbackPanType) : v_CallbackPanType(p1))) return false;
-    p1 = value.redirect_url;
-    if (p1 !== undefined && (p1 !== inherited.redirect_url || hasOwn(value, "redirect_url")) && !(ctx ? visit(ctx, "redirect_url", p1, v_Url) : v_Url(p1))) return false;
-    p1 = value.redirect_method;
-    if (p1 !== undefined && (p1 !== inherited.redirect_method || hasOwn(value, "redirect_method")) && !(ctx ? visit(ctx, "redirect_method", p1, v_HpfPaymentResponse_properties_redirect_method) : v_HpfPaymentResponse_properties_redirect_method(p1))) return false;
-    p1 = value.chargeback_date;
-    if (p1 !== undefined && (p1 !== inherited.chargeback_date || hasOwn(value, "chargeback_date")) && !(ctx ? visit(ctx, "chargeback_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
-    p1 = value.bank_date;
-    if (p1 !== undefined && (p1 !== inherited.bank_date || hasOwn(value, "bank_date")) && !(ctx ? visit(ctx, "bank_date", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
-    p1 = value.reason_code;
-    if (p1 !== undefined && (p1 !== inherited.reason_code || hasOwn(value, "reason_code")) && !(ctx ? visit(ctx, "reason_code", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
-    p1 = value.creditvoid_date;
-    if (p1 !== undefined && (p1 !== inherited.creditvoid_date || hasOwn(value, "creditvoid_date")) && !(ctx ? visit(ctx, "creditvoid_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
-    if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
-    p1 = value.hash;
-    if (p1 !== undefined && (p1 !== inherited.hash || hasOwn(value, "hash"))) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_CallbackHash) : v_CallbackHash(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "hash", "required", "is required")) return false;
-    }
-    if (!v_CallbackCommonFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_CallbackAction) : v_CallbackAction(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.result;
-    if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_CallbackResult) : v_CallbackResult(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "result", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status")) && !(ctx ? visit(ctx, "status", p1, v_CallbackTransactionStatus) : v_CallbackTransactionStatus(p1))) return false;
-    p1 = value.order_id;
-    if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id"))) {
-      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "order_id", "required", "is required")) return false;
-    }
-    p1 = value.trans_id;
-    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id"))) {
-      if (!(ctx ? visit(ctx, "trans_id", p1, v_TransId) : v_TransId(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    }
-    p1 = value.trans_date;
-    if (p1 !== undefined && (p1 !== inherited.trans_date || hasOwn(value, "trans_date")) && !(ctx ? visit(ctx, "trans_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
-    p1 = value.amount;
-    if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
-    p1 = value.currency;
-    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_ReportedCurrency) : v_ReportedCurrency(p1))) return false;
-    p1 = value.descriptor;
-    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_Descriptor) : v_Descriptor(p1))) return false;
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
-    p1 = value.crypto_address;
-    if (p1 !== undefined && (p1 !== inherited.crypto_address || hasOwn(value, "crypto_address")) && !(ctx ? visit(ctx, "crypto_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.crypto_network;
-    if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_ApcShipping_properties_state) : v_ApcShipping_properties_state(p1))) return false;
-    p1 = value.transactions;
-    if (p1 !== undefined && (p1 !== inherited.transactions || hasOwn(value, "transactions")) && !(ctx ? visit(ctx, "transactions", p1, v_CallbackDataMap) : v_CallbackDataMap(p1))) return false;
-    if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
-    p1 = value.hash;
-    if (p1 !== undefined && (p1 !== inherited.hash || hasOwn(value, "hash"))) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_CallbackHash) : v_CallbackHash(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "hash", "required", "is required")) return false;
-    }
-    if (!v_CallbackCommonFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-function v_RedirectReturnQuery(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.payment_id;
-    if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id"))) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_PaymentId) : v_PaymentId(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
-    }
-    p1 = value.trans_id;
-    if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id"))) {
-      if (!(ctx ? visit(ctx, "trans_id", p1, v_TransId) : v_TransId(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    }
-    p1 = value.order_id;
-    if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id"))) {
-      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "order_id", "required", "is required")) return false;
-    }
-    p1 = value.hash;
-    if (p1 !== undefined && (p1 !== inherited.hash || hasOwn(value, "hash"))) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_CallbackHash) : v_CallbackHash(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "hash", "required", "is required")) return false;
-    }
-    p1 = value.payment_method;
-    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_ReportedBrand) : v_ReportedBrand(p1))) return false;
-  }
   return true;
 }
 
@@ -4120,10 +3994,10 @@ export const validateS2sOrderFields = /* @__PURE__ */ validator<Schemas["S2sOrde
 export const isS2sOrderFields = v_S2sOrderFields as Guard<Schemas["S2sOrderFields"]>;
 
 /** Validates a Name; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateName = /* @__PURE__ */ validator<Schemas["Name"]>(v_Name, "form");
+export const validateName = /* @__PURE__ */ validator<Schemas["Name"]>(v_OrderId, "form");
 
 /** Type guard for Name: true when the value satisfies every rule of the schema. */
-export const isName = v_Name as Guard<Schemas["Name"]>;
+export const isName = v_OrderId as Guard<Schemas["Name"]>;
 
 /** Validates a Address; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateAddress = /* @__PURE__ */ validator<Schemas["Address"]>(v_Address, "form");
@@ -4138,22 +4012,22 @@ export const validateCountry = /* @__PURE__ */ validator<Schemas["Country"]>(v_C
 export const isCountry = v_Country as Guard<Schemas["Country"]>;
 
 /** Validates a State; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateState = /* @__PURE__ */ validator<Schemas["State"]>(v_State, "form");
+export const validateState = /* @__PURE__ */ validator<Schemas["State"]>(v_Address, "form");
 
 /** Type guard for State: true when the value satisfies every rule of the schema. */
-export const isState = v_State as Guard<Schemas["State"]>;
+export const isState = v_Address as Guard<Schemas["State"]>;
 
 /** Validates a City; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCity = /* @__PURE__ */ validator<Schemas["City"]>(v_City, "form");
+export const validateCity = /* @__PURE__ */ validator<Schemas["City"]>(v_Address, "form");
 
 /** Type guard for City: true when the value satisfies every rule of the schema. */
-export const isCity = v_City as Guard<Schemas["City"]>;
+export const isCity = v_Address as Guard<Schemas["City"]>;
 
 /** Validates a Zip; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateZip = /* @__PURE__ */ validator<Schemas["Zip"]>(v_Zip, "form");
+export const validateZip = /* @__PURE__ */ validator<Schemas["Zip"]>(v_Address, "form");
 
 /** Type guard for Zip: true when the value satisfies every rule of the schema. */
-export const isZip = v_Zip as Guard<Schemas["Zip"]>;
+export const isZip = v_Address as Guard<Schemas["Zip"]>;
 
 /** Validates a Email; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateEmail = /* @__PURE__ */ validator<Schemas["Email"]>(v_Email, "form");
@@ -4162,10 +4036,10 @@ export const validateEmail = /* @__PURE__ */ validator<Schemas["Email"]>(v_Email
 export const isEmail = v_Email as Guard<Schemas["Email"]>;
 
 /** Validates a Phone; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePhone = /* @__PURE__ */ validator<Schemas["Phone"]>(v_Phone, "form");
+export const validatePhone = /* @__PURE__ */ validator<Schemas["Phone"]>(v_Address, "form");
 
 /** Type guard for Phone: true when the value satisfies every rule of the schema. */
-export const isPhone = v_Phone as Guard<Schemas["Phone"]>;
+export const isPhone = v_Address as Guard<Schemas["Phone"]>;
 
 /** Validates a PhoneCountryCode; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePhoneCountryCode = /* @__PURE__ */ validator<Schemas["PhoneCountryCode"]>(v_PhoneCountryCode, "form");
@@ -4180,10 +4054,10 @@ export const validateIpAddress = /* @__PURE__ */ validator<Schemas["IpAddress"]>
 export const isIpAddress = v_IpAddress as Guard<Schemas["IpAddress"]>;
 
 /** Validates a Language; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateLanguage = /* @__PURE__ */ validator<Schemas["Language"]>(v_Language, "form");
+export const validateLanguage = /* @__PURE__ */ validator<Schemas["Language"]>(v_Address, "form");
 
 /** Type guard for Language: true when the value satisfies every rule of the schema. */
-export const isLanguage = v_Language as Guard<Schemas["Language"]>;
+export const isLanguage = v_Address as Guard<Schemas["Language"]>;
 
 /** Validates a S2sPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sPayerFields = /* @__PURE__ */ validator<Schemas["S2sPayerFields"]>(v_S2sPayerFields, "form");
@@ -4198,22 +4072,22 @@ export const validateCalendarDate = /* @__PURE__ */ validator<Schemas["CalendarD
 export const isCalendarDate = v_CalendarDate as Guard<Schemas["CalendarDate"]>;
 
 /** Validates a AddressLine2; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateAddressLine2 = /* @__PURE__ */ validator<Schemas["AddressLine2"]>(v_AddressLine2, "form");
+export const validateAddressLine2 = /* @__PURE__ */ validator<Schemas["AddressLine2"]>(v_Address, "form");
 
 /** Type guard for AddressLine2: true when the value satisfies every rule of the schema. */
-export const isAddressLine2 = v_AddressLine2 as Guard<Schemas["AddressLine2"]>;
+export const isAddressLine2 = v_Address as Guard<Schemas["AddressLine2"]>;
 
 /** Validates a HouseNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateHouseNumber = /* @__PURE__ */ validator<Schemas["HouseNumber"]>(v_HouseNumber, "form");
+export const validateHouseNumber = /* @__PURE__ */ validator<Schemas["HouseNumber"]>(v_Address, "form");
 
 /** Type guard for HouseNumber: true when the value satisfies every rule of the schema. */
-export const isHouseNumber = v_HouseNumber as Guard<Schemas["HouseNumber"]>;
+export const isHouseNumber = v_Address as Guard<Schemas["HouseNumber"]>;
 
 /** Validates a District; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDistrict = /* @__PURE__ */ validator<Schemas["District"]>(v_District, "form");
+export const validateDistrict = /* @__PURE__ */ validator<Schemas["District"]>(v_Address, "form");
 
 /** Type guard for District: true when the value satisfies every rule of the schema. */
-export const isDistrict = v_District as Guard<Schemas["District"]>;
+export const isDistrict = v_Address as Guard<Schemas["District"]>;
 
 /** Validates a S2sCardPayerExtras; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sCardPayerExtras = /* @__PURE__ */ validator<Schemas["S2sCardPayerExtras"]>(v_S2sCardPayerExtras, "form");
@@ -4222,10 +4096,10 @@ export const validateS2sCardPayerExtras = /* @__PURE__ */ validator<Schemas["S2s
 export const isS2sCardPayerExtras = v_S2sCardPayerExtras as Guard<Schemas["S2sCardPayerExtras"]>;
 
 /** Validates a CardToken; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardToken = /* @__PURE__ */ validator<Schemas["CardToken"]>(v_CardToken, "form");
+export const validateCardToken = /* @__PURE__ */ validator<Schemas["CardToken"]>(v_OrderId, "form");
 
 /** Type guard for CardToken: true when the value satisfies every rule of the schema. */
-export const isCardToken = v_CardToken as Guard<Schemas["CardToken"]>;
+export const isCardToken = v_OrderId as Guard<Schemas["CardToken"]>;
 
 /** Validates a CardCvv2; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardCvv2 = /* @__PURE__ */ validator<Schemas["CardCvv2"]>(v_CardCvv2, "form");
@@ -4288,10 +4162,10 @@ export const validateWalletTokenFields = /* @__PURE__ */ validator<Schemas["Wall
 export const isWalletTokenFields = v_WalletTokenFields as Guard<Schemas["WalletTokenFields"]>;
 
 /** Validates a ChannelId; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateChannelId = /* @__PURE__ */ validator<Schemas["ChannelId"]>(v_ChannelId, "form");
+export const validateChannelId = /* @__PURE__ */ validator<Schemas["ChannelId"]>(v_OrderId, "form");
 
 /** Type guard for ChannelId: true when the value satisfies every rule of the schema. */
-export const isChannelId = v_ChannelId as Guard<Schemas["ChannelId"]>;
+export const isChannelId = v_OrderId as Guard<Schemas["ChannelId"]>;
 
 /** Validates a Url; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateUrl = /* @__PURE__ */ validator<Schemas["Url"]>(v_Url, "form");
@@ -4312,10 +4186,10 @@ export const validateYesNo = /* @__PURE__ */ validator<Schemas["YesNo"]>(v_YesNo
 export const isYesNo = v_YesNo as Guard<Schemas["YesNo"]>;
 
 /** Validates a ScheduleId; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateScheduleId = /* @__PURE__ */ validator<Schemas["ScheduleId"]>(v_ScheduleId, "form");
+export const validateScheduleId = /* @__PURE__ */ validator<Schemas["ScheduleId"]>(v_OrderId, "form");
 
 /** Type guard for ScheduleId: true when the value satisfies every rule of the schema. */
-export const isScheduleId = v_ScheduleId as Guard<Schemas["ScheduleId"]>;
+export const isScheduleId = v_OrderId as Guard<Schemas["ScheduleId"]>;
 
 /** Validates a CardSetBng; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetBng = /* @__PURE__ */ validator<Schemas["CardSetBng"]>(v_CardSetBng, "form");
@@ -4426,10 +4300,10 @@ export const validateSaleCardRequest = /* @__PURE__ */ validator<Schemas["SaleCa
 export const isSaleCardRequest = v_SaleCardRequest as Guard<Schemas["SaleCardRequest"]>;
 
 /** Validates a ApmAuth; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateApmAuth = /* @__PURE__ */ validator<Schemas["ApmAuth"]>(v_ApmAuth, "form");
+export const validateApmAuth = /* @__PURE__ */ validator<Schemas["ApmAuth"]>(v_Address, "form");
 
 /** Type guard for ApmAuth: true when the value satisfies every rule of the schema. */
-export const isApmAuth = v_ApmAuth as Guard<Schemas["ApmAuth"]>;
+export const isApmAuth = v_Address as Guard<Schemas["ApmAuth"]>;
 
 /** Validates a SaleApmFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmFields = /* @__PURE__ */ validator<Schemas["SaleApmFields"]>(v_SaleApmFields, "form");
@@ -4528,10 +4402,10 @@ export const validateSaleApmDlRequest = /* @__PURE__ */ validator<Schemas["SaleA
 export const isSaleApmDlRequest = v_SaleApmDlRequest as Guard<Schemas["SaleApmDlRequest"]>;
 
 /** Validates a DocumentMethodParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDocumentMethodParameters = /* @__PURE__ */ validator<Schemas["DocumentMethodParameters"]>(v_DocumentMethodParameters, "form");
+export const validateDocumentMethodParameters = /* @__PURE__ */ validator<Schemas["DocumentMethodParameters"]>(v_DlParameters, "form");
 
 /** Type guard for DocumentMethodParameters: true when the value satisfies every rule of the schema. */
-export const isDocumentMethodParameters = v_DocumentMethodParameters as Guard<Schemas["DocumentMethodParameters"]>;
+export const isDocumentMethodParameters = v_DlParameters as Guard<Schemas["DocumentMethodParameters"]>;
 
 /** Validates a SaleApmDocumentMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmDocumentMethodRequest = /* @__PURE__ */ validator<Schemas["SaleApmDocumentMethodRequest"]>(v_SaleApmDocumentMethodRequest, "form");
@@ -4600,10 +4474,10 @@ export const validateSaleApmCryptoWithdrawalRequest = /* @__PURE__ */ validator<
 export const isSaleApmCryptoWithdrawalRequest = v_SaleApmCryptoWithdrawalRequest as Guard<Schemas["SaleApmCryptoWithdrawalRequest"]>;
 
 /** Validates a IpsParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateIpsParameters = /* @__PURE__ */ validator<Schemas["IpsParameters"]>(v_IpsParameters, "form");
+export const validateIpsParameters = /* @__PURE__ */ validator<Schemas["IpsParameters"]>(v_VcardParameters, "form");
 
 /** Type guard for IpsParameters: true when the value satisfies every rule of the schema. */
-export const isIpsParameters = v_IpsParameters as Guard<Schemas["IpsParameters"]>;
+export const isIpsParameters = v_VcardParameters as Guard<Schemas["IpsParameters"]>;
 
 /** Validates a SaleApmIpsRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmIpsRequest = /* @__PURE__ */ validator<Schemas["SaleApmIpsRequest"]>(v_SaleApmIpsRequest, "form");
@@ -4612,10 +4486,10 @@ export const validateSaleApmIpsRequest = /* @__PURE__ */ validator<Schemas["Sale
 export const isSaleApmIpsRequest = v_SaleApmIpsRequest as Guard<Schemas["SaleApmIpsRequest"]>;
 
 /** Validates a CryptoSymbol; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCryptoSymbol = /* @__PURE__ */ validator<Schemas["CryptoSymbol"]>(v_CryptoSymbol, "form");
+export const validateCryptoSymbol = /* @__PURE__ */ validator<Schemas["CryptoSymbol"]>(v_OrderId, "form");
 
 /** Type guard for CryptoSymbol: true when the value satisfies every rule of the schema. */
-export const isCryptoSymbol = v_CryptoSymbol as Guard<Schemas["CryptoSymbol"]>;
+export const isCryptoSymbol = v_OrderId as Guard<Schemas["CryptoSymbol"]>;
 
 /** Validates a CryptoConvertParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCryptoConvertParameters = /* @__PURE__ */ validator<Schemas["CryptoConvertParameters"]>(v_CryptoConvertParameters, "form");
@@ -4630,10 +4504,10 @@ export const validateSaleApmCryptoConvertRequest = /* @__PURE__ */ validator<Sch
 export const isSaleApmCryptoConvertRequest = v_SaleApmCryptoConvertRequest as Guard<Schemas["SaleApmCryptoConvertRequest"]>;
 
 /** Validates a TradingAccountLogin; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateTradingAccountLogin = /* @__PURE__ */ validator<Schemas["TradingAccountLogin"]>(v_TradingAccountLogin, "form");
+export const validateTradingAccountLogin = /* @__PURE__ */ validator<Schemas["TradingAccountLogin"]>(v_PayerDocumentNumber, "form");
 
 /** Type guard for TradingAccountLogin: true when the value satisfies every rule of the schema. */
-export const isTradingAccountLogin = v_TradingAccountLogin as Guard<Schemas["TradingAccountLogin"]>;
+export const isTradingAccountLogin = v_PayerDocumentNumber as Guard<Schemas["TradingAccountLogin"]>;
 
 /** Validates a TradingDepositParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTradingDepositParameters = /* @__PURE__ */ validator<Schemas["TradingDepositParameters"]>(v_TradingDepositParameters, "form");
@@ -4702,10 +4576,10 @@ export const validateSaleApmUpiARequest = /* @__PURE__ */ validator<Schemas["Sal
 export const isSaleApmUpiARequest = v_SaleApmUpiARequest as Guard<Schemas["SaleApmUpiARequest"]>;
 
 /** Validates a UpiVpa; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateUpiVpa = /* @__PURE__ */ validator<Schemas["UpiVpa"]>(v_UpiVpa, "form");
+export const validateUpiVpa = /* @__PURE__ */ validator<Schemas["UpiVpa"]>(v_CryptoWalletAddress, "form");
 
 /** Type guard for UpiVpa: true when the value satisfies every rule of the schema. */
-export const isUpiVpa = v_UpiVpa as Guard<Schemas["UpiVpa"]>;
+export const isUpiVpa = v_CryptoWalletAddress as Guard<Schemas["UpiVpa"]>;
 
 /** Validates a UpiBParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateUpiBParameters = /* @__PURE__ */ validator<Schemas["UpiBParameters"]>(v_UpiBParameters, "form");
@@ -4732,10 +4606,10 @@ export const validateSaleApmUpiCRequest = /* @__PURE__ */ validator<Schemas["Sal
 export const isSaleApmUpiCRequest = v_SaleApmUpiCRequest as Guard<Schemas["SaleApmUpiCRequest"]>;
 
 /** Validates a UpiDParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateUpiDParameters = /* @__PURE__ */ validator<Schemas["UpiDParameters"]>(v_UpiDParameters, "form");
+export const validateUpiDParameters = /* @__PURE__ */ validator<Schemas["UpiDParameters"]>(v_UpiAParameters, "form");
 
 /** Type guard for UpiDParameters: true when the value satisfies every rule of the schema. */
-export const isUpiDParameters = v_UpiDParameters as Guard<Schemas["UpiDParameters"]>;
+export const isUpiDParameters = v_UpiAParameters as Guard<Schemas["UpiDParameters"]>;
 
 /** Validates a SaleApmUpiDRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmUpiDRequest = /* @__PURE__ */ validator<Schemas["SaleApmUpiDRequest"]>(v_SaleApmUpiDRequest, "form");
@@ -4744,10 +4618,10 @@ export const validateSaleApmUpiDRequest = /* @__PURE__ */ validator<Schemas["Sal
 export const isSaleApmUpiDRequest = v_SaleApmUpiDRequest as Guard<Schemas["SaleApmUpiDRequest"]>;
 
 /** Validates a TransferSecurityQuestion; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateTransferSecurityQuestion = /* @__PURE__ */ validator<Schemas["TransferSecurityQuestion"]>(v_TransferSecurityQuestion, "form");
+export const validateTransferSecurityQuestion = /* @__PURE__ */ validator<Schemas["TransferSecurityQuestion"]>(v_OrderId, "form");
 
 /** Type guard for TransferSecurityQuestion: true when the value satisfies every rule of the schema. */
-export const isTransferSecurityQuestion = v_TransferSecurityQuestion as Guard<Schemas["TransferSecurityQuestion"]>;
+export const isTransferSecurityQuestion = v_OrderId as Guard<Schemas["TransferSecurityQuestion"]>;
 
 /** Validates a TransferSecurityAnswer; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTransferSecurityAnswer = /* @__PURE__ */ validator<Schemas["TransferSecurityAnswer"]>(v_TransferSecurityAnswer, "form");
@@ -4798,10 +4672,10 @@ export const validateSaleApmP1ARequest = /* @__PURE__ */ validator<Schemas["Sale
 export const isSaleApmP1ARequest = v_SaleApmP1ARequest as Guard<Schemas["SaleApmP1ARequest"]>;
 
 /** Validates a P1BParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1BParameters = /* @__PURE__ */ validator<Schemas["P1BParameters"]>(v_P1BParameters, "form");
+export const validateP1BParameters = /* @__PURE__ */ validator<Schemas["P1BParameters"]>(v_P1AParameters, "form");
 
 /** Type guard for P1BParameters: true when the value satisfies every rule of the schema. */
-export const isP1BParameters = v_P1BParameters as Guard<Schemas["P1BParameters"]>;
+export const isP1BParameters = v_P1AParameters as Guard<Schemas["P1BParameters"]>;
 
 /** Validates a SaleApmP1BRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP1BRequest = /* @__PURE__ */ validator<Schemas["SaleApmP1BRequest"]>(v_SaleApmP1BRequest, "form");
@@ -4810,10 +4684,10 @@ export const validateSaleApmP1BRequest = /* @__PURE__ */ validator<Schemas["Sale
 export const isSaleApmP1BRequest = v_SaleApmP1BRequest as Guard<Schemas["SaleApmP1BRequest"]>;
 
 /** Validates a P1CParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1CParameters = /* @__PURE__ */ validator<Schemas["P1CParameters"]>(v_P1CParameters, "form");
+export const validateP1CParameters = /* @__PURE__ */ validator<Schemas["P1CParameters"]>(v_P1AParameters, "form");
 
 /** Type guard for P1CParameters: true when the value satisfies every rule of the schema. */
-export const isP1CParameters = v_P1CParameters as Guard<Schemas["P1CParameters"]>;
+export const isP1CParameters = v_P1AParameters as Guard<Schemas["P1CParameters"]>;
 
 /** Validates a SaleApmP1CRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP1CRequest = /* @__PURE__ */ validator<Schemas["SaleApmP1CRequest"]>(v_SaleApmP1CRequest, "form");
@@ -4822,10 +4696,10 @@ export const validateSaleApmP1CRequest = /* @__PURE__ */ validator<Schemas["Sale
 export const isSaleApmP1CRequest = v_SaleApmP1CRequest as Guard<Schemas["SaleApmP1CRequest"]>;
 
 /** Validates a P1DParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1DParameters = /* @__PURE__ */ validator<Schemas["P1DParameters"]>(v_P1DParameters, "form");
+export const validateP1DParameters = /* @__PURE__ */ validator<Schemas["P1DParameters"]>(v_P1AParameters, "form");
 
 /** Type guard for P1DParameters: true when the value satisfies every rule of the schema. */
-export const isP1DParameters = v_P1DParameters as Guard<Schemas["P1DParameters"]>;
+export const isP1DParameters = v_P1AParameters as Guard<Schemas["P1DParameters"]>;
 
 /** Validates a SaleApmP1DRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP1DRequest = /* @__PURE__ */ validator<Schemas["SaleApmP1DRequest"]>(v_SaleApmP1DRequest, "form");
@@ -4834,10 +4708,10 @@ export const validateSaleApmP1DRequest = /* @__PURE__ */ validator<Schemas["Sale
 export const isSaleApmP1DRequest = v_SaleApmP1DRequest as Guard<Schemas["SaleApmP1DRequest"]>;
 
 /** Validates a P1EParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1EParameters = /* @__PURE__ */ validator<Schemas["P1EParameters"]>(v_P1EParameters, "form");
+export const validateP1EParameters = /* @__PURE__ */ validator<Schemas["P1EParameters"]>(v_P1AParameters, "form");
 
 /** Type guard for P1EParameters: true when the value satisfies every rule of the schema. */
-export const isP1EParameters = v_P1EParameters as Guard<Schemas["P1EParameters"]>;
+export const isP1EParameters = v_P1AParameters as Guard<Schemas["P1EParameters"]>;
 
 /** Validates a SaleApmP1ERequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP1ERequest = /* @__PURE__ */ validator<Schemas["SaleApmP1ERequest"]>(v_SaleApmP1ERequest, "form");
@@ -4846,10 +4720,10 @@ export const validateSaleApmP1ERequest = /* @__PURE__ */ validator<Schemas["Sale
 export const isSaleApmP1ERequest = v_SaleApmP1ERequest as Guard<Schemas["SaleApmP1ERequest"]>;
 
 /** Validates a P1FParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1FParameters = /* @__PURE__ */ validator<Schemas["P1FParameters"]>(v_P1FParameters, "form");
+export const validateP1FParameters = /* @__PURE__ */ validator<Schemas["P1FParameters"]>(v_P1AParameters, "form");
 
 /** Type guard for P1FParameters: true when the value satisfies every rule of the schema. */
-export const isP1FParameters = v_P1FParameters as Guard<Schemas["P1FParameters"]>;
+export const isP1FParameters = v_P1AParameters as Guard<Schemas["P1FParameters"]>;
 
 /** Validates a SaleApmP1FRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP1FRequest = /* @__PURE__ */ validator<Schemas["SaleApmP1FRequest"]>(v_SaleApmP1FRequest, "form");
@@ -4876,10 +4750,10 @@ export const validateSaleApmP2ARequest = /* @__PURE__ */ validator<Schemas["Sale
 export const isSaleApmP2ARequest = v_SaleApmP2ARequest as Guard<Schemas["SaleApmP2ARequest"]>;
 
 /** Validates a P2BParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP2BParameters = /* @__PURE__ */ validator<Schemas["P2BParameters"]>(v_P2BParameters, "form");
+export const validateP2BParameters = /* @__PURE__ */ validator<Schemas["P2BParameters"]>(v_P2AParameters, "form");
 
 /** Type guard for P2BParameters: true when the value satisfies every rule of the schema. */
-export const isP2BParameters = v_P2BParameters as Guard<Schemas["P2BParameters"]>;
+export const isP2BParameters = v_P2AParameters as Guard<Schemas["P2BParameters"]>;
 
 /** Validates a SaleApmP2BRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP2BRequest = /* @__PURE__ */ validator<Schemas["SaleApmP2BRequest"]>(v_SaleApmP2BRequest, "form");
@@ -4888,10 +4762,10 @@ export const validateSaleApmP2BRequest = /* @__PURE__ */ validator<Schemas["Sale
 export const isSaleApmP2BRequest = v_SaleApmP2BRequest as Guard<Schemas["SaleApmP2BRequest"]>;
 
 /** Validates a P2CParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP2CParameters = /* @__PURE__ */ validator<Schemas["P2CParameters"]>(v_P2CParameters, "form");
+export const validateP2CParameters = /* @__PURE__ */ validator<Schemas["P2CParameters"]>(v_P2AParameters, "form");
 
 /** Type guard for P2CParameters: true when the value satisfies every rule of the schema. */
-export const isP2CParameters = v_P2CParameters as Guard<Schemas["P2CParameters"]>;
+export const isP2CParameters = v_P2AParameters as Guard<Schemas["P2CParameters"]>;
 
 /** Validates a SaleApmP2CRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP2CRequest = /* @__PURE__ */ validator<Schemas["SaleApmP2CRequest"]>(v_SaleApmP2CRequest, "form");
@@ -4900,10 +4774,10 @@ export const validateSaleApmP2CRequest = /* @__PURE__ */ validator<Schemas["Sale
 export const isSaleApmP2CRequest = v_SaleApmP2CRequest as Guard<Schemas["SaleApmP2CRequest"]>;
 
 /** Validates a P2DParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP2DParameters = /* @__PURE__ */ validator<Schemas["P2DParameters"]>(v_P2DParameters, "form");
+export const validateP2DParameters = /* @__PURE__ */ validator<Schemas["P2DParameters"]>(v_P2AParameters, "form");
 
 /** Type guard for P2DParameters: true when the value satisfies every rule of the schema. */
-export const isP2DParameters = v_P2DParameters as Guard<Schemas["P2DParameters"]>;
+export const isP2DParameters = v_P2AParameters as Guard<Schemas["P2DParameters"]>;
 
 /** Validates a SaleApmP2DRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmP2DRequest = /* @__PURE__ */ validator<Schemas["SaleApmP2DRequest"]>(v_SaleApmP2DRequest, "form");
@@ -4912,10 +4786,10 @@ export const validateSaleApmP2DRequest = /* @__PURE__ */ validator<Schemas["Sale
 export const isSaleApmP2DRequest = v_SaleApmP2DRequest as Guard<Schemas["SaleApmP2DRequest"]>;
 
 /** Validates a BnplText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateBnplText = /* @__PURE__ */ validator<Schemas["BnplText"]>(v_BnplText, "form");
+export const validateBnplText = /* @__PURE__ */ validator<Schemas["BnplText"]>(v_OrderId, "form");
 
 /** Type guard for BnplText: true when the value satisfies every rule of the schema. */
-export const isBnplText = v_BnplText as Guard<Schemas["BnplText"]>;
+export const isBnplText = v_OrderId as Guard<Schemas["BnplText"]>;
 
 /** Validates a BnplAParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateBnplAParameters = /* @__PURE__ */ validator<Schemas["BnplAParameters"]>(v_BnplAParameters, "form");
@@ -5014,10 +4888,10 @@ export const validateSaleApmLocalCollectionRequest = /* @__PURE__ */ validator<S
 export const isSaleApmLocalCollectionRequest = v_SaleApmLocalCollectionRequest as Guard<Schemas["SaleApmLocalCollectionRequest"]>;
 
 /** Validates a MobileMoneyNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateMobileMoneyNumber = /* @__PURE__ */ validator<Schemas["MobileMoneyNumber"]>(v_MobileMoneyNumber, "form");
+export const validateMobileMoneyNumber = /* @__PURE__ */ validator<Schemas["MobileMoneyNumber"]>(v_OrderId, "form");
 
 /** Type guard for MobileMoneyNumber: true when the value satisfies every rule of the schema. */
-export const isMobileMoneyNumber = v_MobileMoneyNumber as Guard<Schemas["MobileMoneyNumber"]>;
+export const isMobileMoneyNumber = v_OrderId as Guard<Schemas["MobileMoneyNumber"]>;
 
 /** Validates a MobileMoneyKeParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateMobileMoneyKeParameters = /* @__PURE__ */ validator<Schemas["MobileMoneyKeParameters"]>(v_MobileMoneyKeParameters, "form");
@@ -5086,10 +4960,10 @@ export const validateSaleRequest = /* @__PURE__ */ validator<Schemas["SaleReques
 export const isSaleRequest = v_SaleRequest as Guard<Schemas["SaleRequest"]>;
 
 /** Validates a TransId; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateTransId = /* @__PURE__ */ validator<Schemas["TransId"]>(v_TransId, "form");
+export const validateTransId = /* @__PURE__ */ validator<Schemas["TransId"]>(v_OrderId, "form");
 
 /** Type guard for TransId: true when the value satisfies every rule of the schema. */
-export const isTransId = v_TransId as Guard<Schemas["TransId"]>;
+export const isTransId = v_OrderId as Guard<Schemas["TransId"]>;
 
 /** Validates a S2sTransactionRef; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sTransactionRef = /* @__PURE__ */ validator<Schemas["S2sTransactionRef"]>(v_S2sTransactionRef, "form");
@@ -5152,10 +5026,10 @@ export const validateS2sNonZeroAmountRule = /* @__PURE__ */ validator<Schemas["S
 export const isS2sNonZeroAmountRule = v_S2sNonZeroAmountRule as Guard<Schemas["S2sNonZeroAmountRule"]>;
 
 /** Validates a AccountNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateAccountNumber = /* @__PURE__ */ validator<Schemas["AccountNumber"]>(v_AccountNumber, "form");
+export const validateAccountNumber = /* @__PURE__ */ validator<Schemas["AccountNumber"]>(v_PayerDocumentNumber, "form");
 
 /** Type guard for AccountNumber: true when the value satisfies every rule of the schema. */
-export const isAccountNumber = v_AccountNumber as Guard<Schemas["AccountNumber"]>;
+export const isAccountNumber = v_PayerDocumentNumber as Guard<Schemas["AccountNumber"]>;
 
 /** Validates a CardSetErsCredit2Card; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetErsCredit2Card = /* @__PURE__ */ validator<Schemas["CardSetErsCredit2Card"]>(v_CardSetErsCredit2Card, "form");
@@ -5302,10 +5176,10 @@ export const validateRunScheduleRequest = /* @__PURE__ */ validator<Schemas["Run
 export const isRunScheduleRequest = v_RunScheduleRequest as Guard<Schemas["RunScheduleRequest"]>;
 
 /** Validates a Token; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateToken = /* @__PURE__ */ validator<Schemas["Token"]>(v_Token, "form");
+export const validateToken = /* @__PURE__ */ validator<Schemas["Token"]>(v_Address, "form");
 
 /** Type guard for Token: true when the value satisfies every rule of the schema. */
-export const isToken = v_Token as Guard<Schemas["Token"]>;
+export const isToken = v_Address as Guard<Schemas["Token"]>;
 
 /** Validates a DescheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDescheduleRequest = /* @__PURE__ */ validator<Schemas["DescheduleRequest"]>(v_DescheduleRequest, "form");
@@ -5386,10 +5260,10 @@ export const validateDateTime = /* @__PURE__ */ validator<Schemas["DateTime"]>(v
 export const isDateTime = v_DateTime as Guard<Schemas["DateTime"]>;
 
 /** Validates a Descriptor; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDescriptor = /* @__PURE__ */ validator<Schemas["Descriptor"]>(v_Descriptor, "form");
+export const validateDescriptor = /* @__PURE__ */ validator<Schemas["Descriptor"]>(v_Address, "form");
 
 /** Type guard for Descriptor: true when the value satisfies every rule of the schema. */
-export const isDescriptor = v_Descriptor as Guard<Schemas["Descriptor"]>;
+export const isDescriptor = v_Address as Guard<Schemas["Descriptor"]>;
 
 /** Validates a S2sResponseFields; issues name fields by wire path (`order.amount` style by default). */
 export const validateS2sResponseFields = /* @__PURE__ */ validator<Schemas["S2sResponseFields"]>(v_S2sResponseFields, "json");
@@ -5866,10 +5740,10 @@ export const validatePostResponse = /* @__PURE__ */ validator<Schemas["PostRespo
 export const isPostResponse = v_PostResponse as Guard<Schemas["PostResponse"]>;
 
 /** Validates a MerchantKey; issues name fields by wire path (`order.amount` style by default). */
-export const validateMerchantKey = /* @__PURE__ */ validator<Schemas["MerchantKey"]>(v_MerchantKey, "json");
+export const validateMerchantKey = /* @__PURE__ */ validator<Schemas["MerchantKey"]>(v_ClientKey, "json");
 
 /** Type guard for MerchantKey: true when the value satisfies every rule of the schema. */
-export const isMerchantKey = v_MerchantKey as Guard<Schemas["MerchantKey"]>;
+export const isMerchantKey = v_ClientKey as Guard<Schemas["MerchantKey"]>;
 
 /** Validates a SessionCardParameters; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionCardParameters = /* @__PURE__ */ validator<Schemas["SessionCardParameters"]>(v_SessionCardParameters, "json");
@@ -5962,10 +5836,10 @@ export const validateHpfPaymentRequest = /* @__PURE__ */ validator<Schemas["HpfP
 export const isHpfPaymentRequest = v_HpfPaymentRequest as Guard<Schemas["HpfPaymentRequest"]>;
 
 /** Validates a PaymentId; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePaymentId = /* @__PURE__ */ validator<Schemas["PaymentId"]>(v_PaymentId, "form");
+export const validatePaymentId = /* @__PURE__ */ validator<Schemas["PaymentId"]>(v_OrderId, "form");
 
 /** Type guard for PaymentId: true when the value satisfies every rule of the schema. */
-export const isPaymentId = v_PaymentId as Guard<Schemas["PaymentId"]>;
+export const isPaymentId = v_OrderId as Guard<Schemas["PaymentId"]>;
 
 /** Validates a HpfPaymentResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateHpfPaymentResponse = /* @__PURE__ */ validator<Schemas["HpfPaymentResponse"]>(v_HpfPaymentResponse, "json");
@@ -6058,10 +5932,10 @@ export const validateCheckoutVoidResponse = /* @__PURE__ */ validator<Schemas["C
 export const isCheckoutVoidResponse = v_CheckoutVoidResponse as Guard<Schemas["CheckoutVoidResponse"]>;
 
 /** Validates a CheckoutRetryRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutRetryRequest = /* @__PURE__ */ validator<Schemas["CheckoutRetryRequest"]>(v_CheckoutRetryRequest, "json");
+export const validateCheckoutRetryRequest = /* @__PURE__ */ validator<Schemas["CheckoutRetryRequest"]>(v_CheckoutVoidRequest, "json");
 
 /** Type guard for CheckoutRetryRequest: true when the value satisfies every rule of the schema. */
-export const isCheckoutRetryRequest = v_CheckoutRetryRequest as Guard<Schemas["CheckoutRetryRequest"]>;
+export const isCheckoutRetryRequest = v_CheckoutVoidRequest as Guard<Schemas["CheckoutRetryRequest"]>;
 
 /** Validates a CheckoutRecurringOrder; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutRecurringOrder = /* @__PURE__ */ validator<Schemas["CheckoutRecurringOrder"]>(v_CheckoutRecurringOrder, "json");
@@ -6100,10 +5974,10 @@ export const validateCheckoutStatusRequest = /* @__PURE__ */ validator<Schemas["
 export const isCheckoutStatusRequest = v_CheckoutStatusRequest as Guard<Schemas["CheckoutStatusRequest"]>;
 
 /** Validates a PayerText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePayerText = /* @__PURE__ */ validator<Schemas["PayerText"]>(v_PayerText, "form");
+export const validatePayerText = /* @__PURE__ */ validator<Schemas["PayerText"]>(v_Address, "form");
 
 /** Type guard for PayerText: true when the value satisfies every rule of the schema. */
-export const isPayerText = v_PayerText as Guard<Schemas["PayerText"]>;
+export const isPayerText = v_Address as Guard<Schemas["PayerText"]>;
 
 /** Validates a CallbackPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackPayerFields = /* @__PURE__ */ validator<Schemas["CallbackPayerFields"]>(v_CallbackPayerFields, "form");
@@ -6118,16 +5992,16 @@ export const validateCheckoutPaymentMethod = /* @__PURE__ */ validator<Schemas["
 export const isCheckoutPaymentMethod = v_CheckoutPaymentMethod as Guard<Schemas["CheckoutPaymentMethod"]>;
 
 /** Validates a ReportedBrand; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateReportedBrand = /* @__PURE__ */ validator<Schemas["ReportedBrand"]>(v_ReportedBrand, "form");
+export const validateReportedBrand = /* @__PURE__ */ validator<Schemas["ReportedBrand"]>(v_CheckoutPaymentMethod, "form");
 
 /** Type guard for ReportedBrand: true when the value satisfies every rule of the schema. */
-export const isReportedBrand = v_ReportedBrand as Guard<Schemas["ReportedBrand"]>;
+export const isReportedBrand = v_CheckoutPaymentMethod as Guard<Schemas["ReportedBrand"]>;
 
 /** Validates a Rrn; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateRrn = /* @__PURE__ */ validator<Schemas["Rrn"]>(v_Rrn, "form");
+export const validateRrn = /* @__PURE__ */ validator<Schemas["Rrn"]>(v_CheckoutPaymentMethod, "form");
 
 /** Type guard for Rrn: true when the value satisfies every rule of the schema. */
-export const isRrn = v_Rrn as Guard<Schemas["Rrn"]>;
+export const isRrn = v_CheckoutPaymentMethod as Guard<Schemas["Rrn"]>;
 
 /** Validates a CofInitiator; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCofInitiator = /* @__PURE__ */ validator<Schemas["CofInitiator"]>(v_CofInitiator, "form");
@@ -6136,16 +6010,16 @@ export const validateCofInitiator = /* @__PURE__ */ validator<Schemas["CofInitia
 export const isCofInitiator = v_CofInitiator as Guard<Schemas["CofInitiator"]>;
 
 /** Validates a CofSource; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofSource = /* @__PURE__ */ validator<Schemas["CofSource"]>(v_CofSource, "form");
+export const validateCofSource = /* @__PURE__ */ validator<Schemas["CofSource"]>(v_CofInitiator, "form");
 
 /** Type guard for CofSource: true when the value satisfies every rule of the schema. */
-export const isCofSource = v_CofSource as Guard<Schemas["CofSource"]>;
+export const isCofSource = v_CofInitiator as Guard<Schemas["CofSource"]>;
 
 /** Validates a CofSequence; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofSequence = /* @__PURE__ */ validator<Schemas["CofSequence"]>(v_CofSequence, "form");
+export const validateCofSequence = /* @__PURE__ */ validator<Schemas["CofSequence"]>(v_CofInitiator, "form");
 
 /** Type guard for CofSequence: true when the value satisfies every rule of the schema. */
-export const isCofSequence = v_CofSequence as Guard<Schemas["CofSequence"]>;
+export const isCofSequence = v_CofInitiator as Guard<Schemas["CofSequence"]>;
 
 /** Validates a CheckoutPaymentStatus; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutPaymentStatus = /* @__PURE__ */ validator<Schemas["CheckoutPaymentStatus"]>(v_CheckoutPaymentStatus, "json");
@@ -6196,10 +6070,10 @@ export const validateCallbackCustomData = /* @__PURE__ */ validator<Schemas["Cal
 export const isCallbackCustomData = v_CallbackCustomData as Guard<Schemas["CallbackCustomData"]>;
 
 /** Validates a ExtendedText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateExtendedText = /* @__PURE__ */ validator<Schemas["ExtendedText"]>(v_ExtendedText, "form");
+export const validateExtendedText = /* @__PURE__ */ validator<Schemas["ExtendedText"]>(v_Address, "form");
 
 /** Type guard for ExtendedText: true when the value satisfies every rule of the schema. */
-export const isExtendedText = v_ExtendedText as Guard<Schemas["ExtendedText"]>;
+export const isExtendedText = v_Address as Guard<Schemas["ExtendedText"]>;
 
 /** Validates a CallbackCommonFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackCommonFields = /* @__PURE__ */ validator<Schemas["CallbackCommonFields"]>(v_CallbackCommonFields, "form");
@@ -6208,22 +6082,22 @@ export const validateCallbackCommonFields = /* @__PURE__ */ validator<Schemas["C
 export const isCallbackCommonFields = v_CallbackCommonFields as Guard<Schemas["CallbackCommonFields"]>;
 
 /** Validates a CallbackDate; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackDate = /* @__PURE__ */ validator<Schemas["CallbackDate"]>(v_CallbackDate, "form");
+export const validateCallbackDate = /* @__PURE__ */ validator<Schemas["CallbackDate"]>(v_DateTime, "form");
 
 /** Type guard for CallbackDate: true when the value satisfies every rule of the schema. */
-export const isCallbackDate = v_CallbackDate as Guard<Schemas["CallbackDate"]>;
+export const isCallbackDate = v_DateTime as Guard<Schemas["CallbackDate"]>;
 
 /** Validates a CallbackPanType; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackPanType = /* @__PURE__ */ validator<Schemas["CallbackPanType"]>(v_CallbackPanType, "form");
+export const validateCallbackPanType = /* @__PURE__ */ validator<Schemas["CallbackPanType"]>(v_PanType, "form");
 
 /** Type guard for CallbackPanType: true when the value satisfies every rule of the schema. */
-export const isCallbackPanType = v_CallbackPanType as Guard<Schemas["CallbackPanType"]>;
+export const isCallbackPanType = v_PanType as Guard<Schemas["CallbackPanType"]>;
 
 /** Validates a CallbackHash; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackHash = /* @__PURE__ */ validator<Schemas["CallbackHash"]>(v_CallbackHash, "form");
+export const validateCallbackHash = /* @__PURE__ */ validator<Schemas["CallbackHash"]>(v_Hash, "form");
 
 /** Type guard for CallbackHash: true when the value satisfies every rule of the schema. */
-export const isCallbackHash = v_CallbackHash as Guard<Schemas["CallbackHash"]>;
+export const isCallbackHash = v_Hash as Guard<Schemas["CallbackHash"]>;
 
 /** Validates a CheckoutCallback; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCheckoutCallback = /* @__PURE__ */ validator<Schemas["CheckoutCallback"]>(v_CheckoutCallback, "form");
@@ -6238,10 +6112,10 @@ export const validateCallbackAcknowledgement = /* @__PURE__ */ validator<Schemas
 export const isCallbackAcknowledgement = v_CallbackAcknowledgement as Guard<Schemas["CallbackAcknowledgement"]>;
 
 /** Validates a CallbackAction; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackAction = /* @__PURE__ */ validator<Schemas["CallbackAction"]>(v_CallbackAction, "form");
+export const validateCallbackAction = /* @__PURE__ */ validator<Schemas["CallbackAction"]>(v_Action, "form");
 
 /** Type guard for CallbackAction: true when the value satisfies every rule of the schema. */
-export const isCallbackAction = v_CallbackAction as Guard<Schemas["CallbackAction"]>;
+export const isCallbackAction = v_Action as Guard<Schemas["CallbackAction"]>;
 
 /** Validates a CallbackResult; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackResult = /* @__PURE__ */ validator<Schemas["CallbackResult"]>(v_CallbackResult, "form");
@@ -6250,10 +6124,10 @@ export const validateCallbackResult = /* @__PURE__ */ validator<Schemas["Callbac
 export const isCallbackResult = v_CallbackResult as Guard<Schemas["CallbackResult"]>;
 
 /** Validates a CallbackTransactionStatus; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackTransactionStatus = /* @__PURE__ */ validator<Schemas["CallbackTransactionStatus"]>(v_CallbackTransactionStatus, "form");
+export const validateCallbackTransactionStatus = /* @__PURE__ */ validator<Schemas["CallbackTransactionStatus"]>(v_TransactionStatus, "form");
 
 /** Type guard for CallbackTransactionStatus: true when the value satisfies every rule of the schema. */
-export const isCallbackTransactionStatus = v_CallbackTransactionStatus as Guard<Schemas["CallbackTransactionStatus"]>;
+export const isCallbackTransactionStatus = v_TransactionStatus as Guard<Schemas["CallbackTransactionStatus"]>;
 
 /** Validates a S2sCardCallback; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sCardCallback = /* @__PURE__ */ validator<Schemas["S2sCardCallback"]>(v_S2sCardCallback, "form");

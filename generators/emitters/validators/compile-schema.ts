@@ -63,7 +63,7 @@ export class ValidatorCompiler {
   readonly hoisted: { readonly name: string; readonly initializer: string }[] = [];
   private readonly hoistedByKey = new Map<string, string>();
   private readonly index: SchemaIndex;
-  /** Functions of schemas `$ref` points at, by identity (their place fixes their base URI). */
+  /** Functions of schemas `$ref` points at or components name, by identity. */
   private readonly byNode = new Map<SchemaObject, string>();
   /** Functions of other sub-schemas, by content and base URI. */
   private readonly byContent = new Map<string, string>();
@@ -78,28 +78,42 @@ export class ValidatorCompiler {
     this.index = new SchemaIndex(Object.fromEntries(model.schemas), resources);
   }
 
-  /** Compiles a component schema and everything it reaches; returns the base function name. */
-  component(name: string): string {
-    const schema = this.model.schemas.get(name);
-    if (schema === undefined) throw new Error(`Unknown schema ${name}`);
-    const base = this.nodeFunction(schema as JsonSchema, functionBase(name), DOCUMENT_BASE);
+  /**
+   * Compiles component schemas and everything they reach; returns each one's base function name.
+   * All are named before any body is emitted, so a sub-schema with a component's content calls
+   * the component's function rather than a copy named after its own path.
+   */
+  components(names: readonly string[]): Map<string, string> {
+    const functions = new Map(
+      names.map((name) => {
+        const schema = this.model.schemas.get(name);
+        if (schema === undefined) throw new Error(`Unknown schema ${name}`);
+        return [name, this.nodeFunction(schema as JsonSchema, functionBase(name), DOCUMENT_BASE)] as const;
+      }),
+    );
     this.drain();
-    return base;
+    return functions;
+  }
+
+  /** Compiles one component schema and everything it reaches; returns the base function name. */
+  component(name: string): string {
+    return this.components([name]).get(name)!;
   }
 
   private drain(): void {
     while (this.queue.length > 0) this.queue.shift()!();
   }
 
-  /** The function of a schema a reference or a component names: one per schema, by identity. */
+  /**
+   * The function of a schema a reference or a component names: one per schema, by identity (its
+   * place fixes its base URI), shared with any other schema of the same content at the same base.
+   */
   private nodeFunction(schema: JsonSchema, wanted: string, base: string): string {
     if (!isSchemaObject(schema)) return this.contentFunction(schema, wanted, base);
     let name = this.byNode.get(schema);
     if (name === undefined) {
-      name = this.claim(wanted);
+      name = this.contentFunction(schema, wanted, base);
       this.byNode.set(schema, name);
-      const fixed = name;
-      this.queue.push(() => this.emit(fixed, schema, base));
     }
     return name;
   }

@@ -43,7 +43,7 @@ export const validatorsEmitter: Emitter = createValidatorsEmitter();
 function emitValidators(model: SpecModel, resources: SchemaResources | undefined): readonly GeneratedFile[] {
   const compiler = new ValidatorCompiler(model, resources);
   const names = [...model.schemas.keys()];
-  const functions = new Map(names.map((name) => [name, `v_${compiler.component(name)}`]));
+  const functions = new Map([...compiler.components(names)].map(([name, base]) => [name, `v_${base}`]));
 
   const declarations: Declaration[] = [
     ...compiler.hoisted.map(({ name, initializer }): Declaration => ({
@@ -112,7 +112,8 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
   });
   const files = [module('validators', layout.main, [...functions.values()], false, exported)];
   const modules = new Map(layout.modules.map((laidOut) => [laidOut.path, laidOut.declarations]));
-  const rootPaths = new Map([...new Set(roots.values())].map((schemaName) => [validatorModulePath(schemaName), schemaName]));
+  // Every request schema has its module, also one whose function another request schema shares.
+  const rootPaths = new Map(clientOperations(model).map((operation) => [validatorModulePath(operation.requestSchemaName), operation.requestSchemaName]));
   for (const path of rootPaths.keys()) if (!modules.has(path)) modules.set(path, []);
   for (const [path, own] of [...modules].sort(([a], [b]) => a.localeCompare(b))) {
     const schemaName = rootPaths.get(path);

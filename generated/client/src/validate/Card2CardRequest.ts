@@ -4,9 +4,9 @@ import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { inherited, v_CardDataFields, v_CardNumber, v_ChannelId, v_CustomData, v_DeviceWalletToken_properties_paymentMethod_properties_network, v_LinkTarget, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule, v_Url } from './shared/common.js';
+import { inherited, v_CardDataFields, v_CardNumber, v_CustomData, v_DeviceWalletToken_properties_paymentMethod_properties_network, v_LinkTarget, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule, v_Url } from './shared/common.js';
 
-export const SET_3 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
+export const SET_9 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
 
 export function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -19,24 +19,6 @@ export function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
     if (p1 !== undefined && (p1 !== inherited.payer_identity_id || hasOwn(value, "payer_identity_id")) && !(ctx ? visit(ctx, "payer_identity_id", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
     p1 = value.payer_type;
     if (p1 !== undefined && (p1 !== inherited.payer_type || hasOwn(value, "payer_type")) && !(ctx ? visit(ctx, "payer_type", p1, v_CardSetPrc_properties_payer_type) : v_CardSetPrc_properties_payer_type(p1))) return false;
-  }
-  return true;
-}
-
-export function v_CardSetPrc_properties_payer_identity_type(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (!SET_3.has(value) && reject(ctx, "enum", "must be one of: 1, 2, 3, 4, 5, 6, 7, 8")) return false;
-  }
-  return true;
-}
-
-export function v_CardSetPrc_properties_payer_type(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "0" && value !== "1" && value !== "2" && value !== "3" && reject(ctx, "enum", "must be one of: 0, 1, 2, 3")) return false;
   }
   return true;
 }
@@ -63,7 +45,7 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.channel_id;
-    if (p1 !== undefined && (p1 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p1, v_ChannelId) : v_ChannelId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.term_url_3ds;
     if (p1 !== undefined && (p1 !== inherited.term_url_3ds || hasOwn(value, "term_url_3ds"))) {
       if (!(ctx ? visit(ctx, "term_url_3ds", p1, v_Url) : v_Url(p1))) return false;
@@ -88,6 +70,24 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
     if (!v_S2sPayeeFields(value, ctx) && !ctx) return false;
     if (!v_CardDataFields(value, ctx) && !ctx) return false;
     if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_CardSetPrc_properties_payer_identity_type(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (!SET_9.has(value) && reject(ctx, "enum", "must be one of: 1, 2, 3, 4, 5, 6, 7, 8")) return false;
+  }
+  return true;
+}
+
+export function v_CardSetPrc_properties_payer_type(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "0" && value !== "1" && value !== "2" && value !== "3" && reject(ctx, "enum", "must be one of: 0, 1, 2, 3")) return false;
   }
   return true;
 }

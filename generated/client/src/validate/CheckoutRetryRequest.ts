@@ -3,22 +3,22 @@
 import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Hash, v_MerchantKey, v_PaymentId } from './shared/common.js';
+import { inherited, v_ClientKey, v_Hash, v_OrderId } from './shared/common.js';
 
-export function v_CheckoutRetryRequest(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CheckoutVoidRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
   } else {
     let p1: unknown;
     p1 = value.merchant_key;
     if (p1 !== undefined && (p1 !== inherited.merchant_key || hasOwn(value, "merchant_key"))) {
-      if (!(ctx ? visit(ctx, "merchant_key", p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchant_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchant_key", "required", "is required")) return false;
     }
     p1 = value.payment_id;
     if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id"))) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_PaymentId) : v_PaymentId(p1))) return false;
+      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
@@ -33,4 +33,4 @@ export function v_CheckoutRetryRequest(value: unknown, ctx?: ValidationContext):
 }
 
 /** Validates a CheckoutRetryRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutRetryRequest"]>(v_CheckoutRetryRequest, "json");
+export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutRetryRequest"]>(v_CheckoutVoidRequest, "json");

@@ -3,10 +3,10 @@
 import type { components } from '../schema.js';
 import { validator, closestAlternative, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Hash, v_MerchantKey, v_OrderId, v_PaymentId } from './shared/common.js';
+import { inherited, v_ClientKey, v_Hash, v_OrderId } from './shared/common.js';
 
-export const VALUE_13 = [[["payment_id"],[]],[["order_id"],[]]];
-export const VALUE_14 = [[["merchant_key","payment_id","hash"],["order_id","size"]],[["merchant_key","order_id","size","hash"],["payment_id"]]];
+export const VALUE_12 = [[["payment_id"],[]],[["order_id"],[]]];
+export const VALUE_13 = [[["merchant_key","payment_id","hash"],["order_id","size"]],[["merchant_key","order_id","size","hash"],["payment_id"]]];
 
 export function v_CheckoutStatusByPaymentId(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -15,13 +15,13 @@ export function v_CheckoutStatusByPaymentId(value: unknown, ctx?: ValidationCont
     let p1: unknown;
     p1 = value.merchant_key;
     if (p1 !== undefined && (p1 !== inherited.merchant_key || hasOwn(value, "merchant_key"))) {
-      if (!(ctx ? visit(ctx, "merchant_key", p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchant_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchant_key", "required", "is required")) return false;
     }
     p1 = value.payment_id;
     if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id"))) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_PaymentId) : v_PaymentId(p1))) return false;
+      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
@@ -44,7 +44,7 @@ export function v_CheckoutStatusByOrderId(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.merchant_key;
     if (p1 !== undefined && (p1 !== inherited.merchant_key || hasOwn(value, "merchant_key"))) {
-      if (!(ctx ? visit(ctx, "merchant_key", p1, v_MerchantKey) : v_MerchantKey(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchant_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchant_key", "required", "is required")) return false;
     }
@@ -75,36 +75,13 @@ export function v_CheckoutStatusByOrderId(value: unknown, ctx?: ValidationContex
   return true;
 }
 
-export function v_CheckoutStatusByOrderId_properties_size_not(value: unknown, ctx?: ValidationContext): boolean {
-  if (!(v_CheckoutStatusByOrderId_properties_size_not_anyOf_0(value) || v_CheckoutStatusByOrderId_properties_size_not_anyOf_1(value))) {
-    if (!ctx) return false;
-    ctx.fail("anyOf", "must match at least one of: alternative 1, alternative 2 (closest: alternative 1)");
-    v_CheckoutStatusByOrderId_properties_size_not_anyOf_0(value, ctx);
-  }
-  return true;
-}
-
-export function v_CheckoutStatusByOrderId_properties_size_not_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
-  if ((typeof value === "number" && Number.isFinite(value))) {
-    if (value >= 1 && reject(ctx, "exclusiveMaximum", "must be less than 1")) return false;
-  }
-  return true;
-}
-
-export function v_CheckoutStatusByOrderId_properties_size_not_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if ((typeof value === "number" && Number.isFinite(value))) {
-    if (value <= 100 && reject(ctx, "exclusiveMinimum", "must be greater than 100")) return false;
-  }
-  return true;
-}
-
 export function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
   } else {
     if (!(v_CheckoutStatusRequest_allOf_0_anyOf_0(value) || v_CheckoutStatusRequest_allOf_0_anyOf_1(value))) {
       if (!ctx) return false;
-      switch (closestAlternative(value, VALUE_13)) {
+      switch (closestAlternative(value, VALUE_12)) {
         case 0:
           ctx.fail("anyOf", "must match at least one of: payment_id, order_id (closest: payment_id)");
           v_CheckoutStatusRequest_allOf_0_anyOf_0(value, ctx);
@@ -122,7 +99,7 @@ export function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext)
       if (matches1 !== 1) {
         if (!ctx) return false;
         if (matches1 === 0) {
-          switch (closestAlternative(value, VALUE_14)) {
+          switch (closestAlternative(value, VALUE_13)) {
             case 0:
               ctx.fail("oneOf", "must match exactly one of: by payment_id, by order_id (closest: by payment_id)");
               v_CheckoutStatusByPaymentId(value, ctx);
@@ -141,12 +118,21 @@ export function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext)
   return true;
 }
 
+export function v_CheckoutStatusByOrderId_properties_size_not(value: unknown, ctx?: ValidationContext): boolean {
+  if (!(v_CheckoutStatusByOrderId_properties_size_not_anyOf_0(value) || v_CheckoutStatusByOrderId_properties_size_not_anyOf_1(value))) {
+    if (!ctx) return false;
+    ctx.fail("anyOf", "must match at least one of: alternative 1, alternative 2 (closest: alternative 1)");
+    v_CheckoutStatusByOrderId_properties_size_not_anyOf_0(value, ctx);
+  }
+  return true;
+}
+
 export function v_CheckoutStatusRequest_allOf_0_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.payment_id;
     if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id"))) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_PaymentId) : v_PaymentId(p1))) return false;
+      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
@@ -163,6 +149,20 @@ export function v_CheckoutStatusRequest_allOf_0_anyOf_1(value: unknown, ctx?: Va
     } else {
       if (rejectAt(ctx, "order_id", "required", "is required")) return false;
     }
+  }
+  return true;
+}
+
+export function v_CheckoutStatusByOrderId_properties_size_not_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+  if ((typeof value === "number" && Number.isFinite(value))) {
+    if (value >= 1 && reject(ctx, "exclusiveMaximum", "must be less than 1")) return false;
+  }
+  return true;
+}
+
+export function v_CheckoutStatusByOrderId_properties_size_not_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
+  if ((typeof value === "number" && Number.isFinite(value))) {
+    if (value <= 100 && reject(ctx, "exclusiveMinimum", "must be greater than 100")) return false;
   }
   return true;
 }

@@ -4,11 +4,11 @@ import type { components } from '../schema.js';
 import { validator, closestAlternative, codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { inherited, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardToken, v_ChannelId, v_CustomData, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule_then_properties_order_amount_not } from './shared/common.js';
+import { inherited, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CustomData, v_OrderId, v_PayerDocumentNumber, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule_then_properties_order_amount_not } from './shared/common.js';
 import { v_CardSetErsIdentity } from './shared/Credit2CardRequest+3-377z6r.js';
 
-export const PATTERN_24 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
-export const VALUE_8 = [[[],["card_token"]],[[],["card_number"]]];
+export const VALUE_7 = [[[],["card_token"]],[[],["card_number"]]];
+export const PATTERN_20 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
 
 export function v_S2sNonZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
@@ -19,16 +19,6 @@ export function v_S2sNonZeroAmountRule(value: unknown, ctx?: ValidationContext):
       if (v_S2sZeroAmountRule_then_properties_order_amount_not(p1) && reject(ctx, "not", "must be greater than 0 (the platform answers \"amount: This value should be greater than 0.\")")) return false;
       ctx?.segments.pop();
     }
-  }
-  return true;
-}
-
-export function v_AccountNumber(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
   }
   return true;
 }
@@ -88,7 +78,7 @@ export function v_CardSetErsCredit2Card(value: unknown, ctx?: ValidationContext)
     }
     let p14: unknown;
     p14 = value.payer_account_number;
-    if (p14 !== undefined && (p14 !== inherited.payer_account_number || hasOwn(value, "payer_account_number")) && !(ctx ? visit(ctx, "payer_account_number", p14, v_AccountNumber) : v_AccountNumber(p14))) return false;
+    if (p14 !== undefined && (p14 !== inherited.payer_account_number || hasOwn(value, "payer_account_number")) && !(ctx ? visit(ctx, "payer_account_number", p14, v_PayerDocumentNumber) : v_PayerDocumentNumber(p14))) return false;
     if (!v_CardSetErsIdentity(value, ctx) && !ctx) return false;
   }
   return true;
@@ -126,16 +116,6 @@ export function v_CardSetNsp(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_CardSetNsp_properties_expiry(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 7 && codePointLength(value) > 7 && reject(ctx, "maxLength", "must be at most 7 characters")) return false;
-    if (!PATTERN_24.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
-  }
-  return true;
-}
-
 export function v_Credit2CardParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -159,11 +139,11 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.channel_id;
-    if (p1 !== undefined && (p1 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p1, v_ChannelId) : v_ChannelId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.card_number;
     if (p1 !== undefined && (p1 !== inherited.card_number || hasOwn(value, "card_number")) && !(ctx ? visit(ctx, "card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
     p1 = value.card_token;
-    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_CardToken) : v_CardToken(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_Credit2CardParameters) : v_Credit2CardParameters(p1))) return false;
     p1 = value.custom_data;
@@ -179,7 +159,7 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
       if (matches2 !== 1) {
         if (!ctx) return false;
         if (matches2 === 0) {
-          switch (closestAlternative(value, VALUE_8)) {
+          switch (closestAlternative(value, VALUE_7)) {
             case 0:
               ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present (closest: card_number is present)");
               v_Credit2CardRequest_allOf_4_oneOf_0(value, ctx);
@@ -195,6 +175,16 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
       }
     }
     if (!v_S2sNonZeroAmountRule(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_CardSetNsp_properties_expiry(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 7 && codePointLength(value) > 7 && reject(ctx, "maxLength", "must be at most 7 characters")) return false;
+    if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
 }

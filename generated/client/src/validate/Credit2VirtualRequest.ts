@@ -3,15 +3,15 @@
 import type { components } from '../schema.js';
 import { validator, compareDecimal, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Amount, v_CardSetFcp_properties_social_name, v_ClientKey, v_Email, v_Hash, v_MobileMoneyNumber, v_Name, v_OrderDescription, v_OrderId, v_SaleApmMobileMoneyKeRequest_properties_brand } from './shared/common.js';
+import { inherited, v_Amount, v_CardSetFcp_properties_social_name, v_ClientKey, v_Email, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmMobileMoneyKeRequest_properties_brand } from './shared/common.js';
 
-export const SET_4 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
+export const SET_2 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
 
 export function v_MobileMoneyOperator(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_4.has(value) && reject(ctx, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh, safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke, mtn-ci, orange-ci, moov-ci, wave-ci, mtn-cm, orange-cm, vodacom-tz, airtel-tz, tigo-tz, halopesa-tz, vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
+    if (!SET_2.has(value) && reject(ctx, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh, safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke, mtn-ci, orange-ci, moov-ci, wave-ci, mtn-cm, orange-cm, vodacom-tz, airtel-tz, tigo-tz, halopesa-tz, vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
   }
   return true;
 }
@@ -29,7 +29,7 @@ export function v_Credit2VirtualParameters(value: unknown, ctx?: ValidationConte
     }
     p1 = value.mobile_number;
     if (p1 !== undefined && (p1 !== inherited.mobile_number || hasOwn(value, "mobile_number"))) {
-      if (!(ctx ? visit(ctx, "mobile_number", p1, v_MobileMoneyNumber) : v_MobileMoneyNumber(p1))) return false;
+      if (!(ctx ? visit(ctx, "mobile_number", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "mobile_number", "required", "is required")) return false;
     }
@@ -96,13 +96,13 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
     }
     p1 = value.payee_first_name;
     if (p1 !== undefined && (p1 !== inherited.payee_first_name || hasOwn(value, "payee_first_name"))) {
-      if (!(ctx ? visit(ctx, "payee_first_name", p1, v_Name) : v_Name(p1))) return false;
+      if (!(ctx ? visit(ctx, "payee_first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "payee_first_name", "required", "is required")) return false;
     }
     p1 = value.payee_last_name;
     if (p1 !== undefined && (p1 !== inherited.payee_last_name || hasOwn(value, "payee_last_name"))) {
-      if (!(ctx ? visit(ctx, "payee_last_name", p1, v_Name) : v_Name(p1))) return false;
+      if (!(ctx ? visit(ctx, "payee_last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "payee_last_name", "required", "is required")) return false;
     }

@@ -4,9 +4,9 @@ import type { components } from '../schema.js';
 import { validator, closestAlternative, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { inherited, v_ApcShipping_properties_postcode, v_CardDataFields, v_CardSetErsDebit, v_CardTokenFields, v_ChannelId, v_CustomData, v_LinkTarget, v_S2sCardPayerExtras, v_S2sZeroAmountRule, v_ScheduleId, v_Url, v_YesNo } from './shared/common.js';
+import { inherited, v_ApcShipping_properties_postcode, v_CardDataFields, v_CardSetErsDebit, v_CardTokenFields, v_CustomData, v_LinkTarget, v_OrderId, v_S2sCardPayerExtras, v_S2sZeroAmountRule, v_Url, v_YesNo } from './shared/common.js';
 
-export const VALUE_7 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]]];
+export const VALUE_6 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]]];
 
 export function v_DebitParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -30,7 +30,7 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.channel_id;
-    if (p1 !== undefined && (p1 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p1, v_ChannelId) : v_ChannelId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.term_url_3ds;
     if (p1 !== undefined && (p1 !== inherited.term_url_3ds || hasOwn(value, "term_url_3ds"))) {
       if (!(ctx ? visit(ctx, "term_url_3ds", p1, v_Url) : v_Url(p1))) return false;
@@ -44,7 +44,7 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.req_token;
     if (p1 !== undefined && (p1 !== inherited.req_token || hasOwn(value, "req_token")) && !(ctx ? visit(ctx, "req_token", p1, v_YesNo) : v_YesNo(p1))) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_present;
     if (p1 !== undefined && (p1 !== inherited.payer_present || hasOwn(value, "payer_present")) && !(ctx ? visit(ctx, "payer_present", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
     p1 = value.parameters;
@@ -61,7 +61,7 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
       if (matches2 !== 1) {
         if (!ctx) return false;
         if (matches2 === 0) {
-          switch (closestAlternative(value, VALUE_7)) {
+          switch (closestAlternative(value, VALUE_6)) {
             case 0:
               ctx.fail("oneOf", "must match exactly one of: Card token, Card data (closest: Card token)");
               v_CardTokenFields(value, ctx);

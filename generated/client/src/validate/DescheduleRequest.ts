@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_S2sScheduleRef, v_Token } from './shared/common.js';
+import { inherited, v_Address, v_S2sScheduleRef } from './shared/common.js';
 
 export function v_DescheduleRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -18,7 +18,7 @@ export function v_DescheduleRequest(value: unknown, ctx?: ValidationContext): bo
     }
     p1 = value.recurring_token;
     if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token"))) {
-      if (!(ctx ? visit(ctx, "recurring_token", p1, v_Token) : v_Token(p1))) return false;
+      if (!(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
     } else {
       if (rejectAt(ctx, "recurring_token", "required", "is required")) return false;
     }

@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, codePointLength, hasOwn, isPlainObject, reject, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_ApcCartItem_properties_description, v_CalendarDate, v_CryptoGatewayParameters_properties_bech32, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Language, v_SessionBillingAddress } from './shared/common.js';
+import { inherited, v_Address, v_ApcCartItem_properties_description, v_CalendarDate, v_CryptoGatewayParameters_properties_bech32, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_SessionBillingAddress } from './shared/common.js';
 
 export function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -30,6 +30,29 @@ export function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boole
     if (p1 !== undefined && (p1 !== inherited.acceptHeader || hasOwn(value, "acceptHeader")) && !(ctx ? visit(ctx, "acceptHeader", p1, v_ApcCartItem_properties_description) : v_ApcCartItem_properties_description(p1))) return false;
     p1 = value.platform;
     if (p1 !== undefined && (p1 !== inherited.platform || hasOwn(value, "platform")) && !(ctx ? visit(ctx, "platform", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+  }
+  return true;
+}
+
+export function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.name;
+    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_HpfPaymentRequest_properties_name) : v_HpfPaymentRequest_properties_name(p1))) return false;
+    p1 = value.email;
+    if (p1 !== undefined && (p1 !== inherited.email || hasOwn(value, "email")) && !(ctx ? visit(ctx, "email", p1, v_Email) : v_Email(p1))) return false;
+    p1 = value.with_hosted_fields;
+    if (p1 !== undefined && (p1 !== inherited.with_hosted_fields || hasOwn(value, "with_hosted_fields")) && !(ctx ? visit(ctx, "with_hosted_fields", p1, v_CryptoGatewayParameters_properties_bech32) : v_CryptoGatewayParameters_properties_bech32(p1))) return false;
+    p1 = value.billing_address;
+    if (p1 !== undefined && (p1 !== inherited.billing_address || hasOwn(value, "billing_address")) && !(ctx ? visit(ctx, "billing_address", p1, v_SessionBillingAddress) : v_SessionBillingAddress(p1))) return false;
+    p1 = value.browser_info;
+    if (p1 !== undefined && (p1 !== inherited.browser_info || hasOwn(value, "browser_info")) && !(ctx ? visit(ctx, "browser_info", p1, v_HpfBrowserInfo) : v_HpfBrowserInfo(p1))) return false;
+    p1 = value.birth_day;
+    if (p1 !== undefined && (p1 !== inherited.birth_day || hasOwn(value, "birth_day")) && !(ctx ? visit(ctx, "birth_day", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    p1 = value.selected_language;
+    if (p1 !== undefined && (p1 !== inherited.selected_language || hasOwn(value, "selected_language")) && !(ctx ? visit(ctx, "selected_language", p1, v_Address) : v_Address(p1))) return false;
   }
   return true;
 }
@@ -69,29 +92,6 @@ export function v_HpfBrowserInfo_properties_timeZoneOffset(value: unknown, ctx?:
   } else {
     if (value < -1440 && reject(ctx, "minimum", "must be at least -1440")) return false;
     if (value > 1440 && reject(ctx, "maximum", "must be at most 1440")) return false;
-  }
-  return true;
-}
-
-export function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.name;
-    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_HpfPaymentRequest_properties_name) : v_HpfPaymentRequest_properties_name(p1))) return false;
-    p1 = value.email;
-    if (p1 !== undefined && (p1 !== inherited.email || hasOwn(value, "email")) && !(ctx ? visit(ctx, "email", p1, v_Email) : v_Email(p1))) return false;
-    p1 = value.with_hosted_fields;
-    if (p1 !== undefined && (p1 !== inherited.with_hosted_fields || hasOwn(value, "with_hosted_fields")) && !(ctx ? visit(ctx, "with_hosted_fields", p1, v_CryptoGatewayParameters_properties_bech32) : v_CryptoGatewayParameters_properties_bech32(p1))) return false;
-    p1 = value.billing_address;
-    if (p1 !== undefined && (p1 !== inherited.billing_address || hasOwn(value, "billing_address")) && !(ctx ? visit(ctx, "billing_address", p1, v_SessionBillingAddress) : v_SessionBillingAddress(p1))) return false;
-    p1 = value.browser_info;
-    if (p1 !== undefined && (p1 !== inherited.browser_info || hasOwn(value, "browser_info")) && !(ctx ? visit(ctx, "browser_info", p1, v_HpfBrowserInfo) : v_HpfBrowserInfo(p1))) return false;
-    p1 = value.birth_day;
-    if (p1 !== undefined && (p1 !== inherited.birth_day || hasOwn(value, "birth_day")) && !(ctx ? visit(ctx, "birth_day", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
-    p1 = value.selected_language;
-    if (p1 !== undefined && (p1 !== inherited.selected_language || hasOwn(value, "selected_language")) && !(ctx ? visit(ctx, "selected_language", p1, v_Language) : v_Language(p1))) return false;
   }
   return true;
 }

@@ -5,10 +5,10 @@ import { validator, codePointLength, formatUuid, hasOwn, isPlainObject, reject, 
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_CardSetBng_properties_bnrg_installm_months } from './shared/AuthRequest+3-mq65f5.js';
 import { v_CardSaleFields } from './shared/AuthRequest+SaleCardRequest.js';
-import { inherited, v_CryptoGatewayParameters_properties_accountId, v_DeviceWalletToken_properties_paymentMethod_properties_network, v_S2sZeroAmountRule, v_S2sZeroAmountRule_if_not_anyOf_0, v_SaleCardRequest_properties_action, v_YesNo } from './shared/common.js';
+import { inherited, v_CryptoGatewayParameters_properties_accountId, v_DeviceWalletToken_properties_paymentMethod_properties_network, v_S2sZeroAmountRule, v_SaleCardRequest_allOf_1_if, v_SaleCardRequest_properties_action, v_YesNo } from './shared/common.js';
 
-export const PATTERN_16 = /* @__PURE__ */ new RegExp("^[12]\\.[0-9]+(\\.[0-9]+)?$", "u");
-export const PATTERN_17 = /* @__PURE__ */ new RegExp("^[A-Z]$", "u");
+export const PATTERN_30 = /* @__PURE__ */ new RegExp("^[12]\\.[0-9]+(\\.[0-9]+)?$", "u");
+export const PATTERN_31 = /* @__PURE__ */ new RegExp("^[A-Z]$", "u");
 
 export function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -47,36 +47,6 @@ export function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_MpiData_properties_ds_trans_id(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 36 && codePointLength(value) > 36 && reject(ctx, "maxLength", "must be at most 36 characters")) return false;
-    if (!formatUuid(value) && reject(ctx, "format", "must be a valid uuid")) return false;
-  }
-  return true;
-}
-
-export function v_MpiData_properties_3ds_version(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 8 && codePointLength(value) > 8 && reject(ctx, "maxLength", "must be at most 8 characters")) return false;
-    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^[12]\\.[0-9]+(\\.[0-9]+)?$")) return false;
-  }
-  return true;
-}
-
-export function v_MpiData_properties_trans_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 1 && codePointLength(value) > 1 && reject(ctx, "maxLength", "must be at most 1 character")) return false;
-    if (!PATTERN_17.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]$")) return false;
-  }
-  return true;
-}
-
 export function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -94,10 +64,40 @@ export function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): bool
     p1 = value.mpi_data;
     if (p1 !== undefined && (p1 !== inherited.mpi_data || hasOwn(value, "mpi_data")) && !(ctx ? visit(ctx, "mpi_data", p1, v_MpiData) : v_MpiData(p1))) return false;
     if (!v_CardSaleFields(value, ctx) && !ctx) return false;
-    if (v_S2sZeroAmountRule_if_not_anyOf_0(value)) {
+    if (v_SaleCardRequest_allOf_1_if(value)) {
       if ((value.mpi_data !== undefined && (value.mpi_data !== inherited.mpi_data || hasOwn(value, "mpi_data"))) && rejectAt(ctx, "mpi_data", "false", "must not be present (when auth is \"Y\")")) return false;
     }
     if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_MpiData_properties_ds_trans_id(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 36 && codePointLength(value) > 36 && reject(ctx, "maxLength", "must be at most 36 characters")) return false;
+    if (!formatUuid(value) && reject(ctx, "format", "must be a valid uuid")) return false;
+  }
+  return true;
+}
+
+export function v_MpiData_properties_3ds_version(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 8 && codePointLength(value) > 8 && reject(ctx, "maxLength", "must be at most 8 characters")) return false;
+    if (!PATTERN_30.test(value) && reject(ctx, "pattern", "must match the pattern ^[12]\\.[0-9]+(\\.[0-9]+)?$")) return false;
+  }
+  return true;
+}
+
+export function v_MpiData_properties_trans_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 1 && codePointLength(value) > 1 && reject(ctx, "maxLength", "must be at most 1 character")) return false;
+    if (!PATTERN_31.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]$")) return false;
   }
   return true;
 }

@@ -2,13 +2,13 @@
 
 import { codePointLength, formatUri, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_11, v_ApcShipping_properties_companyName } from './AuthRequest+4-1a0ou5n.js';
-import { PATTERN_2, PATTERN_3, PATTERN_5, inherited, v_ApcCartItem_properties_description, v_ApcShipping_properties_postcode, v_CardSetFcp_properties_social_name, v_CryptoGatewayParameters_properties_accountId, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
+import { PATTERN_25, v_ApcShipping_properties_companyName } from './AuthRequest+4-1a0ou5n.js';
+import { PATTERN_1, PATTERN_2, PATTERN_4, inherited, v_ApcCartItem_properties_description, v_ApcShipping_properties_postcode, v_CardSetFcp_properties_social_name, v_CryptoGatewayParameters_properties_accountId, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
 
-export const PATTERN_10 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
-export const PATTERN_12 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,4})?$", "u");
-export const PATTERN_13 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,2})?$", "u");
-export const PATTERN_14 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}(\\.[0-9]{1,2})?$", "u");
+export const PATTERN_24 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
+export const PATTERN_26 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,4})?$", "u");
+export const PATTERN_27 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,2})?$", "u");
+export const PATTERN_28 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}(\\.[0-9]{1,2})?$", "u");
 
 export function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -36,34 +36,6 @@ export function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
     if (p4 !== undefined && (p4 !== inherited.bnrg_installm_months || hasOwn(value, "bnrg_installm_months")) && !(ctx ? visit(ctx, "bnrg_installm_months", p4, v_CardSetBng_properties_bnrg_installm_months) : v_CardSetBng_properties_bnrg_installm_months(p4))) return false;
     p4 = value.bnrg_installm_plan;
     if (p4 !== undefined && (p4 !== inherited.bnrg_installm_plan || hasOwn(value, "bnrg_installm_plan")) && !(ctx ? visit(ctx, "bnrg_installm_plan", p4, v_CardSetBng_properties_bnrg_installm_plan) : v_CardSetBng_properties_bnrg_installm_plan(p4))) return false;
-  }
-  return true;
-}
-
-export function v_CardSetBng_properties_bnrg_installm_def(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "00" && value !== "01" && reject(ctx, "enum", "must be one of: 00, 01")) return false;
-  }
-  return true;
-}
-
-export function v_CardSetBng_properties_bnrg_installm_months(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_10.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
-  }
-  return true;
-}
-
-export function v_CardSetBng_properties_bnrg_installm_plan(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "03" && value !== "05" && value !== "07" && reject(ctx, "enum", "must be one of: 03, 05, 07")) return false;
   }
   return true;
 }
@@ -111,25 +83,6 @@ export function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_CardSetFcp_properties_document_type(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "cpf" && reject(ctx, "enum", "must be one of: cpf")) return false;
-  }
-  return true;
-}
-
-export function v_CardSetFcp_properties_fiscal_country(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_5.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
-  }
-  return true;
-}
-
 export function v_CardSetLbp(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -137,15 +90,6 @@ export function v_CardSetLbp(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.descriptor;
     if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_CardSetLbp_properties_descriptor) : v_CardSetLbp_properties_descriptor(p1))) return false;
-  }
-  return true;
-}
-
-export function v_CardSetLbp_properties_descriptor(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 20 && codePointLength(value) > 20 && reject(ctx, "maxLength", "must be at most 20 characters")) return false;
   }
   return true;
 }
@@ -169,26 +113,6 @@ export function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
     if (p1 !== undefined && (p1 !== inherited.shipping_postcode || hasOwn(value, "shipping_postcode")) && !(ctx ? visit(ctx, "shipping_postcode", p1, v_CardSetTwd_properties_shipping_postcode) : v_CardSetTwd_properties_shipping_postcode(p1))) return false;
     p1 = value.shipping_country;
     if (p1 !== undefined && (p1 !== inherited.shipping_country || hasOwn(value, "shipping_country")) && !(ctx ? visit(ctx, "shipping_country", p1, v_CardSetTwd_properties_shipping_country) : v_CardSetTwd_properties_shipping_country(p1))) return false;
-  }
-  return true;
-}
-
-export function v_CardSetTwd_properties_shipping_postcode(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-    if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
-  }
-  return true;
-}
-
-export function v_CardSetTwd_properties_shipping_country(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 3 || (value.length < 6 && codePointLength(value) < 3)) && reject(ctx, "minLength", "must be at least 3 characters")) return false;
-    if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
   }
   return true;
 }
@@ -254,106 +178,6 @@ export function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean 
   return true;
 }
 
-export function v_ApcShipping_properties_street1(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 100 && codePointLength(value) > 100 && reject(ctx, "maxLength", "must be at most 100 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_city(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 80 && codePointLength(value) > 80 && reject(ctx, "maxLength", "must be at most 80 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_state(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 50 && codePointLength(value) > 50 && reject(ctx, "maxLength", "must be at most 50 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_method(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 30 && codePointLength(value) > 30 && reject(ctx, "maxLength", "must be at most 30 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_cost(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
-    if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_comment(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 160 && codePointLength(value) > 160 && reject(ctx, "maxLength", "must be at most 160 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_expectedDate(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_preference(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 21 && codePointLength(value) > 21 && reject(ctx, "maxLength", "must be at most 21 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_phone(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 25 && codePointLength(value) > 25 && reject(ctx, "maxLength", "must be at most 25 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_email(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 128 && codePointLength(value) > 128 && reject(ctx, "maxLength", "must be at most 128 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_type(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "shipment" && value !== "return" && reject(ctx, "enum", "must be one of: shipment, return")) return false;
-  }
-  return true;
-}
-
 export function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -385,24 +209,6 @@ export function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext):
     if (p1 !== undefined && (p1 !== inherited.phone || hasOwn(value, "phone")) && !(ctx ? visit(ctx, "phone", p1, v_ApcShipping_properties_phone) : v_ApcShipping_properties_phone(p1))) return false;
     p1 = value.email;
     if (p1 !== undefined && (p1 !== inherited.email || hasOwn(value, "email")) && !(ctx ? visit(ctx, "email", p1, v_ApcShipping_properties_email) : v_ApcShipping_properties_email(p1))) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItemRecipient_properties_salutation(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 5 && codePointLength(value) > 5 && reject(ctx, "maxLength", "must be at most 5 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItemRecipient_properties_firstName(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 48 && codePointLength(value) > 48 && reject(ctx, "maxLength", "must be at most 48 characters")) return false;
   }
   return true;
 }
@@ -482,92 +288,6 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
   return true;
 }
 
-export function v_ApcCartItem_properties_quantity(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 5 && codePointLength(value) > 5 && reject(ctx, "maxLength", "must be at most 5 characters")) return false;
-    if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_currency(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
-    if (!PATTERN_3.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_commodityCode(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 8 && codePointLength(value) > 8 && reject(ctx, "maxLength", "must be at most 8 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_price(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-    if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_tax(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_shipping(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 12 && codePointLength(value) > 12 && reject(ctx, "maxLength", "must be at most 12 characters")) return false;
-    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_quantityUnit(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "M" && value !== "CM" && value !== "KG" && value !== "G" && value !== "COUNT" && reject(ctx, "enum", "must be one of: M, CM, KG, G, COUNT")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_productUrl(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-    if (!formatUri(value) && reject(ctx, "format", "must be a valid uri")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_itemNumber(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
-  }
-  return true;
-}
-
 export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -588,55 +308,13 @@ export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boole
     p1 = value.primary;
     if (p1 !== undefined && (p1 !== inherited.primary || hasOwn(value, "primary"))) {
       ctx?.segments.push("primary");
-      if (!(v_ApcCartPayment_properties_primary_anyOf_0(p1) || v_ApcCartPayment_properties_primary_anyOf_1(p1))) {
+      if (!(v_ApcCartPayment_properties_primary_anyOf_0(p1) || v_FlagText(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
         v_ApcCartPayment_properties_primary_anyOf_0(p1, ctx);
       }
       ctx?.segments.pop();
     }
-  }
-  return true;
-}
-
-export function v_ApcCartPayment_properties_type(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "GIFTCARD" && value !== "PROMOTION" && reject(ctx, "enum", "must be one of: GIFTCARD, PROMOTION")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartPayment_properties_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "pending" && value !== "authorized" && value !== "captured" && reject(ctx, "enum", "must be one of: pending, authorized, captured")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartPayment_properties_amount(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-    if (!PATTERN_14.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartPayment_properties_primary_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "boolean" && reject(ctx, "type", "must be a boolean")) return false;
-  return true;
-}
-
-export function v_ApcCartPayment_properties_primary_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "true" && value !== "false" && value !== "1" && value !== "0" && reject(ctx, "enum", "must be one of: true, false, 1, 0")) return false;
   }
   return true;
 }
@@ -723,5 +401,327 @@ export function v_CardSetApc(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.marketPlace;
     if (p1 !== undefined && (p1 !== inherited.marketPlace || hasOwn(value, "marketPlace")) && !(ctx ? visit(ctx, "marketPlace", p1, v_ApcMarketplace) : v_ApcMarketplace(p1))) return false;
   }
+  return true;
+}
+
+export function v_FlagText(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "true" && value !== "false" && value !== "1" && value !== "0" && reject(ctx, "enum", "must be one of: true, false, 1, 0")) return false;
+  }
+  return true;
+}
+
+export function v_CardSetBng_properties_bnrg_installm_def(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "00" && value !== "01" && reject(ctx, "enum", "must be one of: 00, 01")) return false;
+  }
+  return true;
+}
+
+export function v_CardSetBng_properties_bnrg_installm_months(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
+    if (!PATTERN_24.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
+  }
+  return true;
+}
+
+export function v_CardSetBng_properties_bnrg_installm_plan(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "03" && value !== "05" && value !== "07" && reject(ctx, "enum", "must be one of: 03, 05, 07")) return false;
+  }
+  return true;
+}
+
+export function v_CardSetFcp_properties_document_type(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "cpf" && reject(ctx, "enum", "must be one of: cpf")) return false;
+  }
+  return true;
+}
+
+export function v_CardSetFcp_properties_fiscal_country(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
+    if (!PATTERN_4.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
+  }
+  return true;
+}
+
+export function v_CardSetLbp_properties_descriptor(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 20 && codePointLength(value) > 20 && reject(ctx, "maxLength", "must be at most 20 characters")) return false;
+  }
+  return true;
+}
+
+export function v_CardSetTwd_properties_shipping_postcode(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
+    if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
+  }
+  return true;
+}
+
+export function v_CardSetTwd_properties_shipping_country(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 3 || (value.length < 6 && codePointLength(value) < 3)) && reject(ctx, "minLength", "must be at least 3 characters")) return false;
+    if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_street1(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 100 && codePointLength(value) > 100 && reject(ctx, "maxLength", "must be at most 100 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_city(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 80 && codePointLength(value) > 80 && reject(ctx, "maxLength", "must be at most 80 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_state(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 50 && codePointLength(value) > 50 && reject(ctx, "maxLength", "must be at most 50 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_method(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 30 && codePointLength(value) > 30 && reject(ctx, "maxLength", "must be at most 30 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_cost(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+    if (!PATTERN_26.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_comment(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 160 && codePointLength(value) > 160 && reject(ctx, "maxLength", "must be at most 160 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_expectedDate(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_preference(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 21 && codePointLength(value) > 21 && reject(ctx, "maxLength", "must be at most 21 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_phone(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 25 && codePointLength(value) > 25 && reject(ctx, "maxLength", "must be at most 25 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_email(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 128 && codePointLength(value) > 128 && reject(ctx, "maxLength", "must be at most 128 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_type(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "shipment" && value !== "return" && reject(ctx, "enum", "must be one of: shipment, return")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItemRecipient_properties_salutation(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 5 && codePointLength(value) > 5 && reject(ctx, "maxLength", "must be at most 5 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItemRecipient_properties_firstName(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 48 && codePointLength(value) > 48 && reject(ctx, "maxLength", "must be at most 48 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItem_properties_quantity(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 5 && codePointLength(value) > 5 && reject(ctx, "maxLength", "must be at most 5 characters")) return false;
+    if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItem_properties_currency(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
+    if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItem_properties_commodityCode(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 8 && codePointLength(value) > 8 && reject(ctx, "maxLength", "must be at most 8 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItem_properties_price(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
+    if (!PATTERN_26.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItem_properties_tax(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItem_properties_shipping(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 12 && codePointLength(value) > 12 && reject(ctx, "maxLength", "must be at most 12 characters")) return false;
+    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItem_properties_quantityUnit(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "M" && value !== "CM" && value !== "KG" && value !== "G" && value !== "COUNT" && reject(ctx, "enum", "must be one of: M, CM, KG, G, COUNT")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItem_properties_productUrl(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (!formatUri(value) && reject(ctx, "format", "must be a valid uri")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItem_properties_itemNumber(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartPayment_properties_type(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "GIFTCARD" && value !== "PROMOTION" && reject(ctx, "enum", "must be one of: GIFTCARD, PROMOTION")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartPayment_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "pending" && value !== "authorized" && value !== "captured" && reject(ctx, "enum", "must be one of: pending, authorized, captured")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartPayment_properties_amount(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
+    if (!PATTERN_28.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartPayment_properties_primary_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "boolean" && reject(ctx, "type", "must be a boolean")) return false;
   return true;
 }

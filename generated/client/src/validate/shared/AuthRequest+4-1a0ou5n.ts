@@ -2,10 +2,10 @@
 
 import { closestAlternative, codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_1, inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_DeviceWalletToken_properties_paymentData_properties_version, v_DeviceWalletToken_properties_paymentMethod_properties_network } from './common.js';
+import { PATTERN_9, inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_DeviceWalletToken_properties_paymentData_properties_version, v_DeviceWalletToken_properties_paymentMethod_properties_network } from './common.js';
 
 export const VALUE_1 = [[["signature","intermediateSigningKey","protocolVersion","signedMessage"],[]],[[],[]]];
-export const PATTERN_11 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
+export const PATTERN_25 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
 
 export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -112,33 +112,6 @@ export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): bo
   return true;
 }
 
-export function v_DeviceWalletToken_properties_paymentData_properties_data(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
-  }
-  return true;
-}
-
-export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
-  }
-  return true;
-}
-
-export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
-  }
-  return true;
-}
-
 export function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -232,24 +205,6 @@ export function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boole
   return true;
 }
 
-export function v_WebWalletToken_properties_apiVersion(value: unknown, ctx?: ValidationContext): boolean {
-  if (!((typeof value === "number" && Number.isInteger(value)))) {
-    if (reject(ctx, "type", "must be an integer")) return false;
-  } else {
-    if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
-  }
-  return true;
-}
-
-export function v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_type(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "PAYMENT_GATEWAY" && reject(ctx, "const", "must be \"PAYMENT_GATEWAY\"")) return false;
-  }
-  return true;
-}
-
 export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -335,6 +290,51 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
   return true;
 }
 
+export function v_DeviceWalletToken_properties_paymentData_properties_data(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+  }
+  return true;
+}
+
+export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
+  }
+  return true;
+}
+
+export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
+  }
+  return true;
+}
+
+export function v_WebWalletToken_properties_apiVersion(value: unknown, ctx?: ValidationContext): boolean {
+  if (!((typeof value === "number" && Number.isInteger(value)))) {
+    if (reject(ctx, "type", "must be an integer")) return false;
+  } else {
+    if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
+  }
+  return true;
+}
+
+export function v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_type(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "PAYMENT_GATEWAY" && reject(ctx, "const", "must be \"PAYMENT_GATEWAY\"")) return false;
+  }
+  return true;
+}
+
 export function v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_token_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -367,7 +367,7 @@ export function v_WebWalletToken_properties_paymentMethodData_properties_info_pr
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-    if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
+    if (!PATTERN_9.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
   }
   return true;
 }

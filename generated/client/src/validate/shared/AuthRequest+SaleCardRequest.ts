@@ -5,7 +5,7 @@ import type { ValidationContext } from '../../runtime/validation.js';
 import { v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './AuthRequest+3-mq65f5.js';
 import { v_DeviceWalletToken, v_WebWalletToken } from './AuthRequest+4-1a0ou5n.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './AuthRequest+7-bwphx9.js';
-import { inherited, v_Amount, v_ApcShipping_properties_postcode, v_CalendarDate, v_CardDataFields, v_CardTokenFields, v_ChannelId, v_CustomData, v_LinkTarget, v_S2sCardPayerExtras, v_ScheduleId, v_Url, v_YesNo } from './common.js';
+import { inherited, v_Amount, v_ApcShipping_properties_postcode, v_CalendarDate, v_CardDataFields, v_CardTokenFields, v_CustomData, v_LinkTarget, v_OrderId, v_S2sCardPayerExtras, v_Url, v_YesNo } from './common.js';
 
 export const VALUE_2 = [[["paymentData","paymentMethod","transactionIdentifier"],[]],[["apiVersion","apiVersionMinor","paymentMethodData"],[]]];
 export const VALUE_3 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]],[["digital_wallet","payment_token"],["card_number","card_exp_month","card_exp_year","card_cvv2","card_token"]]];
@@ -105,7 +105,7 @@ export function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boole
     }
     let p4: unknown;
     p4 = value.channel_id;
-    if (p4 !== undefined && (p4 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p4, v_ChannelId) : v_ChannelId(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p4, v_OrderId) : v_OrderId(p4))) return false;
     p4 = value.term_url_3ds;
     if (p4 !== undefined && (p4 !== inherited.term_url_3ds || hasOwn(value, "term_url_3ds"))) {
       if (!(ctx ? visit(ctx, "term_url_3ds", p4, v_Url) : v_Url(p4))) return false;
@@ -119,7 +119,7 @@ export function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boole
     p4 = value.req_token;
     if (p4 !== undefined && (p4 !== inherited.req_token || hasOwn(value, "req_token")) && !(ctx ? visit(ctx, "req_token", p4, v_YesNo) : v_YesNo(p4))) return false;
     p4 = value.schedule_id;
-    if (p4 !== undefined && (p4 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p4, v_ScheduleId) : v_ScheduleId(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p4, v_OrderId) : v_OrderId(p4))) return false;
     p4 = value.schedule_start_date;
     if (p4 !== undefined && (p4 !== inherited.schedule_start_date || hasOwn(value, "schedule_start_date")) && !(ctx ? visit(ctx, "schedule_start_date", p4, v_CalendarDate) : v_CalendarDate(p4))) return false;
     p4 = value.payment_schedule_amount;

@@ -2,9 +2,9 @@
 
 import { closestAlternative, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_Amount, v_ClientKey, v_Currency, v_CustomData, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_ScheduleId, v_Token, v_TransId } from './common.js';
+import { inherited, v_Address, v_Amount, v_ClientKey, v_Currency, v_CustomData, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId } from './common.js';
 
-export const VALUE_9 = [[["recurring_first_trans_id"],[]],[["recurring_init_trans_id"],[]]];
+export const VALUE_8 = [[["recurring_first_trans_id"],[]],[["recurring_init_trans_id"],[]]];
 
 export function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -38,17 +38,17 @@ export function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext)
       if (rejectAt(ctx, "order_description", "required", "is required")) return false;
     }
     p1 = value.recurring_first_trans_id;
-    if (p1 !== undefined && (p1 !== inherited.recurring_first_trans_id || hasOwn(value, "recurring_first_trans_id")) && !(ctx ? visit(ctx, "recurring_first_trans_id", p1, v_TransId) : v_TransId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.recurring_first_trans_id || hasOwn(value, "recurring_first_trans_id")) && !(ctx ? visit(ctx, "recurring_first_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.recurring_init_trans_id;
-    if (p1 !== undefined && (p1 !== inherited.recurring_init_trans_id || hasOwn(value, "recurring_init_trans_id")) && !(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_TransId) : v_TransId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.recurring_init_trans_id || hasOwn(value, "recurring_init_trans_id")) && !(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.recurring_token;
     if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token"))) {
-      if (!(ctx ? visit(ctx, "recurring_token", p1, v_Token) : v_Token(p1))) return false;
+      if (!(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
     } else {
       if (rejectAt(ctx, "recurring_token", "required", "is required")) return false;
     }
     p1 = value.schedule_id;
-    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_ip;
     if (p1 !== undefined && (p1 !== inherited.payer_ip || hasOwn(value, "payer_ip")) && !(ctx ? visit(ctx, "payer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
     p1 = value.custom_data;
@@ -61,7 +61,7 @@ export function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext)
     }
     if (!(v_RecurringChargeFields_allOf_0_anyOf_0(value) || v_RecurringChargeFields_allOf_0_anyOf_1(value))) {
       if (!ctx) return false;
-      switch (closestAlternative(value, VALUE_9)) {
+      switch (closestAlternative(value, VALUE_8)) {
         case 0:
           ctx.fail("anyOf", "must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_first_trans_id)");
           v_RecurringChargeFields_allOf_0_anyOf_0(value, ctx);
@@ -81,7 +81,7 @@ export function v_RecurringChargeFields_allOf_0_anyOf_0(value: unknown, ctx?: Va
     let p1: unknown;
     p1 = value.recurring_first_trans_id;
     if (p1 !== undefined && (p1 !== inherited.recurring_first_trans_id || hasOwn(value, "recurring_first_trans_id"))) {
-      if (!(ctx ? visit(ctx, "recurring_first_trans_id", p1, v_TransId) : v_TransId(p1))) return false;
+      if (!(ctx ? visit(ctx, "recurring_first_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "recurring_first_trans_id", "required", "is required")) return false;
     }
@@ -94,7 +94,7 @@ export function v_RecurringChargeFields_allOf_0_anyOf_1(value: unknown, ctx?: Va
     let p1: unknown;
     p1 = value.recurring_init_trans_id;
     if (p1 !== undefined && (p1 !== inherited.recurring_init_trans_id || hasOwn(value, "recurring_init_trans_id"))) {
-      if (!(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_TransId) : v_TransId(p1))) return false;
+      if (!(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "recurring_init_trans_id", "required", "is required")) return false;
     }

@@ -2,22 +2,21 @@
 
 import { IN_CONTENT, NOT_JSON, codePointLength, formatDateTime, hasOwn, isPlainObject, parseJsonContent, propertyCount, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_11, v_DeviceWalletToken, v_WebWalletToken } from './AuthRequest+4-1a0ou5n.js';
-import { PATTERN_2, inherited, v_CardSetFcp_properties_social_name, v_Country, v_CryptoGatewayParameters_properties_accountId, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_MobileMoneyNumber, v_Url } from './common.js';
+import { PATTERN_25, v_DeviceWalletToken, v_WebWalletToken } from './AuthRequest+4-1a0ou5n.js';
+import { PATTERN_1, inherited, v_CardSetFcp_properties_social_name, v_Country, v_CryptoGatewayParameters_properties_accountId, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_PayerDocumentNumber, v_Url } from './common.js';
 
-export const PATTERN_18 = /* @__PURE__ */ new RegExp("^[0-9]{1,4}$", "u");
-export const PATTERN_19 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9.-]+$", "u");
-export const PATTERN_21 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
+export const PATTERN_11 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
 export const SET_1 = /* @__PURE__ */ new Set<unknown>(["SORT_CODE","ACCOUNT_NUMBER","IBAN","BBAN","BIC","PAN","MASKED_PAN","MSISDN","BSB","NCC","ABA","ABA_WIRE","ABA_ACH","ROLL_NUMBER","BLZ","IFS","CLABE","CTN","BRANCH_CODE","VIRTUAL_ACCOUNT_ID"]);
-export const PATTERN_22 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-export const PATTERN_23 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
+export const PATTERN_12 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+export const PATTERN_13 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
+export const PATTERN_32 = /* @__PURE__ */ new RegExp("^[0-9]{1,4}$", "u");
+export const PATTERN_33 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9.-]+$", "u");
 
-export function v_CryptoGatewayParameters_properties_crypto_type(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+export function v_VcardParameters(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
   } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+    if (propertyCount(value) > 0 && reject(ctx, "maxProperties", "must be empty")) return false;
   }
   return true;
 }
@@ -33,16 +32,6 @@ export function v_PinVoucherParameters(value: unknown, ctx?: ValidationContext):
     } else {
       if (rejectAt(ctx, "pin", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-export function v_PinVoucherParameters_properties_pin(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 16 || (value.length < 32 && codePointLength(value) < 16)) && reject(ctx, "minLength", "must be at least 16 characters")) return false;
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
   }
   return true;
 }
@@ -101,28 +90,7 @@ export function v_MxTransferParameters(value: unknown, ctx?: ValidationContext):
   return true;
 }
 
-export function v_PayerDocumentNumber(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-  }
-  return true;
-}
-
 export function v_DlParameters(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.document_number;
-    if (p1 !== undefined && (p1 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))) return false;
-  }
-  return true;
-}
-
-export function v_DocumentMethodParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
   } else {
@@ -158,22 +126,6 @@ export function v_InstallmentRedirectParameters(value: unknown, ctx?: Validation
   return true;
 }
 
-export function v_InstallmentRedirectParameters_properties_product_quantity(value: unknown, ctx?: ValidationContext): boolean {
-  if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
-    if (reject(ctx, "type", "must be a string or an integer")) return false;
-  } else {
-    if (typeof value === "string") {
-      if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-      if (!PATTERN_18.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,4}$")) return false;
-    }
-    if ((typeof value === "number" && Number.isFinite(value))) {
-      if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
-      if (value > 9999 && reject(ctx, "maximum", "must be at most 9999")) return false;
-    }
-  }
-  return true;
-}
-
 export function v_PersonalIdMethodParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -181,17 +133,6 @@ export function v_PersonalIdMethodParameters(value: unknown, ctx?: ValidationCon
     let p1: unknown;
     p1 = value.personalId;
     if (p1 !== undefined && (p1 !== inherited.personalId || hasOwn(value, "personalId")) && !(ctx ? visit(ctx, "personalId", p1, v_PersonalIdMethodParameters_properties_personalId) : v_PersonalIdMethodParameters_properties_personalId(p1))) return false;
-  }
-  return true;
-}
-
-export function v_PersonalIdMethodParameters_properties_personalId(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-    if (!PATTERN_19.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9.-]+$")) return false;
   }
   return true;
 }
@@ -257,34 +198,6 @@ export function v_CryptoWithdrawalParameters(value: unknown, ctx?: ValidationCon
   return true;
 }
 
-export function v_CryptoWithdrawalParameters_properties_network(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "BTC" && value !== "ETH" && value !== "BSC" && value !== "TRX" && reject(ctx, "enum", "must be one of: BTC, ETH, BSC, TRX")) return false;
-  }
-  return true;
-}
-
-export function v_IpsParameters(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if (propertyCount(value) > 0 && reject(ctx, "maxProperties", "must be empty")) return false;
-  }
-  return true;
-}
-
-export function v_CryptoSymbol(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
 export function v_CryptoConvertParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -292,20 +205,10 @@ export function v_CryptoConvertParameters(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.cryptoCurrency;
     if (p1 !== undefined && (p1 !== inherited.cryptoCurrency || hasOwn(value, "cryptoCurrency"))) {
-      if (!(ctx ? visit(ctx, "cryptoCurrency", p1, v_CryptoSymbol) : v_CryptoSymbol(p1))) return false;
+      if (!(ctx ? visit(ctx, "cryptoCurrency", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "cryptoCurrency", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-export function v_TradingAccountLogin(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
   }
   return true;
 }
@@ -323,12 +226,12 @@ export function v_TradingDepositParameters(value: unknown, ctx?: ValidationConte
     }
     p1 = value.paymentCurrency;
     if (p1 !== undefined && (p1 !== inherited.paymentCurrency || hasOwn(value, "paymentCurrency"))) {
-      if (!(ctx ? visit(ctx, "paymentCurrency", p1, v_CryptoSymbol) : v_CryptoSymbol(p1))) return false;
+      if (!(ctx ? visit(ctx, "paymentCurrency", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "paymentCurrency", "required", "is required")) return false;
     }
     p1 = value.tradingAccountLogin;
-    if (p1 !== undefined && (p1 !== inherited.tradingAccountLogin || hasOwn(value, "tradingAccountLogin")) && !(ctx ? visit(ctx, "tradingAccountLogin", p1, v_TradingAccountLogin) : v_TradingAccountLogin(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.tradingAccountLogin || hasOwn(value, "tradingAccountLogin")) && !(ctx ? visit(ctx, "tradingAccountLogin", p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))) return false;
   }
   return true;
 }
@@ -340,7 +243,7 @@ export function v_TradingWithdrawalParameters(value: unknown, ctx?: ValidationCo
     let p1: unknown;
     p1 = value.withdrawCurrency;
     if (p1 !== undefined && (p1 !== inherited.withdrawCurrency || hasOwn(value, "withdrawCurrency"))) {
-      if (!(ctx ? visit(ctx, "withdrawCurrency", p1, v_CryptoSymbol) : v_CryptoSymbol(p1))) return false;
+      if (!(ctx ? visit(ctx, "withdrawCurrency", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "withdrawCurrency", "required", "is required")) return false;
     }
@@ -351,7 +254,7 @@ export function v_TradingWithdrawalParameters(value: unknown, ctx?: ValidationCo
       if (rejectAt(ctx, "address", "required", "is required")) return false;
     }
     p1 = value.tradingAccountLogin;
-    if (p1 !== undefined && (p1 !== inherited.tradingAccountLogin || hasOwn(value, "tradingAccountLogin")) && !(ctx ? visit(ctx, "tradingAccountLogin", p1, v_TradingAccountLogin) : v_TradingAccountLogin(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.tradingAccountLogin || hasOwn(value, "tradingAccountLogin")) && !(ctx ? visit(ctx, "tradingAccountLogin", p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))) return false;
   }
   return true;
 }
@@ -395,28 +298,8 @@ export function v_UpiPersonalIdParameters(value: unknown, ctx?: ValidationContex
   return true;
 }
 
-export function v_UpiPersonalIdParameters_properties_personal_id(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
-  }
-  return true;
-}
-
 export function v_UpiAParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!v_UpiPersonalIdParameters(value, ctx) && !ctx) return false;
-  return true;
-}
-
-export function v_UpiVpa(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
-  }
   return true;
 }
 
@@ -427,7 +310,7 @@ export function v_UpiBParameters(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.upi_id;
     if (p1 !== undefined && (p1 !== inherited.upi_id || hasOwn(value, "upi_id"))) {
-      if (!(ctx ? visit(ctx, "upi_id", p1, v_UpiVpa) : v_UpiVpa(p1))) return false;
+      if (!(ctx ? visit(ctx, "upi_id", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "upi_id", "required", "is required")) return false;
     }
@@ -442,25 +325,10 @@ export function v_UpiCParameters(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.upiAddress;
     if (p1 !== undefined && (p1 !== inherited.upiAddress || hasOwn(value, "upiAddress"))) {
-      if (!(ctx ? visit(ctx, "upiAddress", p1, v_UpiVpa) : v_UpiVpa(p1))) return false;
+      if (!(ctx ? visit(ctx, "upiAddress", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "upiAddress", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-export function v_UpiDParameters(value: unknown, ctx?: ValidationContext): boolean {
-  if (!v_UpiPersonalIdParameters(value, ctx) && !ctx) return false;
-  return true;
-}
-
-export function v_TransferSecurityQuestion(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -471,7 +339,7 @@ export function v_TransferSecurityAnswer(value: unknown, ctx?: ValidationContext
   } else {
     if ((value.length < 3 || (value.length < 6 && codePointLength(value) < 3)) && reject(ctx, "minLength", "must be at least 3 characters")) return false;
     if (value.length > 25 && codePointLength(value) > 25 && reject(ctx, "maxLength", "must be at most 25 characters")) return false;
-    if (!PATTERN_21.test(value) && reject(ctx, "pattern", "must match the pattern ^\\S+$")) return false;
+    if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^\\S+$")) return false;
   }
   return true;
 }
@@ -482,7 +350,7 @@ export function v_EmailTransferParameters(value: unknown, ctx?: ValidationContex
   } else {
     let p1: unknown;
     p1 = value.SecurityQuestion;
-    if (p1 !== undefined && (p1 !== inherited.SecurityQuestion || hasOwn(value, "SecurityQuestion")) && !(ctx ? visit(ctx, "SecurityQuestion", p1, v_TransferSecurityQuestion) : v_TransferSecurityQuestion(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.SecurityQuestion || hasOwn(value, "SecurityQuestion")) && !(ctx ? visit(ctx, "SecurityQuestion", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.SecurityQuestionAnswer;
     if (p1 !== undefined && (p1 !== inherited.SecurityQuestionAnswer || hasOwn(value, "SecurityQuestionAnswer"))) {
       if (!(ctx ? visit(ctx, "SecurityQuestionAnswer", p1, v_TransferSecurityAnswer) : v_TransferSecurityAnswer(p1))) return false;
@@ -499,7 +367,7 @@ export function v_SmsTransferParameters(value: unknown, ctx?: ValidationContext)
   } else {
     let p1: unknown;
     p1 = value.SecurityQuestion;
-    if (p1 !== undefined && (p1 !== inherited.SecurityQuestion || hasOwn(value, "SecurityQuestion")) && !(ctx ? visit(ctx, "SecurityQuestion", p1, v_TransferSecurityQuestion) : v_TransferSecurityQuestion(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.SecurityQuestion || hasOwn(value, "SecurityQuestion")) && !(ctx ? visit(ctx, "SecurityQuestion", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.SecurityQuestionAnswer;
     if (p1 !== undefined && (p1 !== inherited.SecurityQuestionAnswer || hasOwn(value, "SecurityQuestionAnswer")) && !(ctx ? visit(ctx, "SecurityQuestionAnswer", p1, v_TransferSecurityAnswer) : v_TransferSecurityAnswer(p1))) return false;
   }
@@ -532,16 +400,6 @@ export function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext)
   return true;
 }
 
-export function v_BnplText(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
 export function v_BnplAParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -549,7 +407,7 @@ export function v_BnplAParameters(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.category;
     if (p1 !== undefined && (p1 !== inherited.category || hasOwn(value, "category"))) {
-      if (!(ctx ? visit(ctx, "category", p1, v_BnplText) : v_BnplText(p1))) return false;
+      if (!(ctx ? visit(ctx, "category", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "category", "required", "is required")) return false;
     }
@@ -569,38 +427,13 @@ export function v_BnplAParameters(value: unknown, ctx?: ValidationContext): bool
   return true;
 }
 
-export function v_BnplAParameters_properties_buyer_registered_since(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 35 && codePointLength(value) > 35 && reject(ctx, "maxLength", "must be at most 35 characters")) return false;
-    if (!formatDateTime(value) && reject(ctx, "format", "must be a valid date-time")) return false;
-  }
-  return true;
-}
-
-export function v_BnplAParameters_properties_buyer_loyalty_level(value: unknown, ctx?: ValidationContext): boolean {
-  if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
-    if (reject(ctx, "type", "must be a string or an integer")) return false;
-  } else {
-    if (typeof value === "string") {
-      if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-      if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
-    }
-    if ((typeof value === "number" && Number.isFinite(value))) {
-      if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
-    }
-  }
-  return true;
-}
-
 export function v_BnplAmount(value: unknown, ctx?: ValidationContext): boolean {
   if (!(typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) {
     if (reject(ctx, "type", "must be a string or a number")) return false;
   } else {
     if (typeof value === "string") {
       if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
+      if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
     }
     if ((typeof value === "number" && Number.isFinite(value))) {
       if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
@@ -640,13 +473,13 @@ export function v_BnplBParameters(value: unknown, ctx?: ValidationContext): bool
     }
     p1 = value.product_type;
     if (p1 !== undefined && (p1 !== inherited.product_type || hasOwn(value, "product_type"))) {
-      if (!(ctx ? visit(ctx, "product_type", p1, v_BnplText) : v_BnplText(p1))) return false;
+      if (!(ctx ? visit(ctx, "product_type", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "product_type", "required", "is required")) return false;
     }
     p1 = value.product_sku;
     if (p1 !== undefined && (p1 !== inherited.product_sku || hasOwn(value, "product_sku"))) {
-      if (!(ctx ? visit(ctx, "product_sku", p1, v_BnplText) : v_BnplText(p1))) return false;
+      if (!(ctx ? visit(ctx, "product_sku", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "product_sku", "required", "is required")) return false;
     }
@@ -739,7 +572,7 @@ export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext)
       } else {
         if ((p1.length < 4 || (p1.length < 8 && codePointLength(p1) < 4)) && reject(ctx, "minLength", "must be at least 4 characters")) return false;
         if (p1.length > 1398104 && codePointLength(p1) > 1398104 && reject(ctx, "maxLength", "must be at most 1398104 characters")) return false;
-        if (!PATTERN_22.test(p1) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9+/]*={0,2}$")) return false;
+        if (!PATTERN_12.test(p1) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9+/]*={0,2}$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -766,26 +599,6 @@ export function v_PayoutEmailParameters(value: unknown, ctx?: ValidationContext)
     } else {
       if (rejectAt(ctx, "SecurityQuestionAnswer", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-export function v_PayoutEmailParameters_properties_SecurityQuestion(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 10 || (value.length < 20 && codePointLength(value) < 10)) && reject(ctx, "minLength", "must be at least 10 characters")) return false;
-    if (value.length > 40 && codePointLength(value) > 40 && reject(ctx, "maxLength", "must be at most 40 characters")) return false;
-  }
-  return true;
-}
-
-export function v_PayoutEmailParameters_properties_SecurityQuestionAnswer(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 3 || (value.length < 6 && codePointLength(value) < 3)) && reject(ctx, "minLength", "must be at least 3 characters")) return false;
-    if (value.length > 40 && codePointLength(value) > 40 && reject(ctx, "maxLength", "must be at most 40 characters")) return false;
   }
   return true;
 }
@@ -911,13 +724,196 @@ export function v_LocalCollectionParameters(value: unknown, ctx?: ValidationCont
   return true;
 }
 
+export function v_MobileMoneyKeParameters(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.mobile_number;
+    if (p1 !== undefined && (p1 !== inherited.mobile_number || hasOwn(value, "mobile_number")) && !(ctx ? visit(ctx, "mobile_number", p1, v_OrderId) : v_OrderId(p1))) return false;
+  }
+  return true;
+}
+
+export function v_WalletPaymentToken(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 2 || (value.length < 4 && codePointLength(value) < 2)) && reject(ctx, "minLength", "must be at least 2 characters")) return false;
+    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$")) return false;
+  }
+  return true;
+}
+
+export function v_DeviceWalletParameters(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.paymentToken;
+    if (p1 !== undefined && (p1 !== inherited.paymentToken || hasOwn(value, "paymentToken"))) {
+      ctx?.segments.push("paymentToken");
+      if (typeof p1 === "string") {
+        const content2 = parseJsonContent(p1);
+        if (content2 === NOT_JSON) {
+          if (reject(ctx, "contentMediaType", "must be a JSON document")) return false;
+        } else {
+          if (!(ctx ? visit(ctx, IN_CONTENT, content2, v_DeviceWalletToken) : v_DeviceWalletToken(content2))) return false;
+        }
+      }
+      if (!v_WalletPaymentToken(p1, ctx) && !ctx) return false;
+      ctx?.segments.pop();
+    } else {
+      if (rejectAt(ctx, "paymentToken", "required", "is required")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_WebWalletParameters(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.paymentToken;
+    if (p1 !== undefined && (p1 !== inherited.paymentToken || hasOwn(value, "paymentToken"))) {
+      ctx?.segments.push("paymentToken");
+      if (typeof p1 === "string") {
+        const content2 = parseJsonContent(p1);
+        if (content2 === NOT_JSON) {
+          if (reject(ctx, "contentMediaType", "must be a JSON document")) return false;
+        } else {
+          if (!(ctx ? visit(ctx, IN_CONTENT, content2, v_WebWalletToken) : v_WebWalletToken(content2))) return false;
+        }
+      }
+      if (!v_WalletPaymentToken(p1, ctx) && !ctx) return false;
+      ctx?.segments.pop();
+    } else {
+      if (rejectAt(ctx, "paymentToken", "required", "is required")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_CryptoGatewayParameters_properties_crypto_type(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+  }
+  return true;
+}
+
+export function v_PinVoucherParameters_properties_pin(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 16 || (value.length < 32 && codePointLength(value) < 16)) && reject(ctx, "minLength", "must be at least 16 characters")) return false;
+    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+  }
+  return true;
+}
+
+export function v_InstallmentRedirectParameters_properties_product_quantity(value: unknown, ctx?: ValidationContext): boolean {
+  if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
+    if (reject(ctx, "type", "must be a string or an integer")) return false;
+  } else {
+    if (typeof value === "string") {
+      if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
+      if (!PATTERN_32.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,4}$")) return false;
+    }
+    if ((typeof value === "number" && Number.isFinite(value))) {
+      if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
+      if (value > 9999 && reject(ctx, "maximum", "must be at most 9999")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_PersonalIdMethodParameters_properties_personalId(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+    if (!PATTERN_33.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9.-]+$")) return false;
+  }
+  return true;
+}
+
+export function v_CryptoWithdrawalParameters_properties_network(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "BTC" && value !== "ETH" && value !== "BSC" && value !== "TRX" && reject(ctx, "enum", "must be one of: BTC, ETH, BSC, TRX")) return false;
+  }
+  return true;
+}
+
+export function v_UpiPersonalIdParameters_properties_personal_id(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
+  }
+  return true;
+}
+
+export function v_BnplAParameters_properties_buyer_registered_since(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 35 && codePointLength(value) > 35 && reject(ctx, "maxLength", "must be at most 35 characters")) return false;
+    if (!formatDateTime(value) && reject(ctx, "format", "must be a valid date-time")) return false;
+  }
+  return true;
+}
+
+export function v_BnplAParameters_properties_buyer_loyalty_level(value: unknown, ctx?: ValidationContext): boolean {
+  if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
+    if (reject(ctx, "type", "must be a string or an integer")) return false;
+  } else {
+    if (typeof value === "string") {
+      if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
+      if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
+    }
+    if ((typeof value === "number" && Number.isFinite(value))) {
+      if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_PayoutEmailParameters_properties_SecurityQuestion(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 10 || (value.length < 20 && codePointLength(value) < 10)) && reject(ctx, "minLength", "must be at least 10 characters")) return false;
+    if (value.length > 40 && codePointLength(value) > 40 && reject(ctx, "maxLength", "must be at most 40 characters")) return false;
+  }
+  return true;
+}
+
+export function v_PayoutEmailParameters_properties_SecurityQuestionAnswer(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 3 || (value.length < 6 && codePointLength(value) < 3)) && reject(ctx, "minLength", "must be at least 3 characters")) return false;
+    if (value.length > 40 && codePointLength(value) > 40 && reject(ctx, "maxLength", "must be at most 40 characters")) return false;
+  }
+  return true;
+}
+
 export function v_LocalCollectionParameters_properties_amount(value: unknown, ctx?: ValidationContext): boolean {
   if (!(typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) {
     if (reject(ctx, "type", "must be a string or a number")) return false;
   } else {
     if (typeof value === "string") {
       if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
+      if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
     }
     if ((typeof value === "number" && Number.isFinite(value))) {
       if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
@@ -1076,77 +1072,5 @@ export function v_LocalCollectionParameters_allOf_5_if_properties_type(value: un
 
 export function v_LocalCollectionParameters_allOf_6_if_properties_type(value: unknown, ctx?: ValidationContext): boolean {
   if (value !== "SPEI" && reject(ctx, "const", "must be \"SPEI\"")) return false;
-  return true;
-}
-
-export function v_MobileMoneyKeParameters(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.mobile_number;
-    if (p1 !== undefined && (p1 !== inherited.mobile_number || hasOwn(value, "mobile_number")) && !(ctx ? visit(ctx, "mobile_number", p1, v_MobileMoneyNumber) : v_MobileMoneyNumber(p1))) return false;
-  }
-  return true;
-}
-
-export function v_WalletPaymentToken(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 2 || (value.length < 4 && codePointLength(value) < 2)) && reject(ctx, "minLength", "must be at least 2 characters")) return false;
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
-    if (!PATTERN_23.test(value) && reject(ctx, "pattern", "must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$")) return false;
-  }
-  return true;
-}
-
-export function v_DeviceWalletParameters(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.paymentToken;
-    if (p1 !== undefined && (p1 !== inherited.paymentToken || hasOwn(value, "paymentToken"))) {
-      ctx?.segments.push("paymentToken");
-      if (typeof p1 === "string") {
-        const content2 = parseJsonContent(p1);
-        if (content2 === NOT_JSON) {
-          if (reject(ctx, "contentMediaType", "must be a JSON document")) return false;
-        } else {
-          if (!(ctx ? visit(ctx, IN_CONTENT, content2, v_DeviceWalletToken) : v_DeviceWalletToken(content2))) return false;
-        }
-      }
-      if (!v_WalletPaymentToken(p1, ctx) && !ctx) return false;
-      ctx?.segments.pop();
-    } else {
-      if (rejectAt(ctx, "paymentToken", "required", "is required")) return false;
-    }
-  }
-  return true;
-}
-
-export function v_WebWalletParameters(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.paymentToken;
-    if (p1 !== undefined && (p1 !== inherited.paymentToken || hasOwn(value, "paymentToken"))) {
-      ctx?.segments.push("paymentToken");
-      if (typeof p1 === "string") {
-        const content2 = parseJsonContent(p1);
-        if (content2 === NOT_JSON) {
-          if (reject(ctx, "contentMediaType", "must be a JSON document")) return false;
-        } else {
-          if (!(ctx ? visit(ctx, IN_CONTENT, content2, v_WebWalletToken) : v_WebWalletToken(content2))) return false;
-        }
-      }
-      if (!v_WalletPaymentToken(p1, ctx) && !ctx) return false;
-      ctx?.segments.pop();
-    } else {
-      if (rejectAt(ctx, "paymentToken", "required", "is required")) return false;
-    }
-  }
   return true;
 }

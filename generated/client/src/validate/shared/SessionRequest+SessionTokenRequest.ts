@@ -3,11 +3,11 @@
 import { codePointLength, hasOwn, hasUniqueItems, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
 import { v_ApcShipping_properties_email, v_ApcShipping_properties_state, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './AuthRequest+3-mq65f5.js';
-import { inherited, v_Amount, v_CalendarDate, v_CardSetErsDebit, v_CardSetFcp_properties_social_name, v_Country, v_CryptoGatewayParameters_properties_accountId, v_CryptoGatewayParameters_properties_bech32, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_version, v_DeviceWalletToken_properties_paymentMethod_properties_network, v_Email, v_Hash, v_IpAddress, v_LinkTarget, v_MerchantKey, v_Name, v_OrderDescription, v_OrderId, v_Phone, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_ScheduleId, v_SessionBillingAddress, v_SessionCustomer, v_Token, v_Url } from './common.js';
-import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoGatewayParameters_properties_crypto_type, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_DocumentMethodParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_IpsParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiDParameters, v_WebWalletParameters } from './SaleApmRequest+2-tz4jhe.js';
+import { inherited, v_Address, v_Amount, v_CalendarDate, v_CardSetErsDebit, v_CardSetFcp_properties_social_name, v_ClientKey, v_Country, v_CryptoGatewayParameters_properties_accountId, v_CryptoGatewayParameters_properties_bech32, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_version, v_DeviceWalletToken_properties_paymentMethod_properties_network, v_Email, v_Hash, v_IpAddress, v_LinkTarget, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_SessionBillingAddress, v_SessionCustomer, v_Url } from './common.js';
+import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoGatewayParameters_properties_crypto_type, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from './SaleApmRequest+2-tz4jhe.js';
 
-export const PATTERN_31 = /* @__PURE__ */ new RegExp("^([A-Za-z]{2}|[0-9]{3})$", "u");
-export const SET_6 = /* @__PURE__ */ new Set<unknown>(["card","pin_voucher","bank_account_debit","ar_transfer","mx_transfer","bnpl_a","bnpl_b","crypto_deposit","crypto_withdrawal","crypto_convert","crypto_gateway","dl","document_method","latam_document","fx_convert","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","installment_redirect","ips","local_collection","mobile_money_ke","mobile_money","open_banking","payout_email","personal_id_method","email_transfer","sms_transfer","telecom_otp","trading_deposit","trading_withdrawal","upi_a","upi_b","upi_c","upi_d","voucher_wallet","device_wallet","web_wallet"]);
+export const SET_4 = /* @__PURE__ */ new Set<unknown>(["card","pin_voucher","bank_account_debit","ar_transfer","mx_transfer","bnpl_a","bnpl_b","crypto_deposit","crypto_withdrawal","crypto_convert","crypto_gateway","dl","document_method","latam_document","fx_convert","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","installment_redirect","ips","local_collection","mobile_money_ke","mobile_money","open_banking","payout_email","personal_id_method","email_transfer","sms_transfer","telecom_otp","trading_deposit","trading_withdrawal","upi_a","upi_b","upi_c","upi_d","voucher_wallet","device_wallet","web_wallet"]);
+export const PATTERN_34 = /* @__PURE__ */ new RegExp("^([A-Za-z]{2}|[0-9]{3})$", "u");
 
 export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -26,15 +26,6 @@ export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContex
     if (p1 !== undefined && (p1 !== inherited.bech32 || hasOwn(value, "bech32")) && !(ctx ? visit(ctx, "bech32", p1, v_CryptoGatewayParameters_properties_bech32) : v_CryptoGatewayParameters_properties_bech32(p1))) return false;
     p1 = value.accountId;
     if (p1 !== undefined && (p1 !== inherited.accountId || hasOwn(value, "accountId")) && !(ctx ? visit(ctx, "accountId", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
-  }
-  return true;
-}
-
-export function v_CryptoGatewayParameters_properties_network_type(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "eth" && value !== "tron" && reject(ctx, "enum", "must be one of: eth, tron")) return false;
   }
   return true;
 }
@@ -68,16 +59,6 @@ export function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContex
     } else {
       if (rejectAt(ctx, "birth_date", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-export function v_VoucherWalletParameters_properties_first_name(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 60 && codePointLength(value) > 60 && reject(ctx, "maxLength", "must be at most 60 characters")) return false;
   }
   return true;
 }
@@ -144,34 +125,6 @@ export function v_SessionCardParameters(value: unknown, ctx?: ValidationContext)
   return true;
 }
 
-export function v_SessionCardParameters_allOf_6_properties_shipping_properties_cost(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value === "string") {
-    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-  }
-  return true;
-}
-
-export function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_tax(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value === "string") {
-    if (value.length > 6 && codePointLength(value) > 6 && reject(ctx, "maxLength", "must be at most 6 characters")) return false;
-  }
-  return true;
-}
-
-export function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_taxCategory(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value === "string") {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-  }
-  return true;
-}
-
-export function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_recipient_properties_country(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value === "string") {
-    if (!PATTERN_31.test(value) && reject(ctx, "pattern", "must match the pattern ^([A-Za-z]{2}|[0-9]{3})$")) return false;
-  }
-  return true;
-}
-
 export function v_SessionMethodParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -202,7 +155,7 @@ export function v_SessionMethodParameters(value: unknown, ctx?: ValidationContex
     p1 = value.dl;
     if (p1 !== undefined && (p1 !== inherited.dl || hasOwn(value, "dl")) && !(ctx ? visit(ctx, "dl", p1, v_DlParameters) : v_DlParameters(p1))) return false;
     p1 = value.document_method;
-    if (p1 !== undefined && (p1 !== inherited.document_method || hasOwn(value, "document_method")) && !(ctx ? visit(ctx, "document_method", p1, v_DocumentMethodParameters) : v_DocumentMethodParameters(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.document_method || hasOwn(value, "document_method")) && !(ctx ? visit(ctx, "document_method", p1, v_DlParameters) : v_DlParameters(p1))) return false;
     p1 = value.latam_document;
     if (p1 !== undefined && (p1 !== inherited.latam_document || hasOwn(value, "latam_document")) && !(ctx ? visit(ctx, "latam_document", p1, v_LatamDocumentParameters) : v_LatamDocumentParameters(p1))) return false;
     p1 = value.fx_convert;
@@ -230,7 +183,7 @@ export function v_SessionMethodParameters(value: unknown, ctx?: ValidationContex
     p1 = value.installment_redirect;
     if (p1 !== undefined && (p1 !== inherited.installment_redirect || hasOwn(value, "installment_redirect")) && !(ctx ? visit(ctx, "installment_redirect", p1, v_InstallmentRedirectParameters) : v_InstallmentRedirectParameters(p1))) return false;
     p1 = value.ips;
-    if (p1 !== undefined && (p1 !== inherited.ips || hasOwn(value, "ips")) && !(ctx ? visit(ctx, "ips", p1, v_IpsParameters) : v_IpsParameters(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.ips || hasOwn(value, "ips")) && !(ctx ? visit(ctx, "ips", p1, v_VcardParameters) : v_VcardParameters(p1))) return false;
     p1 = value.local_collection;
     if (p1 !== undefined && (p1 !== inherited.local_collection || hasOwn(value, "local_collection")) && !(ctx ? visit(ctx, "local_collection", p1, v_LocalCollectionParameters) : v_LocalCollectionParameters(p1))) return false;
     p1 = value.mobile_money_ke;
@@ -260,7 +213,7 @@ export function v_SessionMethodParameters(value: unknown, ctx?: ValidationContex
     p1 = value.upi_c;
     if (p1 !== undefined && (p1 !== inherited.upi_c || hasOwn(value, "upi_c")) && !(ctx ? visit(ctx, "upi_c", p1, v_UpiCParameters) : v_UpiCParameters(p1))) return false;
     p1 = value.upi_d;
-    if (p1 !== undefined && (p1 !== inherited.upi_d || hasOwn(value, "upi_d")) && !(ctx ? visit(ctx, "upi_d", p1, v_UpiDParameters) : v_UpiDParameters(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.upi_d || hasOwn(value, "upi_d")) && !(ctx ? visit(ctx, "upi_d", p1, v_UpiAParameters) : v_UpiAParameters(p1))) return false;
     p1 = value.voucher_wallet;
     if (p1 !== undefined && (p1 !== inherited.voucher_wallet || hasOwn(value, "voucher_wallet")) && !(ctx ? visit(ctx, "voucher_wallet", p1, v_VoucherWalletParameters) : v_VoucherWalletParameters(p1))) return false;
     p1 = value.device_wallet;
@@ -269,7 +222,7 @@ export function v_SessionMethodParameters(value: unknown, ctx?: ValidationContex
     if (p1 !== undefined && (p1 !== inherited.web_wallet || hasOwn(value, "web_wallet")) && !(ctx ? visit(ctx, "web_wallet", p1, v_WebWalletParameters) : v_WebWalletParameters(p1))) return false;
     for (const key2 of Object.keys(value)) {
       if (value[key2] === undefined) continue;
-      if (SET_6.has(key2)) continue;
+      if (SET_4.has(key2)) continue;
       if (!(ctx ? visit(ctx, key2, value[key2], v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(value[key2]))) return false;
     }
   }
@@ -317,15 +270,15 @@ export function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.name;
     if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_ApcShipping_properties_email) : v_ApcShipping_properties_email(p1))) return false;
     p1 = value.first_name;
-    if (p1 !== undefined && (p1 !== inherited.first_name || hasOwn(value, "first_name")) && !(ctx ? visit(ctx, "first_name", p1, v_Name) : v_Name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.first_name || hasOwn(value, "first_name")) && !(ctx ? visit(ctx, "first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.last_name;
-    if (p1 !== undefined && (p1 !== inherited.last_name || hasOwn(value, "last_name")) && !(ctx ? visit(ctx, "last_name", p1, v_Name) : v_Name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.last_name || hasOwn(value, "last_name")) && !(ctx ? visit(ctx, "last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.middle_name;
-    if (p1 !== undefined && (p1 !== inherited.middle_name || hasOwn(value, "middle_name")) && !(ctx ? visit(ctx, "middle_name", p1, v_Name) : v_Name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.middle_name || hasOwn(value, "middle_name")) && !(ctx ? visit(ctx, "middle_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.email;
     if (p1 !== undefined && (p1 !== inherited.email || hasOwn(value, "email")) && !(ctx ? visit(ctx, "email", p1, v_Email) : v_Email(p1))) return false;
     p1 = value.phone;
-    if (p1 !== undefined && (p1 !== inherited.phone || hasOwn(value, "phone")) && !(ctx ? visit(ctx, "phone", p1, v_Phone) : v_Phone(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.phone || hasOwn(value, "phone")) && !(ctx ? visit(ctx, "phone", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.birth_date;
     if (p1 !== undefined && (p1 !== inherited.birth_date || hasOwn(value, "birth_date")) && !(ctx ? visit(ctx, "birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.identity_type;
@@ -370,7 +323,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
     }
     let p4: unknown;
     p4 = value.merchant_key;
-    if (p4 !== undefined && (p4 !== inherited.merchant_key || hasOwn(value, "merchant_key")) && !(ctx ? visit(ctx, "merchant_key", p4, v_MerchantKey) : v_MerchantKey(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.merchant_key || hasOwn(value, "merchant_key")) && !(ctx ? visit(ctx, "merchant_key", p4, v_ClientKey) : v_ClientKey(p4))) return false;
     p4 = value.operation;
     if (p4 !== undefined && (p4 !== inherited.operation || hasOwn(value, "operation")) && !(ctx ? visit(ctx, "operation", p4, v_SessionFields_properties_operation) : v_SessionFields_properties_operation(p4))) return false;
     p4 = value.methods;
@@ -419,7 +372,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
     p4 = value.req_token;
     if (p4 !== undefined && (p4 !== inherited.req_token || hasOwn(value, "req_token")) && !(ctx ? visit(ctx, "req_token", p4, v_CryptoGatewayParameters_properties_bech32) : v_CryptoGatewayParameters_properties_bech32(p4))) return false;
     p4 = value.card_token;
-    if (p4 !== undefined && (p4 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p4, v_Token) : v_Token(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p4, v_Address) : v_Address(p4))) return false;
     p4 = value.recurring_init;
     if (p4 !== undefined && (p4 !== inherited.recurring_init || hasOwn(value, "recurring_init")) && !(ctx ? visit(ctx, "recurring_init", p4, v_CryptoGatewayParameters_properties_bech32) : v_CryptoGatewayParameters_properties_bech32(p4))) return false;
     p4 = value.vat_calc;
@@ -429,7 +382,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
     p4 = value.auth;
     if (p4 !== undefined && (p4 !== inherited.auth || hasOwn(value, "auth")) && !(ctx ? visit(ctx, "auth", p4, v_CryptoGatewayParameters_properties_bech32) : v_CryptoGatewayParameters_properties_bech32(p4))) return false;
     p4 = value.schedule_id;
-    if (p4 !== undefined && (p4 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p4, v_ScheduleId) : v_ScheduleId(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p4, v_OrderId) : v_OrderId(p4))) return false;
     p4 = value.schedule_start_date;
     if (p4 !== undefined && (p4 !== inherited.schedule_start_date || hasOwn(value, "schedule_start_date")) && !(ctx ? visit(ctx, "schedule_start_date", p4, v_CalendarDate) : v_CalendarDate(p4))) return false;
     p4 = value.payment_schedule_amount;
@@ -468,6 +421,53 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
         ctx?.segments.pop();
       }
     }
+  }
+  return true;
+}
+
+export function v_CryptoGatewayParameters_properties_network_type(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "eth" && value !== "tron" && reject(ctx, "enum", "must be one of: eth, tron")) return false;
+  }
+  return true;
+}
+
+export function v_VoucherWalletParameters_properties_first_name(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 60 && codePointLength(value) > 60 && reject(ctx, "maxLength", "must be at most 60 characters")) return false;
+  }
+  return true;
+}
+
+export function v_SessionCardParameters_allOf_6_properties_shipping_properties_cost(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
+  }
+  return true;
+}
+
+export function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_tax(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (value.length > 6 && codePointLength(value) > 6 && reject(ctx, "maxLength", "must be at most 6 characters")) return false;
+  }
+  return true;
+}
+
+export function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_taxCategory(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
+  }
+  return true;
+}
+
+export function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_recipient_properties_country(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (!PATTERN_34.test(value) && reject(ctx, "pattern", "must match the pattern ^([A-Za-z]{2}|[0-9]{3})$")) return false;
   }
   return true;
 }

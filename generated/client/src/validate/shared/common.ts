@@ -6,69 +6,17 @@ import { v_S2sOrderFields, v_S2sPayerFields } from './AuthRequest+7-bwphx9.js';
 import { v_CardSetErsIdentity } from './Credit2CardRequest+3-377z6r.js';
 
 export const inherited = Object.prototype as unknown as Readonly<Record<string, unknown>>;
-export const PATTERN_1 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
-export const PATTERN_2 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
-export const PATTERN_3 = /* @__PURE__ */ new RegExp("^[A-Z]{3}$", "u");
-export const PATTERN_4 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$", "u");
-export const PATTERN_5 = /* @__PURE__ */ new RegExp("^[A-Z]{2}$", "u");
-export const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
-export const PATTERN_7 = /* @__PURE__ */ new RegExp("^[0-9]{3,4}$", "u");
-export const PATTERN_8 = /* @__PURE__ */ new RegExp("^[0-9]{12,19}$", "u");
-export const PATTERN_9 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
-export const PATTERN_15 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
-export const VALUE_4 = [[["auth"],[]],[["recurring_init"],[]]];
-
-export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-export function v_DeviceWalletToken_properties_paymentData_properties_version(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-  }
-  return true;
-}
-
-export function v_DeviceWalletToken_properties_paymentMethod_properties_network(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-  }
-  return true;
-}
-
-export function v_CryptoGatewayParameters_properties_bech32(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "boolean" && reject(ctx, "type", "must be a boolean")) return false;
-  return true;
-}
-
-export function v_CryptoGatewayParameters_properties_accountId(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-  }
-  return true;
-}
-
-export function v_CalendarDate(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!formatDate(value) && reject(ctx, "format", "must be a valid date")) return false;
-  }
-  return true;
-}
+export const PATTERN_1 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
+export const PATTERN_2 = /* @__PURE__ */ new RegExp("^[A-Z]{3}$", "u");
+export const PATTERN_3 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$", "u");
+export const PATTERN_4 = /* @__PURE__ */ new RegExp("^[A-Z]{2}$", "u");
+export const PATTERN_5 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
+export const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]{3,4}$", "u");
+export const PATTERN_7 = /* @__PURE__ */ new RegExp("^[0-9]{12,19}$", "u");
+export const PATTERN_8 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
+export const PATTERN_9 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
+export const PATTERN_29 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
+export const VALUE_15 = [[["auth"],[]],[["recurring_init"],[]]];
 
 export function v_ClientKey(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
@@ -95,7 +43,7 @@ export function v_Amount(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-    if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
+    if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }
@@ -105,7 +53,7 @@ export function v_Currency(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
-    if (!PATTERN_3.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
+    if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
   }
   return true;
 }
@@ -125,17 +73,7 @@ export function v_Hash(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-    if (!PATTERN_4.test(value) && reject(ctx, "pattern", "must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$")) return false;
-  }
-  return true;
-}
-
-export function v_Name(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (!PATTERN_3.test(value) && reject(ctx, "pattern", "must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$")) return false;
   }
   return true;
 }
@@ -154,34 +92,7 @@ export function v_Country(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_5.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
-  }
-  return true;
-}
-
-export function v_State(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-export function v_City(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-export function v_Zip(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (!PATTERN_4.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
   }
   return true;
 }
@@ -196,21 +107,12 @@ export function v_Email(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_Phone(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
 export function v_PhoneCountryCode(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_6.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(-[0-9]+)*$")) return false;
+    if (!PATTERN_5.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(-[0-9]+)*$")) return false;
   }
   return true;
 }
@@ -229,56 +131,12 @@ export function v_IpAddress(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_IpAddress_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CalendarDate(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!formatIpv4(value) && reject(ctx, "format", "must be a valid ipv4")) return false;
-  }
-  return true;
-}
-
-export function v_IpAddress_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (!formatIpv6(value) && reject(ctx, "format", "must be a valid ipv6")) return false;
-  }
-  return true;
-}
-
-export function v_Language(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-export function v_AddressLine2(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-export function v_HouseNumber(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-export function v_District(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
+    if (!formatDate(value) && reject(ctx, "format", "must be a valid date")) return false;
   }
   return true;
 }
@@ -289,25 +147,15 @@ export function v_S2sCardPayerExtras(value: unknown, ctx?: ValidationContext): b
   } else {
     let p1: unknown;
     p1 = value.payer_middle_name;
-    if (p1 !== undefined && (p1 !== inherited.payer_middle_name || hasOwn(value, "payer_middle_name")) && !(ctx ? visit(ctx, "payer_middle_name", p1, v_Name) : v_Name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_middle_name || hasOwn(value, "payer_middle_name")) && !(ctx ? visit(ctx, "payer_middle_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_birth_date;
     if (p1 !== undefined && (p1 !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date")) && !(ctx ? visit(ctx, "payer_birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.payer_address2;
-    if (p1 !== undefined && (p1 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? visit(ctx, "payer_address2", p1, v_AddressLine2) : v_AddressLine2(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? visit(ctx, "payer_address2", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_house_number;
-    if (p1 !== undefined && (p1 !== inherited.payer_house_number || hasOwn(value, "payer_house_number")) && !(ctx ? visit(ctx, "payer_house_number", p1, v_HouseNumber) : v_HouseNumber(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_house_number || hasOwn(value, "payer_house_number")) && !(ctx ? visit(ctx, "payer_house_number", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_district;
-    if (p1 !== undefined && (p1 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? visit(ctx, "payer_district", p1, v_District) : v_District(p1))) return false;
-  }
-  return true;
-}
-
-export function v_CardToken(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? visit(ctx, "payer_district", p1, v_Address) : v_Address(p1))) return false;
   }
   return true;
 }
@@ -317,7 +165,7 @@ export function v_CardCvv2(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-    if (!PATTERN_7.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{3,4}$")) return false;
+    if (!PATTERN_6.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{3,4}$")) return false;
   }
   return true;
 }
@@ -329,7 +177,7 @@ export function v_CardTokenFields(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.card_token;
     if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token"))) {
-      if (!(ctx ? visit(ctx, "card_token", p1, v_CardToken) : v_CardToken(p1))) return false;
+      if (!(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "card_token", "required", "is required")) return false;
     }
@@ -347,7 +195,7 @@ export function v_CardNumber(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_8.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{12,19}$")) return false;
+    if (!PATTERN_7.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{12,19}$")) return false;
   }
   return true;
 }
@@ -357,7 +205,7 @@ export function v_CardExpMonth(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_9.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])$")) return false;
+    if (!PATTERN_8.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])$")) return false;
   }
   return true;
 }
@@ -367,7 +215,7 @@ export function v_CardExpYear(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-    if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
+    if (!PATTERN_9.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -408,16 +256,6 @@ export function v_CardDataFields(value: unknown, ctx?: ValidationContext): boole
   return true;
 }
 
-export function v_ChannelId(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
 export function v_Url(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -446,44 +284,6 @@ export function v_YesNo(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_ScheduleId(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-export function v_CardSetFcp_properties_social_name(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_postcode(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_description(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 2048 && codePointLength(value) > 2048 && reject(ctx, "maxLength", "must be at most 2048 characters")) return false;
-  }
-  return true;
-}
-
 export function v_CustomData(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value) && reject(ctx, "type", "must be an object")) return false;
   return true;
@@ -504,105 +304,12 @@ export function v_S2sZeroAmountRule(value: unknown, ctx?: ValidationContext): bo
   return true;
 }
 
-export function v_S2sZeroAmountRule_then_properties_order_amount_not(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value === "string") {
-    if (!PATTERN_15.test(value) && reject(ctx, "pattern", "must match the pattern ^0+(\\.0+)?$")) return false;
-  }
-  return true;
-}
-
-export function v_S2sZeroAmountRule_if(value: unknown, ctx?: ValidationContext): boolean {
-  if (v_S2sZeroAmountRule_if_not(value) && reject(ctx, "not", "must not match the excluded schema")) return false;
-  return true;
-}
-
-export function v_S2sZeroAmountRule_if_not(value: unknown, ctx?: ValidationContext): boolean {
-  if (!(v_S2sZeroAmountRule_if_not_anyOf_0(value) || v_S2sZeroAmountRule_if_not_anyOf_1(value))) {
-    if (!ctx) return false;
-    switch (closestAlternative(value, VALUE_4)) {
-      case 0:
-        ctx.fail("anyOf", "must match at least one of: auth is \"Y\", recurring_init is \"Y\" (closest: auth is \"Y\")");
-        v_S2sZeroAmountRule_if_not_anyOf_0(value, ctx);
-        break;
-      case 1:
-        ctx.fail("anyOf", "must match at least one of: auth is \"Y\", recurring_init is \"Y\" (closest: recurring_init is \"Y\")");
-        v_S2sZeroAmountRule_if_not_anyOf_1(value, ctx);
-        break;
-    }
-  }
-  return true;
-}
-
-export function v_S2sZeroAmountRule_if_not_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
-    let p1: unknown;
-    p1 = value.auth;
-    if (p1 !== undefined && (p1 !== inherited.auth || hasOwn(value, "auth"))) {
-      if (!(ctx ? visit(ctx, "auth", p1, v_S2sZeroAmountRule_if_not_anyOf_0_properties_auth) : v_S2sZeroAmountRule_if_not_anyOf_0_properties_auth(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "auth", "required", "is required")) return false;
-    }
-  }
-  return true;
-}
-
-export function v_S2sZeroAmountRule_if_not_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
-    let p1: unknown;
-    p1 = value.recurring_init;
-    if (p1 !== undefined && (p1 !== inherited.recurring_init || hasOwn(value, "recurring_init"))) {
-      if (!(ctx ? visit(ctx, "recurring_init", p1, v_S2sZeroAmountRule_if_not_anyOf_0_properties_auth) : v_S2sZeroAmountRule_if_not_anyOf_0_properties_auth(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "recurring_init", "required", "is required")) return false;
-    }
-  }
-  return true;
-}
-
-export function v_S2sZeroAmountRule_if_not_anyOf_0_properties_auth(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "Y" && reject(ctx, "const", "must be \"Y\"")) return false;
-  return true;
-}
-
-export function v_SaleCardRequest_properties_action(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "SALE" && reject(ctx, "const", "must be \"SALE\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmFields_properties_custom_data(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value) && reject(ctx, "type", "must be an object")) return false;
-  return true;
-}
-
-export function v_MobileMoneyNumber(value: unknown, ctx?: ValidationContext): boolean {
+export function v_PayerDocumentNumber(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmMobileMoneyKeRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "mobile_money_ke" && reject(ctx, "const", "must be \"mobile_money_ke\"")) return false;
-  }
-  return true;
-}
-
-export function v_TransId(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
   }
   return true;
 }
@@ -620,7 +327,7 @@ export function v_S2sTransactionRef(value: unknown, ctx?: ValidationContext): bo
     }
     p1 = value.trans_id;
     if (p1 !== undefined && (p1 !== inherited.trans_id || hasOwn(value, "trans_id"))) {
-      if (!(ctx ? visit(ctx, "trans_id", p1, v_TransId) : v_TransId(p1))) return false;
+      if (!(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
     }
@@ -670,29 +377,29 @@ export function v_S2sPayeeFields(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.payee_first_name;
-    if (p1 !== undefined && (p1 !== inherited.payee_first_name || hasOwn(value, "payee_first_name")) && !(ctx ? visit(ctx, "payee_first_name", p1, v_Name) : v_Name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_first_name || hasOwn(value, "payee_first_name")) && !(ctx ? visit(ctx, "payee_first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_last_name;
-    if (p1 !== undefined && (p1 !== inherited.payee_last_name || hasOwn(value, "payee_last_name")) && !(ctx ? visit(ctx, "payee_last_name", p1, v_Name) : v_Name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_last_name || hasOwn(value, "payee_last_name")) && !(ctx ? visit(ctx, "payee_last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_middle_name;
-    if (p1 !== undefined && (p1 !== inherited.payee_middle_name || hasOwn(value, "payee_middle_name")) && !(ctx ? visit(ctx, "payee_middle_name", p1, v_Name) : v_Name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_middle_name || hasOwn(value, "payee_middle_name")) && !(ctx ? visit(ctx, "payee_middle_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_birth_date;
     if (p1 !== undefined && (p1 !== inherited.payee_birth_date || hasOwn(value, "payee_birth_date")) && !(ctx ? visit(ctx, "payee_birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.payee_address;
     if (p1 !== undefined && (p1 !== inherited.payee_address || hasOwn(value, "payee_address")) && !(ctx ? visit(ctx, "payee_address", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_address2;
-    if (p1 !== undefined && (p1 !== inherited.payee_address2 || hasOwn(value, "payee_address2")) && !(ctx ? visit(ctx, "payee_address2", p1, v_AddressLine2) : v_AddressLine2(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_address2 || hasOwn(value, "payee_address2")) && !(ctx ? visit(ctx, "payee_address2", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_country;
     if (p1 !== undefined && (p1 !== inherited.payee_country || hasOwn(value, "payee_country")) && !(ctx ? visit(ctx, "payee_country", p1, v_Country) : v_Country(p1))) return false;
     p1 = value.payee_state;
-    if (p1 !== undefined && (p1 !== inherited.payee_state || hasOwn(value, "payee_state")) && !(ctx ? visit(ctx, "payee_state", p1, v_State) : v_State(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_state || hasOwn(value, "payee_state")) && !(ctx ? visit(ctx, "payee_state", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_city;
-    if (p1 !== undefined && (p1 !== inherited.payee_city || hasOwn(value, "payee_city")) && !(ctx ? visit(ctx, "payee_city", p1, v_City) : v_City(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_city || hasOwn(value, "payee_city")) && !(ctx ? visit(ctx, "payee_city", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_zip;
-    if (p1 !== undefined && (p1 !== inherited.payee_zip || hasOwn(value, "payee_zip")) && !(ctx ? visit(ctx, "payee_zip", p1, v_Zip) : v_Zip(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_zip || hasOwn(value, "payee_zip")) && !(ctx ? visit(ctx, "payee_zip", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_email;
     if (p1 !== undefined && (p1 !== inherited.payee_email || hasOwn(value, "payee_email")) && !(ctx ? visit(ctx, "payee_email", p1, v_Email) : v_Email(p1))) return false;
     p1 = value.payee_phone;
-    if (p1 !== undefined && (p1 !== inherited.payee_phone || hasOwn(value, "payee_phone")) && !(ctx ? visit(ctx, "payee_phone", p1, v_Phone) : v_Phone(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_phone || hasOwn(value, "payee_phone")) && !(ctx ? visit(ctx, "payee_phone", p1, v_Address) : v_Address(p1))) return false;
   }
   return true;
 }
@@ -710,7 +417,7 @@ export function v_S2sScheduleRef(value: unknown, ctx?: ValidationContext): boole
     }
     p1 = value.schedule_id;
     if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id"))) {
-      if (!(ctx ? visit(ctx, "schedule_id", p1, v_ScheduleId) : v_ScheduleId(p1))) return false;
+      if (!(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "schedule_id", "required", "is required")) return false;
     }
@@ -720,15 +427,6 @@ export function v_S2sScheduleRef(value: unknown, ctx?: ValidationContext): boole
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-export function v_Token(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -759,16 +457,6 @@ export function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): 
   return true;
 }
 
-export function v_MerchantKey(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 36 && codePointLength(value) > 36 && reject(ctx, "maxLength", "must be at most 36 characters")) return false;
-    if (!formatUuid(value) && reject(ctx, "format", "must be a valid uuid")) return false;
-  }
-  return true;
-}
-
 export function v_SessionCustomer(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -794,9 +482,9 @@ export function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext)
     p1 = value.country;
     if (p1 !== undefined && (p1 !== inherited.country || hasOwn(value, "country")) && !(ctx ? visit(ctx, "country", p1, v_Country) : v_Country(p1))) return false;
     p1 = value.state;
-    if (p1 !== undefined && (p1 !== inherited.state || hasOwn(value, "state")) && !(ctx ? visit(ctx, "state", p1, v_State) : v_State(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.state || hasOwn(value, "state")) && !(ctx ? visit(ctx, "state", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.city;
-    if (p1 !== undefined && (p1 !== inherited.city || hasOwn(value, "city")) && !(ctx ? visit(ctx, "city", p1, v_City) : v_City(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.city || hasOwn(value, "city")) && !(ctx ? visit(ctx, "city", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.district;
     if (p1 !== undefined && (p1 !== inherited.district || hasOwn(value, "district")) && !(ctx ? visit(ctx, "district", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
     p1 = value.address;
@@ -804,13 +492,149 @@ export function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext)
     p1 = value.house_number;
     if (p1 !== undefined && (p1 !== inherited.house_number || hasOwn(value, "house_number")) && !(ctx ? visit(ctx, "house_number", p1, v_SessionBillingAddress_properties_house_number) : v_SessionBillingAddress_properties_house_number(p1))) return false;
     p1 = value.zip;
-    if (p1 !== undefined && (p1 !== inherited.zip || hasOwn(value, "zip")) && !(ctx ? visit(ctx, "zip", p1, v_Zip) : v_Zip(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.zip || hasOwn(value, "zip")) && !(ctx ? visit(ctx, "zip", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.phone;
-    if (p1 !== undefined && (p1 !== inherited.phone || hasOwn(value, "phone")) && !(ctx ? visit(ctx, "phone", p1, v_Phone) : v_Phone(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.phone || hasOwn(value, "phone")) && !(ctx ? visit(ctx, "phone", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.phone_country_code;
     if (p1 !== undefined && (p1 !== inherited.phone_country_code || hasOwn(value, "phone_country_code")) && !(ctx ? visit(ctx, "phone_country_code", p1, v_PhoneCountryCode) : v_PhoneCountryCode(p1))) return false;
     p1 = value.language;
-    if (p1 !== undefined && (p1 !== inherited.language || hasOwn(value, "language")) && !(ctx ? visit(ctx, "language", p1, v_Language) : v_Language(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.language || hasOwn(value, "language")) && !(ctx ? visit(ctx, "language", p1, v_Address) : v_Address(p1))) return false;
+  }
+  return true;
+}
+
+export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+  }
+  return true;
+}
+
+export function v_DeviceWalletToken_properties_paymentData_properties_version(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+  }
+  return true;
+}
+
+export function v_DeviceWalletToken_properties_paymentMethod_properties_network(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+  }
+  return true;
+}
+
+export function v_CryptoGatewayParameters_properties_bech32(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "boolean" && reject(ctx, "type", "must be a boolean")) return false;
+  return true;
+}
+
+export function v_CryptoGatewayParameters_properties_accountId(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+  }
+  return true;
+}
+
+export function v_IpAddress_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (!formatIpv4(value) && reject(ctx, "format", "must be a valid ipv4")) return false;
+  }
+  return true;
+}
+
+export function v_IpAddress_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (!formatIpv6(value) && reject(ctx, "format", "must be a valid ipv6")) return false;
+  }
+  return true;
+}
+
+export function v_CardSetFcp_properties_social_name(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_postcode(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItem_properties_description(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 2048 && codePointLength(value) > 2048 && reject(ctx, "maxLength", "must be at most 2048 characters")) return false;
+  }
+  return true;
+}
+
+export function v_S2sZeroAmountRule_then_properties_order_amount_not(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (!PATTERN_29.test(value) && reject(ctx, "pattern", "must match the pattern ^0+(\\.0+)?$")) return false;
+  }
+  return true;
+}
+
+export function v_S2sZeroAmountRule_if(value: unknown, ctx?: ValidationContext): boolean {
+  if (v_S2sZeroAmountRule_if_not(value) && reject(ctx, "not", "must not match the excluded schema")) return false;
+  return true;
+}
+
+export function v_SaleCardRequest_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "SALE" && reject(ctx, "const", "must be \"SALE\"")) return false;
+  }
+  return true;
+}
+
+export function v_SaleCardRequest_allOf_1_if(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.auth;
+    if (p1 !== undefined && (p1 !== inherited.auth || hasOwn(value, "auth"))) {
+      if (!(ctx ? visit(ctx, "auth", p1, v_SaleCardRequest_allOf_1_if_properties_auth) : v_SaleCardRequest_allOf_1_if_properties_auth(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "auth", "required", "is required")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_SaleApmFields_properties_custom_data(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value) && reject(ctx, "type", "must be an object")) return false;
+  return true;
+}
+
+export function v_SaleApmMobileMoneyKeRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "mobile_money_ke" && reject(ctx, "const", "must be \"mobile_money_ke\"")) return false;
   }
   return true;
 }
@@ -824,12 +648,37 @@ export function v_SessionBillingAddress_properties_house_number(value: unknown, 
   return true;
 }
 
-export function v_PaymentId(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+export function v_S2sZeroAmountRule_if_not(value: unknown, ctx?: ValidationContext): boolean {
+  if (!(v_SaleCardRequest_allOf_1_if(value) || v_S2sZeroAmountRule_if_not_anyOf_1(value))) {
+    if (!ctx) return false;
+    switch (closestAlternative(value, VALUE_15)) {
+      case 0:
+        ctx.fail("anyOf", "must match at least one of: auth is \"Y\", recurring_init is \"Y\" (closest: auth is \"Y\")");
+        v_SaleCardRequest_allOf_1_if(value, ctx);
+        break;
+      case 1:
+        ctx.fail("anyOf", "must match at least one of: auth is \"Y\", recurring_init is \"Y\" (closest: recurring_init is \"Y\")");
+        v_S2sZeroAmountRule_if_not_anyOf_1(value, ctx);
+        break;
+    }
+  }
+  return true;
+}
+
+export function v_SaleCardRequest_allOf_1_if_properties_auth(value: unknown, ctx?: ValidationContext): boolean {
+  if (value !== "Y" && reject(ctx, "const", "must be \"Y\"")) return false;
+  return true;
+}
+
+export function v_S2sZeroAmountRule_if_not_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.recurring_init;
+    if (p1 !== undefined && (p1 !== inherited.recurring_init || hasOwn(value, "recurring_init"))) {
+      if (!(ctx ? visit(ctx, "recurring_init", p1, v_SaleCardRequest_allOf_1_if_properties_auth) : v_SaleCardRequest_allOf_1_if_properties_auth(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "recurring_init", "required", "is required")) return false;
+    }
   }
   return true;
 }
