@@ -86,7 +86,8 @@ describe('card data in every failure path', () => {
   it('a validation error names wire paths only', async () => {
     const log: LogEvent[] = [];
     const error = await failure(
-      client(log).card.sale(sale({ card_exp_month: '13', card_cvv2: `${CVV}x`, card_number: `${PAN}0000` })),
+      // card_number and card_cvv2 have no documented format, only the safety cap: overflow it.
+      client(log).card.sale(sale({ card_exp_month: '13', card_cvv2: CVV.repeat(100), card_number: PAN.repeat(17) })),
     );
     expect(error).toMatchObject({ kind: 'validation' });
     expect((error as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual(

@@ -73,7 +73,10 @@ const table: RuleTable = {
   'P2 accountName at least 1 character': [{ given: { example: 'SALE_apm_p2_a', schema: 'PostRequest', change: param('accountName', '') }, want: { path: 'parameters[accountName]', rule: 'minLength' } }],
   'P2 accountName at most 64 characters': [{ given: { example: 'SALE_apm_p2_b', schema: 'PostRequest', change: param('accountName', 'A'.repeat(65)) }, want: { path: 'parameters[accountName]', rule: 'maxLength' } }],
   'P2 accountName of 64 characters passes': [{ given: { example: 'SALE_apm_p2_c', schema: 'PostRequest', change: param('accountName', 'A'.repeat(64)) }, want: 'valid' }],
-  'P1 personal_id is bounded': [{ given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(65)) }, want: { path: 'parameters[personal_id]', rule: 'maxLength' } }],
+  'P1 personal_id has no stated length (safety cap only)': [
+    { given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(65)) }, want: 'valid' },
+    { given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(256)) }, want: { path: 'parameters[personal_id]', rule: 'maxLength' } },
+  ],
   'UPI id has no stated format': [{ given: { example: 'SALE_apm_upi_b', schema: 'PostRequest', change: param('upi_id', 'payer') }, want: 'valid' }],
   'UPI address is required': [{ given: { example: 'SALE_apm_upi_c', schema: 'PostRequest', change: drop('parameters') }, want: { path: 'parameters', rule: 'required' } }],
   // Installments, BNPL

@@ -683,11 +683,8 @@ export interface components {
          * @example https://merchant.example/return
          */
         Url: string;
-        /**
-         * @description Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target; with `_top` in an iframe the payer sees a Continue button.
-         * @enum {string}
-         */
-        LinkTarget: "_blank" | "_self" | "_parent" | "_top";
+        /** @description Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target; with `_top` in an iframe the payer sees a Continue button. */
+        LinkTarget: string;
         /** @enum {string} */
         YesNo: "Y" | "N";
         /**
@@ -950,7 +947,6 @@ export interface components {
         MpiData: {
             eci: string;
             authentication_value: string;
-            /** Format: uuid */
             ds_trans_id: string;
             "3ds_version": string;
             trans_status?: string;
@@ -3904,9 +3900,9 @@ export interface components {
             country?: components["schemas"]["Country"];
             state?: components["schemas"]["State"];
             city?: components["schemas"]["City"];
-            district?: string;
+            district?: components["schemas"]["District"];
             address?: components["schemas"]["Address"];
-            house_number?: string;
+            house_number?: components["schemas"]["HouseNumber"];
             zip?: components["schemas"]["Zip"];
             phone?: components["schemas"]["Phone"];
             phone_country_code?: components["schemas"]["PhoneCountryCode"];
@@ -4071,8 +4067,7 @@ export interface components {
         PaymentId: string;
         /** @description Result of an HPF payment (shape from the public HPF client; the document does not show it). `redirect` sends the payer on (3DS or a method page) with `redirect_params`; the final outcome always arrives by the Checkout callback. */
         HpfPaymentResponse: {
-            /** @enum {string} */
-            result: "success" | "decline" | "redirect" | "waiting" | "undefined";
+            result: string;
             public_id?: components["schemas"]["PaymentId"];
             redirect_url?: components["schemas"]["Url"];
             /** @enum {string} */
@@ -4359,11 +4354,8 @@ export interface components {
         };
         /** @description A whole number in a string. */
         DigitsText: string;
-        /**
-         * @description A browser flag as text (`true`/`false`, or `1`/`0`).
-         * @enum {string}
-         */
-        FlagText: "true" | "false" | "1" | "0";
+        /** @description A browser flag as text (`true`/`false`, or `1`/`0`). */
+        FlagText: string;
         /** @description The ten browser attributes (Protocol Mapping "Browser attributes in callback"). */
         CallbackBrowserFields: {
             browser_color_depth?: components["schemas"]["DigitsText"];

@@ -14,7 +14,7 @@ import { v_CheckoutRetryRequest } from './validate/CheckoutRetryRequest.js';
 import { v_CheckoutStatusByOrderId, v_CheckoutStatusByPaymentId, v_CheckoutStatusRequest } from './validate/CheckoutStatusRequest.js';
 import { v_CheckoutVoidRequest } from './validate/CheckoutVoidRequest.js';
 import { v_CreateScheduleRequest } from './validate/CreateScheduleRequest.js';
-import { PATTERN_24, v_AccountNumber, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd, v_Credit2CardParameters, v_Credit2CardRequest, v_S2sNonZeroAmountRule } from './validate/Credit2CardRequest.js';
+import { PATTERN_20, v_AccountNumber, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd, v_Credit2CardParameters, v_Credit2CardRequest, v_S2sNonZeroAmountRule } from './validate/Credit2CardRequest.js';
 import { v_Credit2VirtualParameters, v_Credit2VirtualRequest, v_MobileMoneyOperator } from './validate/Credit2VirtualRequest.js';
 import { v_CreditvoidRequest } from './validate/CreditvoidRequest.js';
 import { v_Debit2VirtualCalcRequest } from './validate/Debit2VirtualCalcRequest.js';
@@ -31,16 +31,16 @@ import { v_RecurringSaleRequest } from './validate/RecurringSaleRequest.js';
 import { v_RefundRequest } from './validate/RefundRequest.js';
 import { v_RunScheduleRequest } from './validate/RunScheduleRequest.js';
 import { v_ApmAuth, v_P1AParameters, v_P1BParameters, v_P1CParameters, v_P1DParameters, v_P1EParameters, v_P1FParameters, v_P2AParameters, v_P2BParameters, v_P2CParameters, v_P2DParameters, v_SaleApmArTransferRequest, v_SaleApmBankAccountDebitRequest, v_SaleApmBnplARequest, v_SaleApmBnplBRequest, v_SaleApmCryptoConvertRequest, v_SaleApmCryptoDepositRequest, v_SaleApmCryptoWithdrawalRequest, v_SaleApmDeviceWalletRequest, v_SaleApmDlRequest, v_SaleApmDocumentMethodRequest, v_SaleApmEmailTransferRequest, v_SaleApmFields, v_SaleApmFxConvertRequest, v_SaleApmInstallmentRedirectRequest, v_SaleApmIpsRequest, v_SaleApmLatamDocumentRequest, v_SaleApmLocalCollectionRequest, v_SaleApmMethodRequest, v_SaleApmMobileMoneyKeRequest, v_SaleApmMobileMoneyRequest, v_SaleApmMxTransferRequest, v_SaleApmOpenBankingRequest, v_SaleApmP1ARequest, v_SaleApmP1BRequest, v_SaleApmP1CRequest, v_SaleApmP1DRequest, v_SaleApmP1ERequest, v_SaleApmP1FRequest, v_SaleApmP2ARequest, v_SaleApmP2BRequest, v_SaleApmP2CRequest, v_SaleApmP2DRequest, v_SaleApmPayoutEmailRequest, v_SaleApmPersonalIdMethodRequest, v_SaleApmPinVoucherRequest, v_SaleApmRedirectOnlyRequest, v_SaleApmRequest, v_SaleApmSmsTransferRequest, v_SaleApmTelecomOtpRequest, v_SaleApmTradingDepositRequest, v_SaleApmTradingWithdrawalRequest, v_SaleApmUpiARequest, v_SaleApmUpiBRequest, v_SaleApmUpiCRequest, v_SaleApmUpiDRequest, v_SaleApmVcardRequest, v_SaleApmWebWalletRequest, v_VcardParameters } from './validate/SaleApmRequest.js';
-import { PATTERN_17, v_MpiData, v_SaleCardRequest } from './validate/SaleCardRequest.js';
+import { v_MpiData, v_SaleCardRequest } from './validate/SaleCardRequest.js';
 import { v_ScheduleInfoRequest } from './validate/ScheduleInfoRequest.js';
 import { v_SessionRequest } from './validate/SessionRequest.js';
 import { v_SessionTokenRequest } from './validate/SessionTokenRequest.js';
-import { PATTERN_10, v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartPayment, v_ApcMarketplace, v_ApcMarketplaceSeller, v_ApcShipping, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './validate/shared/AuthRequest+3-mq65f5.js';
-import { PATTERN_11, v_DeviceWalletToken, v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/AuthRequest+4-1a0ou5n.js';
+import { v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartPayment, v_ApcMarketplace, v_ApcMarketplaceSeller, v_ApcShipping, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './validate/shared/AuthRequest+3-mq65f5.js';
+import { v_DeviceWalletToken, v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/AuthRequest+4-1a0ou5n.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './validate/shared/AuthRequest+7-bwphx9.js';
 import { v_CardSaleFields, v_DigitalWallet, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
-import { PATTERN_4, inherited, v_Address, v_AddressLine2, v_Amount, v_CalendarDate, v_CardCvv2, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardToken, v_CardTokenFields, v_ChannelId, v_City, v_ClientKey, v_Country, v_Currency, v_CustomData, v_Debit2VirtualFields, v_District, v_Email, v_Hash, v_HouseNumber, v_IpAddress, v_Language, v_LinkTarget, v_MerchantKey, v_MobileMoneyNumber, v_Name, v_OrderDescription, v_OrderId, v_PaymentId, v_Phone, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_ScheduleId, v_SessionBillingAddress, v_SessionCustomer, v_State, v_Token, v_TransId, v_Url, v_YesNo, v_Zip } from './validate/shared/common.js';
-import { PATTERN_27, v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
+import { PATTERN_3, inherited, v_Address, v_AddressLine2, v_Amount, v_CalendarDate, v_CardCvv2, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardToken, v_CardTokenFields, v_ChannelId, v_City, v_ClientKey, v_Country, v_Currency, v_CustomData, v_Debit2VirtualFields, v_District, v_Email, v_Hash, v_HouseNumber, v_IpAddress, v_Language, v_LinkTarget, v_MerchantKey, v_MobileMoneyNumber, v_Name, v_OrderDescription, v_OrderId, v_PaymentId, v_Phone, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_ScheduleId, v_SessionBillingAddress, v_SessionCustomer, v_State, v_Token, v_TransId, v_Url, v_YesNo, v_Zip } from './validate/shared/common.js';
+import { PATTERN_23, v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 import { v_CardSetErsIdentity } from './validate/shared/Credit2CardRequest+3-377z6r.js';
 import { v_CardSetErsDebit } from './validate/shared/DebitRequest+2-1rer1t1.js';
 import { v_RecurringChargeFields } from './validate/shared/RecurringDebitRequest+RecurringSaleRequest.js';
@@ -51,22 +51,13 @@ import { v_VoidRequest } from './validate/VoidRequest.js';
 
 type Schemas = components['schemas'];
 
-const PATTERN_28 = /* @__PURE__ */ new RegExp("^[A-Z0-9_]{3,32}$", "u");
-const PATTERN_29 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
+const PATTERN_24 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 const SET_5 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
-const PATTERN_30 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
+const PATTERN_25 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
 const SET_7 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
 const SET_8 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
-const PATTERN_32 = /* @__PURE__ */ new RegExp("^-?[0-9]{1,15}(\\.[0-9]{1,18})?$", "u");
-const PATTERN_33 = /* @__PURE__ */ new RegExp("^[A-Z0-9]{3,6}$", "u");
+const PATTERN_27 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
 const SET_9 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
-const PATTERN_34 = /* @__PURE__ */ new RegExp("^[0-9]{1,2}$", "u");
-const PATTERN_35 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)*$", "u");
-const PATTERN_36 = /* @__PURE__ */ new RegExp("^[0-9]{1,6}$", "u");
-const PATTERN_37 = /* @__PURE__ */ new RegExp("^[-+]?[0-9]{1,4}$", "u");
-const PATTERN_38 = /* @__PURE__ */ new RegExp("^[0-9A-Za-z]*$", "u");
-const PATTERN_39 = /* @__PURE__ */ new RegExp("^[a-z0-9_]{1,20}$", "u");
-const PATTERN_40 = /* @__PURE__ */ new RegExp("^[a-z0-9_]{1,36}$", "u");
 const SET_10 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
 
 function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -219,8 +210,7 @@ function v_Action(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-    if (!PATTERN_28.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z0-9_]{3,32}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -230,7 +220,7 @@ function v_DateTime(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_29.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
+    if (!PATTERN_24.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -358,7 +348,7 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p5 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p5.length > 32 && codePointLength(p5) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p5.length > 255 && codePointLength(p5) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -634,7 +624,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p4 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p4.length > 32 && codePointLength(p4) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p4.length > 255 && codePointLength(p4) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -663,7 +653,7 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16 && codePointLength(p1) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -848,7 +838,7 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16 && codePointLength(p1) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -891,7 +881,7 @@ function v_MaskedCard(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_30.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
+    if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -901,7 +891,7 @@ function v_CardExpirationDate(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 7 && codePointLength(value) > 7 && reject(ctx, "maxLength", "must be at most 7 characters")) return false;
-    if (!PATTERN_24.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
+    if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -956,7 +946,7 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p13 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p13.length > 64 && codePointLength(p13) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p13.length > 255 && codePointLength(p13) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -966,7 +956,7 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p14 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p14.length > 64 && codePointLength(p14) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p14.length > 255 && codePointLength(p14) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -976,7 +966,7 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p15 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p15.length > 64 && codePointLength(p15) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p15.length > 255 && codePointLength(p15) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -1204,7 +1194,7 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16 && codePointLength(p1) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -1436,7 +1426,7 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16 && codePointLength(p1) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -1621,7 +1611,7 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16 && codePointLength(p1) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -1850,7 +1840,7 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16 && codePointLength(p1) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -2029,7 +2019,7 @@ function v_VoidResponse(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16 && codePointLength(p1) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -2257,8 +2247,7 @@ function v_ScheduleInfoNumber(value: unknown, ctx?: ValidationContext): boolean 
   if (!((typeof value === "number" && Number.isInteger(value)) || typeof value === "string" || value === null)) {
     if (reject(ctx, "type", "must be an integer or a string or null")) return false;
   } else if (typeof value === "string") {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -2297,7 +2286,7 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
       if (typeof p4 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p4.length > 100 && codePointLength(p4) > 100 && reject(ctx, "maxLength", "must be at most 100 characters")) return false;
+        if (p4.length > 255 && codePointLength(p4) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -2639,7 +2628,7 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16 && codePointLength(p1) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -2871,7 +2860,7 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16 && codePointLength(p1) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -3060,7 +3049,7 @@ function v_Credit2VirtualResponse(value: unknown, ctx?: ValidationContext): bool
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16 && codePointLength(p1) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -3310,7 +3299,7 @@ function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boole
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16 && codePointLength(p1) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -3347,7 +3336,7 @@ function v_ErrorCode(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be an integer or a string")) return false;
   } else if (typeof value === "string") {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (!PATTERN_23.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
   }
   return true;
 }
@@ -3391,12 +3380,7 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
     const p2 = value.http_code;
     if (p2 !== undefined && (p2 !== inherited.http_code || hasOwn(value, "http_code"))) {
       ctx?.segments.push("http_code");
-      if (!((typeof p2 === "number" && Number.isInteger(p2)))) {
-        if (reject(ctx, "type", "must be an integer")) return false;
-      } else {
-        if (p2 < 100 && reject(ctx, "minimum", "must be at least 100")) return false;
-        if (p2 > 599 && reject(ctx, "maximum", "must be at most 599")) return false;
-      }
+      if (!((typeof p2 === "number" && Number.isInteger(p2))) && reject(ctx, "type", "must be an integer")) return false;
       ctx?.segments.pop();
     }
     const p3 = value.error_code;
@@ -3419,7 +3403,6 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
       if (!Array.isArray(p5)) {
         if (reject(ctx, "type", "must be an array")) return false;
       } else {
-        if (p5.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
         for (let i6 = 0; i6 < p5.length; i6++) {
           const item7 = p5[i6];
           if (!(ctx ? ctx.visit(i6, item7, v_ErrorEntry) : v_ErrorEntry(item7))) return false;
@@ -3747,7 +3730,6 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
       if (!Array.isArray(p4)) {
         if (reject(ctx, "type", "must be an array")) return false;
       } else {
-        if (p4.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
         for (let i5 = 0; i5 < p4.length; i5++) {
           const item6 = p4[i5];
           if (!(ctx ? ctx.visit(i5, item6, v_ErrorEntry) : v_ErrorEntry(item6))) return false;
@@ -3768,7 +3750,7 @@ function v_CheckoutValidationError_properties_error_code_anyOf_1(value: unknown,
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -3804,7 +3786,7 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1 !== "success" && p1 !== "decline" && p1 !== "redirect" && p1 !== "waiting" && p1 !== "undefined" && reject(ctx, "enum", "must be one of: success, decline, redirect, waiting, undefined")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -3858,7 +3840,6 @@ function v_HpfPaymentResponse_properties_redirect_params_anyOf_0(value: unknown,
   if (!Array.isArray(value)) {
     if (reject(ctx, "type", "must be an array")) return false;
   } else {
-    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
     for (let i1 = 0; i1 < value.length; i1++) {
       const item2 = value[i1];
       ctx?.segments.push(i1);
@@ -3903,18 +3884,13 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
     const p1 = value.http_code;
     if (p1 !== undefined && (p1 !== inherited.http_code || hasOwn(value, "http_code"))) {
       ctx?.segments.push("http_code");
-      if (!((typeof p1 === "number" && Number.isInteger(p1)))) {
-        if (reject(ctx, "type", "must be an integer")) return false;
-      } else {
-        if (p1 < 100 && reject(ctx, "minimum", "must be at least 100")) return false;
-        if (p1 > 599 && reject(ctx, "maximum", "must be at most 599")) return false;
-      }
+      if (!((typeof p1 === "number" && Number.isInteger(p1))) && reject(ctx, "type", "must be an integer")) return false;
       ctx?.segments.pop();
     }
     const p2 = value.error_code;
     if (p2 !== undefined && (p2 !== inherited.error_code || hasOwn(value, "error_code"))) {
       ctx?.segments.push("error_code");
-      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p2) || v_CheckoutLookupError_properties_error_code_anyOf_1(p2))) {
+      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p2) || v_CheckoutValidationError_properties_error_code_anyOf_1(p2))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
         v_CheckoutValidationError_properties_error_code_anyOf_0(p2, ctx);
@@ -3935,16 +3911,6 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
     } else {
       if (rejectAt(ctx, "error_message", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-function v_CheckoutLookupError_properties_error_code_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-    if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
   }
   return true;
 }
@@ -4030,8 +3996,8 @@ function v_ReportedAmount(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 35 && codePointLength(value) > 35 && reject(ctx, "maxLength", "must be at most 35 characters")) return false;
-    if (!PATTERN_32.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]{1,15}(\\.[0-9]{1,18})?$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }
@@ -4040,8 +4006,7 @@ function v_ReportedCurrency(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 6 && codePointLength(value) > 6 && reject(ctx, "maxLength", "must be at most 6 characters")) return false;
-    if (!PATTERN_33.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z0-9]{3,6}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -4161,7 +4126,7 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       if (typeof p3 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p3.length > 32 && codePointLength(p3) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p3.length > 255 && codePointLength(p3) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4175,7 +4140,7 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       if (typeof p6 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p6.length > 32 && codePointLength(p6) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p6.length > 255 && codePointLength(p6) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4187,7 +4152,7 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       if (typeof p8 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p8.length > 3 && codePointLength(p8) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
+        if (p8.length > 255 && codePointLength(p8) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4203,7 +4168,7 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       if (typeof p12 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p12.length > 32 && codePointLength(p12) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p12.length > 255 && codePointLength(p12) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4223,7 +4188,7 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
       if (typeof p14 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p14.length > 32 && codePointLength(p14) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p14.length > 255 && codePointLength(p14) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4237,7 +4202,7 @@ function v_CheckoutPaymentMethod(value: unknown, ctx?: ValidationContext): boole
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -4246,7 +4211,7 @@ function v_ReportedBrand(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -4255,7 +4220,7 @@ function v_Rrn(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -4264,7 +4229,7 @@ function v_CofInitiator(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -4273,7 +4238,7 @@ function v_CofSource(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -4282,7 +4247,7 @@ function v_CofSequence(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -4335,7 +4300,7 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
           if (typeof p14 !== "string") {
             if (reject(ctx, "type", "must be a string")) return false;
           } else {
-            if (p14.length > 128 && codePointLength(p14) > 128 && reject(ctx, "maxLength", "must be at most 128 characters")) return false;
+            if (p14.length > 255 && codePointLength(p14) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
           }
           ctx?.segments.pop();
         }
@@ -4369,7 +4334,7 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p21.length < 1 || (p21.length < 2 && codePointLength(p21) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p21.length > 64 && codePointLength(p21) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p21.length > 255 && codePointLength(p21) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4450,7 +4415,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 64 && codePointLength(p1) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4460,7 +4425,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p2 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p2.length > 64 && codePointLength(p2) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p2.length > 255 && codePointLength(p2) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4470,7 +4435,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p3 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p3.length > 64 && codePointLength(p3) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p3.length > 255 && codePointLength(p3) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4480,7 +4445,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p4 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p4.length > 64 && codePointLength(p4) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p4.length > 255 && codePointLength(p4) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4490,8 +4455,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p5 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p5.length > 1 && codePointLength(p5) > 1 && reject(ctx, "maxLength", "must be at most 1 character")) return false;
-        if (!PATTERN_17.test(p5) && reject(ctx, "pattern", "must match the pattern ^[A-Z]$")) return false;
+        if (p5.length > 255 && codePointLength(p5) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4501,8 +4465,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p6 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p6.length > 2 && codePointLength(p6) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-        if (!PATTERN_10.test(p6) && reject(ctx, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
+        if (p6.length > 255 && codePointLength(p6) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4512,8 +4475,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p7 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p7.length > 2 && codePointLength(p7) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-        if (!PATTERN_34.test(p7) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,2}$")) return false;
+        if (p7.length > 255 && codePointLength(p7) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4523,8 +4485,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p8 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p8.length > 16 && codePointLength(p8) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
-        if (!PATTERN_35.test(p8) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)*$")) return false;
+        if (p8.length > 255 && codePointLength(p8) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4534,7 +4495,7 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p9 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p9.length > 32 && codePointLength(p9) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p9.length > 255 && codePointLength(p9) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4546,8 +4507,7 @@ function v_DigitsText(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 6 && codePointLength(value) > 6 && reject(ctx, "maxLength", "must be at most 6 characters")) return false;
-    if (!PATTERN_36.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,6}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -4556,7 +4516,7 @@ function v_FlagText(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value !== "true" && value !== "false" && value !== "1" && value !== "0" && reject(ctx, "enum", "must be one of: true, false, 1, 0")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -4581,7 +4541,7 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p6 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p6.length > 35 && codePointLength(p6) > 35 && reject(ctx, "maxLength", "must be at most 35 characters")) return false;
+        if (p6.length > 255 && codePointLength(p6) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4591,8 +4551,7 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p7 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p7.length > 5 && codePointLength(p7) > 5 && reject(ctx, "maxLength", "must be at most 5 characters")) return false;
-        if (!PATTERN_37.test(p7) && reject(ctx, "pattern", "must match the pattern ^[-+]?[0-9]{1,4}$")) return false;
+        if (p7.length > 255 && codePointLength(p7) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4662,7 +4621,6 @@ function v_CallbackDataMap_additionalProperties_anyOf_2(value: unknown, ctx?: Va
   if (!Array.isArray(value)) {
     if (reject(ctx, "type", "must be an array")) return false;
   } else {
-    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
     for (let i1 = 0; i1 < value.length; i1++) {
       const item2 = value[i1];
       ctx?.segments.push(i1);
@@ -4731,8 +4689,7 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
       if (typeof p14 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p14.length > 64 && codePointLength(p14) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-        if (!PATTERN_38.test(p14) && reject(ctx, "pattern", "must match the pattern ^[0-9A-Za-z]*$")) return false;
+        if (p14.length > 255 && codePointLength(p14) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4764,7 +4721,7 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
       if (typeof p26 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p26.length > 3 && codePointLength(p26) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
+        if (p26.length > 255 && codePointLength(p26) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4790,7 +4747,7 @@ function v_CallbackDate(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_29.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
+    if (!PATTERN_24.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -4809,7 +4766,7 @@ function v_CallbackHash(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-    if (!PATTERN_4.test(value) && reject(ctx, "pattern", "must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$")) return false;
+    if (!PATTERN_3.test(value) && reject(ctx, "pattern", "must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$")) return false;
   }
   return true;
 }
@@ -4860,8 +4817,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p6 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p6.length > 20 && codePointLength(p6) > 20 && reject(ctx, "maxLength", "must be at most 20 characters")) return false;
-        if (!PATTERN_39.test(p6) && reject(ctx, "pattern", "must match the pattern ^[a-z0-9_]{1,20}$")) return false;
+        if (p6.length > 255 && codePointLength(p6) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -4873,8 +4829,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p7 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p7.length > 36 && codePointLength(p7) > 36 && reject(ctx, "maxLength", "must be at most 36 characters")) return false;
-        if (!PATTERN_40.test(p7) && reject(ctx, "pattern", "must match the pattern ^[a-z0-9_]{1,36}$")) return false;
+        if (p7.length > 255 && codePointLength(p7) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -4914,7 +4869,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p13 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p13.length > 50 && codePointLength(p13) > 50 && reject(ctx, "maxLength", "must be at most 50 characters")) return false;
+        if (p13.length > 255 && codePointLength(p13) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4934,7 +4889,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p15 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p15.length > 128 && codePointLength(p15) > 128 && reject(ctx, "maxLength", "must be at most 128 characters")) return false;
+        if (p15.length > 255 && codePointLength(p15) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4954,7 +4909,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p17 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p17.length > 3 && codePointLength(p17) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
+        if (p17.length > 255 && codePointLength(p17) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4964,7 +4919,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p18 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p18.length > 64 && codePointLength(p18) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p18.length > 255 && codePointLength(p18) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -4974,7 +4929,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p19 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p19.length > 64 && codePointLength(p19) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p19.length > 255 && codePointLength(p19) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -5000,7 +4955,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p24 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p24.length > 128 && codePointLength(p24) > 128 && reject(ctx, "maxLength", "must be at most 128 characters")) return false;
+        if (p24.length > 255 && codePointLength(p24) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -5020,7 +4975,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p26 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p26.length > 3 && codePointLength(p26) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
+        if (p26.length > 255 && codePointLength(p26) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -5030,7 +4985,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p27 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p27.length > 64 && codePointLength(p27) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p27.length > 255 && codePointLength(p27) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -5040,7 +4995,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p28 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p28.length > 64 && codePointLength(p28) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p28.length > 255 && codePointLength(p28) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -5101,8 +5056,7 @@ function v_CallbackAction(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-    if (!PATTERN_28.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z0-9_]{3,32}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -5193,7 +5147,7 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p16 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p16.length > 32 && codePointLength(p16) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p16.length > 255 && codePointLength(p16) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -5203,7 +5157,7 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p17 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p17.length > 32 && codePointLength(p17) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p17.length > 255 && codePointLength(p17) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -5277,7 +5231,7 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p12 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p12.length > 50 && codePointLength(p12) > 50 && reject(ctx, "maxLength", "must be at most 50 characters")) return false;
+        if (p12.length > 255 && codePointLength(p12) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }

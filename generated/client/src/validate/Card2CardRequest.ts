@@ -28,7 +28,7 @@ export function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
       if (typeof p2 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p2.length > 64 && codePointLength(p2) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p2.length > 255 && codePointLength(p2) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }

@@ -7,7 +7,7 @@ import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx
 import { inherited, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardToken, v_ChannelId, v_CustomData, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule_then_properties_order_amount_not } from './shared/common.js';
 import { v_CardSetErsIdentity } from './shared/Credit2CardRequest+3-377z6r.js';
 
-export const PATTERN_24 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
+export const PATTERN_20 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
 
 export function v_S2sNonZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
@@ -26,7 +26,7 @@ export function v_AccountNumber(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -79,7 +79,7 @@ export function v_CardSetNsp(value: unknown, ctx?: ValidationContext): boolean {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p1.length > 7 && codePointLength(p1) > 7 && reject(ctx, "maxLength", "must be at most 7 characters")) return false;
-        if (!PATTERN_24.test(p1) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
+        if (!PATTERN_20.test(p1) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
       }
       ctx?.segments.pop();
     }

@@ -55,7 +55,7 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
       if (typeof p8 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p8.length > 16 && codePointLength(p8) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p8.length > 255 && codePointLength(p8) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }

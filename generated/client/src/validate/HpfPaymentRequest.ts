@@ -12,12 +12,7 @@ export function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boole
     const p1 = value.colorDepth;
     if (p1 !== undefined && (p1 !== inherited.colorDepth || hasOwn(value, "colorDepth"))) {
       ctx?.segments.push("colorDepth");
-      if (!((typeof p1 === "number" && Number.isInteger(p1)))) {
-        if (reject(ctx, "type", "must be an integer")) return false;
-      } else {
-        if (p1 < 1 && reject(ctx, "minimum", "must be at least 1")) return false;
-        if (p1 > 64 && reject(ctx, "maximum", "must be at most 64")) return false;
-      }
+      if (!((typeof p1 === "number" && Number.isInteger(p1))) && reject(ctx, "type", "must be an integer")) return false;
       ctx?.segments.pop();
     }
     const p2 = value.javaEnabled;
@@ -38,41 +33,26 @@ export function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boole
       if (typeof p4 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p4.length > 35 && codePointLength(p4) > 35 && reject(ctx, "maxLength", "must be at most 35 characters")) return false;
+        if (p4.length > 255 && codePointLength(p4) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
     const p5 = value.screenHeight;
     if (p5 !== undefined && (p5 !== inherited.screenHeight || hasOwn(value, "screenHeight"))) {
       ctx?.segments.push("screenHeight");
-      if (!((typeof p5 === "number" && Number.isInteger(p5)))) {
-        if (reject(ctx, "type", "must be an integer")) return false;
-      } else {
-        if (p5 < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
-        if (p5 > 100000 && reject(ctx, "maximum", "must be at most 100000")) return false;
-      }
+      if (!((typeof p5 === "number" && Number.isInteger(p5))) && reject(ctx, "type", "must be an integer")) return false;
       ctx?.segments.pop();
     }
     const p6 = value.screenWidth;
     if (p6 !== undefined && (p6 !== inherited.screenWidth || hasOwn(value, "screenWidth"))) {
       ctx?.segments.push("screenWidth");
-      if (!((typeof p6 === "number" && Number.isInteger(p6)))) {
-        if (reject(ctx, "type", "must be an integer")) return false;
-      } else {
-        if (p6 < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
-        if (p6 > 100000 && reject(ctx, "maximum", "must be at most 100000")) return false;
-      }
+      if (!((typeof p6 === "number" && Number.isInteger(p6))) && reject(ctx, "type", "must be an integer")) return false;
       ctx?.segments.pop();
     }
     const p7 = value.timeZoneOffset;
     if (p7 !== undefined && (p7 !== inherited.timeZoneOffset || hasOwn(value, "timeZoneOffset"))) {
       ctx?.segments.push("timeZoneOffset");
-      if (!((typeof p7 === "number" && Number.isInteger(p7)))) {
-        if (reject(ctx, "type", "must be an integer")) return false;
-      } else {
-        if (p7 < -1440 && reject(ctx, "minimum", "must be at least -1440")) return false;
-        if (p7 > 1440 && reject(ctx, "maximum", "must be at most 1440")) return false;
-      }
+      if (!((typeof p7 === "number" && Number.isInteger(p7))) && reject(ctx, "type", "must be an integer")) return false;
       ctx?.segments.pop();
     }
     const p8 = value.userAgent;
@@ -120,7 +100,7 @@ export function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): bo
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p1.length < 1 || (p1.length < 2 && codePointLength(p1) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p1.length > 128 && codePointLength(p1) > 128 && reject(ctx, "maxLength", "must be at most 128 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }

@@ -7,7 +7,7 @@ import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx
 import { inherited, v_S2sZeroAmountRule, v_Url, v_YesNo } from './shared/common.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_DocumentMethodParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_IpsParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiDParameters, v_WebWalletParameters } from './shared/SaleApmRequest+2-tz4jhe.js';
 
-export const PATTERN_20 = /* @__PURE__ */ new RegExp("^[0-9]+$", "u");
+export const PATTERN_16 = /* @__PURE__ */ new RegExp("^[0-9]+$", "u");
 export const SET_2 = /* @__PURE__ */ new Set<unknown>(["vcard","pin_voucher","telecom_otp","bank_account_debit","ar_transfer","mx_transfer","dl","document_method","installment_redirect","personal_id_method","crypto_deposit","crypto_withdrawal","ips","crypto_convert","trading_deposit","trading_withdrawal","fx_convert","latam_document","upi_a","upi_b","upi_c","upi_d","email_transfer","sms_transfer","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","bnpl_a","bnpl_b","open_banking","mobile_money","payout_email","local_collection","mobile_money_ke","device_wallet","web_wallet"]);
 
 export function v_ApmAuth(value: unknown, ctx?: ValidationContext): boolean {
@@ -355,7 +355,7 @@ export function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: Validatio
           if (p4 !== undefined && (p4 !== inherited.personalId || hasOwn(p3, "personalId"))) {
             ctx?.segments.push("personalId");
             if (typeof p4 === "string") {
-              if (!PATTERN_20.test(p4) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is \"BR\")")) return false;
+              if (!PATTERN_16.test(p4) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is \"BR\")")) return false;
             }
             ctx?.segments.pop();
           }

@@ -2,13 +2,15 @@
 
 import { codePointLength, formatUri, hasOwn, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_11 } from './AuthRequest+4-1a0ou5n.js';
-import { PATTERN_2, PATTERN_3, PATTERN_5, inherited } from './common.js';
+import { PATTERN_9 } from './AuthRequest+4-1a0ou5n.js';
+import { PATTERN_1, PATTERN_2, inherited } from './common.js';
 
-export const PATTERN_10 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
-export const PATTERN_12 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,4})?$", "u");
-export const PATTERN_13 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,2})?$", "u");
-export const PATTERN_14 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}(\\.[0-9]{1,2})?$", "u");
+export const PATTERN_7 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
+export const PATTERN_8 = /* @__PURE__ */ new RegExp("^[A-Z]{2}$", "u");
+export const PATTERN_10 = /* @__PURE__ */ new RegExp("^[A-Za-z]{2}$", "u");
+export const PATTERN_11 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,4})?$", "u");
+export const PATTERN_12 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,2})?$", "u");
+export const PATTERN_13 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}(\\.[0-9]{1,2})?$", "u");
 
 export function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -37,7 +39,7 @@ export function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p2.length > 2 && codePointLength(p2) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-        if (!PATTERN_10.test(p2) && reject(ctx, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
+        if (!PATTERN_7.test(p2) && reject(ctx, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -88,7 +90,7 @@ export function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p2.length < 1 || (p2.length < 2 && codePointLength(p2) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p2.length > 64 && codePointLength(p2) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p2.length > 255 && codePointLength(p2) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -110,7 +112,7 @@ export function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p4.length > 2 && codePointLength(p4) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-        if (!PATTERN_5.test(p4) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
+        if (!PATTERN_8.test(p4) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -207,7 +209,7 @@ export function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p6.length > 9 && codePointLength(p6) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-        if (!PATTERN_11.test(p6) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
+        if (!PATTERN_9.test(p6) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -307,7 +309,7 @@ export function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p8.length > 2 && codePointLength(p8) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-        if (!PATTERN_5.test(p8) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
+        if (!PATTERN_10.test(p8) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z]{2}$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -328,7 +330,7 @@ export function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p10.length > 16 && codePointLength(p10) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
-        if (!PATTERN_12.test(p10) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
+        if (!PATTERN_11.test(p10) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -675,7 +677,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p4.length > 5 && codePointLength(p4) > 5 && reject(ctx, "maxLength", "must be at most 5 characters")) return false;
-        if (!PATTERN_2.test(p4) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
+        if (!PATTERN_1.test(p4) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -696,7 +698,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p6.length > 3 && codePointLength(p6) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
-        if (!PATTERN_3.test(p6) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
+        if (!PATTERN_2.test(p6) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -747,7 +749,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p11.length > 13 && codePointLength(p11) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-        if (!PATTERN_12.test(p11) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
+        if (!PATTERN_11.test(p11) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -758,7 +760,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p12.length > 13 && codePointLength(p12) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-        if (!PATTERN_12.test(p12) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
+        if (!PATTERN_11.test(p12) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -769,7 +771,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p13.length > 13 && codePointLength(p13) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-        if (!PATTERN_12.test(p13) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
+        if (!PATTERN_11.test(p13) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -780,7 +782,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p14.length > 13 && codePointLength(p14) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-        if (!PATTERN_12.test(p14) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
+        if (!PATTERN_11.test(p14) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -791,7 +793,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p15.length > 13 && codePointLength(p15) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-        if (!PATTERN_12.test(p15) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
+        if (!PATTERN_11.test(p15) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -822,7 +824,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p18.length > 12 && codePointLength(p18) > 12 && reject(ctx, "maxLength", "must be at most 12 characters")) return false;
-        if (!PATTERN_13.test(p18) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$")) return false;
+        if (!PATTERN_12.test(p18) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -905,7 +907,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p26.length > 12 && codePointLength(p26) > 12 && reject(ctx, "maxLength", "must be at most 12 characters")) return false;
-        if (!PATTERN_13.test(p26) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$")) return false;
+        if (!PATTERN_12.test(p26) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -1026,7 +1028,7 @@ export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boole
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p5.length > 13 && codePointLength(p5) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-        if (!PATTERN_14.test(p5) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
+        if (!PATTERN_13.test(p5) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -1037,7 +1039,7 @@ export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boole
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p6.length > 3 && codePointLength(p6) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
-        if (!PATTERN_3.test(p6) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
+        if (!PATTERN_2.test(p6) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -1124,7 +1126,7 @@ export function v_ApcMarketplaceSeller(value: unknown, ctx?: ValidationContext):
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if (p2.length > 13 && codePointLength(p2) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-        if (!PATTERN_12.test(p2) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
+        if (!PATTERN_11.test(p2) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
       }
       ctx?.segments.pop();
     }

@@ -2,9 +2,9 @@
 
 import { codePointLength, hasOwn, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_1, inherited } from './common.js';
+import { inherited } from './common.js';
 
-export const PATTERN_11 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
+export const PATTERN_9 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
 
 export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -93,7 +93,7 @@ export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): bo
           if (typeof p8 !== "string") {
             if (reject(ctx, "type", "must be a string")) return false;
           } else {
-            if (p8.length > 32 && codePointLength(p8) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+            if (p8.length > 255 && codePointLength(p8) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
           }
           ctx?.segments.pop();
         } else {
@@ -128,7 +128,7 @@ export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): bo
           if (typeof p11 !== "string") {
             if (reject(ctx, "type", "must be a string")) return false;
           } else {
-            if (p11.length > 64 && codePointLength(p11) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+            if (p11.length > 255 && codePointLength(p11) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
           }
           ctx?.segments.pop();
         } else {
@@ -140,7 +140,7 @@ export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): bo
           if (typeof p12 !== "string") {
             if (reject(ctx, "type", "must be a string")) return false;
           } else {
-            if (p12.length > 32 && codePointLength(p12) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+            if (p12.length > 255 && codePointLength(p12) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
           }
           ctx?.segments.pop();
         } else {
@@ -174,11 +174,7 @@ export function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boole
     const p1 = value.apiVersion;
     if (p1 !== undefined && (p1 !== inherited.apiVersion || hasOwn(value, "apiVersion"))) {
       ctx?.segments.push("apiVersion");
-      if (!((typeof p1 === "number" && Number.isInteger(p1)))) {
-        if (reject(ctx, "type", "must be an integer")) return false;
-      } else {
-        if (p1 < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
-      }
+      if (!((typeof p1 === "number" && Number.isInteger(p1))) && reject(ctx, "type", "must be an integer")) return false;
       ctx?.segments.pop();
     } else {
       if (rejectAt(ctx, "apiVersion", "required", "is required")) return false;
@@ -186,11 +182,7 @@ export function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boole
     const p2 = value.apiVersionMinor;
     if (p2 !== undefined && (p2 !== inherited.apiVersionMinor || hasOwn(value, "apiVersionMinor"))) {
       ctx?.segments.push("apiVersionMinor");
-      if (!((typeof p2 === "number" && Number.isInteger(p2)))) {
-        if (reject(ctx, "type", "must be an integer")) return false;
-      } else {
-        if (p2 < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
-      }
+      if (!((typeof p2 === "number" && Number.isInteger(p2))) && reject(ctx, "type", "must be an integer")) return false;
       ctx?.segments.pop();
     } else {
       if (rejectAt(ctx, "apiVersionMinor", "required", "is required")) return false;
@@ -304,8 +296,7 @@ export function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boole
               if (typeof p12 !== "string") {
                 if (reject(ctx, "type", "must be a string")) return false;
               } else {
-                if (p12.length > 4 && codePointLength(p12) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-                if (!PATTERN_1.test(p12) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
+                if (p12.length > 255 && codePointLength(p12) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
               }
               ctx?.segments.pop();
             }
@@ -361,7 +352,6 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
           if (!Array.isArray(p4)) {
             if (reject(ctx, "type", "must be an array")) return false;
           } else {
-            if (p4.length > 16 && reject(ctx, "maxItems", "must have at most 16 items")) return false;
             for (let i5 = 0; i5 < p4.length; i5++) {
               const item6 = p4[i5];
               ctx?.segments.push(i5);
@@ -388,7 +378,7 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
       if (typeof p7 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p7.length > 32 && codePointLength(p7) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p7.length > 255 && codePointLength(p7) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {

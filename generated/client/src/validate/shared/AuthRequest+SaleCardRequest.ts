@@ -12,7 +12,7 @@ export function v_DigitalWallet(value: unknown, ctx?: ValidationContext): boolea
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -134,7 +134,7 @@ export function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boole
       if (typeof p9 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p9.length > 16 && codePointLength(p9) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+        if (p9.length > 255 && codePointLength(p9) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }

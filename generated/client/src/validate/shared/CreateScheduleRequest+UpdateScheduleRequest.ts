@@ -4,16 +4,16 @@ import { codePointLength, hasOwn, isPlainObject, reject, rejectAt } from '../../
 import type { ValidationContext } from '../../runtime/validation.js';
 import { inherited } from './common.js';
 
-export const PATTERN_25 = /* @__PURE__ */ new RegExp("^0*[1-9][0-9]{0,9}$", "u");
-export const PATTERN_26 = /* @__PURE__ */ new RegExp("^(0?[1-9]|[12][0-9]|3[01])$", "u");
-export const PATTERN_27 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
+export const PATTERN_21 = /* @__PURE__ */ new RegExp("^0*[1-9][0-9]{0,9}$", "u");
+export const PATTERN_22 = /* @__PURE__ */ new RegExp("^(0?[1-9]|[12][0-9]|3[01])$", "u");
+export const PATTERN_23 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
 
 export function v_PositiveDigitString(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^0*[1-9][0-9]{0,9}$")) return false;
+    if (!PATTERN_21.test(value) && reject(ctx, "pattern", "must match the pattern ^0*[1-9][0-9]{0,9}$")) return false;
   }
   return true;
 }
@@ -32,7 +32,7 @@ export function v_DayOfMonth(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_26.test(value) && reject(ctx, "pattern", "must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$")) return false;
+    if (!PATTERN_22.test(value) && reject(ctx, "pattern", "must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$")) return false;
   }
   return true;
 }
@@ -42,7 +42,7 @@ export function v_DigitString(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (!PATTERN_23.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
   }
   return true;
 }
@@ -58,7 +58,7 @@ export function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): bool
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p1.length < 1 || (p1.length < 2 && codePointLength(p1) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p1.length > 100 && codePointLength(p1) > 100 && reject(ctx, "maxLength", "must be at most 100 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }

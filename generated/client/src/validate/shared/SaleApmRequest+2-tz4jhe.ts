@@ -2,15 +2,14 @@
 
 import { IN_CONTENT, NOT_JSON, codePointLength, formatDateTime, hasOwn, isPlainObject, parseJsonContent, propertyCount, reject, rejectAt } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_11, v_DeviceWalletToken, v_WebWalletToken } from './AuthRequest+4-1a0ou5n.js';
-import { PATTERN_2, inherited, v_Country, v_Currency, v_MobileMoneyNumber, v_Url } from './common.js';
+import { PATTERN_9, v_DeviceWalletToken, v_WebWalletToken } from './AuthRequest+4-1a0ou5n.js';
+import { PATTERN_1, inherited, v_Country, v_Currency, v_MobileMoneyNumber, v_Url } from './common.js';
 
-export const PATTERN_18 = /* @__PURE__ */ new RegExp("^[0-9]{1,4}$", "u");
-export const PATTERN_19 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9.-]+$", "u");
-export const PATTERN_21 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
+export const PATTERN_15 = /* @__PURE__ */ new RegExp("^[0-9]{1,4}$", "u");
+export const PATTERN_17 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
 export const SET_1 = /* @__PURE__ */ new Set<unknown>(["SORT_CODE","ACCOUNT_NUMBER","IBAN","BBAN","BIC","PAN","MASKED_PAN","MSISDN","BSB","NCC","ABA","ABA_WIRE","ABA_ACH","ROLL_NUMBER","BLZ","IFS","CLABE","CTN","BRANCH_CODE","VIRTUAL_ACCOUNT_ID"]);
-export const PATTERN_22 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-export const PATTERN_23 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
+export const PATTERN_18 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+export const PATTERN_19 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
 
 export function v_PinVoucherParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -44,7 +43,7 @@ export function v_TelecomOtpParameters(value: unknown, ctx?: ValidationContext):
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p1.length < 1 || (p1.length < 2 && codePointLength(p1) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p1.length > 64 && codePointLength(p1) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -126,7 +125,7 @@ export function v_PayerDocumentNumber(value: unknown, ctx?: ValidationContext): 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -185,7 +184,7 @@ export function v_InstallmentRedirectParameters(value: unknown, ctx?: Validation
       } else {
         if (typeof p3 === "string") {
           if (p3.length > 4 && codePointLength(p3) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-          if (!PATTERN_18.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,4}$")) return false;
+          if (!PATTERN_15.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,4}$")) return false;
         }
         if ((typeof p3 === "number" && Number.isFinite(p3))) {
           if (p3 < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
@@ -246,8 +245,7 @@ export function v_PersonalIdMethodParameters(value: unknown, ctx?: ValidationCon
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p1.length < 1 || (p1.length < 2 && codePointLength(p1) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p1.length > 32 && codePointLength(p1) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-        if (!PATTERN_19.test(p1) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9.-]+$")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -358,7 +356,7 @@ export function v_TradingAccountLogin(value: unknown, ctx?: ValidationContext): 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -374,7 +372,7 @@ export function v_TradingDepositParameters(value: unknown, ctx?: ValidationConte
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p1.length < 1 || (p1.length < 2 && codePointLength(p1) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p1.length > 64 && codePointLength(p1) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -441,7 +439,7 @@ export function v_LatamDocumentParameters(value: unknown, ctx?: ValidationContex
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p2.length < 1 || (p2.length < 2 && codePointLength(p2) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p2.length > 32 && codePointLength(p2) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p2.length > 255 && codePointLength(p2) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -532,7 +530,7 @@ export function v_TransferSecurityAnswer(value: unknown, ctx?: ValidationContext
   } else {
     if ((value.length < 3 || (value.length < 6 && codePointLength(value) < 3)) && reject(ctx, "minLength", "must be at least 3 characters")) return false;
     if (value.length > 25 && codePointLength(value) > 25 && reject(ctx, "maxLength", "must be at most 25 characters")) return false;
-    if (!PATTERN_21.test(value) && reject(ctx, "pattern", "must match the pattern ^\\S+$")) return false;
+    if (!PATTERN_17.test(value) && reject(ctx, "pattern", "must match the pattern ^\\S+$")) return false;
   }
   return true;
 }
@@ -576,7 +574,7 @@ export function v_P1PersonalIdParameters(value: unknown, ctx?: ValidationContext
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p1.length < 1 || (p1.length < 2 && codePointLength(p1) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p1.length > 64 && codePointLength(p1) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -595,7 +593,7 @@ export function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext)
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p1.length < 1 || (p1.length < 2 && codePointLength(p1) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p1.length > 32 && codePointLength(p1) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -617,7 +615,7 @@ export function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext)
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p3.length < 1 || (p3.length < 2 && codePointLength(p3) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p3.length > 64 && codePointLength(p3) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p3.length > 255 && codePointLength(p3) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -666,7 +664,7 @@ export function v_BnplAParameters(value: unknown, ctx?: ValidationContext): bool
       } else {
         if (typeof p3 === "string") {
           if (p3.length > 9 && codePointLength(p3) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-          if (!PATTERN_11.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
+          if (!PATTERN_9.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
         }
         if ((typeof p3 === "number" && Number.isFinite(p3))) {
           if (p3 < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
@@ -686,7 +684,7 @@ export function v_BnplAmount(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (typeof value === "string") {
       if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
+      if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
     }
     if ((typeof value === "number" && Number.isFinite(value))) {
       if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
@@ -724,7 +722,7 @@ export function v_BnplBParameters(value: unknown, ctx?: ValidationContext): bool
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p4.length < 1 || (p4.length < 2 && codePointLength(p4) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p4.length > 64 && codePointLength(p4) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p4.length > 255 && codePointLength(p4) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -772,7 +770,7 @@ export function v_OpenBankingPayeeIdentification(value: unknown, ctx?: Validatio
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p2.length < 1 || (p2.length < 2 && codePointLength(p2) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p2.length > 64 && codePointLength(p2) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p2.length > 255 && codePointLength(p2) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -812,7 +810,6 @@ export function v_OpenBankingParameters(value: unknown, ctx?: ValidationContext)
         if (reject(ctx, "type", "must be an array")) return false;
       } else {
         if (p3.length < 1 && reject(ctx, "minItems", "must have at least 1 item")) return false;
-        if (p3.length > 20 && reject(ctx, "maxItems", "must have at most 20 items")) return false;
         for (let i4 = 0; i4 < p3.length; i4++) {
           const item5 = p3[i4];
           if (!(ctx ? ctx.visit(i4, item5, v_OpenBankingPayeeIdentification) : v_OpenBankingPayeeIdentification(item5))) return false;
@@ -860,7 +857,7 @@ export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext)
       } else {
         if ((p3.length < 4 || (p3.length < 8 && codePointLength(p3) < 4)) && reject(ctx, "minLength", "must be at least 4 characters")) return false;
         if (p3.length > 1398104 && codePointLength(p3) > 1398104 && reject(ctx, "maxLength", "must be at most 1398104 characters")) return false;
-        if (!PATTERN_22.test(p3) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9+/]*={0,2}$")) return false;
+        if (!PATTERN_18.test(p3) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9+/]*={0,2}$")) return false;
       }
       ctx?.segments.pop();
     }
@@ -973,7 +970,7 @@ export function v_LocalCollectionParameters(value: unknown, ctx?: ValidationCont
       } else {
         if (typeof p1 === "string") {
           if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-          if (!PATTERN_2.test(p1) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
+          if (!PATTERN_1.test(p1) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
         }
         if ((typeof p1 === "number" && Number.isFinite(p1))) {
           if (p1 < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
@@ -1278,7 +1275,7 @@ export function v_WalletPaymentToken(value: unknown, ctx?: ValidationContext): b
   } else {
     if ((value.length < 2 || (value.length < 4 && codePointLength(value) < 2)) && reject(ctx, "minLength", "must be at least 2 characters")) return false;
     if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
-    if (!PATTERN_23.test(value) && reject(ctx, "pattern", "must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$")) return false;
+    if (!PATTERN_19.test(value) && reject(ctx, "pattern", "must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$")) return false;
   }
   return true;
 }

@@ -7,7 +7,7 @@ import { inherited, v_Amount, v_CalendarDate, v_Country, v_Currency, v_Email, v_
 import { v_CardSetErsDebit } from './DebitRequest+2-1rer1t1.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_DocumentMethodParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_IpsParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiDParameters, v_WebWalletParameters } from './SaleApmRequest+2-tz4jhe.js';
 
-export const PATTERN_31 = /* @__PURE__ */ new RegExp("^([A-Za-z]{2}|[0-9]{3})$", "u");
+export const PATTERN_26 = /* @__PURE__ */ new RegExp("^([A-Za-z]{2}|[0-9]{3})$", "u");
 export const SET_6 = /* @__PURE__ */ new Set<unknown>(["card","pin_voucher","bank_account_debit","ar_transfer","mx_transfer","bnpl_a","bnpl_b","crypto_deposit","crypto_withdrawal","crypto_convert","crypto_gateway","dl","document_method","latam_document","fx_convert","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","installment_redirect","ips","local_collection","mobile_money_ke","mobile_money","open_banking","payout_email","personal_id_method","email_transfer","sms_transfer","telecom_otp","trading_deposit","trading_withdrawal","upi_a","upi_b","upi_c","upi_d","voucher_wallet","device_wallet","web_wallet"]);
 
 export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContext): boolean {
@@ -21,7 +21,7 @@ export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContex
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p1.length < 1 || (p1.length < 2 && codePointLength(p1) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p1.length > 32 && codePointLength(p1) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -50,7 +50,7 @@ export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContex
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p4.length < 1 || (p4.length < 2 && codePointLength(p4) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p4.length > 64 && codePointLength(p4) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p4.length > 255 && codePointLength(p4) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -69,7 +69,7 @@ export function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContex
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p1.length < 1 || (p1.length < 2 && codePointLength(p1) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p1.length > 64 && codePointLength(p1) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -82,7 +82,7 @@ export function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContex
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p2.length < 1 || (p2.length < 2 && codePointLength(p2) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p2.length > 60 && codePointLength(p2) > 60 && reject(ctx, "maxLength", "must be at most 60 characters")) return false;
+        if (p2.length > 255 && codePointLength(p2) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -95,7 +95,7 @@ export function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContex
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p3.length < 1 || (p3.length < 2 && codePointLength(p3) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p3.length > 60 && codePointLength(p3) > 60 && reject(ctx, "maxLength", "must be at most 60 characters")) return false;
+        if (p3.length > 255 && codePointLength(p3) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -172,7 +172,7 @@ export function v_SessionCardParameters(value: unknown, ctx?: ValidationContext)
                     if (p10 !== undefined && (p10 !== inherited.country || hasOwn(p9, "country"))) {
                       ctx?.segments.push("country");
                       if (typeof p10 === "string") {
-                        if (!PATTERN_31.test(p10) && reject(ctx, "pattern", "must match the pattern ^([A-Za-z]{2}|[0-9]{3})$")) return false;
+                        if (!PATTERN_26.test(p10) && reject(ctx, "pattern", "must match the pattern ^([A-Za-z]{2}|[0-9]{3})$")) return false;
                       }
                       ctx?.segments.pop();
                     }
@@ -339,7 +339,7 @@ export function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 128 && codePointLength(p1) > 128 && reject(ctx, "maxLength", "must be at most 128 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -361,7 +361,7 @@ export function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean
       if (typeof p8 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p8.length > 32 && codePointLength(p8) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
+        if (p8.length > 255 && codePointLength(p8) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -371,7 +371,7 @@ export function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean
       if (typeof p9 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p9.length > 64 && codePointLength(p9) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p9.length > 255 && codePointLength(p9) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -397,7 +397,7 @@ export function v_SessionCrypto(value: unknown, ctx?: ValidationContext): boolea
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 50 && codePointLength(p1) > 50 && reject(ctx, "maxLength", "must be at most 50 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -429,7 +429,6 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
       if (!Array.isArray(p3)) {
         if (reject(ctx, "type", "must be an array")) return false;
       } else {
-        if (p3.length > 100 && reject(ctx, "maxItems", "must have at most 100 items")) return false;
         if (!hasUniqueItems(p3) && reject(ctx, "uniqueItems", "must not repeat an item")) return false;
         for (let i4 = 0; i4 < p3.length; i4++) {
           const item5 = p3[i4];
@@ -438,7 +437,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
             if (reject(ctx, "type", "must be a string")) return false;
           } else {
             if ((item5.length < 1 || (item5.length < 2 && codePointLength(item5) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-            if (item5.length > 64 && codePointLength(item5) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+            if (item5.length > 255 && codePointLength(item5) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
           }
           ctx?.segments.pop();
         }

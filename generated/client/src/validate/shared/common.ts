@@ -5,16 +5,13 @@ import type { ValidationContext } from '../../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './AuthRequest+7-bwphx9.js';
 
 export const inherited = Object.prototype as unknown as Readonly<Record<string, unknown>>;
-export const PATTERN_1 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
-export const PATTERN_2 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
-export const PATTERN_3 = /* @__PURE__ */ new RegExp("^[A-Z]{3}$", "u");
-export const PATTERN_4 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$", "u");
-export const PATTERN_5 = /* @__PURE__ */ new RegExp("^[A-Z]{2}$", "u");
-export const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
-export const PATTERN_7 = /* @__PURE__ */ new RegExp("^[0-9]{3,4}$", "u");
-export const PATTERN_8 = /* @__PURE__ */ new RegExp("^[0-9]{12,19}$", "u");
-export const PATTERN_9 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
-export const PATTERN_15 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
+export const PATTERN_1 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
+export const PATTERN_2 = /* @__PURE__ */ new RegExp("^[A-Z]{3}$", "u");
+export const PATTERN_3 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$", "u");
+export const PATTERN_4 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
+export const PATTERN_5 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
+export const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
+export const PATTERN_14 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
 
 export function v_CalendarDate(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
@@ -51,7 +48,7 @@ export function v_Amount(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-    if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
+    if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }
@@ -61,7 +58,7 @@ export function v_Currency(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
-    if (!PATTERN_3.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
+    if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
   }
   return true;
 }
@@ -81,7 +78,7 @@ export function v_Hash(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-    if (!PATTERN_4.test(value) && reject(ctx, "pattern", "must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$")) return false;
+    if (!PATTERN_3.test(value) && reject(ctx, "pattern", "must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$")) return false;
   }
   return true;
 }
@@ -109,8 +106,7 @@ export function v_Country(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_5.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -166,7 +162,7 @@ export function v_PhoneCountryCode(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_6.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(-[0-9]+)*$")) return false;
+    if (!PATTERN_4.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(-[0-9]+)*$")) return false;
   }
   return true;
 }
@@ -271,8 +267,7 @@ export function v_CardCvv2(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-    if (!PATTERN_7.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{3,4}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -300,8 +295,7 @@ export function v_CardNumber(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_8.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{12,19}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -311,7 +305,7 @@ export function v_CardExpMonth(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_9.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])$")) return false;
+    if (!PATTERN_5.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])$")) return false;
   }
   return true;
 }
@@ -321,7 +315,7 @@ export function v_CardExpYear(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-    if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
+    if (!PATTERN_6.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -385,7 +379,7 @@ export function v_LinkTarget(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value !== "_blank" && value !== "_self" && value !== "_parent" && value !== "_top" && reject(ctx, "enum", "must be one of: _blank, _self, _parent, _top")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -430,7 +424,7 @@ export function v_S2sZeroAmountRule(value: unknown, ctx?: ValidationContext): bo
 
 export function v_S2sZeroAmountRule_then_properties_order_amount_not(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_15.test(value) && reject(ctx, "pattern", "must match the pattern ^0+(\\.0+)?$")) return false;
+    if (!PATTERN_14.test(value) && reject(ctx, "pattern", "must match the pattern ^0+(\\.0+)?$")) return false;
   }
   return true;
 }
@@ -626,7 +620,7 @@ export function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): 
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
         if ((p1.length < 1 || (p1.length < 2 && codePointLength(p1) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-        if (p1.length > 64 && codePointLength(p1) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     } else {
@@ -707,27 +701,11 @@ export function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext)
     const p3 = value.city;
     if (p3 !== undefined && (p3 !== inherited.city || hasOwn(value, "city")) && !(ctx ? ctx.visit("city", p3, v_City) : v_City(p3))) return false;
     const p4 = value.district;
-    if (p4 !== undefined && (p4 !== inherited.district || hasOwn(value, "district"))) {
-      ctx?.segments.push("district");
-      if (typeof p4 !== "string") {
-        if (reject(ctx, "type", "must be a string")) return false;
-      } else {
-        if (p4.length > 32 && codePointLength(p4) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-      }
-      ctx?.segments.pop();
-    }
+    if (p4 !== undefined && (p4 !== inherited.district || hasOwn(value, "district")) && !(ctx ? ctx.visit("district", p4, v_District) : v_District(p4))) return false;
     const p5 = value.address;
     if (p5 !== undefined && (p5 !== inherited.address || hasOwn(value, "address")) && !(ctx ? ctx.visit("address", p5, v_Address) : v_Address(p5))) return false;
     const p6 = value.house_number;
-    if (p6 !== undefined && (p6 !== inherited.house_number || hasOwn(value, "house_number"))) {
-      ctx?.segments.push("house_number");
-      if (typeof p6 !== "string") {
-        if (reject(ctx, "type", "must be a string")) return false;
-      } else {
-        if (p6.length > 9 && codePointLength(p6) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-      }
-      ctx?.segments.pop();
-    }
+    if (p6 !== undefined && (p6 !== inherited.house_number || hasOwn(value, "house_number")) && !(ctx ? ctx.visit("house_number", p6, v_HouseNumber) : v_HouseNumber(p6))) return false;
     const p7 = value.zip;
     if (p7 !== undefined && (p7 !== inherited.zip || hasOwn(value, "zip")) && !(ctx ? ctx.visit("zip", p7, v_Zip) : v_Zip(p7))) return false;
     const p8 = value.phone;
