@@ -3040,6 +3040,25 @@ export interface components {
         CaptureResponse: {
             result: string;
         } & (components["schemas"]["CaptureSuccess"] | components["schemas"]["CaptureDeclined"] | components["schemas"]["CaptureUndefined"]);
+        PayerText: string;
+        /** @description The fifteen payer attributes (Protocol Mapping; configurable for S2S callbacks and status responses, accepted on every callback). */
+        CallbackPayerFields: {
+            payer_first_name?: components["schemas"]["PayerText"];
+            payer_last_name?: components["schemas"]["PayerText"];
+            payer_birth_date?: string;
+            payer_address?: components["schemas"]["PayerText"];
+            payer_address2?: components["schemas"]["PayerText"];
+            payer_house_number?: string;
+            payer_phone_country_code?: components["schemas"]["PhoneCountryCode"];
+            payer_country?: string;
+            payer_state?: components["schemas"]["PayerText"];
+            payer_city?: components["schemas"]["PayerText"];
+            payer_district?: components["schemas"]["PayerText"];
+            payer_zip?: string;
+            payer_email?: string;
+            payer_phone?: string;
+            payer_ip?: components["schemas"]["IpAddress"];
+        };
         /**
          * @description Transaction status after the request.
          * @enum {string}
@@ -3055,6 +3074,27 @@ export interface components {
          * @example 01/2038
          */
         CardExpirationDate: string;
+        /**
+         * @description The Checkout-terminology method name (`card` for card brands, the wallet name for wallets), sent when the Protocol Mapping option Checkout Payment Method (`checkout_payment_method`) is on. The document names the option, not the field; `payment_method` is the name the return URLs use, so callbacks and status responses use it too.
+         * @example card
+         */
+        CheckoutPaymentMethod: string;
+        /**
+         * @description Card brand or method `brand` (Protocol Mapping "brand").
+         * @example VISA
+         */
+        ReportedBrand: string;
+        /**
+         * @description Retrieval reference number from the acquirer.
+         * @example 789012345678
+         */
+        Rrn: string;
+        /** @description Card-on-file initiator type (Protocol Mapping; values not shown in the document). */
+        CofInitiator: string;
+        /** @description Transaction source (Protocol Mapping; values not shown in the document). */
+        CofSource: string;
+        /** @description Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). */
+        CofSequence: string;
         /** @description The answer of a status lookup (GET_TRANS_STATUS, GET_TRANS_STATUS_BY_ORDER): the transaction's current status. With the Protocol Mapping options enabled it also carries `card` (masked) and `card_expiration_date`; a missing `arn` is omitted here (callbacks send it empty). `payer_language` is never returned. */
         S2sStatusLookupFields: {
             /** @constant */
@@ -3070,11 +3110,16 @@ export interface components {
             pan_type?: components["schemas"]["PanType"];
             card?: components["schemas"]["MaskedCard"];
             card_expiration_date?: components["schemas"]["CardExpirationDate"];
-            /** @description Checkout-terminology method name (`card` for card brands), when enabled in Protocol Mapping. */
-            checkout_payment_method?: string;
-            rrn?: string;
+            payment_method?: components["schemas"]["CheckoutPaymentMethod"];
+            brand?: components["schemas"]["ReportedBrand"];
+            rrn?: components["schemas"]["Rrn"];
+            /** @description Acquirer reference number; omitted when missing (callbacks send it empty instead). */
             arn?: string;
-        } & WithRequired<components["schemas"]["S2sResponseFields"], "order_id" | "trans_id">;
+            initiator?: components["schemas"]["CofInitiator"];
+            source?: components["schemas"]["CofSource"];
+            sequence?: components["schemas"]["CofSequence"];
+            payer_language?: never;
+        } & (WithRequired<components["schemas"]["S2sResponseFields"], "order_id" | "trans_id"> & components["schemas"]["CallbackPayerFields"]);
         /**
          * GET_TRANS_STATUS response
          * @description The transaction's current status. The v5.6.2 example shows `action: GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID.
@@ -4263,46 +4308,6 @@ export interface components {
         } | {
             order_id: components["schemas"]["OrderId"];
         }) & (components["schemas"]["CheckoutStatusByPaymentId"] | components["schemas"]["CheckoutStatusByOrderId"]);
-        PayerText: string;
-        /** @description The fifteen payer attributes (Protocol Mapping; configurable for S2S callbacks and status responses, accepted on every callback). */
-        CallbackPayerFields: {
-            payer_first_name?: components["schemas"]["PayerText"];
-            payer_last_name?: components["schemas"]["PayerText"];
-            payer_birth_date?: string;
-            payer_address?: components["schemas"]["PayerText"];
-            payer_address2?: components["schemas"]["PayerText"];
-            payer_house_number?: string;
-            payer_phone_country_code?: components["schemas"]["PhoneCountryCode"];
-            payer_country?: string;
-            payer_state?: components["schemas"]["PayerText"];
-            payer_city?: components["schemas"]["PayerText"];
-            payer_district?: components["schemas"]["PayerText"];
-            payer_zip?: string;
-            payer_email?: string;
-            payer_phone?: string;
-            payer_ip?: components["schemas"]["IpAddress"];
-        };
-        /**
-         * @description The Checkout-terminology method name (`card` for card brands, the wallet name for wallets), sent when the Protocol Mapping option Checkout Payment Method (`checkout_payment_method`) is on. The document names the option, not the field; `payment_method` is the name the return URLs use, so callbacks and status responses use it too.
-         * @example card
-         */
-        CheckoutPaymentMethod: string;
-        /**
-         * @description Card brand or method `brand` (Protocol Mapping "brand").
-         * @example VISA
-         */
-        ReportedBrand: string;
-        /**
-         * @description Retrieval reference number from the acquirer.
-         * @example 789012345678
-         */
-        Rrn: string;
-        /** @description Card-on-file initiator type (Protocol Mapping; values not shown in the document). */
-        CofInitiator: string;
-        /** @description Transaction source (Protocol Mapping; values not shown in the document). */
-        CofSource: string;
-        /** @description Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). */
-        CofSequence: string;
         /**
          * Payment status
          * @description A payment's status. With the Protocol Mapping options enabled it also carries `card` and `card_expiration_date`, `payment_method`, `brand`, `rrn` and `arn` (a missing `arn` is omitted here, unlike callbacks), `initiator`, `source`, `sequence` and the payer attributes. Schedule fields are echoed with `first_recurring_date`.

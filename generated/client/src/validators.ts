@@ -867,6 +867,101 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
+function v_PayerText(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+  }
+  return true;
+}
+
+function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    const p1 = value.payer_first_name;
+    if (p1 !== undefined && (p1 !== inherited.payer_first_name || hasOwn(value, "payer_first_name")) && !(ctx ? ctx.visit("payer_first_name", p1, v_PayerText) : v_PayerText(p1))) return false;
+    const p2 = value.payer_last_name;
+    if (p2 !== undefined && (p2 !== inherited.payer_last_name || hasOwn(value, "payer_last_name")) && !(ctx ? ctx.visit("payer_last_name", p2, v_PayerText) : v_PayerText(p2))) return false;
+    const p3 = value.payer_birth_date;
+    if (p3 !== undefined && (p3 !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date"))) {
+      ctx?.segments.push("payer_birth_date");
+      if (typeof p3 !== "string") {
+        if (reject(ctx, "type", "must be a string")) return false;
+      } else {
+        if (p3.length > 255 && codePointLength(p3) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+      }
+      ctx?.segments.pop();
+    }
+    const p4 = value.payer_address;
+    if (p4 !== undefined && (p4 !== inherited.payer_address || hasOwn(value, "payer_address")) && !(ctx ? ctx.visit("payer_address", p4, v_PayerText) : v_PayerText(p4))) return false;
+    const p5 = value.payer_address2;
+    if (p5 !== undefined && (p5 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? ctx.visit("payer_address2", p5, v_PayerText) : v_PayerText(p5))) return false;
+    const p6 = value.payer_house_number;
+    if (p6 !== undefined && (p6 !== inherited.payer_house_number || hasOwn(value, "payer_house_number"))) {
+      ctx?.segments.push("payer_house_number");
+      if (typeof p6 !== "string") {
+        if (reject(ctx, "type", "must be a string")) return false;
+      } else {
+        if (p6.length > 255 && codePointLength(p6) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+      }
+      ctx?.segments.pop();
+    }
+    const p7 = value.payer_phone_country_code;
+    if (p7 !== undefined && (p7 !== inherited.payer_phone_country_code || hasOwn(value, "payer_phone_country_code")) && !(ctx ? ctx.visit("payer_phone_country_code", p7, v_PhoneCountryCode) : v_PhoneCountryCode(p7))) return false;
+    const p8 = value.payer_country;
+    if (p8 !== undefined && (p8 !== inherited.payer_country || hasOwn(value, "payer_country"))) {
+      ctx?.segments.push("payer_country");
+      if (typeof p8 !== "string") {
+        if (reject(ctx, "type", "must be a string")) return false;
+      } else {
+        if (p8.length > 255 && codePointLength(p8) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+      }
+      ctx?.segments.pop();
+    }
+    const p9 = value.payer_state;
+    if (p9 !== undefined && (p9 !== inherited.payer_state || hasOwn(value, "payer_state")) && !(ctx ? ctx.visit("payer_state", p9, v_PayerText) : v_PayerText(p9))) return false;
+    const p10 = value.payer_city;
+    if (p10 !== undefined && (p10 !== inherited.payer_city || hasOwn(value, "payer_city")) && !(ctx ? ctx.visit("payer_city", p10, v_PayerText) : v_PayerText(p10))) return false;
+    const p11 = value.payer_district;
+    if (p11 !== undefined && (p11 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? ctx.visit("payer_district", p11, v_PayerText) : v_PayerText(p11))) return false;
+    const p12 = value.payer_zip;
+    if (p12 !== undefined && (p12 !== inherited.payer_zip || hasOwn(value, "payer_zip"))) {
+      ctx?.segments.push("payer_zip");
+      if (typeof p12 !== "string") {
+        if (reject(ctx, "type", "must be a string")) return false;
+      } else {
+        if (p12.length > 255 && codePointLength(p12) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+      }
+      ctx?.segments.pop();
+    }
+    const p13 = value.payer_email;
+    if (p13 !== undefined && (p13 !== inherited.payer_email || hasOwn(value, "payer_email"))) {
+      ctx?.segments.push("payer_email");
+      if (typeof p13 !== "string") {
+        if (reject(ctx, "type", "must be a string")) return false;
+      } else {
+        if (p13.length > 256 && codePointLength(p13) > 256 && reject(ctx, "maxLength", "must be at most 256 characters")) return false;
+      }
+      ctx?.segments.pop();
+    }
+    const p14 = value.payer_phone;
+    if (p14 !== undefined && (p14 !== inherited.payer_phone || hasOwn(value, "payer_phone"))) {
+      ctx?.segments.push("payer_phone");
+      if (typeof p14 !== "string") {
+        if (reject(ctx, "type", "must be a string")) return false;
+      } else {
+        if (p14.length > 255 && codePointLength(p14) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+      }
+      ctx?.segments.pop();
+    }
+    const p15 = value.payer_ip;
+    if (p15 !== undefined && (p15 !== inherited.payer_ip || hasOwn(value, "payer_ip")) && !(ctx ? ctx.visit("payer_ip", p15, v_IpAddress) : v_IpAddress(p15))) return false;
+  }
+  return true;
+}
+
 function v_TransactionStatus(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -892,6 +987,60 @@ function v_CardExpirationDate(value: unknown, ctx?: ValidationContext): boolean 
   } else {
     if (value.length > 7 && codePointLength(value) > 7 && reject(ctx, "maxLength", "must be at most 7 characters")) return false;
     if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
+  }
+  return true;
+}
+
+function v_CheckoutPaymentMethod(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+  }
+  return true;
+}
+
+function v_ReportedBrand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+  }
+  return true;
+}
+
+function v_Rrn(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+  }
+  return true;
+}
+
+function v_CofInitiator(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+  }
+  return true;
+}
+
+function v_CofSource(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+  }
+  return true;
+}
+
+function v_CofSequence(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -940,37 +1089,32 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
     if (p11 !== undefined && (p11 !== inherited.card || hasOwn(value, "card")) && !(ctx ? ctx.visit("card", p11, v_MaskedCard) : v_MaskedCard(p11))) return false;
     const p12 = value.card_expiration_date;
     if (p12 !== undefined && (p12 !== inherited.card_expiration_date || hasOwn(value, "card_expiration_date")) && !(ctx ? ctx.visit("card_expiration_date", p12, v_CardExpirationDate) : v_CardExpirationDate(p12))) return false;
-    const p13 = value.checkout_payment_method;
-    if (p13 !== undefined && (p13 !== inherited.checkout_payment_method || hasOwn(value, "checkout_payment_method"))) {
-      ctx?.segments.push("checkout_payment_method");
-      if (typeof p13 !== "string") {
-        if (reject(ctx, "type", "must be a string")) return false;
-      } else {
-        if (p13.length > 255 && codePointLength(p13) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      }
-      ctx?.segments.pop();
-    }
-    const p14 = value.rrn;
-    if (p14 !== undefined && (p14 !== inherited.rrn || hasOwn(value, "rrn"))) {
-      ctx?.segments.push("rrn");
-      if (typeof p14 !== "string") {
-        if (reject(ctx, "type", "must be a string")) return false;
-      } else {
-        if (p14.length > 255 && codePointLength(p14) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      }
-      ctx?.segments.pop();
-    }
-    const p15 = value.arn;
-    if (p15 !== undefined && (p15 !== inherited.arn || hasOwn(value, "arn"))) {
+    const p13 = value.payment_method;
+    if (p13 !== undefined && (p13 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? ctx.visit("payment_method", p13, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p13))) return false;
+    const p14 = value.brand;
+    if (p14 !== undefined && (p14 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? ctx.visit("brand", p14, v_ReportedBrand) : v_ReportedBrand(p14))) return false;
+    const p15 = value.rrn;
+    if (p15 !== undefined && (p15 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? ctx.visit("rrn", p15, v_Rrn) : v_Rrn(p15))) return false;
+    const p16 = value.arn;
+    if (p16 !== undefined && (p16 !== inherited.arn || hasOwn(value, "arn"))) {
       ctx?.segments.push("arn");
-      if (typeof p15 !== "string") {
+      if (typeof p16 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p15.length > 255 && codePointLength(p15) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+        if ((p16.length < 1 || (p16.length < 2 && codePointLength(p16) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+        if (p16.length > 255 && codePointLength(p16) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
       }
       ctx?.segments.pop();
     }
+    const p17 = value.initiator;
+    if (p17 !== undefined && (p17 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? ctx.visit("initiator", p17, v_CofInitiator) : v_CofInitiator(p17))) return false;
+    const p18 = value.source;
+    if (p18 !== undefined && (p18 !== inherited.source || hasOwn(value, "source")) && !(ctx ? ctx.visit("source", p18, v_CofSource) : v_CofSource(p18))) return false;
+    const p19 = value.sequence;
+    if (p19 !== undefined && (p19 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? ctx.visit("sequence", p19, v_CofSequence) : v_CofSequence(p19))) return false;
+    if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (!v_CallbackPayerFields(value, ctx) && !ctx) return false;
   }
   return true;
 }
@@ -3434,7 +3578,7 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
       }
     }
     {
-      const s = isPlainObject(value) ? (value.action !== undefined && (value.action !== inherited.action || hasOwn(value, "action")) ? 1 : 0) + (value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? 1 : 0) + (value.status !== undefined && (value.status !== inherited.status || hasOwn(value, "status")) ? 1 : 0) + (value.decline_reason !== undefined && (value.decline_reason !== inherited.decline_reason || hasOwn(value, "decline_reason")) ? 1 : 0) + (value.recurring_token !== undefined && (value.recurring_token !== inherited.recurring_token || hasOwn(value, "recurring_token")) ? 1 : 0) + (value.schedule_id !== undefined && (value.schedule_id !== inherited.schedule_id || hasOwn(value, "schedule_id")) ? 1 : 0) + (value.schedule_start_date !== undefined && (value.schedule_start_date !== inherited.schedule_start_date || hasOwn(value, "schedule_start_date")) ? 1 : 0) + (value.payment_schedule_amount !== undefined && (value.payment_schedule_amount !== inherited.payment_schedule_amount || hasOwn(value, "payment_schedule_amount")) ? 1 : 0) + (value.first_recurring_date !== undefined && (value.first_recurring_date !== inherited.first_recurring_date || hasOwn(value, "first_recurring_date")) ? 1 : 0) + (value.digital_wallet !== undefined && (value.digital_wallet !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) ? 1 : 0) + (value.pan_type !== undefined && (value.pan_type !== inherited.pan_type || hasOwn(value, "pan_type")) ? 1 : 0) + (value.card !== undefined && (value.card !== inherited.card || hasOwn(value, "card")) ? 1 : 0) + (value.card_expiration_date !== undefined && (value.card_expiration_date !== inherited.card_expiration_date || hasOwn(value, "card_expiration_date")) ? 1 : 0) + (value.checkout_payment_method !== undefined && (value.checkout_payment_method !== inherited.checkout_payment_method || hasOwn(value, "checkout_payment_method")) ? 1 : 0) + (value.rrn !== undefined && (value.rrn !== inherited.rrn || hasOwn(value, "rrn")) ? 1 : 0) + (value.arn !== undefined && (value.arn !== inherited.arn || hasOwn(value, "arn")) ? 1 : 0) + (value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")) ? 1 : 0) + (value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")) ? 1 : 0) + (value.trans_date !== undefined && (value.trans_date !== inherited.trans_date || hasOwn(value, "trans_date")) ? 1 : 0) + (value.descriptor !== undefined && (value.descriptor !== inherited.descriptor || hasOwn(value, "descriptor")) ? 1 : 0) + (value.amount !== undefined && (value.amount !== inherited.amount || hasOwn(value, "amount")) ? 1 : 0) + (value.currency !== undefined && (value.currency !== inherited.currency || hasOwn(value, "currency")) ? 1 : 0) : 0;
+      const s = isPlainObject(value) ? (value.action !== undefined && (value.action !== inherited.action || hasOwn(value, "action")) ? 1 : 0) + (value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? 1 : 0) + (value.status !== undefined && (value.status !== inherited.status || hasOwn(value, "status")) ? 1 : 0) + (value.decline_reason !== undefined && (value.decline_reason !== inherited.decline_reason || hasOwn(value, "decline_reason")) ? 1 : 0) + (value.recurring_token !== undefined && (value.recurring_token !== inherited.recurring_token || hasOwn(value, "recurring_token")) ? 1 : 0) + (value.schedule_id !== undefined && (value.schedule_id !== inherited.schedule_id || hasOwn(value, "schedule_id")) ? 1 : 0) + (value.schedule_start_date !== undefined && (value.schedule_start_date !== inherited.schedule_start_date || hasOwn(value, "schedule_start_date")) ? 1 : 0) + (value.payment_schedule_amount !== undefined && (value.payment_schedule_amount !== inherited.payment_schedule_amount || hasOwn(value, "payment_schedule_amount")) ? 1 : 0) + (value.first_recurring_date !== undefined && (value.first_recurring_date !== inherited.first_recurring_date || hasOwn(value, "first_recurring_date")) ? 1 : 0) + (value.digital_wallet !== undefined && (value.digital_wallet !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) ? 1 : 0) + (value.pan_type !== undefined && (value.pan_type !== inherited.pan_type || hasOwn(value, "pan_type")) ? 1 : 0) + (value.card !== undefined && (value.card !== inherited.card || hasOwn(value, "card")) ? 1 : 0) + (value.card_expiration_date !== undefined && (value.card_expiration_date !== inherited.card_expiration_date || hasOwn(value, "card_expiration_date")) ? 1 : 0) + (value.payment_method !== undefined && (value.payment_method !== inherited.payment_method || hasOwn(value, "payment_method")) ? 1 : 0) + (value.brand !== undefined && (value.brand !== inherited.brand || hasOwn(value, "brand")) ? 1 : 0) + (value.rrn !== undefined && (value.rrn !== inherited.rrn || hasOwn(value, "rrn")) ? 1 : 0) + (value.arn !== undefined && (value.arn !== inherited.arn || hasOwn(value, "arn")) ? 1 : 0) + (value.initiator !== undefined && (value.initiator !== inherited.initiator || hasOwn(value, "initiator")) ? 1 : 0) + (value.source !== undefined && (value.source !== inherited.source || hasOwn(value, "source")) ? 1 : 0) + (value.sequence !== undefined && (value.sequence !== inherited.sequence || hasOwn(value, "sequence")) ? 1 : 0) + (value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")) ? 1 : 0) + (value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")) ? 1 : 0) + (value.trans_date !== undefined && (value.trans_date !== inherited.trans_date || hasOwn(value, "trans_date")) ? 1 : 0) + (value.descriptor !== undefined && (value.descriptor !== inherited.descriptor || hasOwn(value, "descriptor")) ? 1 : 0) + (value.amount !== undefined && (value.amount !== inherited.amount || hasOwn(value, "amount")) ? 1 : 0) + (value.currency !== undefined && (value.currency !== inherited.currency || hasOwn(value, "currency")) ? 1 : 0) + (value.payer_first_name !== undefined && (value.payer_first_name !== inherited.payer_first_name || hasOwn(value, "payer_first_name")) ? 1 : 0) + (value.payer_last_name !== undefined && (value.payer_last_name !== inherited.payer_last_name || hasOwn(value, "payer_last_name")) ? 1 : 0) + (value.payer_birth_date !== undefined && (value.payer_birth_date !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date")) ? 1 : 0) + (value.payer_address !== undefined && (value.payer_address !== inherited.payer_address || hasOwn(value, "payer_address")) ? 1 : 0) + (value.payer_address2 !== undefined && (value.payer_address2 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) ? 1 : 0) + (value.payer_house_number !== undefined && (value.payer_house_number !== inherited.payer_house_number || hasOwn(value, "payer_house_number")) ? 1 : 0) + (value.payer_phone_country_code !== undefined && (value.payer_phone_country_code !== inherited.payer_phone_country_code || hasOwn(value, "payer_phone_country_code")) ? 1 : 0) + (value.payer_country !== undefined && (value.payer_country !== inherited.payer_country || hasOwn(value, "payer_country")) ? 1 : 0) + (value.payer_state !== undefined && (value.payer_state !== inherited.payer_state || hasOwn(value, "payer_state")) ? 1 : 0) + (value.payer_city !== undefined && (value.payer_city !== inherited.payer_city || hasOwn(value, "payer_city")) ? 1 : 0) + (value.payer_district !== undefined && (value.payer_district !== inherited.payer_district || hasOwn(value, "payer_district")) ? 1 : 0) + (value.payer_zip !== undefined && (value.payer_zip !== inherited.payer_zip || hasOwn(value, "payer_zip")) ? 1 : 0) + (value.payer_email !== undefined && (value.payer_email !== inherited.payer_email || hasOwn(value, "payer_email")) ? 1 : 0) + (value.payer_phone !== undefined && (value.payer_phone !== inherited.payer_phone || hasOwn(value, "payer_phone")) ? 1 : 0) + (value.payer_ip !== undefined && (value.payer_ip !== inherited.payer_ip || hasOwn(value, "payer_ip")) ? 1 : 0) + -1000 * (value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language")) ? 1 : 0) : 0;
       if (s > best1Score) {
         best1Score = s;
         best1 = 2;
@@ -3490,7 +3634,7 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
       }
     }
     {
-      const s = isPlainObject(value) ? (value.action !== undefined && (value.action !== inherited.action || hasOwn(value, "action")) ? 1 : 0) + (value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? 1 : 0) + (value.status !== undefined && (value.status !== inherited.status || hasOwn(value, "status")) ? 1 : 0) + (value.decline_reason !== undefined && (value.decline_reason !== inherited.decline_reason || hasOwn(value, "decline_reason")) ? 1 : 0) + (value.recurring_token !== undefined && (value.recurring_token !== inherited.recurring_token || hasOwn(value, "recurring_token")) ? 1 : 0) + (value.schedule_id !== undefined && (value.schedule_id !== inherited.schedule_id || hasOwn(value, "schedule_id")) ? 1 : 0) + (value.schedule_start_date !== undefined && (value.schedule_start_date !== inherited.schedule_start_date || hasOwn(value, "schedule_start_date")) ? 1 : 0) + (value.payment_schedule_amount !== undefined && (value.payment_schedule_amount !== inherited.payment_schedule_amount || hasOwn(value, "payment_schedule_amount")) ? 1 : 0) + (value.first_recurring_date !== undefined && (value.first_recurring_date !== inherited.first_recurring_date || hasOwn(value, "first_recurring_date")) ? 1 : 0) + (value.digital_wallet !== undefined && (value.digital_wallet !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) ? 1 : 0) + (value.pan_type !== undefined && (value.pan_type !== inherited.pan_type || hasOwn(value, "pan_type")) ? 1 : 0) + (value.card !== undefined && (value.card !== inherited.card || hasOwn(value, "card")) ? 1 : 0) + (value.card_expiration_date !== undefined && (value.card_expiration_date !== inherited.card_expiration_date || hasOwn(value, "card_expiration_date")) ? 1 : 0) + (value.checkout_payment_method !== undefined && (value.checkout_payment_method !== inherited.checkout_payment_method || hasOwn(value, "checkout_payment_method")) ? 1 : 0) + (value.rrn !== undefined && (value.rrn !== inherited.rrn || hasOwn(value, "rrn")) ? 1 : 0) + (value.arn !== undefined && (value.arn !== inherited.arn || hasOwn(value, "arn")) ? 1 : 0) + (value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")) ? 1 : 0) + (value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")) ? 1 : 0) + (value.trans_date !== undefined && (value.trans_date !== inherited.trans_date || hasOwn(value, "trans_date")) ? 1 : 0) + (value.descriptor !== undefined && (value.descriptor !== inherited.descriptor || hasOwn(value, "descriptor")) ? 1 : 0) + (value.amount !== undefined && (value.amount !== inherited.amount || hasOwn(value, "amount")) ? 1 : 0) + (value.currency !== undefined && (value.currency !== inherited.currency || hasOwn(value, "currency")) ? 1 : 0) : 0;
+      const s = isPlainObject(value) ? (value.action !== undefined && (value.action !== inherited.action || hasOwn(value, "action")) ? 1 : 0) + (value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? 1 : 0) + (value.status !== undefined && (value.status !== inherited.status || hasOwn(value, "status")) ? 1 : 0) + (value.decline_reason !== undefined && (value.decline_reason !== inherited.decline_reason || hasOwn(value, "decline_reason")) ? 1 : 0) + (value.recurring_token !== undefined && (value.recurring_token !== inherited.recurring_token || hasOwn(value, "recurring_token")) ? 1 : 0) + (value.schedule_id !== undefined && (value.schedule_id !== inherited.schedule_id || hasOwn(value, "schedule_id")) ? 1 : 0) + (value.schedule_start_date !== undefined && (value.schedule_start_date !== inherited.schedule_start_date || hasOwn(value, "schedule_start_date")) ? 1 : 0) + (value.payment_schedule_amount !== undefined && (value.payment_schedule_amount !== inherited.payment_schedule_amount || hasOwn(value, "payment_schedule_amount")) ? 1 : 0) + (value.first_recurring_date !== undefined && (value.first_recurring_date !== inherited.first_recurring_date || hasOwn(value, "first_recurring_date")) ? 1 : 0) + (value.digital_wallet !== undefined && (value.digital_wallet !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) ? 1 : 0) + (value.pan_type !== undefined && (value.pan_type !== inherited.pan_type || hasOwn(value, "pan_type")) ? 1 : 0) + (value.card !== undefined && (value.card !== inherited.card || hasOwn(value, "card")) ? 1 : 0) + (value.card_expiration_date !== undefined && (value.card_expiration_date !== inherited.card_expiration_date || hasOwn(value, "card_expiration_date")) ? 1 : 0) + (value.payment_method !== undefined && (value.payment_method !== inherited.payment_method || hasOwn(value, "payment_method")) ? 1 : 0) + (value.brand !== undefined && (value.brand !== inherited.brand || hasOwn(value, "brand")) ? 1 : 0) + (value.rrn !== undefined && (value.rrn !== inherited.rrn || hasOwn(value, "rrn")) ? 1 : 0) + (value.arn !== undefined && (value.arn !== inherited.arn || hasOwn(value, "arn")) ? 1 : 0) + (value.initiator !== undefined && (value.initiator !== inherited.initiator || hasOwn(value, "initiator")) ? 1 : 0) + (value.source !== undefined && (value.source !== inherited.source || hasOwn(value, "source")) ? 1 : 0) + (value.sequence !== undefined && (value.sequence !== inherited.sequence || hasOwn(value, "sequence")) ? 1 : 0) + (value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")) ? 1 : 0) + (value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")) ? 1 : 0) + (value.trans_date !== undefined && (value.trans_date !== inherited.trans_date || hasOwn(value, "trans_date")) ? 1 : 0) + (value.descriptor !== undefined && (value.descriptor !== inherited.descriptor || hasOwn(value, "descriptor")) ? 1 : 0) + (value.amount !== undefined && (value.amount !== inherited.amount || hasOwn(value, "amount")) ? 1 : 0) + (value.currency !== undefined && (value.currency !== inherited.currency || hasOwn(value, "currency")) ? 1 : 0) + (value.payer_first_name !== undefined && (value.payer_first_name !== inherited.payer_first_name || hasOwn(value, "payer_first_name")) ? 1 : 0) + (value.payer_last_name !== undefined && (value.payer_last_name !== inherited.payer_last_name || hasOwn(value, "payer_last_name")) ? 1 : 0) + (value.payer_birth_date !== undefined && (value.payer_birth_date !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date")) ? 1 : 0) + (value.payer_address !== undefined && (value.payer_address !== inherited.payer_address || hasOwn(value, "payer_address")) ? 1 : 0) + (value.payer_address2 !== undefined && (value.payer_address2 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) ? 1 : 0) + (value.payer_house_number !== undefined && (value.payer_house_number !== inherited.payer_house_number || hasOwn(value, "payer_house_number")) ? 1 : 0) + (value.payer_phone_country_code !== undefined && (value.payer_phone_country_code !== inherited.payer_phone_country_code || hasOwn(value, "payer_phone_country_code")) ? 1 : 0) + (value.payer_country !== undefined && (value.payer_country !== inherited.payer_country || hasOwn(value, "payer_country")) ? 1 : 0) + (value.payer_state !== undefined && (value.payer_state !== inherited.payer_state || hasOwn(value, "payer_state")) ? 1 : 0) + (value.payer_city !== undefined && (value.payer_city !== inherited.payer_city || hasOwn(value, "payer_city")) ? 1 : 0) + (value.payer_district !== undefined && (value.payer_district !== inherited.payer_district || hasOwn(value, "payer_district")) ? 1 : 0) + (value.payer_zip !== undefined && (value.payer_zip !== inherited.payer_zip || hasOwn(value, "payer_zip")) ? 1 : 0) + (value.payer_email !== undefined && (value.payer_email !== inherited.payer_email || hasOwn(value, "payer_email")) ? 1 : 0) + (value.payer_phone !== undefined && (value.payer_phone !== inherited.payer_phone || hasOwn(value, "payer_phone")) ? 1 : 0) + (value.payer_ip !== undefined && (value.payer_ip !== inherited.payer_ip || hasOwn(value, "payer_ip")) ? 1 : 0) + -1000 * (value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language")) ? 1 : 0) : 0;
       if (s > best1Score) {
         best1Score = s;
         best1 = 10;
@@ -4099,155 +4243,6 @@ function v_CheckoutRecurringResponse(value: unknown, ctx?: ValidationContext): b
     if (p5 !== undefined && (p5 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? ctx.visit("schedule_id", p5, v_ScheduleId) : v_ScheduleId(p5))) return false;
     const p6 = value.order;
     if (p6 !== undefined && (p6 !== inherited.order || hasOwn(value, "order")) && !(ctx ? ctx.visit("order", p6, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p6))) return false;
-  }
-  return true;
-}
-
-function v_PayerText(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    const p1 = value.payer_first_name;
-    if (p1 !== undefined && (p1 !== inherited.payer_first_name || hasOwn(value, "payer_first_name")) && !(ctx ? ctx.visit("payer_first_name", p1, v_PayerText) : v_PayerText(p1))) return false;
-    const p2 = value.payer_last_name;
-    if (p2 !== undefined && (p2 !== inherited.payer_last_name || hasOwn(value, "payer_last_name")) && !(ctx ? ctx.visit("payer_last_name", p2, v_PayerText) : v_PayerText(p2))) return false;
-    const p3 = value.payer_birth_date;
-    if (p3 !== undefined && (p3 !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date"))) {
-      ctx?.segments.push("payer_birth_date");
-      if (typeof p3 !== "string") {
-        if (reject(ctx, "type", "must be a string")) return false;
-      } else {
-        if (p3.length > 255 && codePointLength(p3) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      }
-      ctx?.segments.pop();
-    }
-    const p4 = value.payer_address;
-    if (p4 !== undefined && (p4 !== inherited.payer_address || hasOwn(value, "payer_address")) && !(ctx ? ctx.visit("payer_address", p4, v_PayerText) : v_PayerText(p4))) return false;
-    const p5 = value.payer_address2;
-    if (p5 !== undefined && (p5 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? ctx.visit("payer_address2", p5, v_PayerText) : v_PayerText(p5))) return false;
-    const p6 = value.payer_house_number;
-    if (p6 !== undefined && (p6 !== inherited.payer_house_number || hasOwn(value, "payer_house_number"))) {
-      ctx?.segments.push("payer_house_number");
-      if (typeof p6 !== "string") {
-        if (reject(ctx, "type", "must be a string")) return false;
-      } else {
-        if (p6.length > 255 && codePointLength(p6) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      }
-      ctx?.segments.pop();
-    }
-    const p7 = value.payer_phone_country_code;
-    if (p7 !== undefined && (p7 !== inherited.payer_phone_country_code || hasOwn(value, "payer_phone_country_code")) && !(ctx ? ctx.visit("payer_phone_country_code", p7, v_PhoneCountryCode) : v_PhoneCountryCode(p7))) return false;
-    const p8 = value.payer_country;
-    if (p8 !== undefined && (p8 !== inherited.payer_country || hasOwn(value, "payer_country"))) {
-      ctx?.segments.push("payer_country");
-      if (typeof p8 !== "string") {
-        if (reject(ctx, "type", "must be a string")) return false;
-      } else {
-        if (p8.length > 255 && codePointLength(p8) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      }
-      ctx?.segments.pop();
-    }
-    const p9 = value.payer_state;
-    if (p9 !== undefined && (p9 !== inherited.payer_state || hasOwn(value, "payer_state")) && !(ctx ? ctx.visit("payer_state", p9, v_PayerText) : v_PayerText(p9))) return false;
-    const p10 = value.payer_city;
-    if (p10 !== undefined && (p10 !== inherited.payer_city || hasOwn(value, "payer_city")) && !(ctx ? ctx.visit("payer_city", p10, v_PayerText) : v_PayerText(p10))) return false;
-    const p11 = value.payer_district;
-    if (p11 !== undefined && (p11 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? ctx.visit("payer_district", p11, v_PayerText) : v_PayerText(p11))) return false;
-    const p12 = value.payer_zip;
-    if (p12 !== undefined && (p12 !== inherited.payer_zip || hasOwn(value, "payer_zip"))) {
-      ctx?.segments.push("payer_zip");
-      if (typeof p12 !== "string") {
-        if (reject(ctx, "type", "must be a string")) return false;
-      } else {
-        if (p12.length > 255 && codePointLength(p12) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      }
-      ctx?.segments.pop();
-    }
-    const p13 = value.payer_email;
-    if (p13 !== undefined && (p13 !== inherited.payer_email || hasOwn(value, "payer_email"))) {
-      ctx?.segments.push("payer_email");
-      if (typeof p13 !== "string") {
-        if (reject(ctx, "type", "must be a string")) return false;
-      } else {
-        if (p13.length > 256 && codePointLength(p13) > 256 && reject(ctx, "maxLength", "must be at most 256 characters")) return false;
-      }
-      ctx?.segments.pop();
-    }
-    const p14 = value.payer_phone;
-    if (p14 !== undefined && (p14 !== inherited.payer_phone || hasOwn(value, "payer_phone"))) {
-      ctx?.segments.push("payer_phone");
-      if (typeof p14 !== "string") {
-        if (reject(ctx, "type", "must be a string")) return false;
-      } else {
-        if (p14.length > 255 && codePointLength(p14) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      }
-      ctx?.segments.pop();
-    }
-    const p15 = value.payer_ip;
-    if (p15 !== undefined && (p15 !== inherited.payer_ip || hasOwn(value, "payer_ip")) && !(ctx ? ctx.visit("payer_ip", p15, v_IpAddress) : v_IpAddress(p15))) return false;
-  }
-  return true;
-}
-
-function v_CheckoutPaymentMethod(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-function v_ReportedBrand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-function v_Rrn(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-function v_CofInitiator(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-function v_CofSource(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-function v_CofSequence(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -6719,6 +6714,18 @@ export const validateCaptureResponse = /* @__PURE__ */ validator<Schemas["Captur
 /** Type guard for CaptureResponse: true when the value satisfies every rule of the schema. */
 export const isCaptureResponse = v_CaptureResponse as Guard<Schemas["CaptureResponse"]>;
 
+/** Validates a PayerText; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validatePayerText = /* @__PURE__ */ validator<Schemas["PayerText"]>(v_PayerText, "form");
+
+/** Type guard for PayerText: true when the value satisfies every rule of the schema. */
+export const isPayerText = v_PayerText as Guard<Schemas["PayerText"]>;
+
+/** Validates a CallbackPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCallbackPayerFields = /* @__PURE__ */ validator<Schemas["CallbackPayerFields"]>(v_CallbackPayerFields, "form");
+
+/** Type guard for CallbackPayerFields: true when the value satisfies every rule of the schema. */
+export const isCallbackPayerFields = v_CallbackPayerFields as Guard<Schemas["CallbackPayerFields"]>;
+
 /** Validates a TransactionStatus; issues name fields by wire path (`order.amount` style by default). */
 export const validateTransactionStatus = /* @__PURE__ */ validator<Schemas["TransactionStatus"]>(v_TransactionStatus, "json");
 
@@ -6736,6 +6743,42 @@ export const validateCardExpirationDate = /* @__PURE__ */ validator<Schemas["Car
 
 /** Type guard for CardExpirationDate: true when the value satisfies every rule of the schema. */
 export const isCardExpirationDate = v_CardExpirationDate as Guard<Schemas["CardExpirationDate"]>;
+
+/** Validates a CheckoutPaymentMethod; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCheckoutPaymentMethod = /* @__PURE__ */ validator<Schemas["CheckoutPaymentMethod"]>(v_CheckoutPaymentMethod, "form");
+
+/** Type guard for CheckoutPaymentMethod: true when the value satisfies every rule of the schema. */
+export const isCheckoutPaymentMethod = v_CheckoutPaymentMethod as Guard<Schemas["CheckoutPaymentMethod"]>;
+
+/** Validates a ReportedBrand; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateReportedBrand = /* @__PURE__ */ validator<Schemas["ReportedBrand"]>(v_ReportedBrand, "form");
+
+/** Type guard for ReportedBrand: true when the value satisfies every rule of the schema. */
+export const isReportedBrand = v_ReportedBrand as Guard<Schemas["ReportedBrand"]>;
+
+/** Validates a Rrn; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateRrn = /* @__PURE__ */ validator<Schemas["Rrn"]>(v_Rrn, "form");
+
+/** Type guard for Rrn: true when the value satisfies every rule of the schema. */
+export const isRrn = v_Rrn as Guard<Schemas["Rrn"]>;
+
+/** Validates a CofInitiator; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCofInitiator = /* @__PURE__ */ validator<Schemas["CofInitiator"]>(v_CofInitiator, "form");
+
+/** Type guard for CofInitiator: true when the value satisfies every rule of the schema. */
+export const isCofInitiator = v_CofInitiator as Guard<Schemas["CofInitiator"]>;
+
+/** Validates a CofSource; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCofSource = /* @__PURE__ */ validator<Schemas["CofSource"]>(v_CofSource, "form");
+
+/** Type guard for CofSource: true when the value satisfies every rule of the schema. */
+export const isCofSource = v_CofSource as Guard<Schemas["CofSource"]>;
+
+/** Validates a CofSequence; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCofSequence = /* @__PURE__ */ validator<Schemas["CofSequence"]>(v_CofSequence, "form");
+
+/** Type guard for CofSequence: true when the value satisfies every rule of the schema. */
+export const isCofSequence = v_CofSequence as Guard<Schemas["CofSequence"]>;
 
 /** Validates a S2sStatusLookupFields; issues name fields by wire path (`order.amount` style by default). */
 export const validateS2sStatusLookupFields = /* @__PURE__ */ validator<Schemas["S2sStatusLookupFields"]>(v_S2sStatusLookupFields, "json");
@@ -7330,54 +7373,6 @@ export const validateCheckoutStatusRequest = /* @__PURE__ */ validator<Schemas["
 
 /** Type guard for CheckoutStatusRequest: true when the value satisfies every rule of the schema. */
 export const isCheckoutStatusRequest = v_CheckoutStatusRequest as Guard<Schemas["CheckoutStatusRequest"]>;
-
-/** Validates a PayerText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePayerText = /* @__PURE__ */ validator<Schemas["PayerText"]>(v_PayerText, "form");
-
-/** Type guard for PayerText: true when the value satisfies every rule of the schema. */
-export const isPayerText = v_PayerText as Guard<Schemas["PayerText"]>;
-
-/** Validates a CallbackPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackPayerFields = /* @__PURE__ */ validator<Schemas["CallbackPayerFields"]>(v_CallbackPayerFields, "form");
-
-/** Type guard for CallbackPayerFields: true when the value satisfies every rule of the schema. */
-export const isCallbackPayerFields = v_CallbackPayerFields as Guard<Schemas["CallbackPayerFields"]>;
-
-/** Validates a CheckoutPaymentMethod; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCheckoutPaymentMethod = /* @__PURE__ */ validator<Schemas["CheckoutPaymentMethod"]>(v_CheckoutPaymentMethod, "form");
-
-/** Type guard for CheckoutPaymentMethod: true when the value satisfies every rule of the schema. */
-export const isCheckoutPaymentMethod = v_CheckoutPaymentMethod as Guard<Schemas["CheckoutPaymentMethod"]>;
-
-/** Validates a ReportedBrand; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateReportedBrand = /* @__PURE__ */ validator<Schemas["ReportedBrand"]>(v_ReportedBrand, "form");
-
-/** Type guard for ReportedBrand: true when the value satisfies every rule of the schema. */
-export const isReportedBrand = v_ReportedBrand as Guard<Schemas["ReportedBrand"]>;
-
-/** Validates a Rrn; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateRrn = /* @__PURE__ */ validator<Schemas["Rrn"]>(v_Rrn, "form");
-
-/** Type guard for Rrn: true when the value satisfies every rule of the schema. */
-export const isRrn = v_Rrn as Guard<Schemas["Rrn"]>;
-
-/** Validates a CofInitiator; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofInitiator = /* @__PURE__ */ validator<Schemas["CofInitiator"]>(v_CofInitiator, "form");
-
-/** Type guard for CofInitiator: true when the value satisfies every rule of the schema. */
-export const isCofInitiator = v_CofInitiator as Guard<Schemas["CofInitiator"]>;
-
-/** Validates a CofSource; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofSource = /* @__PURE__ */ validator<Schemas["CofSource"]>(v_CofSource, "form");
-
-/** Type guard for CofSource: true when the value satisfies every rule of the schema. */
-export const isCofSource = v_CofSource as Guard<Schemas["CofSource"]>;
-
-/** Validates a CofSequence; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofSequence = /* @__PURE__ */ validator<Schemas["CofSequence"]>(v_CofSequence, "form");
-
-/** Type guard for CofSequence: true when the value satisfies every rule of the schema. */
-export const isCofSequence = v_CofSequence as Guard<Schemas["CofSequence"]>;
 
 /** Validates a CheckoutPaymentStatus; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutPaymentStatus = /* @__PURE__ */ validator<Schemas["CheckoutPaymentStatus"]>(v_CheckoutPaymentStatus, "json");
