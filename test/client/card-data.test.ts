@@ -1,6 +1,7 @@
 // Card data never leaks: invalid and failing requests carrying a PAN and a CVV go through every
 // path (validation error, platform error, transport errors, the log hook), and neither value
 // appears in any message, JSON.stringify or String() of the error, its stack, or the log.
+// On the loopback stub: the failures are injected (a platform error echoing the card, timeouts, HTML 502s).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createS2SClient,
