@@ -437,12 +437,12 @@ export interface components {
              * @default eth
              * @enum {string}
              */
-            network_type: "eth" | "tron";
+            network_type?: "eth" | "tron";
             /**
              * @description Bech32 address format. Default false.
              * @default false
              */
-            bech32: boolean;
+            bech32?: boolean;
             /**
              * @description Account id. The document gives no format.
              * @example 100234
@@ -842,7 +842,7 @@ export interface components {
              * @default COUNT
              * @enum {string}
              */
-            quantityUnit: "M" | "CM" | "KG" | "G" | "COUNT";
+            quantityUnit?: "M" | "CM" | "KG" | "G" | "COUNT";
             /** Format: uri */
             productUrl?: string;
             /** Format: uri */
@@ -2563,7 +2563,7 @@ export interface components {
              * @default none
              * @enum {string}
              */
-            delayed_first_payment: "none" | "delay_by_interval" | "day_of_week" | "day_of_month";
+            delayed_first_payment?: "none" | "delay_by_interval" | "day_of_week" | "day_of_month";
             /** @description Length of the first-payment delay (with `delay_by_interval`). */
             first_payment_interval_length?: components["schemas"]["PositiveDigitString"];
             /** @description Unit of the first-payment delay (with `delay_by_interval`), as `interval_unit`. */
@@ -4022,7 +4022,10 @@ export interface components {
             vat_calc?: boolean;
             /** @description Free-form merchant data, stored with the transaction and returned in callbacks (as `custom_data[<key>]` form fields). Accepted on every operation. */
             custom_data?: Record<string, unknown>;
-            /** @description Authorize only (captured later with `/api/v1/payment/capture`). Default false; valid only for `purchase`. Routed to `DMS` and `SMS/DMS` MIDs. */
+            /**
+             * @description Authorize only (captured later with `/api/v1/payment/capture`). Default false; valid only for `purchase`. Routed to `DMS` and `SMS/DMS` MIDs.
+             * @default false
+             */
             auth?: boolean;
             /** @description Attaches a recurring schedule (created with CREATE_SCHEDULE). */
             schedule_id?: components["schemas"]["ScheduleId"];
