@@ -103,7 +103,10 @@ export function returnUrl(sandbox: Sandbox, session: CheckoutSession, transactio
   );
   const url = new URL(target);
   // The hash covers the four fixed fields only; the Protocol Mapping additions come after it.
-  for (const [key, value] of Object.entries({ ...query, ...returnAdditions(transaction, sandbox.options.protocolMapping) }))
+  for (const [key, value] of Object.entries({
+    ...query,
+    ...returnAdditions(transaction, sandbox.options.protocolMapping),
+  }))
     url.searchParams.set(key, value);
   return url.toString();
 }
@@ -342,6 +345,9 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
     const size = call.fields['size'];
     // Omitted: one object; 1..100: an array of the most recent payments (Checkout rule 4).
     if (size === undefined) return new Answer(200, paymentStatus(payments[0]!, mapping));
-    return new Answer(200, payments.slice(0, Number(size)).map((payment) => paymentStatus(payment, mapping)));
+    return new Answer(
+      200,
+      payments.slice(0, Number(size)).map((payment) => paymentStatus(payment, mapping)),
+    );
   },
 };

@@ -39,7 +39,9 @@ export class SandboxClock {
   /** Moves sandbox time forward and fires every timer that falls due, in due order. */
   advance(seconds: number): void {
     if (!(seconds >= 0 && seconds <= MAX_ADVANCE_SECONDS))
-      throw new RangeError(`advance_seconds is 0 to ${MAX_ADVANCE_SECONDS} (366 days) per call; advance again for more.`);
+      throw new RangeError(
+        `advance_seconds is 0 to ${MAX_ADVANCE_SECONDS} (366 days) per call; advance again for more.`,
+      );
     this.#offset += seconds * 1000;
     this.#fire();
   }

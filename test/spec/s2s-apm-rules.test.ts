@@ -131,7 +131,8 @@ const table: RuleTable = {
     { given: { example: 'SALE_apm_local_collection_offline_service_pe', schema: 'PostRequest', change: param('market', 'CL') }, want: 'valid' },
   ],
   'SPEI needs redirectUrl': [{ given: { example: 'SALE_apm_local_collection_spei', schema: 'PostRequest', change: dropParam('redirectUrl') }, want: { path: 'parameters[redirectUrl]', rule: 'required' } }],
-  'pull debit bankDetails are collected from the payer (may be absent)': [{ given: { example: 'SALE_apm_local_collection_pull_ar', schema: 'PostRequest', change: dropParam('bankDetails') }, want: 'valid' }],
+  // Document, local-collection group (all fields required): the merchant collects them from the payer and sends them.
+  'pull debit needs bankDetails': [{ given: { example: 'SALE_apm_local_collection_pull_ar', schema: 'PostRequest', change: dropParam('bankDetails') }, want: { path: 'parameters[bankDetails]', rule: 'required' } }],
   'bankDetails fields have no stated shape': [
     { given: { example: 'SALE_apm_local_collection_pull_ar', schema: 'PostRequest', change: (v) => void (v['parameters']['bankDetails']['cbu'] = '28505909') }, want: 'valid' },
     { given: { example: 'SALE_apm_local_collection_pull_pe', schema: 'PostRequest', change: (v) => void (v['parameters']['bankDetails']['otp'] = 'abc123') }, want: 'valid' },

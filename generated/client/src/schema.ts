@@ -2083,7 +2083,7 @@ export interface components {
              */
             clientname?: string;
             bankDetails?: components["schemas"]["LocalCollectionBankDetails"];
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
         /**
          * <local_collection>
          * @description S2S APM SALE with a local-collection variant (`parameters[type]`, `parameters[market]`).

@@ -68,7 +68,10 @@ export const MAPPING_SWITCHES = [
 /** Parses `checkoutPaymentMethod,payerAttributes=payer_email+payer_ip,returnParameters=brand`. */
 export function parseProtocolMapping(text: string): ProtocolMapping {
   const mapping: Record<string, unknown> = {};
-  for (const item of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [name, list] = item.split('=', 2) as [string, string | undefined];
     const values = list?.split('+').filter(Boolean);
     if (name === 'returnParameters') {
@@ -82,7 +85,9 @@ export function parseProtocolMapping(text: string): ProtocolMapping {
     } else if ((MAPPING_SWITCHES as readonly string[]).includes(name) && values === undefined) {
       mapping[name] = true;
     } else {
-      throw new Error(`unknown Protocol Mapping setting ${item}; one of ${[...MAPPING_SWITCHES, 'returnParameters'].join(', ')}`);
+      throw new Error(
+        `unknown Protocol Mapping setting ${item}; one of ${[...MAPPING_SWITCHES, 'returnParameters'].join(', ')}`,
+      );
     }
   }
   return mapping as ProtocolMapping;
@@ -144,7 +149,10 @@ export function mappingAdditions(
   if (mapping.checkoutPaymentMethod) fields['payment_method'] = paymentMethodOf(transaction);
   if (mapping.brand) fields['brand'] = brandOf(transaction);
   if (mapping.arn) {
-    fields['rrn'] = BigInt(`0x${derived(transaction, 'rrn').slice(0, 12)}`).toString().slice(0, 12).padStart(12, '0');
+    fields['rrn'] = BigInt(`0x${derived(transaction, 'rrn').slice(0, 12)}`)
+      .toString()
+      .slice(0, 12)
+      .padStart(12, '0');
     // The sandbox has no acquirer, so the ARN is always missing: empty in callbacks, omitted in lookups.
     if (where === 'callback') fields['arn'] = '';
   }
@@ -161,7 +169,11 @@ export function mappingAdditions(
       const value = transaction.payer?.[name];
       // A CREDIT2CARD callback is signed without the payer e-mail (F6), and the client's recipe
       // picks F2 whenever `payer_email` is present, so the sandbox leaves it out there.
-      if (value === undefined || (name === 'payer_email' && transaction.action === 'CREDIT2CARD' && where === 'callback')) continue;
+      if (
+        value === undefined ||
+        (name === 'payer_email' && transaction.action === 'CREDIT2CARD' && where === 'callback')
+      )
+        continue;
       fields[name] = value;
     }
   }
@@ -177,7 +189,10 @@ export function mappingAdditions(
 }
 
 /** What the payer's return to success_url / cancel_url carries beyond the four fixed fields. */
-export function returnAdditions(transaction: Transaction, mapping: ProtocolMapping | undefined): Record<string, string> {
+export function returnAdditions(
+  transaction: Transaction,
+  mapping: ProtocolMapping | undefined,
+): Record<string, string> {
   const chosen = new Set<ReturnParameter>(mapping?.returnParameters ?? []);
   if (mapping?.checkoutPaymentMethod) chosen.add('payment_method');
   return {
@@ -210,6 +225,7 @@ export function browserAttributesOf(info: unknown): Record<string, string> | und
 /** The payer attributes an S2S request carried (the request's own `payer_*` fields). */
 export function payerAttributesOf(fields: Readonly<Record<string, unknown>>): Record<string, string> | undefined {
   const payer: Record<string, string> = {};
-  for (const name of PAYER_ATTRIBUTES) if (typeof fields[name] === 'string' && fields[name] !== '') payer[name] = fields[name] as string;
+  for (const name of PAYER_ATTRIBUTES)
+    if (typeof fields[name] === 'string' && fields[name] !== '') payer[name] = fields[name] as string;
   return Object.keys(payer).length ? payer : undefined;
 }

@@ -1131,6 +1131,32 @@ export function v_LocalCollectionParameters(value: unknown, ctx?: ValidationCont
       if ((!(value.redirectUrl !== undefined && (value.redirectUrl !== inherited.redirectUrl || hasOwn(value, "redirectUrl")))) && rejectAt(ctx, "redirectUrl", "required", "is required (when type is \"OFFLINE_SERVICE_PAYMENT\")")) return false;
     }
     if (v_LocalCollectionParameters_allOf_6_if(value)) {
+      const p16 = value.bankDetails;
+      if (p16 !== undefined && (p16 !== inherited.bankDetails || hasOwn(value, "bankDetails"))) {
+        ctx?.segments.push("bankDetails");
+        if (isPlainObject(p16)) {
+          if ((!(p16.cbu !== undefined && (p16.cbu !== inherited.cbu || hasOwn(p16, "cbu")))) && rejectAt(ctx, "cbu", "required", "is required (when type is \"PULL\" and market is \"AR\")")) return false;
+          if ((!(p16.alias !== undefined && (p16.alias !== inherited.alias || hasOwn(p16, "alias")))) && rejectAt(ctx, "alias", "required", "is required (when type is \"PULL\" and market is \"AR\")")) return false;
+        }
+        ctx?.segments.pop();
+      } else {
+        if (rejectAt(ctx, "bankDetails", "required", "is required (when type is \"PULL\" and market is \"AR\")")) return false;
+      }
+    }
+    if (v_LocalCollectionParameters_allOf_7_if(value)) {
+      const p17 = value.bankDetails;
+      if (p17 !== undefined && (p17 !== inherited.bankDetails || hasOwn(value, "bankDetails"))) {
+        ctx?.segments.push("bankDetails");
+        if (isPlainObject(p17)) {
+          if ((!(p17.phoneNumber !== undefined && (p17.phoneNumber !== inherited.phoneNumber || hasOwn(p17, "phoneNumber")))) && rejectAt(ctx, "phoneNumber", "required", "is required (when type is \"PULL\" and market is \"PE\")")) return false;
+          if ((!(p17.otp !== undefined && (p17.otp !== inherited.otp || hasOwn(p17, "otp")))) && rejectAt(ctx, "otp", "required", "is required (when type is \"PULL\" and market is \"PE\")")) return false;
+        }
+        ctx?.segments.pop();
+      } else {
+        if (rejectAt(ctx, "bankDetails", "required", "is required (when type is \"PULL\" and market is \"PE\")")) return false;
+      }
+    }
+    if (v_LocalCollectionParameters_allOf_8_if(value)) {
       if ((!(value.redirectUrl !== undefined && (value.redirectUrl !== inherited.redirectUrl || hasOwn(value, "redirectUrl")))) && rejectAt(ctx, "redirectUrl", "required", "is required (when type is \"SPEI\")")) return false;
     }
   }
@@ -1246,6 +1272,50 @@ export function v_LocalCollectionParameters_allOf_5_if(value: unknown, ctx?: Val
 }
 
 export function v_LocalCollectionParameters_allOf_6_if(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    const p1 = value.type;
+    if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
+      ctx?.segments.push("type");
+      if (p1 !== "PULL" && reject(ctx, "const", "must be \"PULL\"")) return false;
+      ctx?.segments.pop();
+    } else {
+      if (rejectAt(ctx, "type", "required", "is required")) return false;
+    }
+    const p2 = value.market;
+    if (p2 !== undefined && (p2 !== inherited.market || hasOwn(value, "market"))) {
+      ctx?.segments.push("market");
+      if (p2 !== "AR" && reject(ctx, "const", "must be \"AR\"")) return false;
+      ctx?.segments.pop();
+    } else {
+      if (rejectAt(ctx, "market", "required", "is required")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_LocalCollectionParameters_allOf_7_if(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    const p1 = value.type;
+    if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
+      ctx?.segments.push("type");
+      if (p1 !== "PULL" && reject(ctx, "const", "must be \"PULL\"")) return false;
+      ctx?.segments.pop();
+    } else {
+      if (rejectAt(ctx, "type", "required", "is required")) return false;
+    }
+    const p2 = value.market;
+    if (p2 !== undefined && (p2 !== inherited.market || hasOwn(value, "market"))) {
+      ctx?.segments.push("market");
+      if (p2 !== "PE" && reject(ctx, "const", "must be \"PE\"")) return false;
+      ctx?.segments.pop();
+    } else {
+      if (rejectAt(ctx, "market", "required", "is required")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_LocalCollectionParameters_allOf_8_if(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     const p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
