@@ -9,7 +9,6 @@ import {
   requestValidator,
   signaturesMatch,
   type OperationDefinition,
-  type SignatureRecipe,
   type ValidationIssue,
 } from '@payment-gateway/merchant-client';
 import { Answer, cataloguedAnswer, ErrorCatalogue, invalid, type Protocol } from './answers.js';
@@ -232,24 +231,7 @@ function originalValue(original: Transaction, name: string): string | undefined 
 function hashHelp(operation: OperationDefinition, signingFields: readonly string[], original: boolean): string {
   const extra =
     signingFields.length && original ? ` It also covers ${signingFields.join(' and ')} of the original payment.` : '';
-  return `Hash is not valid. ${operation.name} is signed with: ${recipeText(operation.signature!)}${extra}`;
-}
-
-/** The recipe as a formula (the client's recipes carry no description): md5(upper(strrev(a) . PASSWORD)). */
-function recipeText(recipe: SignatureRecipe): string {
-  type Expression = SignatureRecipe['input'];
-  const text = (expression: Expression): string => {
-    if (typeof expression === 'string') return expression === '$password' ? 'PASSWORD' : expression;
-    if (Array.isArray(expression)) return expression.map(text).join(' . ');
-    const node = expression as Record<string, Expression>;
-    if ('upper' in node) return `upper(${text(node['upper']!)})`;
-    if ('reverse' in node) return `strrev(${text(node['reverse']!)})`;
-    if ('first6last4' in node) return `first6(${text(node['first6last4']!)}) . last4(${text(node['first6last4']!)})`;
-    return 'the values sorted by name, each reversed';
-  };
-  let formula = text(recipe.input);
-  for (const digest of recipe.digests) formula = `${digest}(${formula})`;
-  return formula;
+  return `Hash is not valid. ${operation.name} is signed with: ${operation.signature!.description}${extra}`;
 }
 
 function badRequest(protocol: Protocol, error: BadRequest): Answer {
