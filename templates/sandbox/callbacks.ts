@@ -2,8 +2,8 @@
 // with the callback's own recipe by the client package's signer, then handed to delivery.
 import { buildTestCallback, decodeForm, maskPan, type FormObject } from '@payment-gateway/merchant-client';
 import { platformDate } from './clock.js';
-import type { CallbackKind } from './delivery.js';
-import type { Sandbox } from './sandbox.js';
+import type { CallbackDelivery, CallbackKind } from './delivery.js';
+import { mappingAdditions, type ProtocolMapping } from './protocol-mapping.js';
 import type { Transaction, TransactionStatus, Transition } from './store.js';
 
 /** S2S `result` of a status (the sandbox's reading of facts §2.1). */
@@ -21,16 +21,25 @@ export function checkoutStatus(status: TransactionStatus): string {
 
 const ACTION_NAME = /^[A-Z0-9_]{3,32}$/;
 
-export function emitCallback(sandbox: Sandbox, transaction: Transaction, transition: Transition): void {
+/** Takes what it needs, not the Sandbox, so that sandbox.ts can import it without a cycle. */
+export function emitCallback(
+  delivery: CallbackDelivery,
+  mapping: ProtocolMapping | undefined,
+  transaction: Transaction,
+  transition: Transition,
+): void {
   const kind: CallbackKind = transaction.protocol;
-  const fields = kind === 'checkout' ? checkoutFields(transaction, transition) : s2sFields(transaction, transition);
+  const fields = {
+    ...(kind === 'checkout' ? checkoutFields(transaction, transition) : s2sFields(transaction, transition)),
+    ...mappingAdditions(transaction, mapping, 'callback'),
+  };
   const signingContext: Record<string, string> = {};
   // F2 (with the payer e-mail) for every S2S CARD callback but CREDIT2CARD's F6; the e-mail is
-  // not sent (the payer attributes of Protocol Mapping are off by default).
+  // sent only with the payer attributes of Protocol Mapping, so the signer is given it here.
   if (kind === 'card' && transaction.payerEmail && transaction.action !== 'CREDIT2CARD')
     signingContext['payer_email'] = transaction.payerEmail;
   const body = buildTestCallback(kind, fields, { password: transaction.merchant.password, signingContext });
-  sandbox.delivery.enqueue({
+  delivery.enqueue({
     kind,
     transactionId: transaction.id,
     sequence: transition.sequence,

@@ -34,6 +34,7 @@ export function chargeAgain(
       scenario: initiating.scenario,
       recurringInitTransId: initiating.id,
       ...(initiating.payerEmail ? { payerEmail: initiating.payerEmail } : {}),
+      ...(initiating.payer ? { payer: initiating.payer } : {}),
       ...(initiating.cardNumber ? { cardNumber: initiating.cardNumber } : {}),
       ...(initiating.cardExpiry ? { cardExpiry: initiating.cardExpiry } : {}),
       ...(initiating.paymentId ? { paymentId: randomUUID() } : {}),

@@ -3,6 +3,13 @@
 // bank-code window, callback retries, blocked URLs, schedule runs). A timer fires when its due
 // time is reached either way: by waiting, or by advancing the clock past it.
 
+/**
+ * The furthest one advance may move: a year (366 days) covers every documented window, retry and
+ * monthly schedule, while an advance of centuries would run a daily schedule's charges by the
+ * hundred thousand before answering.
+ */
+export const MAX_ADVANCE_SECONDS = 366 * 24 * 60 * 60;
+
 interface Timer {
   readonly due: number;
   readonly order: number;
@@ -31,6 +38,10 @@ export class SandboxClock {
 
   /** Moves sandbox time forward and fires every timer that falls due, in due order. */
   advance(seconds: number): void {
+    if (!(seconds >= 0 && seconds <= MAX_ADVANCE_SECONDS))
+      throw new RangeError(
+        `advance_seconds is 0 to ${MAX_ADVANCE_SECONDS} (366 days) per call; advance again for more.`,
+      );
     this.#offset += seconds * 1000;
     this.#fire();
   }

@@ -1,5 +1,7 @@
 // The pipeline's behaviour around failures: what is retried, what never is, timeouts through
 // AbortSignal, validation on by default and switchable, errors typed by kind.
+// On the loopback stub (test/support/loopback.ts), not the sandbox: these are injected faults (503s,
+// delays, broken bodies) a platform does not produce on demand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS2SClient, PlatformError, RequestValidationError, TransportError } from '../../generated/client/src/index.js';
 import { CARD_SALE, PIN_VOUCHER_SALE } from '../support/fixtures.js';

@@ -1,6 +1,7 @@
 // Card data never leaks: invalid and failing requests carrying a PAN and a CVV go through every
 // path (validation error, platform error, transport errors, the log hook), and neither value
 // appears in any message, JSON.stringify or String() of the error, its stack, or the log.
+// On the loopback stub: the failures are injected (a platform error echoing the card, timeouts, HTML 502s).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createS2SClient,
@@ -86,7 +87,8 @@ describe('card data in every failure path', () => {
   it('a validation error names wire paths only', async () => {
     const log: LogEvent[] = [];
     const error = await failure(
-      client(log).card.sale(sale({ card_exp_month: '13', card_cvv2: `${CVV}x`, card_number: `${PAN}0000` })),
+      // card_number and card_cvv2 have no documented format, only the safety cap: overflow it.
+      client(log).card.sale(sale({ card_exp_month: '13', card_cvv2: CVV.repeat(100), card_number: PAN.repeat(17) })),
     );
     expect(error).toMatchObject({ kind: 'validation' });
     expect((error as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual(

@@ -1,40 +1,30 @@
-// Every request example of the spec goes through the generated client to a loopback server:
-// the operation's own validator accepts it, and what arrives decodes to exactly the example
-// (form bodies through the bracket codec, JSON as sent) with a fresh signature.
+// Every request example of the spec goes through the generated client to the sandbox, which
+// behaves as the platform would: it validates and signs-checks the request, and answers it. Each
+// example is accepted (never "Request data is invalid.") and answered with the operation's typed
+// result or a catalogued platform error (an example naming a transaction the sandbox never made
+// gets "Transaction does not exist.", as on the platform). What exactly goes on the wire is checked
+// byte for byte against the loopback stub in wire.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as checkout from '../../generated/client/src/checkout.js';
-import { createTransport, decodeForm, encodeForm, parseCallback, type FormObject, type OperationDefinition } from '../../generated/client/src/index.js';
+import { startSandbox, type RunningSandbox } from '../../generated/sandbox/src/index.js';
+import { createTransport, encodeForm, parseCallback, PlatformError, type FormObject } from '../../generated/client/src/index.js';
 import { invoke } from '../../generated/client/src/runtime/pipeline.js';
-import * as s2s from '../../generated/client/src/s2s.js';
-import { collectExamples } from '../support/spec-examples.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { callbackExamples, CLIENT_FILLED, definitionFor, definitions, requestExamples, s2sDefinitions } from '../support/operations.js';
 
-const definitions = [...Object.values(s2s), ...Object.values(checkout)].filter(
-  (value): value is OperationDefinition => typeof value === 'object' && value !== null && 'validator' in value && 'path' in value,
-);
-const s2sDefinitions = definitions.filter((definition) => definition.action !== undefined);
+const PASSWORD = 'every-operation-password';
+const DEFAULT_KEY = 'c2b8fb04-110f-11ea-bcd3-0242ac150003';
+const keyOf = (value: Record<string, unknown>) => String(value['client_key'] ?? value['merchant_key'] ?? DEFAULT_KEY);
 
-/** The definition an example belongs to: by path, then by action (an APM sale carries `brand`). */
-function definitionFor(path: string, example: Record<string, unknown>): OperationDefinition {
-  if (path !== '/post') return definitions.find((definition) => definition.path === path)!;
-  const candidates = s2sDefinitions.filter((definition) => definition.action === example['action']);
-  const protocol = example['action'] === 'SALE' || example['action'] === 'AUTH' ? (example['brand'] !== undefined ? 'S2S APM' : 'S2S CARD') : undefined;
-  return candidates.find((definition) => (protocol ? definition.name.startsWith(protocol) : true)) ?? candidates[0]!;
-}
-
-const CLIENT_FILLED = ['action', 'client_key', 'merchant_key', 'hash'];
-const requestExamples = collectExamples().filter((example) => example.id.includes(' request ') && !example.id.startsWith('webhook '));
-const callbackExamples = collectExamples().filter((example) => example.id.startsWith('webhook ') && example.id.includes(' request '));
-
-let server: Loopback;
+let sandbox: RunningSandbox;
 beforeAll(async () => {
-  server = await startLoopback();
+  // One sandbox merchant per merchant key the examples use, all with one password the client signs with.
+  const keys = new Set([DEFAULT_KEY, ...requestExamples.map((example) => keyOf(example.value as Record<string, unknown>))]);
+  sandbox = await startSandbox({ merchants: [...keys].map((key) => ({ key, password: PASSWORD })) });
 });
 afterAll(async () => {
-  await server.close();
+  await sandbox?.close();
 });
 
-describe('every request example through the client', () => {
+describe('every request example through the client, answered by the sandbox', () => {
   it('covers every operation of the spec', () => {
     const used = new Set(requestExamples.map((example) => definitionFor(example.id.split(' ')[1]!, example.value as Record<string, unknown>).name));
     const missing = definitions.filter((definition) => !used.has(definition.name) && !s2sDefinitions.some((other) => other !== definition && other.action === definition.action && used.has(other.name)));
@@ -45,42 +35,28 @@ describe('every request example through the client', () => {
     const path = example.id.split(' ')[1]!;
     const value = example.value as Record<string, unknown>;
     const definition = definitionFor(path, value);
-    const transport = createTransport({ baseUrl: server.baseUrl, merchantKey: String(value['client_key'] ?? value['merchant_key'] ?? 'c2b8fb04-110f-11ea-bcd3-0242ac150003'), password: 'pw', retries: 0 });
-    const input = Object.fromEntries(Object.entries(value).filter(([key]) => !CLIENT_FILLED.includes(key)));
-    // An operation whose answer is an array when a field is sent (status by order_id with size).
-    const arrayAnswer = definition.arrayWhen !== undefined && value[definition.arrayWhen] !== undefined;
-    server.reply({ body: arrayAnswer ? [{ payment_id: 'p', status: 'settled' }] : { result: 'SUCCESS' } });
-    await invoke(transport, definition, definition.headers ? { ...input, headers: { Token: 'session-token' } } : input);
-    const request = server.received.at(-1)!;
-    const received = (definition.bodyStyle === 'form' ? decodeForm(request.body) : JSON.parse(request.body)) as Record<string, unknown>;
-    const { hash, ...rest } = received;
-    const expected = Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'hash'));
-    if (definition.keyField === undefined) delete expected['merchant_key'];
-    // A form carries strings only: compare with the example as the codec would send it.
-    expect(rest).toEqual(definition.bodyStyle === 'form' ? decodeForm(new URLSearchParams(flatten(expected)).toString()) : expected);
-    if (definition.signature) expect(hash).toMatch(/^[0-9a-f]{32,64}$/);
-    else expect(hash).toBeUndefined();
-    // The exact bytes: action and key first, the caller's fields in their order, the hash last.
-    const ordered = {
-      ...(definition.action ? { action: definition.action } : {}),
-      ...(definition.keyField ? { [definition.keyField]: value[definition.keyField] ?? 'c2b8fb04-110f-11ea-bcd3-0242ac150003' } : {}),
-      ...input,
-      ...(hash === undefined ? {} : { hash }),
-    };
-    expect(request.body).toBe(definition.bodyStyle === 'form' ? new URLSearchParams(flatten(ordered)).toString() : JSON.stringify(ordered));
-    expect(request.headers['content-type']).toBe(definition.bodyStyle === 'form' ? 'application/x-www-form-urlencoded' : 'application/json');
+    const transport = createTransport({ baseUrl: sandbox.url, merchantKey: keyOf(value), password: PASSWORD, retries: 0 });
+    const input: Record<string, unknown> = Object.fromEntries(Object.entries(value).filter(([key]) => !CLIENT_FILLED.includes(key)));
+    // A follow-up that finds a payment an earlier example made (the lookup of ORDER-12345 finds
+    // SALE_card's) is signed over that payment's e-mail and card, as a merchant would sign it.
+    const original = requestExamples.find((candidate) => candidate.id.endsWith(' SALE_card'))!.value as Record<string, string>;
+    const followUp = path === '/post' && value['card_number'] === undefined && value['payer_email'] === undefined && (value['trans_id'] !== undefined || value['order_id'] === original['order_id']);
+    if (followUp) input['signing'] = { payer_email: original['payer_email'], card_number: original['card_number'] };
+    const outcome = await invoke(transport, definition, definition.headers ? { ...input, headers: { Token: 'example-session-token' } } : input).then(
+      (answer) => ({ answer }),
+      (error: unknown) => ({ error }),
+    );
+    if ('error' in outcome) {
+      // Only a platform answer from the catalogue, never a refusal of the request itself.
+      expect(outcome.error).toBeInstanceOf(PlatformError);
+      const error = outcome.error as PlatformError;
+      expect(error.error_message, JSON.stringify(error.errors)).not.toBe('Request data is invalid.');
+      expect(error.http_code).toBeGreaterThanOrEqual(400);
+    } else {
+      expect(outcome.answer).toEqual(expect.anything());
+    }
   });
 });
-
-function flatten(value: Record<string, unknown>, prefix = '', out: [string, string][] = []): [string, string][] {
-  for (const [key, child] of Object.entries(value)) {
-    const name = prefix ? `${prefix}[${key}]` : key;
-    if (child === null || child === undefined) continue;
-    if (typeof child === 'object') flatten(child as Record<string, unknown>, name, out);
-    else out.push([name, String(child)]);
-  }
-  return out;
-}
 
 describe('every callback example', () => {
   it.each(callbackExamples.map((example) => [example.id, example] as const))('%s verifies with the example password', (_id, example) => {

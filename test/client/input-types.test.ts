@@ -64,3 +64,15 @@ describe('generated input types', () => {
     for (const member of members) expect(required.filter((field) => !checker.getPropertyOfType(member, field))).toEqual([]);
   });
 });
+
+describe('fields with a JSON Schema default stay optional', () => {
+  // Checkout `auth` has `default: false`; openapi-typescript would type it as required unless its
+  // defaultNonNullable option is off (generators/emitters/types).
+  it.each([['CheckoutCreateSessionInput', 'auth'], ['CheckoutCreateSessionTokenInput', 'auth']])('%s.%s is optional', (name, field) => {
+    const type = inputs.find(([input]) => input === name)?.[1];
+    expect(type, name).toBeDefined();
+    const property = checker.getPropertyOfType(type!, field);
+    expect(property, `${name}.${field}`).toBeDefined();
+    expect(property!.flags & ts.SymbolFlags.Optional).not.toBe(0);
+  });
+});

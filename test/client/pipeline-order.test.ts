@@ -1,6 +1,7 @@
 // The pipeline's order of work: validate → label to wire value → sign, once. And a request it
 // cannot walk (not an object, a cycle, extreme nesting) is a RequestValidationError naming the
 // wire path, never a TypeError or a RangeError.
+// On the loopback stub: it reads the exact fields that reached the wire.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

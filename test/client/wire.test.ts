@@ -1,8 +1,13 @@
 // The generated client, pointed at a loopback server, sends exactly the expected bytes and
 // headers: form bodies with bracket keys and the form Content-Type for S2S, JSON for Checkout.
+// This stays on the loopback stub (test/support/loopback.ts) because it checks the exact bytes
+// received; whether the platform accepts and answers a request is tested against the sandbox
+// (every-operation.test.ts).
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCheckoutClient, createS2SClient } from '../../generated/client/src/index.js';
+import { createCheckoutClient, createS2SClient, createTransport, decodeForm } from '../../generated/client/src/index.js';
+import { invoke } from '../../generated/client/src/runtime/pipeline.js';
+import { definitionFor, requestExamples, CLIENT_FILLED } from '../support/operations.js';
 import { CLIENT_KEY, PASSWORD, PIN_VOUCHER_SALE } from '../support/fixtures.js';
 import { startLoopback, type Loopback } from '../support/loopback.js';
 
@@ -125,3 +130,46 @@ describe('Hosted Payment Fields', () => {
     expect(JSON.parse(request.body)).toEqual({ name: 'John Doe', email: 'doe@example.com', with_hosted_fields: true });
   });
 });
+
+describe('every request example, byte for byte', () => {
+  it.each(requestExamples.map((example) => [example.id, example] as const))('%s arrives as the example, signed', async (_id, example) => {
+    const path = example.id.split(' ')[1]!;
+    const value = example.value as Record<string, unknown>;
+    const definition = definitionFor(path, value);
+    const transport = createTransport({ baseUrl: server.baseUrl, merchantKey: String(value['client_key'] ?? value['merchant_key'] ?? 'c2b8fb04-110f-11ea-bcd3-0242ac150003'), password: 'pw', retries: 0 });
+    const input = Object.fromEntries(Object.entries(value).filter(([key]) => !CLIENT_FILLED.includes(key)));
+    // An operation whose answer is an array when a field is sent (status by order_id with size).
+    const arrayAnswer = definition.arrayWhen !== undefined && value[definition.arrayWhen] !== undefined;
+    server.reply({ body: arrayAnswer ? [{ payment_id: 'p', status: 'settled' }] : { result: 'SUCCESS' } });
+    await invoke(transport, definition, definition.headers ? { ...input, headers: { Token: 'session-token' } } : input);
+    const request = server.received.at(-1)!;
+    const received = (definition.bodyStyle === 'form' ? decodeForm(request.body) : JSON.parse(request.body)) as Record<string, unknown>;
+    const { hash, ...rest } = received;
+    const expected = Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'hash'));
+    if (definition.keyField === undefined) delete expected['merchant_key'];
+    // A form carries strings only: compare with the example as the codec would send it.
+    expect(rest).toEqual(definition.bodyStyle === 'form' ? decodeForm(new URLSearchParams(flatten(expected)).toString()) : expected);
+    if (definition.signature) expect(hash).toMatch(/^[0-9a-f]{32,64}$/);
+    else expect(hash).toBeUndefined();
+    // The exact bytes: action and key first, the caller's fields in their order, the hash last.
+    const ordered = {
+      ...(definition.action ? { action: definition.action } : {}),
+      ...(definition.keyField ? { [definition.keyField]: value[definition.keyField] ?? 'c2b8fb04-110f-11ea-bcd3-0242ac150003' } : {}),
+      ...input,
+      ...(hash === undefined ? {} : { hash }),
+    };
+    expect(request.body).toBe(definition.bodyStyle === 'form' ? new URLSearchParams(flatten(ordered)).toString() : JSON.stringify(ordered));
+    expect(request.headers['content-type']).toBe(definition.bodyStyle === 'form' ? 'application/x-www-form-urlencoded' : 'application/json');
+  });
+});
+
+function flatten(value: Record<string, unknown>, prefix = '', out: [string, string][] = []): [string, string][] {
+  for (const [key, child] of Object.entries(value)) {
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (child === null || child === undefined) continue;
+    if (typeof child === 'object') flatten(child as Record<string, unknown>, name, out);
+    else out.push([name, String(child)]);
+  }
+  return out;
+}
+

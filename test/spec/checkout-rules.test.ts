@@ -50,6 +50,11 @@ const table: RuleTable = {
   'APC recipient country is 2 letters or 3 digits in Checkout': [{ given: { example: `${SESSION} authorization`, schema: 'SessionRequest', change: (v) => { v.parameters.card.cart.items[0].recipient.country = 'USA'; } }, want: { path: 'parameters.card.cart.items[0].recipient.country', rule: 'pattern' } }],
   'a BNG installment set is sent whole': [{ given: { example: `${SESSION} authorization`, schema: 'SessionRequest', change: (v) => { v.parameters.card.bnrg_installm_def = '01'; } }, want: { path: 'parameters.card.bnrg_installm_months', rule: 'dependentRequired' } }],
   'parameters are keyed by method (the PIN of <pin_voucher> is 16 characters)': [{ given: { example: `${SESSION} pin_voucher`, schema: 'SessionRequest', change: (v) => { v.parameters.pin_voucher.pin = '1234'; } }, want: { path: 'parameters.pin_voucher.pin', rule: 'minLength' } }],
+  // No length or format is given for these: safety caps only, and the two protocols agree.
+  'billing_address.district and house_number take what S2S takes': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.billing_address.district = 'Friedrichshain-Kreuzberg Ortsteil Nord'; v.billing_address.house_number = '12A-14/3 bis'; } }, want: 'valid' }],
+  'billing_address.country has no stated format': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.billing_address.country = 'deu'; } }, want: 'valid' }],
+  'payee name and identity fields have no stated length': [{ given: { example: `${SESSION} credit`, schema: 'SessionRequest', change: (v) => { v.payee.name = 'N'.repeat(200); v.payee.identity_type = 'national identity card of the issuing state'; v.payee.identity_id = '9'.repeat(100); } }, want: 'valid' }],
+  'url_target is any window target': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.url_target = 'checkout-frame'; } }, want: 'valid' }],
   // Hosted Payment Fields token
   'return_url is mandatory for HPF': [{ given: { example: TOKEN, schema: 'SessionTokenRequest', change: (v) => { delete v.return_url; } }, want: { path: 'return_url', rule: 'required' } }],
   'HPF has payment endpoints for purchase and debit only': [{ given: { example: TOKEN, schema: 'SessionTokenRequest', change: (v) => { v.operation = 'credit'; } }, want: { path: 'operation', rule: 'enum' } }],
@@ -82,8 +87,13 @@ const table: RuleTable = {
   'status is success, fail, waiting or undefined': [{ given: { example: `${CHECKOUT_CB} sale_settled`, schema: 'CheckoutCallback', change: (v) => { v.status = 'settled'; } }, want: { path: 'status', rule: 'enum' } }],
   'custom_data comes back as bracket-nested strings': [{ given: { example: `${CHECKOUT_CB} sale_settled`, schema: 'CheckoutCallback', change: (v) => { v.custom_data = { cart: { ref: 'A-1001', lines: ['1', '2'] } }; } }, want: 'valid' }],
   'custom_data leaves are strings': [{ given: { example: `${CHECKOUT_CB} sale_settled`, schema: 'CheckoutCallback', change: (v) => { v.custom_data = { cart_ref: 1001 }; } }, want: { path: 'custom_data', rule: 'anyOf' } }],
-  '3DS browser flags are true/false text': [{ given: { example: `${CHECKOUT_CB} debit_settled`, schema: 'CheckoutCallback', change: (v) => { v.browser_java_enabled = 'yes'; } }, want: { path: 'browser_java_enabled', rule: 'enum' } }],
-  'transStatus is one EMV letter': [{ given: { example: `${CHECKOUT_CB} debit_settled`, schema: 'CheckoutCallback', change: (v) => { v.transStatus = 'y'; } }, want: { path: 'transStatus', rule: 'pattern' } }],
+  // The Protocol Mapping attributes have no stated format: whatever the platform sends is accepted.
+  'browser and 3DS attributes have no stated format': [
+    { given: { example: `${CHECKOUT_CB} debit_settled`, schema: 'CheckoutCallback', change: (v) => { v.browser_java_enabled = 'yes'; v.browser_timezone_offset = '-05:00'; } }, want: 'valid' },
+    { given: { example: `${CHECKOUT_CB} debit_settled`, schema: 'CheckoutCallback', change: (v) => { v.transStatus = 'y'; v.eci = '005'; v.protocolVersion = '2.2.0-rc'; } }, want: 'valid' },
+  ],
+  'callback payer attributes are as wide as the request fields': [{ given: { example: `${CARD_CB} sale_settled`, schema: 'S2sCardCallback', change: (v) => { v.payer_country = 'United Kingdom'; v.payer_zip = 'Z'.repeat(200); v.payer_phone = '+44 20 7946 0000 ext. 1234 (office)'; } }, want: 'valid' }],
+  'arn is sent as the acquirer gives it': [{ given: { example: `${CARD_CB} sale_settled`, schema: 'S2sCardCallback', change: (v) => { v.arn = '7401-2345 6789'; } }, want: 'valid' }],
   // S2S callbacks
   'payer_language is never returned (S2S CARD)': [{ given: { example: `${CARD_CB} sale_settled`, schema: 'S2sCardCallback', change: (v) => { v.payer_language = 'en'; } }, want: { path: 'payer_language', rule: 'false' } }],
   'payer_phone_country_code is digits (payer attributes)': [{ given: { example: `${CARD_CB} sale_settled`, schema: 'S2sCardCallback', change: (v) => { v.payer_phone_country_code = '+1'; } }, want: { path: 'payer_phone_country_code', rule: 'pattern' } }],

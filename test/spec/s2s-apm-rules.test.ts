@@ -73,7 +73,10 @@ const table: RuleTable = {
   'P2 accountName at least 1 character': [{ given: { example: 'SALE_apm_p2_a', schema: 'PostRequest', change: param('accountName', '') }, want: { path: 'parameters[accountName]', rule: 'minLength' } }],
   'P2 accountName at most 64 characters': [{ given: { example: 'SALE_apm_p2_b', schema: 'PostRequest', change: param('accountName', 'A'.repeat(65)) }, want: { path: 'parameters[accountName]', rule: 'maxLength' } }],
   'P2 accountName of 64 characters passes': [{ given: { example: 'SALE_apm_p2_c', schema: 'PostRequest', change: param('accountName', 'A'.repeat(64)) }, want: 'valid' }],
-  'P1 personal_id is bounded': [{ given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(65)) }, want: { path: 'parameters[personal_id]', rule: 'maxLength' } }],
+  'P1 personal_id has no stated length (safety cap only)': [
+    { given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(65)) }, want: 'valid' },
+    { given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(256)) }, want: { path: 'parameters[personal_id]', rule: 'maxLength' } },
+  ],
   'UPI id has no stated format': [{ given: { example: 'SALE_apm_upi_b', schema: 'PostRequest', change: param('upi_id', 'payer') }, want: 'valid' }],
   'UPI address is required': [{ given: { example: 'SALE_apm_upi_c', schema: 'PostRequest', change: drop('parameters') }, want: { path: 'parameters', rule: 'required' } }],
   // Installments, BNPL
@@ -128,7 +131,8 @@ const table: RuleTable = {
     { given: { example: 'SALE_apm_local_collection_offline_service_pe', schema: 'PostRequest', change: param('market', 'CL') }, want: 'valid' },
   ],
   'SPEI needs redirectUrl': [{ given: { example: 'SALE_apm_local_collection_spei', schema: 'PostRequest', change: dropParam('redirectUrl') }, want: { path: 'parameters[redirectUrl]', rule: 'required' } }],
-  'pull debit bankDetails are collected from the payer (may be absent)': [{ given: { example: 'SALE_apm_local_collection_pull_ar', schema: 'PostRequest', change: dropParam('bankDetails') }, want: 'valid' }],
+  // Document, local-collection group (all fields required): the merchant collects them from the payer and sends them.
+  'pull debit needs bankDetails': [{ given: { example: 'SALE_apm_local_collection_pull_ar', schema: 'PostRequest', change: dropParam('bankDetails') }, want: { path: 'parameters[bankDetails]', rule: 'required' } }],
   'bankDetails fields have no stated shape': [
     { given: { example: 'SALE_apm_local_collection_pull_ar', schema: 'PostRequest', change: (v) => void (v['parameters']['bankDetails']['cbu'] = '28505909') }, want: 'valid' },
     { given: { example: 'SALE_apm_local_collection_pull_pe', schema: 'PostRequest', change: (v) => void (v['parameters']['bankDetails']['otp'] = 'abc123') }, want: 'valid' },

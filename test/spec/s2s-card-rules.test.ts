@@ -18,12 +18,19 @@ function example(key: string): Body {
 const long = (length: number) => 'x'.repeat(length);
 
 const table: RuleTable = {
-  // Card fields (document: exp month 2 digits, year 4 digits).
-  'card_number is 12-19 digits': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '4111'; } }, want: { path: 'card_number', rule: 'pattern' } }],
+  // Card fields (document: exp month 2 digits, year 4 digits; card number and CVV: no format given,
+  // so a safety cap only).
+  'card_number has no stated format': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '4111 1111 1111 1111'; } }, want: 'valid' }],
   'card_exp_month is two digits': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_exp_month = '1'; } }, want: { path: 'card_exp_month', rule: 'pattern' } }],
   'card_exp_month is 01-12': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_exp_month = '13'; } }, want: { path: 'card_exp_month', rule: 'pattern' } }],
   'card_exp_year is four digits': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_exp_year = '38'; } }, want: { path: 'card_exp_year', rule: 'pattern' } }],
-  'card_cvv2 is 3-4 digits': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_cvv2 = '12'; } }, want: { path: 'card_cvv2', rule: 'pattern' } }],
+  'card_cvv2 has no stated format': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_cvv2 = '12'; } }, want: 'valid' }],
+  'payer_country has no stated format': [
+    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.payer_country = 'us'; } }, want: 'valid' },
+    { given: { example: 'SALE_card', schema: 'PostRequest', change: (v) => { v.payer_country = 'GBR'; } }, want: 'valid' },
+  ],
+  'payer_present values are not defined': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.payer_present = 'cardholder-present-ecom'; } }, want: 'valid' }],
+  'digital_wallet is a value agreed with the operator': [{ given: { example: 'SALE_card_wallet', schema: 'SaleCardRequest', change: (v) => { v.digital_wallet = 'device-wallet-merchant-specific-value'; } }, want: 'valid' }],
   'card data needs all four card fields': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { delete v.card_exp_year; } }, want: { path: 'card_exp_year', rule: 'required' } }],
   'the whole body is checked through PostRequest too': [{ given: { example: 'SALE_card', schema: 'PostRequest', change: (v) => { v.card_exp_month = '00'; } }, want: { path: 'card_exp_month', rule: 'pattern' } }],
   'an unknown action is refused': [{ given: { example: 'SALE_card', schema: 'PostRequest', change: (v) => { v.action = 'PURCHASE'; } }, want: { path: 'action', rule: 'discriminator' } }],
@@ -40,7 +47,12 @@ const table: RuleTable = {
   'mpi_data needs authentication_value': [{ given: { example: 'SALE_card_mpi', schema: 'SaleCardRequest', change: (v) => { delete v.mpi_data.authentication_value; } }, want: { path: 'mpi_data[authentication_value]', rule: 'required' } }],
   'mpi_data needs ds_trans_id': [{ given: { example: 'SALE_card_mpi', schema: 'SaleCardRequest', change: (v) => { delete v.mpi_data.ds_trans_id; } }, want: { path: 'mpi_data[ds_trans_id]', rule: 'required' } }],
   'mpi_data needs 3ds_version': [{ given: { example: 'SALE_card_mpi', schema: 'PostRequest', change: (v) => { delete v.mpi_data['3ds_version']; } }, want: { path: 'mpi_data[3ds_version]', rule: 'required' } }],
-  'mpi_data eci is two digits': [{ given: { example: 'SALE_card_mpi', schema: 'SaleCardRequest', change: (v) => { v.mpi_data.eci = '5'; } }, want: { path: 'mpi_data[eci]', rule: 'pattern' } }],
+  // Document: the values go to the acquirer unchanged, no format given.
+  'mpi_data values pass unchanged': [
+    { given: { example: 'SALE_card_mpi', schema: 'SaleCardRequest', change: (v) => { v.mpi_data.eci = '5'; } }, want: 'valid' },
+    { given: { example: 'SALE_card_mpi', schema: 'SaleCardRequest', change: (v) => { v.mpi_data.ds_trans_id = 'f25084f0-5b16-4c0a-ae5d-b24808a95e4bX'; v.mpi_data['3ds_version'] = '2.2.0.1'; v.mpi_data.trans_status = 'y'; } }, want: 'valid' },
+    { given: { example: 'SALE_card_mpi', schema: 'SaleCardRequest', change: (v) => { v.mpi_data.authentication_value = 'A'.repeat(80); v.mpi_data.xid = 'X'.repeat(80); } }, want: 'valid' },
+  ],
   'mpi_data trans_status and xid are optional': [{ given: { example: 'SALE_card_mpi', schema: 'SaleCardRequest', change: (v) => { v.mpi_data.trans_status = 'Y'; v.mpi_data.xid = 'MDAwMDAwMDAwMDAwMDAwMDAwMDE='; } }, want: 'valid' }],
   'mpi_data is not accepted with auth=Y': [{ given: { example: 'SALE_card_mpi', schema: 'SaleCardRequest', change: (v) => { v.auth = 'Y'; } }, want: { path: 'mpi_data', rule: 'false' } }],
   'mpi_data is accepted with recurring_init=Y and auth=N': [{ given: { example: 'SALE_card_mpi', schema: 'SaleCardRequest', change: (v) => { v.auth = 'N'; } }, want: 'valid' }],
@@ -132,7 +144,7 @@ const table: RuleTable = {
   'PRC payer_identity_type is 1-8': [{ given: { example: 'CARD2CARD', schema: 'Card2CardRequest', change: (v) => { v.parameters.payer_identity_type = '9'; } }, want: { path: 'parameters[payer_identity_type]', rule: 'enum' } }],
   'PRC payer_type is 0-3': [{ given: { example: 'CARD2CARD', schema: 'Card2CardRequest', change: (v) => { v.parameters.payer_type = '4'; } }, want: { path: 'parameters[payer_type]', rule: 'enum' } }],
   'CARD2CARD needs payee_card_number': [{ given: { example: 'CARD2CARD', schema: 'Card2CardRequest', change: (v) => { delete v.payee_card_number; } }, want: { path: 'payee_card_number', rule: 'required' } }],
-  'payee_card_number is a card number': [{ given: { example: 'CARD2CARD', schema: 'PostRequest', change: (v) => { v.payee_card_number = '4111 1111 1111 1111'; } }, want: { path: 'payee_card_number', rule: 'pattern' } }],
+  'payee_card_number has no stated format': [{ given: { example: 'CARD2CARD', schema: 'PostRequest', change: (v) => { v.payee_card_number = '4111 1111 1111 1111'; } }, want: 'valid' }],
   'CARD2CARD needs the payer card': [{ given: { example: 'CARD2CARD', schema: 'Card2CardRequest', change: (v) => { delete v.card_cvv2; } }, want: { path: 'card_cvv2', rule: 'required' } }],
   // Schedules.
   'delays is rejected on CREATE_SCHEDULE': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.delays = '1'; } }, want: { path: 'delays', rule: 'not', message: 'Parameter is deprecated.' } }],

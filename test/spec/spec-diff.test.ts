@@ -100,3 +100,15 @@ describe('gate: 6.6.5 (reconstructed) → current', () => {
     expect(renderReport(gate, 'head')).toContain('NOT ACKNOWLEDGED');
   });
 });
+
+describe('npm run check picks the newest release bundle', () => {
+  it('compares versions numerically, ignoring other files', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { newestRelease } = await import('../../generators/spec-diff/main.js');
+    const folder = mkdtempSync(join(tmpdir(), 'releases-'));
+    for (const name of ['6.7.0.yaml', '6.10.0.yaml', '6.9.12.yaml', 'README.md', '7.0.0-rc.yaml']) writeFileSync(join(folder, name), '');
+    expect(newestRelease(folder)).toBe(join(folder, '6.10.0.yaml'));
+  });
+});

@@ -437,12 +437,12 @@ export interface components {
              * @default eth
              * @enum {string}
              */
-            network_type: "eth" | "tron";
+            network_type?: "eth" | "tron";
             /**
              * @description Bech32 address format. Default false.
              * @default false
              */
-            bech32: boolean;
+            bech32?: boolean;
             /**
              * @description Account id. The document gives no format.
              * @example 100234
@@ -683,11 +683,8 @@ export interface components {
          * @example https://merchant.example/return
          */
         Url: string;
-        /**
-         * @description Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target; with `_top` in an iframe the payer sees a Continue button.
-         * @enum {string}
-         */
-        LinkTarget: "_blank" | "_self" | "_parent" | "_top";
+        /** @description Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target; with `_top` in an iframe the payer sees a Continue button. */
+        LinkTarget: string;
         /** @enum {string} */
         YesNo: "Y" | "N";
         /**
@@ -845,7 +842,7 @@ export interface components {
              * @default COUNT
              * @enum {string}
              */
-            quantityUnit: "M" | "CM" | "KG" | "G" | "COUNT";
+            quantityUnit?: "M" | "CM" | "KG" | "G" | "COUNT";
             /** Format: uri */
             productUrl?: string;
             /** Format: uri */
@@ -950,7 +947,6 @@ export interface components {
         MpiData: {
             eci: string;
             authentication_value: string;
-            /** Format: uuid */
             ds_trans_id: string;
             "3ds_version": string;
             trans_status?: string;
@@ -2087,7 +2083,7 @@ export interface components {
              */
             clientname?: string;
             bankDetails?: components["schemas"]["LocalCollectionBankDetails"];
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
         /**
          * <local_collection>
          * @description S2S APM SALE with a local-collection variant (`parameters[type]`, `parameters[market]`).
@@ -2567,7 +2563,7 @@ export interface components {
              * @default none
              * @enum {string}
              */
-            delayed_first_payment: "none" | "delay_by_interval" | "day_of_week" | "day_of_month";
+            delayed_first_payment?: "none" | "delay_by_interval" | "day_of_week" | "day_of_month";
             /** @description Length of the first-payment delay (with `delay_by_interval`). */
             first_payment_interval_length?: components["schemas"]["PositiveDigitString"];
             /** @description Unit of the first-payment delay (with `delay_by_interval`), as `interval_unit`. */
@@ -3044,6 +3040,25 @@ export interface components {
         CaptureResponse: {
             result: string;
         } & (components["schemas"]["CaptureSuccess"] | components["schemas"]["CaptureDeclined"] | components["schemas"]["CaptureUndefined"]);
+        PayerText: string;
+        /** @description The fifteen payer attributes (Protocol Mapping; configurable for S2S callbacks and status responses, accepted on every callback). */
+        CallbackPayerFields: {
+            payer_first_name?: components["schemas"]["PayerText"];
+            payer_last_name?: components["schemas"]["PayerText"];
+            payer_birth_date?: string;
+            payer_address?: components["schemas"]["PayerText"];
+            payer_address2?: components["schemas"]["PayerText"];
+            payer_house_number?: string;
+            payer_phone_country_code?: components["schemas"]["PhoneCountryCode"];
+            payer_country?: string;
+            payer_state?: components["schemas"]["PayerText"];
+            payer_city?: components["schemas"]["PayerText"];
+            payer_district?: components["schemas"]["PayerText"];
+            payer_zip?: string;
+            payer_email?: string;
+            payer_phone?: string;
+            payer_ip?: components["schemas"]["IpAddress"];
+        };
         /**
          * @description Transaction status after the request.
          * @enum {string}
@@ -3059,6 +3074,27 @@ export interface components {
          * @example 01/2038
          */
         CardExpirationDate: string;
+        /**
+         * @description The Checkout-terminology method name (`card` for card brands, the wallet name for wallets), sent when the Protocol Mapping option Checkout Payment Method (`checkout_payment_method`) is on. The document names the option, not the field; `payment_method` is the name the return URLs use, so callbacks and status responses use it too.
+         * @example card
+         */
+        CheckoutPaymentMethod: string;
+        /**
+         * @description Card brand or method `brand` (Protocol Mapping "brand").
+         * @example VISA
+         */
+        ReportedBrand: string;
+        /**
+         * @description Retrieval reference number from the acquirer.
+         * @example 789012345678
+         */
+        Rrn: string;
+        /** @description Card-on-file initiator type (Protocol Mapping; values not shown in the document). */
+        CofInitiator: string;
+        /** @description Transaction source (Protocol Mapping; values not shown in the document). */
+        CofSource: string;
+        /** @description Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). */
+        CofSequence: string;
         /** @description The answer of a status lookup (GET_TRANS_STATUS, GET_TRANS_STATUS_BY_ORDER): the transaction's current status. With the Protocol Mapping options enabled it also carries `card` (masked) and `card_expiration_date`; a missing `arn` is omitted here (callbacks send it empty). `payer_language` is never returned. */
         S2sStatusLookupFields: {
             /** @constant */
@@ -3074,11 +3110,16 @@ export interface components {
             pan_type?: components["schemas"]["PanType"];
             card?: components["schemas"]["MaskedCard"];
             card_expiration_date?: components["schemas"]["CardExpirationDate"];
-            /** @description Checkout-terminology method name (`card` for card brands), when enabled in Protocol Mapping. */
-            checkout_payment_method?: string;
-            rrn?: string;
+            payment_method?: components["schemas"]["CheckoutPaymentMethod"];
+            brand?: components["schemas"]["ReportedBrand"];
+            rrn?: components["schemas"]["Rrn"];
+            /** @description Acquirer reference number; omitted when missing (callbacks send it empty instead). */
             arn?: string;
-        } & WithRequired<components["schemas"]["S2sResponseFields"], "order_id" | "trans_id">;
+            initiator?: components["schemas"]["CofInitiator"];
+            source?: components["schemas"]["CofSource"];
+            sequence?: components["schemas"]["CofSequence"];
+            payer_language?: never;
+        } & (WithRequired<components["schemas"]["S2sResponseFields"], "order_id" | "trans_id"> & components["schemas"]["CallbackPayerFields"]);
         /**
          * GET_TRANS_STATUS response
          * @description The transaction's current status. The v5.6.2 example shows `action: GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID.
@@ -3904,9 +3945,9 @@ export interface components {
             country?: components["schemas"]["Country"];
             state?: components["schemas"]["State"];
             city?: components["schemas"]["City"];
-            district?: string;
+            district?: components["schemas"]["District"];
             address?: components["schemas"]["Address"];
-            house_number?: string;
+            house_number?: components["schemas"]["HouseNumber"];
             zip?: components["schemas"]["Zip"];
             phone?: components["schemas"]["Phone"];
             phone_country_code?: components["schemas"]["PhoneCountryCode"];
@@ -3981,7 +4022,10 @@ export interface components {
             vat_calc?: boolean;
             /** @description Free-form merchant data, stored with the transaction and returned in callbacks (as `custom_data[<key>]` form fields). Accepted on every operation. */
             custom_data?: Record<string, unknown>;
-            /** @description Authorize only (captured later with `/api/v1/payment/capture`). Default false; valid only for `purchase`. Routed to `DMS` and `SMS/DMS` MIDs. */
+            /**
+             * @description Authorize only (captured later with `/api/v1/payment/capture`). Default false; valid only for `purchase`. Routed to `DMS` and `SMS/DMS` MIDs.
+             * @default false
+             */
             auth?: boolean;
             /** @description Attaches a recurring schedule (created with CREATE_SCHEDULE). */
             schedule_id?: components["schemas"]["ScheduleId"];
@@ -4071,8 +4115,7 @@ export interface components {
         PaymentId: string;
         /** @description Result of an HPF payment (shape from the public HPF client; the document does not show it). `redirect` sends the payer on (3DS or a method page) with `redirect_params`; the final outcome always arrives by the Checkout callback. */
         HpfPaymentResponse: {
-            /** @enum {string} */
-            result: "success" | "decline" | "redirect" | "waiting" | "undefined";
+            result: string;
             public_id?: components["schemas"]["PaymentId"];
             redirect_url?: components["schemas"]["Url"];
             /** @enum {string} */
@@ -4268,46 +4311,6 @@ export interface components {
         } | {
             order_id: components["schemas"]["OrderId"];
         }) & (components["schemas"]["CheckoutStatusByPaymentId"] | components["schemas"]["CheckoutStatusByOrderId"]);
-        PayerText: string;
-        /** @description The fifteen payer attributes (Protocol Mapping; configurable for S2S callbacks and status responses, accepted on every callback). */
-        CallbackPayerFields: {
-            payer_first_name?: components["schemas"]["PayerText"];
-            payer_last_name?: components["schemas"]["PayerText"];
-            payer_birth_date?: string;
-            payer_address?: components["schemas"]["PayerText"];
-            payer_address2?: components["schemas"]["PayerText"];
-            payer_house_number?: string;
-            payer_phone_country_code?: components["schemas"]["PhoneCountryCode"];
-            payer_country?: string;
-            payer_state?: components["schemas"]["PayerText"];
-            payer_city?: components["schemas"]["PayerText"];
-            payer_district?: components["schemas"]["PayerText"];
-            payer_zip?: string;
-            payer_email?: string;
-            payer_phone?: string;
-            payer_ip?: components["schemas"]["IpAddress"];
-        };
-        /**
-         * @description The Checkout-terminology method name (`card` for card brands, the wallet name for wallets), sent when the Protocol Mapping option Checkout Payment Method (`checkout_payment_method`) is on. The document names the option, not the field; `payment_method` is the name the return URLs use, so callbacks and status responses use it too.
-         * @example card
-         */
-        CheckoutPaymentMethod: string;
-        /**
-         * @description Card brand or method `brand` (Protocol Mapping "brand").
-         * @example VISA
-         */
-        ReportedBrand: string;
-        /**
-         * @description Retrieval reference number from the acquirer.
-         * @example 789012345678
-         */
-        Rrn: string;
-        /** @description Card-on-file initiator type (Protocol Mapping; values not shown in the document). */
-        CofInitiator: string;
-        /** @description Transaction source (Protocol Mapping; values not shown in the document). */
-        CofSource: string;
-        /** @description Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). */
-        CofSequence: string;
         /**
          * Payment status
          * @description A payment's status. With the Protocol Mapping options enabled it also carries `card` and `card_expiration_date`, `payment_method`, `brand`, `rrn` and `arn` (a missing `arn` is omitted here, unlike callbacks), `initiator`, `source`, `sequence` and the payer attributes. Schedule fields are echoed with `first_recurring_date`.
@@ -4359,11 +4362,8 @@ export interface components {
         };
         /** @description A whole number in a string. */
         DigitsText: string;
-        /**
-         * @description A browser flag as text (`true`/`false`, or `1`/`0`).
-         * @enum {string}
-         */
-        FlagText: "true" | "false" | "1" | "0";
+        /** @description A browser flag as text (`true`/`false`, or `1`/`0`). */
+        FlagText: string;
         /** @description The ten browser attributes (Protocol Mapping "Browser attributes in callback"). */
         CallbackBrowserFields: {
             browser_color_depth?: components["schemas"]["DigitsText"];

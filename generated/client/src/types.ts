@@ -470,12 +470,27 @@ export type CaptureDeclined = components['schemas']['CaptureDeclined'];
 export type CaptureUndefined = components['schemas']['CaptureUndefined'];
 /** CAPTURE response */
 export type CaptureResponse = components['schemas']['CaptureResponse'];
+export type PayerText = components['schemas']['PayerText'];
+/** The fifteen payer attributes (Protocol Mapping; configurable for S2S callbacks and status responses, accepted on every callback). */
+export type CallbackPayerFields = components['schemas']['CallbackPayerFields'];
 /** Transaction status after the request. */
 export type TransactionStatus = components['schemas']['TransactionStatus'];
 /** Masked card number, first 6 and last 4 digits (`411111****1111`). */
 export type MaskedCard = components['schemas']['MaskedCard'];
 /** Card expiry as MM/YYYY. */
 export type CardExpirationDate = components['schemas']['CardExpirationDate'];
+/** The Checkout-terminology method name (`card` for card brands, the wallet name for wallets), sent when the Protocol Mapping option Checkout Payment Method (`checkout_payment_method`) is on. The document names the option, not the field; `payment_method` is the name the return URLs use, so callbacks and status responses use it too. */
+export type CheckoutPaymentMethod = components['schemas']['CheckoutPaymentMethod'];
+/** Card brand or method `brand` (Protocol Mapping "brand"). */
+export type ReportedBrand = components['schemas']['ReportedBrand'];
+/** Retrieval reference number from the acquirer. */
+export type Rrn = components['schemas']['Rrn'];
+/** Card-on-file initiator type (Protocol Mapping; values not shown in the document). */
+export type CofInitiator = components['schemas']['CofInitiator'];
+/** Transaction source (Protocol Mapping; values not shown in the document). */
+export type CofSource = components['schemas']['CofSource'];
+/** Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). */
+export type CofSequence = components['schemas']['CofSequence'];
 /** The answer of a status lookup (GET_TRANS_STATUS, GET_TRANS_STATUS_BY_ORDER): the transaction's current status. With the Protocol Mapping options enabled it also carries `card` (masked) and `card_expiration_date`; a missing `arn` is omitted here (callbacks send it empty). `payer_language` is never returned. */
 export type S2sStatusLookupFields = components['schemas']['S2sStatusLookupFields'];
 /** The transaction's current status. The v5.6.2 example shows `action: GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID. */
@@ -669,21 +684,6 @@ export type CheckoutStatusByPaymentId = components['schemas']['CheckoutStatusByP
 export type CheckoutStatusByOrderId = components['schemas']['CheckoutStatusByOrderId'];
 /** GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
 export type CheckoutStatusRequest = components['schemas']['CheckoutStatusRequest'];
-export type PayerText = components['schemas']['PayerText'];
-/** The fifteen payer attributes (Protocol Mapping; configurable for S2S callbacks and status responses, accepted on every callback). */
-export type CallbackPayerFields = components['schemas']['CallbackPayerFields'];
-/** The Checkout-terminology method name (`card` for card brands, the wallet name for wallets), sent when the Protocol Mapping option Checkout Payment Method (`checkout_payment_method`) is on. The document names the option, not the field; `payment_method` is the name the return URLs use, so callbacks and status responses use it too. */
-export type CheckoutPaymentMethod = components['schemas']['CheckoutPaymentMethod'];
-/** Card brand or method `brand` (Protocol Mapping "brand"). */
-export type ReportedBrand = components['schemas']['ReportedBrand'];
-/** Retrieval reference number from the acquirer. */
-export type Rrn = components['schemas']['Rrn'];
-/** Card-on-file initiator type (Protocol Mapping; values not shown in the document). */
-export type CofInitiator = components['schemas']['CofInitiator'];
-/** Transaction source (Protocol Mapping; values not shown in the document). */
-export type CofSource = components['schemas']['CofSource'];
-/** Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). */
-export type CofSequence = components['schemas']['CofSequence'];
 /** A payment's status. With the Protocol Mapping options enabled it also carries `card` and `card_expiration_date`, `payment_method`, `brand`, `rrn` and `arn` (a missing `arn` is omitted here, unlike callbacks), `initiator`, `source`, `sequence` and the payer attributes. Schedule fields are echoed with `first_recurring_date`. */
 export type CheckoutPaymentStatus = components['schemas']['CheckoutPaymentStatus'];
 /** One payment, or (when `size` was sent) an array of 1 to 100 payments, most recent first. */

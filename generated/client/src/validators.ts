@@ -13,7 +13,7 @@ import { v_CheckoutRefundRequest } from './validate/CheckoutRefundRequest.js';
 import { v_CheckoutVoidRequest } from './validate/CheckoutRetryRequest.js';
 import { v_CheckoutStatusByOrderId, v_CheckoutStatusByPaymentId, v_CheckoutStatusRequest } from './validate/CheckoutStatusRequest.js';
 import { v_CreateScheduleRequest, v_CreateScheduleRequest_properties_action } from './validate/CreateScheduleRequest.js';
-import { PATTERN_20, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd, v_Credit2CardParameters, v_Credit2CardRequest, v_Credit2CardRequest_properties_action, v_S2sNonZeroAmountRule } from './validate/Credit2CardRequest.js';
+import { PATTERN_16, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd, v_Credit2CardParameters, v_Credit2CardRequest, v_Credit2CardRequest_properties_action, v_S2sNonZeroAmountRule } from './validate/Credit2CardRequest.js';
 import { v_Credit2VirtualParameters, v_Credit2VirtualRequest, v_Credit2VirtualRequest_properties_action, v_MobileMoneyOperator } from './validate/Credit2VirtualRequest.js';
 import { v_CreditvoidRequest, v_CreditvoidRequest_properties_action } from './validate/CreditvoidRequest.js';
 import { v_Debit2VirtualCalcRequest } from './validate/Debit2VirtualCalcRequest.js';
@@ -23,23 +23,23 @@ import { v_DeleteScheduleRequest, v_DeleteScheduleRequest_properties_action } fr
 import { v_DescheduleRequest, v_DescheduleRequest_properties_action } from './validate/DescheduleRequest.js';
 import { v_GetTransStatusByOrderRequest, v_GetTransStatusByOrderRequest_properties_action } from './validate/GetTransStatusByOrderRequest.js';
 import { v_GetTransStatusRequest } from './validate/GetTransStatusRequest.js';
-import { v_HpfBrowserInfo, v_HpfBrowserInfo_properties_language, v_HpfPaymentRequest } from './validate/HpfPaymentRequest.js';
+import { v_HpfBrowserInfo, v_HpfPaymentRequest } from './validate/HpfPaymentRequest.js';
 import { v_PauseScheduleRequest, v_PauseScheduleRequest_properties_action } from './validate/PauseScheduleRequest.js';
 import { v_RecurringDebitRequest, v_RecurringDebitRequest_properties_action } from './validate/RecurringDebitRequest.js';
 import { v_RecurringSaleRequest, v_RecurringSaleRequest_properties_action } from './validate/RecurringSaleRequest.js';
 import { v_RefundRequest, v_RefundRequest_properties_action } from './validate/RefundRequest.js';
 import { v_RunScheduleRequest, v_RunScheduleRequest_properties_action } from './validate/RunScheduleRequest.js';
 import { v_P1AParameters, v_P2AParameters, v_SaleApmArTransferRequest, v_SaleApmBankAccountDebitRequest, v_SaleApmBnplARequest, v_SaleApmBnplBRequest, v_SaleApmCryptoConvertRequest, v_SaleApmCryptoDepositRequest, v_SaleApmCryptoWithdrawalRequest, v_SaleApmDeviceWalletRequest, v_SaleApmDlRequest, v_SaleApmDocumentMethodRequest, v_SaleApmEmailTransferRequest, v_SaleApmFields, v_SaleApmFxConvertRequest, v_SaleApmInstallmentRedirectRequest, v_SaleApmIpsRequest, v_SaleApmLatamDocumentRequest, v_SaleApmLocalCollectionRequest, v_SaleApmMethodRequest, v_SaleApmMobileMoneyKeRequest, v_SaleApmMobileMoneyRequest, v_SaleApmMxTransferRequest, v_SaleApmOpenBankingRequest, v_SaleApmP1ARequest, v_SaleApmP1BRequest, v_SaleApmP1CRequest, v_SaleApmP1DRequest, v_SaleApmP1ERequest, v_SaleApmP1FRequest, v_SaleApmP2ARequest, v_SaleApmP2BRequest, v_SaleApmP2CRequest, v_SaleApmP2DRequest, v_SaleApmPayoutEmailRequest, v_SaleApmPersonalIdMethodRequest, v_SaleApmPinVoucherRequest, v_SaleApmRedirectOnlyRequest, v_SaleApmRequest, v_SaleApmSmsTransferRequest, v_SaleApmTelecomOtpRequest, v_SaleApmTradingDepositRequest, v_SaleApmTradingWithdrawalRequest, v_SaleApmUpiARequest, v_SaleApmUpiBRequest, v_SaleApmUpiCRequest, v_SaleApmUpiDRequest, v_SaleApmVcardRequest, v_SaleApmWebWalletRequest } from './validate/SaleApmRequest.js';
-import { v_MpiData, v_MpiData_properties_trans_status, v_SaleCardRequest } from './validate/SaleCardRequest.js';
+import { v_MpiData, v_SaleCardRequest } from './validate/SaleCardRequest.js';
 import { v_ScheduleInfoRequest, v_ScheduleInfoRequest_properties_action } from './validate/ScheduleInfoRequest.js';
 import { v_SessionRequest } from './validate/SessionRequest.js';
 import { v_SessionTokenRequest } from './validate/SessionTokenRequest.js';
-import { v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartItem_properties_itemNumber, v_ApcCartPayment, v_ApcMarketplace, v_ApcMarketplaceSeller, v_ApcShipping, v_ApcShipping_properties_email, v_ApcShipping_properties_state, v_ApcShipping_properties_street1, v_CardSetApc, v_CardSetBng, v_CardSetBng_properties_bnrg_installm_months, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd, v_FlagText } from './validate/shared/AuthRequest+3-mq65f5.js';
-import { PATTERN_25, v_DeviceWalletToken, v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/AuthRequest+4-1a0ou5n.js';
+import { v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartPayment, v_ApcMarketplace, v_ApcMarketplaceSeller, v_ApcShipping, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './validate/shared/AuthRequest+3-mq65f5.js';
+import { v_DeviceWalletToken, v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/AuthRequest+4-1a0ou5n.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './validate/shared/AuthRequest+7-bwphx9.js';
-import { v_CardSaleFields, v_DigitalWallet, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
-import { inherited, v_Address, v_Amount, v_ApcCartItem_properties_description, v_ApcShipping_properties_postcode, v_CalendarDate, v_CardCvv2, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardSetErsDebit, v_CardTokenFields, v_ClientKey, v_Country, v_CryptoGatewayParameters_properties_accountId, v_Currency, v_CustomData, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_DeviceWalletToken_properties_paymentData_properties_version, v_DeviceWalletToken_properties_paymentMethod_properties_network, v_Email, v_Hash, v_IpAddress, v_LinkTarget, v_OrderDescription, v_OrderId, v_PayerDocumentNumber, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_YesNo } from './validate/shared/common.js';
-import { PATTERN_16, v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
+import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
+import { inherited, v_Address, v_Amount, v_ApcCartItem_properties_description, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardSetErsDebit, v_CardTokenFields, v_ClientKey, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_CustomData, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_WebWalletToken_properties_apiVersion, v_YesNo } from './validate/shared/common.js';
+import { PATTERN_13, v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 import { v_CardSetErsIdentity } from './validate/shared/Credit2CardRequest+3-377z6r.js';
 import { v_RecurringChargeFields } from './validate/shared/RecurringDebitRequest+RecurringSaleRequest.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplAmount, v_BnplBParameters, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWalletAddress, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionBankDetails, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingIdentificationType, v_OpenBankingParameters, v_OpenBankingPayeeIdentification, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiPersonalIdParameters, v_VcardParameters, v_WalletPaymentToken, v_WebWalletParameters } from './validate/shared/SaleApmRequest+2-tz4jhe.js';
@@ -50,26 +50,17 @@ import { v_VoidRequest, v_VoidRequest_properties_action } from './validate/VoidR
 type Schemas = components['schemas'];
 
 const VALUE_5 = [[["action","auth","mpi_data","channel_id","term_url_3ds","term_url_target","recurring_init","req_token","schedule_id","schedule_start_date","payment_schedule_amount","payer_present","parameters","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language","payer_middle_name","payer_birth_date","payer_address2","payer_house_number","payer_district","card_token","card_cvv2","card_number","card_exp_month","card_exp_year","digital_wallet","payment_token"],["brand"]],[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
-const PATTERN_17 = /* @__PURE__ */ new RegExp("^[A-Z0-9_]{3,32}$", "u");
-const PATTERN_18 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
+const PATTERN_14 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 const SET_3 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
-const PATTERN_19 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
-const VALUE_9 = [[["result","action","status","crypto_address","crypto_network","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params","auth_method","message"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","checkout_payment_method","rrn","arn","order_id","trans_id","trans_date","descriptor","amount","currency"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","checkout_payment_method","rrn","arn","order_id","trans_id","trans_date","descriptor","amount","currency"],[]],[["action","result","schedule_id"],[]],[["action","result","schedule_id"],[]],[["action","result"],[]],[["action","result","schedule_id","name","interval_length","interval_unit","day_of_month","payments_count","delays","paused","delayed_first_payment","first_payment_interval_length","first_payment_interval_unit","first_payment_day_of_week","first_payment_day_of_month"],[]],[["action","result"],[]],[["action","result"],[]],[["action","result"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","commission","total_amount","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","http_code","error_code","error_message","errors"],[]]];
+const PATTERN_15 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
+const VALUE_9 = [[["result","action","status","crypto_address","crypto_network","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params","auth_method","message"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["action","result","schedule_id"],[]],[["action","result","schedule_id"],[]],[["action","result"],[]],[["action","result","schedule_id","name","interval_length","interval_unit","day_of_month","payments_count","delays","paused","delayed_first_payment","first_payment_interval_length","first_payment_interval_unit","first_payment_day_of_week","first_payment_day_of_month"],[]],[["action","result"],[]],[["action","result"],[]],[["action","result"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","commission","total_amount","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","http_code","error_code","error_message","errors"],[]]];
 const VALUE_11 = [[["http_code","error_code","error_message"],[]],[["http_code","error_code","error_message","errors"],[]]];
 const SET_5 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
 const SET_6 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
-const PATTERN_21 = /* @__PURE__ */ new RegExp("^-?[0-9]{1,15}(\\.[0-9]{1,18})?$", "u");
-const PATTERN_22 = /* @__PURE__ */ new RegExp("^[A-Z0-9]{3,6}$", "u");
+const PATTERN_17 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
 const VALUE_14 = [[["payment_id","date","status","reason","recurring_token","schedule_id","shedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","order","customer","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],[]],[[],[]]];
-const PATTERN_23 = /* @__PURE__ */ new RegExp("^[0-9]{1,6}$", "u");
 const SET_7 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
 const SET_10 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
-const PATTERN_35 = /* @__PURE__ */ new RegExp("^[0-9]{1,2}$", "u");
-const PATTERN_36 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)*$", "u");
-const PATTERN_37 = /* @__PURE__ */ new RegExp("^[-+]?[0-9]{1,4}$", "u");
-const PATTERN_38 = /* @__PURE__ */ new RegExp("^[0-9A-Za-z]*$", "u");
-const PATTERN_39 = /* @__PURE__ */ new RegExp("^[a-z0-9_]{1,20}$", "u");
-const PATTERN_40 = /* @__PURE__ */ new RegExp("^[a-z0-9_]{1,36}$", "u");
 
 function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -196,22 +187,12 @@ function v_PostRequest(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_Action(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-    if (!PATTERN_17.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z0-9_]{3,32}$")) return false;
-  }
-  return true;
-}
-
 function v_DateTime(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_18.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
+    if (!PATTERN_14.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -222,7 +203,7 @@ function v_S2sResponseFields(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     let p1: unknown;
     p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action")) && !(ctx ? visit(ctx, "action", p1, v_Action) : v_Action(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action")) && !(ctx ? visit(ctx, "action", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.order_id;
     if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id")) && !(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.trans_id;
@@ -266,7 +247,7 @@ function v_S2sPaymentSuccessFields(value: unknown, ctx?: ValidationContext): boo
     p1 = value.card_token;
     if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.digital_wallet;
-    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_DigitalWallet) : v_DigitalWallet(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.pan_type;
     if (p1 !== undefined && (p1 !== inherited.pan_type || hasOwn(value, "pan_type")) && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
@@ -302,7 +283,7 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.crypto_address;
     if (p1 !== undefined && (p1 !== inherited.crypto_address || hasOwn(value, "crypto_address")) && !(ctx ? visit(ctx, "crypto_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.crypto_network;
-    if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -347,7 +328,7 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
     p1 = value.digital_wallet;
-    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_DigitalWallet) : v_DigitalWallet(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.pan_type;
     if (p1 !== undefined && (p1 !== inherited.pan_type || hasOwn(value, "pan_type")) && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
@@ -460,7 +441,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.auth_method;
-    if (p1 !== undefined && (p1 !== inherited.auth_method || hasOwn(value, "auth_method")) && !(ctx ? visit(ctx, "auth_method", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.auth_method || hasOwn(value, "auth_method")) && !(ctx ? visit(ctx, "auth_method", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.message;
     if (p1 !== undefined && (p1 !== inherited.message || hasOwn(value, "message")) && !(ctx ? visit(ctx, "message", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
@@ -475,7 +456,7 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -604,7 +585,7 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -631,6 +612,45 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
+function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.payer_first_name;
+    if (p1 !== undefined && (p1 !== inherited.payer_first_name || hasOwn(value, "payer_first_name")) && !(ctx ? visit(ctx, "payer_first_name", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.payer_last_name;
+    if (p1 !== undefined && (p1 !== inherited.payer_last_name || hasOwn(value, "payer_last_name")) && !(ctx ? visit(ctx, "payer_last_name", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.payer_birth_date;
+    if (p1 !== undefined && (p1 !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date")) && !(ctx ? visit(ctx, "payer_birth_date", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    p1 = value.payer_address;
+    if (p1 !== undefined && (p1 !== inherited.payer_address || hasOwn(value, "payer_address")) && !(ctx ? visit(ctx, "payer_address", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.payer_address2;
+    if (p1 !== undefined && (p1 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? visit(ctx, "payer_address2", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.payer_house_number;
+    if (p1 !== undefined && (p1 !== inherited.payer_house_number || hasOwn(value, "payer_house_number")) && !(ctx ? visit(ctx, "payer_house_number", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    p1 = value.payer_phone_country_code;
+    if (p1 !== undefined && (p1 !== inherited.payer_phone_country_code || hasOwn(value, "payer_phone_country_code")) && !(ctx ? visit(ctx, "payer_phone_country_code", p1, v_PhoneCountryCode) : v_PhoneCountryCode(p1))) return false;
+    p1 = value.payer_country;
+    if (p1 !== undefined && (p1 !== inherited.payer_country || hasOwn(value, "payer_country")) && !(ctx ? visit(ctx, "payer_country", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    p1 = value.payer_state;
+    if (p1 !== undefined && (p1 !== inherited.payer_state || hasOwn(value, "payer_state")) && !(ctx ? visit(ctx, "payer_state", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.payer_city;
+    if (p1 !== undefined && (p1 !== inherited.payer_city || hasOwn(value, "payer_city")) && !(ctx ? visit(ctx, "payer_city", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.payer_district;
+    if (p1 !== undefined && (p1 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? visit(ctx, "payer_district", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.payer_zip;
+    if (p1 !== undefined && (p1 !== inherited.payer_zip || hasOwn(value, "payer_zip")) && !(ctx ? visit(ctx, "payer_zip", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    p1 = value.payer_email;
+    if (p1 !== undefined && (p1 !== inherited.payer_email || hasOwn(value, "payer_email")) && !(ctx ? visit(ctx, "payer_email", p1, v_CallbackPayerFields_properties_payer_email) : v_CallbackPayerFields_properties_payer_email(p1))) return false;
+    p1 = value.payer_phone;
+    if (p1 !== undefined && (p1 !== inherited.payer_phone || hasOwn(value, "payer_phone")) && !(ctx ? visit(ctx, "payer_phone", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    p1 = value.payer_ip;
+    if (p1 !== undefined && (p1 !== inherited.payer_ip || hasOwn(value, "payer_ip")) && !(ctx ? visit(ctx, "payer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
+  }
+  return true;
+}
+
 function v_TransactionStatus(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -645,7 +665,7 @@ function v_MaskedCard(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_19.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
+    if (!PATTERN_15.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -655,7 +675,7 @@ function v_CardExpirationDate(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 7 && codePointLength(value) > 7 && reject(ctx, "maxLength", "must be at most 7 characters")) return false;
-    if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
+    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -692,20 +712,30 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
     p1 = value.first_recurring_date;
     if (p1 !== undefined && (p1 !== inherited.first_recurring_date || hasOwn(value, "first_recurring_date")) && !(ctx ? visit(ctx, "first_recurring_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.digital_wallet;
-    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_DigitalWallet) : v_DigitalWallet(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.pan_type;
     if (p1 !== undefined && (p1 !== inherited.pan_type || hasOwn(value, "pan_type")) && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
     p1 = value.card;
     if (p1 !== undefined && (p1 !== inherited.card || hasOwn(value, "card")) && !(ctx ? visit(ctx, "card", p1, v_MaskedCard) : v_MaskedCard(p1))) return false;
     p1 = value.card_expiration_date;
     if (p1 !== undefined && (p1 !== inherited.card_expiration_date || hasOwn(value, "card_expiration_date")) && !(ctx ? visit(ctx, "card_expiration_date", p1, v_CardExpirationDate) : v_CardExpirationDate(p1))) return false;
-    p1 = value.checkout_payment_method;
-    if (p1 !== undefined && (p1 !== inherited.checkout_payment_method || hasOwn(value, "checkout_payment_method")) && !(ctx ? visit(ctx, "checkout_payment_method", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    p1 = value.payment_method;
+    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.rrn;
-    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.arn;
-    if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    p1 = value.initiator;
+    if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.source;
+    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_Address) : v_Address(p1))) return false;
+    p1 = value.sequence;
+    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_Address) : v_Address(p1))) return false;
+    if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (!v_CallbackPayerFields(value, ctx) && !ctx) return false;
   }
   return true;
 }
@@ -851,7 +881,7 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1010,7 +1040,7 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1139,7 +1169,7 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1295,7 +1325,7 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1418,7 +1448,7 @@ function v_VoidResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1582,8 +1612,7 @@ function v_ScheduleInfoNumber(value: unknown, ctx?: ValidationContext): boolean 
   if (!((typeof value === "number" && Number.isInteger(value)) || typeof value === "string" || value === null)) {
     if (reject(ctx, "type", "must be an integer or a string or null")) return false;
   } else if (typeof value === "string") {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
@@ -1604,7 +1633,7 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.schedule_id;
     if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.name;
-    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_ApcShipping_properties_street1) : v_ApcShipping_properties_street1(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.interval_length;
     if (p1 !== undefined && (p1 !== inherited.interval_length || hasOwn(value, "interval_length")) && !(ctx ? visit(ctx, "interval_length", p1, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p1))) return false;
     p1 = value.interval_unit;
@@ -1823,7 +1852,7 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1982,7 +2011,7 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2115,7 +2144,7 @@ function v_Credit2VirtualResponse(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2293,7 +2322,7 @@ function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2328,7 +2357,7 @@ function v_ErrorCode(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be an integer or a string")) return false;
   } else if (typeof value === "string") {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
   }
   return true;
 }
@@ -2358,7 +2387,7 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result")) && !(ctx ? visit(ctx, "result", p1, v_S2sErrorResponse_properties_result) : v_S2sErrorResponse_properties_result(p1))) return false;
     p1 = value.http_code;
-    if (p1 !== undefined && (p1 !== inherited.http_code || hasOwn(value, "http_code")) && !(ctx ? visit(ctx, "http_code", p1, v_S2sErrorResponse_properties_http_code) : v_S2sErrorResponse_properties_http_code(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.http_code || hasOwn(value, "http_code")) && !(ctx ? visit(ctx, "http_code", p1, v_WebWalletToken_properties_apiVersion) : v_WebWalletToken_properties_apiVersion(p1))) return false;
     p1 = value.error_code;
     if (p1 !== undefined && (p1 !== inherited.error_code || hasOwn(value, "error_code")) && !(ctx ? visit(ctx, "error_code", p1, v_ErrorCode) : v_ErrorCode(p1))) return false;
     p1 = value.error_message;
@@ -2373,7 +2402,6 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
       if (!Array.isArray(p1)) {
         if (reject(ctx, "type", "must be an array")) return false;
       } else {
-        if (p1.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
         for (let i2 = 0; i2 < p1.length; i2++) {
           const item3 = p1[i2];
           if (!(ctx ? visit(ctx, i2, item3, v_ErrorEntry) : v_ErrorEntry(item3))) return false;
@@ -2507,11 +2535,11 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
   } else {
     let p1: unknown;
     p1 = value.http_code;
-    if (p1 !== undefined && (p1 !== inherited.http_code || hasOwn(value, "http_code")) && !(ctx ? visit(ctx, "http_code", p1, v_CheckoutValidationError_properties_http_code) : v_CheckoutValidationError_properties_http_code(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.http_code || hasOwn(value, "http_code")) && !(ctx ? visit(ctx, "http_code", p1, v_WebWalletToken_properties_apiVersion) : v_WebWalletToken_properties_apiVersion(p1))) return false;
     p1 = value.error_code;
     if (p1 !== undefined && (p1 !== inherited.error_code || hasOwn(value, "error_code"))) {
       ctx?.segments.push("error_code");
-      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p1) || v_CheckoutValidationError_properties_error_code_anyOf_1(p1))) {
+      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p1) || v_Address(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
         v_CheckoutValidationError_properties_error_code_anyOf_0(p1, ctx);
@@ -2530,7 +2558,6 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
       if (!Array.isArray(p1)) {
         if (reject(ctx, "type", "must be an array")) return false;
       } else {
-        if (p1.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
         for (let i2 = 0; i2 < p1.length; i2++) {
           const item3 = p1[i2];
           if (!(ctx ? visit(ctx, i2, item3, v_ErrorEntry) : v_ErrorEntry(item3))) return false;
@@ -2564,7 +2591,7 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
-      if (!(ctx ? visit(ctx, "result", p1, v_HpfPaymentResponse_properties_result) : v_HpfPaymentResponse_properties_result(p1))) return false;
+      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2615,11 +2642,11 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
   } else {
     let p1: unknown;
     p1 = value.http_code;
-    if (p1 !== undefined && (p1 !== inherited.http_code || hasOwn(value, "http_code")) && !(ctx ? visit(ctx, "http_code", p1, v_S2sErrorResponse_properties_http_code) : v_S2sErrorResponse_properties_http_code(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.http_code || hasOwn(value, "http_code")) && !(ctx ? visit(ctx, "http_code", p1, v_WebWalletToken_properties_apiVersion) : v_WebWalletToken_properties_apiVersion(p1))) return false;
     p1 = value.error_code;
     if (p1 !== undefined && (p1 !== inherited.error_code || hasOwn(value, "error_code"))) {
       ctx?.segments.push("error_code");
-      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p1) || v_CheckoutLookupError_properties_error_code_anyOf_1(p1))) {
+      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p1) || v_Address(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
         v_CheckoutValidationError_properties_error_code_anyOf_0(p1, ctx);
@@ -2704,18 +2731,8 @@ function v_ReportedAmount(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 35 && codePointLength(value) > 35 && reject(ctx, "maxLength", "must be at most 35 characters")) return false;
-    if (!PATTERN_21.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]{1,15}(\\.[0-9]{1,18})?$")) return false;
-  }
-  return true;
-}
-
-function v_ReportedCurrency(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 6 && codePointLength(value) > 6 && reject(ctx, "maxLength", "must be at most 6 characters")) return false;
-    if (!PATTERN_22.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z0-9]{3,6}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (!PATTERN_17.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }
@@ -2730,7 +2747,7 @@ function v_CheckoutReportedOrder(value: unknown, ctx?: ValidationContext): boole
     p1 = value.amount;
     if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     p1 = value.currency;
-    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_ReportedCurrency) : v_ReportedCurrency(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.description;
     if (p1 !== undefined && (p1 !== inherited.description || hasOwn(value, "description")) && !(ctx ? visit(ctx, "description", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
   }
@@ -2795,63 +2812,6 @@ function v_CheckoutRecurringResponse(value: unknown, ctx?: ValidationContext): b
   return true;
 }
 
-function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.payer_first_name;
-    if (p1 !== undefined && (p1 !== inherited.payer_first_name || hasOwn(value, "payer_first_name")) && !(ctx ? visit(ctx, "payer_first_name", p1, v_Address) : v_Address(p1))) return false;
-    p1 = value.payer_last_name;
-    if (p1 !== undefined && (p1 !== inherited.payer_last_name || hasOwn(value, "payer_last_name")) && !(ctx ? visit(ctx, "payer_last_name", p1, v_Address) : v_Address(p1))) return false;
-    p1 = value.payer_birth_date;
-    if (p1 !== undefined && (p1 !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date")) && !(ctx ? visit(ctx, "payer_birth_date", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
-    p1 = value.payer_address;
-    if (p1 !== undefined && (p1 !== inherited.payer_address || hasOwn(value, "payer_address")) && !(ctx ? visit(ctx, "payer_address", p1, v_Address) : v_Address(p1))) return false;
-    p1 = value.payer_address2;
-    if (p1 !== undefined && (p1 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? visit(ctx, "payer_address2", p1, v_Address) : v_Address(p1))) return false;
-    p1 = value.payer_house_number;
-    if (p1 !== undefined && (p1 !== inherited.payer_house_number || hasOwn(value, "payer_house_number")) && !(ctx ? visit(ctx, "payer_house_number", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
-    p1 = value.payer_phone_country_code;
-    if (p1 !== undefined && (p1 !== inherited.payer_phone_country_code || hasOwn(value, "payer_phone_country_code")) && !(ctx ? visit(ctx, "payer_phone_country_code", p1, v_PhoneCountryCode) : v_PhoneCountryCode(p1))) return false;
-    p1 = value.payer_country;
-    if (p1 !== undefined && (p1 !== inherited.payer_country || hasOwn(value, "payer_country")) && !(ctx ? visit(ctx, "payer_country", p1, v_ApcCartItem_properties_itemNumber) : v_ApcCartItem_properties_itemNumber(p1))) return false;
-    p1 = value.payer_state;
-    if (p1 !== undefined && (p1 !== inherited.payer_state || hasOwn(value, "payer_state")) && !(ctx ? visit(ctx, "payer_state", p1, v_Address) : v_Address(p1))) return false;
-    p1 = value.payer_city;
-    if (p1 !== undefined && (p1 !== inherited.payer_city || hasOwn(value, "payer_city")) && !(ctx ? visit(ctx, "payer_city", p1, v_Address) : v_Address(p1))) return false;
-    p1 = value.payer_district;
-    if (p1 !== undefined && (p1 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? visit(ctx, "payer_district", p1, v_Address) : v_Address(p1))) return false;
-    p1 = value.payer_zip;
-    if (p1 !== undefined && (p1 !== inherited.payer_zip || hasOwn(value, "payer_zip")) && !(ctx ? visit(ctx, "payer_zip", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
-    p1 = value.payer_email;
-    if (p1 !== undefined && (p1 !== inherited.payer_email || hasOwn(value, "payer_email")) && !(ctx ? visit(ctx, "payer_email", p1, v_CallbackPayerFields_properties_payer_email) : v_CallbackPayerFields_properties_payer_email(p1))) return false;
-    p1 = value.payer_phone;
-    if (p1 !== undefined && (p1 !== inherited.payer_phone || hasOwn(value, "payer_phone")) && !(ctx ? visit(ctx, "payer_phone", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
-    p1 = value.payer_ip;
-    if (p1 !== undefined && (p1 !== inherited.payer_ip || hasOwn(value, "payer_ip")) && !(ctx ? visit(ctx, "payer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
-  }
-  return true;
-}
-
-function v_CheckoutPaymentMethod(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-  }
-  return true;
-}
-
-function v_CofInitiator(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-  }
-  return true;
-}
-
 function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -2886,7 +2846,7 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
     p1 = value.first_recurring_date;
     if (p1 !== undefined && (p1 !== inherited.first_recurring_date || hasOwn(value, "first_recurring_date")) && !(ctx ? visit(ctx, "first_recurring_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.digital_wallet;
-    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_DigitalWallet) : v_DigitalWallet(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.order;
     if (p1 !== undefined && (p1 !== inherited.order || hasOwn(value, "order")) && !(ctx ? visit(ctx, "order", p1, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p1))) return false;
     p1 = value.customer;
@@ -2897,7 +2857,7 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
       } else {
         let p2: unknown;
         p2 = p1.name;
-        if (p2 !== undefined && (p2 !== inherited.name || hasOwn(p1, "name")) && !(ctx ? visit(ctx, "name", p2, v_ApcShipping_properties_email) : v_ApcShipping_properties_email(p2))) return false;
+        if (p2 !== undefined && (p2 !== inherited.name || hasOwn(p1, "name")) && !(ctx ? visit(ctx, "name", p2, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2))) return false;
         p2 = p1.email;
         if (p2 !== undefined && (p2 !== inherited.email || hasOwn(p1, "email")) && !(ctx ? visit(ctx, "email", p2, v_CallbackPayerFields_properties_payer_email) : v_CallbackPayerFields_properties_payer_email(p2))) return false;
       }
@@ -2908,19 +2868,19 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
     p1 = value.card_expiration_date;
     if (p1 !== undefined && (p1 !== inherited.card_expiration_date || hasOwn(value, "card_expiration_date")) && !(ctx ? visit(ctx, "card_expiration_date", p1, v_CardExpirationDate) : v_CardExpirationDate(p1))) return false;
     p1 = value.payment_method;
-    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.rrn;
-    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.arn;
-    if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     p1 = value.initiator;
-    if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.source;
-    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.sequence;
-    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_Address) : v_Address(p1))) return false;
     if (!v_CallbackPayerFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -2958,33 +2918,23 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.threeDSServerTransID;
-    if (p1 !== undefined && (p1 !== inherited.threeDSServerTransID || hasOwn(value, "threeDSServerTransID")) && !(ctx ? visit(ctx, "threeDSServerTransID", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.threeDSServerTransID || hasOwn(value, "threeDSServerTransID")) && !(ctx ? visit(ctx, "threeDSServerTransID", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.dsTransID;
-    if (p1 !== undefined && (p1 !== inherited.dsTransID || hasOwn(value, "dsTransID")) && !(ctx ? visit(ctx, "dsTransID", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.dsTransID || hasOwn(value, "dsTransID")) && !(ctx ? visit(ctx, "dsTransID", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.acsTransID;
-    if (p1 !== undefined && (p1 !== inherited.acsTransID || hasOwn(value, "acsTransID")) && !(ctx ? visit(ctx, "acsTransID", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.acsTransID || hasOwn(value, "acsTransID")) && !(ctx ? visit(ctx, "acsTransID", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.xid;
-    if (p1 !== undefined && (p1 !== inherited.xid || hasOwn(value, "xid")) && !(ctx ? visit(ctx, "xid", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.xid || hasOwn(value, "xid")) && !(ctx ? visit(ctx, "xid", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.transStatus;
-    if (p1 !== undefined && (p1 !== inherited.transStatus || hasOwn(value, "transStatus")) && !(ctx ? visit(ctx, "transStatus", p1, v_MpiData_properties_trans_status) : v_MpiData_properties_trans_status(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.transStatus || hasOwn(value, "transStatus")) && !(ctx ? visit(ctx, "transStatus", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.transStatusReason;
-    if (p1 !== undefined && (p1 !== inherited.transStatusReason || hasOwn(value, "transStatusReason")) && !(ctx ? visit(ctx, "transStatusReason", p1, v_CardSetBng_properties_bnrg_installm_months) : v_CardSetBng_properties_bnrg_installm_months(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.transStatusReason || hasOwn(value, "transStatusReason")) && !(ctx ? visit(ctx, "transStatusReason", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.eci;
-    if (p1 !== undefined && (p1 !== inherited.eci || hasOwn(value, "eci")) && !(ctx ? visit(ctx, "eci", p1, v_CallbackThreeDsFields_properties_eci) : v_CallbackThreeDsFields_properties_eci(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.eci || hasOwn(value, "eci")) && !(ctx ? visit(ctx, "eci", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.protocolVersion;
-    if (p1 !== undefined && (p1 !== inherited.protocolVersion || hasOwn(value, "protocolVersion")) && !(ctx ? visit(ctx, "protocolVersion", p1, v_CallbackThreeDsFields_properties_protocolVersion) : v_CallbackThreeDsFields_properties_protocolVersion(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.protocolVersion || hasOwn(value, "protocolVersion")) && !(ctx ? visit(ctx, "protocolVersion", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.authenticationFlow;
-    if (p1 !== undefined && (p1 !== inherited.authenticationFlow || hasOwn(value, "authenticationFlow")) && !(ctx ? visit(ctx, "authenticationFlow", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
-  }
-  return true;
-}
-
-function v_DigitsText(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 6 && codePointLength(value) > 6 && reject(ctx, "maxLength", "must be at most 6 characters")) return false;
-    if (!PATTERN_23.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,6}$")) return false;
+    if (p1 !== undefined && (p1 !== inherited.authenticationFlow || hasOwn(value, "authenticationFlow")) && !(ctx ? visit(ctx, "authenticationFlow", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -2995,19 +2945,19 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.browser_color_depth;
-    if (p1 !== undefined && (p1 !== inherited.browser_color_depth || hasOwn(value, "browser_color_depth")) && !(ctx ? visit(ctx, "browser_color_depth", p1, v_DigitsText) : v_DigitsText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_color_depth || hasOwn(value, "browser_color_depth")) && !(ctx ? visit(ctx, "browser_color_depth", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.browser_screen_height;
-    if (p1 !== undefined && (p1 !== inherited.browser_screen_height || hasOwn(value, "browser_screen_height")) && !(ctx ? visit(ctx, "browser_screen_height", p1, v_DigitsText) : v_DigitsText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_screen_height || hasOwn(value, "browser_screen_height")) && !(ctx ? visit(ctx, "browser_screen_height", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.browser_screen_width;
-    if (p1 !== undefined && (p1 !== inherited.browser_screen_width || hasOwn(value, "browser_screen_width")) && !(ctx ? visit(ctx, "browser_screen_width", p1, v_DigitsText) : v_DigitsText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_screen_width || hasOwn(value, "browser_screen_width")) && !(ctx ? visit(ctx, "browser_screen_width", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.browser_java_enabled;
-    if (p1 !== undefined && (p1 !== inherited.browser_java_enabled || hasOwn(value, "browser_java_enabled")) && !(ctx ? visit(ctx, "browser_java_enabled", p1, v_FlagText) : v_FlagText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_java_enabled || hasOwn(value, "browser_java_enabled")) && !(ctx ? visit(ctx, "browser_java_enabled", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.browser_javascript_enabled;
-    if (p1 !== undefined && (p1 !== inherited.browser_javascript_enabled || hasOwn(value, "browser_javascript_enabled")) && !(ctx ? visit(ctx, "browser_javascript_enabled", p1, v_FlagText) : v_FlagText(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_javascript_enabled || hasOwn(value, "browser_javascript_enabled")) && !(ctx ? visit(ctx, "browser_javascript_enabled", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.browser_language;
-    if (p1 !== undefined && (p1 !== inherited.browser_language || hasOwn(value, "browser_language")) && !(ctx ? visit(ctx, "browser_language", p1, v_HpfBrowserInfo_properties_language) : v_HpfBrowserInfo_properties_language(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_language || hasOwn(value, "browser_language")) && !(ctx ? visit(ctx, "browser_language", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.browser_timezone_offset;
-    if (p1 !== undefined && (p1 !== inherited.browser_timezone_offset || hasOwn(value, "browser_timezone_offset")) && !(ctx ? visit(ctx, "browser_timezone_offset", p1, v_CallbackBrowserFields_properties_browser_timezone_offset) : v_CallbackBrowserFields_properties_browser_timezone_offset(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_timezone_offset || hasOwn(value, "browser_timezone_offset")) && !(ctx ? visit(ctx, "browser_timezone_offset", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.browser_user_agent;
     if (p1 !== undefined && (p1 !== inherited.browser_user_agent || hasOwn(value, "browser_user_agent")) && !(ctx ? visit(ctx, "browser_user_agent", p1, v_ApcCartItem_properties_description) : v_ApcCartItem_properties_description(p1))) return false;
     p1 = value.browser_accept_headers;
@@ -3076,19 +3026,19 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.first_recurring_date;
     if (p1 !== undefined && (p1 !== inherited.first_recurring_date || hasOwn(value, "first_recurring_date")) && !(ctx ? visit(ctx, "first_recurring_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.rrn;
-    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.arn;
-    if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_CallbackCommonFields_properties_arn) : v_CallbackCommonFields_properties_arn(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payment_method;
-    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.initiator;
-    if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.source;
-    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.sequence;
-    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_CofInitiator) : v_CofInitiator(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.connector_name;
     if (p1 !== undefined && (p1 !== inherited.connector_name || hasOwn(value, "connector_name")) && !(ctx ? visit(ctx, "connector_name", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.approval_code;
@@ -3102,7 +3052,7 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.mid_name;
     if (p1 !== undefined && (p1 !== inherited.mid_name || hasOwn(value, "mid_name")) && !(ctx ? visit(ctx, "mid_name", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.issuer_country;
-    if (p1 !== undefined && (p1 !== inherited.issuer_country || hasOwn(value, "issuer_country")) && !(ctx ? visit(ctx, "issuer_country", p1, v_ApcCartItem_properties_itemNumber) : v_ApcCartItem_properties_itemNumber(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.issuer_country || hasOwn(value, "issuer_country")) && !(ctx ? visit(ctx, "issuer_country", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.issuer_bank;
     if (p1 !== undefined && (p1 !== inherited.issuer_bank || hasOwn(value, "issuer_bank")) && !(ctx ? visit(ctx, "issuer_bank", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.exchange_rate;
@@ -3110,7 +3060,7 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.exchange_rate_base;
     if (p1 !== undefined && (p1 !== inherited.exchange_rate_base || hasOwn(value, "exchange_rate_base")) && !(ctx ? visit(ctx, "exchange_rate_base", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     p1 = value.exchange_currency;
-    if (p1 !== undefined && (p1 !== inherited.exchange_currency || hasOwn(value, "exchange_currency")) && !(ctx ? visit(ctx, "exchange_currency", p1, v_ReportedCurrency) : v_ReportedCurrency(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.exchange_currency || hasOwn(value, "exchange_currency")) && !(ctx ? visit(ctx, "exchange_currency", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.exchange_amount;
     if (p1 !== undefined && (p1 !== inherited.exchange_amount || hasOwn(value, "exchange_amount")) && !(ctx ? visit(ctx, "exchange_amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     if (!v_CallbackThreeDsFields(value, ctx) && !ctx) return false;
@@ -3145,7 +3095,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     }
     p1 = value.order_currency;
     if (p1 !== undefined && (p1 !== inherited.order_currency || hasOwn(value, "order_currency"))) {
-      if (!(ctx ? visit(ctx, "order_currency", p1, v_ReportedCurrency) : v_ReportedCurrency(p1))) return false;
+      if (!(ctx ? visit(ctx, "order_currency", p1, v_Address) : v_Address(p1))) return false;
     } else {
       if (rejectAt(ctx, "order_currency", "required", "is required")) return false;
     }
@@ -3157,13 +3107,13 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     }
     p1 = value.order_status;
     if (p1 !== undefined && (p1 !== inherited.order_status || hasOwn(value, "order_status"))) {
-      if (!(ctx ? visit(ctx, "order_status", p1, v_CheckoutCallback_properties_order_status) : v_CheckoutCallback_properties_order_status(p1))) return false;
+      if (!(ctx ? visit(ctx, "order_status", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "order_status", "required", "is required")) return false;
     }
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_CheckoutCallback_properties_type) : v_CheckoutCallback_properties_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "type", "required", "is required")) return false;
     }
@@ -3182,37 +3132,37 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.payee_card;
     if (p1 !== undefined && (p1 !== inherited.payee_card || hasOwn(value, "payee_card")) && !(ctx ? visit(ctx, "payee_card", p1, v_MaskedCard) : v_MaskedCard(p1))) return false;
     p1 = value.crypto_network;
-    if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_ApcShipping_properties_state) : v_ApcShipping_properties_state(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.crypto_address;
     if (p1 !== undefined && (p1 !== inherited.crypto_address || hasOwn(value, "crypto_address")) && !(ctx ? visit(ctx, "crypto_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.customer_name;
-    if (p1 !== undefined && (p1 !== inherited.customer_name || hasOwn(value, "customer_name")) && !(ctx ? visit(ctx, "customer_name", p1, v_ApcShipping_properties_email) : v_ApcShipping_properties_email(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.customer_name || hasOwn(value, "customer_name")) && !(ctx ? visit(ctx, "customer_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.customer_email;
     if (p1 !== undefined && (p1 !== inherited.customer_email || hasOwn(value, "customer_email")) && !(ctx ? visit(ctx, "customer_email", p1, v_CallbackPayerFields_properties_payer_email) : v_CallbackPayerFields_properties_payer_email(p1))) return false;
     p1 = value.customer_country;
-    if (p1 !== undefined && (p1 !== inherited.customer_country || hasOwn(value, "customer_country")) && !(ctx ? visit(ctx, "customer_country", p1, v_ApcCartItem_properties_itemNumber) : v_ApcCartItem_properties_itemNumber(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.customer_country || hasOwn(value, "customer_country")) && !(ctx ? visit(ctx, "customer_country", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.customer_state;
-    if (p1 !== undefined && (p1 !== inherited.customer_state || hasOwn(value, "customer_state")) && !(ctx ? visit(ctx, "customer_state", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.customer_state || hasOwn(value, "customer_state")) && !(ctx ? visit(ctx, "customer_state", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.customer_city;
-    if (p1 !== undefined && (p1 !== inherited.customer_city || hasOwn(value, "customer_city")) && !(ctx ? visit(ctx, "customer_city", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.customer_city || hasOwn(value, "customer_city")) && !(ctx ? visit(ctx, "customer_city", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.customer_address;
     if (p1 !== undefined && (p1 !== inherited.customer_address || hasOwn(value, "customer_address")) && !(ctx ? visit(ctx, "customer_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.vat_amount;
     if (p1 !== undefined && (p1 !== inherited.vat_amount || hasOwn(value, "vat_amount")) && !(ctx ? visit(ctx, "vat_amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     p1 = value.digital_wallet;
-    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_DigitalWallet) : v_DigitalWallet(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.pan_type;
     if (p1 !== undefined && (p1 !== inherited.pan_type || hasOwn(value, "pan_type")) && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
     p1 = value.payee_name;
-    if (p1 !== undefined && (p1 !== inherited.payee_name || hasOwn(value, "payee_name")) && !(ctx ? visit(ctx, "payee_name", p1, v_ApcShipping_properties_email) : v_ApcShipping_properties_email(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_name || hasOwn(value, "payee_name")) && !(ctx ? visit(ctx, "payee_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.payee_email;
     if (p1 !== undefined && (p1 !== inherited.payee_email || hasOwn(value, "payee_email")) && !(ctx ? visit(ctx, "payee_email", p1, v_CallbackPayerFields_properties_payer_email) : v_CallbackPayerFields_properties_payer_email(p1))) return false;
     p1 = value.payee_country;
-    if (p1 !== undefined && (p1 !== inherited.payee_country || hasOwn(value, "payee_country")) && !(ctx ? visit(ctx, "payee_country", p1, v_ApcCartItem_properties_itemNumber) : v_ApcCartItem_properties_itemNumber(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_country || hasOwn(value, "payee_country")) && !(ctx ? visit(ctx, "payee_country", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.payee_state;
-    if (p1 !== undefined && (p1 !== inherited.payee_state || hasOwn(value, "payee_state")) && !(ctx ? visit(ctx, "payee_state", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_state || hasOwn(value, "payee_state")) && !(ctx ? visit(ctx, "payee_state", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.payee_city;
-    if (p1 !== undefined && (p1 !== inherited.payee_city || hasOwn(value, "payee_city")) && !(ctx ? visit(ctx, "payee_city", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_city || hasOwn(value, "payee_city")) && !(ctx ? visit(ctx, "payee_city", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.payee_address;
     if (p1 !== undefined && (p1 !== inherited.payee_address || hasOwn(value, "payee_address")) && !(ctx ? visit(ctx, "payee_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
@@ -3261,7 +3211,7 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Action) : v_Action(p1))) return false;
+      if (!(ctx ? visit(ctx, "action", p1, v_Address) : v_Address(p1))) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
@@ -3294,13 +3244,13 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.amount;
     if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     p1 = value.currency;
-    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_ReportedCurrency) : v_ReportedCurrency(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.descriptor;
     if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
     p1 = value.digital_wallet;
-    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_DigitalWallet) : v_DigitalWallet(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.pan_type;
     if (p1 !== undefined && (p1 !== inherited.pan_type || hasOwn(value, "pan_type")) && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
     p1 = value.redirect_url;
@@ -3310,9 +3260,9 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.chargeback_date;
     if (p1 !== undefined && (p1 !== inherited.chargeback_date || hasOwn(value, "chargeback_date")) && !(ctx ? visit(ctx, "chargeback_date", p1, v_DateTime) : v_DateTime(p1))) return false;
     p1 = value.bank_date;
-    if (p1 !== undefined && (p1 !== inherited.bank_date || hasOwn(value, "bank_date")) && !(ctx ? visit(ctx, "bank_date", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.bank_date || hasOwn(value, "bank_date")) && !(ctx ? visit(ctx, "bank_date", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.reason_code;
-    if (p1 !== undefined && (p1 !== inherited.reason_code || hasOwn(value, "reason_code")) && !(ctx ? visit(ctx, "reason_code", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.reason_code || hasOwn(value, "reason_code")) && !(ctx ? visit(ctx, "reason_code", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.creditvoid_date;
     if (p1 !== undefined && (p1 !== inherited.creditvoid_date || hasOwn(value, "creditvoid_date")) && !(ctx ? visit(ctx, "creditvoid_date", p1, v_DateTime) : v_DateTime(p1))) return false;
     if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
@@ -3334,7 +3284,7 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Action) : v_Action(p1))) return false;
+      if (!(ctx ? visit(ctx, "action", p1, v_Address) : v_Address(p1))) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
@@ -3363,7 +3313,7 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.amount;
     if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     p1 = value.currency;
-    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_ReportedCurrency) : v_ReportedCurrency(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.descriptor;
     if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.decline_reason;
@@ -3371,7 +3321,7 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.crypto_address;
     if (p1 !== undefined && (p1 !== inherited.crypto_address || hasOwn(value, "crypto_address")) && !(ctx ? visit(ctx, "crypto_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.crypto_network;
-    if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_ApcShipping_properties_state) : v_ApcShipping_properties_state(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.transactions;
     if (p1 !== undefined && (p1 !== inherited.transactions || hasOwn(value, "transactions")) && !(ctx ? visit(ctx, "transactions", p1, v_CallbackDataMap) : v_CallbackDataMap(p1))) return false;
     if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
@@ -3416,9 +3366,9 @@ function v_RedirectReturnQuery(value: unknown, ctx?: ValidationContext): boolean
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
     p1 = value.payment_method;
-    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_CheckoutPaymentMethod) : v_CheckoutPaymentMethod(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_Address) : v_Address(p1))) return false;
   }
   return true;
 }
@@ -3556,6 +3506,15 @@ function v_CaptureUndefined_properties_status(value: unknown, ctx?: ValidationCo
   return true;
 }
 
+function v_CallbackPayerFields_properties_payer_email(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 256 && codePointLength(value) > 256 && reject(ctx, "maxLength", "must be at most 256 characters")) return false;
+  }
+  return true;
+}
+
 function v_GetTransStatusResponse_properties_action(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -3682,32 +3641,8 @@ function v_S2sErrorResponse_properties_result(value: unknown, ctx?: ValidationCo
   return true;
 }
 
-function v_S2sErrorResponse_properties_http_code(value: unknown, ctx?: ValidationContext): boolean {
-  if (!((typeof value === "number" && Number.isInteger(value)))) {
-    if (reject(ctx, "type", "must be an integer")) return false;
-  } else {
-    if (value < 100 && reject(ctx, "minimum", "must be at least 100")) return false;
-    if (value > 599 && reject(ctx, "maximum", "must be at most 599")) return false;
-  }
-  return true;
-}
-
-function v_CheckoutValidationError_properties_http_code(value: unknown, ctx?: ValidationContext): boolean {
-  if (!((typeof value === "number" && Number.isInteger(value))) && reject(ctx, "type", "must be an integer")) return false;
-  return true;
-}
-
 function v_CheckoutValidationError_properties_error_code_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
   if (!((typeof value === "number" && Number.isInteger(value))) && reject(ctx, "type", "must be an integer")) return false;
-  return true;
-}
-
-function v_CheckoutValidationError_properties_error_code_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
-  }
   return true;
 }
 
@@ -3717,15 +3652,6 @@ function v_SessionTokenResponse_properties_token(value: unknown, ctx?: Validatio
   } else {
     if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
     if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
-  }
-  return true;
-}
-
-function v_HpfPaymentResponse_properties_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "success" && value !== "decline" && value !== "redirect" && value !== "waiting" && value !== "undefined" && reject(ctx, "enum", "must be one of: success, decline, redirect, waiting, undefined")) return false;
   }
   return true;
 }
@@ -3743,7 +3669,6 @@ function v_HpfPaymentResponse_properties_redirect_params_anyOf_0(value: unknown,
   if (!Array.isArray(value)) {
     if (reject(ctx, "type", "must be an array")) return false;
   } else {
-    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
     for (let i1 = 0; i1 < value.length; i1++) {
       const item2 = value[i1];
       if (!(ctx ? visit(ctx, i1, item2, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(item2))) return false;
@@ -3757,16 +3682,6 @@ function v_CheckoutAccepted_properties_result(value: unknown, ctx?: ValidationCo
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value !== "accepted" && reject(ctx, "const", "must be \"accepted\"")) return false;
-  }
-  return true;
-}
-
-function v_CheckoutLookupError_properties_error_code_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-    if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
   }
   return true;
 }
@@ -3789,15 +3704,6 @@ function v_CheckoutRecurringResponse_properties_status(value: unknown, ctx?: Val
   return true;
 }
 
-function v_CallbackPayerFields_properties_payer_email(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 256 && codePointLength(value) > 256 && reject(ctx, "maxLength", "must be at most 256 characters")) return false;
-  }
-  return true;
-}
-
 function v_CheckoutStatusResponse_oneOf_1(value: unknown, ctx?: ValidationContext): boolean {
   if (!Array.isArray(value)) {
     if (reject(ctx, "type", "must be an array")) return false;
@@ -3808,36 +3714,6 @@ function v_CheckoutStatusResponse_oneOf_1(value: unknown, ctx?: ValidationContex
       const item2 = value[i1];
       if (!(ctx ? visit(ctx, i1, item2, v_CheckoutPaymentStatus) : v_CheckoutPaymentStatus(item2))) return false;
     }
-  }
-  return true;
-}
-
-function v_CallbackThreeDsFields_properties_eci(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_35.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,2}$")) return false;
-  }
-  return true;
-}
-
-function v_CallbackThreeDsFields_properties_protocolVersion(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
-    if (!PATTERN_36.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)*$")) return false;
-  }
-  return true;
-}
-
-function v_CallbackBrowserFields_properties_browser_timezone_offset(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 5 && codePointLength(value) > 5 && reject(ctx, "maxLength", "must be at most 5 characters")) return false;
-    if (!PATTERN_37.test(value) && reject(ctx, "pattern", "must match the pattern ^[-+]?[0-9]{1,4}$")) return false;
   }
   return true;
 }
@@ -3855,7 +3731,6 @@ function v_CallbackDataMap_additionalProperties_anyOf_2(value: unknown, ctx?: Va
   if (!Array.isArray(value)) {
     if (reject(ctx, "type", "must be an array")) return false;
   } else {
-    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
     for (let i1 = 0; i1 < value.length; i1++) {
       const item2 = value[i1];
       ctx?.segments.push(i1);
@@ -3866,36 +3741,6 @@ function v_CallbackDataMap_additionalProperties_anyOf_2(value: unknown, ctx?: Va
       }
       ctx?.segments.pop();
     }
-  }
-  return true;
-}
-
-function v_CallbackCommonFields_properties_arn(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-    if (!PATTERN_38.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9A-Za-z]*$")) return false;
-  }
-  return true;
-}
-
-function v_CheckoutCallback_properties_order_status(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 20 && codePointLength(value) > 20 && reject(ctx, "maxLength", "must be at most 20 characters")) return false;
-    if (!PATTERN_39.test(value) && reject(ctx, "pattern", "must match the pattern ^[a-z0-9_]{1,20}$")) return false;
-  }
-  return true;
-}
-
-function v_CheckoutCallback_properties_type(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 36 && codePointLength(value) > 36 && reject(ctx, "maxLength", "must be at most 36 characters")) return false;
-    if (!PATTERN_40.test(value) && reject(ctx, "pattern", "must match the pattern ^[a-z0-9_]{1,36}$")) return false;
   }
   return true;
 }
@@ -4006,10 +3851,10 @@ export const validateAddress = /* @__PURE__ */ validator<Schemas["Address"]>(v_A
 export const isAddress = v_Address as Guard<Schemas["Address"]>;
 
 /** Validates a Country; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCountry = /* @__PURE__ */ validator<Schemas["Country"]>(v_Country, "form");
+export const validateCountry = /* @__PURE__ */ validator<Schemas["Country"]>(v_Address, "form");
 
 /** Type guard for Country: true when the value satisfies every rule of the schema. */
-export const isCountry = v_Country as Guard<Schemas["Country"]>;
+export const isCountry = v_Address as Guard<Schemas["Country"]>;
 
 /** Validates a State; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateState = /* @__PURE__ */ validator<Schemas["State"]>(v_Address, "form");
@@ -4102,10 +3947,10 @@ export const validateCardToken = /* @__PURE__ */ validator<Schemas["CardToken"]>
 export const isCardToken = v_OrderId as Guard<Schemas["CardToken"]>;
 
 /** Validates a CardCvv2; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardCvv2 = /* @__PURE__ */ validator<Schemas["CardCvv2"]>(v_CardCvv2, "form");
+export const validateCardCvv2 = /* @__PURE__ */ validator<Schemas["CardCvv2"]>(v_Address, "form");
 
 /** Type guard for CardCvv2: true when the value satisfies every rule of the schema. */
-export const isCardCvv2 = v_CardCvv2 as Guard<Schemas["CardCvv2"]>;
+export const isCardCvv2 = v_Address as Guard<Schemas["CardCvv2"]>;
 
 /** Validates a CardTokenFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardTokenFields = /* @__PURE__ */ validator<Schemas["CardTokenFields"]>(v_CardTokenFields, "form");
@@ -4114,10 +3959,10 @@ export const validateCardTokenFields = /* @__PURE__ */ validator<Schemas["CardTo
 export const isCardTokenFields = v_CardTokenFields as Guard<Schemas["CardTokenFields"]>;
 
 /** Validates a CardNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardNumber = /* @__PURE__ */ validator<Schemas["CardNumber"]>(v_CardNumber, "form");
+export const validateCardNumber = /* @__PURE__ */ validator<Schemas["CardNumber"]>(v_Address, "form");
 
 /** Type guard for CardNumber: true when the value satisfies every rule of the schema. */
-export const isCardNumber = v_CardNumber as Guard<Schemas["CardNumber"]>;
+export const isCardNumber = v_Address as Guard<Schemas["CardNumber"]>;
 
 /** Validates a CardExpMonth; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardExpMonth = /* @__PURE__ */ validator<Schemas["CardExpMonth"]>(v_CardExpMonth, "form");
@@ -4138,10 +3983,10 @@ export const validateCardDataFields = /* @__PURE__ */ validator<Schemas["CardDat
 export const isCardDataFields = v_CardDataFields as Guard<Schemas["CardDataFields"]>;
 
 /** Validates a DigitalWallet; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDigitalWallet = /* @__PURE__ */ validator<Schemas["DigitalWallet"]>(v_DigitalWallet, "form");
+export const validateDigitalWallet = /* @__PURE__ */ validator<Schemas["DigitalWallet"]>(v_OrderId, "form");
 
 /** Type guard for DigitalWallet: true when the value satisfies every rule of the schema. */
-export const isDigitalWallet = v_DigitalWallet as Guard<Schemas["DigitalWallet"]>;
+export const isDigitalWallet = v_OrderId as Guard<Schemas["DigitalWallet"]>;
 
 /** Validates a WebWalletSignedToken; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateWebWalletSignedToken = /* @__PURE__ */ validator<Schemas["WebWalletSignedToken"]>(v_WebWalletSignedToken, "form");
@@ -4174,10 +4019,10 @@ export const validateUrl = /* @__PURE__ */ validator<Schemas["Url"]>(v_Url, "for
 export const isUrl = v_Url as Guard<Schemas["Url"]>;
 
 /** Validates a LinkTarget; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateLinkTarget = /* @__PURE__ */ validator<Schemas["LinkTarget"]>(v_LinkTarget, "form");
+export const validateLinkTarget = /* @__PURE__ */ validator<Schemas["LinkTarget"]>(v_Address, "form");
 
 /** Type guard for LinkTarget: true when the value satisfies every rule of the schema. */
-export const isLinkTarget = v_LinkTarget as Guard<Schemas["LinkTarget"]>;
+export const isLinkTarget = v_Address as Guard<Schemas["LinkTarget"]>;
 
 /** Validates a YesNo; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateYesNo = /* @__PURE__ */ validator<Schemas["YesNo"]>(v_YesNo, "form");
@@ -4384,10 +4229,10 @@ export const validateSaleApmMxTransferRequest = /* @__PURE__ */ validator<Schema
 export const isSaleApmMxTransferRequest = v_SaleApmMxTransferRequest as Guard<Schemas["SaleApmMxTransferRequest"]>;
 
 /** Validates a PayerDocumentNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePayerDocumentNumber = /* @__PURE__ */ validator<Schemas["PayerDocumentNumber"]>(v_PayerDocumentNumber, "form");
+export const validatePayerDocumentNumber = /* @__PURE__ */ validator<Schemas["PayerDocumentNumber"]>(v_OrderId, "form");
 
 /** Type guard for PayerDocumentNumber: true when the value satisfies every rule of the schema. */
-export const isPayerDocumentNumber = v_PayerDocumentNumber as Guard<Schemas["PayerDocumentNumber"]>;
+export const isPayerDocumentNumber = v_OrderId as Guard<Schemas["PayerDocumentNumber"]>;
 
 /** Validates a DlParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDlParameters = /* @__PURE__ */ validator<Schemas["DlParameters"]>(v_DlParameters, "form");
@@ -4504,10 +4349,10 @@ export const validateSaleApmCryptoConvertRequest = /* @__PURE__ */ validator<Sch
 export const isSaleApmCryptoConvertRequest = v_SaleApmCryptoConvertRequest as Guard<Schemas["SaleApmCryptoConvertRequest"]>;
 
 /** Validates a TradingAccountLogin; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateTradingAccountLogin = /* @__PURE__ */ validator<Schemas["TradingAccountLogin"]>(v_PayerDocumentNumber, "form");
+export const validateTradingAccountLogin = /* @__PURE__ */ validator<Schemas["TradingAccountLogin"]>(v_OrderId, "form");
 
 /** Type guard for TradingAccountLogin: true when the value satisfies every rule of the schema. */
-export const isTradingAccountLogin = v_PayerDocumentNumber as Guard<Schemas["TradingAccountLogin"]>;
+export const isTradingAccountLogin = v_OrderId as Guard<Schemas["TradingAccountLogin"]>;
 
 /** Validates a TradingDepositParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTradingDepositParameters = /* @__PURE__ */ validator<Schemas["TradingDepositParameters"]>(v_TradingDepositParameters, "form");
@@ -5026,10 +4871,10 @@ export const validateS2sNonZeroAmountRule = /* @__PURE__ */ validator<Schemas["S
 export const isS2sNonZeroAmountRule = v_S2sNonZeroAmountRule as Guard<Schemas["S2sNonZeroAmountRule"]>;
 
 /** Validates a AccountNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateAccountNumber = /* @__PURE__ */ validator<Schemas["AccountNumber"]>(v_PayerDocumentNumber, "form");
+export const validateAccountNumber = /* @__PURE__ */ validator<Schemas["AccountNumber"]>(v_OrderId, "form");
 
 /** Type guard for AccountNumber: true when the value satisfies every rule of the schema. */
-export const isAccountNumber = v_PayerDocumentNumber as Guard<Schemas["AccountNumber"]>;
+export const isAccountNumber = v_OrderId as Guard<Schemas["AccountNumber"]>;
 
 /** Validates a CardSetErsCredit2Card; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetErsCredit2Card = /* @__PURE__ */ validator<Schemas["CardSetErsCredit2Card"]>(v_CardSetErsCredit2Card, "form");
@@ -5248,10 +5093,10 @@ export const validatePostRequest = /* @__PURE__ */ validator<Schemas["PostReques
 export const isPostRequest = v_PostRequest as Guard<Schemas["PostRequest"]>;
 
 /** Validates a Action; issues name fields by wire path (`order.amount` style by default). */
-export const validateAction = /* @__PURE__ */ validator<Schemas["Action"]>(v_Action, "json");
+export const validateAction = /* @__PURE__ */ validator<Schemas["Action"]>(v_Address, "json");
 
 /** Type guard for Action: true when the value satisfies every rule of the schema. */
-export const isAction = v_Action as Guard<Schemas["Action"]>;
+export const isAction = v_Address as Guard<Schemas["Action"]>;
 
 /** Validates a DateTime; issues name fields by wire path (`order.amount` style by default). */
 export const validateDateTime = /* @__PURE__ */ validator<Schemas["DateTime"]>(v_DateTime, "json");
@@ -5361,6 +5206,18 @@ export const validateCaptureResponse = /* @__PURE__ */ validator<Schemas["Captur
 /** Type guard for CaptureResponse: true when the value satisfies every rule of the schema. */
 export const isCaptureResponse = v_CaptureResponse as Guard<Schemas["CaptureResponse"]>;
 
+/** Validates a PayerText; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validatePayerText = /* @__PURE__ */ validator<Schemas["PayerText"]>(v_Address, "form");
+
+/** Type guard for PayerText: true when the value satisfies every rule of the schema. */
+export const isPayerText = v_Address as Guard<Schemas["PayerText"]>;
+
+/** Validates a CallbackPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCallbackPayerFields = /* @__PURE__ */ validator<Schemas["CallbackPayerFields"]>(v_CallbackPayerFields, "form");
+
+/** Type guard for CallbackPayerFields: true when the value satisfies every rule of the schema. */
+export const isCallbackPayerFields = v_CallbackPayerFields as Guard<Schemas["CallbackPayerFields"]>;
+
 /** Validates a TransactionStatus; issues name fields by wire path (`order.amount` style by default). */
 export const validateTransactionStatus = /* @__PURE__ */ validator<Schemas["TransactionStatus"]>(v_TransactionStatus, "json");
 
@@ -5378,6 +5235,42 @@ export const validateCardExpirationDate = /* @__PURE__ */ validator<Schemas["Car
 
 /** Type guard for CardExpirationDate: true when the value satisfies every rule of the schema. */
 export const isCardExpirationDate = v_CardExpirationDate as Guard<Schemas["CardExpirationDate"]>;
+
+/** Validates a CheckoutPaymentMethod; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCheckoutPaymentMethod = /* @__PURE__ */ validator<Schemas["CheckoutPaymentMethod"]>(v_Address, "form");
+
+/** Type guard for CheckoutPaymentMethod: true when the value satisfies every rule of the schema. */
+export const isCheckoutPaymentMethod = v_Address as Guard<Schemas["CheckoutPaymentMethod"]>;
+
+/** Validates a ReportedBrand; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateReportedBrand = /* @__PURE__ */ validator<Schemas["ReportedBrand"]>(v_Address, "form");
+
+/** Type guard for ReportedBrand: true when the value satisfies every rule of the schema. */
+export const isReportedBrand = v_Address as Guard<Schemas["ReportedBrand"]>;
+
+/** Validates a Rrn; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateRrn = /* @__PURE__ */ validator<Schemas["Rrn"]>(v_Address, "form");
+
+/** Type guard for Rrn: true when the value satisfies every rule of the schema. */
+export const isRrn = v_Address as Guard<Schemas["Rrn"]>;
+
+/** Validates a CofInitiator; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCofInitiator = /* @__PURE__ */ validator<Schemas["CofInitiator"]>(v_Address, "form");
+
+/** Type guard for CofInitiator: true when the value satisfies every rule of the schema. */
+export const isCofInitiator = v_Address as Guard<Schemas["CofInitiator"]>;
+
+/** Validates a CofSource; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCofSource = /* @__PURE__ */ validator<Schemas["CofSource"]>(v_Address, "form");
+
+/** Type guard for CofSource: true when the value satisfies every rule of the schema. */
+export const isCofSource = v_Address as Guard<Schemas["CofSource"]>;
+
+/** Validates a CofSequence; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCofSequence = /* @__PURE__ */ validator<Schemas["CofSequence"]>(v_Address, "form");
+
+/** Type guard for CofSequence: true when the value satisfies every rule of the schema. */
+export const isCofSequence = v_Address as Guard<Schemas["CofSequence"]>;
 
 /** Validates a S2sStatusLookupFields; issues name fields by wire path (`order.amount` style by default). */
 export const validateS2sStatusLookupFields = /* @__PURE__ */ validator<Schemas["S2sStatusLookupFields"]>(v_S2sStatusLookupFields, "json");
@@ -5914,10 +5807,10 @@ export const validateReportedAmount = /* @__PURE__ */ validator<Schemas["Reporte
 export const isReportedAmount = v_ReportedAmount as Guard<Schemas["ReportedAmount"]>;
 
 /** Validates a ReportedCurrency; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateReportedCurrency = /* @__PURE__ */ validator<Schemas["ReportedCurrency"]>(v_ReportedCurrency, "form");
+export const validateReportedCurrency = /* @__PURE__ */ validator<Schemas["ReportedCurrency"]>(v_Address, "form");
 
 /** Type guard for ReportedCurrency: true when the value satisfies every rule of the schema. */
-export const isReportedCurrency = v_ReportedCurrency as Guard<Schemas["ReportedCurrency"]>;
+export const isReportedCurrency = v_Address as Guard<Schemas["ReportedCurrency"]>;
 
 /** Validates a CheckoutReportedOrder; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutReportedOrder = /* @__PURE__ */ validator<Schemas["CheckoutReportedOrder"]>(v_CheckoutReportedOrder, "json");
@@ -5973,54 +5866,6 @@ export const validateCheckoutStatusRequest = /* @__PURE__ */ validator<Schemas["
 /** Type guard for CheckoutStatusRequest: true when the value satisfies every rule of the schema. */
 export const isCheckoutStatusRequest = v_CheckoutStatusRequest as Guard<Schemas["CheckoutStatusRequest"]>;
 
-/** Validates a PayerText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePayerText = /* @__PURE__ */ validator<Schemas["PayerText"]>(v_Address, "form");
-
-/** Type guard for PayerText: true when the value satisfies every rule of the schema. */
-export const isPayerText = v_Address as Guard<Schemas["PayerText"]>;
-
-/** Validates a CallbackPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackPayerFields = /* @__PURE__ */ validator<Schemas["CallbackPayerFields"]>(v_CallbackPayerFields, "form");
-
-/** Type guard for CallbackPayerFields: true when the value satisfies every rule of the schema. */
-export const isCallbackPayerFields = v_CallbackPayerFields as Guard<Schemas["CallbackPayerFields"]>;
-
-/** Validates a CheckoutPaymentMethod; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCheckoutPaymentMethod = /* @__PURE__ */ validator<Schemas["CheckoutPaymentMethod"]>(v_CheckoutPaymentMethod, "form");
-
-/** Type guard for CheckoutPaymentMethod: true when the value satisfies every rule of the schema. */
-export const isCheckoutPaymentMethod = v_CheckoutPaymentMethod as Guard<Schemas["CheckoutPaymentMethod"]>;
-
-/** Validates a ReportedBrand; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateReportedBrand = /* @__PURE__ */ validator<Schemas["ReportedBrand"]>(v_CheckoutPaymentMethod, "form");
-
-/** Type guard for ReportedBrand: true when the value satisfies every rule of the schema. */
-export const isReportedBrand = v_CheckoutPaymentMethod as Guard<Schemas["ReportedBrand"]>;
-
-/** Validates a Rrn; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateRrn = /* @__PURE__ */ validator<Schemas["Rrn"]>(v_CheckoutPaymentMethod, "form");
-
-/** Type guard for Rrn: true when the value satisfies every rule of the schema. */
-export const isRrn = v_CheckoutPaymentMethod as Guard<Schemas["Rrn"]>;
-
-/** Validates a CofInitiator; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofInitiator = /* @__PURE__ */ validator<Schemas["CofInitiator"]>(v_CofInitiator, "form");
-
-/** Type guard for CofInitiator: true when the value satisfies every rule of the schema. */
-export const isCofInitiator = v_CofInitiator as Guard<Schemas["CofInitiator"]>;
-
-/** Validates a CofSource; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofSource = /* @__PURE__ */ validator<Schemas["CofSource"]>(v_CofInitiator, "form");
-
-/** Type guard for CofSource: true when the value satisfies every rule of the schema. */
-export const isCofSource = v_CofInitiator as Guard<Schemas["CofSource"]>;
-
-/** Validates a CofSequence; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofSequence = /* @__PURE__ */ validator<Schemas["CofSequence"]>(v_CofInitiator, "form");
-
-/** Type guard for CofSequence: true when the value satisfies every rule of the schema. */
-export const isCofSequence = v_CofInitiator as Guard<Schemas["CofSequence"]>;
-
 /** Validates a CheckoutPaymentStatus; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutPaymentStatus = /* @__PURE__ */ validator<Schemas["CheckoutPaymentStatus"]>(v_CheckoutPaymentStatus, "json");
 
@@ -6040,16 +5885,16 @@ export const validateCallbackThreeDsFields = /* @__PURE__ */ validator<Schemas["
 export const isCallbackThreeDsFields = v_CallbackThreeDsFields as Guard<Schemas["CallbackThreeDsFields"]>;
 
 /** Validates a DigitsText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDigitsText = /* @__PURE__ */ validator<Schemas["DigitsText"]>(v_DigitsText, "form");
+export const validateDigitsText = /* @__PURE__ */ validator<Schemas["DigitsText"]>(v_Address, "form");
 
 /** Type guard for DigitsText: true when the value satisfies every rule of the schema. */
-export const isDigitsText = v_DigitsText as Guard<Schemas["DigitsText"]>;
+export const isDigitsText = v_Address as Guard<Schemas["DigitsText"]>;
 
 /** Validates a FlagText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateFlagText = /* @__PURE__ */ validator<Schemas["FlagText"]>(v_FlagText, "form");
+export const validateFlagText = /* @__PURE__ */ validator<Schemas["FlagText"]>(v_Address, "form");
 
 /** Type guard for FlagText: true when the value satisfies every rule of the schema. */
-export const isFlagText = v_FlagText as Guard<Schemas["FlagText"]>;
+export const isFlagText = v_Address as Guard<Schemas["FlagText"]>;
 
 /** Validates a CallbackBrowserFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackBrowserFields = /* @__PURE__ */ validator<Schemas["CallbackBrowserFields"]>(v_CallbackBrowserFields, "form");
@@ -6112,10 +5957,10 @@ export const validateCallbackAcknowledgement = /* @__PURE__ */ validator<Schemas
 export const isCallbackAcknowledgement = v_CallbackAcknowledgement as Guard<Schemas["CallbackAcknowledgement"]>;
 
 /** Validates a CallbackAction; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackAction = /* @__PURE__ */ validator<Schemas["CallbackAction"]>(v_Action, "form");
+export const validateCallbackAction = /* @__PURE__ */ validator<Schemas["CallbackAction"]>(v_Address, "form");
 
 /** Type guard for CallbackAction: true when the value satisfies every rule of the schema. */
-export const isCallbackAction = v_Action as Guard<Schemas["CallbackAction"]>;
+export const isCallbackAction = v_Address as Guard<Schemas["CallbackAction"]>;
 
 /** Validates a CallbackResult; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackResult = /* @__PURE__ */ validator<Schemas["CallbackResult"]>(v_CallbackResult, "form");

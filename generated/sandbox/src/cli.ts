@@ -2,12 +2,14 @@
 
 // payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD ...]
 //                         [--callback-url URL] [--accept-any-signature]
+//                         [--protocol-mapping SETTING,SETTING=VALUE+VALUE,...]
 // payment-gateway-sandbox trigger <event> --to URL [--password P]
 import { parseArgs } from 'node:util';
-import { startSandbox, trigger, TRIGGER_EVENTS } from './index.js';
+import { parseProtocolMapping, startSandbox, trigger, TRIGGER_EVENTS, type ProtocolMapping } from './index.js';
 
 const USAGE = `Usage:
   payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD ...] [--callback-url URL] [--accept-any-signature]
+                          [--protocol-mapping checkoutPaymentMethod,payerAttributes,returnParameters=payment_method+brand,...]
   payment-gateway-sandbox trigger <event> --to URL [--password P]
 Events: ${Object.keys(TRIGGER_EVENTS).join(', ')}`;
 
@@ -35,6 +37,7 @@ async function main(argv: string[]): Promise<void> {
       merchant: { type: 'string', multiple: true },
       'callback-url': { type: 'string' },
       'accept-any-signature': { type: 'boolean' },
+      'protocol-mapping': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -47,6 +50,12 @@ async function main(argv: string[]): Promise<void> {
     if (colon <= 0 || colon === text.length - 1) throw new UsageError(`--merchant takes KEY:PASSWORD`);
     return { key: text.slice(0, colon), password: text.slice(colon + 1) };
   });
+  let protocolMapping: ProtocolMapping | undefined;
+  try {
+    if (values['protocol-mapping'] !== undefined) protocolMapping = parseProtocolMapping(values['protocol-mapping']);
+  } catch (error) {
+    throw new UsageError(`--protocol-mapping: ${(error as Error).message}`);
+  }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a port number');
   const running = await startSandbox({
@@ -55,6 +64,7 @@ async function main(argv: string[]): Promise<void> {
     merchants,
     ...(values['callback-url'] ? { callbackUrl: values['callback-url'] } : {}),
     acceptAnySignature: values['accept-any-signature'] === true,
+    ...(protocolMapping ? { protocolMapping } : {}),
   });
   process.stdout.write(`${JSON.stringify({ url: running.url, merchants: running.merchants })}\n`);
   const stop = () => void running.close().then(() => process.exit(0));

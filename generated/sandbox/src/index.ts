@@ -9,6 +9,14 @@ import { TABLES } from './spec-tables.js';
 export type { RunningSandbox, StartOptions } from './runtime/server.js';
 export type { CallbackRecord, DeliveryAttempt, DeliveryOptions } from './runtime/delivery.js';
 export { TEST_CARDS, VCARD_IDENTIFIERS, QR_LIFETIME_SECONDS, BANK_CODE_WINDOW_SECONDS } from './runtime/test-data.js';
+export type { PayerAttribute, ProtocolMapping, ReturnParameter } from './runtime/protocol-mapping.js';
+export {
+  MAPPING_SWITCHES,
+  PAYER_ATTRIBUTES,
+  RETURN_PARAMETERS,
+  parseProtocolMapping,
+} from './runtime/protocol-mapping.js';
+export { MAX_ADVANCE_SECONDS } from './runtime/clock.js';
 export { TRIGGER_EVENTS, TRIGGER_PAYER_EMAIL, trigger } from './runtime/triggers.js';
 
 /** Starts a sandbox on 127.0.0.1 (a free port unless `port` is given); `close()` stops it. */

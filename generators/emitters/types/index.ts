@@ -26,7 +26,9 @@ export const typesEmitter: Emitter = {
   },
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
     // emptyObjectsUnknown: an object schema without properties (custom_data) takes any keys, not none.
-    const options: OpenAPITSOptions = { silent: true, emptyObjectsUnknown: true };
+    // defaultNonNullable off: a field with a JSON Schema `default` (Checkout `auth: false`) stays
+    // optional in the types; the platform applies the default when the field is absent.
+    const options: OpenAPITSOptions = { silent: true, emptyObjectsUnknown: true, defaultNonNullable: false };
     const schemaTypes: GeneratedFile = {
       path: SCHEMA_TYPES_PATH,
       contents: await openapiTypescript(withoutBooleanAllOfMembers(model.document), options),

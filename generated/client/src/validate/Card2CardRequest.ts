@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { inherited, v_CardDataFields, v_CardNumber, v_CustomData, v_DeviceWalletToken_properties_paymentMethod_properties_network, v_LinkTarget, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule, v_Url } from './shared/common.js';
+import { inherited, v_Address, v_CardDataFields, v_CustomData, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule, v_Url } from './shared/common.js';
 
 export const SET_9 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
 
@@ -16,7 +16,7 @@ export function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.payer_identity_type;
     if (p1 !== undefined && (p1 !== inherited.payer_identity_type || hasOwn(value, "payer_identity_type")) && !(ctx ? visit(ctx, "payer_identity_type", p1, v_CardSetPrc_properties_payer_identity_type) : v_CardSetPrc_properties_payer_identity_type(p1))) return false;
     p1 = value.payer_identity_id;
-    if (p1 !== undefined && (p1 !== inherited.payer_identity_id || hasOwn(value, "payer_identity_id")) && !(ctx ? visit(ctx, "payer_identity_id", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_identity_id || hasOwn(value, "payer_identity_id")) && !(ctx ? visit(ctx, "payer_identity_id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.payer_type;
     if (p1 !== undefined && (p1 !== inherited.payer_type || hasOwn(value, "payer_type")) && !(ctx ? visit(ctx, "payer_type", p1, v_CardSetPrc_properties_payer_type) : v_CardSetPrc_properties_payer_type(p1))) return false;
   }
@@ -53,10 +53,10 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
       if (rejectAt(ctx, "term_url_3ds", "required", "is required")) return false;
     }
     p1 = value.term_url_target;
-    if (p1 !== undefined && (p1 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p1, v_LinkTarget) : v_LinkTarget(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_card_number;
     if (p1 !== undefined && (p1 !== inherited.payee_card_number || hasOwn(value, "payee_card_number"))) {
-      if (!(ctx ? visit(ctx, "payee_card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
+      if (!(ctx ? visit(ctx, "payee_card_number", p1, v_Address) : v_Address(p1))) return false;
     } else {
       if (rejectAt(ctx, "payee_card_number", "required", "is required")) return false;
     }

@@ -4,11 +4,11 @@ import type { components } from '../schema.js';
 import { validator, closestAlternative, codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { inherited, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CustomData, v_OrderId, v_PayerDocumentNumber, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule_then_properties_order_amount_not } from './shared/common.js';
+import { inherited, v_Address, v_CardExpMonth, v_CardExpYear, v_CustomData, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule_then_properties_order_amount_not } from './shared/common.js';
 import { v_CardSetErsIdentity } from './shared/Credit2CardRequest+3-377z6r.js';
 
 export const VALUE_7 = [[[],["card_token"]],[[],["card_number"]]];
-export const PATTERN_20 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
+export const PATTERN_16 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
 
 export function v_S2sNonZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
@@ -78,7 +78,7 @@ export function v_CardSetErsCredit2Card(value: unknown, ctx?: ValidationContext)
     }
     let p14: unknown;
     p14 = value.payer_account_number;
-    if (p14 !== undefined && (p14 !== inherited.payer_account_number || hasOwn(value, "payer_account_number")) && !(ctx ? visit(ctx, "payer_account_number", p14, v_PayerDocumentNumber) : v_PayerDocumentNumber(p14))) return false;
+    if (p14 !== undefined && (p14 !== inherited.payer_account_number || hasOwn(value, "payer_account_number")) && !(ctx ? visit(ctx, "payer_account_number", p14, v_OrderId) : v_OrderId(p14))) return false;
     if (!v_CardSetErsIdentity(value, ctx) && !ctx) return false;
   }
   return true;
@@ -141,7 +141,7 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
     p1 = value.channel_id;
     if (p1 !== undefined && (p1 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.card_number;
-    if (p1 !== undefined && (p1 !== inherited.card_number || hasOwn(value, "card_number")) && !(ctx ? visit(ctx, "card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.card_number || hasOwn(value, "card_number")) && !(ctx ? visit(ctx, "card_number", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.card_token;
     if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.parameters;
@@ -184,7 +184,7 @@ export function v_CardSetNsp_properties_expiry(value: unknown, ctx?: ValidationC
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 7 && codePointLength(value) > 7 && reject(ctx, "maxLength", "must be at most 7 characters")) return false;
-    if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
+    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
 }

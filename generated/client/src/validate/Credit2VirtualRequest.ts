@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, compareDecimal, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Amount, v_CardSetFcp_properties_social_name, v_ClientKey, v_Email, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmMobileMoneyKeRequest_properties_brand } from './shared/common.js';
+import { inherited, v_Amount, v_ClientKey, v_CryptoGatewayParameters_properties_crypto_type, v_Email, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmMobileMoneyKeRequest_properties_brand } from './shared/common.js';
 
 export const SET_2 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
 
@@ -40,7 +40,7 @@ export function v_Credit2VirtualParameters(value: unknown, ctx?: ValidationConte
       if (rejectAt(ctx, "customer_email", "required", "is required")) return false;
     }
     p1 = value.customer_name;
-    if (p1 !== undefined && (p1 !== inherited.customer_name || hasOwn(value, "customer_name")) && !(ctx ? visit(ctx, "customer_name", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.customer_name || hasOwn(value, "customer_name")) && !(ctx ? visit(ctx, "customer_name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
   }
   return true;
 }

@@ -8,7 +8,7 @@ import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx
 import { inherited, v_Address, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleApmMobileMoneyKeRequest_properties_brand, v_SaleCardRequest_properties_action, v_Url, v_YesNo } from './shared/common.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from './shared/SaleApmRequest+2-tz4jhe.js';
 
-export const PATTERN_10 = /* @__PURE__ */ new RegExp("^[0-9]+$", "u");
+export const PATTERN_7 = /* @__PURE__ */ new RegExp("^[0-9]+$", "u");
 export const VALUE_4 = [[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]],[["brand","action","identifier","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],["parameters"]]];
 export const SET_8 = /* @__PURE__ */ new Set<unknown>(["vcard","pin_voucher","telecom_otp","bank_account_debit","ar_transfer","mx_transfer","dl","document_method","installment_redirect","personal_id_method","crypto_deposit","crypto_withdrawal","ips","crypto_convert","trading_deposit","trading_withdrawal","fx_convert","latam_document","upi_a","upi_b","upi_c","upi_d","email_transfer","sms_transfer","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","bnpl_a","bnpl_b","open_banking","mobile_money","payout_email","local_collection","mobile_money_ke","device_wallet","web_wallet"]);
 
@@ -268,7 +268,7 @@ export function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: Validatio
           if (p3 !== undefined && (p3 !== inherited.personalId || hasOwn(p2, "personalId"))) {
             ctx?.segments.push("personalId");
             if (typeof p3 === "string") {
-              if (!PATTERN_10.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is \"BR\")")) return false;
+              if (!PATTERN_7.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is \"BR\")")) return false;
             }
             ctx?.segments.pop();
           }

@@ -8,6 +8,7 @@ import { Answer, cataloguedAnswer, invalid } from './answers.js';
 import { checkoutStatus } from './callbacks.js';
 import { chargeAgain } from './charges.js';
 import { platformDate } from './clock.js';
+import { browserAttributesOf, mappingAdditions, returnAdditions, type ProtocolMapping } from './protocol-mapping.js';
 import type { Handler, OperationCall, Sandbox } from './sandbox.js';
 import { firstCardStatus, UNKNOWN_CARD_TOKEN } from './s2s.js';
 import { addDecimal, decimalUnits, type CheckoutSession, type Transaction } from './store.js';
@@ -44,7 +45,12 @@ export interface PageCard {
  * Pays a session: the test card selects the outcome, the session's `auth` holds a success in
  * PENDING. Returns the payment; 3DS cards wait on the challenge page.
  */
-export function payCheckoutSession(sandbox: Sandbox, session: CheckoutSession, card: PageCard): Transaction {
+export function payCheckoutSession(
+  sandbox: Sandbox,
+  session: CheckoutSession,
+  card: PageCard,
+  browser?: Readonly<Record<string, string>>,
+): Transaction {
   const request = session.request;
   const order = orderOf(request);
   const auth = request['auth'] === true;
@@ -69,6 +75,7 @@ export function payCheckoutSession(sandbox: Sandbox, session: CheckoutSession, c
       ...(request['req_token'] === true || request['operation'] === 'debit' ? { cardToken: randomUUID() } : {}),
       ...(request['recurring_init'] === true && success ? { recurringToken: randomUUID() } : {}),
       ...(request['custom_data'] !== undefined ? { customData: request['custom_data'] } : {}),
+      ...(browser ? { browser } : {}),
       echo: {},
     },
     status,
@@ -97,7 +104,12 @@ export function returnUrl(sandbox: Sandbox, session: CheckoutSession, transactio
     session.merchant.password,
   );
   const url = new URL(target);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  // The hash covers the four fixed fields only; the Protocol Mapping additions come after it.
+  for (const [key, value] of Object.entries({
+    ...query,
+    ...returnAdditions(transaction, sandbox.options.protocolMapping),
+  }))
+    url.searchParams.set(key, value);
   return url.toString();
 }
 
@@ -110,7 +122,7 @@ function orderAnswer(transaction: Transaction) {
   };
 }
 
-export function paymentStatus(transaction: Transaction): Record<string, unknown> {
+export function paymentStatus(transaction: Transaction, mapping?: ProtocolMapping): Record<string, unknown> {
   return {
     payment_id: transaction.paymentId,
     date: platformDate(transaction.history.at(-1)!.at),
@@ -118,6 +130,7 @@ export function paymentStatus(transaction: Transaction): Record<string, unknown>
     ...(transaction.status === 'DECLINED' && transaction.declineReason ? { reason: transaction.declineReason } : {}),
     ...(transaction.recurringToken ? { recurring_token: transaction.recurringToken } : {}),
     order: orderAnswer(transaction),
+    ...mappingAdditions(transaction, mapping, 'status'),
   };
 }
 
@@ -173,7 +186,12 @@ function hostedFieldsPayment(call: Call): Answer {
     ]);
   }
   // The payer typed the card into the hosted fields; the sandbox takes the success card.
-  const payment = payCheckoutSession(call.sandbox, found, { number: '4111111111111111', month: '01', year: '2038' });
+  const payment = payCheckoutSession(
+    call.sandbox,
+    found,
+    { number: '4111111111111111', month: '01', year: '2038' },
+    browserAttributesOf(call.fields['browser_info']),
+  );
   return new Answer(200, {
     result: payment.status === 'DECLINED' ? 'decline' : 'success',
     public_id: payment.paymentId,
@@ -319,7 +337,8 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
     return new Answer(200, { payment_id: payment.paymentId, result: 'accepted' });
   },
   getPaymentStatus: (call) => {
-    if (call.fields['payment_id'] !== undefined) return new Answer(200, paymentStatus(knownPayment(call)));
+    const mapping = call.sandbox.options.protocolMapping;
+    if (call.fields['payment_id'] !== undefined) return new Answer(200, paymentStatus(knownPayment(call), mapping));
     const payments = call.sandbox.store
       .orderTransactions(call.merchant, call.text('order_id'))
       .filter((transaction) => transaction.protocol === 'checkout');
@@ -327,7 +346,10 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
     call.verify(payments[0]);
     const size = call.fields['size'];
     // Omitted: one object; 1..100: an array of the most recent payments (Checkout rule 4).
-    if (size === undefined) return new Answer(200, paymentStatus(payments[0]!));
-    return new Answer(200, payments.slice(0, Number(size)).map(paymentStatus));
+    if (size === undefined) return new Answer(200, paymentStatus(payments[0]!, mapping));
+    return new Answer(
+      200,
+      payments.slice(0, Number(size)).map((payment) => paymentStatus(payment, mapping)),
+    );
   },
 };

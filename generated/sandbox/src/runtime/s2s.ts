@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Answer, cataloguedAnswer, invalid } from './answers.js';
 import { s2sResult } from './callbacks.js';
 import { calendarDate, platformDate } from './clock.js';
+import { mappingAdditions, payerAttributesOf } from './protocol-mapping.js';
 import { qrPng } from './qr.js';
 import type { Handler, OperationCall, Sandbox } from './sandbox.js';
 import { chargeAgain } from './charges.js';
@@ -92,7 +93,12 @@ function orderFields(call: Call) {
     currency: call.text('order_currency'),
     description: call.text('order_description'),
     ...(call.fields['custom_data'] !== undefined ? { customData: call.fields['custom_data'] } : {}),
+    ...optional('payer', payerAttributesOf(call.fields)),
   };
+}
+
+function optional<Name extends string, Value>(name: Name, value: Value | undefined): { [key in Name]?: Value } {
+  return (value === undefined ? {} : { [name]: value }) as { [key in Name]?: Value };
 }
 
 /** Fields of the trial-period and schedule parameters, echoed in responses and callbacks. */
@@ -296,7 +302,7 @@ function creditvoid(call: Call): Answer {
   return new Answer(200, { action, result: 'ACCEPTED', order_id: transaction.orderId, trans_id: transaction.id });
 }
 
-function statusAnswer(action: string, transaction: Transaction): Answer {
+function statusAnswer(sandbox: Sandbox, action: string, transaction: Transaction): Answer {
   return new Answer(200, {
     action,
     result: 'SUCCESS',
@@ -311,11 +317,12 @@ function statusAnswer(action: string, transaction: Transaction): Answer {
       : {}),
     ...(transaction.recurringToken ? { recurring_token: transaction.recurringToken } : {}),
     ...transaction.echo,
+    ...mappingAdditions(transaction, sandbox.options.protocolMapping, 'status'),
   });
 }
 
 function getTransStatus(call: Call): Answer {
-  return statusAnswer('GET_TRANS_STATUS', known(call));
+  return statusAnswer(call.sandbox, 'GET_TRANS_STATUS', known(call));
 }
 
 function getTransStatusByOrder(call: Call): Answer {
@@ -324,7 +331,7 @@ function getTransStatusByOrder(call: Call): Answer {
     .find((transaction) => transaction.protocol !== 'checkout');
   if (!latest) throw cataloguedAnswer('s2s', call.errors.unknown('order_id'));
   call.verify(latest);
-  return statusAnswer('GET_TRANS_STATUS_BY_ORDER', latest);
+  return statusAnswer(call.sandbox, 'GET_TRANS_STATUS_BY_ORDER', latest);
 }
 
 /** RECURRING_SALE and RECURRING_DEBIT: a new charge on the card of a `recurring_init=Y` payment. */

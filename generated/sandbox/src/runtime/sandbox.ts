@@ -16,6 +16,7 @@ import { Answer, cataloguedAnswer, ErrorCatalogue, invalid, type Protocol } from
 import { emitCallback } from './callbacks.js';
 import { SandboxClock } from './clock.js';
 import { CallbackDelivery, DEFAULT_DELIVERY, type DeliveryOptions } from './delivery.js';
+import type { ProtocolMapping } from './protocol-mapping.js';
 import { SandboxStore, type Merchant, type Transaction } from './store.js';
 import type { CheckoutEntry, ErrorCase, S2sActionEntry, SandboxTables } from './tables.js';
 import { checkFormBody, parseJsonObject, type BadRequest } from './wire.js';
@@ -28,6 +29,8 @@ export interface SandboxOptions {
   /** Skip every hash check (for the first hour of an integration). */
   readonly acceptAnySignature?: boolean;
   readonly delivery?: Partial<DeliveryOptions>;
+  /** The operator's Protocol Mapping options (each off by default): what callbacks, status lookups and returns add. */
+  readonly protocolMapping?: ProtocolMapping;
 }
 
 /** One S2S or Checkout request after decoding and validation, with what its handler needs. */
@@ -69,7 +72,9 @@ export class Sandbox {
     const merchants = options.merchants?.length ? options.merchants : [{}];
     for (const merchant of merchants)
       this.store.addMerchant(merchant.key, merchant.password, merchant.callbackUrl ?? options.callbackUrl);
-    this.store.onTransition((transaction, transition) => emitCallback(this, transaction, transition));
+    this.store.onTransition((transaction, transition) =>
+      emitCallback(this.delivery, options.protocolMapping, transaction, transition),
+    );
   }
 
   close(): void {

@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Answer, invalid } from './answers.js';
 import { CHECKOUT_HANDLERS } from './checkout.js';
+import { MAX_ADVANCE_SECONDS } from './clock.js';
 import { challengePage, completeChallenge, hostedPage, submitHostedPage, type Page } from './pages.js';
 import { S2S_HANDLERS } from './s2s.js';
 import { Sandbox, type SandboxOptions } from './sandbox.js';
@@ -198,8 +199,10 @@ async function control(
   if (resource === 'clock' && method === 'POST') {
     const body = await readJson(request);
     const seconds = body?.['advance_seconds'];
-    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
-      return sendJson(response, 400, { error_message: 'POST {"advance_seconds": N} with N a number of seconds ≥ 0.' });
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS)
+      return sendJson(response, 400, {
+        error_message: `POST {"advance_seconds": N} with N a number of seconds from 0 to ${MAX_ADVANCE_SECONDS} (366 days); advance again for more.`,
+      });
     sandbox.clock.advance(seconds);
     return sendJson(response, 200, { now: new Date(sandbox.clock.now()).toISOString() });
   }

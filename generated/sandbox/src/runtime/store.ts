@@ -58,6 +58,10 @@ export interface Transaction {
   readonly scheduleId?: string;
   readonly returnUrl?: string;
   readonly customData?: unknown;
+  /** The payer attributes the request carried (sent back only with the Protocol Mapping setting). */
+  readonly payer?: Readonly<Record<string, string>>;
+  /** The browser attributes an HPF payment carried (likewise). */
+  readonly browser?: Readonly<Record<string, string>>;
   /** Extra fields echoed in responses and callbacks (schedule dates, ...). */
   readonly echo: Readonly<Record<string, string>>;
   status: TransactionStatus;

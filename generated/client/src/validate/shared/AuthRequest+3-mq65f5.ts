@@ -2,13 +2,15 @@
 
 import { codePointLength, formatUri, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_25, v_ApcShipping_properties_companyName } from './AuthRequest+4-1a0ou5n.js';
-import { PATTERN_1, PATTERN_2, PATTERN_4, inherited, v_ApcCartItem_properties_description, v_ApcShipping_properties_postcode, v_CardSetFcp_properties_social_name, v_CryptoGatewayParameters_properties_accountId, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
+import { PATTERN_20, v_ApcShipping_properties_companyName } from './AuthRequest+4-1a0ou5n.js';
+import { PATTERN_1, PATTERN_2, inherited, v_ApcCartItem_properties_description, v_CryptoGatewayParameters_properties_crypto_type, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
 
-export const PATTERN_24 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
-export const PATTERN_26 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,4})?$", "u");
-export const PATTERN_27 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,2})?$", "u");
-export const PATTERN_28 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}(\\.[0-9]{1,2})?$", "u");
+export const PATTERN_18 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
+export const PATTERN_19 = /* @__PURE__ */ new RegExp("^[A-Z]{2}$", "u");
+export const PATTERN_21 = /* @__PURE__ */ new RegExp("^[A-Za-z]{2}$", "u");
+export const PATTERN_22 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,4})?$", "u");
+export const PATTERN_23 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,2})?$", "u");
+export const PATTERN_24 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}(\\.[0-9]{1,2})?$", "u");
 
 export function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -72,9 +74,9 @@ export function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
     p5 = value.document_type;
     if (p5 !== undefined && (p5 !== inherited.document_type || hasOwn(value, "document_type")) && !(ctx ? visit(ctx, "document_type", p5, v_CardSetFcp_properties_document_type) : v_CardSetFcp_properties_document_type(p5))) return false;
     p5 = value.document_number;
-    if (p5 !== undefined && (p5 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p5, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p5))) return false;
+    if (p5 !== undefined && (p5 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p5, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p5))) return false;
     p5 = value.social_name;
-    if (p5 !== undefined && (p5 !== inherited.social_name || hasOwn(value, "social_name")) && !(ctx ? visit(ctx, "social_name", p5, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p5))) return false;
+    if (p5 !== undefined && (p5 !== inherited.social_name || hasOwn(value, "social_name")) && !(ctx ? visit(ctx, "social_name", p5, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p5))) return false;
     p5 = value.fiscal_country;
     if (p5 !== undefined && (p5 !== inherited.fiscal_country || hasOwn(value, "fiscal_country")) && !(ctx ? visit(ctx, "fiscal_country", p5, v_CardSetFcp_properties_fiscal_country) : v_CardSetFcp_properties_fiscal_country(p5))) return false;
     p5 = value.toBankAccountId;
@@ -137,7 +139,7 @@ export function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.postcode;
     if (p1 !== undefined && (p1 !== inherited.postcode || hasOwn(value, "postcode")) && !(ctx ? visit(ctx, "postcode", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
     p1 = value.country;
-    if (p1 !== undefined && (p1 !== inherited.country || hasOwn(value, "country")) && !(ctx ? visit(ctx, "country", p1, v_CardSetFcp_properties_fiscal_country) : v_CardSetFcp_properties_fiscal_country(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.country || hasOwn(value, "country")) && !(ctx ? visit(ctx, "country", p1, v_ApcShipping_properties_country) : v_ApcShipping_properties_country(p1))) return false;
     p1 = value.method;
     if (p1 !== undefined && (p1 !== inherited.method || hasOwn(value, "method")) && !(ctx ? visit(ctx, "method", p1, v_ApcShipping_properties_method) : v_ApcShipping_properties_method(p1))) return false;
     p1 = value.cost;
@@ -308,7 +310,7 @@ export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boole
     p1 = value.primary;
     if (p1 !== undefined && (p1 !== inherited.primary || hasOwn(value, "primary"))) {
       ctx?.segments.push("primary");
-      if (!(v_ApcCartPayment_properties_primary_anyOf_0(p1) || v_FlagText(p1))) {
+      if (!(v_ApcCartPayment_properties_primary_anyOf_0(p1) || v_ApcCartPayment_properties_primary_anyOf_1(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
         v_ApcCartPayment_properties_primary_anyOf_0(p1, ctx);
@@ -404,15 +406,6 @@ export function v_CardSetApc(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_FlagText(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "true" && value !== "false" && value !== "1" && value !== "0" && reject(ctx, "enum", "must be one of: true, false, 1, 0")) return false;
-  }
-  return true;
-}
-
 export function v_CardSetBng_properties_bnrg_installm_def(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -427,7 +420,7 @@ export function v_CardSetBng_properties_bnrg_installm_months(value: unknown, ctx
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_24.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
+    if (!PATTERN_18.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -455,7 +448,7 @@ export function v_CardSetFcp_properties_fiscal_country(value: unknown, ctx?: Val
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_4.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
+    if (!PATTERN_19.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
   }
   return true;
 }
@@ -474,7 +467,7 @@ export function v_CardSetTwd_properties_shipping_postcode(value: unknown, ctx?: 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-    if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
+    if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
   }
   return true;
 }
@@ -516,6 +509,25 @@ export function v_ApcShipping_properties_state(value: unknown, ctx?: ValidationC
   return true;
 }
 
+export function v_ApcShipping_properties_postcode(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_country(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
+    if (!PATTERN_21.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z]{2}$")) return false;
+  }
+  return true;
+}
+
 export function v_ApcShipping_properties_method(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -530,7 +542,7 @@ export function v_ApcShipping_properties_cost(value: unknown, ctx?: ValidationCo
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
-    if (!PATTERN_26.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
+    if (!PATTERN_22.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
   }
   return true;
 }
@@ -641,7 +653,7 @@ export function v_ApcCartItem_properties_price(value: unknown, ctx?: ValidationC
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-    if (!PATTERN_26.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
+    if (!PATTERN_22.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
   }
   return true;
 }
@@ -660,7 +672,7 @@ export function v_ApcCartItem_properties_shipping(value: unknown, ctx?: Validati
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 12 && codePointLength(value) > 12 && reject(ctx, "maxLength", "must be at most 12 characters")) return false;
-    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$")) return false;
+    if (!PATTERN_23.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$")) return false;
   }
   return true;
 }
@@ -716,12 +728,21 @@ export function v_ApcCartPayment_properties_amount(value: unknown, ctx?: Validat
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-    if (!PATTERN_28.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
+    if (!PATTERN_24.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
   }
   return true;
 }
 
 export function v_ApcCartPayment_properties_primary_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "boolean" && reject(ctx, "type", "must be a boolean")) return false;
+  return true;
+}
+
+export function v_ApcCartPayment_properties_primary_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "true" && value !== "false" && value !== "1" && value !== "0" && reject(ctx, "enum", "must be one of: true, false, 1, 0")) return false;
+  }
   return true;
 }

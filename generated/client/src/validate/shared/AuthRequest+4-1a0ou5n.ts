@@ -2,10 +2,10 @@
 
 import { closestAlternative, codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_9, inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_DeviceWalletToken_properties_paymentData_properties_version, v_DeviceWalletToken_properties_paymentMethod_properties_network } from './common.js';
+import { inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_WebWalletToken_properties_apiVersion } from './common.js';
 
 export const VALUE_1 = [[["signature","intermediateSigningKey","protocolVersion","signedMessage"],[]],[[],[]]];
-export const PATTERN_25 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
+export const PATTERN_20 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
 
 export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -63,7 +63,7 @@ export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): bo
         }
         p2 = p1.version;
         if (p2 !== undefined && (p2 !== inherited.version || hasOwn(p1, "version"))) {
-          if (!(ctx ? visit(ctx, "version", p2, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p2))) return false;
+          if (!(ctx ? visit(ctx, "version", p2, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2))) return false;
         } else {
           if (rejectAt(ctx, "version", "required", "is required")) return false;
         }
@@ -87,13 +87,13 @@ export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): bo
         }
         p4 = p1.network;
         if (p4 !== undefined && (p4 !== inherited.network || hasOwn(p1, "network"))) {
-          if (!(ctx ? visit(ctx, "network", p4, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p4))) return false;
+          if (!(ctx ? visit(ctx, "network", p4, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4))) return false;
         } else {
           if (rejectAt(ctx, "network", "required", "is required")) return false;
         }
         p4 = p1.type;
         if (p4 !== undefined && (p4 !== inherited.type || hasOwn(p1, "type"))) {
-          if (!(ctx ? visit(ctx, "type", p4, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p4))) return false;
+          if (!(ctx ? visit(ctx, "type", p4, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4))) return false;
         } else {
           if (rejectAt(ctx, "type", "required", "is required")) return false;
         }
@@ -192,7 +192,7 @@ export function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boole
             p4 = p2.cardNetwork;
             if (p4 !== undefined && (p4 !== inherited.cardNetwork || hasOwn(p2, "cardNetwork")) && !(ctx ? visit(ctx, "cardNetwork", p4, v_WebWalletToken_properties_paymentMethodData_properties_info_properties_cardNetwork) : v_WebWalletToken_properties_paymentMethodData_properties_info_properties_cardNetwork(p4))) return false;
             p4 = p2.cardDetails;
-            if (p4 !== undefined && (p4 !== inherited.cardDetails || hasOwn(p2, "cardDetails")) && !(ctx ? visit(ctx, "cardDetails", p4, v_WebWalletToken_properties_paymentMethodData_properties_info_properties_cardDetails) : v_WebWalletToken_properties_paymentMethodData_properties_info_properties_cardDetails(p4))) return false;
+            if (p4 !== undefined && (p4 !== inherited.cardDetails || hasOwn(p2, "cardDetails")) && !(ctx ? visit(ctx, "cardDetails", p4, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4))) return false;
           }
           ctx?.segments.pop();
         }
@@ -235,7 +235,6 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
           if (!Array.isArray(p2)) {
             if (reject(ctx, "type", "must be an array")) return false;
           } else {
-            if (p2.length > 16 && reject(ctx, "maxItems", "must have at most 16 items")) return false;
             for (let i3 = 0; i3 < p2.length; i3++) {
               const item4 = p2[i3];
               if (!(ctx ? visit(ctx, i3, item4, v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(item4))) return false;
@@ -252,7 +251,7 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
     }
     p1 = value.protocolVersion;
     if (p1 !== undefined && (p1 !== inherited.protocolVersion || hasOwn(value, "protocolVersion"))) {
-      if (!(ctx ? visit(ctx, "protocolVersion", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
+      if (!(ctx ? visit(ctx, "protocolVersion", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "protocolVersion", "required", "is required")) return false;
     }
@@ -317,15 +316,6 @@ export function v_DeviceWalletToken_properties_paymentData_properties_header_pro
   return true;
 }
 
-export function v_WebWalletToken_properties_apiVersion(value: unknown, ctx?: ValidationContext): boolean {
-  if (!((typeof value === "number" && Number.isInteger(value)))) {
-    if (reject(ctx, "type", "must be an integer")) return false;
-  } else {
-    if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
-  }
-  return true;
-}
-
 export function v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_type(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -358,16 +348,6 @@ export function v_WebWalletToken_properties_paymentMethodData_properties_info_pr
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value !== "MASTERCARD" && value !== "VISA" && value !== "AMEX" && value !== "DISCOVER" && value !== "JCB" && reject(ctx, "enum", "must be one of: MASTERCARD, VISA, AMEX, DISCOVER, JCB")) return false;
-  }
-  return true;
-}
-
-export function v_WebWalletToken_properties_paymentMethodData_properties_info_properties_cardDetails(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-    if (!PATTERN_9.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
   }
   return true;
 }

@@ -2,7 +2,7 @@
 
 import { hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_Address, v_Amount, v_ClientKey, v_Country, v_Currency, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode } from './common.js';
+import { inherited, v_Address, v_Amount, v_ClientKey, v_Currency, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode } from './common.js';
 
 export function v_S2sOrderFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -61,7 +61,7 @@ export function v_S2sPayerFields(value: unknown, ctx?: ValidationContext): boole
     p1 = value.payer_address;
     if (p1 !== undefined && (p1 !== inherited.payer_address || hasOwn(value, "payer_address")) && !(ctx ? visit(ctx, "payer_address", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_country;
-    if (p1 !== undefined && (p1 !== inherited.payer_country || hasOwn(value, "payer_country")) && !(ctx ? visit(ctx, "payer_country", p1, v_Country) : v_Country(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_country || hasOwn(value, "payer_country")) && !(ctx ? visit(ctx, "payer_country", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_state;
     if (p1 !== undefined && (p1 !== inherited.payer_state || hasOwn(value, "payer_state")) && !(ctx ? visit(ctx, "payer_state", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_city;

@@ -5,20 +5,10 @@ import type { ValidationContext } from '../../runtime/validation.js';
 import { v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './AuthRequest+3-mq65f5.js';
 import { v_DeviceWalletToken, v_WebWalletToken } from './AuthRequest+4-1a0ou5n.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './AuthRequest+7-bwphx9.js';
-import { inherited, v_Amount, v_ApcShipping_properties_postcode, v_CalendarDate, v_CardDataFields, v_CardTokenFields, v_CustomData, v_LinkTarget, v_OrderId, v_S2sCardPayerExtras, v_Url, v_YesNo } from './common.js';
+import { inherited, v_Address, v_Amount, v_CalendarDate, v_CardDataFields, v_CardTokenFields, v_CustomData, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_Url, v_YesNo } from './common.js';
 
 export const VALUE_2 = [[["paymentData","paymentMethod","transactionIdentifier"],[]],[["apiVersion","apiVersionMinor","paymentMethodData"],[]]];
 export const VALUE_3 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]],[["digital_wallet","payment_token"],["card_number","card_exp_month","card_exp_year","card_cvv2","card_token"]]];
-
-export function v_DigitalWallet(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-  }
-  return true;
-}
 
 export function v_PaymentToken(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
@@ -57,7 +47,7 @@ export function v_WalletTokenFields(value: unknown, ctx?: ValidationContext): bo
     let p1: unknown;
     p1 = value.digital_wallet;
     if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet"))) {
-      if (!(ctx ? visit(ctx, "digital_wallet", p1, v_DigitalWallet) : v_DigitalWallet(p1))) return false;
+      if (!(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "digital_wallet", "required", "is required")) return false;
     }
@@ -113,7 +103,7 @@ export function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boole
       if (rejectAt(ctx, "term_url_3ds", "required", "is required")) return false;
     }
     p4 = value.term_url_target;
-    if (p4 !== undefined && (p4 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p4, v_LinkTarget) : v_LinkTarget(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p4, v_Address) : v_Address(p4))) return false;
     p4 = value.recurring_init;
     if (p4 !== undefined && (p4 !== inherited.recurring_init || hasOwn(value, "recurring_init")) && !(ctx ? visit(ctx, "recurring_init", p4, v_YesNo) : v_YesNo(p4))) return false;
     p4 = value.req_token;
@@ -125,7 +115,7 @@ export function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boole
     p4 = value.payment_schedule_amount;
     if (p4 !== undefined && (p4 !== inherited.payment_schedule_amount || hasOwn(value, "payment_schedule_amount")) && !(ctx ? visit(ctx, "payment_schedule_amount", p4, v_Amount) : v_Amount(p4))) return false;
     p4 = value.payer_present;
-    if (p4 !== undefined && (p4 !== inherited.payer_present || hasOwn(value, "payer_present")) && !(ctx ? visit(ctx, "payer_present", p4, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.payer_present || hasOwn(value, "payer_present")) && !(ctx ? visit(ctx, "payer_present", p4, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4))) return false;
     p4 = value.parameters;
     if (p4 !== undefined && (p4 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p4, v_SaleCardParameters) : v_SaleCardParameters(p4))) return false;
     p4 = value.custom_data;

@@ -2,18 +2,18 @@
 
 import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_CardSetFcp_properties_social_name } from './common.js';
+import { inherited, v_CryptoGatewayParameters_properties_crypto_type } from './common.js';
 
-export const PATTERN_14 = /* @__PURE__ */ new RegExp("^0*[1-9][0-9]{0,9}$", "u");
-export const PATTERN_15 = /* @__PURE__ */ new RegExp("^(0?[1-9]|[12][0-9]|3[01])$", "u");
-export const PATTERN_16 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
+export const PATTERN_11 = /* @__PURE__ */ new RegExp("^0*[1-9][0-9]{0,9}$", "u");
+export const PATTERN_12 = /* @__PURE__ */ new RegExp("^(0?[1-9]|[12][0-9]|3[01])$", "u");
+export const PATTERN_13 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
 
 export function v_PositiveDigitString(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_14.test(value) && reject(ctx, "pattern", "must match the pattern ^0*[1-9][0-9]{0,9}$")) return false;
+    if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^0*[1-9][0-9]{0,9}$")) return false;
   }
   return true;
 }
@@ -32,7 +32,7 @@ export function v_DayOfMonth(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_15.test(value) && reject(ctx, "pattern", "must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$")) return false;
+    if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$")) return false;
   }
   return true;
 }
@@ -42,7 +42,7 @@ export function v_DigitString(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
   }
   return true;
 }
@@ -53,7 +53,7 @@ export function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): bool
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_ScheduleOptions_properties_name) : v_ScheduleOptions_properties_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     p1 = value.interval_length;
     if (p1 !== undefined && (p1 !== inherited.interval_length || hasOwn(value, "interval_length")) && !(ctx ? visit(ctx, "interval_length", p1, v_PositiveDigitString) : v_PositiveDigitString(p1))) return false;
     p1 = value.interval_unit;
@@ -69,7 +69,7 @@ export function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): bool
     p1 = value.first_payment_interval_unit;
     if (p1 !== undefined && (p1 !== inherited.first_payment_interval_unit || hasOwn(value, "first_payment_interval_unit")) && !(ctx ? visit(ctx, "first_payment_interval_unit", p1, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p1))) return false;
     p1 = value.first_payment_day_of_week;
-    if (p1 !== undefined && (p1 !== inherited.first_payment_day_of_week || hasOwn(value, "first_payment_day_of_week")) && !(ctx ? visit(ctx, "first_payment_day_of_week", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.first_payment_day_of_week || hasOwn(value, "first_payment_day_of_week")) && !(ctx ? visit(ctx, "first_payment_day_of_week", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     p1 = value.first_payment_day_of_month;
     if (p1 !== undefined && (p1 !== inherited.first_payment_day_of_month || hasOwn(value, "first_payment_day_of_month")) && !(ctx ? visit(ctx, "first_payment_day_of_month", p1, v_DayOfMonth) : v_DayOfMonth(p1))) return false;
     p1 = value.delays;
@@ -91,16 +91,6 @@ export function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): bool
     if (v_ScheduleOptions_allOf_3_if(value)) {
       if ((value.day_of_month !== undefined && (value.day_of_month !== inherited.day_of_month || hasOwn(value, "day_of_month"))) && rejectAt(ctx, "day_of_month", "false", "must not be present (when interval_unit is \"day\")")) return false;
     }
-  }
-  return true;
-}
-
-export function v_ScheduleOptions_properties_name(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 100 && codePointLength(value) > 100 && reject(ctx, "maxLength", "must be at most 100 characters")) return false;
   }
   return true;
 }

@@ -2,15 +2,14 @@
 
 import { IN_CONTENT, NOT_JSON, codePointLength, formatDateTime, hasOwn, isPlainObject, parseJsonContent, propertyCount, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_25, v_DeviceWalletToken, v_WebWalletToken } from './AuthRequest+4-1a0ou5n.js';
-import { PATTERN_1, inherited, v_CardSetFcp_properties_social_name, v_Country, v_CryptoGatewayParameters_properties_accountId, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_PayerDocumentNumber, v_Url } from './common.js';
+import { PATTERN_20, v_DeviceWalletToken, v_WebWalletToken } from './AuthRequest+4-1a0ou5n.js';
+import { PATTERN_1, inherited, v_Address, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_Url } from './common.js';
 
-export const PATTERN_11 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
+export const PATTERN_8 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
 export const SET_1 = /* @__PURE__ */ new Set<unknown>(["SORT_CODE","ACCOUNT_NUMBER","IBAN","BBAN","BIC","PAN","MASKED_PAN","MSISDN","BSB","NCC","ABA","ABA_WIRE","ABA_ACH","ROLL_NUMBER","BLZ","IFS","CLABE","CTN","BRANCH_CODE","VIRTUAL_ACCOUNT_ID"]);
-export const PATTERN_12 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-export const PATTERN_13 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
-export const PATTERN_32 = /* @__PURE__ */ new RegExp("^[0-9]{1,4}$", "u");
-export const PATTERN_33 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9.-]+$", "u");
+export const PATTERN_9 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+export const PATTERN_10 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
+export const PATTERN_26 = /* @__PURE__ */ new RegExp("^[0-9]{1,4}$", "u");
 
 export function v_VcardParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -42,7 +41,7 @@ export function v_TelecomOtpParameters(value: unknown, ctx?: ValidationContext):
   } else {
     let p1: unknown;
     p1 = value.productReceiver;
-    if (p1 !== undefined && (p1 !== inherited.productReceiver || hasOwn(value, "productReceiver")) && !(ctx ? visit(ctx, "productReceiver", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.productReceiver || hasOwn(value, "productReceiver")) && !(ctx ? visit(ctx, "productReceiver", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
   }
   return true;
 }
@@ -60,7 +59,7 @@ export function v_BankAccountDebitParameters(value: unknown, ctx?: ValidationCon
     }
     p1 = value.bank_account_number;
     if (p1 !== undefined && (p1 !== inherited.bank_account_number || hasOwn(value, "bank_account_number"))) {
-      if (!(ctx ? visit(ctx, "bank_account_number", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+      if (!(ctx ? visit(ctx, "bank_account_number", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "bank_account_number", "required", "is required")) return false;
     }
@@ -96,7 +95,7 @@ export function v_DlParameters(value: unknown, ctx?: ValidationContext): boolean
   } else {
     let p1: unknown;
     p1 = value.document_number;
-    if (p1 !== undefined && (p1 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }
@@ -107,21 +106,21 @@ export function v_InstallmentRedirectParameters(value: unknown, ctx?: Validation
   } else {
     let p1: unknown;
     p1 = value.product_reference_id;
-    if (p1 !== undefined && (p1 !== inherited.product_reference_id || hasOwn(value, "product_reference_id")) && !(ctx ? visit(ctx, "product_reference_id", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.product_reference_id || hasOwn(value, "product_reference_id")) && !(ctx ? visit(ctx, "product_reference_id", p1, v_InstallmentRedirectParameters_properties_product_reference_id) : v_InstallmentRedirectParameters_properties_product_reference_id(p1))) return false;
     p1 = value.product_name;
-    if (p1 !== undefined && (p1 !== inherited.product_name || hasOwn(value, "product_name")) && !(ctx ? visit(ctx, "product_name", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.product_name || hasOwn(value, "product_name")) && !(ctx ? visit(ctx, "product_name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     p1 = value.product_quantity;
     if (p1 !== undefined && (p1 !== inherited.product_quantity || hasOwn(value, "product_quantity")) && !(ctx ? visit(ctx, "product_quantity", p1, v_InstallmentRedirectParameters_properties_product_quantity) : v_InstallmentRedirectParameters_properties_product_quantity(p1))) return false;
     p1 = value.product_sku;
-    if (p1 !== undefined && (p1 !== inherited.product_sku || hasOwn(value, "product_sku")) && !(ctx ? visit(ctx, "product_sku", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.product_sku || hasOwn(value, "product_sku")) && !(ctx ? visit(ctx, "product_sku", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     p1 = value.product_category;
-    if (p1 !== undefined && (p1 !== inherited.product_category || hasOwn(value, "product_category")) && !(ctx ? visit(ctx, "product_category", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.product_category || hasOwn(value, "product_category")) && !(ctx ? visit(ctx, "product_category", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     p1 = value.product_url;
     if (p1 !== undefined && (p1 !== inherited.product_url || hasOwn(value, "product_url")) && !(ctx ? visit(ctx, "product_url", p1, v_Url) : v_Url(p1))) return false;
     p1 = value.product_image_url;
     if (p1 !== undefined && (p1 !== inherited.product_image_url || hasOwn(value, "product_image_url")) && !(ctx ? visit(ctx, "product_image_url", p1, v_Url) : v_Url(p1))) return false;
     p1 = value.product_type;
-    if (p1 !== undefined && (p1 !== inherited.product_type || hasOwn(value, "product_type")) && !(ctx ? visit(ctx, "product_type", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.product_type || hasOwn(value, "product_type")) && !(ctx ? visit(ctx, "product_type", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
   }
   return true;
 }
@@ -132,7 +131,7 @@ export function v_PersonalIdMethodParameters(value: unknown, ctx?: ValidationCon
   } else {
     let p1: unknown;
     p1 = value.personalId;
-    if (p1 !== undefined && (p1 !== inherited.personalId || hasOwn(value, "personalId")) && !(ctx ? visit(ctx, "personalId", p1, v_PersonalIdMethodParameters_properties_personalId) : v_PersonalIdMethodParameters_properties_personalId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.personalId || hasOwn(value, "personalId")) && !(ctx ? visit(ctx, "personalId", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
   }
   return true;
 }
@@ -220,7 +219,7 @@ export function v_TradingDepositParameters(value: unknown, ctx?: ValidationConte
     let p1: unknown;
     p1 = value.paymentGatewayName;
     if (p1 !== undefined && (p1 !== inherited.paymentGatewayName || hasOwn(value, "paymentGatewayName"))) {
-      if (!(ctx ? visit(ctx, "paymentGatewayName", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+      if (!(ctx ? visit(ctx, "paymentGatewayName", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "paymentGatewayName", "required", "is required")) return false;
     }
@@ -231,7 +230,7 @@ export function v_TradingDepositParameters(value: unknown, ctx?: ValidationConte
       if (rejectAt(ctx, "paymentCurrency", "required", "is required")) return false;
     }
     p1 = value.tradingAccountLogin;
-    if (p1 !== undefined && (p1 !== inherited.tradingAccountLogin || hasOwn(value, "tradingAccountLogin")) && !(ctx ? visit(ctx, "tradingAccountLogin", p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.tradingAccountLogin || hasOwn(value, "tradingAccountLogin")) && !(ctx ? visit(ctx, "tradingAccountLogin", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }
@@ -254,7 +253,7 @@ export function v_TradingWithdrawalParameters(value: unknown, ctx?: ValidationCo
       if (rejectAt(ctx, "address", "required", "is required")) return false;
     }
     p1 = value.tradingAccountLogin;
-    if (p1 !== undefined && (p1 !== inherited.tradingAccountLogin || hasOwn(value, "tradingAccountLogin")) && !(ctx ? visit(ctx, "tradingAccountLogin", p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.tradingAccountLogin || hasOwn(value, "tradingAccountLogin")) && !(ctx ? visit(ctx, "tradingAccountLogin", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }
@@ -280,7 +279,7 @@ export function v_LatamDocumentParameters(value: unknown, ctx?: ValidationContex
   } else {
     let p1: unknown;
     p1 = value.document_number;
-    if (p1 !== undefined && (p1 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p1, v_PayerDocumentNumber) : v_PayerDocumentNumber(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.document_type;
     if (p1 !== undefined && (p1 !== inherited.document_type || hasOwn(value, "document_type")) && !(ctx ? visit(ctx, "document_type", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
   }
@@ -339,7 +338,7 @@ export function v_TransferSecurityAnswer(value: unknown, ctx?: ValidationContext
   } else {
     if ((value.length < 3 || (value.length < 6 && codePointLength(value) < 3)) && reject(ctx, "minLength", "must be at least 3 characters")) return false;
     if (value.length > 25 && codePointLength(value) > 25 && reject(ctx, "maxLength", "must be at most 25 characters")) return false;
-    if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^\\S+$")) return false;
+    if (!PATTERN_8.test(value) && reject(ctx, "pattern", "must match the pattern ^\\S+$")) return false;
   }
   return true;
 }
@@ -380,7 +379,7 @@ export function v_P1PersonalIdParameters(value: unknown, ctx?: ValidationContext
   } else {
     let p1: unknown;
     p1 = value.personal_id;
-    if (p1 !== undefined && (p1 !== inherited.personal_id || hasOwn(value, "personal_id")) && !(ctx ? visit(ctx, "personal_id", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.personal_id || hasOwn(value, "personal_id")) && !(ctx ? visit(ctx, "personal_id", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
   }
   return true;
 }
@@ -393,9 +392,9 @@ export function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext)
     p1 = value.orgCode;
     if (p1 !== undefined && (p1 !== inherited.orgCode || hasOwn(value, "orgCode")) && !(ctx ? visit(ctx, "orgCode", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     p1 = value.accountName;
-    if (p1 !== undefined && (p1 !== inherited.accountName || hasOwn(value, "accountName")) && !(ctx ? visit(ctx, "accountName", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.accountName || hasOwn(value, "accountName")) && !(ctx ? visit(ctx, "accountName", p1, v_InstallmentRedirectParameters_properties_product_reference_id) : v_InstallmentRedirectParameters_properties_product_reference_id(p1))) return false;
     p1 = value.accountNumber;
-    if (p1 !== undefined && (p1 !== inherited.accountNumber || hasOwn(value, "accountNumber")) && !(ctx ? visit(ctx, "accountNumber", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.accountNumber || hasOwn(value, "accountNumber")) && !(ctx ? visit(ctx, "accountNumber", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
   }
   return true;
 }
@@ -467,7 +466,7 @@ export function v_BnplBParameters(value: unknown, ctx?: ValidationContext): bool
     }
     p1 = value.product_reference_id;
     if (p1 !== undefined && (p1 !== inherited.product_reference_id || hasOwn(value, "product_reference_id"))) {
-      if (!(ctx ? visit(ctx, "product_reference_id", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+      if (!(ctx ? visit(ctx, "product_reference_id", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "product_reference_id", "required", "is required")) return false;
     }
@@ -509,7 +508,7 @@ export function v_OpenBankingPayeeIdentification(value: unknown, ctx?: Validatio
     }
     p1 = value.identification;
     if (p1 !== undefined && (p1 !== inherited.identification || hasOwn(value, "identification"))) {
-      if (!(ctx ? visit(ctx, "identification", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+      if (!(ctx ? visit(ctx, "identification", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "identification", "required", "is required")) return false;
     }
@@ -524,13 +523,13 @@ export function v_OpenBankingParameters(value: unknown, ctx?: ValidationContext)
     let p1: unknown;
     p1 = value.payee_name;
     if (p1 !== undefined && (p1 !== inherited.payee_name || hasOwn(value, "payee_name"))) {
-      if (!(ctx ? visit(ctx, "payee_name", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+      if (!(ctx ? visit(ctx, "payee_name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "payee_name", "required", "is required")) return false;
     }
     p1 = value.payee_country;
     if (p1 !== undefined && (p1 !== inherited.payee_country || hasOwn(value, "payee_country"))) {
-      if (!(ctx ? visit(ctx, "payee_country", p1, v_Country) : v_Country(p1))) return false;
+      if (!(ctx ? visit(ctx, "payee_country", p1, v_Address) : v_Address(p1))) return false;
     } else {
       if (rejectAt(ctx, "payee_country", "required", "is required")) return false;
     }
@@ -541,7 +540,6 @@ export function v_OpenBankingParameters(value: unknown, ctx?: ValidationContext)
         if (reject(ctx, "type", "must be an array")) return false;
       } else {
         if (p1.length < 1 && reject(ctx, "minItems", "must have at least 1 item")) return false;
-        if (p1.length > 20 && reject(ctx, "maxItems", "must have at most 20 items")) return false;
         for (let i2 = 0; i2 < p1.length; i2++) {
           const item3 = p1[i2];
           if (!(ctx ? visit(ctx, i2, item3, v_OpenBankingPayeeIdentification) : v_OpenBankingPayeeIdentification(item3))) return false;
@@ -561,9 +559,9 @@ export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext)
   } else {
     let p1: unknown;
     p1 = value.AccountProviderCode;
-    if (p1 !== undefined && (p1 !== inherited.AccountProviderCode || hasOwn(value, "AccountProviderCode")) && !(ctx ? visit(ctx, "AccountProviderCode", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.AccountProviderCode || hasOwn(value, "AccountProviderCode")) && !(ctx ? visit(ctx, "AccountProviderCode", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     p1 = value.NarrativeFileName;
-    if (p1 !== undefined && (p1 !== inherited.NarrativeFileName || hasOwn(value, "NarrativeFileName")) && !(ctx ? visit(ctx, "NarrativeFileName", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.NarrativeFileName || hasOwn(value, "NarrativeFileName")) && !(ctx ? visit(ctx, "NarrativeFileName", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     p1 = value.NarrativeFileBase64;
     if (p1 !== undefined && (p1 !== inherited.NarrativeFileBase64 || hasOwn(value, "NarrativeFileBase64"))) {
       ctx?.segments.push("NarrativeFileBase64");
@@ -572,12 +570,12 @@ export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext)
       } else {
         if ((p1.length < 4 || (p1.length < 8 && codePointLength(p1) < 4)) && reject(ctx, "minLength", "must be at least 4 characters")) return false;
         if (p1.length > 1398104 && codePointLength(p1) > 1398104 && reject(ctx, "maxLength", "must be at most 1398104 characters")) return false;
-        if (!PATTERN_12.test(p1) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9+/]*={0,2}$")) return false;
+        if (!PATTERN_9.test(p1) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9+/]*={0,2}$")) return false;
       }
       ctx?.segments.pop();
     }
     p1 = value.ProviderReferenceText;
-    if (p1 !== undefined && (p1 !== inherited.ProviderReferenceText || hasOwn(value, "ProviderReferenceText")) && !(ctx ? visit(ctx, "ProviderReferenceText", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.ProviderReferenceText || hasOwn(value, "ProviderReferenceText")) && !(ctx ? visit(ctx, "ProviderReferenceText", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
   }
   return true;
 }
@@ -645,31 +643,31 @@ export function v_LocalCollectionParameters(value: unknown, ctx?: ValidationCont
     }
     p1 = value.reference;
     if (p1 !== undefined && (p1 !== inherited.reference || hasOwn(value, "reference"))) {
-      if (!(ctx ? visit(ctx, "reference", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+      if (!(ctx ? visit(ctx, "reference", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "reference", "required", "is required")) return false;
     }
     p1 = value.merchantType;
     if (p1 !== undefined && (p1 !== inherited.merchantType || hasOwn(value, "merchantType"))) {
-      if (!(ctx ? visit(ctx, "merchantType", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchantType", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchantType", "required", "is required")) return false;
     }
     p1 = value.merchantName;
     if (p1 !== undefined && (p1 !== inherited.merchantName || hasOwn(value, "merchantName"))) {
-      if (!(ctx ? visit(ctx, "merchantName", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchantName", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchantName", "required", "is required")) return false;
     }
     p1 = value.accountId;
     if (p1 !== undefined && (p1 !== inherited.accountId || hasOwn(value, "accountId"))) {
-      if (!(ctx ? visit(ctx, "accountId", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+      if (!(ctx ? visit(ctx, "accountId", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "accountId", "required", "is required")) return false;
     }
     p1 = value.market;
     if (p1 !== undefined && (p1 !== inherited.market || hasOwn(value, "market"))) {
-      if (!(ctx ? visit(ctx, "market", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+      if (!(ctx ? visit(ctx, "market", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "market", "required", "is required")) return false;
     }
@@ -688,9 +686,9 @@ export function v_LocalCollectionParameters(value: unknown, ctx?: ValidationCont
     p1 = value.redirectUrl;
     if (p1 !== undefined && (p1 !== inherited.redirectUrl || hasOwn(value, "redirectUrl")) && !(ctx ? visit(ctx, "redirectUrl", p1, v_Url) : v_Url(p1))) return false;
     p1 = value.clientTaxId;
-    if (p1 !== undefined && (p1 !== inherited.clientTaxId || hasOwn(value, "clientTaxId")) && !(ctx ? visit(ctx, "clientTaxId", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.clientTaxId || hasOwn(value, "clientTaxId")) && !(ctx ? visit(ctx, "clientTaxId", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     p1 = value.clientname;
-    if (p1 !== undefined && (p1 !== inherited.clientname || hasOwn(value, "clientname")) && !(ctx ? visit(ctx, "clientname", p1, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.clientname || hasOwn(value, "clientname")) && !(ctx ? visit(ctx, "clientname", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     p1 = value.bankDetails;
     if (p1 !== undefined && (p1 !== inherited.bankDetails || hasOwn(value, "bankDetails")) && !(ctx ? visit(ctx, "bankDetails", p1, v_LocalCollectionBankDetails) : v_LocalCollectionBankDetails(p1))) return false;
     if (v_LocalCollectionParameters_allOf_0_if(value)) {
@@ -718,6 +716,34 @@ export function v_LocalCollectionParameters(value: unknown, ctx?: ValidationCont
       if ((!(value.redirectUrl !== undefined && (value.redirectUrl !== inherited.redirectUrl || hasOwn(value, "redirectUrl")))) && rejectAt(ctx, "redirectUrl", "required", "is required (when type is \"OFFLINE_SERVICE_PAYMENT\")")) return false;
     }
     if (v_LocalCollectionParameters_allOf_6_if(value)) {
+      let p8: unknown;
+      p8 = value.bankDetails;
+      if (p8 !== undefined && (p8 !== inherited.bankDetails || hasOwn(value, "bankDetails"))) {
+        ctx?.segments.push("bankDetails");
+        if (isPlainObject(p8)) {
+          if ((!(p8.cbu !== undefined && (p8.cbu !== inherited.cbu || hasOwn(p8, "cbu")))) && rejectAt(ctx, "cbu", "required", "is required (when type is \"PULL\" and market is \"AR\")")) return false;
+          if ((!(p8.alias !== undefined && (p8.alias !== inherited.alias || hasOwn(p8, "alias")))) && rejectAt(ctx, "alias", "required", "is required (when type is \"PULL\" and market is \"AR\")")) return false;
+        }
+        ctx?.segments.pop();
+      } else {
+        if (rejectAt(ctx, "bankDetails", "required", "is required (when type is \"PULL\" and market is \"AR\")")) return false;
+      }
+    }
+    if (v_LocalCollectionParameters_allOf_7_if(value)) {
+      let p10: unknown;
+      p10 = value.bankDetails;
+      if (p10 !== undefined && (p10 !== inherited.bankDetails || hasOwn(value, "bankDetails"))) {
+        ctx?.segments.push("bankDetails");
+        if (isPlainObject(p10)) {
+          if ((!(p10.phoneNumber !== undefined && (p10.phoneNumber !== inherited.phoneNumber || hasOwn(p10, "phoneNumber")))) && rejectAt(ctx, "phoneNumber", "required", "is required (when type is \"PULL\" and market is \"PE\")")) return false;
+          if ((!(p10.otp !== undefined && (p10.otp !== inherited.otp || hasOwn(p10, "otp")))) && rejectAt(ctx, "otp", "required", "is required (when type is \"PULL\" and market is \"PE\")")) return false;
+        }
+        ctx?.segments.pop();
+      } else {
+        if (rejectAt(ctx, "bankDetails", "required", "is required (when type is \"PULL\" and market is \"PE\")")) return false;
+      }
+    }
+    if (v_LocalCollectionParameters_allOf_8_if(value)) {
       if ((!(value.redirectUrl !== undefined && (value.redirectUrl !== inherited.redirectUrl || hasOwn(value, "redirectUrl")))) && rejectAt(ctx, "redirectUrl", "required", "is required (when type is \"SPEI\")")) return false;
     }
   }
@@ -741,7 +767,7 @@ export function v_WalletPaymentToken(value: unknown, ctx?: ValidationContext): b
   } else {
     if ((value.length < 2 || (value.length < 4 && codePointLength(value) < 2)) && reject(ctx, "minLength", "must be at least 2 characters")) return false;
     if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
-    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$")) return false;
+    if (!PATTERN_10.test(value) && reject(ctx, "pattern", "must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$")) return false;
   }
   return true;
 }
@@ -796,16 +822,6 @@ export function v_WebWalletParameters(value: unknown, ctx?: ValidationContext): 
   return true;
 }
 
-export function v_CryptoGatewayParameters_properties_crypto_type(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-  }
-  return true;
-}
-
 export function v_PinVoucherParameters_properties_pin(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -816,29 +832,28 @@ export function v_PinVoucherParameters_properties_pin(value: unknown, ctx?: Vali
   return true;
 }
 
+export function v_InstallmentRedirectParameters_properties_product_reference_id(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+  }
+  return true;
+}
+
 export function v_InstallmentRedirectParameters_properties_product_quantity(value: unknown, ctx?: ValidationContext): boolean {
   if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
     if (reject(ctx, "type", "must be a string or an integer")) return false;
   } else {
     if (typeof value === "string") {
       if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-      if (!PATTERN_32.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,4}$")) return false;
+      if (!PATTERN_26.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,4}$")) return false;
     }
     if ((typeof value === "number" && Number.isFinite(value))) {
       if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
       if (value > 9999 && reject(ctx, "maximum", "must be at most 9999")) return false;
     }
-  }
-  return true;
-}
-
-export function v_PersonalIdMethodParameters_properties_personalId(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-    if (!PATTERN_33.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9.-]+$")) return false;
   }
   return true;
 }
@@ -878,7 +893,7 @@ export function v_BnplAParameters_properties_buyer_loyalty_level(value: unknown,
   } else {
     if (typeof value === "string") {
       if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-      if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
+      if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
     }
     if ((typeof value === "number" && Number.isFinite(value))) {
       if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
@@ -1036,6 +1051,44 @@ export function v_LocalCollectionParameters_allOf_6_if(value: unknown, ctx?: Val
     } else {
       if (rejectAt(ctx, "type", "required", "is required")) return false;
     }
+    p1 = value.market;
+    if (p1 !== undefined && (p1 !== inherited.market || hasOwn(value, "market"))) {
+      if (!(ctx ? visit(ctx, "market", p1, v_LocalCollectionParameters_allOf_2_if_properties_market) : v_LocalCollectionParameters_allOf_2_if_properties_market(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "market", "required", "is required")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_LocalCollectionParameters_allOf_7_if(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.type;
+    if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
+      if (!(ctx ? visit(ctx, "type", p1, v_LocalCollectionParameters_allOf_6_if_properties_type) : v_LocalCollectionParameters_allOf_6_if_properties_type(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "type", "required", "is required")) return false;
+    }
+    p1 = value.market;
+    if (p1 !== undefined && (p1 !== inherited.market || hasOwn(value, "market"))) {
+      if (!(ctx ? visit(ctx, "market", p1, v_LocalCollectionParameters_allOf_7_if_properties_market) : v_LocalCollectionParameters_allOf_7_if_properties_market(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "market", "required", "is required")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_LocalCollectionParameters_allOf_8_if(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.type;
+    if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
+      if (!(ctx ? visit(ctx, "type", p1, v_LocalCollectionParameters_allOf_8_if_properties_type) : v_LocalCollectionParameters_allOf_8_if_properties_type(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "type", "required", "is required")) return false;
+    }
   }
   return true;
 }
@@ -1071,6 +1124,16 @@ export function v_LocalCollectionParameters_allOf_5_if_properties_type(value: un
 }
 
 export function v_LocalCollectionParameters_allOf_6_if_properties_type(value: unknown, ctx?: ValidationContext): boolean {
+  if (value !== "PULL" && reject(ctx, "const", "must be \"PULL\"")) return false;
+  return true;
+}
+
+export function v_LocalCollectionParameters_allOf_7_if_properties_market(value: unknown, ctx?: ValidationContext): boolean {
+  if (value !== "PE" && reject(ctx, "const", "must be \"PE\"")) return false;
+  return true;
+}
+
+export function v_LocalCollectionParameters_allOf_8_if_properties_type(value: unknown, ctx?: ValidationContext): boolean {
   if (value !== "SPEI" && reject(ctx, "const", "must be \"SPEI\"")) return false;
   return true;
 }

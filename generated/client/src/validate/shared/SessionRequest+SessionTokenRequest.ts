@@ -2,12 +2,12 @@
 
 import { codePointLength, hasOwn, hasUniqueItems, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { v_ApcShipping_properties_email, v_ApcShipping_properties_state, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './AuthRequest+3-mq65f5.js';
-import { inherited, v_Address, v_Amount, v_CalendarDate, v_CardSetErsDebit, v_CardSetFcp_properties_social_name, v_ClientKey, v_Country, v_CryptoGatewayParameters_properties_accountId, v_CryptoGatewayParameters_properties_bech32, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_version, v_DeviceWalletToken_properties_paymentMethod_properties_network, v_Email, v_Hash, v_IpAddress, v_LinkTarget, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_SessionBillingAddress, v_SessionCustomer, v_Url } from './common.js';
-import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoGatewayParameters_properties_crypto_type, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from './SaleApmRequest+2-tz4jhe.js';
+import { v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './AuthRequest+3-mq65f5.js';
+import { inherited, v_Address, v_Amount, v_CalendarDate, v_CardSetErsDebit, v_ClientKey, v_CryptoGatewayParameters_properties_bech32, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_SessionBillingAddress, v_SessionCustomer, v_Url } from './common.js';
+import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from './SaleApmRequest+2-tz4jhe.js';
 
 export const SET_4 = /* @__PURE__ */ new Set<unknown>(["card","pin_voucher","bank_account_debit","ar_transfer","mx_transfer","bnpl_a","bnpl_b","crypto_deposit","crypto_withdrawal","crypto_convert","crypto_gateway","dl","document_method","latam_document","fx_convert","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","installment_redirect","ips","local_collection","mobile_money_ke","mobile_money","open_banking","payout_email","personal_id_method","email_transfer","sms_transfer","telecom_otp","trading_deposit","trading_withdrawal","upi_a","upi_b","upi_c","upi_d","voucher_wallet","device_wallet","web_wallet"]);
-export const PATTERN_34 = /* @__PURE__ */ new RegExp("^([A-Za-z]{2}|[0-9]{3})$", "u");
+export const PATTERN_27 = /* @__PURE__ */ new RegExp("^([A-Za-z]{2}|[0-9]{3})$", "u");
 
 export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -25,7 +25,7 @@ export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContex
     p1 = value.bech32;
     if (p1 !== undefined && (p1 !== inherited.bech32 || hasOwn(value, "bech32")) && !(ctx ? visit(ctx, "bech32", p1, v_CryptoGatewayParameters_properties_bech32) : v_CryptoGatewayParameters_properties_bech32(p1))) return false;
     p1 = value.accountId;
-    if (p1 !== undefined && (p1 !== inherited.accountId || hasOwn(value, "accountId")) && !(ctx ? visit(ctx, "accountId", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.accountId || hasOwn(value, "accountId")) && !(ctx ? visit(ctx, "accountId", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
   }
   return true;
 }
@@ -37,19 +37,19 @@ export function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.customer_id;
     if (p1 !== undefined && (p1 !== inherited.customer_id || hasOwn(value, "customer_id"))) {
-      if (!(ctx ? visit(ctx, "customer_id", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+      if (!(ctx ? visit(ctx, "customer_id", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "customer_id", "required", "is required")) return false;
     }
     p1 = value.first_name;
     if (p1 !== undefined && (p1 !== inherited.first_name || hasOwn(value, "first_name"))) {
-      if (!(ctx ? visit(ctx, "first_name", p1, v_VoucherWalletParameters_properties_first_name) : v_VoucherWalletParameters_properties_first_name(p1))) return false;
+      if (!(ctx ? visit(ctx, "first_name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "first_name", "required", "is required")) return false;
     }
     p1 = value.last_name;
     if (p1 !== undefined && (p1 !== inherited.last_name || hasOwn(value, "last_name"))) {
-      if (!(ctx ? visit(ctx, "last_name", p1, v_VoucherWalletParameters_properties_first_name) : v_VoucherWalletParameters_properties_first_name(p1))) return false;
+      if (!(ctx ? visit(ctx, "last_name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "last_name", "required", "is required")) return false;
     }
@@ -268,7 +268,7 @@ export function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_ApcShipping_properties_email) : v_ApcShipping_properties_email(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.first_name;
     if (p1 !== undefined && (p1 !== inherited.first_name || hasOwn(value, "first_name")) && !(ctx ? visit(ctx, "first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.last_name;
@@ -282,17 +282,17 @@ export function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.birth_date;
     if (p1 !== undefined && (p1 !== inherited.birth_date || hasOwn(value, "birth_date")) && !(ctx ? visit(ctx, "birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.identity_type;
-    if (p1 !== undefined && (p1 !== inherited.identity_type || hasOwn(value, "identity_type")) && !(ctx ? visit(ctx, "identity_type", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.identity_type || hasOwn(value, "identity_type")) && !(ctx ? visit(ctx, "identity_type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.identity_id;
-    if (p1 !== undefined && (p1 !== inherited.identity_id || hasOwn(value, "identity_id")) && !(ctx ? visit(ctx, "identity_id", p1, v_DeviceWalletToken_properties_paymentMethod_properties_network) : v_DeviceWalletToken_properties_paymentMethod_properties_network(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.identity_id || hasOwn(value, "identity_id")) && !(ctx ? visit(ctx, "identity_id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.identity_country;
-    if (p1 !== undefined && (p1 !== inherited.identity_country || hasOwn(value, "identity_country")) && !(ctx ? visit(ctx, "identity_country", p1, v_Country) : v_Country(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.identity_country || hasOwn(value, "identity_country")) && !(ctx ? visit(ctx, "identity_country", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.identity_exp_date;
     if (p1 !== undefined && (p1 !== inherited.identity_exp_date || hasOwn(value, "identity_exp_date")) && !(ctx ? visit(ctx, "identity_exp_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.nationality;
-    if (p1 !== undefined && (p1 !== inherited.nationality || hasOwn(value, "nationality")) && !(ctx ? visit(ctx, "nationality", p1, v_Country) : v_Country(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.nationality || hasOwn(value, "nationality")) && !(ctx ? visit(ctx, "nationality", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.country_of_birth;
-    if (p1 !== undefined && (p1 !== inherited.country_of_birth || hasOwn(value, "country_of_birth")) && !(ctx ? visit(ctx, "country_of_birth", p1, v_Country) : v_Country(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.country_of_birth || hasOwn(value, "country_of_birth")) && !(ctx ? visit(ctx, "country_of_birth", p1, v_Address) : v_Address(p1))) return false;
   }
   return true;
 }
@@ -303,7 +303,7 @@ export function v_SessionCrypto(value: unknown, ctx?: ValidationContext): boolea
   } else {
     let p1: unknown;
     p1 = value.network;
-    if (p1 !== undefined && (p1 !== inherited.network || hasOwn(value, "network")) && !(ctx ? visit(ctx, "network", p1, v_ApcShipping_properties_state) : v_ApcShipping_properties_state(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.network || hasOwn(value, "network")) && !(ctx ? visit(ctx, "network", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -332,17 +332,16 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
       if (!Array.isArray(p4)) {
         if (reject(ctx, "type", "must be an array")) return false;
       } else {
-        if (p4.length > 100 && reject(ctx, "maxItems", "must have at most 100 items")) return false;
         if (!hasUniqueItems(p4) && reject(ctx, "uniqueItems", "must not repeat an item")) return false;
         for (let i5 = 0; i5 < p4.length; i5++) {
           const item6 = p4[i5];
-          if (!(ctx ? visit(ctx, i5, item6, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(item6))) return false;
+          if (!(ctx ? visit(ctx, i5, item6, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(item6))) return false;
         }
       }
       ctx?.segments.pop();
     }
     p4 = value.channel_id;
-    if (p4 !== undefined && (p4 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p4, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p4, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p4))) return false;
     p4 = value.parameters;
     if (p4 !== undefined && (p4 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p4, v_SessionMethodParameters) : v_SessionMethodParameters(p4))) return false;
     p4 = value.order;
@@ -356,7 +355,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
     p4 = value.error_url;
     if (p4 !== undefined && (p4 !== inherited.error_url || hasOwn(value, "error_url")) && !(ctx ? visit(ctx, "error_url", p4, v_Url) : v_Url(p4))) return false;
     p4 = value.url_target;
-    if (p4 !== undefined && (p4 !== inherited.url_target || hasOwn(value, "url_target")) && !(ctx ? visit(ctx, "url_target", p4, v_LinkTarget) : v_LinkTarget(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.url_target || hasOwn(value, "url_target")) && !(ctx ? visit(ctx, "url_target", p4, v_Address) : v_Address(p4))) return false;
     p4 = value.session_expiry;
     if (p4 !== undefined && (p4 !== inherited.session_expiry || hasOwn(value, "session_expiry")) && !(ctx ? visit(ctx, "session_expiry", p4, v_SessionFields_properties_session_expiry) : v_SessionFields_properties_session_expiry(p4))) return false;
     p4 = value.customer;
@@ -392,7 +391,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
     p4 = value.payer_ip;
     if (p4 !== undefined && (p4 !== inherited.payer_ip || hasOwn(value, "payer_ip")) && !(ctx ? visit(ctx, "payer_ip", p4, v_IpAddress) : v_IpAddress(p4))) return false;
     p4 = value.accountId;
-    if (p4 !== undefined && (p4 !== inherited.accountId || hasOwn(value, "accountId")) && !(ctx ? visit(ctx, "accountId", p4, v_CardSetFcp_properties_social_name) : v_CardSetFcp_properties_social_name(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.accountId || hasOwn(value, "accountId")) && !(ctx ? visit(ctx, "accountId", p4, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p4))) return false;
     p4 = value.hash;
     if (p4 !== undefined && (p4 !== inherited.hash || hasOwn(value, "hash")) && !(ctx ? visit(ctx, "hash", p4, v_Hash) : v_Hash(p4))) return false;
     if (v_SessionFields_allOf_0_if(value)) {
@@ -434,16 +433,6 @@ export function v_CryptoGatewayParameters_properties_network_type(value: unknown
   return true;
 }
 
-export function v_VoucherWalletParameters_properties_first_name(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 60 && codePointLength(value) > 60 && reject(ctx, "maxLength", "must be at most 60 characters")) return false;
-  }
-  return true;
-}
-
 export function v_SessionCardParameters_allOf_6_properties_shipping_properties_cost(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value === "string") {
     if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
@@ -467,7 +456,7 @@ export function v_SessionCardParameters_allOf_6_properties_cart_properties_items
 
 export function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_recipient_properties_country(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_34.test(value) && reject(ctx, "pattern", "must match the pattern ^([A-Za-z]{2}|[0-9]{3})$")) return false;
+    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^([A-Za-z]{2}|[0-9]{3})$")) return false;
   }
   return true;
 }

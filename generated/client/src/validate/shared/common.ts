@@ -9,13 +9,10 @@ export const inherited = Object.prototype as unknown as Readonly<Record<string, 
 export const PATTERN_1 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
 export const PATTERN_2 = /* @__PURE__ */ new RegExp("^[A-Z]{3}$", "u");
 export const PATTERN_3 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$", "u");
-export const PATTERN_4 = /* @__PURE__ */ new RegExp("^[A-Z]{2}$", "u");
-export const PATTERN_5 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
-export const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]{3,4}$", "u");
-export const PATTERN_7 = /* @__PURE__ */ new RegExp("^[0-9]{12,19}$", "u");
-export const PATTERN_8 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
-export const PATTERN_9 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
-export const PATTERN_29 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
+export const PATTERN_4 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
+export const PATTERN_5 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
+export const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
+export const PATTERN_25 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
 export const VALUE_15 = [[["auth"],[]],[["recurring_init"],[]]];
 
 export function v_ClientKey(value: unknown, ctx?: ValidationContext): boolean {
@@ -87,16 +84,6 @@ export function v_Address(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_Country(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_4.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
-  }
-  return true;
-}
-
 export function v_Email(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -112,7 +99,7 @@ export function v_PhoneCountryCode(value: unknown, ctx?: ValidationContext): boo
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_5.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(-[0-9]+)*$")) return false;
+    if (!PATTERN_4.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(-[0-9]+)*$")) return false;
   }
   return true;
 }
@@ -160,16 +147,6 @@ export function v_S2sCardPayerExtras(value: unknown, ctx?: ValidationContext): b
   return true;
 }
 
-export function v_CardCvv2(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-    if (!PATTERN_6.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{3,4}$")) return false;
-  }
-  return true;
-}
-
 export function v_CardTokenFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -182,20 +159,10 @@ export function v_CardTokenFields(value: unknown, ctx?: ValidationContext): bool
       if (rejectAt(ctx, "card_token", "required", "is required")) return false;
     }
     p1 = value.card_cvv2;
-    if (p1 !== undefined && (p1 !== inherited.card_cvv2 || hasOwn(value, "card_cvv2")) && !(ctx ? visit(ctx, "card_cvv2", p1, v_CardCvv2) : v_CardCvv2(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.card_cvv2 || hasOwn(value, "card_cvv2")) && !(ctx ? visit(ctx, "card_cvv2", p1, v_Address) : v_Address(p1))) return false;
     if ((value.card_number !== undefined && (value.card_number !== inherited.card_number || hasOwn(value, "card_number"))) && rejectAt(ctx, "card_number", "false", "must not be present")) return false;
     if ((value.digital_wallet !== undefined && (value.digital_wallet !== inherited.digital_wallet || hasOwn(value, "digital_wallet"))) && rejectAt(ctx, "digital_wallet", "false", "must not be present")) return false;
     if ((value.payment_token !== undefined && (value.payment_token !== inherited.payment_token || hasOwn(value, "payment_token"))) && rejectAt(ctx, "payment_token", "false", "must not be present")) return false;
-  }
-  return true;
-}
-
-export function v_CardNumber(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_7.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{12,19}$")) return false;
   }
   return true;
 }
@@ -205,7 +172,7 @@ export function v_CardExpMonth(value: unknown, ctx?: ValidationContext): boolean
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_8.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])$")) return false;
+    if (!PATTERN_5.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])$")) return false;
   }
   return true;
 }
@@ -215,7 +182,7 @@ export function v_CardExpYear(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-    if (!PATTERN_9.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
+    if (!PATTERN_6.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -227,7 +194,7 @@ export function v_CardDataFields(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.card_number;
     if (p1 !== undefined && (p1 !== inherited.card_number || hasOwn(value, "card_number"))) {
-      if (!(ctx ? visit(ctx, "card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
+      if (!(ctx ? visit(ctx, "card_number", p1, v_Address) : v_Address(p1))) return false;
     } else {
       if (rejectAt(ctx, "card_number", "required", "is required")) return false;
     }
@@ -245,7 +212,7 @@ export function v_CardDataFields(value: unknown, ctx?: ValidationContext): boole
     }
     p1 = value.card_cvv2;
     if (p1 !== undefined && (p1 !== inherited.card_cvv2 || hasOwn(value, "card_cvv2"))) {
-      if (!(ctx ? visit(ctx, "card_cvv2", p1, v_CardCvv2) : v_CardCvv2(p1))) return false;
+      if (!(ctx ? visit(ctx, "card_cvv2", p1, v_Address) : v_Address(p1))) return false;
     } else {
       if (rejectAt(ctx, "card_cvv2", "required", "is required")) return false;
     }
@@ -262,15 +229,6 @@ export function v_Url(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     if (value.length > 2048 && codePointLength(value) > 2048 && reject(ctx, "maxLength", "must be at most 2048 characters")) return false;
     if (!formatUri(value) && reject(ctx, "format", "must be a valid uri")) return false;
-  }
-  return true;
-}
-
-export function v_LinkTarget(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "_blank" && value !== "_self" && value !== "_parent" && value !== "_top" && reject(ctx, "enum", "must be one of: _blank, _self, _parent, _top")) return false;
   }
   return true;
 }
@@ -300,16 +258,6 @@ export function v_S2sZeroAmountRule(value: unknown, ctx?: ValidationContext): bo
         ctx?.segments.pop();
       }
     }
-  }
-  return true;
-}
-
-export function v_PayerDocumentNumber(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
   }
   return true;
 }
@@ -389,7 +337,7 @@ export function v_S2sPayeeFields(value: unknown, ctx?: ValidationContext): boole
     p1 = value.payee_address2;
     if (p1 !== undefined && (p1 !== inherited.payee_address2 || hasOwn(value, "payee_address2")) && !(ctx ? visit(ctx, "payee_address2", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_country;
-    if (p1 !== undefined && (p1 !== inherited.payee_country || hasOwn(value, "payee_country")) && !(ctx ? visit(ctx, "payee_country", p1, v_Country) : v_Country(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_country || hasOwn(value, "payee_country")) && !(ctx ? visit(ctx, "payee_country", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_state;
     if (p1 !== undefined && (p1 !== inherited.payee_state || hasOwn(value, "payee_state")) && !(ctx ? visit(ctx, "payee_state", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_city;
@@ -439,7 +387,7 @@ export function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): 
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_CryptoGatewayParameters_properties_accountId) : v_CryptoGatewayParameters_properties_accountId(p1))) return false;
+      if (!(ctx ? visit(ctx, "brand", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -480,17 +428,17 @@ export function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext)
   } else {
     let p1: unknown;
     p1 = value.country;
-    if (p1 !== undefined && (p1 !== inherited.country || hasOwn(value, "country")) && !(ctx ? visit(ctx, "country", p1, v_Country) : v_Country(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.country || hasOwn(value, "country")) && !(ctx ? visit(ctx, "country", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.state;
     if (p1 !== undefined && (p1 !== inherited.state || hasOwn(value, "state")) && !(ctx ? visit(ctx, "state", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.city;
     if (p1 !== undefined && (p1 !== inherited.city || hasOwn(value, "city")) && !(ctx ? visit(ctx, "city", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.district;
-    if (p1 !== undefined && (p1 !== inherited.district || hasOwn(value, "district")) && !(ctx ? visit(ctx, "district", p1, v_DeviceWalletToken_properties_paymentData_properties_version) : v_DeviceWalletToken_properties_paymentData_properties_version(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.district || hasOwn(value, "district")) && !(ctx ? visit(ctx, "district", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.address;
     if (p1 !== undefined && (p1 !== inherited.address || hasOwn(value, "address")) && !(ctx ? visit(ctx, "address", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.house_number;
-    if (p1 !== undefined && (p1 !== inherited.house_number || hasOwn(value, "house_number")) && !(ctx ? visit(ctx, "house_number", p1, v_SessionBillingAddress_properties_house_number) : v_SessionBillingAddress_properties_house_number(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.house_number || hasOwn(value, "house_number")) && !(ctx ? visit(ctx, "house_number", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.zip;
     if (p1 !== undefined && (p1 !== inherited.zip || hasOwn(value, "zip")) && !(ctx ? visit(ctx, "zip", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.phone;
@@ -512,36 +460,23 @@ export function v_DeviceWalletToken_properties_paymentData_properties_header_pro
   return true;
 }
 
-export function v_DeviceWalletToken_properties_paymentData_properties_version(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 32 && codePointLength(value) > 32 && reject(ctx, "maxLength", "must be at most 32 characters")) return false;
-  }
+export function v_WebWalletToken_properties_apiVersion(value: unknown, ctx?: ValidationContext): boolean {
+  if (!((typeof value === "number" && Number.isInteger(value))) && reject(ctx, "type", "must be an integer")) return false;
   return true;
 }
 
-export function v_DeviceWalletToken_properties_paymentMethod_properties_network(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CryptoGatewayParameters_properties_crypto_type(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
 
 export function v_CryptoGatewayParameters_properties_bech32(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "boolean" && reject(ctx, "type", "must be a boolean")) return false;
-  return true;
-}
-
-export function v_CryptoGatewayParameters_properties_accountId(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-  }
   return true;
 }
 
@@ -563,25 +498,6 @@ export function v_IpAddress_anyOf_1(value: unknown, ctx?: ValidationContext): bo
   return true;
 }
 
-export function v_CardSetFcp_properties_social_name(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_postcode(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
-  }
-  return true;
-}
-
 export function v_ApcCartItem_properties_description(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -593,7 +509,7 @@ export function v_ApcCartItem_properties_description(value: unknown, ctx?: Valid
 
 export function v_S2sZeroAmountRule_then_properties_order_amount_not(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_29.test(value) && reject(ctx, "pattern", "must match the pattern ^0+(\\.0+)?$")) return false;
+    if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^0+(\\.0+)?$")) return false;
   }
   return true;
 }
@@ -635,15 +551,6 @@ export function v_SaleApmMobileMoneyKeRequest_properties_brand(value: unknown, c
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value !== "mobile_money_ke" && reject(ctx, "const", "must be \"mobile_money_ke\"")) return false;
-  }
-  return true;
-}
-
-export function v_SessionBillingAddress_properties_house_number(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
   }
   return true;
 }
