@@ -506,7 +506,7 @@ export interface components {
         /** @example Big street 1 */
         Address: string;
         /**
-         * @description ISO 3166-1 alpha-2 country code.
+         * @description Country, as the platform's connectors expect it (usually a two-letter code such as `US`).
          * @example US
          */
         Country: string;

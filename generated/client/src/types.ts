@@ -26,7 +26,7 @@ export type Hash = components['schemas']['Hash'];
 export type S2sOrderFields = components['schemas']['S2sOrderFields'];
 export type Name = components['schemas']['Name'];
 export type Address = components['schemas']['Address'];
-/** ISO 3166-1 alpha-2 country code. */
+/** Country, as the platform's connectors expect it (usually a two-letter code such as `US`). */
 export type Country = components['schemas']['Country'];
 /** State or province. Collected only when the country is CA, US, JP, AU or IN; for other countries the platform hides it and does not validate it, so it is accepted as sent. */
 export type State = components['schemas']['State'];
