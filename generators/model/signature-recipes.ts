@@ -14,13 +14,14 @@ export interface SignatureRecipeData {
 
 export function signatureRecipe(recipe: unknown, where: string): SignatureRecipeData {
   if (typeof recipe !== 'object' || recipe === null) throw new Error(`${where}: no x-signature recipe`);
-  const { description, digests, input, cases, ...rest } = recipe as Record<string, unknown>;
+  const { description, digests, input, cases, context, ...rest } = recipe as Record<string, unknown>;
   if (Object.keys(rest).length > 0) throw new Error(`${where}: unknown recipe keys ${Object.keys(rest).join(', ')}`);
   if (typeof description !== 'string' || description.trim() === '') throw new Error(`${where}: the recipe needs a description`);
   if (!Array.isArray(digests) || digests.length === 0 || !digests.every((digest) => DIGESTS.has(digest))) {
     throw new Error(`${where}: digests must list md5, sha1 or sha256`);
   }
   checkExpression(input, where);
+  signingContextNames(context, where);
   if (cases !== undefined) {
     if (!Array.isArray(cases)) throw new Error(`${where}: cases must be a list`);
     for (const entry of cases as Record<string, unknown>[]) {
@@ -71,4 +72,48 @@ export function recipeFields(recipe: unknown): string[] {
     walk(entry.input);
   }
   return [...found].sort();
+}
+
+/**
+ * A recipe's `context`: for a field the signature covers that a callback may not carry, the name
+ * the merchant's own request gave it (`card` → `card_number`, `order_amount` → `order.amount`).
+ */
+export function signingContextNames(context: unknown, where: string): Readonly<Record<string, string>> {
+  if (context === undefined) return {};
+  if (typeof context !== 'object' || context === null || Array.isArray(context)) throw new Error(`${where}: context must map recipe fields to request names`);
+  for (const [field, name] of Object.entries(context)) {
+    if (typeof name !== 'string' || name === '') throw new Error(`${where}: context.${field} must be a request field name`);
+  }
+  return context as Record<string, string>;
+}
+
+/**
+ * What one formula of a recipe covers: the top-level fields it reads, or every field but the
+ * excluded ones (`sortedValues`). A `when` field selects a formula without being hashed by it,
+ * so it is not counted.
+ */
+export interface RecipeCoverage {
+  readonly fields: readonly string[];
+  readonly allExcept?: readonly string[];
+}
+
+export function recipeCoverage(recipe: SignatureRecipeData): RecipeCoverage[] {
+  const formula = (input: unknown): RecipeCoverage => {
+    const fields = new Set<string>();
+    let allExcept: string[] | undefined;
+    const walk = (expression: unknown): void => {
+      if (typeof expression === 'string') {
+        if (expression !== '$password') fields.add(expression.split('.')[0]!);
+      } else if (Array.isArray(expression)) expression.forEach(walk);
+      else if (typeof expression === 'object' && expression !== null) {
+        for (const [operation, inner] of Object.entries(expression)) {
+          if (operation === 'sortedValues') allExcept = [...((inner as { exclude: string[] }).exclude ?? [])];
+          else walk(inner);
+        }
+      }
+    };
+    walk(input);
+    return { fields: [...fields].sort(), ...(allExcept ? { allExcept } : {}) };
+  };
+  return [formula(recipe.input), ...(recipe.cases ?? []).map((entry) => formula(entry.input))];
 }

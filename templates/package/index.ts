@@ -5,6 +5,9 @@ export * from './validators.js';
 export * from './methods.js';
 export * from './callbacks.js';
 export { createCallbackHandler } from './callback-handler.js';
+export type { GatewayCallbackHandlerOptions } from './callback-handler.js';
+export { confirm } from './confirm.js';
+export type { ConfirmClients } from './confirm.js';
 export { CallbackRequestError } from './runtime/callback-handler.js';
 export type {
   CallbackAnswer,
@@ -13,7 +16,13 @@ export type {
   NodeCallbackRequest,
   NodeCallbackResponse,
 } from './runtime/callback-handler.js';
-export type { CallbackDefinition, CallbackEvent, CallbackProtocol, ParseCallbackOptions } from './runtime/callbacks.js';
+export type {
+  CallbackDefinition,
+  CallbackEvent,
+  CallbackProtocol,
+  ParseCallbackOptions,
+  SigningContextValues,
+} from './runtime/callbacks.js';
 export type * from './types.js';
 export type { paths, components, webhooks } from './schema.js';
 export {

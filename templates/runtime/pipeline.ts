@@ -13,6 +13,7 @@ import { checkClientOptions, signatureAlgorithmOf } from './configuration.js';
 import { formBodySerializer } from './form-codec.js';
 import { sanitize, scrubText, secretEncodings, secretValues, type SensitiveFields } from './sensitive.js';
 import { computeSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
+import { signingIssues } from './signing.js';
 import { findStructureProblem } from './structure.js';
 import { renderWirePath, type ValidationIssue, type ValidationResult, type WirePathStyle } from './validation.js';
 
@@ -48,6 +49,8 @@ export interface OperationDefinition {
   readonly methodKeyed?: readonly string[];
   /** The request field whose presence makes the answer an array of objects (Checkout status `size`). */
   readonly arrayWhen?: string;
+  /** Values the signature covers that the request does not carry: required in `input.signing`. */
+  readonly signing?: readonly string[];
 }
 
 export type Validator = (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
@@ -297,7 +300,7 @@ export async function invoke<Response>(
     log({ type: 'error', operation: definition.name, error });
     throw error;
   };
-  const wrongShape = shapeIssues(definition, input);
+  const wrongShape = [...shapeIssues(definition, input), ...signingIssues(definition.signing, input)];
   if (wrongShape.length > 0) fail(new RequestValidationError(definition.name, wrongShape));
   // Validate → sign, as documented: the body is validated with the hash slot reserved (a digest-
   // shaped placeholder), then method labels become their real values and it is signed once.

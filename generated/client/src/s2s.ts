@@ -317,6 +317,7 @@ export const creditvoidCardOperation: OperationDefinition = {
   signature: CREDITVOID_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
+  signing: ['card_number', 'payer_email'],
 };
 
 /** S2S CARD CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
@@ -353,6 +354,7 @@ export const refundCardOperation: OperationDefinition = {
   signature: REFUND_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
+  signing: ['card_number', 'payer_email'],
 };
 
 /** S2S CARD REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
@@ -389,6 +391,7 @@ export const getTransStatusByOrderCardOperation: OperationDefinition = {
   signature: GET_TRANS_STATUS_BY_ORDER_CARD_SIGNATURE,
   idempotent: true,
   sensitive: SENSITIVE_FIELDS,
+  signing: ['card_number', 'payer_email'],
 };
 
 /** S2S CARD GET_TRANS_STATUS_BY_ORDER. The status of the most recent transaction of the order `order_id`. With cascading an order may hold several transactions, so a unique `order_id` per payment is recommended. An unknown order answers 101000 "Order does not exist." (HTTP 400). The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
@@ -533,6 +536,7 @@ export const recurringSaleCardOperation: OperationDefinition = {
   signature: RECURRING_SALE_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
+  signing: ['card_number', 'payer_email'],
 };
 
 /** S2S CARD RECURRING_SALE. Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
@@ -551,6 +555,7 @@ export const recurringDebitCardOperation: OperationDefinition = {
   signature: RECURRING_DEBIT_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
+  signing: ['card_number', 'payer_email'],
 };
 
 /** S2S CARD RECURRING_DEBIT. Recurring charge for debit chains: charges again the card of a DEBIT sent with `recurring_init=Y`. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */

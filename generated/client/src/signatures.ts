@@ -179,11 +179,15 @@ export const CHECKOUT_CALLBACK_SIGNATURE: SignatureRecipe = {
     upper: ['id', 'order_number', 'order_amount', 'order_currency', 'order_description', '$password'],
   },
 };
-/** Webhook s2sCardCallback: S2S CARD callback signature (SRC-CARD Appendix A): F2 = md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card) . last4(card)))), trans_id not reversed. The callback carries the masked `card` (first 6 + last 4 kept, so it gives the same digits). When the callback has no `payer_email` (the payer attributes are off by default) the verifier must add the payer e-mail from the merchant's own order, and likewise the card number when `card` is not sent. CREDIT2CARD callbacks use F6 = md5(upper(PASSWORD . trans_id . strrev(first6(card) . last4(card)))), which is F2 with the e-mail left out (facts §5.3 vector reproduced). Recipe `cases` can only test that a field is present, not `action=CREDIT2CARD`, so the recipe is written as F6 by default and F2 when `payer_email` is present: verify a CREDIT2CARD callback without `payer_email` (drop it if the payer attributes put it there), every other callback with it. SHA256 mode replaces md5. */
+/** Webhook s2sCardCallback: S2S CARD callback signature (SRC-CARD Appendix A): F2 = md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card) . last4(card)))), trans_id not reversed. The callback carries the masked `card` (first 6 + last 4 kept, so it gives the same digits). When the callback has no `payer_email` (the payer attributes are off by default) the verifier must add the payer e-mail from the merchant's own order, and likewise the card number when `card` is not sent. CREDIT2CARD callbacks use F6 = md5(upper(PASSWORD . trans_id . strrev(first6(card) . last4(card)))), which is F2 with the e-mail left out (facts §5.3 vector reproduced): the first case selects it by `action`, so a payer e-mail given for a CREDIT2CARD callback is not hashed. Other callbacks use F2 when a payer e-mail is known (from the callback or the merchant's order) and F6 without one. SHA256 mode replaces md5. The hash covers `trans_id`, `card` and the e-mail only: never `status`, `result`, `action` or the amount. */
 export const S2S_CARD_CALLBACK_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: ['$password', 'trans_id', { reverse: { first6last4: 'card' } }] },
   cases: [
+    {
+      when: { field: 'action', equals: 'CREDIT2CARD' },
+      input: { upper: ['$password', 'trans_id', { reverse: { first6last4: 'card' } }] },
+    },
     {
       when: 'payer_email',
       input: {

@@ -178,6 +178,7 @@ function emitOperations(
             sensitive: 'SENSITIVE_FIELDS',
             ...(operation.methodKeyed.length > 0 ? { methodKeyed: literal(operation.methodKeyed) } : {}),
             ...(operation.arrayWhen ? { arrayWhen: stringLiteral(operation.arrayWhen.field) } : {}),
+            ...(operation.signingFields.length > 0 ? { signing: literal(operation.signingFields) } : {}),
           }),
         }),
         {

@@ -143,12 +143,64 @@ function evaluate(
   return sortedValues(fields, reverseEach, new Set(exclude), true);
 }
 
-/** The bytes the first digest runs over, as a byte string. They contain the password: never log them. */
-function signatureBytes(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>, password: string): string {
+/** The formula a recipe applies to these fields: the first case whose `when` holds, else its input. */
+function chosenInput(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>): SignatureExpression {
   const chosen = recipe.cases?.find(({ when }) =>
     typeof when === 'string' ? readField(fields, when) !== '' : readField(fields, when.field) === when.equals,
   );
-  return evaluate(chosen ? chosen.input : recipe.input, fields, password);
+  return chosen ? chosen.input : recipe.input;
+}
+
+/** The bytes the first digest runs over, as a byte string. They contain the password: never log them. */
+function signatureBytes(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>, password: string): string {
+  return evaluate(chosenInput(recipe, fields), fields, password);
+}
+
+/**
+ * The top-level fields the formula chosen for these fields hashes (every field but the excluded
+ * ones for `sortedValues`). A field outside this list can be changed without breaking the hash.
+ */
+export function coveredFields(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>): string[] {
+  const covered = new Set<string>();
+  const walk = (expression: SignatureExpression): void => {
+    if (typeof expression === 'string') {
+      if (expression !== PASSWORD_TOKEN) covered.add(expression.split('.')[0]!);
+    } else if (Array.isArray(expression)) (expression as readonly SignatureExpression[]).forEach(walk);
+    else {
+      const operation = expression as Exclude<SignatureExpression, string | readonly SignatureExpression[]>;
+      if ('upper' in operation) walk(operation.upper);
+      else if ('reverse' in operation) walk(operation.reverse);
+      else if ('first6last4' in operation) walk(operation.first6last4);
+      else for (const key of Object.keys(fields)) if (!operation.sortedValues.exclude.includes(key)) covered.add(key);
+    }
+  };
+  walk(chosenInput(recipe, fields));
+  return [...covered];
+}
+
+function expressionFields(expression: SignatureExpression, names: Set<string>): Set<string> {
+  if (typeof expression === 'string') {
+    if (expression !== PASSWORD_TOKEN) names.add(expression);
+  } else if (Array.isArray(expression))
+    for (const part of expression as readonly SignatureExpression[]) expressionFields(part, names);
+  else
+    for (const [key, inner] of Object.entries(expression))
+      if (key !== 'sortedValues') expressionFields(inner as SignatureExpression, names);
+  return names;
+}
+
+/**
+ * Fields the recipe reads by name that are empty in these fields: where a value the signer needs
+ * may be missing. Only the chosen formula's when a case selected it by value (`action`), else
+ * every formula's, since a value that is present selects another formula.
+ */
+export function emptyRecipeFields(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>): string[] {
+  const byValue = recipe.cases?.find(
+    ({ when }) => typeof when !== 'string' && readField(fields, when.field) === when.equals,
+  );
+  const names = expressionFields(byValue ? byValue.input : recipe.input, new Set());
+  if (!byValue) for (const entry of recipe.cases ?? []) expressionFields(entry.input, names);
+  return [...names].filter((name) => readField(fields, name) === '');
 }
 
 export function computeSignature(
