@@ -696,8 +696,12 @@ export type DigitsText = components['schemas']['DigitsText'];
 export type FlagText = components['schemas']['FlagText'];
 /** The ten browser attributes (Protocol Mapping "Browser attributes in callback"). */
 export type CallbackBrowserFields = components['schemas']['CallbackBrowserFields'];
-/** Bracket-nested form data decoded into an object, every leaf a string. */
+/** Bracket-nested form data decoded into an object, every leaf a string; when every key is an index (`transactions[0][id]`, `transactions[1][id]`) it decodes into a list of the same values. */
 export type CallbackDataMap = components['schemas']['CallbackDataMap'];
+/** Bracket-nested form data with named keys, every leaf a string. */
+export type CallbackDataObject = components['schemas']['CallbackDataObject'];
+/** Bracket-nested form data whose keys were all indexes, as a list of strings or objects. */
+export type CallbackDataList = components['schemas']['CallbackDataList'];
 /** `custom_data` as it arrives in a form-encoded callback. The merchant's object comes back as bracket-nested fields (`custom_data[param1]=value1`), decoded into an object whose values are strings (or nested objects and lists of them); a platform that serialises it as one text value (a JSON string) is accepted too. */
 export type CallbackCustomData = components['schemas']['CallbackCustomData'];
 /** An "extended data" field (Protocol Mapping "Add Extended Data to Callback"). */

@@ -4631,16 +4631,25 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
 }
 
 function v_CallbackDataMap(value: unknown, ctx?: ValidationContext): boolean {
+  if (!(v_CallbackDataObject(value) || v_CallbackDataList(value))) {
+    if (!ctx) return false;
+    ctx.fail("anyOf", "must match at least one of: CallbackDataObject, CallbackDataList (closest: CallbackDataObject)");
+    v_CallbackDataObject(value, ctx);
+  }
+  return true;
+}
+
+function v_CallbackDataObject(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
   } else {
     for (const key1 of Object.keys(value)) {
       if (value[key1] === undefined) continue;
       ctx?.segments.push(key1);
-      if (!(v_CallbackDataMap_additionalProperties_anyOf_0(value[key1]) || v_CallbackDataMap(value[key1]) || v_CallbackDataMap_additionalProperties_anyOf_2(value[key1]))) {
+      if (!(v_CallbackDataObject_additionalProperties_anyOf_0(value[key1]) || v_CallbackDataMap(value[key1]))) {
         if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap, array (closest: string)");
-        v_CallbackDataMap_additionalProperties_anyOf_0(value[key1], ctx);
+        ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
+        v_CallbackDataObject_additionalProperties_anyOf_0(value[key1], ctx);
       }
       ctx?.segments.pop();
     }
@@ -4649,7 +4658,26 @@ function v_CallbackDataMap(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_CallbackDataMap_additionalProperties_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+function v_CallbackDataList(value: unknown, ctx?: ValidationContext): boolean {
+  if (!Array.isArray(value)) {
+    if (reject(ctx, "type", "must be an array")) return false;
+  } else {
+    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
+    for (let i1 = 0; i1 < value.length; i1++) {
+      const item2 = value[i1];
+      ctx?.segments.push(i1);
+      if (!(v_CallbackDataObject_additionalProperties_anyOf_0(item2) || v_CallbackDataObject(item2))) {
+        if (!ctx) return false;
+        ctx.fail("anyOf", "must match at least one of: string, CallbackDataObject (closest: string)");
+        v_CallbackDataObject_additionalProperties_anyOf_0(item2, ctx);
+      }
+      ctx?.segments.pop();
+    }
+  }
+  return true;
+}
+
+function v_CallbackDataObject_additionalProperties_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
@@ -4658,30 +4686,11 @@ function v_CallbackDataMap_additionalProperties_anyOf_0(value: unknown, ctx?: Va
   return true;
 }
 
-function v_CallbackDataMap_additionalProperties_anyOf_2(value: unknown, ctx?: ValidationContext): boolean {
-  if (!Array.isArray(value)) {
-    if (reject(ctx, "type", "must be an array")) return false;
-  } else {
-    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
-    for (let i1 = 0; i1 < value.length; i1++) {
-      const item2 = value[i1];
-      ctx?.segments.push(i1);
-      if (!(v_CallbackDataMap_additionalProperties_anyOf_0(item2) || v_CallbackDataMap(item2))) {
-        if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
-        v_CallbackDataMap_additionalProperties_anyOf_0(item2, ctx);
-      }
-      ctx?.segments.pop();
-    }
-  }
-  return true;
-}
-
 function v_CallbackCustomData(value: unknown, ctx?: ValidationContext): boolean {
-  if (!(v_CallbackDataMap_additionalProperties_anyOf_0(value) || v_CallbackDataMap(value))) {
+  if (!(v_CallbackDataObject_additionalProperties_anyOf_0(value) || v_CallbackDataMap(value))) {
     if (!ctx) return false;
     ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
-    v_CallbackDataMap_additionalProperties_anyOf_0(value, ctx);
+    v_CallbackDataObject_additionalProperties_anyOf_0(value, ctx);
   }
   return true;
 }
@@ -7466,6 +7475,18 @@ export const validateCallbackDataMap = /* @__PURE__ */ validator<Schemas["Callba
 
 /** Type guard for CallbackDataMap: true when the value satisfies every rule of the schema. */
 export const isCallbackDataMap = v_CallbackDataMap as Guard<Schemas["CallbackDataMap"]>;
+
+/** Validates a CallbackDataObject; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCallbackDataObject = /* @__PURE__ */ validator<Schemas["CallbackDataObject"]>(v_CallbackDataObject, "form");
+
+/** Type guard for CallbackDataObject: true when the value satisfies every rule of the schema. */
+export const isCallbackDataObject = v_CallbackDataObject as Guard<Schemas["CallbackDataObject"]>;
+
+/** Validates a CallbackDataList; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCallbackDataList = /* @__PURE__ */ validator<Schemas["CallbackDataList"]>(v_CallbackDataList, "form");
+
+/** Type guard for CallbackDataList: true when the value satisfies every rule of the schema. */
+export const isCallbackDataList = v_CallbackDataList as Guard<Schemas["CallbackDataList"]>;
 
 /** Validates a CallbackCustomData; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackCustomData = /* @__PURE__ */ validator<Schemas["CallbackCustomData"]>(v_CallbackCustomData, "form");
