@@ -20,6 +20,8 @@ export interface ConfirmClients {
  * now (`SETTLED`, `settled`, ...). A PlatformError or TransportError of the lookup is thrown.
  */
 export async function confirm(event: GatewayCallback, clients: ConfirmClients): Promise<string> {
+  if (typeof event !== 'object' || event === null || typeof event.signed !== 'object')
+    throw new ConfigurationError('confirm', 'confirm takes a verified callback event (from parseCallback)');
   if (typeof clients !== 'object' || clients === null)
     throw new ConfigurationError(
       'confirm',

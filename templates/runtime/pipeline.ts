@@ -13,9 +13,8 @@ import { checkClientOptions, signatureAlgorithmOf } from './configuration.js';
 import { formBodySerializer } from './form-codec.js';
 import { sanitize, scrubText, secretEncodings, secretValues, type SensitiveFields } from './sensitive.js';
 import { computeSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
-import { signingIssues } from './signing.js';
-import { findStructureProblem } from './structure.js';
-import { renderWirePath, type ValidationIssue, type ValidationResult, type WirePathStyle } from './validation.js';
+import { readRequestInput } from './request-input.js';
+import type { ValidationResult, WirePathStyle } from './validation.js';
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 export const JSON_CONTENT_TYPE = 'application/json';
@@ -278,16 +277,6 @@ function toWire(
   return wire;
 }
 
-/** A request that is not an object, or whose shape the client cannot walk (a cycle, extreme nesting). */
-function shapeIssues(definition: OperationDefinition, input: unknown): ValidationIssue[] {
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return [{ path: '', rule: 'type', message: 'must be an object of request fields' }];
-  const problem = findStructureProblem(input);
-  return problem
-    ? [{ path: renderWirePath(definition.bodyStyle, problem.segments), rule: problem.rule, message: problem.message }]
-    : [];
-}
-
 export async function invoke<Response>(
   transport: Transport,
   definition: OperationDefinition,
@@ -295,13 +284,16 @@ export async function invoke<Response>(
   call: CallOptions = {},
 ): Promise<Response> {
   const { options } = transport;
-  const log = (event: LogEvent) => options.logger?.(event);
+  // A logger that throws must not turn a completed payment into an error: it would be sent again.
+  const logger = options.logger && quietly(options.logger);
+  const log = (event: LogEvent) => logger?.(event);
   const fail = (error: GatewayError): never => {
     log({ type: 'error', operation: definition.name, error });
     throw error;
   };
-  const wrongShape = [...shapeIssues(definition, input), ...signingIssues(definition.signing, input)];
-  if (wrongShape.length > 0) fail(new RequestValidationError(definition.name, wrongShape));
+  const read = readRequestInput(definition, input);
+  if (read.issues.length > 0) fail(new RequestValidationError(definition.name, read.issues));
+  input = read.input;
   // Validate → sign, as documented: the body is validated with the hash slot reserved (a digest-
   // shaped placeholder), then method labels become their real values and it is signed once.
   const labelled = unsignedBody(definition, options, input);
@@ -329,7 +321,6 @@ export async function invoke<Response>(
       options.password,
     ]));
   const scrub = (text: string) => scrubText(text, secretsOf());
-  const logger = options.logger;
   const path = transport.pathFor(definition.path);
   const attempts = 1 + Math.max(0, options.retries ?? 2);
 
@@ -487,6 +478,17 @@ function scrubEntry(entry: unknown, scrub: (text: string) => string): PlatformEr
   return {
     ...(typeof code === 'number' || typeof code === 'string' ? { error_code: code } : {}),
     error_message: scrub(String(record['error_message'] ?? '')),
+  };
+}
+
+/** The function, with whatever it throws ignored. */
+function quietly<Argument>(fn: (argument: Argument) => void): (argument: Argument) => void {
+  return (argument) => {
+    try {
+      fn(argument);
+    } catch {
+      // ignored
+    }
   };
 }
 

@@ -2,6 +2,7 @@
 // The generator turns each recipe into data; this is the one interpreter of that data, so no
 // formula is written in code anywhere.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { ConfigurationError } from './errors.js';
 
 /**
  * A recipe expression: a field name, `$password`, a concatenation (array), or one operation
@@ -207,6 +208,7 @@ export function computeSignature(
   password: string,
   algorithm: SignatureAlgorithm = 'md5',
 ): string {
+  checkSignatureArguments(recipe, fields, password, algorithm);
   // Each digest after the first runs over the previous one's hex text, which is ASCII.
   let data = signatureBytes(recipe, fields, password);
   for (const digest of recipe.digests) {
@@ -217,8 +219,22 @@ export function computeSignature(
   return data;
 }
 
+/** A ConfigurationError for arguments that cannot be a signature's (a TypeError deep inside otherwise). */
+function checkSignatureArguments(recipe: unknown, fields: unknown, password: unknown, algorithm: unknown): void {
+  const where = 'computeSignature';
+  const digests = (recipe as { digests?: unknown } | null)?.digests;
+  if (typeof recipe !== 'object' || recipe === null || !Array.isArray(digests) || !('input' in recipe))
+    throw new ConfigurationError(where, 'recipe must be a signature recipe (the generated *_SIGNATURE constants)');
+  if (typeof fields !== 'object' || fields === null)
+    throw new ConfigurationError(where, 'fields must be an object of the signed fields');
+  if (typeof password !== 'string') throw new ConfigurationError(where, 'password must be a string');
+  if (algorithm !== 'md5' && algorithm !== 'sha256')
+    throw new ConfigurationError(where, "algorithm must be 'md5' or 'sha256'");
+}
+
 /** Constant-time comparison of a received signature with the expected one (case-insensitive hex). */
 export function signaturesMatch(received: string, expected: string): boolean {
+  if (typeof received !== 'string' || typeof expected !== 'string') return false;
   const a = Buffer.from(received.toLowerCase(), 'utf8');
   const b = Buffer.from(expected.toLowerCase(), 'utf8');
   if (a.length !== b.length) {

@@ -10,6 +10,7 @@ import {
   type SaleApmInput,
   type SaleCardInput,
 } from '../../generated/client/src/index.js';
+import { rejected } from '../support/hostile.js';
 import { startLoopback, type Loopback } from '../support/loopback.js';
 
 let server: Loopback;
@@ -28,15 +29,6 @@ function client(log: LogEvent[]) {
     retries: 0,
     logger: (event) => log.push(event),
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 const sale = {
@@ -63,7 +55,7 @@ describe('a short secret (CVV 100, amount 100.00)', () => {
           'Rejected: card_cvv2=100&order_amount=100.00&order_id=ORDER-100, {"card_cvv2":"100"}, card_cvv2: 100',
       },
     });
-    const error = await failure(client(log).card.sale(sale));
+    const error = await rejected(client(log).card.sale(sale));
     expect(error).toBeInstanceOf(PlatformError);
     const message = (error as PlatformError).message;
     expect(message).toContain('card_cvv2=[redacted]&order_amount=100.00&order_id=ORDER-100');
@@ -115,7 +107,7 @@ describe('the inner wallet token', () => {
       },
     });
     const { card_number: _pan, card_exp_month: _m, card_exp_year: _y, card_cvv2: _c, ...rest } = sale;
-    const error = await failure(
+    const error = await rejected(
       client(log).card.sale({ ...rest, digital_wallet: 'googlepay', payment_token: WALLET_TOKEN } as SaleCardInput),
     );
     expect(error).toBeInstanceOf(PlatformError);
@@ -129,7 +121,7 @@ describe('the inner wallet token', () => {
   it('S2S APM parameters[paymentToken]: likewise', async () => {
     const log: LogEvent[] = [];
     server.reply({ body: { result: 'ERROR', error_message: `invalid token {"signature":"${INNER}"}` } });
-    const error = await failure(
+    const error = await rejected(
       client(log).apm.sale({
         brand: 'web_wallet',
         order_id: 'ORDER-40041',

@@ -625,7 +625,7 @@ export interface S2SClientOptions extends ClientOptions {
 
 /** An S2S client with one method per action, grouped by protocol (`card`, `apm`). */
 export function createS2SClient(options: S2SClientOptions) {
-  const transport = createTransport(options, options.postPath ? { '/post': options.postPath } : {}, ['/post']);
+  const transport = createTransport(options, options?.postPath ? { '/post': options.postPath } : {}, ['/post']);
   return {
     transport,
     card: {

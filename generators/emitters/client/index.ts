@@ -303,7 +303,7 @@ function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Stat
       docs: ['An S2S client with one method per action, grouped by protocol (`card`, `apm`).'],
       parameters: [{ name: 'options', type: 'S2SClientOptions' }],
       statements: [
-        `const transport = createTransport(options, options.postPath ? { ${stringLiteral(path)}: options.postPath } : {}, ${endpoints(operations)});`,
+        `const transport = createTransport(options, options?.postPath ? { ${stringLiteral(path)}: options.postPath } : {}, ${endpoints(operations)});`,
         ...overloadedMethods(operations),
         `return ${objectLiteral(['transport', ...groups])};`,
       ],

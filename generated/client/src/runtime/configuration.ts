@@ -32,7 +32,15 @@ export interface TransportSettings {
   readonly password: unknown;
   readonly signatureAlgorithm?: unknown;
   readonly brandValues?: unknown;
+  readonly retries?: unknown;
+  readonly timeoutMs?: unknown;
+  readonly retryDelayMs?: unknown;
+  readonly fetch?: unknown;
+  readonly logger?: unknown;
 }
+
+/** Counts and durations: a NaN or negative `retries` would make the retry loop endless. */
+const COUNT_OPTIONS = ['retries', 'timeoutMs', 'retryDelayMs'] as const;
 
 /**
  * Checks a client's options. `endpoints` are the operation paths the client appends to
@@ -68,5 +76,14 @@ export function checkClientOptions(settings: TransportSettings, endpoints: reado
       Object.values(brandValues).some((value) => typeof value !== 'string' || value === ''))
   )
     throw new ConfigurationError(where, 'brandValues must map each method label to its real value (non-empty strings)');
+  for (const name of COUNT_OPTIONS) {
+    const value = settings[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) >= 0))
+      throw new ConfigurationError(where, `${name} must be a finite non-negative integer`);
+  }
+  for (const name of ['fetch', 'logger'] as const) {
+    if (settings[name] !== undefined && typeof settings[name] !== 'function')
+      throw new ConfigurationError(where, `${name} must be a function`);
+  }
   return signatureAlgorithmOf(where, settings.signatureAlgorithm);
 }

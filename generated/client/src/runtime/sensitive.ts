@@ -11,6 +11,7 @@ export const REDACTED = '[redacted]';
 
 /** A PAN as first 6 + last 4 digits; anything too short to mask safely is fully hidden. */
 export function maskPan(pan: string): string {
+  if (typeof pan !== 'string') return REDACTED;
   const digits = pan.replace(/\s+/g, '');
   if (digits.length < 13) return REDACTED;
   return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
@@ -63,7 +64,7 @@ function fieldValuePattern(secrets: readonly string[]): RegExp | undefined {
  * one where it is a field's value (`card_cvv2=100`, `"card_cvv2":"100"`, their encoded forms).
  */
 export function scrubText(text: string, secrets: readonly string[] = []): string {
-  let scrubbed = text;
+  let scrubbed = typeof text === 'string' ? text : String(text);
   const short: string[] = [];
   for (const secret of secrets) {
     if (secret.length >= LONG_SECRET_LENGTH) scrubbed = scrubbed.split(secret).join(REDACTED);
