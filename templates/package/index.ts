@@ -46,6 +46,7 @@ export type {
   Validator,
 } from './runtime/pipeline.js';
 export { maskPan, redact, scrubText } from './runtime/sensitive.js';
+export { luhn } from './runtime/luhn.js';
 export type { Reconciliation } from './runtime/reconcile.js';
 export { computeSignature, signaturesMatch } from './runtime/signature.js';
 export type { SignatureAlgorithm, SignatureRecipe } from './runtime/signature.js';

@@ -1,6 +1,7 @@
 // Test data that selects an outcome, as the platform's own test engines do (the public facts
 // §5.1: the S2S CARD test cards, the `vcard` identifiers, the Checkout test cards). The expiry
 // month selects the card scenario; the year is not checked (the public sources disagree on it).
+import { luhn as luhnCheck } from '@payment-gateway/merchant-client';
 
 /** What a card payment does, before any follow-up (CAPTURE, the 3DS page). */
 export type CardScenario =
@@ -102,15 +103,9 @@ export function cardScenario(
   return chosen?.scenario ?? 'success';
 }
 
+/** A card number of 12 to 19 digits whose check digit is right (the client's own check). */
 export function luhn(digits: string): boolean {
-  if (!/^[0-9]{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
+  return /^[0-9]{12,19}$/.test(digits) && luhnCheck(digits);
 }
 
 /** The `vcard` test connector: the identifier selects the outcome (facts §5.1). */
