@@ -170,8 +170,14 @@ function requiredProperties(model: Pick<SpecModel, 'resolve'>, node: JsonSchema,
 function signing(model: ModelBase, schemaName: string, recipe: unknown, where: string): SigningModel {
   const signature = signatureRecipe(recipe, `${schemaName} (${where})`);
   const declared = declaredProperties(model, model.schema(schemaName), new Set());
-  const signingFields = recipeFields(signature).filter((field) => !declared.has(field.split('.')[0]!));
-  return { signature, signingFields };
+  const undeclared = (fields: readonly string[]) => fields.filter((field) => !declared.has(field.split('.')[0]!));
+  const signingFields = undeclared(recipeFields(signature));
+  if (!signature.variants) return { signature, signingFields };
+  // Each variant carries the signing-only fields it needs: the client requires them when it is selected.
+  const variants = Object.fromEntries(
+    Object.entries(signature.variants).map(([name, variant]) => [name, { ...variant, signing: undeclared(recipeFields(variant)) }]),
+  );
+  return { signature: { ...signature, variants }, signingFields };
 }
 
 /** Every property name a schema may carry, through $ref, allOf, oneOf and anyOf. */

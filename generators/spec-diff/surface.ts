@@ -50,7 +50,8 @@ export function merchantSurface(document: OpenApiDocument): Surface {
       names: [action.action],
       request: fields(model, action.requestSchemaName),
       sent: action.responseSchemaName ? fields(model, action.responseSchemaName) : new Map(),
-      signature: JSON.stringify(action.signature),
+      // The default formula: a variant (`vendor`) is opt-in, by a deployment setting or a client option.
+      signature: JSON.stringify({ ...action.signature, variants: undefined }),
       errors: action.errors.map((entry) => ({ key: `${entry.field ?? ''}: ${entry.message ?? entry.when}`, code: entry.code })),
     });
   }

@@ -19,8 +19,10 @@ const describe = (error: unknown): string => {
 };
 
 export function readRequestInput(
-  definition: Pick<OperationDefinition, 'bodyStyle' | 'signing'>,
+  definition: Pick<OperationDefinition, 'bodyStyle' | 'signing' | 'signature'>,
   input: unknown,
+  /** The recipe variant the client selected (`cardStatusSignature: 'vendor'`): its signing values are required. */
+  variant?: string,
 ): { readonly input: object; readonly issues: readonly ValidationIssue[] } {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return { input: {}, issues: [{ path: '', rule: 'type', message: 'must be an object of request fields' }] };
@@ -32,5 +34,6 @@ export function readRequestInput(
         { path: renderWirePath(definition.bodyStyle, problem.segments), rule: problem.rule, message: problem.message },
       ],
     };
-  return { input: value as object, issues: signingIssues(definition.signing, value) };
+  const signing = (variant !== undefined && definition.signature?.variants?.[variant]?.signing) || definition.signing;
+  return { input: value as object, issues: signingIssues(signing, value) };
 }

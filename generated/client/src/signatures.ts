@@ -20,11 +20,33 @@ export const SALE_APM_SIGNATURE: SignatureRecipe = {
   input: { upper: { reverse: ['identifier', 'order_id', 'order_amount', 'order_currency', '$password'] } },
 };
 /** S2S CARD CAPTURE: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix (F2) also mixes in the payer e-mail and card; the document wins where they disagree. */
-export const CAPTURE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
+export const CAPTURE_CARD_SIGNATURE: SignatureRecipe = {
+  digests: ['md5'],
+  input: [{ upper: { reverse: 'trans_id' } }, '$password'],
+  variants: {
+    vendor: {
+      input: {
+        upper: [{ reverse: 'payer_email' }, '$password', 'trans_id', { reverse: { first6last4: 'card_number' } }],
+      },
+      signing: ['card_number', 'payer_email'],
+    },
+  },
+};
 /** S2S APM CAPTURE: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix (F2) also mixes in the payer e-mail and card; the document wins where they disagree. */
 export const CAPTURE_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
 /** S2S CARD GET_TRANS_STATUS: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix (F2) also mixes in the payer e-mail and card; the document wins where they disagree. */
-export const GET_TRANS_STATUS_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
+export const GET_TRANS_STATUS_CARD_SIGNATURE: SignatureRecipe = {
+  digests: ['md5'],
+  input: [{ upper: { reverse: 'trans_id' } }, '$password'],
+  variants: {
+    vendor: {
+      input: {
+        upper: [{ reverse: 'payer_email' }, '$password', 'trans_id', { reverse: { first6last4: 'card_number' } }],
+      },
+      signing: ['card_number', 'payer_email'],
+    },
+  },
+};
 /** S2S APM GET_TRANS_STATUS: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix (F2) also mixes in the payer e-mail and card; the document wins where they disagree. */
 export const GET_TRANS_STATUS_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
 /** S2S CARD AUTH: As SALE (SRC-CARD: AUTH is a SALE with auth=Y, signed with F1): md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))), with `card_token` md5(upper(strrev(payer_email) . PASSWORD . strrev(card_token))), with a wallet token F8 md5(upper(strrev(payer_email) . PASSWORD)). An absent payer_email is left out. */
@@ -62,7 +84,18 @@ export const CARD2CARD_CARD_SIGNATURE: SignatureRecipe = {
   input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: { first6last4: 'card_number' } }] },
 };
 /** S2S CARD VOID: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix (F2) also mixes in the payer e-mail and card; the document wins where they disagree. */
-export const VOID_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
+export const VOID_CARD_SIGNATURE: SignatureRecipe = {
+  digests: ['md5'],
+  input: [{ upper: { reverse: 'trans_id' } }, '$password'],
+  variants: {
+    vendor: {
+      input: {
+        upper: [{ reverse: 'payer_email' }, '$password', 'trans_id', { reverse: { first6last4: 'card_number' } }],
+      },
+      signing: ['card_number', 'payer_email'],
+    },
+  },
+};
 /** S2S APM VOID: S2S APM VOID (SRC-APM Appendix A): md5(upper(strrev(trans_id)) . PASSWORD), the same status-style formula the document gives. The vendor's Postman collection reverses the password too (md5(upper(strrev(trans_id . PASSWORD)))); the documented formula is used. */
 export const VOID_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
 /** S2S CARD CREDITVOID: S2S CARD formula F2 (SRC-CARD CREDITVOID table; the document shows no CREDITVOID signature): md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card_number) . last4(card_number)))), trans_id not reversed. LIMITATION: payer_email and card_number are those of the original payment and are not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. */

@@ -735,11 +735,11 @@ export type SaleCardInput = RequestInput<SaleCardRequest>;
 /** What `saleApm` (S2S APM SALE) takes: SaleApmRequest without the fields the client fills in (action, key, hash). */
 export type SaleApmInput = RequestInput<SaleApmRequest>;
 /** What `captureCard` (S2S CARD CAPTURE) takes: CaptureRequest without the fields the client fills in (action, key, hash). */
-export type CaptureCardInput = RequestInput<CaptureRequest>;
+export type CaptureCardInput = RequestInput<CaptureRequest> & { readonly signing?: SigningInput<'card_number' | 'payer_email'> };
 /** What `captureApm` (S2S APM CAPTURE) takes: CaptureRequest without the fields the client fills in (action, key, hash). */
 export type CaptureApmInput = RequestInput<CaptureRequest>;
 /** What `getTransStatusCard` (S2S CARD GET_TRANS_STATUS) takes: GetTransStatusRequest without the fields the client fills in (action, key, hash). */
-export type GetTransStatusCardInput = RequestInput<GetTransStatusRequest>;
+export type GetTransStatusCardInput = RequestInput<GetTransStatusRequest> & { readonly signing?: SigningInput<'card_number' | 'payer_email'> };
 /** What `getTransStatusApm` (S2S APM GET_TRANS_STATUS) takes: GetTransStatusRequest without the fields the client fills in (action, key, hash). */
 export type GetTransStatusApmInput = RequestInput<GetTransStatusRequest>;
 /** What `authCard` (S2S CARD AUTH) takes: AuthRequest without the fields the client fills in (action, key, hash). */
@@ -751,7 +751,7 @@ export type Credit2cardCardInput = RequestInput<Credit2CardRequest>;
 /** What `card2cardCard` (S2S CARD CARD2CARD) takes: Card2CardRequest without the fields the client fills in (action, key, hash). */
 export type Card2cardCardInput = RequestInput<Card2CardRequest>;
 /** What `voidCard` (S2S CARD VOID) takes: VoidRequest without the fields the client fills in (action, key, hash). */
-export type VoidCardInput = RequestInput<VoidRequest>;
+export type VoidCardInput = RequestInput<VoidRequest> & { readonly signing?: SigningInput<'card_number' | 'payer_email'> };
 /** What `voidApm` (S2S APM VOID) takes: VoidRequest without the fields the client fills in (action, key, hash). */
 export type VoidApmInput = RequestInput<VoidRequest>;
 /** What `creditvoidCard` (S2S CARD CREDITVOID) takes: CreditvoidRequest without the fields the client fills in (action, key, hash), plus the signing-only values of the original payment. */

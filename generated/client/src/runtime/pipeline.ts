@@ -11,10 +11,10 @@ import {
   TransportError,
   type PlatformErrorEntry,
 } from './errors.js';
-import { checkClientOptions, signatureAlgorithmOf } from './configuration.js';
+import { checkClientOptions, signatureAlgorithmOf, type CardStatusSignature } from './configuration.js';
 import { formBodySerializer } from './form-codec.js';
 import { sanitize, scrubText, secretEncodings, secretValues, type SensitiveFields } from './sensitive.js';
-import { computeSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
+import { computeSignature, recipeVariant, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
 import { readRequestInput } from './request-input.js';
 import type { ValidationResult, WirePathStyle } from './validation.js';
 
@@ -102,6 +102,8 @@ export interface ClientOptions {
   readonly brandValues?: Readonly<Record<string, string>>;
   /** md5 unless the operator switched the merchant to SHA256 signatures. */
   readonly signatureAlgorithm?: SignatureAlgorithm;
+  /** The S2S CARD CAPTURE / VOID / GET_TRANS_STATUS formula (default `document`; `vendor` needs `input.signing`). */
+  readonly cardStatusSignature?: CardStatusSignature;
   /** Validate each request before sending (default true). */
   readonly validateRequests?: boolean;
   /** Per-attempt timeout in milliseconds (default 30 000). */
@@ -202,6 +204,7 @@ export function buildRequest(
     signatureAlgorithmOf('client options', options.signatureAlgorithm),
     body,
     (input as { signing?: SigningValues }).signing,
+    options.cardStatusSignature,
   );
 }
 
@@ -244,10 +247,11 @@ function sign(
   algorithm: SignatureAlgorithm,
   body: Record<string, unknown>,
   signing: SigningValues | undefined,
+  variant?: string,
 ): Record<string, unknown> {
   if (!definition.signature) return body;
   body['hash'] = computeSignature(
-    definition.signature,
+    recipeVariant(definition.signature, variant),
     signing === undefined ? body : { ...signing, ...body },
     password,
     algorithm,
@@ -293,7 +297,7 @@ export async function invoke<Response>(
     log({ type: 'error', operation: definition.name, error });
     throw error;
   };
-  const read = readRequestInput(definition, input);
+  const read = readRequestInput(definition, input, options.cardStatusSignature);
   if (read.issues.length > 0) fail(new RequestValidationError(definition.name, read.issues));
   input = read.input;
   // Validate → sign, as documented: the body is validated with the hash slot reserved (a digest-
@@ -313,6 +317,7 @@ export async function invoke<Response>(
     transport.signatureAlgorithm,
     toWire(definition, options, labelled),
     signing,
+    options.cardStatusSignature,
   );
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;

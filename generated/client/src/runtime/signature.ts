@@ -31,6 +31,23 @@ export interface SignatureRecipe {
   readonly digests: readonly ('md5' | 'sha1' | 'sha256')[];
   readonly input: SignatureExpression;
   readonly cases?: readonly SignatureCase[];
+  /** Other formulas a client may select by name (`vendor`), with the signing-only values each needs. */
+  readonly variants?: Readonly<Record<string, SignatureVariant>>;
+}
+
+export interface SignatureVariant {
+  readonly input: SignatureExpression;
+  readonly cases?: readonly SignatureCase[];
+  /** Values it covers that the request does not carry: required in `input.signing`. */
+  readonly signing?: readonly string[];
+}
+
+/** The recipe with the named variant's formula, when it has one; the recipe itself otherwise. */
+export function recipeVariant(recipe: SignatureRecipe, name: string | undefined): SignatureRecipe {
+  const variant = name === undefined ? undefined : recipe.variants?.[name];
+  return variant
+    ? { digests: recipe.digests, input: variant.input, ...(variant.cases ? { cases: variant.cases } : {}) }
+    : recipe;
 }
 
 /** md5 is the default; an operator may switch a merchant to sha256 (it replaces every md5 step). */
