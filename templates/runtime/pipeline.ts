@@ -50,6 +50,8 @@ export interface OperationDefinition {
   readonly arrayWhen?: string;
   /** Values the signature covers that the request does not carry: required in `input.signing`. */
   readonly signing?: readonly string[];
+  /** Every field the request defines: any other is refused (a `cardNumber` would be a second PAN on the wire). */
+  readonly fields?: readonly string[];
 }
 
 export type Validator = (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;

@@ -21,7 +21,7 @@ const describe = (error: unknown): string => {
 };
 
 export function readRequestInput(
-  definition: Pick<OperationDefinition, 'bodyStyle' | 'signing' | 'signature'>,
+  definition: Pick<OperationDefinition, 'bodyStyle' | 'signing' | 'signature' | 'fields'>,
   input: unknown,
   /** The recipe variant the client selected (`cardStatusSignature: 'vendor'`): its signing values are required. */
   variant?: string,
@@ -37,5 +37,30 @@ export function readRequestInput(
       ],
     };
   const signing = (variant !== undefined && definition.signature?.variants?.[variant]?.signing) || definition.signing;
-  return { input: value as object, issues: signingIssues(signing, value) };
+  return {
+    input: value as object,
+    issues: [...unknownFields(definition, value as object), ...signingIssues(signing, value)],
+  };
+}
+
+/** Fields of the input that never go on the wire. */
+const LOCAL_FIELDS = new Set(['signing', 'headers', 'hash']);
+const knownFields = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/** Fields the request does not define, by name only (their values may be card data). */
+function unknownFields(definition: Pick<OperationDefinition, 'fields'>, input: object): ValidationIssue[] {
+  const { fields } = definition;
+  if (!fields) return [];
+  let known = knownFields.get(fields);
+  if (!known) knownFields.set(fields, (known = new Set(fields)));
+  const issues: ValidationIssue[] = [];
+  for (const key of Object.keys(input)) {
+    if (!known.has(key) && !LOCAL_FIELDS.has(key))
+      issues.push({
+        path: key,
+        rule: 'unevaluatedProperties',
+        message: 'is not a field of this request (check its name): it is not sent',
+      });
+  }
+  return issues;
 }
