@@ -3,6 +3,8 @@
 import { checkPassword, signatureAlgorithmOf } from './configuration.js';
 import { ConfigurationError, FormCodecError, SignatureError } from './errors.js';
 import { decodeForm, encodeForm, type FormObject } from './form-codec.js';
+import { describeError } from './sensitive.js';
+import { copyStructure } from './structure.js';
 import {
   computeSignature,
   coveredFields,
@@ -88,7 +90,18 @@ interface CheckedOptions {
 function checkOptions(where: string, options: unknown): CheckedOptions {
   if (typeof options !== 'object' || options === null)
     throw new ConfigurationError(where, `${where} needs options with at least the merchant password: { password }`);
-  const { password, signatureAlgorithm, signingContext } = options as Partial<ParseCallbackOptions>;
+  // Read once, signingContext into plain data: a getter or Proxy that throws is a ConfigurationError.
+  let read: { readonly password: unknown; readonly signatureAlgorithm: unknown; readonly signingContext: unknown };
+  try {
+    const { password, signatureAlgorithm, signingContext: context } = options as Record<string, unknown>;
+    read = { password, signatureAlgorithm, signingContext: context };
+  } catch (error) {
+    throw new ConfigurationError(where, `the options could not be read: ${describeError(error)}`);
+  }
+  const { value: signingContext, problem } = copyStructure(read.signingContext, describeError, 4);
+  if (problem)
+    throw new ConfigurationError(where, `${['signingContext', ...problem.segments].join('.')} ${problem.message}`);
+  const { password, signatureAlgorithm } = read;
   if (
     signingContext !== undefined &&
     (typeof signingContext !== 'object' || signingContext === null || Array.isArray(signingContext))

@@ -14,9 +14,11 @@ import {
   FormCodecError,
   GatewayError,
   maskPan,
+  parseCallback,
   RequestValidationError,
   type SaleCardInput,
 } from '../../generated/client/src/index.js';
+import { SALE_CARD_SIGNATURE } from '../../generated/client/src/signatures.js';
 import { CARD_SALE, CLIENT_KEY, PASSWORD } from '../support/fixtures.js';
 import { thrown } from '../support/hostile.js';
 import { startLoopback, type Loopback } from '../support/loopback.js';
@@ -127,5 +129,26 @@ describe('hostile request input', () => {
       throw new Error('log sink down');
     }).card.sale(sale);
     expect(response).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+  });
+});
+
+describe('a throwing getter in what public functions read', () => {
+  const hostile = () =>
+    Object.defineProperty({ a: '1' }, 'card_number', {
+      enumerable: true,
+      get() {
+        throw new Error(`bad ${PAN}`);
+      },
+    });
+
+  it.each([
+    ['encodeForm', () => encodeForm(hostile() as never), FormCodecError],
+    ['parseCallback signingContext', () => parseCallback('a=1&hash=x', { password: 'p', signingContext: hostile() as never }), ConfigurationError],
+    ['computeSignature fields', () => computeSignature(SALE_CARD_SIGNATURE, hostile(), 'p'), ConfigurationError],
+  ])('%s: a GatewayError, the message scrubbed', (_given, run, kind) => {
+    const error = thrown(run);
+    expect(error).toBeInstanceOf(kind);
+    expect((error as Error).message).toContain(maskPan(PAN));
+    expect((error as Error).message).not.toContain(PAN);
   });
 });

@@ -28,19 +28,7 @@ describe('Luhn', () => {
   });
 
   it('a payee PAN (CARD2CARD payee_card_number) is checked too', async () => {
-    const input = {
-      order_id: 'ORDER-C2C',
-      order_amount: '1.00',
-      order_currency: 'USD',
-      order_description: 'Transfer',
-      card_number: '4111111111111111',
-      card_exp_month: '01',
-      card_exp_year: '2038',
-      card_cvv2: '123',
-      payer_ip: '203.0.113.10',
-      term_url_3ds: 'https://merchant.example/3ds',
-      payee_card_number: '5555555555554445',
-    } as Card2cardCardInput;
+    const input = { ...CARD_SALE, payee_card_number: '5555555555554445' } as unknown as Card2cardCardInput;
     const error = await rejected(client().card.card2card(input));
     expect((error as RequestValidationError).issues).toContainEqual(expect.objectContaining({ path: 'payee_card_number', rule: 'luhn' }));
   });

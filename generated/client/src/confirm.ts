@@ -21,7 +21,15 @@ export interface ConfirmClients {
  * Looks the callback's payment up by its signed id and answers the status the platform reports
  * now (`SETTLED`, `settled`, ...). A PlatformError or TransportError of the lookup is thrown.
  */
-export async function confirm(event: GatewayCallback, clients: ConfirmClients): Promise<string> {
+export async function confirm(
+  event: GatewayCallback,
+  clients: ConfirmClients,
+  /**
+   * For an S2S CARD lookup signed with the vendor's formula (`cardStatusSignature: 'vendor'`):
+   * the original payment's e-mail and card, hashed, never sent.
+   */
+  options: { readonly signing?: { readonly payer_email: string; readonly card_number: string } } = {},
+): Promise<string> {
   if (typeof event !== 'object' || event === null || typeof event.signed !== 'object')
     throw new ConfigurationError('confirm', 'confirm takes a verified callback event (from parseCallback)');
   if (typeof clients !== 'object' || clients === null)
@@ -45,6 +53,10 @@ export async function confirm(event: GatewayCallback, clients: ConfirmClients): 
       'confirm',
       `an S2S ${event.protocol.toUpperCase()} callback is confirmed with an S2S client: { s2s }`,
     );
-  const lookup = event.protocol === 'card' ? clients.s2s.card.getTransStatus : clients.s2s.apm.getTransStatus;
-  return String((await lookup({ trans_id: id('trans_id') })).status);
+  const trans_id = id('trans_id');
+  const answer =
+    event.protocol === 'card'
+      ? await clients.s2s.card.getTransStatus(options.signing ? { trans_id, signing: options.signing } : { trans_id })
+      : await clients.s2s.apm.getTransStatus({ trans_id });
+  return String(answer.status);
 }

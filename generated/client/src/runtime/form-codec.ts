@@ -22,6 +22,7 @@ export interface FormObject {
 }
 
 import { FormCodecError } from './errors.js';
+import { describeError } from './sensitive.js';
 import { MAX_DEPTH } from './structure.js';
 
 export { FormCodecError };
@@ -37,10 +38,25 @@ const tooDeep = (key: string): FormCodecError =>
 
 /** Flattens a nested object into ordered `[bracketKey, value]` pairs. */
 export function flattenForm(value: FormObject): [string, string][] {
-  checkObject('flattenForm', value);
-  const pairs: [string, string][] = [];
-  for (const key of Object.keys(value)) appendPairs(pairs, checkKey(key), value[key], 1);
-  return pairs;
+  return readingCaller('flattenForm', value, () => {
+    const pairs: [string, string][] = [];
+    for (const key of Object.keys(value)) appendPairs(pairs, checkKey(key), value[key], 1);
+    return pairs;
+  });
+}
+
+/**
+ * Runs an encoder over a caller's value: not an object, or a getter or Proxy that throws, is a
+ * FormCodecError (the caller's message with card numbers masked), never a TypeError as it is.
+ */
+function readingCaller<T>(where: string, value: unknown, run: () => T): T {
+  checkObject(where, value);
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof FormCodecError) throw error;
+    throw new FormCodecError(`${where} could not read the value: ${describeError(error)}`);
+  }
 }
 
 function appendPairs(pairs: [string, string][], key: string, value: FormValue, depth: number): void {
@@ -76,10 +92,11 @@ function checkKey(key: string): string {
  * `new URLSearchParams(flattenForm(value)).toString()` gives, written straight into one string.
  */
 export function encodeForm(value: FormObject): string {
-  checkObject('encodeForm', value);
-  let out = '';
-  for (const key of Object.keys(value)) out = appendEncoded(out, encodeKey(key), value[key], 1);
-  return out;
+  return readingCaller('encodeForm', value, () => {
+    let out = '';
+    for (const key of Object.keys(value)) out = appendEncoded(out, encodeKey(key), value[key], 1);
+    return out;
+  });
 }
 
 /**

@@ -5,20 +5,10 @@
 // Proxy gives a RequestValidationError, its message scrubbed of card numbers), and with the
 // signing values its signature needs. The pipeline then works on the plain copy only.
 import type { OperationDefinition } from './pipeline.js';
-import { scrubText } from './sensitive.js';
+import { describeError } from './sensitive.js';
 import { signingIssues } from './signing.js';
 import { copyStructure } from './structure.js';
 import { renderWirePath, type ValidationIssue } from './validation.js';
-
-const describe = (error: unknown): string => {
-  let text: string;
-  try {
-    text = error instanceof Error ? error.message : String(error);
-  } catch {
-    text = 'an error that cannot be shown';
-  }
-  return scrubText(text);
-};
 
 export function readRequestInput(
   definition: Pick<OperationDefinition, 'bodyStyle' | 'signing' | 'signature' | 'fields'>,
@@ -28,7 +18,7 @@ export function readRequestInput(
 ): { readonly input: object; readonly issues: readonly ValidationIssue[] } {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return { input: {}, issues: [{ path: '', rule: 'type', message: 'must be an object of request fields' }] };
-  const { value, problem } = copyStructure(input, describe);
+  const { value, problem } = copyStructure(input, describeError);
   if (problem)
     return {
       input: {},

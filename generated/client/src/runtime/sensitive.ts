@@ -36,6 +36,17 @@ export function redact(value: unknown, fields: SensitiveFields): unknown {
 
 const PAN_LIKE = /(?<![0-9])[0-9](?:[ -]?[0-9]){11,18}(?![0-9])/g;
 
+/** A caller's exception as text for one of the package's errors: its message, card numbers masked. */
+export function describeError(error: unknown): string {
+  let text: string;
+  try {
+    text = error instanceof Error ? error.message : String(error);
+  } catch {
+    text = 'an error that cannot be shown';
+  }
+  return scrubText(text);
+}
+
 /**
  * Secrets at least this long are replaced wherever they appear in free text. A shorter one (a
  * CVV, a PIN, a one-time code) would also match inside unrelated values (`100` in `100.00`,

@@ -5,6 +5,7 @@
 // formula is written in code anywhere.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ConfigurationError } from './errors.js';
+import { describeError } from './sensitive.js';
 
 /**
  * A recipe expression: a field name, `$password`, a concatenation (array), or one operation
@@ -228,8 +229,14 @@ export function computeSignature(
   algorithm: SignatureAlgorithm = 'md5',
 ): string {
   checkSignatureArguments(recipe, fields, password, algorithm);
+  let data: string;
+  try {
+    data = signatureBytes(recipe, fields, password);
+  } catch (error) {
+    // A getter or Proxy among the fields that throws (the pipeline signs plain copies).
+    throw new ConfigurationError('computeSignature', `the fields could not be read: ${describeError(error)}`);
+  }
   // Each digest after the first runs over the previous one's hex text, which is ASCII.
-  let data = signatureBytes(recipe, fields, password);
   for (const digest of recipe.digests) {
     data = createHash(digest === 'md5' ? algorithm : digest)
       .update(data, 'latin1')
