@@ -6,10 +6,18 @@ import type { OpenApiDocument } from './openapi.js';
 export interface DeploymentSettings {
   /** Real `brand` value per neutral label (label written without angle brackets). */
   readonly brandValues?: Readonly<Record<string, string>>;
+  /**
+   * The S2S CARD CAPTURE, VOID and GET_TRANS_STATUS signature: the document's status-style
+   * formula (default), or the vendor appendix's (the recipes' `vendor` variant).
+   */
+  readonly cardStatusSignature?: 'document' | 'vendor';
 }
 
-/** The method identifier travels as `brand` on S2S APM and as a key of `parameters` / an item of `methods` in Checkout. */
+/** The settings, then the method identifier, which travels as `brand` on S2S APM and as a key of `parameters` / an item of `methods` in Checkout. */
 export function applyDeployment(document: OpenApiDocument, settings: DeploymentSettings): OpenApiDocument {
+  const variant = settings.cardStatusSignature ?? 'document';
+  if (variant !== 'document' && variant !== 'vendor') throw new Error(`spec/deployment.yaml: cardStatusSignature must be document or vendor, not ${String(variant)}`);
+  if (variant === 'vendor') selectVariant(document, variant);
   const brandValues = new Map(Object.entries(settings.brandValues ?? {}).filter(([label, value]) => label !== value));
   if (brandValues.size === 0) return document;
   rewrite(document, brandValues);
@@ -51,6 +59,25 @@ function rewrite(node: unknown, brandValues: ReadonlyMap<string, string>): void 
     record['parameters'] = renameKeys(record['parameters'], brandValues);
   }
   for (const value of Object.values(record)) rewrite(value, brandValues);
+}
+
+/** Every `x-signature` recipe with this variant takes its formula (the digests stay); variants go. */
+function selectVariant(node: unknown, name: string): void {
+  if (Array.isArray(node)) {
+    node.forEach((item) => selectVariant(item, name));
+    return;
+  }
+  if (!isRecord(node)) return;
+  const variants = node['variants'];
+  if ('digests' in node && isRecord(variants)) {
+    const chosen = variants[name];
+    delete node['variants'];
+    if (isRecord(chosen)) {
+      delete node['cases'];
+      Object.assign(node, chosen);
+    }
+  }
+  for (const value of Object.values(node)) selectVariant(value, name);
 }
 
 function renameKeys(record: Record<string, unknown>, names: ReadonlyMap<string, string>): Record<string, unknown> {

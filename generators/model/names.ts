@@ -50,6 +50,11 @@ export function webhookNames(webhookName: string) {
     definition: `${webhookName}Definition`,
     signature: `${constant}_SIGNATURE`,
     verify: `verify${pascal(webhookName)}`,
+    /** The values its signature covers that it may not carry, by the request's names. */
+    signingContext: `${pascal(webhookName)}SigningContext`,
+    /** Its fields the hash covers, and those it does not. */
+    signedFields: `${pascal(webhookName)}SignedFields`,
+    unsignedFields: `${pascal(webhookName)}UnsignedFields`,
   };
 }
 

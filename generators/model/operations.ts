@@ -27,6 +27,11 @@ export interface ClientOperation extends Partial<SigningModel> {
   readonly methodKeyed: readonly string[];
   /** `x-array-when` of the response: the request field that makes it an array of `itemSchemaName`. */
   readonly arrayWhen?: { readonly field: string; readonly itemSchemaName: string };
+  /**
+   * Every top-level field the request schema defines (through $ref, allOf, oneOf, anyOf,
+   * if/then/else, dependentSchemas); absent when the schema takes fields it does not name.
+   */
+  readonly fields?: readonly string[];
 }
 
 export function clientOperations(model: SpecModel): ClientOperation[] {
@@ -80,8 +85,11 @@ function shapes(
   model: SpecModel,
   requestSchemaName: string,
   responseSchemaName: string | undefined,
-): Pick<ClientOperation, 'methodKeyed' | 'arrayWhen'> {
-  const methodKeyed = [...topLevelProperties(model, model.schema(requestSchemaName), new Set())]
+): Pick<ClientOperation, 'methodKeyed' | 'arrayWhen' | 'fields'> {
+  const properties = topLevelProperties(model, model.schema(requestSchemaName), new Set());
+  const defined = properties.filter(([, property]) => property !== false).map(([name]) => name);
+  const fields = isClosable(model, model.schema(requestSchemaName), new Set()) ? { fields: [...new Set(defined)].sort() } : {};
+  const methodKeyed = [...properties]
     .filter(([, property]) => {
       const resolved = model.resolve(property);
       return isSchemaObject(resolved) && resolved['x-keyed-by'] === 'method';
@@ -89,22 +97,38 @@ function shapes(
     .map(([name]) => name);
   const response = responseSchemaName ? model.schema(responseSchemaName) : undefined;
   const field = response?.['x-array-when'];
-  if (typeof field !== 'string') return { methodKeyed: [...new Set(methodKeyed)] };
+  if (typeof field !== 'string') return { methodKeyed: [...new Set(methodKeyed)], ...fields };
   const item = response?.oneOf?.find((branch) => isSchemaObject(branch) && branch.$ref);
   if (!isSchemaObject(item) || !item.$ref)
     throw new Error(`${responseSchemaName}: x-array-when needs a oneOf of a $ref and an array of it`);
-  return { methodKeyed: [...new Set(methodKeyed)], arrayWhen: { field, itemSchemaName: refName(item.$ref) } };
+  return { methodKeyed: [...new Set(methodKeyed)], arrayWhen: { field, itemSchemaName: refName(item.$ref) }, ...fields };
 }
 
-/** Top-level properties with their schemas, through $ref, allOf, oneOf and anyOf. */
+/** The subschemas that apply to the same object as their parent. */
+function inPlace(schema: Exclude<JsonSchema, boolean>): JsonSchema[] {
+  return [
+    ...(schema.allOf ?? []),
+    ...(schema.oneOf ?? []),
+    ...(schema.anyOf ?? []),
+    ...[schema.if, schema.then, schema.else].filter((part): part is JsonSchema => part !== undefined),
+    ...Object.values(schema.dependentSchemas ?? {}),
+  ];
+}
+
+/** Top-level properties with their schemas, through $ref and every in-place subschema. */
 function topLevelProperties(model: SpecModel, node: JsonSchema, seen: Set<JsonSchema>): [string, JsonSchema][] {
   const resolved = model.resolve(node);
   if (!isSchemaObject(resolved) || seen.has(resolved)) return [];
   seen.add(resolved);
-  return [
-    ...Object.entries(resolved.properties ?? {}),
-    ...[...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])].flatMap((part) =>
-      topLevelProperties(model, part, seen),
-    ),
-  ];
+  return [...Object.entries(resolved.properties ?? {}), ...inPlace(resolved).flatMap((part) => topLevelProperties(model, part, seen))];
+}
+
+/** Whether the fields a schema names are all it takes (no additional or pattern properties anywhere in place). */
+function isClosable(model: SpecModel, node: JsonSchema, seen: Set<JsonSchema>): boolean {
+  const resolved = model.resolve(node);
+  if (!isSchemaObject(resolved) || seen.has(resolved)) return true;
+  seen.add(resolved);
+  const open = (schema: JsonSchema | undefined) => schema !== undefined && schema !== false;
+  if (open(resolved.additionalProperties) || resolved.patternProperties || open(resolved.unevaluatedProperties)) return false;
+  return inPlace(resolved).every((part) => isClosable(model, part, seen));
 }

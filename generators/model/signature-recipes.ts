@@ -10,32 +10,62 @@ export interface SignatureRecipeData {
   readonly digests: readonly string[];
   readonly input: unknown;
   readonly cases?: readonly { readonly when: string | { readonly field: string; readonly equals: string }; readonly input: unknown }[];
+  /**
+   * Other formulas a deployment may select by name (`vendor`: the vendor appendix's S2S CARD
+   * status-style formula), each with the signing-only fields it needs (filled in by the model).
+   */
+  readonly variants?: Readonly<Record<string, SignatureVariantData>>;
+}
+
+export interface SignatureVariantData {
+  readonly input: unknown;
+  readonly cases?: NonNullable<SignatureRecipeData['cases']>;
+  readonly signing?: readonly string[];
 }
 
 export function signatureRecipe(recipe: unknown, where: string): SignatureRecipeData {
   if (typeof recipe !== 'object' || recipe === null) throw new Error(`${where}: no x-signature recipe`);
-  const { description, digests, input, cases, ...rest } = recipe as Record<string, unknown>;
+  const { description, digests, input, cases, context, variants, ...rest } = recipe as Record<string, unknown>;
   if (Object.keys(rest).length > 0) throw new Error(`${where}: unknown recipe keys ${Object.keys(rest).join(', ')}`);
   if (typeof description !== 'string' || description.trim() === '') throw new Error(`${where}: the recipe needs a description`);
   if (!Array.isArray(digests) || digests.length === 0 || !digests.every((digest) => DIGESTS.has(digest))) {
     throw new Error(`${where}: digests must list md5, sha1 or sha256`);
   }
   checkExpression(input, where);
-  if (cases !== undefined) {
-    if (!Array.isArray(cases)) throw new Error(`${where}: cases must be a list`);
-    for (const entry of cases as Record<string, unknown>[]) {
-      const when = entry['when'] as { field?: unknown; equals?: unknown } | string | undefined;
-      const valid = typeof when === 'string' || (typeof when === 'object' && when !== null && typeof when.field === 'string' && typeof when.equals === 'string');
-      if (!valid) throw new Error(`${where}: every case needs \`when\`: a field name, or {field, equals}`);
-      checkExpression(entry['input'], where);
-    }
-  }
+  signingContextNames(context, where);
+  checkCases(cases, where);
   return {
     description: description.replace(/\s+/g, ' ').trim(),
     digests: digests as string[],
     input,
     ...(cases ? { cases: cases as NonNullable<SignatureRecipeData['cases']> } : {}),
+    ...(variants === undefined ? {} : { variants: signatureVariants(variants, where) }),
   };
+}
+
+function checkCases(cases: unknown, where: string): void {
+  if (cases === undefined) return;
+  if (!Array.isArray(cases)) throw new Error(`${where}: cases must be a list`);
+  for (const entry of cases as Record<string, unknown>[]) {
+    const when = entry['when'] as { field?: unknown; equals?: unknown } | string | undefined;
+    const valid = typeof when === 'string' || (typeof when === 'object' && when !== null && typeof when.field === 'string' && typeof when.equals === 'string');
+    if (!valid) throw new Error(`${where}: every case needs \`when\`: a field name, or {field, equals}`);
+    checkExpression(entry['input'], where);
+  }
+}
+
+/** A recipe's `variants`: name → {description, input, cases}; the description stays in the spec. */
+function signatureVariants(variants: unknown, where: string): Record<string, SignatureVariantData> {
+  if (typeof variants !== 'object' || variants === null || Array.isArray(variants)) throw new Error(`${where}: variants must map names to formulas`);
+  const checked: Record<string, SignatureVariantData> = {};
+  for (const [name, variant] of Object.entries(variants as Record<string, Record<string, unknown>>)) {
+    const { description, input, cases, ...rest } = variant ?? {};
+    if (Object.keys(rest).length > 0 || typeof description !== 'string') throw new Error(`${where}: variant ${name} takes description, input and cases`);
+    checkExpression(input, `${where} variant ${name}`);
+    checkCases(cases, `${where} variant ${name}`);
+    checked[name] = { input, ...(cases ? { cases: cases as NonNullable<SignatureRecipeData['cases']> } : {}) };
+  }
+  return checked;
 }
 
 function checkExpression(expression: unknown, where: string): void {
@@ -54,7 +84,7 @@ function checkExpression(expression: unknown, where: string): void {
 }
 
 /** Every field name a recipe reads (its expressions and its cases' `when`). */
-export function recipeFields(recipe: unknown): string[] {
+export function recipeFields(recipe: Pick<SignatureRecipeData, 'input' | 'cases'>): string[] {
   const found = new Set<string>();
   const walk = (expression: unknown): void => {
     if (typeof expression === 'string') {
@@ -64,11 +94,55 @@ export function recipeFields(recipe: unknown): string[] {
       for (const [operation, inner] of Object.entries(expression)) if (operation !== 'sortedValues') walk(inner);
     }
   };
-  const record = recipe as SignatureRecipeData;
+  const record = recipe as Pick<SignatureRecipeData, 'input' | 'cases'>;
   walk(record.input);
   for (const entry of record.cases ?? []) {
     found.add(typeof entry.when === 'string' ? entry.when : entry.when.field);
     walk(entry.input);
   }
   return [...found].sort();
+}
+
+/**
+ * A recipe's `context`: for a field the signature covers that a callback may not carry, the name
+ * the merchant's own request gave it (`card` → `card_number`, `order_amount` → `order.amount`).
+ */
+export function signingContextNames(context: unknown, where: string): Readonly<Record<string, string>> {
+  if (context === undefined) return {};
+  if (typeof context !== 'object' || context === null || Array.isArray(context)) throw new Error(`${where}: context must map recipe fields to request names`);
+  for (const [field, name] of Object.entries(context)) {
+    if (typeof name !== 'string' || name === '') throw new Error(`${where}: context.${field} must be a request field name`);
+  }
+  return context as Record<string, string>;
+}
+
+/**
+ * What one formula of a recipe covers: the top-level fields it reads, or every field but the
+ * excluded ones (`sortedValues`). A `when` field selects a formula without being hashed by it,
+ * so it is not counted.
+ */
+export interface RecipeCoverage {
+  readonly fields: readonly string[];
+  readonly allExcept?: readonly string[];
+}
+
+export function recipeCoverage(recipe: SignatureRecipeData): RecipeCoverage[] {
+  const formula = (input: unknown): RecipeCoverage => {
+    const fields = new Set<string>();
+    let allExcept: string[] | undefined;
+    const walk = (expression: unknown): void => {
+      if (typeof expression === 'string') {
+        if (expression !== '$password') fields.add(expression.split('.')[0]!);
+      } else if (Array.isArray(expression)) expression.forEach(walk);
+      else if (typeof expression === 'object' && expression !== null) {
+        for (const [operation, inner] of Object.entries(expression)) {
+          if (operation === 'sortedValues') allExcept = [...((inner as { exclude: string[] }).exclude ?? [])];
+          else walk(inner);
+        }
+      }
+    };
+    walk(input);
+    return { fields: [...fields].sort(), ...(allExcept ? { allExcept } : {}) };
+  };
+  return [formula(recipe.input), ...(recipe.cases ?? []).map((entry) => formula(entry.input))];
 }

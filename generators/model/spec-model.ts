@@ -4,7 +4,7 @@ import { HTTP_METHODS, type HttpMethod, type MediaTypeObject, type OpenApiDocume
 import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from './json-schema.js';
 import { errorCatalogue, type ErrorCaseModel } from './error-catalogue.js';
 import { releaseHistory, type ReleaseModel } from './releases.js';
-import { recipeFields, signatureRecipe, type SignatureRecipeData } from './signature-recipes.js';
+import { recipeFields, signatureRecipe, signingContextNames, type SignatureRecipeData } from './signature-recipes.js';
 
 export type { ErrorCaseModel } from './error-catalogue.js';
 export type { ReleaseModel } from './releases.js';
@@ -71,6 +71,8 @@ export interface WebhookModel extends SigningModel {
   readonly schemaName: string;
   /** Fields the schema requires: a callback is tried against this webhook only when all are present. */
   readonly required: readonly string[];
+  /** Recipe field → the merchant request's name for it, for values a callback may not carry (`x-signature.context`). */
+  readonly context: Readonly<Record<string, string>>;
 }
 
 export interface SpecModel {
@@ -147,6 +149,7 @@ function collectWebhooks(model: ModelBase, document: OpenApiDocument): WebhookMo
       protocol,
       schemaName,
       required: requiredProperties(model, target, new Set()),
+      context: signingContextNames((target['x-signature'] as { context?: unknown } | undefined)?.context, `webhook ${name}`),
       ...signing(model, schemaName, target['x-signature'], `webhook ${name}`),
     });
   }
@@ -167,8 +170,14 @@ function requiredProperties(model: Pick<SpecModel, 'resolve'>, node: JsonSchema,
 function signing(model: ModelBase, schemaName: string, recipe: unknown, where: string): SigningModel {
   const signature = signatureRecipe(recipe, `${schemaName} (${where})`);
   const declared = declaredProperties(model, model.schema(schemaName), new Set());
-  const signingFields = recipeFields(signature).filter((field) => !declared.has(field.split('.')[0]!));
-  return { signature, signingFields };
+  const undeclared = (fields: readonly string[]) => fields.filter((field) => !declared.has(field.split('.')[0]!));
+  const signingFields = undeclared(recipeFields(signature));
+  if (!signature.variants) return { signature, signingFields };
+  // Each variant carries the signing-only fields it needs: the client requires them when it is selected.
+  const variants = Object.fromEntries(
+    Object.entries(signature.variants).map(([name, variant]) => [name, { ...variant, signing: undeclared(recipeFields(variant)) }]),
+  );
+  return { signature: { ...signature, variants }, signingFields };
 }
 
 /** Every property name a schema may carry, through $ref, allOf, oneOf and anyOf. */

@@ -145,8 +145,9 @@ function excludesEverything(node: JsonSchema): boolean {
 }
 
 /** What a signature computes (digests, input, cases): its reader description may change freely. */
-function recipeKey(recipe: { readonly description?: string } | undefined): string {
+/** What a recipe computes by default: its wording and its opt-in variants (`vendor`, by a deployment setting or a client option) change nothing a merchant signs. */
+function recipeKey(recipe: { readonly description?: string; readonly variants?: unknown } | undefined): string {
   if (!recipe) return JSON.stringify(null);
-  const { description: _description, ...computed } = recipe;
+  const { description: _description, variants: _variants, ...computed } = recipe;
   return JSON.stringify(computed);
 }

@@ -5,6 +5,9 @@ export * from './validators.js';
 export * from './methods.js';
 export * from './callbacks.js';
 export { createCallbackHandler } from './callback-handler.js';
+export type { GatewayCallbackHandlerOptions } from './callback-handler.js';
+export { confirm } from './confirm.js';
+export type { ConfirmClients } from './confirm.js';
 export { CallbackRequestError } from './runtime/callback-handler.js';
 export type {
   CallbackAnswer,
@@ -13,7 +16,13 @@ export type {
   NodeCallbackRequest,
   NodeCallbackResponse,
 } from './runtime/callback-handler.js';
-export type { CallbackDefinition, CallbackEvent, CallbackProtocol, ParseCallbackOptions } from './runtime/callbacks.js';
+export type {
+  CallbackDefinition,
+  CallbackEvent,
+  CallbackProtocol,
+  ParseCallbackOptions,
+  SigningContextValues,
+} from './runtime/callbacks.js';
 export type * from './types.js';
 export type { paths, components, webhooks } from './schema.js';
 export {
@@ -39,6 +48,7 @@ export type {
   Validator,
 } from './runtime/pipeline.js';
 export { maskPan, redact, scrubText } from './runtime/sensitive.js';
+export { luhn } from './runtime/luhn.js';
 export type { Reconciliation } from './runtime/reconcile.js';
 export { computeSignature, signaturesMatch } from './runtime/signature.js';
 export { recipeFormula } from './runtime/signature-formula.js';

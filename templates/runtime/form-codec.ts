@@ -20,6 +20,7 @@ export interface FormObject {
 }
 
 import { FormCodecError } from './errors.js';
+import { describeError } from './sensitive.js';
 import { MAX_DEPTH } from './structure.js';
 
 export { FormCodecError };
@@ -35,9 +36,25 @@ const tooDeep = (key: string): FormCodecError =>
 
 /** Flattens a nested object into ordered `[bracketKey, value]` pairs. */
 export function flattenForm(value: FormObject): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (const key of Object.keys(value)) appendPairs(pairs, checkKey(key), value[key], 1);
-  return pairs;
+  return readingCaller('flattenForm', value, () => {
+    const pairs: [string, string][] = [];
+    for (const key of Object.keys(value)) appendPairs(pairs, checkKey(key), value[key], 1);
+    return pairs;
+  });
+}
+
+/**
+ * Runs an encoder over a caller's value: not an object, or a getter or Proxy that throws, is a
+ * FormCodecError (the caller's message with card numbers masked), never a TypeError as it is.
+ */
+function readingCaller<T>(where: string, value: unknown, run: () => T): T {
+  checkObject(where, value);
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof FormCodecError) throw error;
+    throw new FormCodecError(`${where} could not read the value: ${describeError(error)}`);
+  }
 }
 
 function appendPairs(pairs: [string, string][], key: string, value: FormValue, depth: number): void {
@@ -55,6 +72,12 @@ function appendPairs(pairs: [string, string][], key: string, value: FormValue, d
   pairs.push([key, String(value)]);
 }
 
+/** A form is an object of fields: anything else is a FormCodecError, not a TypeError. */
+function checkObject(where: string, value: unknown): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new FormCodecError(`${where} takes an object of form fields`);
+}
+
 function checkKey(key: string): string {
   if (key.includes('[') || key.includes(']')) {
     throw new FormCodecError(`Form key "${key}" contains a bracket, which bracket notation cannot carry`);
@@ -67,9 +90,11 @@ function checkKey(key: string): string {
  * `new URLSearchParams(flattenForm(value)).toString()` gives, written straight into one string.
  */
 export function encodeForm(value: FormObject): string {
-  let out = '';
-  for (const key of Object.keys(value)) out = appendEncoded(out, encodeKey(key), value[key], 1);
-  return out;
+  return readingCaller('encodeForm', value, () => {
+    let out = '';
+    for (const key of Object.keys(value)) out = appendEncoded(out, encodeKey(key), value[key], 1);
+    return out;
+  });
 }
 
 /**
@@ -164,6 +189,8 @@ type Tree = { [key: string]: Tree | string | (Tree | string)[] };
  * as URLSearchParams reads them (`&`-separated, `+` is a space, malformed escapes kept as text).
  */
 export function decodeForm(input: string | Uint8Array): Record<string, unknown> {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array))
+    throw new FormCodecError('decodeForm takes the form body as a string or bytes');
   const decoded = typeof input === 'string' ? input : new TextDecoder().decode(input);
   // Text is read as UTF-8, where a lone surrogate can only be U+FFFD.
   const text = LONE_SURROGATE.test(decoded) ? decoded.replace(LONE_SURROGATES, '\uFFFD') : decoded;

@@ -2,6 +2,8 @@
 // string formats. Generated code only calls into this module; it holds no schema knowledge.
 import { findStructureProblem } from './structure.js';
 
+export { luhn } from './luhn.js';
+
 /** One broken rule: where (wire path), which JSON Schema keyword, and a message free of input values. */
 export interface ValidationIssue {
   /**

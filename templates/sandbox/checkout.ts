@@ -11,7 +11,7 @@ import type { Handler, OperationCall, Sandbox } from './sandbox.js';
 import { firstCardStatus, UNKNOWN_CARD_TOKEN } from './s2s.js';
 import { addDecimal, decimalUnits, type CheckoutSession, type Transaction } from './store.js';
 import type { CheckoutEntry } from './tables.js';
-import { cardScenario } from './test-data.js';
+import { cardScenario } from './card-scenario.js';
 
 type Call = OperationCall<CheckoutEntry>;
 

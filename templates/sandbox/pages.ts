@@ -6,7 +6,8 @@ import { payCheckoutSession, returnUrl } from './checkout.js';
 import { qrPng } from './qr.js';
 import type { Sandbox } from './sandbox.js';
 import type { CheckoutSession, Transaction, TransactionStatus } from './store.js';
-import { cardScenario, DECLINE_REASONS } from './test-data.js';
+import { cardScenario } from './card-scenario.js';
+import { DECLINE_REASONS } from './test-data.js';
 
 export interface Page {
   readonly status: number;

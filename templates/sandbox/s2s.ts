@@ -11,9 +11,9 @@ import { chargeAgain } from './charges.js';
 import { scheduleFirstRun, startRuns } from './schedules.js';
 import { addDecimal, decimalUnits, type Transaction, type TransactionStatus } from './store.js';
 import type { S2sActionEntry } from './tables.js';
+import { cardScenario } from './card-scenario.js';
 import {
   BANK_CODE_WINDOW_SECONDS,
-  cardScenario,
   DECLINE_REASONS,
   QR_LIFETIME_SECONDS,
   VCARD_IDENTIFIERS,

@@ -1,7 +1,7 @@
 // Test data that selects an outcome, as the platform's own test engines do (the public facts
 // §5.1: the S2S CARD test cards, the `vcard` identifiers, the Checkout test cards). The expiry
 // month selects the card scenario; the year is not checked (the public sources disagree on it).
-
+// Data only, with no import: the docs emitter reads the same tables for the Testing guide.
 /** What a card payment does, before any follow-up (CAPTURE, the 3DS page). */
 export type CardScenario =
   | 'success'
@@ -27,7 +27,7 @@ export interface TestCard {
   readonly description: string;
 }
 
-const VISA = '4111111111111111';
+export const VISA = '4111111111111111';
 
 /** The test cards, in the order the README table lists them. */
 export const TEST_CARDS: readonly TestCard[] = [
@@ -83,35 +83,6 @@ export const TEST_CARDS: readonly TestCard[] = [
     description: 'no card brand: refused on the hosted page',
   },
 ];
-
-/** Any other card that passes the Luhn check succeeds. */
-export function cardScenario(
-  number: string | undefined,
-  month: string | undefined,
-  year: string | undefined,
-): CardScenario {
-  if (number === undefined) return 'success';
-  const digits = number.replace(/\s+/g, '');
-  if (!luhn(digits)) return 'bad-card';
-  if (digits !== VISA) return TEST_CARDS.find((card) => card.number === digits)?.scenario ?? 'success';
-  const mm = (month ?? '').padStart(2, '0');
-  const yyyy = year?.length === 2 ? `20${year}` : (year ?? '');
-  const visa = TEST_CARDS.filter((card) => card.number === VISA);
-  const chosen =
-    visa.find((card) => card.expiry === `${mm}/${yyyy}`) ?? visa.find((card) => card.expiry.startsWith(`${mm}/`));
-  return chosen?.scenario ?? 'success';
-}
-
-export function luhn(digits: string): boolean {
-  if (!/^[0-9]{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** The `vcard` test connector: the identifier selects the outcome (facts §5.1). */
 export const VCARD_IDENTIFIERS = { success: 'success@gmail.com', decline: 'fail@gmail.com' } as const;

@@ -118,3 +118,17 @@ describe('the CREDIT2VIRTUAL callback case', () => {
     expect(event.fields).toMatchObject(fields);
   });
 });
+
+describe('indexed callback data', () => {
+  // decodeForm turns keys that are all indexes into a list, as qs does: the schema takes both forms.
+  it('an APM callback with transactions[0..10][...] and custom_data[0] verifies without issues', () => {
+    const transactions = Array.from({ length: 11 }, (_, i) => ({ trans_id: `T-${i}`, amount: '1.00', status: 'SETTLED' }));
+    const fields = { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'O-3', trans_id: 'T-3', transactions, custom_data: ['first', 'second'] };
+    const raw = buildTestCallback('apm', fields, { password: PASSWORD });
+    expect(raw).toContain('transactions%5B10%5D%5Bstatus%5D=SETTLED');
+    expect(raw).toContain('custom_data%5B0%5D=first');
+    const event = parseCallback(raw, { password: PASSWORD });
+    expect(event.issues).toEqual([]);
+    expect(event.fields).toMatchObject({ transactions, custom_data: ['first', 'second'] });
+  });
+});

@@ -40,8 +40,10 @@ describe('every request example through the client, answered by the sandbox', ()
     // A follow-up that finds a payment an earlier example made (the lookup of ORDER-12345 finds
     // SALE_card's) is signed over that payment's e-mail and card, as a merchant would sign it.
     const original = requestExamples.find((candidate) => candidate.id.endsWith(' SALE_card'))!.value as Record<string, string>;
+    // The values the operation's recipe needs from the original payment are required in `signing`.
     const followUp = path === '/post' && value['card_number'] === undefined && value['payer_email'] === undefined && (value['trans_id'] !== undefined || value['order_id'] === original['order_id']);
-    if (followUp) input['signing'] = { payer_email: original['payer_email'], card_number: original['card_number'] };
+    const signingFields = new Set([...(definition.signing ?? []), ...(followUp ? ['payer_email', 'card_number'] : [])]);
+    if (signingFields.size > 0) input['signing'] = Object.fromEntries([...signingFields].map((field) => [field, original[field] ?? '']));
     const outcome = await invoke(transport, definition, definition.headers ? { ...input, headers: { Token: 'example-session-token' } } : input).then(
       (answer) => ({ answer }),
       (error: unknown) => ({ error }),

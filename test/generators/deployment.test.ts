@@ -35,3 +35,28 @@ describe('deployment brand values', () => {
     expect(methodCatalogue(model).find((method) => method.label === '<pin_voucher>')?.brand).toBe('pin_voucher');
   });
 });
+
+describe('deployment cardStatusSignature', () => {
+  const F2 = { upper: [{ reverse: 'payer_email' }, '$password', 'trans_id', { reverse: { first6last4: 'card_number' } }] };
+  const DOCUMENT = [{ upper: { reverse: 'trans_id' } }, '$password'];
+
+  it('vendor rewrites the S2S CARD CAPTURE, VOID and GET_TRANS_STATUS recipes to F2, which then need input.signing', async () => {
+    const model = await loadModel(PROJECT_ROOT, 'spec/openapi.yaml', 'test/corpus/deployment/card-status-vendor.yaml');
+    for (const action of ['CAPTURE', 'VOID', 'GET_TRANS_STATUS']) {
+      const card = model.s2sActions.find((entry) => entry.action === action && entry.protocol === 'card')!;
+      expect(card.signature.input, action).toEqual(F2);
+      expect(card.signature.variants).toBeUndefined();
+      expect(card.signingFields).toEqual(['card_number', 'payer_email']);
+      const apm = model.s2sActions.find((entry) => entry.action === action && entry.protocol === 'apm');
+      if (apm) expect(apm.signature.input, `${action} apm`).toEqual(DOCUMENT);
+    }
+  });
+
+  it('document (the default) keeps the document formula, the vendor one as an opt-in variant', async () => {
+    const model = await loadModel(PROJECT_ROOT);
+    const capture = model.s2sActions.find((entry) => entry.action === 'CAPTURE' && entry.protocol === 'card')!;
+    expect(capture.signature.input).toEqual(DOCUMENT);
+    expect(capture.signingFields).toEqual([]);
+    expect(capture.signature.variants?.['vendor']).toMatchObject({ input: F2, signing: ['card_number', 'payer_email'] });
+  });
+});

@@ -38,6 +38,10 @@ const DECIMAL_KEYWORDS: Record<string, (value: bigint, limit: bigint) => boolean
   'x-decimal-maximum': (value, limit) => value <= limit,
 };
 
+const DOUBLED = [0, 2, 4, 6, 8, 1, 3, 5, 7, 9];
+const luhnSum = (digits: string) =>
+  [...digits].reverse().reduce((sum, digit, index) => sum + (index % 2 === 1 ? DOUBLED[Number(digit)]! : Number(digit)), 0);
+
 export interface AjvValidators {
   validator(schemaName: string): ValidateFunction;
 }
@@ -50,7 +54,7 @@ export function createAjv(options: { allErrors?: boolean } = {}, spec: Json = lo
   const extensions = new Set<string>();
   const components = withoutMappings(spec['components'], extensions);
   for (const keyword of extensions) {
-    if (keyword in DECIMAL_KEYWORDS) continue;
+    if (keyword in DECIMAL_KEYWORDS || keyword === 'x-luhn') continue;
     ajv.addKeyword({ keyword });
   }
   for (const [keyword, holds] of Object.entries(DECIMAL_KEYWORDS)) {
@@ -61,6 +65,13 @@ export function createAjv(options: { allErrors?: boolean } = {}, spec: Json = lo
       validate: (limit: string, data: string) => !DECIMAL.test(data) || holds(scaled(data, limit), scaled(limit, data)),
     });
   }
+  // An independent Luhn check (sum of the doubled-digit table) for x-luhn.
+  ajv.addKeyword({
+    keyword: 'x-luhn',
+    type: 'string',
+    schemaType: 'boolean',
+    validate: (on: boolean, data: string) => !on || !/^[0-9]+$/.test(data) || luhnSum(data) % 10 === 0,
+  });
   ajv.addKeyword('components');
   ajv.addSchema({ $id: 'spec.json', components });
   const cache = new Map<string, ValidateFunction>();

@@ -23,3 +23,13 @@ export function thrown(run: () => unknown): unknown {
   }
   throw new Error('expected an error');
 }
+
+/** What `promise` rejects with; fails the test when it resolves. */
+export async function rejected(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}

@@ -3,6 +3,8 @@
 import { buildCallbackWith, parseCallbackWith, verifySignedQueryWith } from './runtime/callbacks.js';
 import type { CallbackDefinition, CallbackEvent, CallbackProtocol, ParseCallbackOptions } from './runtime/callbacks.js';
 import type { FormObject } from './runtime/form-codec.js';
+import { ConfigurationError } from './runtime/errors.js';
+import type { OmitFields, PickFields } from './runtime/types.js';
 import {
   validateCheckoutCallback,
   validateRedirectReturnQuery,
@@ -42,6 +44,7 @@ export const s2sCardCallbackDefinition: CallbackDefinition = {
   signature: S2S_CARD_CALLBACK_SIGNATURE,
   validate: validateS2sCardCallback,
   required: ['action', 'hash', 'order_id', 'result', 'status', 'trans_id'],
+  context: { payer_email: 'payer_email', card: 'card_number' },
 };
 /** The `s2sApmCallback` webhook (S2sApmCallback). */
 export const s2sApmCallbackDefinition: CallbackDefinition = {
@@ -58,25 +61,52 @@ export const paymentReturnDefinition: CallbackDefinition = {
   signature: PAYMENT_RETURN_SIGNATURE,
   validate: validateRedirectReturnQuery,
   required: ['hash', 'order_id', 'payment_id', 'trans_id'],
+  context: {
+    order_amount: 'order.amount',
+    order_currency: 'order.currency',
+    order_description: 'order.description',
+  },
 };
 
-/** A verified callback, discriminated by `protocol`; its `fields` are typed by the callback schema (action/type and status unions). */
-export type GatewayCallback = CallbackEvent<'checkout', CheckoutCallback> | CallbackEvent<'card', S2sCardCallback> | CallbackEvent<'apm', S2sApmCallback>;
+/** The `checkoutCallback` fields its hash covers: `id`, `order_amount`, `order_currency`, `order_description`, `order_number`. */
+export type CheckoutCallbackSignedFields = PickFields<CheckoutCallback, 'id' | 'order_amount' | 'order_currency' | 'order_description' | 'order_number'>;
+/** The `checkoutCallback` fields its hash does not cover: a replayed callback can carry any value in them. Confirm a status before acting on it. */
+export type CheckoutCallbackUnsignedFields = OmitFields<CheckoutCallback, 'hash' | 'id' | 'order_amount' | 'order_currency' | 'order_description' | 'order_number'>;
+/** What the `s2sCardCallback` signature covers that the callback may not carry, from your own order, by the names your request used. Hashed, never sent. */
+export type S2sCardCallbackSigningContext = { readonly card_number?: string; readonly payer_email?: string } | { readonly card?: string; readonly payer_email?: string };
+/** The `s2sCardCallback` fields its hash covers: `card`, `trans_id`, `payer_email`. */
+export type S2sCardCallbackSignedFields = PickFields<S2sCardCallback, 'card' | 'trans_id'> & Partial<PickFields<S2sCardCallback, 'payer_email'>>;
+/** The `s2sCardCallback` fields its hash does not cover: a replayed callback can carry any value in them. Confirm a status before acting on it. */
+export type S2sCardCallbackUnsignedFields = OmitFields<S2sCardCallback, 'hash' | 'card' | 'trans_id' | 'payer_email'> & Partial<PickFields<S2sCardCallback, 'payer_email'>>;
+/** The `s2sApmCallback` fields its hash covers: every field but `hash` (or only `order_id`, `status`, `trans_id` for some callbacks). */
+export type S2sApmCallbackSignedFields = PickFields<S2sApmCallback, 'order_id' | 'status' | 'trans_id'> & Partial<OmitFields<S2sApmCallback, 'hash' | 'order_id' | 'status' | 'trans_id'>>;
+/** The `s2sApmCallback` fields its hash does not cover: a replayed callback can carry any value in them. Confirm a status before acting on it. */
+export type S2sApmCallbackUnsignedFields = Partial<OmitFields<S2sApmCallback, 'hash' | 'order_id' | 'status' | 'trans_id'>>;
+/** What the `paymentReturn` signature covers that the query may not carry, from your own order, by the names your request used. Hashed, never sent. */
+export type PaymentReturnSigningContext = { readonly order: { readonly amount: string; readonly currency: string; readonly description: string } } | { readonly order_amount: string; readonly order_currency: string; readonly order_description: string };
+/** The `paymentReturn` fields its hash covers: `order_amount`, `order_currency`, `order_description`, `order_id`, `payment_id`. */
+export type PaymentReturnSignedFields = PickFields<RedirectReturnQuery, 'order_amount' | 'order_currency' | 'order_description' | 'order_id' | 'payment_id'>;
+/** The `paymentReturn` fields its hash does not cover: a replayed callback can carry any value in them. Confirm a status before acting on it. */
+export type PaymentReturnUnsignedFields = OmitFields<RedirectReturnQuery, 'hash' | 'order_amount' | 'order_currency' | 'order_description' | 'order_id' | 'payment_id'>;
+/** The signing context `parseCallback` takes: the values a callback may not carry, by your request's names. */
+export type CallbackSigningContext = S2sCardCallbackSigningContext;
+/** A verified callback, discriminated by `protocol`; its `fields` are typed by the callback schema, split into `signed` (covered by the hash) and `unsigned`. */
+export type GatewayCallback = CallbackEvent<'checkout', CheckoutCallback, CheckoutCallbackSignedFields, CheckoutCallbackUnsignedFields> | CallbackEvent<'card', S2sCardCallback, S2sCardCallbackSignedFields, S2sCardCallbackUnsignedFields> | CallbackEvent<'apm', S2sApmCallback, S2sApmCallbackSignedFields, S2sApmCallbackUnsignedFields>;
 
 /** Verifies and parses a callback from its raw form-encoded body (string or bytes, exactly as received). */
 /** Throws SignatureError when the body is not raw, unsigned, or its hash does not match. */
-export function parseCallback(rawBody: string | Uint8Array, options: ParseCallbackOptions): GatewayCallback {
+export function parseCallback(rawBody: string | Uint8Array, options: ParseCallbackOptions<CallbackSigningContext>): GatewayCallback {
   return parseCallbackWith([checkoutCallbackDefinition, s2sCardCallbackDefinition, s2sApmCallbackDefinition], rawBody, options) as GatewayCallback;
 }
 
 /** A correctly signed callback body of the given protocol, for merchants' own tests. */
-export function buildTestCallback(protocol: CallbackProtocol, fields: FormObject, options: Omit<ParseCallbackOptions, 'protocol'>): string {
+export function buildTestCallback(protocol: CallbackProtocol, fields: FormObject, options: Omit<ParseCallbackOptions<CallbackSigningContext>, 'protocol'>): string {
   const definition = [checkoutCallbackDefinition, s2sCardCallbackDefinition, s2sApmCallbackDefinition].find((candidate) => candidate.protocol === protocol);
-  if (!definition) throw new Error(`No ${protocol} callback in the spec`);
+  if (!definition) throw new ConfigurationError('buildTestCallback', `protocol must be one of 'checkout', 'card', 'apm'`);
   return buildCallbackWith(definition, fields, options);
 }
 
 /** Verifies the `paymentReturn` query (RedirectReturnQuery); throws SignatureError when its hash does not match. */
-export function verifyPaymentReturn(query: string | URLSearchParams | Readonly<Record<string, string>>, options: Omit<ParseCallbackOptions, 'protocol'>): CallbackEvent<'checkout', RedirectReturnQuery> {
-  return verifySignedQueryWith(paymentReturnDefinition, query, options) as CallbackEvent<'checkout', RedirectReturnQuery>;
+export function verifyPaymentReturn(query: string | URLSearchParams | Readonly<Record<string, string>>, options: Omit<ParseCallbackOptions<PaymentReturnSigningContext>, 'protocol' | 'signingContext'> & { readonly signingContext: PaymentReturnSigningContext }): CallbackEvent<'checkout', RedirectReturnQuery, PaymentReturnSignedFields, PaymentReturnUnsignedFields> {
+  return verifySignedQueryWith(paymentReturnDefinition, query, options) as CallbackEvent<'checkout', RedirectReturnQuery, PaymentReturnSignedFields, PaymentReturnUnsignedFields>;
 }

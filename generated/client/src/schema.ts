@@ -4377,10 +4377,14 @@ export interface components {
             browser_accept_headers?: string;
             browser_platform?: string;
         };
-        /** @description Bracket-nested form data decoded into an object, every leaf a string. */
-        CallbackDataMap: {
-            [key: string]: string | components["schemas"]["CallbackDataMap"] | (string | components["schemas"]["CallbackDataMap"])[];
+        /** @description Bracket-nested form data decoded into an object, every leaf a string; when every key is an index (`transactions[0][id]`, `transactions[1][id]`) it decodes into a list of the same values. */
+        CallbackDataMap: components["schemas"]["CallbackDataObject"] | components["schemas"]["CallbackDataList"];
+        /** @description Bracket-nested form data with named keys, every leaf a string. */
+        CallbackDataObject: {
+            [key: string]: string | components["schemas"]["CallbackDataMap"];
         };
+        /** @description Bracket-nested form data whose keys were all indexes, as a list of strings or objects. */
+        CallbackDataList: (string | components["schemas"]["CallbackDataObject"])[];
         /** @description `custom_data` as it arrives in a form-encoded callback. The merchant's object comes back as bracket-nested fields (`custom_data[param1]=value1`), decoded into an object whose values are strings (or nested objects and lists of them); a platform that serialises it as one text value (a JSON string) is accepted too. */
         CallbackCustomData: string | components["schemas"]["CallbackDataMap"];
         /** @description An "extended data" field (Protocol Mapping "Add Extended Data to Callback"). */

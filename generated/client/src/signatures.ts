@@ -20,11 +20,33 @@ export const SALE_APM_SIGNATURE: SignatureRecipe = {
   input: { upper: { reverse: ['identifier', 'order_id', 'order_amount', 'order_currency', '$password'] } },
 };
 /** S2S CARD CAPTURE: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
-export const CAPTURE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
+export const CAPTURE_CARD_SIGNATURE: SignatureRecipe = {
+  digests: ['md5'],
+  input: [{ upper: { reverse: 'trans_id' } }, '$password'],
+  variants: {
+    vendor: {
+      input: {
+        upper: [{ reverse: 'payer_email' }, '$password', 'trans_id', { reverse: { first6last4: 'card_number' } }],
+      },
+      signing: ['card_number', 'payer_email'],
+    },
+  },
+};
 /** S2S APM CAPTURE: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
 export const CAPTURE_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
 /** S2S CARD GET_TRANS_STATUS: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
-export const GET_TRANS_STATUS_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
+export const GET_TRANS_STATUS_CARD_SIGNATURE: SignatureRecipe = {
+  digests: ['md5'],
+  input: [{ upper: { reverse: 'trans_id' } }, '$password'],
+  variants: {
+    vendor: {
+      input: {
+        upper: [{ reverse: 'payer_email' }, '$password', 'trans_id', { reverse: { first6last4: 'card_number' } }],
+      },
+      signing: ['card_number', 'payer_email'],
+    },
+  },
+};
 /** S2S APM GET_TRANS_STATUS: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
 export const GET_TRANS_STATUS_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
 /** S2S CARD AUTH: As SALE: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))), with `card_token` md5(upper(strrev(payer_email) . PASSWORD . strrev(card_token))), with a wallet token md5(upper(strrev(payer_email) . PASSWORD)). An absent payer_email is left out. */
@@ -62,7 +84,18 @@ export const CARD2CARD_CARD_SIGNATURE: SignatureRecipe = {
   input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: { first6last4: 'card_number' } }] },
 };
 /** S2S CARD VOID: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
-export const VOID_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
+export const VOID_CARD_SIGNATURE: SignatureRecipe = {
+  digests: ['md5'],
+  input: [{ upper: { reverse: 'trans_id' } }, '$password'],
+  variants: {
+    vendor: {
+      input: {
+        upper: [{ reverse: 'payer_email' }, '$password', 'trans_id', { reverse: { first6last4: 'card_number' } }],
+      },
+      signing: ['card_number', 'payer_email'],
+    },
+  },
+};
 /** S2S APM VOID: S2S APM VOID: md5(upper(strrev(trans_id)) . PASSWORD), the same status-style formula the document gives. The vendor's Postman collection reverses the password too (md5(upper(strrev(trans_id . PASSWORD)))); the documented formula is used. */
 export const VOID_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
 /** S2S CARD CREDITVOID: S2S CARD formula: md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card_number) . last4(card_number)))), trans_id not reversed. LIMITATION: payer_email and card_number are those of the original payment and are not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. */
@@ -179,11 +212,15 @@ export const CHECKOUT_CALLBACK_SIGNATURE: SignatureRecipe = {
     upper: ['id', 'order_number', 'order_amount', 'order_currency', 'order_description', '$password'],
   },
 };
-/** Webhook s2sCardCallback: S2S CARD callback signature: = md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card) . last4(card)))), trans_id not reversed. The callback carries the masked `card` (first 6 + last 4 kept, so it gives the same digits). When the callback has no `payer_email` (the payer attributes are off by default) the verifier must add the payer e-mail from the merchant's own order, and likewise the card number when `card` is not sent. CREDIT2CARD callbacks use = md5(upper(PASSWORD . trans_id . strrev(first6(card) . last4(card)))), which is with the e-mail left out. Recipe `cases` can only test that a field is present, not `action=CREDIT2CARD`, so the recipe is written as by default and when `payer_email` is present: verify a CREDIT2CARD callback without `payer_email` (drop it if the payer attributes put it there), every other callback with it. SHA256 mode replaces md5. */
+/** Webhook s2sCardCallback: S2S CARD callback signature: md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card) . last4(card)))), `trans_id` not reversed. The callback carries the masked `card` (first 6 + last 4 kept, so it gives the same digits). When the callback has no `payer_email` (the payer attributes are off by default) the verifier adds the payer e-mail from the merchant's own order, and likewise the card number when `card` is not sent. CREDIT2CARD callbacks are signed without the e-mail, md5(upper(PASSWORD . trans_id . strrev(first6(card) . last4(card)))), selected by `action`, so a payer e-mail given for a CREDIT2CARD callback is not hashed. Other callbacks use the first form when a payer e-mail is known and the second without one. SHA256 mode replaces md5. The hash covers `trans_id`, `card` and the e-mail only: never `status`, `result`, `action` or the amount. */
 export const S2S_CARD_CALLBACK_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: ['$password', 'trans_id', { reverse: { first6last4: 'card' } }] },
   cases: [
+    {
+      when: { field: 'action', equals: 'CREDIT2CARD' },
+      input: { upper: ['$password', 'trans_id', { reverse: { first6last4: 'card' } }] },
+    },
     {
       when: 'payer_email',
       input: {

@@ -696,8 +696,12 @@ export type DigitsText = components['schemas']['DigitsText'];
 export type FlagText = components['schemas']['FlagText'];
 /** The ten browser attributes (Protocol Mapping "Browser attributes in callback"). */
 export type CallbackBrowserFields = components['schemas']['CallbackBrowserFields'];
-/** Bracket-nested form data decoded into an object, every leaf a string. */
+/** Bracket-nested form data decoded into an object, every leaf a string; when every key is an index (`transactions[0][id]`, `transactions[1][id]`) it decodes into a list of the same values. */
 export type CallbackDataMap = components['schemas']['CallbackDataMap'];
+/** Bracket-nested form data with named keys, every leaf a string. */
+export type CallbackDataObject = components['schemas']['CallbackDataObject'];
+/** Bracket-nested form data whose keys were all indexes, as a list of strings or objects. */
+export type CallbackDataList = components['schemas']['CallbackDataList'];
 /** `custom_data` as it arrives in a form-encoded callback. The merchant's object comes back as bracket-nested fields (`custom_data[param1]=value1`), decoded into an object whose values are strings (or nested objects and lists of them); a platform that serialises it as one text value (a JSON string) is accepted too. */
 export type CallbackCustomData = components['schemas']['CallbackCustomData'];
 /** An "extended data" field (Protocol Mapping "Add Extended Data to Callback"). */
@@ -731,11 +735,11 @@ export type SaleCardInput = RequestInput<SaleCardRequest>;
 /** What `saleApm` (S2S APM SALE) takes: SaleApmRequest without the fields the client fills in (action, key, hash). */
 export type SaleApmInput = RequestInput<SaleApmRequest>;
 /** What `captureCard` (S2S CARD CAPTURE) takes: CaptureRequest without the fields the client fills in (action, key, hash). */
-export type CaptureCardInput = RequestInput<CaptureRequest>;
+export type CaptureCardInput = RequestInput<CaptureRequest> & { readonly signing?: SigningInput<'card_number' | 'payer_email'> };
 /** What `captureApm` (S2S APM CAPTURE) takes: CaptureRequest without the fields the client fills in (action, key, hash). */
 export type CaptureApmInput = RequestInput<CaptureRequest>;
 /** What `getTransStatusCard` (S2S CARD GET_TRANS_STATUS) takes: GetTransStatusRequest without the fields the client fills in (action, key, hash). */
-export type GetTransStatusCardInput = RequestInput<GetTransStatusRequest>;
+export type GetTransStatusCardInput = RequestInput<GetTransStatusRequest> & { readonly signing?: SigningInput<'card_number' | 'payer_email'> };
 /** What `getTransStatusApm` (S2S APM GET_TRANS_STATUS) takes: GetTransStatusRequest without the fields the client fills in (action, key, hash). */
 export type GetTransStatusApmInput = RequestInput<GetTransStatusRequest>;
 /** What `authCard` (S2S CARD AUTH) takes: AuthRequest without the fields the client fills in (action, key, hash). */
@@ -747,7 +751,7 @@ export type Credit2cardCardInput = RequestInput<Credit2CardRequest>;
 /** What `card2cardCard` (S2S CARD CARD2CARD) takes: Card2CardRequest without the fields the client fills in (action, key, hash). */
 export type Card2cardCardInput = RequestInput<Card2CardRequest>;
 /** What `voidCard` (S2S CARD VOID) takes: VoidRequest without the fields the client fills in (action, key, hash). */
-export type VoidCardInput = RequestInput<VoidRequest>;
+export type VoidCardInput = RequestInput<VoidRequest> & { readonly signing?: SigningInput<'card_number' | 'payer_email'> };
 /** What `voidApm` (S2S APM VOID) takes: VoidRequest without the fields the client fills in (action, key, hash). */
 export type VoidApmInput = RequestInput<VoidRequest>;
 /** What `creditvoidCard` (S2S CARD CREDITVOID) takes: CreditvoidRequest without the fields the client fills in (action, key, hash), plus the signing-only values of the original payment. */

@@ -38,7 +38,7 @@ import { v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartPayment, v_A
 import { v_DeviceWalletToken, v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/AuthRequest+4-1a0ou5n.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './validate/shared/AuthRequest+7-bwphx9.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
-import { inherited, v_Address, v_Amount, v_ApcCartItem_properties_description, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardSetErsDebit, v_CardTokenFields, v_ClientKey, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_CustomData, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_WebWalletToken_properties_apiVersion, v_YesNo } from './validate/shared/common.js';
+import { inherited, v_Address, v_Amount, v_ApcCartItem_properties_description, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardSetErsDebit, v_CardTokenFields, v_ClientKey, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_CustomData, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_WebWalletToken_properties_apiVersion, v_YesNo } from './validate/shared/common.js';
 import { PATTERN_13, v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 import { v_CardSetErsIdentity } from './validate/shared/Credit2CardRequest+3-377z6r.js';
 import { v_RecurringChargeFields } from './validate/shared/RecurringDebitRequest+RecurringSaleRequest.js';
@@ -2969,16 +2969,25 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
 }
 
 function v_CallbackDataMap(value: unknown, ctx?: ValidationContext): boolean {
+  if (!(v_CallbackDataObject(value) || v_CallbackDataList(value))) {
+    if (!ctx) return false;
+    ctx.fail("anyOf", "must match at least one of: CallbackDataObject, CallbackDataList (closest: CallbackDataObject)");
+    v_CallbackDataObject(value, ctx);
+  }
+  return true;
+}
+
+function v_CallbackDataObject(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
   } else {
     for (const key1 of Object.keys(value)) {
       if (value[key1] === undefined) continue;
       ctx?.segments.push(key1);
-      if (!(v_CallbackDataMap_additionalProperties_anyOf_0(value[key1]) || v_CallbackDataMap(value[key1]) || v_CallbackDataMap_additionalProperties_anyOf_2(value[key1]))) {
+      if (!(v_CallbackDataObject_additionalProperties_anyOf_0(value[key1]) || v_CallbackDataMap(value[key1]))) {
         if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap, array (closest: string)");
-        v_CallbackDataMap_additionalProperties_anyOf_0(value[key1], ctx);
+        ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
+        v_CallbackDataObject_additionalProperties_anyOf_0(value[key1], ctx);
       }
       ctx?.segments.pop();
     }
@@ -2987,11 +2996,30 @@ function v_CallbackDataMap(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
+function v_CallbackDataList(value: unknown, ctx?: ValidationContext): boolean {
+  if (!Array.isArray(value)) {
+    if (reject(ctx, "type", "must be an array")) return false;
+  } else {
+    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
+    for (let i1 = 0; i1 < value.length; i1++) {
+      const item2 = value[i1];
+      ctx?.segments.push(i1);
+      if (!(v_CallbackDataObject_additionalProperties_anyOf_0(item2) || v_CallbackDataObject(item2))) {
+        if (!ctx) return false;
+        ctx.fail("anyOf", "must match at least one of: string, CallbackDataObject (closest: string)");
+        v_CallbackDataObject_additionalProperties_anyOf_0(item2, ctx);
+      }
+      ctx?.segments.pop();
+    }
+  }
+  return true;
+}
+
 function v_CallbackCustomData(value: unknown, ctx?: ValidationContext): boolean {
-  if (!(v_CallbackDataMap_additionalProperties_anyOf_0(value) || v_CallbackDataMap(value))) {
+  if (!(v_CallbackDataObject_additionalProperties_anyOf_0(value) || v_CallbackDataMap(value))) {
     if (!ctx) return false;
     ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
-    v_CallbackDataMap_additionalProperties_anyOf_0(value, ctx);
+    v_CallbackDataObject_additionalProperties_anyOf_0(value, ctx);
   }
   return true;
 }
@@ -3718,29 +3746,11 @@ function v_CheckoutStatusResponse_oneOf_1(value: unknown, ctx?: ValidationContex
   return true;
 }
 
-function v_CallbackDataMap_additionalProperties_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+function v_CallbackDataObject_additionalProperties_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
-  }
-  return true;
-}
-
-function v_CallbackDataMap_additionalProperties_anyOf_2(value: unknown, ctx?: ValidationContext): boolean {
-  if (!Array.isArray(value)) {
-    if (reject(ctx, "type", "must be an array")) return false;
-  } else {
-    for (let i1 = 0; i1 < value.length; i1++) {
-      const item2 = value[i1];
-      ctx?.segments.push(i1);
-      if (!(v_CallbackDataMap_additionalProperties_anyOf_0(item2) || v_CallbackDataMap(item2))) {
-        if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
-        v_CallbackDataMap_additionalProperties_anyOf_0(item2, ctx);
-      }
-      ctx?.segments.pop();
-    }
   }
   return true;
 }
@@ -3959,10 +3969,10 @@ export const validateCardTokenFields = /* @__PURE__ */ validator<Schemas["CardTo
 export const isCardTokenFields = v_CardTokenFields as Guard<Schemas["CardTokenFields"]>;
 
 /** Validates a CardNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardNumber = /* @__PURE__ */ validator<Schemas["CardNumber"]>(v_Address, "form");
+export const validateCardNumber = /* @__PURE__ */ validator<Schemas["CardNumber"]>(v_CardNumber, "form");
 
 /** Type guard for CardNumber: true when the value satisfies every rule of the schema. */
-export const isCardNumber = v_Address as Guard<Schemas["CardNumber"]>;
+export const isCardNumber = v_CardNumber as Guard<Schemas["CardNumber"]>;
 
 /** Validates a CardExpMonth; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardExpMonth = /* @__PURE__ */ validator<Schemas["CardExpMonth"]>(v_CardExpMonth, "form");
@@ -5907,6 +5917,18 @@ export const validateCallbackDataMap = /* @__PURE__ */ validator<Schemas["Callba
 
 /** Type guard for CallbackDataMap: true when the value satisfies every rule of the schema. */
 export const isCallbackDataMap = v_CallbackDataMap as Guard<Schemas["CallbackDataMap"]>;
+
+/** Validates a CallbackDataObject; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCallbackDataObject = /* @__PURE__ */ validator<Schemas["CallbackDataObject"]>(v_CallbackDataObject, "form");
+
+/** Type guard for CallbackDataObject: true when the value satisfies every rule of the schema. */
+export const isCallbackDataObject = v_CallbackDataObject as Guard<Schemas["CallbackDataObject"]>;
+
+/** Validates a CallbackDataList; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCallbackDataList = /* @__PURE__ */ validator<Schemas["CallbackDataList"]>(v_CallbackDataList, "form");
+
+/** Type guard for CallbackDataList: true when the value satisfies every rule of the schema. */
+export const isCallbackDataList = v_CallbackDataList as Guard<Schemas["CallbackDataList"]>;
 
 /** Validates a CallbackCustomData; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackCustomData = /* @__PURE__ */ validator<Schemas["CallbackCustomData"]>(v_CallbackCustomData, "form");

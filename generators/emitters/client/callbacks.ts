@@ -5,11 +5,19 @@ import { blankLine, type Statements } from './statements.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { validatorName, webhookNames } from '../../model/names.js';
 import { arrayLiteral, exportedConst, literal, nameList, objectLiteral, stringLiteral } from '../../shared/code-text.js';
+import { signingContextType, webhookTypes } from './callback-types.js';
 
 export function emitCallbacks(model: SpecModel): Statements {
   const callbacks = model.webhooks.filter((webhook) => webhook.kind === 'callback');
   const queries = model.webhooks.filter((webhook) => webhook.kind === 'return-query');
   const definitions = arrayLiteral(callbacks.map((webhook) => webhookNames(webhook.name).definition));
+  const event = (webhook: (typeof callbacks)[number]) => {
+    const names = webhookNames(webhook.name);
+    return `CallbackEvent<${stringLiteral(webhook.protocol)}, ${webhook.schemaName}, ${names.signedFields}, ${names.unsignedFields}>`;
+  };
+  const contextOf = (webhook: (typeof callbacks)[number]) =>
+    signingContextType(webhook) ? webhookNames(webhook.name).signingContext : undefined;
+  const callbackContexts = callbacks.flatMap((webhook) => contextOf(webhook) ?? []);
   return [
     {
       kind: StructureKind.ImportDeclaration,
@@ -27,6 +35,17 @@ export function emitCallbacks(model: SpecModel): Statements {
       moduleSpecifier: './runtime/form-codec.js',
       isTypeOnly: true,
       namedImports: ['FormObject'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/errors.js',
+      namedImports: ['ConfigurationError'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/types.js',
+      isTypeOnly: true,
+      namedImports: ['OmitFields', 'PickFields'],
     },
     {
       kind: StructureKind.ImportDeclaration,
@@ -56,21 +75,27 @@ export function emitCallbacks(model: SpecModel): Statements {
           signature: webhookNames(webhook.name).signature,
           validate: validatorName(webhook.schemaName),
           required: literal(webhook.required),
+          ...(Object.keys(webhook.context).length > 0 ? { context: literal(webhook.context) } : {}),
         }),
       }),
     ),
     blankLine,
+    ...model.webhooks.flatMap(webhookTypes),
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: 'CallbackSigningContext',
+      docs: ['The signing context `parseCallback` takes: the values a callback may not carry, by your request\'s names.'],
+      type: callbackContexts.join(' | ') || 'never',
+    },
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: 'GatewayCallback',
       docs: [
-        'A verified callback, discriminated by `protocol`; its `fields` are typed by the callback schema (action/type and status unions).',
+        'A verified callback, discriminated by `protocol`; its `fields` are typed by the callback schema, split into `signed` (covered by the hash) and `unsigned`.',
       ],
-      type:
-        callbacks
-          .map((webhook) => `CallbackEvent<${stringLiteral(webhook.protocol)}, ${webhook.schemaName}>`)
-          .join(' | ') || 'never',
+      type: callbacks.map(event).join(' | ') || 'never',
     },
     {
       kind: StructureKind.Function,
@@ -82,7 +107,7 @@ export function emitCallbacks(model: SpecModel): Statements {
       ],
       parameters: [
         { name: 'rawBody', type: 'string | Uint8Array' },
-        { name: 'options', type: 'ParseCallbackOptions' },
+        { name: 'options', type: 'ParseCallbackOptions<CallbackSigningContext>' },
       ],
       returnType: 'GatewayCallback',
       statements: `return parseCallbackWith(${definitions}, rawBody, options) as GatewayCallback;`,
@@ -95,12 +120,12 @@ export function emitCallbacks(model: SpecModel): Statements {
       parameters: [
         { name: 'protocol', type: 'CallbackProtocol' },
         { name: 'fields', type: 'FormObject' },
-        { name: 'options', type: "Omit<ParseCallbackOptions, 'protocol'>" },
+        { name: 'options', type: "Omit<ParseCallbackOptions<CallbackSigningContext>, 'protocol'>" },
       ],
       returnType: 'string',
       statements: [
         `const definition = ${definitions}.find((candidate) => candidate.protocol === protocol);`,
-        'if (!definition) throw new Error(`No ${protocol} callback in the spec`);',
+        `if (!definition) throw new ConfigurationError('buildTestCallback', \`protocol must be one of ${callbacks.map((webhook) => `'${webhook.protocol}'`).join(', ')}\`);`,
         'return buildCallbackWith(definition, fields, options);',
       ],
     },
@@ -113,10 +138,15 @@ export function emitCallbacks(model: SpecModel): Statements {
       ],
       parameters: [
         { name: 'query', type: 'string | URLSearchParams | Readonly<Record<string, string>>' },
-        { name: 'options', type: "Omit<ParseCallbackOptions, 'protocol'>" },
+        {
+          name: 'options',
+          type: contextOf(webhook)
+            ? `Omit<ParseCallbackOptions<${contextOf(webhook)}>, 'protocol' | 'signingContext'> & { readonly signingContext: ${contextOf(webhook)} }`
+            : "Omit<ParseCallbackOptions<never>, 'protocol'>",
+        },
       ],
-      returnType: `CallbackEvent<${stringLiteral(webhook.protocol)}, ${webhook.schemaName}>`,
-      statements: `return verifySignedQueryWith(${webhookNames(webhook.name).definition}, query, options) as CallbackEvent<${stringLiteral(webhook.protocol)}, ${webhook.schemaName}>;`,
+      returnType: event(webhook),
+      statements: `return verifySignedQueryWith(${webhookNames(webhook.name).definition}, query, options) as ${event(webhook)};`,
     })),
   ];
 }

@@ -180,6 +180,8 @@ function emitOperations(
             sensitive: 'SENSITIVE_FIELDS',
             ...(operation.methodKeyed.length > 0 ? { methodKeyed: literal(operation.methodKeyed) } : {}),
             ...(operation.arrayWhen ? { arrayWhen: stringLiteral(operation.arrayWhen.field) } : {}),
+            ...(operation.signingFields.length > 0 ? { signing: literal(operation.signingFields) } : {}),
+            ...(operation.fields ? { fields: literal(operation.fields) } : {}),
           }),
         }),
         {
@@ -307,7 +309,7 @@ function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Stat
       docs: ['An S2S client with one method per action, grouped by protocol (`card`, `apm`).'],
       parameters: [{ name: 'options', type: 'S2SClientOptions' }],
       statements: [
-        `const transport = createTransport(options, options.postPath ? { ${stringLiteral(path)}: options.postPath } : {}, ${endpoints(operations)});`,
+        `const transport = createTransport(options, options?.postPath ? { ${stringLiteral(path)}: options.postPath } : {}, ${endpoints(operations)});`,
         ...overloadedMethods(operations),
         `return ${objectLiteral(['transport', FETCH_CLIENT_MEMBER, ...groups])};`,
       ],

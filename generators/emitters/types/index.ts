@@ -5,6 +5,7 @@ import { workerScript } from '../../locations.js';
 import type { OpenAPITSOptions } from 'openapi-typescript';
 import { type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
+import type { SignatureRecipeData } from '../../model/signature-recipes.js';
 import { propertyKey, stringLiteral } from '../../shared/code-text.js';
 import { codeProject } from '../../shared/ts-project.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
@@ -59,7 +60,11 @@ function namedTypes(model: SpecModel): GeneratedFile {
   }
   for (const operation of clientOperations(model)) {
     const extras = [
-      ...(operation.signingFields.length > 0 ? [`readonly signing: ${signingType(operation.signingFields)}`] : []),
+      ...(operation.signingFields.length > 0
+        ? [`readonly signing: ${signingType(operation.signingFields)}`]
+        : variantSigning(operation).length > 0
+          ? [`readonly signing?: ${signingType(variantSigning(operation))}`]
+          : []),
       ...(operation.headers.length > 0 ? [`readonly headers: { ${operation.headers.map((name) => `readonly ${propertyKey(name)}: string`).join('; ')} }`] : []),
     ];
     const input = `RequestInput<${operation.requestSchemaName}>`;
@@ -123,4 +128,9 @@ function openapiTypescript(document: SpecModel['document'], options: OpenAPITSOp
     worker.once('error', reject);
     worker.postMessage({ document, options });
   }).finally(() => void worker.terminate());
+}
+
+/** Signing-only fields a formula variant needs (`vendor`): optional, required at run time when the client selects it. */
+function variantSigning(operation: { readonly signature?: SignatureRecipeData }): string[] {
+  return [...new Set(Object.values(operation.signature?.variants ?? {}).flatMap((variant) => variant.signing ?? []))].sort();
 }

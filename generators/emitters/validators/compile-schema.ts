@@ -19,6 +19,7 @@ import type { KeywordDefinition } from './keyword.js';
 import { ARRAY_KEYWORDS } from './keywords/array.js';
 import { COMBINATOR_KEYWORDS } from './keywords/combinators.js';
 import { CONTENT_KEYWORDS } from './keywords/content.js';
+import { LUHN_KEYWORDS } from './keywords/luhn.js';
 import { NUMBER_KEYWORDS } from './keywords/number.js';
 import { OBJECT_KEYWORDS } from './keywords/object.js';
 import { STRING_KEYWORDS } from './keywords/string.js';
@@ -31,6 +32,7 @@ import { DOCUMENT_BASE, SchemaIndex, type SchemaResources } from './schema-index
 const KEYWORDS: readonly KeywordDefinition[] = [
   ...VALUE_KEYWORDS,
   ...STRING_KEYWORDS,
+  ...LUHN_KEYWORDS,
   ...CONTENT_KEYWORDS,
   ...NUMBER_KEYWORDS,
   ...OBJECT_KEYWORDS,

@@ -4,19 +4,23 @@
 // the raw body itself (a parsed body has lost the exact values the signature covers), verifies
 // it with the generated parseCallback, and hands the event to the merchant. The platform expects
 // `OK`; any other answer makes it deliver again, which is what a failed onEvent needs.
-import { GatewayError } from './errors.js';
+import { checkPassword } from './configuration.js';
+import { ConfigurationError, GatewayError } from './errors.js';
 import { decodeForm } from './form-codec.js';
-import type { ParseCallbackOptions } from './callbacks.js';
+import type { ParseCallbackOptions, SigningContextValues } from './callbacks.js';
 
-type SigningContext = ParseCallbackOptions['signingContext'];
-
-export interface CallbackHandlerOptions<Event> extends Omit<ParseCallbackOptions, 'signingContext'> {
+export interface CallbackHandlerOptions<Event, SigningContext = SigningContextValues> extends Omit<
+  ParseCallbackOptions<SigningContext>,
+  'signingContext'
+> {
   /**
    * The values the signature covers that the callback does not carry, looked up from the
    * merchant's own order (S2S CARD: the payer e-mail). It gets the fields as received, BEFORE
    * verification: use them only to find the order, never to act on.
    */
-  readonly signingContext?: (fields: Readonly<Record<string, unknown>>) => SigningContext | Promise<SigningContext>;
+  readonly signingContext?: (
+    fields: Readonly<Record<string, unknown>>,
+  ) => SigningContext | undefined | Promise<SigningContext | undefined>;
   /** Runs once per verified callback; when it throws, the answer is 500 and the platform delivers again. */
   readonly onEvent: (event: Event) => void | Promise<void>;
   /** Told about every refused or failed delivery (no card data: the errors are the package's own). */
@@ -74,18 +78,23 @@ export class CallbackRequestError extends GatewayError {
 const PARSED_BODY_HELP =
   'The callback body was already parsed by another middleware (express.urlencoded / express.json): mount the callback route before it, or give this route express.raw({ type: "*/*" }), so the handler gets the exact bytes the platform signed.';
 
-export function createCallbackHandlerWith<Event>(
-  parse: (rawBody: string | Uint8Array, options: ParseCallbackOptions) => Event,
-  options: CallbackHandlerOptions<Event>,
+export function createCallbackHandlerWith<Event, SigningContext>(
+  parse: (rawBody: string | Uint8Array, options: ParseCallbackOptions<SigningContext>) => Event,
+  options: CallbackHandlerOptions<Event, SigningContext>,
 ): CallbackHandler {
+  checkHandlerOptions(options);
   const { signingContext, onEvent, onError, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, ...parseOptions } = options;
   const refuse = (error: unknown, status: CallbackAnswer['status']): CallbackAnswer => {
-    onError?.(error);
+    try {
+      onError?.(error);
+    } catch {
+      // A failing error hook must not change the answer the platform gets.
+    }
     return answer(status);
   };
 
   const respond = async (rawBody: string | Uint8Array): Promise<CallbackAnswer> => {
-    let context: SigningContext = undefined;
+    let context: SigningContext | undefined = undefined;
     if (signingContext) {
       let fields: Readonly<Record<string, unknown>>;
       try {
@@ -141,6 +150,23 @@ export function createCallbackHandlerWith<Event>(
   };
 
   return Object.assign(handler, { fetch, respond });
+}
+
+/** The options, checked when the handler is created: a ConfigurationError names what is wrong. */
+function checkHandlerOptions(options: unknown): void {
+  const where = 'createCallbackHandler';
+  if (typeof options !== 'object' || options === null)
+    throw new ConfigurationError(where, `${where} needs options { password, onEvent }`);
+  const { password, onEvent, onError, signingContext, maxBodyBytes } = options as Record<string, unknown>;
+  checkPassword(where, password);
+  if (typeof onEvent !== 'function')
+    throw new ConfigurationError(where, 'onEvent must be a function that handles each verified callback');
+  if (onError !== undefined && typeof onError !== 'function')
+    throw new ConfigurationError(where, 'onError must be a function');
+  if (signingContext !== undefined && typeof signingContext !== 'function')
+    throw new ConfigurationError(where, 'signingContext must be a function that looks the values up from your order');
+  if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && (maxBodyBytes as number) > 0))
+    throw new ConfigurationError(where, 'maxBodyBytes must be a positive integer');
 }
 
 function tooLarge(maxBodyBytes: number): CallbackRequestError {

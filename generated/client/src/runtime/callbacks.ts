@@ -5,7 +5,16 @@
 import { checkPassword, signatureAlgorithmOf } from './configuration.js';
 import { ConfigurationError, FormCodecError, SignatureError } from './errors.js';
 import { decodeForm, encodeForm, type FormObject } from './form-codec.js';
-import { computeSignature, signaturesMatch, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
+import { describeError } from './sensitive.js';
+import { copyStructure } from './structure.js';
+import {
+  computeSignature,
+  coveredFields,
+  emptyRecipeFields,
+  signaturesMatch,
+  type SignatureAlgorithm,
+  type SignatureRecipe,
+} from './signature.js';
 import type { ValidationIssue, ValidationResult, WirePathStyle } from './validation.js';
 
 export type CallbackProtocol = 'checkout' | 'card' | 'apm';
@@ -18,9 +27,17 @@ export interface CallbackDefinition {
   readonly validate: (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
   /** Fields the schema requires: a callback is tried against this definition only when all are present. */
   readonly required: readonly string[];
+  /**
+   * Recipe field → the name the merchant's own request gave it (`card` → `card_number`,
+   * `order_amount` → `order.amount`): how signingContext names a value the callback may not carry.
+   */
+  readonly context?: Readonly<Record<string, string>>;
 }
 
-export interface ParseCallbackOptions {
+/** Values the signature covers that a callback does not carry, from the merchant's own order. */
+export type SigningContextValues = Readonly<Record<string, unknown>>;
+
+export interface ParseCallbackOptions<Context = SigningContextValues> {
   /** The merchant password the platform signs callbacks with. */
   readonly password: string;
   readonly signatureAlgorithm?: SignatureAlgorithm;
@@ -28,17 +45,38 @@ export interface ParseCallbackOptions {
   readonly protocol?: CallbackProtocol;
   /**
    * Values the signature covers that the callback does not carry, from the merchant's own order
-   * (S2S CARD signs with the payer e-mail: `{ payer_email }`). Never sent anywhere.
+   * (S2S CARD signs with the payer e-mail: `{ payer_email }`), by the names the request used
+   * (`card_number`, `order: { amount }`). Never sent anywhere.
    */
-  readonly signingContext?: Readonly<Record<string, string>>;
+  readonly signingContext?: Context;
 }
 
-export interface CallbackEvent<Protocol extends CallbackProtocol = CallbackProtocol, Fields = Record<string, unknown>> {
+export interface CallbackEvent<
+  Protocol extends CallbackProtocol = CallbackProtocol,
+  Fields = Record<string, unknown>,
+  Signed = Partial<Fields>,
+  Unsigned = Partial<Fields>,
+> {
   readonly protocol: Protocol;
   readonly name: string;
+  /** Every field as received, whether the hash covers it or not. */
   readonly fields: Fields;
+  /**
+   * The fields the hash covers (`covered`): only these are proven to come from the platform.
+   * Act on these, or on a status confirmed by a lookup (`confirm`).
+   */
+  readonly signed: Signed;
+  /**
+   * The fields the hash does not cover (`status`, `result`, `type`, ... on most callbacks):
+   * anyone replaying an authentic callback can change them without breaking the hash.
+   */
+  readonly unsigned: Unsigned;
+  /** Names of the fields in `signed`. */
+  readonly covered: readonly string[];
   /** Spec rules the (authentic) callback breaks; kept, not thrown: the platform's word wins. */
   readonly issues: readonly ValidationIssue[];
+  /** The status the platform's status lookup answered, when it was confirmed (`confirmStatus`). */
+  readonly confirmedStatus?: string;
 }
 
 const RAW_BODY_HELP =
@@ -47,20 +85,34 @@ const RAW_BODY_HELP =
 interface CheckedOptions {
   readonly password: string;
   readonly algorithm: SignatureAlgorithm;
-  readonly signingContext: Readonly<Record<string, string>>;
+  readonly signingContext: SigningContextValues;
 }
 
 /** The options every verifier takes, checked once: a ConfigurationError names what is wrong. */
 function checkOptions(where: string, options: unknown): CheckedOptions {
   if (typeof options !== 'object' || options === null)
     throw new ConfigurationError(where, `${where} needs options with at least the merchant password: { password }`);
-  const { password, signatureAlgorithm, signingContext } = options as Partial<ParseCallbackOptions>;
-  if (signingContext !== undefined && (typeof signingContext !== 'object' || signingContext === null))
+  // Read once, signingContext into plain data: a getter or Proxy that throws is a ConfigurationError.
+  let read: { readonly password: unknown; readonly signatureAlgorithm: unknown; readonly signingContext: unknown };
+  try {
+    const { password, signatureAlgorithm, signingContext: context } = options as Record<string, unknown>;
+    read = { password, signatureAlgorithm, signingContext: context };
+  } catch (error) {
+    throw new ConfigurationError(where, `the options could not be read: ${describeError(error)}`);
+  }
+  const { value: signingContext, problem } = copyStructure(read.signingContext, describeError, 4);
+  if (problem)
+    throw new ConfigurationError(where, `${['signingContext', ...problem.segments].join('.')} ${problem.message}`);
+  const { password, signatureAlgorithm } = read;
+  if (
+    signingContext !== undefined &&
+    (typeof signingContext !== 'object' || signingContext === null || Array.isArray(signingContext))
+  )
     throw new ConfigurationError(where, 'signingContext must be an object of the values the signature covers');
   return {
     password: checkPassword(where, password),
     algorithm: signatureAlgorithmOf(where, signatureAlgorithm),
-    signingContext: signingContext ?? {},
+    signingContext: (signingContext ?? {}) as SigningContextValues,
   };
 }
 
@@ -86,23 +138,93 @@ function verifyForm(
   const received = fields['hash'];
   if (typeof received !== 'string' || received === '') throw new SignatureError(where, messages.unsigned);
   const candidates = candidatesFor(fields);
-  const signed = { ...options.signingContext, ...fields };
   for (const definition of candidates) {
+    const signed = { ...contextValues(definition, options.signingContext), ...fields };
     const expected = computeSignature(definition.signature, signed, options.password, options.algorithm);
     if (!signaturesMatch(received, expected)) continue;
     const result = definition.validate(fields, 'form');
-    return { protocol: definition.protocol, name: definition.name, fields, issues: result.ok ? [] : result.issues };
+    return {
+      protocol: definition.protocol,
+      name: definition.name,
+      ...splitByCoverage(definition, fields),
+      issues: result.ok ? [] : result.issues,
+    };
   }
   throw new SignatureError(
     where,
-    messages.mismatch(candidates.map((definition) => definition.name).join(', ') || 'no callback type'),
+    messages.mismatch(candidates.map((definition) => definition.name).join(', ') || 'no callback type') +
+      missingContext(candidates, fields, options.signingContext),
   );
+}
+
+/** A value of the context by a dotted request name (`order.amount`), or by the recipe's own name. */
+function readContext(context: SigningContextValues, name: string): unknown {
+  return name
+    .split('.')
+    .reduce<unknown>(
+      (node, key) =>
+        typeof node === 'object' && node !== null && Object.hasOwn(node, key)
+          ? (node as Record<string, unknown>)[key]
+          : undefined,
+      context,
+    );
+}
+
+/** The signing context by the recipe's field names: request names (`card_number`) mapped, recipe names kept. */
+function contextValues(definition: CallbackDefinition, context: SigningContextValues): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(context)) if (typeof value !== 'object') values[key] = value;
+  for (const [field, name] of Object.entries(definition.context ?? {})) {
+    const value = Object.hasOwn(context, field) ? context[field] : readContext(context, name);
+    if (value !== undefined && value !== null && typeof value !== 'object') values[field] = value;
+  }
+  return values;
+}
+
+/** The event's fields split by what the hash covers. */
+function splitByCoverage(
+  definition: CallbackDefinition,
+  fields: Record<string, unknown>,
+): Pick<CallbackEvent, 'fields' | 'signed' | 'unsigned' | 'covered'> {
+  const covered = coveredFields(definition.signature, fields).filter(
+    (name) => name !== 'hash' && Object.hasOwn(fields, name),
+  );
+  const signed: Record<string, unknown> = {};
+  const unsigned: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (covered.includes(key)) signed[key] = value;
+    else if (key !== 'hash') unsigned[key] = value;
+  }
+  return { fields, signed, unsigned, covered };
+}
+
+/** Names, by the request's names, the signing values the callback lacks and the context did not give. */
+function missingContext(
+  candidates: readonly CallbackDefinition[],
+  fields: Record<string, unknown>,
+  context: SigningContextValues,
+): string {
+  const missing = new Set<string>();
+  for (const definition of candidates) {
+    const names = definition.context ?? {};
+    const signed = { ...contextValues(definition, context), ...fields };
+    for (const field of emptyRecipeFields(definition.signature, signed))
+      if (Object.hasOwn(names, field)) missing.add(names[field]!);
+  }
+  if (missing.size === 0) return '';
+  const keys = [...missing].join(', ');
+  return ` The signature covers values this body does not carry and signingContext did not give: ${keys} (pass them from your order: signingContext: { ${[
+    ...missing,
+  ]
+    .map((key) => key.split('.')[0])
+    .filter((key, index, all) => all.indexOf(key) === index)
+    .join(', ')} }).`;
 }
 
 export function parseCallbackWith(
   definitions: readonly CallbackDefinition[],
   rawBody: unknown,
-  options: ParseCallbackOptions,
+  options: ParseCallbackOptions<unknown>,
 ): CallbackEvent {
   const checked = checkOptions('parseCallback', options);
   if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array))
@@ -120,7 +242,7 @@ export function parseCallbackWith(
     {
       unsigned: 'The callback carries no hash: it is not signed and is rejected.',
       mismatch: (tried) =>
-        `The callback's hash does not match (tried ${tried}): it was altered, signed with another password or algorithm, or needs signingContext.`,
+        `The callback's hash does not match (tried ${tried}): it was altered, or signed with another password or algorithm, or needs signingContext.`,
     },
   );
 }
@@ -129,14 +251,14 @@ export function parseCallbackWith(
 export function buildCallbackWith(
   definition: CallbackDefinition,
   fields: FormObject,
-  options: Omit<ParseCallbackOptions, 'protocol'>,
+  options: Omit<ParseCallbackOptions<unknown>, 'protocol'>,
 ): string {
   const checked = checkOptions('buildTestCallback', options);
   const unsigned: Record<string, unknown> = { ...fields };
   delete unsigned['hash'];
   const hash = computeSignature(
     definition.signature,
-    { ...checked.signingContext, ...unsigned },
+    { ...contextValues(definition, checked.signingContext), ...unsigned },
     checked.password,
     checked.algorithm,
   );
@@ -151,7 +273,7 @@ export function buildCallbackWith(
 export function verifySignedQueryWith(
   definition: CallbackDefinition,
   query: string | URLSearchParams | Readonly<Record<string, string>>,
-  options: Omit<ParseCallbackOptions, 'protocol'>,
+  options: Omit<ParseCallbackOptions<unknown>, 'protocol'>,
 ): CallbackEvent {
   const checked = checkOptions(definition.name, options);
   const text =

@@ -32,7 +32,23 @@ export interface TransportSettings {
   readonly password: unknown;
   readonly signatureAlgorithm?: unknown;
   readonly brandValues?: unknown;
+  readonly retries?: unknown;
+  readonly timeoutMs?: unknown;
+  readonly retryDelayMs?: unknown;
+  readonly fetch?: unknown;
+  readonly logger?: unknown;
+  readonly cardStatusSignature?: unknown;
 }
+
+/**
+ * S2S CARD CAPTURE, VOID and GET_TRANS_STATUS: the document's status-style signature, or the
+ * vendor appendix's (`md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(card))))`,
+ * which needs the original payment's `payer_email` and `card_number` in `input.signing`).
+ */
+export type CardStatusSignature = 'document' | 'vendor';
+
+/** Counts and durations: a NaN or negative `retries` would make the retry loop endless. */
+const COUNT_OPTIONS = ['retries', 'timeoutMs', 'retryDelayMs'] as const;
 
 /**
  * Checks a client's options. `endpoints` are the operation paths the client appends to
@@ -68,5 +84,17 @@ export function checkClientOptions(settings: TransportSettings, endpoints: reado
       Object.values(brandValues).some((value) => typeof value !== 'string' || value === ''))
   )
     throw new ConfigurationError(where, 'brandValues must map each method label to its real value (non-empty strings)');
+  for (const name of COUNT_OPTIONS) {
+    const value = settings[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) >= 0))
+      throw new ConfigurationError(where, `${name} must be a finite non-negative integer`);
+  }
+  const cardStatus = settings.cardStatusSignature;
+  if (cardStatus !== undefined && cardStatus !== 'document' && cardStatus !== 'vendor')
+    throw new ConfigurationError(where, "cardStatusSignature must be 'document' or 'vendor'");
+  for (const name of ['fetch', 'logger'] as const) {
+    if (settings[name] !== undefined && typeof settings[name] !== 'function')
+      throw new ConfigurationError(where, `${name} must be a function`);
+  }
   return signatureAlgorithmOf(where, settings.signatureAlgorithm);
 }

@@ -14,12 +14,12 @@ import {
   TransportError,
   type PlatformErrorEntry,
 } from './errors.js';
-import { checkClientOptions, signatureAlgorithmOf } from './configuration.js';
+import { checkClientOptions, signatureAlgorithmOf, type CardStatusSignature } from './configuration.js';
 import { encodeForm, type FormObject } from './form-codec.js';
 import { sanitize, scrubText, secretEncodings, secretValues, type SensitiveFields } from './sensitive.js';
-import { computeSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
-import { findStructureProblem } from './structure.js';
-import { renderWirePath, type ValidationIssue, type ValidationResult, type WirePathStyle } from './validation.js';
+import { computeSignature, recipeVariant, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
+import { readRequestInput } from './request-input.js';
+import type { ValidationResult, WirePathStyle } from './validation.js';
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 export const JSON_CONTENT_TYPE = 'application/json';
@@ -87,6 +87,10 @@ export interface OperationDefinition {
   readonly methodKeyed?: readonly string[];
   /** The request field whose presence makes the answer an array of objects (Checkout status `size`). */
   readonly arrayWhen?: string;
+  /** Values the signature covers that the request does not carry: required in `input.signing`. */
+  readonly signing?: readonly string[];
+  /** Every field the request defines: any other is refused (a `cardNumber` would be a second PAN on the wire). */
+  readonly fields?: readonly string[];
 }
 
 export type Validator = (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
@@ -137,6 +141,8 @@ export interface ClientOptions {
   readonly brandValues?: Readonly<Record<string, string>>;
   /** md5 unless the operator switched the merchant to SHA256 signatures. */
   readonly signatureAlgorithm?: SignatureAlgorithm;
+  /** The S2S CARD CAPTURE / VOID / GET_TRANS_STATUS formula (default `document`; `vendor` needs `input.signing`). */
+  readonly cardStatusSignature?: CardStatusSignature;
   /** Validate each request before sending (default true). */
   readonly validateRequests?: boolean;
   /** Per-attempt timeout in milliseconds (default 30 000). */
@@ -242,6 +248,7 @@ export function buildRequest(
     signatureAlgorithmOf('client options', options.signatureAlgorithm),
     body,
     (input as { signing?: SigningValues }).signing,
+    options.cardStatusSignature,
   );
 }
 
@@ -284,10 +291,11 @@ function sign(
   algorithm: SignatureAlgorithm,
   body: Record<string, unknown>,
   signing: SigningValues | undefined,
+  variant?: string,
 ): Record<string, unknown> {
   if (!definition.signature) return body;
   body['hash'] = computeSignature(
-    definition.signature,
+    recipeVariant(definition.signature, variant),
     signing === undefined ? body : { ...signing, ...body },
     password,
     algorithm,
@@ -319,16 +327,6 @@ function toWire(
   return wire;
 }
 
-/** A request that is not an object, or whose shape the client cannot walk (a cycle, extreme nesting). */
-function shapeIssues(definition: OperationDefinition, input: unknown): ValidationIssue[] {
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return [{ path: '', rule: 'type', message: 'must be an object of request fields' }];
-  const problem = findStructureProblem(input);
-  return problem
-    ? [{ path: renderWirePath(definition.bodyStyle, problem.segments), rule: problem.rule, message: problem.message }]
-    : [];
-}
-
 export async function invoke<Response>(
   transport: Transport,
   definition: OperationDefinition,
@@ -336,13 +334,17 @@ export async function invoke<Response>(
   call: CallOptions = {},
 ): Promise<Response> {
   const { options } = transport;
-  const { logger } = options;
+  // A logger that throws must not turn a completed payment into an error: it would be sent again.
+  const logger = options.logger && quietly(options.logger);
   const fail = (error: GatewayError): never => {
     logger?.({ type: 'error', operation: definition.name, error });
     throw error;
   };
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    fail(new RequestValidationError(definition.name, shapeIssues(definition, input)));
+  // The input read once: an object, walkable, every property readable, no field the request does
+  // not define, and the signing values its recipe needs. The pipeline works on that copy only.
+  const read = readRequestInput(definition, input, options.cardStatusSignature);
+  if (read.issues.length > 0) fail(new RequestValidationError(definition.name, read.issues));
+  input = read.input;
   const validate =
     options.validateRequests === false
       ? undefined
@@ -355,27 +357,21 @@ export async function invoke<Response>(
   // encode, once (each attempt sends the same bytes). A middleware only sees the encoded Request.
   const serialize = (labelled: Record<string, unknown>): string => {
     if (wire !== undefined) return wire;
-    try {
-      if (validate) {
-        const result = validate(labelled, definition.bodyStyle);
-        if (!result.ok) throw new RequestValidationError(definition.name, result.issues);
-      }
-      const signed = sign(
-        definition,
-        options.password,
-        transport.signatureAlgorithm,
-        toWire(definition, options, labelled),
-        signing,
-      );
-      wire = isForm ? encodeForm(signed as FormObject) : JSON.stringify(signed);
-      body = signed;
-      return wire;
-    } catch (error) {
-      // A cycle or extreme nesting overflows the validator or stops the encoder: walk the input
-      // (only then) to name where, as a validation error. Nothing was sent.
-      const wrongShape = error instanceof RequestValidationError ? [] : shapeIssues(definition, input);
-      throw wrongShape.length > 0 ? new RequestValidationError(definition.name, wrongShape) : error;
+    if (validate) {
+      const result = validate(labelled, definition.bodyStyle);
+      if (!result.ok) throw new RequestValidationError(definition.name, result.issues);
     }
+    const signed = sign(
+      definition,
+      options.password,
+      transport.signatureAlgorithm,
+      toWire(definition, options, labelled),
+      signing,
+      options.cardStatusSignature,
+    );
+    wire = isForm ? encodeForm(signed as FormObject) : JSON.stringify(signed);
+    body = signed;
+    return wire;
   };
   // Validate → sign, as documented: the body is validated with the hash slot reserved (a digest-
   // shaped placeholder), then method labels become their real values and it is signed once.
@@ -581,6 +577,17 @@ function scrubEntry(entry: unknown, scrub: (text: string) => string): PlatformEr
   return {
     ...(typeof code === 'number' || typeof code === 'string' ? { error_code: code } : {}),
     error_message: scrub(String(record['error_message'] ?? '')),
+  };
+}
+
+/** The function, with whatever it throws ignored. */
+function quietly<Argument>(fn: (argument: Argument) => void): (argument: Argument) => void {
+  return (argument) => {
+    try {
+      fn(argument);
+    } catch {
+      // ignored
+    }
   };
 }
 

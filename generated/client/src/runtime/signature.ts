@@ -4,6 +4,8 @@
 // The generator turns each recipe into data; this is the one interpreter of that data, so no
 // formula is written in code anywhere.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { ConfigurationError } from './errors.js';
+import { describeError } from './sensitive.js';
 
 /**
  * A recipe expression: a field name, `$password`, a concatenation (array), or one operation
@@ -30,6 +32,23 @@ export interface SignatureRecipe {
   readonly digests: readonly ('md5' | 'sha1' | 'sha256')[];
   readonly input: SignatureExpression;
   readonly cases?: readonly SignatureCase[];
+  /** Other formulas a client may select by name (`vendor`), with the signing-only values each needs. */
+  readonly variants?: Readonly<Record<string, SignatureVariant>>;
+}
+
+export interface SignatureVariant {
+  readonly input: SignatureExpression;
+  readonly cases?: readonly SignatureCase[];
+  /** Values it covers that the request does not carry: required in `input.signing`. */
+  readonly signing?: readonly string[];
+}
+
+/** The recipe with the named variant's formula, when it has one; the recipe itself otherwise. */
+export function recipeVariant(recipe: SignatureRecipe, name: string | undefined): SignatureRecipe {
+  const variant = name === undefined ? undefined : recipe.variants?.[name];
+  return variant
+    ? { digests: recipe.digests, input: variant.input, ...(variant.cases ? { cases: variant.cases } : {}) }
+    : recipe;
 }
 
 /** md5 is the default; an operator may switch a merchant to sha256 (it replaces every md5 step). */
@@ -143,16 +162,68 @@ function evaluate(
   return sortedValues(fields, reverseEach, new Set(exclude), true);
 }
 
+/** The formula a recipe applies to these fields: the first case whose `when` holds, else its input. */
+function chosenInput(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>): SignatureExpression {
+  const chosen = recipe.cases?.find(({ when }) =>
+    typeof when === 'string' ? readField(fields, when) !== '' : readField(fields, when.field) === when.equals,
+  );
+  return chosen ? chosen.input : recipe.input;
+}
+
 /** The bytes the first digest runs over, as a byte string (the docs show them in worked examples). They contain the password: never log them. */
 export function signatureBytes(
   recipe: SignatureRecipe,
   fields: Readonly<Record<string, unknown>>,
   password: string,
 ): string {
-  const chosen = recipe.cases?.find(({ when }) =>
-    typeof when === 'string' ? readField(fields, when) !== '' : readField(fields, when.field) === when.equals,
+  return evaluate(chosenInput(recipe, fields), fields, password);
+}
+
+/**
+ * The top-level fields the formula chosen for these fields hashes (every field but the excluded
+ * ones for `sortedValues`). A field outside this list can be changed without breaking the hash.
+ */
+export function coveredFields(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>): string[] {
+  const covered = new Set<string>();
+  const walk = (expression: SignatureExpression): void => {
+    if (typeof expression === 'string') {
+      if (expression !== PASSWORD_TOKEN) covered.add(expression.split('.')[0]!);
+    } else if (Array.isArray(expression)) (expression as readonly SignatureExpression[]).forEach(walk);
+    else {
+      const operation = expression as Exclude<SignatureExpression, string | readonly SignatureExpression[]>;
+      if ('upper' in operation) walk(operation.upper);
+      else if ('reverse' in operation) walk(operation.reverse);
+      else if ('first6last4' in operation) walk(operation.first6last4);
+      else for (const key of Object.keys(fields)) if (!operation.sortedValues.exclude.includes(key)) covered.add(key);
+    }
+  };
+  walk(chosenInput(recipe, fields));
+  return [...covered];
+}
+
+function expressionFields(expression: SignatureExpression, names: Set<string>): Set<string> {
+  if (typeof expression === 'string') {
+    if (expression !== PASSWORD_TOKEN) names.add(expression);
+  } else if (Array.isArray(expression))
+    for (const part of expression as readonly SignatureExpression[]) expressionFields(part, names);
+  else
+    for (const [key, inner] of Object.entries(expression))
+      if (key !== 'sortedValues') expressionFields(inner as SignatureExpression, names);
+  return names;
+}
+
+/**
+ * Fields the recipe reads by name that are empty in these fields: where a value the signer needs
+ * may be missing. Only the chosen formula's when a case selected it by value (`action`), else
+ * every formula's, since a value that is present selects another formula.
+ */
+export function emptyRecipeFields(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>): string[] {
+  const byValue = recipe.cases?.find(
+    ({ when }) => typeof when !== 'string' && readField(fields, when.field) === when.equals,
   );
-  return evaluate(chosen ? chosen.input : recipe.input, fields, password);
+  const names = expressionFields(byValue ? byValue.input : recipe.input, new Set());
+  if (!byValue) for (const entry of recipe.cases ?? []) expressionFields(entry.input, names);
+  return [...names].filter((name) => readField(fields, name) === '');
 }
 
 export function computeSignature(
@@ -161,8 +232,15 @@ export function computeSignature(
   password: string,
   algorithm: SignatureAlgorithm = 'md5',
 ): string {
+  checkSignatureArguments(recipe, fields, password, algorithm);
+  let data: string;
+  try {
+    data = signatureBytes(recipe, fields, password);
+  } catch (error) {
+    // A getter or Proxy among the fields that throws (the pipeline signs plain copies).
+    throw new ConfigurationError('computeSignature', `the fields could not be read: ${describeError(error)}`);
+  }
   // Each digest after the first runs over the previous one's hex text, which is ASCII.
-  let data = signatureBytes(recipe, fields, password);
   for (const digest of recipe.digests) {
     data = createHash(digest === 'md5' ? algorithm : digest)
       .update(data, 'latin1')
@@ -171,8 +249,22 @@ export function computeSignature(
   return data;
 }
 
+/** A ConfigurationError for arguments that cannot be a signature's (a TypeError deep inside otherwise). */
+function checkSignatureArguments(recipe: unknown, fields: unknown, password: unknown, algorithm: unknown): void {
+  const where = 'computeSignature';
+  const digests = (recipe as { digests?: unknown } | null)?.digests;
+  if (typeof recipe !== 'object' || recipe === null || !Array.isArray(digests) || !('input' in recipe))
+    throw new ConfigurationError(where, 'recipe must be a signature recipe (the generated *_SIGNATURE constants)');
+  if (typeof fields !== 'object' || fields === null)
+    throw new ConfigurationError(where, 'fields must be an object of the signed fields');
+  if (typeof password !== 'string') throw new ConfigurationError(where, 'password must be a string');
+  if (algorithm !== 'md5' && algorithm !== 'sha256')
+    throw new ConfigurationError(where, "algorithm must be 'md5' or 'sha256'");
+}
+
 /** Constant-time comparison of a received signature with the expected one (case-insensitive hex). */
 export function signaturesMatch(received: string, expected: string): boolean {
+  if (typeof received !== 'string' || typeof expected !== 'string') return false;
   const a = Buffer.from(received.toLowerCase(), 'utf8');
   const b = Buffer.from(expected.toLowerCase(), 'utf8');
   if (a.length !== b.length) {

@@ -13,7 +13,7 @@ export const MAX_DEPTH = 64;
 export interface StructureProblem {
   /** Wire-path segments of the value that breaks the bound. */
   readonly segments: readonly (string | number)[];
-  readonly rule: 'maxDepth' | 'cycle';
+  readonly rule: 'maxDepth' | 'cycle' | 'unreadable';
   readonly message: string;
 }
 
@@ -21,16 +21,51 @@ interface Frame {
   readonly node: object;
   readonly keys: readonly string[];
   readonly isArray: boolean;
+  readonly copy: Record<string, unknown> | unknown[] | undefined;
   index: number;
 }
 
 /** The first place where `value` nests deeper than `maxDepth` or contains itself; undefined when it does neither. */
 export function findStructureProblem(value: unknown, maxDepth: number = MAX_DEPTH): StructureProblem | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const frame = (node: object): Frame => ({ node, keys: Object.keys(node), isArray: Array.isArray(node), index: 0 });
-  const stack: Frame[] = [frame(value)];
-  const ancestors = new Set<object>([value]);
+  return walkStructure(value, maxDepth, false).problem;
+}
+
+/**
+ * A caller's value read once into plain objects and arrays: a getter or a Proxy is called once
+ * per property, so what is validated is what is signed and sent, and one that throws gives a
+ * problem (`unreadable`, its message passed to `describe`) instead of escaping as it is.
+ */
+export function copyStructure(
+  value: unknown,
+  describe: (error: unknown) => string,
+  maxDepth: number = MAX_DEPTH,
+): { readonly value?: unknown; readonly problem?: StructureProblem } {
+  return walkStructure(value, maxDepth, true, describe);
+}
+
+function walkStructure(
+  value: unknown,
+  maxDepth: number,
+  build: boolean,
+  describe: (error: unknown) => string = String,
+): { readonly value?: unknown; readonly problem?: StructureProblem } {
+  if (typeof value !== 'object' || value === null) return { value };
   const segments: (string | number)[] = [];
+  const unreadable = (error: unknown, at: readonly (string | number)[]) => ({
+    problem: { segments: at, rule: 'unreadable' as const, message: `could not be read: ${describe(error)}` },
+  });
+  const frame = (node: object): Frame => {
+    const isArray = Array.isArray(node);
+    return { node, keys: Object.keys(node), isArray, index: 0, copy: build ? (isArray ? [] : {}) : undefined };
+  };
+  let root: Frame;
+  try {
+    root = frame(value);
+  } catch (error) {
+    return unreadable(error, []);
+  }
+  const stack: Frame[] = [root];
+  const ancestors = new Set<object>([value]);
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
     if (top.index >= top.keys.length) {
@@ -40,24 +75,50 @@ export function findStructureProblem(value: unknown, maxDepth: number = MAX_DEPT
       continue;
     }
     const key = top.keys[top.index++]!;
-    const child = (top.node as Record<string, unknown>)[key];
-    if (typeof child !== 'object' || child === null) continue;
     const segment = top.isArray ? Number(key) : key;
+    let child: unknown;
+    try {
+      child = (top.node as Record<string, unknown>)[key];
+    } catch (error) {
+      return unreadable(error, [...segments, segment]);
+    }
+    if (typeof child !== 'object' || child === null) {
+      if (top.copy) setOwn(top.copy, key, child);
+      continue;
+    }
     if (ancestors.has(child))
       return {
-        segments: [...segments, segment],
-        rule: 'cycle',
-        message: 'refers to an object that contains it (a cycle)',
+        problem: {
+          segments: [...segments, segment],
+          rule: 'cycle',
+          message: 'refers to an object that contains it (a cycle)',
+        },
       };
     if (stack.length >= maxDepth)
       return {
-        segments: [...segments, segment],
-        rule: 'maxDepth',
-        message: `nests deeper than ${maxDepth} levels (a safety cap of the client)`,
+        problem: {
+          segments: [...segments, segment],
+          rule: 'maxDepth',
+          message: `nests deeper than ${maxDepth} levels (a safety cap of the client)`,
+        },
       };
-    stack.push(frame(child));
+    let next: Frame;
+    try {
+      next = frame(child);
+    } catch (error) {
+      return unreadable(error, [...segments, segment]);
+    }
+    if (top.copy) setOwn(top.copy, key, next.copy);
+    stack.push(next);
     ancestors.add(child);
     segments.push(segment);
   }
-  return undefined;
+  return { value: root.copy ?? value };
+}
+
+/** Sets an own property, `__proto__` included (a plain assignment would set the prototype). */
+function setOwn(target: Record<string, unknown> | unknown[], key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else (target as Record<string, unknown>)[key] = value;
 }

@@ -13,6 +13,13 @@ export type RequestInput<T> = DistributiveOmit<T, ClientFilledField>;
 
 /**
  * Values a signature covers that the request does not carry (the original payment's e-mail and
- * card for a refund or a lookup by order). Hashed, never sent; an absent one is left out.
+ * card for a refund or a lookup by order). Hashed, never sent. Each is required: an empty string
+ * says the original payment had none (a payment without an e-mail).
  */
-export type SigningInput<K extends string> = { readonly [P in K]?: string };
+export type SigningInput<K extends string> = { readonly [P in K]: string };
+
+/** Pick over each member of a union, keeping only the keys a member has. */
+export type PickFields<T, K extends PropertyKey> = T extends unknown ? Pick<T, Extract<keyof T, K>> : never;
+
+/** Omit over each member of a union. */
+export type OmitFields<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

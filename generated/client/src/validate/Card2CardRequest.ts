@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { inherited, v_Address, v_CardDataFields, v_CustomData, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule, v_Url } from './shared/common.js';
+import { inherited, v_Address, v_CardDataFields, v_CardNumber, v_CustomData, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule, v_Url } from './shared/common.js';
 
 export const SET_9 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
 
@@ -56,7 +56,7 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
     if (p1 !== undefined && (p1 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_card_number;
     if (p1 !== undefined && (p1 !== inherited.payee_card_number || hasOwn(value, "payee_card_number"))) {
-      if (!(ctx ? visit(ctx, "payee_card_number", p1, v_Address) : v_Address(p1))) return false;
+      if (!(ctx ? visit(ctx, "payee_card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
     } else {
       if (rejectAt(ctx, "payee_card_number", "required", "is required")) return false;
     }

@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, closestAlternative, codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { inherited, v_Address, v_CardExpMonth, v_CardExpYear, v_CustomData, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule_then_properties_order_amount_not } from './shared/common.js';
+import { inherited, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CustomData, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule_then_properties_order_amount_not } from './shared/common.js';
 import { v_CardSetErsIdentity } from './shared/Credit2CardRequest+3-377z6r.js';
 
 export const VALUE_7 = [[[],["card_token"]],[[],["card_number"]]];
@@ -141,7 +141,7 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
     p1 = value.channel_id;
     if (p1 !== undefined && (p1 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.card_number;
-    if (p1 !== undefined && (p1 !== inherited.card_number || hasOwn(value, "card_number")) && !(ctx ? visit(ctx, "card_number", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.card_number || hasOwn(value, "card_number")) && !(ctx ? visit(ctx, "card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
     p1 = value.card_token;
     if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.parameters;

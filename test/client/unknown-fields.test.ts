@@ -1,0 +1,46 @@
+// A field the operation does not define is refused before sending, by name only: a misspelt
+// `cardNumber` beside `card_number` would otherwise put a second PAN on the wire.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCheckoutClient, createS2SClient, RequestValidationError, type SaleCardInput } from '../../generated/client/src/index.js';
+import { CARD_SALE, CLIENT_KEY, PASSWORD } from '../support/fixtures.js';
+import { rejected } from '../support/hostile.js';
+import { startLoopback, type Loopback } from '../support/loopback.js';
+
+const PAN = '4000056655665556';
+
+let server: Loopback;
+beforeAll(async () => {
+  server = await startLoopback();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('fields the operation does not define', () => {
+  it('card.sale({ ...sale, cardNumber: PAN }) fails before sending, naming cardNumber, never its value', async () => {
+    const s2s = createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
+    const before = server.received.length;
+    const error = await rejected(s2s.card.sale({ ...CARD_SALE, cardNumber: PAN, cvv: '123' } as unknown as SaleCardInput));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues).toEqual([
+      { path: 'cardNumber', rule: 'unevaluatedProperties', message: 'is not a field of this request (check its name): it is not sent' },
+      { path: 'cvv', rule: 'unevaluatedProperties', message: 'is not a field of this request (check its name): it is not sent' },
+    ]);
+    expect(JSON.stringify(error) + (error as Error).message).not.toContain(PAN);
+    expect(server.received.length).toBe(before);
+  });
+
+  it('Checkout: an unknown top-level field of createSession is refused too', async () => {
+    const checkout = createCheckoutClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
+    const error = await rejected(
+      checkout.createSession({
+        operation: 'purchase',
+        methods: ['card'],
+        success_url: 'https://shop.example/ok',
+        order: { number: 'order-1', amount: '100.00', currency: 'USD', description: 'Gift' },
+        card_number: PAN,
+      } as never),
+    );
+    expect((error as RequestValidationError).issues).toContainEqual(expect.objectContaining({ path: 'card_number', rule: 'unevaluatedProperties' }));
+  });
+});
