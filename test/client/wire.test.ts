@@ -141,7 +141,9 @@ describe('every request example, byte for byte', () => {
     // An operation whose answer is an array when a field is sent (status by order_id with size).
     const arrayAnswer = definition.arrayWhen !== undefined && value[definition.arrayWhen] !== undefined;
     server.reply({ body: arrayAnswer ? [{ payment_id: 'p', status: 'settled' }] : { result: 'SUCCESS' } });
-    await invoke(transport, definition, definition.headers ? { ...input, headers: { Token: 'session-token' } } : input);
+    // The original payment's values a signature covers (hashed, never sent: the body stays the example).
+    const signing = definition.signing ? { signing: Object.fromEntries(definition.signing.map((field) => [field, field === 'card_number' ? '4111111111111111' : 'doe@example.com'])) } : {};
+    await invoke(transport, definition, { ...input, ...signing, ...(definition.headers ? { headers: { Token: 'session-token' } } : {}) });
     const request = server.received.at(-1)!;
     const received = (definition.bodyStyle === 'form' ? decodeForm(request.body) : JSON.parse(request.body)) as Record<string, unknown>;
     const { hash, ...rest } = received;
