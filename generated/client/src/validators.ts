@@ -3000,7 +3000,6 @@ function v_CallbackDataList(value: unknown, ctx?: ValidationContext): boolean {
   if (!Array.isArray(value)) {
     if (reject(ctx, "type", "must be an array")) return false;
   } else {
-    if (value.length > 1000 && reject(ctx, "maxItems", "must have at most 1000 items")) return false;
     for (let i1 = 0; i1 < value.length; i1++) {
       const item2 = value[i1];
       ctx?.segments.push(i1);
