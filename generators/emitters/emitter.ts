@@ -11,6 +11,12 @@ export interface GeneratedFile {
   readonly kind: FileKind;
   /** Where the content comes from, for the banner (the emitter, or the template it copied). */
   readonly source: string;
+  /**
+   * Written laid out by its emitter (the docs pages): finalize adds the banner and no prettier
+   * pass. Prettier would also pad every markdown table, so widening one cell would rewrite the
+   * whole table in review.
+   */
+  readonly laidOut?: boolean;
 }
 
 export interface EmitContext {

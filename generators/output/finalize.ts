@@ -38,7 +38,7 @@ const PRETTIER_KINDS: ReadonlySet<GeneratedFile['kind']> = new Set(['json', 'mar
 /** The file's final text: banner, then prettier for the small files. */
 export async function finalize(file: GeneratedFile, projectRoot: string): Promise<string> {
   const text = withBanner(file);
-  if (!PRETTIER_KINDS.has(file.kind)) return text.endsWith('\n') ? text : `${text}\n`;
+  if (file.laidOut || !PRETTIER_KINDS.has(file.kind)) return text.endsWith('\n') ? text : `${text}\n`;
   // Prettier picks the parser by file name (json-stringify for package.json, as npm writes it).
   const filepath = join(projectRoot, GENERATED_DIR, file.path);
   return prettier.format(text, { ...((await prettier.resolveConfig(filepath)) ?? {}), filepath });

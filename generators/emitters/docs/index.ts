@@ -28,7 +28,14 @@ export const docsEmitter: Emitter = {
     const site = buildSite(model);
     const templates = loadTemplates(context.projectRoot);
     const states = stateTable(model);
-    const markdown = (path: string, contents: string, source = SOURCE): GeneratedFile => ({ path: `docs${path}.md`, contents, kind: 'markdown', source });
+    const markdown = (path: string, contents: string, source = SOURCE): GeneratedFile => ({
+      path: `docs${path}.md`,
+      // Pages are joined from parts; each ends in exactly one newline.
+      contents: contents.replace(/\n*$/, '\n'),
+      kind: 'markdown',
+      source,
+      laidOut: true,
+    });
     const template = (name: string) => `templates/docs/${name}.md`;
     return [
       markdown('/index', landingPage(site, templates), template('index')),
