@@ -16,7 +16,7 @@ import { checkClientOptions, signatureAlgorithmOf, type CardStatusSignature } fr
 import { encodeForm, type FormObject } from './form-codec.js';
 import { sanitize, scrubText, secretEncodings, secretValues, type SensitiveFields } from './sensitive.js';
 import { computeSignature, recipeVariant, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
-import { readRequestInput } from './request-input.js';
+import { LOCAL_FIELDS, readRequestInput } from './request-input.js';
 import type { ValidationResult, WirePathStyle } from './validation.js';
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
@@ -225,9 +225,6 @@ export function createTransport(
 }
 
 type SigningValues = Readonly<Record<string, string | undefined>>;
-
-/** Fields of the input that never go on the wire (a caller's `hash` is dropped too). */
-const LOCAL_FIELDS = new Set(['signing', 'headers', 'hash']);
 
 /**
  * The body exactly as it is sent: the caller's fields plus action and merchant key, method

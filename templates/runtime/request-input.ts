@@ -31,8 +31,8 @@ export function readRequestInput(
   };
 }
 
-/** Fields of the input that never go on the wire. */
-const LOCAL_FIELDS = new Set(['signing', 'headers', 'hash']);
+/** Fields of the input that never go on the wire (a caller's `hash` is dropped too). */
+export const LOCAL_FIELDS: ReadonlySet<string> = new Set(['signing', 'headers', 'hash']);
 const knownFields = new WeakMap<readonly string[], ReadonlySet<string>>();
 
 /** Fields the request does not define, by name only (their values may be card data). */

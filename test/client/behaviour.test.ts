@@ -2,18 +2,12 @@
 // AbortSignal, validation on by default and switchable, errors typed by kind.
 // On the loopback stub (test/support/loopback.ts), not the sandbox: these are injected faults (503s,
 // delays, broken bodies) a platform does not produce on demand.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createS2SClient, PlatformError, RequestValidationError, TransportError } from '../../generated/client/src/index.js';
 import { CARD_SALE, PIN_VOUCHER_SALE } from '../support/fixtures.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 const options = () => ({ baseUrl: server.baseUrl, merchantKey: 'c2b8fb04-110f-11ea-bcd3-0242ac150003', password: 'pw', retries: 2, retryDelayMs: 1 });
 const sale = CARD_SALE;

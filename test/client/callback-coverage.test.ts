@@ -3,7 +3,7 @@
 // replayed callback may carry any status: the event says which fields are signed, and `confirm`
 // asks the status lookup. Signing contexts are typed by the request's own field names.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildTestCallback,
   confirm,
@@ -17,7 +17,7 @@ import {
   type GatewayCallback,
 } from '../../generated/client/src/index.js';
 import { thrown } from '../support/hostile.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
 const PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
@@ -43,13 +43,7 @@ const cardFields = {
   payer_email: 'doe@example.com',
 };
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 describe('fields the hash does not cover', () => {
   it('Checkout: status, order_status and type can be changed and the callback still verifies; the event says they are unsigned', () => {

@@ -2,7 +2,7 @@
 // path (validation error, platform error, transport errors, the log hook), and neither value
 // appears in any message, JSON.stringify or String() of the error, its stack, or the log.
 // On the loopback stub: the failures are injected (a platform error echoing the card, timeouts, HTML 502s).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createS2SClient,
   GatewayError,
@@ -10,7 +10,7 @@ import {
   type LogEvent,
   type SaleCardInput,
 } from '../../generated/client/src/index.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { startLoopback, useLoopback } from '../support/loopback.js';
 
 const PAN = '4000056655665556';
 const CVV = '9173';
@@ -25,13 +25,7 @@ const TOKEN = JSON.stringify({
   },
 });
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 const sale = (overrides: Partial<Record<string, unknown>> = {}) =>
   ({

@@ -2,11 +2,11 @@
 // the vendor appendix's F2 with `cardStatusSignature: 'vendor'` (over the original payment's
 // e-mail and card, given in input.signing and never sent).
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createS2SClient, RequestValidationError } from '../../generated/client/src/index.js';
 import { CLIENT_KEY, PASSWORD } from '../support/fixtures.js';
 import { rejected } from '../support/hostile.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const TRANS_ID = 'aaaff66a-904f-11ea-833e-0242ac1f0007';
@@ -14,13 +14,7 @@ const reverse = (text: string) => [...text].reverse().join('');
 const DOCUMENT_HASH = md5(reverse(TRANS_ID).toUpperCase() + PASSWORD);
 const F2 = (email: string) => md5(`${reverse(email)}${PASSWORD}${TRANS_ID}${reverse('4111111111')}`.toUpperCase());
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 const client = (cardStatusSignature?: 'document' | 'vendor') =>
   createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0, ...(cardStatusSignature ? { cardStatusSignature } : {}) });

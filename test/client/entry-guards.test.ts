@@ -2,7 +2,7 @@
 // given: no TypeError from a missing argument, no caller's exception escaping as it is (its
 // message scrubbed of card numbers), no endless retry loop, and a throwing logger never turns a
 // completed payment into an error (the merchant would send it again).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildTestCallback,
   computeSignature,
@@ -21,15 +21,9 @@ import {
 import { SALE_CARD_SIGNATURE } from '../../generated/client/src/signatures.js';
 import { CARD_SALE, CLIENT_KEY, PASSWORD } from '../support/fixtures.js';
 import { thrown } from '../support/hostile.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 const PAN = '4000056655665556';
 const sale = CARD_SALE;

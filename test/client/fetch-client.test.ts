@@ -4,18 +4,12 @@
 // wire body it must send. And the client never follows a redirect (card data goes to baseUrl only).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCheckoutClient, createS2SClient, maskPan, TransportError } from '../../generated/client/src/index.js';
 import { CARD_SALE, CLIENT_KEY, PASSWORD } from '../support/fixtures.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 const PAN = CARD_SALE.card_number!;
 const CVV = CARD_SALE.card_cvv2!;

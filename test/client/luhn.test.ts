@@ -1,19 +1,13 @@
 // A PAN whose check digit fails is refused before sending, with the rule `luhn` and without the
 // number; the sandbox's test cards and the documented test cards pass.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createS2SClient, luhn, RequestValidationError, type Card2cardCardInput } from '../../generated/client/src/index.js';
 import { TEST_CARDS } from '../../generated/sandbox/src/runtime/test-data.js';
 import { CARD_SALE, CLIENT_KEY, PASSWORD } from '../support/fixtures.js';
 import { rejected } from '../support/hostile.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 const client = () => createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
 

@@ -3,7 +3,7 @@
 // wire path, never a TypeError or a RangeError.
 // On the loopback stub: it reads the exact fields that reached the wire.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createCheckoutClient,
   createS2SClient,
@@ -15,15 +15,9 @@ import {
 import { invoke } from '../../generated/client/src/runtime/pipeline.js';
 import { CARD_SALE, CLIENT_KEY, PASSWORD, PIN_VOUCHER_SALE } from '../support/fixtures.js';
 import { cyclicObject, deepObject } from '../support/hostile.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');

@@ -1,7 +1,7 @@
 // Redaction that hides secrets without pointing at them: a short secret (a CVV) is hidden where it
 // stands as a field value, never inside other values (`100` of `100.00`), and a wallet token is
 // hidden when the platform echoes only a part of it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createS2SClient,
   PlatformError,
@@ -11,15 +11,9 @@ import {
   type SaleCardInput,
 } from '../../generated/client/src/index.js';
 import { rejected } from '../support/hostile.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 function client(log: LogEvent[]) {
   return createS2SClient({

@@ -11,15 +11,9 @@ import {
 } from '../../generated/client/src/index.js';
 import { startSandbox, type RunningSandbox } from '../../generated/sandbox/src/index.js';
 import { CLIENT_KEY, PASSWORD } from '../support/fixtures.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 const client = () =>
   createCheckoutClient({

@@ -1,20 +1,14 @@
 // A field the operation does not define is refused before sending, by name only: a misspelt
 // `cardNumber` beside `card_number` would otherwise put a second PAN on the wire.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCheckoutClient, createS2SClient, RequestValidationError, type SaleCardInput } from '../../generated/client/src/index.js';
 import { CARD_SALE, CLIENT_KEY, PASSWORD } from '../support/fixtures.js';
 import { rejected } from '../support/hostile.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
 const PAN = '4000056655665556';
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 describe('fields the operation does not define', () => {
   it('card.sale({ ...sale, cardNumber: PAN }) fails before sending, naming cardNumber, never its value', async () => {

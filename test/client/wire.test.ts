@@ -4,23 +4,17 @@
 // received; whether the platform accepts and answers a request is tested against the sandbox
 // (every-operation.test.ts).
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCheckoutClient, createS2SClient, createTransport, decodeForm } from '../../generated/client/src/index.js';
 import { invoke } from '../../generated/client/src/runtime/pipeline.js';
 import { definitionFor, requestExamples, CLIENT_FILLED } from '../support/operations.js';
 import { CLIENT_KEY, PASSWORD, PIN_VOUCHER_SALE } from '../support/fixtures.js';
-import { startLoopback, type Loopback } from '../support/loopback.js';
+import { useLoopback } from '../support/loopback.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
-let server: Loopback;
-beforeAll(async () => {
-  server = await startLoopback();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useLoopback();
 
 const card = () => createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
 

@@ -1,6 +1,7 @@
 // A node:http server on 127.0.0.1 that records what it receives and answers from a queue.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface ReceivedRequest {
   readonly method: string;
@@ -31,7 +32,12 @@ export async function startLoopback(): Promise<Loopback> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const reply = queue.shift() ?? { status: 200, body: { result: 'SUCCESS' } };
       const send = () => {
         const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
@@ -53,5 +59,30 @@ export async function startLoopback(): Promise<Loopback> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The loopback server of a test file: started before its tests, closed after them. */
+export function useLoopback(): Loopback {
+  let started: Loopback | undefined;
+  beforeAll(async () => {
+    started = await startLoopback();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = (): Loopback => {
+    if (!started) throw new Error('The loopback server is started before the tests run');
+    return started;
+  };
+  return {
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    get received() {
+      return current().received;
+    },
+    reply: (...replies) => current().reply(...replies),
+    close: () => current().close(),
   };
 }
