@@ -19,7 +19,17 @@ export interface ValidationIssue {
 }
 
 export type ValidationResult<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+  | { readonly ok: true; readonly value: T }
+  | {
+      readonly ok: false;
+      readonly issues: readonly ValidationIssue[];
+      /**
+       * Set (with no issues) when the value reaches a deferred piece of the validator whose module
+       * is not loaded yet: validation is pure, so await it and validate again. Only the client's
+       * per-operation validators defer; those of `validators` never do.
+       */
+      readonly pending?: Promise<unknown>;
+    };
 
 /** Form bodies name nested fields with brackets, JSON bodies with dots. */
 export type WirePathStyle = 'form' | 'json';
@@ -109,18 +119,94 @@ function presentCount(object: Record<string, unknown>, keys: readonly string[]):
 /** A generated type guard `isX(value)`. */
 export type Guard<T> = (value: unknown) => value is T;
 
+/** A compiled validator function `v_X(value, ctx?)`: a predicate without a context, reporting with one. */
+export type Compiled = (value: unknown, ctx?: ValidationContext) => boolean;
+
+/**
+ * A piece of the validators whose code is in a module of its own (validate/deferred/), loaded the
+ * first time a value reaches it: a large part a request may leave out, such as connector
+ * `parameters` or a wallet token. It is called as its compiled function; before its module is
+ * loaded a call throws the load, which the `validator` around it returns as `pending`.
+ */
+export interface Deferred extends Compiled {
+  /** Loads the piece's module, once; resolves to the pieces its own code defers in turn. */
+  load(): Promise<readonly Deferred[]>;
+  /** Hands the code in directly (`validators` imports every piece it reaches statically). */
+  provide(code: Compiled): void;
+}
+
+/** What a module of deferred code exports. */
+export interface DeferredModule {
+  readonly validate: Compiled;
+  readonly deferred?: readonly Deferred[];
+}
+
+/** Thrown through a validation run that reached a piece not loaded yet; `validator` catches it. */
+class PendingLoad {
+  constructor(readonly load: Promise<unknown>) {}
+}
+
+export function defer(load: () => Promise<DeferredModule>): Deferred {
+  let code: Compiled | undefined;
+  let loading: Promise<readonly Deferred[]> | undefined;
+  const piece = ((value, ctx) => {
+    if (code !== undefined) return code(value, ctx);
+    // Not a predicate answer: a false here would turn a `not` or a `oneOf` around it.
+    throw new PendingLoad(piece.load());
+  }) as Deferred;
+  piece.load = () =>
+    (loading ??= load().then(
+      (module) => {
+        code = module.validate;
+        return module.deferred ?? [];
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  piece.provide = (provided) => {
+    code = provided;
+  };
+  return piece;
+}
+
+/** Loads the pieces and every piece they defer in turn: a validator that never answers `pending`. */
+export async function loadDeferred(pieces: readonly Deferred[], seen = new Set<Deferred>()): Promise<void> {
+  const fresh = pieces.filter((piece) => !seen.has(piece));
+  for (const piece of fresh) seen.add(piece);
+  await Promise.all(fresh.map(async (piece) => loadDeferred(await piece.load(), seen)));
+}
+
+/** Deferred pieces with their code, as `validators` hands them in: `[v_X, deferred_X]`. */
+export type Provided = readonly (readonly [Deferred, Compiled])[];
+
+function provideAll(provided: Provided): void {
+  for (const [piece, code] of provided) piece.provide(code);
+}
+
+/** A generated `isX` whose code reaches deferred pieces: the compiled function, with their code handed in. */
+export function guard<T>(validate: Compiled, provided: Provided): Guard<T> {
+  provideAll(provided);
+  return validate as Guard<T>;
+}
+
 /**
  * Builds a generated `validateX(value, style?)` from its compiled function: the predicate pass
- * first (no allocation on a valid value), the reporting pass only when it says no.
+ * first (no allocation on a valid value), the reporting pass only when it says no. `provided`:
+ * the code of the deferred pieces it reaches, when it is not to load them.
  */
 export function validator<T>(
-  validate: (value: unknown, ctx?: ValidationContext) => boolean,
+  validate: Compiled,
   defaultStyle: WirePathStyle,
+  provided: Provided = [],
 ): (value: unknown, style?: WirePathStyle) => ValidationResult<T> {
+  provideAll(provided);
   return (value, style = defaultStyle) => {
     try {
       return validate(value) ? { ok: true, value: value as T } : collectIssues(value, style, validate);
     } catch (error) {
+      if (error instanceof PendingLoad) return { ok: false, issues: [], pending: error.load };
       // Validators recurse: a cyclic or extremely deep value (custom_data) overflows the stack.
       // That value is reported as an issue at the place it breaks the bound (structure.ts).
       const problem = error instanceof RangeError ? findStructureProblem(value) : undefined;

@@ -1,10 +1,15 @@
 // Light entry points: the client loads each request schema's validator on the operation's first
 // call, and the validators are laid out in modules by the request schemas that reach them, so a
 // bundler splits them and a merchant calling two operations through createS2SClient loads two.
+// Large parts a request may leave out (connector parameters, a wallet token) are deferred further,
+// to modules loaded the first time a request carries them.
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { layoutValidators } from '../../generators/emitters/validators/modules.js';
+import { ValidatorCompiler } from '../../generators/emitters/validators/compile-schema.js';
+import { deferredFunctions, layoutValidators } from '../../generators/emitters/validators/modules.js';
+import type { OpenApiDocument } from '../../generators/model/openapi.js';
+import { buildSpecModel } from '../../generators/model/spec-model.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
 const CLIENT_SRC = join(PROJECT_ROOT, 'generated', 'client', 'src');
@@ -46,6 +51,70 @@ describe('layoutValidators', () => {
   });
 });
 
+describe('which compiled functions may be deferred', () => {
+  // A request whose parts are: `order` (required), `payer` (required through allOf), `parameters`
+  // (optional), `items` (each item), a oneOf branch whose `token` it requires, and `Base` applied in place.
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  // Distinct contents: schemas of the same content share one function.
+  const object = (maxLength: number) => ({ type: 'object', properties: { a: { type: 'string', maxLength } } });
+  const schemas = {
+    Request: {
+      type: 'object',
+      required: ['order'],
+      properties: { order: ref('Order'), parameters: ref('Parameters'), items: { type: 'array', items: ref('Item') } },
+      allOf: [ref('Base')],
+      oneOf: [ref('Wallet'), { required: ['card'] }],
+    },
+    Base: { required: ['payer'], properties: { payer: ref('Payer') } },
+    Wallet: { required: ['token'], properties: { token: ref('Token') } },
+    Order: { type: 'object', required: ['lines'], properties: { lines: ref('Lines') } },
+    ...Object.fromEntries(['Payer', 'Parameters', 'Item', 'Token', 'Lines'].map((name, index) => [name, object(index + 1)])),
+  };
+  const document = { openapi: '3.1.0', info: { title: 'parts', version: '1' }, paths: {}, components: { schemas } } as unknown as OpenApiDocument;
+  const compiler = new ValidatorCompiler(buildSpecModel(document, []));
+  compiler.component('Request');
+
+  it('parts only: functions applied to a property, an item or a content, never to the value itself', () => {
+    const parts = compiler.partsOnly();
+    for (const name of ['v_Item', 'v_Lines', 'v_Order', 'v_Parameters', 'v_Payer', 'v_Token']) expect(parts.has(name), name).toBe(true);
+    for (const name of ['v_Request', 'v_Base', 'v_Wallet']) expect(parts.has(name), name).toBe(false);
+  });
+  it('always applied: the parts every valid request carries, required where it is applied unconditionally, and theirs', () => {
+    expect([...compiler.alwaysApplied('Request')].sort()).toEqual(['v_Lines', 'v_Order', 'v_Payer']);
+  });
+});
+
+describe('deferredFunctions', () => {
+  // v_Sale applies, each to a part of its value: v_Parameters (v_SetA and v_Cart only through it),
+  // v_Order, v_Tiny, v_Wrapper (large only through v_Amount, which v_Sale applies itself).
+  const graph: Record<string, { refs: string[]; size: number }> = {
+    v_Sale: { refs: ['v_Parameters', 'v_Order', 'v_Tiny', 'v_Wrapper', 'v_Amount'], size: 1000 },
+    v_Parameters: { refs: ['v_Cart', 'v_Amount', 'v_SetA'], size: 1000 },
+    v_SetA: { refs: [], size: 9000 },
+    v_Cart: { refs: [], size: 20000 },
+    v_Order: { refs: [], size: 20000 },
+    v_Tiny: { refs: [], size: 500 },
+    v_Wrapper: { refs: ['v_Amount'], size: 1000 },
+    v_Amount: { refs: [], size: 9000 },
+    v_Refund: { refs: ['v_Shared'], size: 1000 },
+    v_Shared: { refs: [], size: 9000 },
+  };
+  const declarations = Object.keys(graph).map((name) => ({ name }));
+  const deferred = (candidates: string[], roots = ['v_Sale']) =>
+    [...deferredFunctions(declarations, (declaration) => graph[declaration.name]!.refs, roots, new Set(candidates), (declaration) => graph[declaration.name]!.size)].sort();
+  it.each([
+    { name: 'a large part is deferred, with the code only it reaches', candidates: ['v_Parameters'], roots: ['v_Sale'], want: ['v_Parameters'] },
+    { name: 'a small part stays', candidates: ['v_Tiny'], roots: ['v_Sale'], want: [] },
+    { name: 'code the request reaches otherwise does not count', candidates: ['v_Wrapper'], roots: ['v_Sale'], want: [] },
+    { name: 'only candidates (parts no request always carries) are deferred', candidates: [], roots: ['v_Sale'], want: [] },
+    { name: 'one level only: a piece reached only through another stays with it', candidates: ['v_Parameters', 'v_Cart', 'v_Order'], roots: ['v_Sale'], want: ['v_Order', 'v_Parameters'] },
+    { name: 'what no request reaches stays', candidates: ['v_Shared'], roots: ['v_Sale'], want: [] },
+    { name: 'a piece is judged by the requests that reach it', candidates: ['v_Shared'], roots: ['v_Sale', 'v_Refund'], want: ['v_Shared'] },
+  ])('$name', ({ candidates, roots, want }) => {
+    expect(deferred(candidates, roots)).toEqual(want);
+  });
+});
+
 describe('a consumer of createS2SClient bundled with code splitting', () => {
   it('loads the validators of the operations it calls and no others', async () => {
     const contents = `import { createS2SClient } from './index.js';
@@ -81,5 +150,12 @@ await client.card.getTransStatus({} as never);
     expect(sale).toContain('validate/SaleCardRequest.ts');
     expect(inputsFrom(chunkOf('validate/GetTransStatusRequest.ts'))).toContain('validate/GetTransStatusRequest.ts');
     for (const other of ['validate/SaleApmRequest.ts', 'validate/Credit2VirtualRequest.ts', 'validate/SessionRequest.ts', 'validators.ts']) expect(sale).not.toContain(other);
+    // A plain sale loads neither the connector parameter sets nor the wallet token's content
+    // schemas: they are chunks of their own, loaded when a sale carries them.
+    expect(sale.filter((path) => path.startsWith('validate/deferred/'))).toEqual([]);
+    for (const piece of ['validate/deferred/SaleCardParameters.ts', 'validate/deferred/PaymentToken.ts']) {
+      expect(chunkOf(piece), piece).toBeDefined();
+      expect(sale).not.toContain(piece);
+    }
   });
 });

@@ -71,6 +71,10 @@ export class ValidatorCompiler {
   private readonly byContent = new Map<string, string>();
   private readonly usedNames = new Set<string>();
   private readonly queue: (() => void)[] = [];
+  /** Functions applied to a part of the value: a property's value, an item, a string's content. */
+  private readonly appliedToParts = new Set<string>();
+  /** Functions applied to the value itself somewhere: a $ref, a branch, a condition. */
+  private readonly appliedInPlace = new Set<string>();
 
   /** `resources`: external schemas the document's `$ref`s may name (the product passes none). */
   constructor(
@@ -175,8 +179,10 @@ export class ValidatorCompiler {
         `${this.useRuntime('rejectAt')}(ctx, ${keyExpr}, ${literal(rule)}, ${text(message)})`;
       const named = (path: SchemaPath) => [owner, ...at, ...path].join('_');
       // The predicate calls the validator directly (V8 inlines it there; through `visit` it would be an indirect call).
-      const visit = (callee: string, valueExpr: string, segmentExpr: string) =>
-        `(ctx ? ${this.useRuntime('visit')}(ctx, ${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))`;
+      const visit = (callee: string, valueExpr: string, segmentExpr: string) => {
+        this.appliedToParts.add(`v_${callee}`);
+        return `(ctx ? ${this.useRuntime('visit')}(ctx, ${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))`;
+      };
       return {
         value,
         knownType,
@@ -200,13 +206,13 @@ export class ValidatorCompiler {
         visit,
         same: (sub, path, subCondition) => compiler.inline(sub, makeScope(value, subCondition ?? condition, [...at, ...path], compiler.baseOf(sub, base), knownType)),
         callable: (sub, path) => compiler.callableAt(sub, base, condition, named(path)),
-        validator: (sub, path) => `v_${compiler.functionFor(sub, named(path), base)}`,
-        reference: (ref) => `v_${compiler.referenceFunction(ref, base)}`,
+        validator: (sub, path) => compiler.inPlace(compiler.functionFor(sub, named(path), base)),
+        reference: (ref) => compiler.inPlace(compiler.referenceFunction(ref, base)),
         dynamicReference: (ref) => {
           if (compiler.index.staticDynamicTarget(ref, base) === undefined) {
             throw new Error(`$dynamicRef "${ref}" resolves through the dynamic scope (several resources declare its $dynamicAnchor); only references that resolve statically are supported`);
           }
-          return `v_${compiler.referenceFunction(ref, base)}`;
+          return compiler.inPlace(compiler.referenceFunction(ref, base));
         },
         collector: (sub, kind) => compiler.collector(sub, kind, named([]), base),
         evaluated: (sub, kind) => evaluated(sub, kind, (node) => compiler.target(node.$ref!, compiler.baseOf(node, base)), false),
@@ -220,6 +226,56 @@ export class ValidatorCompiler {
       };
     };
     return this.inline(schema, makeScope('value', undefined, [], this.baseOf(schema, rootBase)));
+  }
+
+  /** `v_X` of a function applied to the value itself (or, for `contains`, through a test of each item). */
+  private inPlace(base: string): string {
+    this.appliedInPlace.add(`v_${base}`);
+    return `v_${base}`;
+  }
+
+  /** Functions only ever applied to a part of the value: called only when the value has that part. */
+  partsOnly(): Set<string> {
+    return new Set([...this.appliedToParts].filter((name) => !this.appliedInPlace.has(name)));
+  }
+
+  /**
+   * The functions applied to parts every valid instance of the component carries: its required
+   * properties (its own and those of what it applies in place unconditionally, allOf members and
+   * $ref targets), and theirs in turn. Run after compiling: it names functions, never makes one.
+   */
+  alwaysApplied(name: string): Set<string> {
+    const found = new Set<string>();
+    const seen = new Set<JsonSchema>();
+    const carried = (schema: JsonSchema, base: string): void => {
+      if (!isSchemaObject(schema) || seen.has(schema)) return;
+      seen.add(schema);
+      const parts: { schema: SchemaObject; base: string }[] = [];
+      const inPlace = (part: JsonSchema, partBase: string): void => {
+        if (!isSchemaObject(part) || parts.some((known) => known.schema === part)) return;
+        const here = this.baseOf(part, partBase);
+        parts.push({ schema: part, base: here });
+        for (const member of part.allOf ?? []) inPlace(member, here);
+        if (part.$ref !== undefined) inPlace(this.target(part.$ref, here), here);
+      };
+      inPlace(schema, base);
+      const required = new Set(parts.flatMap((part) => part.schema.required ?? []));
+      for (const { schema: part, base: here } of parts) {
+        for (const [key, property] of Object.entries(part.properties ?? {})) {
+          if (!required.has(key) || !isSchemaObject(property)) continue;
+          // The function the properties keyword calls for a bare $ref (callableAt): its target's.
+          if (property.$ref !== undefined && isBareRef(property)) {
+            const target = this.target(property.$ref, this.baseOf(property, here));
+            const fn = isSchemaObject(target) ? this.byNode.get(target) : undefined;
+            if (fn !== undefined) found.add(`v_${fn}`);
+          }
+          carried(property, here);
+        }
+      }
+    };
+    const schema = this.model.schemas.get(name);
+    if (schema !== undefined) carried(schema as JsonSchema, DOCUMENT_BASE);
+    return found;
   }
 
   /** The function for a sub-schema used as a branch: a bare reference calls its target's. */
@@ -332,7 +388,7 @@ export class ValidatorCompiler {
       if (!part.dynamic) return `(${staticallyEvaluated(part, kind, argument, hoist).join(' || ')})`;
       return `${this.collector(member, kind, [wanted, ...path].join('_'), memberBase, true, always && dynamicOnly)}(value, ${argument})`;
     };
-    const passes = (member: JsonSchema, path: SchemaPath) => `v_${this.functionFor(member, [wanted, ...path].join('_'), here)}(value)`;
+    const passes = (member: JsonSchema, path: SchemaPath) => `${this.inPlace(this.functionFor(member, [wanted, ...path].join('_'), here))}(value)`;
     const always = (call: string | undefined) => (call ? lines.push(`if (${call}) return true;`) : undefined);
     (node.allOf ?? []).forEach((member, index) => always(check(member, ['allOf', index], here, true)));
     for (const ref of [node.$ref, node.$dynamicRef]) {
@@ -353,7 +409,7 @@ export class ValidatorCompiler {
         if (call) lines.push(`if (${call} && ${ownValue({ runtime: (n) => this.useRuntime(n) }, 'value', trigger)}) return true;`);
       }
     } else if (node.contains !== undefined) {
-      lines.push(`if (v_${this.functionFor(node.contains, `${wanted}_contains`, here)}(value[index])) return true;`);
+      lines.push(`if (${this.inPlace(this.functionFor(node.contains, `${wanted}_contains`, here))}(value[index])) return true;`);
     }
     if (node.if !== undefined) {
       const then = [check(node.if, ['if']), node.then !== undefined ? check(node.then, ['then']) : undefined].filter((call) => call !== undefined);

@@ -3,14 +3,15 @@
 // returns every issue with its wire path, and the type guard `isX(value)`; both call the one
 // compiled function `v_X(value, ctx?)` (see compile-schema.ts). The module is written laid out
 // (./code.ts renders the code tree with indentation), so no formatter runs over it.
-// Code that request schemas reach moves to modules the client loads per operation (./modules.ts).
+// Code that request schemas reach moves to modules the client loads per operation, and large
+// parts a request may leave out to modules loaded when a value has them (./modules.ts).
 import type { SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { functionBase, validatorModulePath, validatorName } from '../../model/names.js';
 import { clientOperations } from '../../model/operations.js';
 import { block, render, type Code } from './code.js';
 import { ValidatorCompiler } from './compile-schema.js';
-import { layoutValidators } from './modules.js';
+import { deferredFunctions, deferredModulePath, layoutValidators } from './modules.js';
 import type { SchemaResources } from './schema-index.js';
 
 export const VALIDATORS_PATH = 'client/src/validators.ts';
@@ -19,10 +20,13 @@ export const VALIDATORS_PATH = 'client/src/validators.ts';
 interface Declaration {
   readonly name: string;
   readonly kind: 'constant' | 'function';
-  /** The declaration, exported or not. */
-  readonly code: (exported: boolean) => Code;
+  /** The declaration, exported or not; `relative` gives a module's specifier from where it is written. */
+  readonly code: (exported: boolean, relative: (target: string) => string) => Code;
   readonly text: string;
 }
+
+/** A deferred function `v_X`: its code is `deferred_X`, and `v_X` a stub that loads it. */
+const deferredCode = (name: string): string => name.replace(/^v_/, 'deferred_');
 
 const identifiers = (code: string): string[] => [...new Set(code.match(/[A-Za-z_$][\w$]*/g) ?? [])];
 
@@ -45,25 +49,65 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
   const names = [...model.schemas.keys()];
   const functions = new Map([...compiler.components(names)].map(([name, base]) => [name, `v_${base}`]));
 
-  const declarations: Declaration[] = [
-    ...compiler.hoisted.map(({ name, initializer }): Declaration => ({
-      name,
-      kind: 'constant',
-      code: (exported) => `${exported ? 'export ' : ''}const ${name} = ${initializer};`,
-      text: initializer,
-    })),
-    ...compiler.functions.map(({ name, signature, body }): Declaration => {
-      const code = (exported: boolean) => block(`${exported ? 'export ' : ''}function ${name}${signature}`, body);
-      return { name, kind: 'function', code, text: render(code(false)) };
-    }),
+  const constant = (name: string, initializer: (relative: (target: string) => string) => string, text: string): Declaration => ({
+    name,
+    kind: 'constant',
+    code: (exported, relative) => `${exported ? 'export ' : ''}const ${name} = ${initializer(relative)};`,
+    text,
+  });
+  const fn = (name: string, signature: string, body: Code): Declaration => {
+    const code = (exported: boolean) => block(`${exported ? 'export ' : ''}function ${name}${signature}`, body);
+    return { name, kind: 'function', code, text: render(code(false)) };
+  };
+  const compiled: Declaration[] = [
+    ...compiler.hoisted.map(({ name, initializer }) => constant(name, () => initializer, initializer)),
+    ...compiler.functions.map(({ name, signature, body }) => fn(name, signature, body)),
   ];
   const roots = new Map(clientOperations(model).map((operation) => [functions.get(operation.requestSchemaName)!, operation.requestSchemaName]));
+  const size = (declaration: Declaration) => declaration.text.length;
+  // Deferred: functions applied only to parts a request may leave out, large enough to be worth a module.
+  const always = new Set([...new Set(roots.values())].flatMap((schemaName) => [...compiler.alwaysApplied(schemaName)]));
+  const candidates = new Set([...compiler.partsOnly()].filter((name) => !always.has(name) && !roots.has(name)));
+  const compiledReferences = new Map(compiled.map((declaration) => [declaration.name, identifiers(declaration.text)]));
+  const deferred = deferredFunctions(compiled, (declaration) => compiledReferences.get(declaration.name)!, [...roots.keys()], candidates, size);
+  const piece = (name: string) => name.replace(/^v_/, '');
+  const declarations = compiled.flatMap((declaration): Declaration[] => {
+    if (!deferred.has(declaration.name)) return [declaration];
+    const { signature, body } = compiler.functions.find((compiledFunction) => compiledFunction.name === declaration.name)!;
+    const stub = constant(declaration.name, (relative) => `/* @__PURE__ */ defer(() => import(${JSON.stringify(relative(deferredModulePath(piece(declaration.name))))}))`, 'defer');
+    return [stub, fn(deferredCode(declaration.name), signature, body)];
+  });
   const references = new Map(declarations.map((declaration) => [declaration.name, identifiers(declaration.text)]));
-  const layout = layoutValidators(declarations, (declaration) => references.get(declaration.name)!, roots, (declaration) => declaration.text.length);
-  const runtime = [...compiler.runtimeImports].sort();
+  const layout = layoutValidators(declarations, (declaration) => references.get(declaration.name)!, roots, size, new Map([...deferred].map((name) => [deferredCode(name), piece(name)])));
+  const runtime = [...compiler.runtimeImports, ...(deferred.size > 0 ? ['defer', 'guard'] : [])].sort();
+  /**
+   * The deferred stubs `from`'s code reaches: directly (what a module lists for the client to load
+   * in turn) or, `through` their code, all of them (what validators.ts hands in statically).
+   */
+  const piecesReached = (from: string, through: boolean): string[] => {
+    const reached = new Set<string>();
+    const found: string[] = [];
+    const stack = [from];
+    while (stack.length > 0) {
+      const name = stack.pop()!;
+      if (reached.has(name)) continue;
+      reached.add(name);
+      if (deferred.has(name) && name !== from) {
+        found.push(name);
+        if (through) stack.push(deferredCode(name));
+        continue;
+      }
+      stack.push(...(references.get(name) ?? []).filter((reference) => references.has(reference)));
+    }
+    return found.sort();
+  };
 
-  /** One module: its imports (what its code uses, from where it lives), its declarations, then `tail`. */
-  const module = (path: string, own: readonly Declaration[], uses: readonly string[], split: boolean, tail: Code[]): GeneratedFile => {
+  /**
+   * One module: its imports (what its code uses, from where it lives), its declarations, then
+   * `tail`; `wraps` when it builds exported validators (validators.ts, a request schema's own),
+   * which need the factory and the schema types.
+   */
+  const module = (path: string, own: readonly Declaration[], uses: readonly string[], split: boolean, tail: Code[], wraps = false): GeneratedFile => {
     const relative = (target: string) => {
       const from = path.split('/').slice(0, -1);
       const to = target.split('/');
@@ -72,8 +116,6 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       return `${common === from.length ? './' : '../'.repeat(from.length - common)}${to.slice(common).join('/')}.js`;
     };
     const used = new Set([...own.flatMap((declaration) => references.get(declaration.name)!), ...uses]);
-    // Modules that build exported validators (validators.ts, a request schema's own) need the factory and the schema types.
-    const wraps = tail.length > 0;
     const values = [...(wraps ? ['validator'] : []), ...runtime.filter((name) => used.has(name))];
     const types = [...(split ? [] : ['Guard']), ...(used.has('ValidationContext') ? ['ValidationContext'] : [])];
     const imports = new Map<string, string[]>();
@@ -90,46 +132,82 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       ],
     ];
     if (!split) head.push(`type Schemas = components['schemas'];`);
-    const constants = own.filter((declaration) => declaration.kind === 'constant').map((declaration) => declaration.code(split));
-    const body: Code[] = [...(constants.length > 0 ? [constants] : []), ...own.filter((declaration) => declaration.kind === 'function').map((declaration) => declaration.code(split))];
+    const constants = own.filter((declaration) => declaration.kind === 'constant').map((declaration) => declaration.code(split, relative));
+    const body: Code[] = [...(constants.length > 0 ? [constants] : []), ...own.filter((declaration) => declaration.kind === 'function').map((declaration) => declaration.code(split, relative))];
     const contents = `${[...head, ...body, ...tail].map((declaration) => render(declaration)).join('\n\n')}\n`;
     return { path: `client/src/${path}.ts`, contents, kind: 'typescript', source: 'generators/emitters/validators' };
   };
 
   // validateX is built by a runtime factory rather than written out (a quarter of the file
   // otherwise); `@__PURE__` lets a bundler drop every one a consumer does not import.
+  // Each hands in the code of the deferred pieces it reaches (imported statically): these stay
+  // synchronous, and a bundler keeps the pieces only of those a consumer imports.
+  const mainUses = new Set<string>();
   const exported: Code[] = names.flatMap((name) => {
     const base = functionBase(name);
     const type = `Schemas[${JSON.stringify(name)}]`;
     const style = model.wireStyles.get(name) ?? 'json';
+    const own = functions.get(name)!;
+    const compiledFunction = deferred.has(own) ? deferredCode(own) : own;
+    const pieces = piecesReached(compiledFunction, true);
+    for (const used of [compiledFunction, ...pieces, ...pieces.map(deferredCode), ...(pieces.length > 0 ? ['guard'] : [])]) mainUses.add(used);
+    const provided = pieces.length > 0 ? `, [${pieces.map((stub) => `[${stub}, ${deferredCode(stub)}]`).join(', ')}]` : '';
     return [
       [
         `/** Validates a ${name}; issues name fields by wire path (${style === 'form' ? '`parameters[pin]`' : '`order.amount`'} style by default). */`,
-        `export const ${validatorName(name)} = /* @__PURE__ */ validator<${type}>(${functions.get(name)}, ${JSON.stringify(style)});`,
+        `export const ${validatorName(name)} = /* @__PURE__ */ validator<${type}>(${compiledFunction}, ${JSON.stringify(style)}${provided});`,
       ],
-      [`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`, `export const is${base} = ${functions.get(name)} as Guard<${type}>;`],
+      [
+        `/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`,
+        pieces.length > 0 ? `export const is${base} = /* @__PURE__ */ guard<${type}>(${compiledFunction}${provided});` : `export const is${base} = ${compiledFunction} as Guard<${type}>;`,
+      ],
     ];
   });
-  const files = [module('validators', layout.main, [...functions.values()], false, exported)];
+  const files = [module('validators', layout.main, [...mainUses], false, exported, true)];
   const modules = new Map(layout.modules.map((laidOut) => [laidOut.path, laidOut.declarations]));
   // Every request schema has its module, also one whose function another request schema shares.
   const rootPaths = new Map(clientOperations(model).map((operation) => [validatorModulePath(operation.requestSchemaName), operation.requestSchemaName]));
   for (const path of rootPaths.keys()) if (!modules.has(path)) modules.set(path, []);
+  const deferredPaths = new Map([...deferred].map((name) => [deferredModulePath(piece(name)), name]));
+  /** The pieces a module's validator reaches directly: a client loads them as values reach them, a server all at once. */
+  const listed = (pieces: readonly string[]): Code[] =>
+    pieces.length > 0 ? [[`/** Deferred pieces this validator's code loads in turn. */`, `export const deferred = [${pieces.join(', ')}];`]] : [];
   for (const [path, own] of [...modules].sort(([a], [b]) => a.localeCompare(b))) {
     const schemaName = rootPaths.get(path);
+    const stub = deferredPaths.get(path);
+    if (stub !== undefined) {
+      const code = deferredCode(stub);
+      const pieces = piecesReached(code, false);
+      files.push(
+        module(path, own, pieces, true, [
+          [`/** The code of ${stub}: loaded the first time a value carries ${piece(stub)}. */`, `export { ${code} as validate };`],
+          ...listed(pieces),
+        ]),
+      );
+      continue;
+    }
     if (schemaName === undefined) {
       files.push(module(path, own, [], true, []));
       continue;
     }
     const root = functions.get(schemaName)!;
     const style = model.wireStyles.get(schemaName) ?? 'json';
+    const pieces = piecesReached(root, false);
     files.push(
-      module(path, own, [root], true, [
+      module(
+        path,
+        own,
+        [root, ...pieces],
+        true,
         [
-          `/** Validates a ${schemaName}: the client loads this module on the operation's first call. */`,
-          `export const validate = /* @__PURE__ */ validator<components['schemas'][${JSON.stringify(schemaName)}]>(${root}, ${JSON.stringify(style)});`,
+          [
+            `/** Validates a ${schemaName}: the client loads this module on the operation's first call. */`,
+            `export const validate = /* @__PURE__ */ validator<components['schemas'][${JSON.stringify(schemaName)}]>(${root}, ${JSON.stringify(style)});`,
+          ],
+          ...listed(pieces),
         ],
-      ]),
+        true,
+      ),
     );
   }
   return files;

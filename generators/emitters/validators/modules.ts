@@ -8,6 +8,11 @@ import { validatorModulePath } from '../../model/names.js';
 // statement-level splitting would give: code only SaleCardRequest reaches lives in
 // validate/SaleCardRequest.ts, code SaleCardRequest and AuthRequest share in one module both
 // import, and code no request schema reaches stays in validators.ts.
+//
+// A large piece of code a request needs only when it carries a given part (connector
+// `parameters`, a wallet token) is deferred further: it goes to validate/deferred/, loaded the
+// first time a value has that part (deferredFunctions decides which; the runtime's `defer`
+// loads them). Laid out, each deferred piece is a root of its own, as a request schema is.
 
 /** A top-level declaration of the validators: a hoisted constant or a compiled function. */
 export interface Declaration {
@@ -17,7 +22,7 @@ export interface Declaration {
 export interface ValidatorModule<D extends Declaration> {
   /** Module path under client/src, without extension: `validate/SaleCardRequest`. */
   readonly path: string;
-  /** The request schemas whose validators reach every declaration here, sorted. */
+  /** The request schemas (and deferred pieces) whose validators reach every declaration here, sorted. */
   readonly roots: readonly string[];
   readonly declarations: readonly D[];
 }
@@ -30,17 +35,25 @@ export interface ValidatorLayout<D extends Declaration> {
   readonly home: ReadonlyMap<string, string>;
 }
 
+/** Where a deferred piece's code goes: `validate/deferred/SaleCardParameters`. */
+export const deferredModulePath = (piece: string): string => `validate/deferred/${piece}`;
+
 /**
  * Groups declarations by the set of roots reaching them. `references(declaration)` lists the
  * declaration names its code mentions; `roots` maps a root function name (`v_SaleCardRequest`) to
- * its request schema. Declaration order is kept within each module.
+ * its request schema, `deferred` the function of each deferred piece's code to the piece
+ * (`deferred_SaleCardParameters` to `SaleCardParameters`). Declaration order is kept within each
+ * module.
  */
 export function layoutValidators<D extends Declaration>(
   declarations: readonly D[],
   references: (declaration: D) => readonly string[],
-  roots: ReadonlyMap<string, string>,
+  requestRoots: ReadonlyMap<string, string>,
   size: (declaration: D) => number,
+  deferred: ReadonlyMap<string, string> = new Map(),
 ): ValidatorLayout<D> {
+  const roots = new Map([...requestRoots, ...deferred]);
+  const pieces = new Set(deferred.values());
   const byName = new Map(declarations.map((declaration) => [declaration.name, declaration]));
   const reachedBy = new Map<string, Set<string>>();
   for (const [rootFunction, schemaName] of roots) {
@@ -69,16 +82,19 @@ export function layoutValidators<D extends Declaration>(
     groups.set(key, group);
   }
   // Small shared groups go together into one module: each separate file costs a request (or a
-  // module load) and compresses worse than the few hundred bytes it would save a consumer.
+  // module load) and compresses worse than the few hundred bytes it would save a consumer. Not
+  // code only deferred pieces reach: every request loads the common module.
   const common = { roots: [] as string[], declarations: [] as D[] };
   const modules: ValidatorModule<D>[] = [];
   for (const { roots: rootSet, declarations: own } of groups.values()) {
-    if (rootSet.length > 1 && own.reduce((total, declaration) => total + size(declaration), 0) < SMALL_MODULE) {
+    const deferredOnly = rootSet.every((root) => pieces.has(root));
+    if (rootSet.length > 1 && !deferredOnly && own.reduce((total, declaration) => total + size(declaration), 0) < SMALL_MODULE) {
       common.roots = [...new Set([...common.roots, ...rootSet])].sort();
       common.declarations.push(...own);
       continue;
     }
-    const path = rootSet.length === 1 ? validatorModulePath(rootSet[0]!) : `validate/shared/${sharedName(rootSet)}`;
+    const single = rootSet.length === 1 ? rootSet[0]! : undefined;
+    const path = single === undefined ? `validate/shared/${sharedName(rootSet)}` : pieces.has(single) ? deferredModulePath(single) : validatorModulePath(single);
     modules.push({ path, roots: rootSet, declarations: own });
   }
   if (common.declarations.length > 0) {
@@ -101,3 +117,58 @@ function sharedName(roots: readonly string[]): string {
   for (const character of roots.join(',')) hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193) >>> 0;
   return `${roots[0]}+${roots.length - 1}-${hash.toString(36)}`;
 }
+
+/**
+ * Which compiled functions are deferred: each is applied only to a part of the value (so the
+ * part's presence triggers the load: `candidates`, from which the caller leaves out parts some
+ * request always carries, whose code would load on every call anyway, one import later), and
+ * some request's validator carries at least DEFERRED_MIN characters of code for it alone (what
+ * leaves that request's closure when the function is cut off). One level only: a piece reached
+ * only through another piece stays in that piece's module (a request with connector
+ * `parameters` loads their code in one go).
+ */
+export function deferredFunctions<D extends Declaration>(
+  declarations: readonly D[],
+  references: (declaration: D) => readonly string[],
+  requestRoots: readonly string[],
+  candidates: ReadonlySet<string>,
+  size: (declaration: D) => number,
+): Set<string> {
+  const byName = new Map(declarations.map((declaration) => [declaration.name, declaration]));
+  /** What `root` reaches, not going through the names `cut` holds. */
+  const closure = (root: string, cut: (name: string) => boolean): Set<string> => {
+    const reached = new Set<string>();
+    const stack = [root];
+    while (stack.length > 0) {
+      const name = stack.pop()!;
+      const declaration = byName.get(name);
+      if (reached.has(name) || !declaration) continue;
+      reached.add(name);
+      if (name === root || !cut(name)) stack.push(...references(declaration));
+    }
+    return reached;
+  };
+  const total = (names: Iterable<string>) => {
+    let sum = 0;
+    for (const name of names) sum += size(byName.get(name)!);
+    return sum;
+  };
+  const worth = new Set<string>();
+  for (const root of requestRoots) {
+    const reached = closure(root, () => false);
+    const full = total(reached);
+    for (const name of reached) {
+      if (name === root || worth.has(name) || !candidates.has(name)) continue;
+      // Cut off: the function's own code stays counted, what only it reaches leaves.
+      if (full - total(closure(root, (other) => other === name)) + size(byName.get(name)!) >= DEFERRED_MIN) worth.add(name);
+    }
+  }
+  const outermost = new Set(requestRoots.flatMap((root) => [...closure(root, (name) => worth.has(name))]));
+  return new Set([...worth].filter((name) => outermost.has(name)));
+}
+
+/**
+ * A deferred piece costs a module load and a chunk's own compression overhead: below this many
+ * characters of code (about 1 kB gzipped) that costs more than the bytes it saves.
+ */
+const DEFERRED_MIN = 8000;

@@ -19,7 +19,7 @@ import { encodeForm, type FormObject } from './form-codec.js';
 import { sanitize, scrubText, secretEncodings, secretValues, type SensitiveFields } from './sensitive.js';
 import { computeSignature, recipeVariant, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
 import { LOCAL_FIELDS, readRequestInput } from './request-input.js';
-import type { ValidationResult, WirePathStyle } from './validation.js';
+import { loadDeferred, type Deferred, type ValidationResult, type WirePathStyle } from './validation.js';
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 export const JSON_CONTENT_TYPE = 'application/json';
@@ -68,9 +68,10 @@ export interface OperationDefinition {
   /**
    * Loads the request validator on the operation's first call: a dynamic import of a module per
    * request schema, so a bundler splits the validators and a client that calls two operations
-   * loads the code of two.
+   * loads the code of two. Large parts a request may leave out (connector `parameters`, a wallet
+   * token) are `deferred`: loaded when a request first carries them.
    */
-  readonly validator: () => Promise<{ readonly validate: Validator }>;
+  readonly validator: () => Promise<{ readonly validate: Validator; readonly deferred?: readonly Deferred[] }>;
   /**
    * The operation's openapi-fetch call through the spec's typed `paths`, e.g.
    * `(client, init) => client.POST('/post', init)`; absent: posted to `path`.
@@ -103,10 +104,14 @@ async function loadValidator(definition: OperationDefinition): Promise<Validator
   return validate;
 }
 
-/** The operation's request validator, loaded once (for a server validating what a client sends). */
-export function requestValidator(definition: OperationDefinition): Promise<Validator> {
-  const loaded = loadedValidators.get(definition);
-  return loaded ? Promise.resolve(loaded) : loadValidator(definition);
+/**
+ * The operation's request validator with all its deferred pieces loaded, so it never answers
+ * `pending` (for a server validating what a client sends).
+ */
+export async function requestValidator(definition: OperationDefinition): Promise<Validator> {
+  const { validate, deferred } = await definition.validator();
+  await loadDeferred(deferred ?? []);
+  return validate;
 }
 
 export type LogEvent =
@@ -350,14 +355,10 @@ export async function invoke<Response>(
   const isForm = definition.bodyStyle === 'form';
   let body: Record<string, unknown> | undefined;
   let wire: string | undefined;
-  // openapi-fetch's bodySerializer, the hook that sees the body object: validate → label → sign →
+  // openapi-fetch's bodySerializer, the hook that sees the (validated) body object: label → sign →
   // encode, once (each attempt sends the same bytes). A middleware only sees the encoded Request.
   const serialize = (labelled: Record<string, unknown>): string => {
     if (wire !== undefined) return wire;
-    if (validate) {
-      const result = validate(labelled, definition.bodyStyle);
-      if (!result.ok) throw new RequestValidationError(definition.name, result.issues);
-    }
     const signed = sign(
       definition,
       options.password,
@@ -375,6 +376,15 @@ export async function invoke<Response>(
   const labelled = unsignedBody(definition, options, input);
   const { signature } = definition;
   if (signature) labelled['hash'] = '0'.repeat(digestLength(signature, transport.signatureAlgorithm));
+  if (validate) {
+    let result = validate(labelled, definition.bodyStyle);
+    // The request carries a part whose validator code is not loaded yet: load it, validate again.
+    while (!result.ok && result.pending) {
+      await result.pending;
+      result = validate(labelled, definition.bodyStyle);
+    }
+    if (!result.ok) fail(new RequestValidationError(definition.name, result.issues));
+  }
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;
   const secretsOf = () =>

@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { v_CardSaleFields } from './shared/AuthRequest+SaleCardRequest.js';
+import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters } from './shared/AuthRequest+SaleCardRequest.js';
 import { inherited } from './shared/common.js';
 
 export function v_AuthRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -36,3 +36,6 @@ export function v_AuthRequest_properties_action(value: unknown, ctx?: Validation
 
 /** Validates a AuthRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["AuthRequest"]>(v_AuthRequest, "form");
+
+/** Deferred pieces this validator's code loads in turn. */
+export const deferred = [v_PaymentToken, v_SaleCardParameters];

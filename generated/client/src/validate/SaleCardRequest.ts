@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { v_CardSaleFields } from './shared/AuthRequest+SaleCardRequest.js';
+import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters } from './shared/AuthRequest+SaleCardRequest.js';
 import { inherited, v_CryptoGatewayParameters_properties_crypto_type, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_S2sZeroAmountRule, v_SaleCardRequest_allOf_1_if, v_SaleCardRequest_properties_action, v_YesNo } from './shared/common.js';
 
 export function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
@@ -70,3 +70,6 @@ export function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): bool
 
 /** Validates a SaleCardRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["SaleCardRequest"]>(v_SaleCardRequest, "form");
+
+/** Deferred pieces this validator's code loads in turn. */
+export const deferred = [v_PaymentToken, v_SaleCardParameters];

@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { inherited } from './shared/common.js';
-import { v_SessionFields } from './shared/SessionRequest+SessionTokenRequest.js';
+import { v_SessionFields, v_SessionMethodParameters } from './shared/SessionRequest+SessionTokenRequest.js';
 
 export function v_SessionRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -22,3 +22,6 @@ export function v_SessionRequest(value: unknown, ctx?: ValidationContext): boole
 
 /** Validates a SessionRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["SessionRequest"]>(v_SessionRequest, "json");
+
+/** Deferred pieces this validator's code loads in turn. */
+export const deferred = [v_SessionMethodParameters];

@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { inherited, v_Url } from './shared/common.js';
-import { v_SessionFields } from './shared/SessionRequest+SessionTokenRequest.js';
+import { v_SessionFields, v_SessionMethodParameters } from './shared/SessionRequest+SessionTokenRequest.js';
 
 export function v_SessionTokenRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -42,3 +42,6 @@ export function v_SessionTokenRequest_properties_operation(value: unknown, ctx?:
 
 /** Validates a SessionTokenRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["SessionTokenRequest"]>(v_SessionTokenRequest, "json");
+
+/** Deferred pieces this validator's code loads in turn. */
+export const deferred = [v_SessionMethodParameters];

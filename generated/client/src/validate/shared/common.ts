@@ -3,7 +3,6 @@
 import { closestAlternative, codePointLength, formatDate, formatEmail, formatIpv4, formatIpv6, formatUri, formatUuid, hasOwn, isPlainObject, luhn, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './AuthRequest+7-bwphx9.js';
-import { v_CardSetErsIdentity } from './Credit2CardRequest+3-377z6r.js';
 
 export const inherited = Object.prototype as unknown as Readonly<Record<string, unknown>>;
 export const PATTERN_1 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
@@ -12,6 +11,8 @@ export const PATTERN_3 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-
 export const PATTERN_4 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
 export const PATTERN_5 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
 export const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
+export const PATTERN_10 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
+export const PATTERN_20 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
 export const PATTERN_25 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
 export const VALUE_15 = [[["auth"],[]],[["recurring_init"],[]]];
 
@@ -272,6 +273,17 @@ export function v_S2sZeroAmountRule(value: unknown, ctx?: ValidationContext): bo
   return true;
 }
 
+export function v_WalletPaymentToken(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if ((value.length < 2 || (value.length < 4 && codePointLength(value) < 2)) && reject(ctx, "minLength", "must be at least 2 characters")) return false;
+    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+    if (!PATTERN_10.test(value) && reject(ctx, "pattern", "must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$")) return false;
+  }
+  return true;
+}
+
 export function v_S2sTransactionRef(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -295,36 +307,6 @@ export function v_S2sTransactionRef(value: unknown, ctx?: ValidationContext): bo
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-export function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.payee_first_name;
-    if (p1 !== undefined && (p1 !== inherited.payee_first_name || hasOwn(value, "payee_first_name")) && !(ctx ? visit(ctx, "payee_first_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.payee_last_name;
-    if (p1 !== undefined && (p1 !== inherited.payee_last_name || hasOwn(value, "payee_last_name")) && !(ctx ? visit(ctx, "payee_last_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.payee_middle_name;
-    if (p1 !== undefined && (p1 !== inherited.payee_middle_name || hasOwn(value, "payee_middle_name")) && !(ctx ? visit(ctx, "payee_middle_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.payee_address;
-    if (p1 !== undefined && (p1 !== inherited.payee_address || hasOwn(value, "payee_address")) && !(ctx ? visit(ctx, "payee_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.payee_city;
-    if (p1 !== undefined && (p1 !== inherited.payee_city || hasOwn(value, "payee_city")) && !(ctx ? visit(ctx, "payee_city", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.payee_state;
-    if (p1 !== undefined && (p1 !== inherited.payee_state || hasOwn(value, "payee_state")) && !(ctx ? visit(ctx, "payee_state", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.payee_country;
-    if (p1 !== undefined && (p1 !== inherited.payee_country || hasOwn(value, "payee_country")) && !(ctx ? visit(ctx, "payee_country", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.payee_zip;
-    if (p1 !== undefined && (p1 !== inherited.payee_zip || hasOwn(value, "payee_zip")) && !(ctx ? visit(ctx, "payee_zip", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.payee_phone;
-    if (p1 !== undefined && (p1 !== inherited.payee_phone || hasOwn(value, "payee_phone")) && !(ctx ? visit(ctx, "payee_phone", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.payee_birth_date;
-    if (p1 !== undefined && (p1 !== inherited.payee_birth_date || hasOwn(value, "payee_birth_date")) && !(ctx ? visit(ctx, "payee_birth_date", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    if (!v_CardSetErsIdentity(value, ctx) && !ctx) return false;
   }
   return true;
 }
@@ -461,6 +443,24 @@ export function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext)
   return true;
 }
 
+export function v_DeviceWalletToken_properties_paymentData_properties_data(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+  }
+  return true;
+}
+
+export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
+  }
+  return true;
+}
+
 export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -504,6 +504,15 @@ export function v_IpAddress_anyOf_1(value: unknown, ctx?: ValidationContext): bo
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (!formatIpv6(value) && reject(ctx, "format", "must be a valid ipv6")) return false;
+  }
+  return true;
+}
+
+export function v_ApcShipping_properties_companyName(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 60 && codePointLength(value) > 60 && reject(ctx, "maxLength", "must be at most 60 characters")) return false;
   }
   return true;
 }

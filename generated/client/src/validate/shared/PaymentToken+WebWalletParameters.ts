@@ -2,115 +2,9 @@
 
 import { closestAlternative, codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_WebWalletToken_properties_apiVersion } from './common.js';
+import { inherited, v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_WebWalletToken_properties_apiVersion } from './common.js';
 
 export const VALUE_1 = [[["signature","intermediateSigningKey","protocolVersion","signedMessage"],[]],[[],[]]];
-export const PATTERN_20 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
-
-export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.paymentData;
-    if (p1 !== undefined && (p1 !== inherited.paymentData || hasOwn(value, "paymentData"))) {
-      ctx?.segments.push("paymentData");
-      if (!isPlainObject(p1)) {
-        if (reject(ctx, "type", "must be an object")) return false;
-      } else {
-        let p2: unknown;
-        p2 = p1.data;
-        if (p2 !== undefined && (p2 !== inherited.data || hasOwn(p1, "data"))) {
-          if (!(ctx ? visit(ctx, "data", p2, v_DeviceWalletToken_properties_paymentData_properties_data) : v_DeviceWalletToken_properties_paymentData_properties_data(p2))) return false;
-        } else {
-          if (rejectAt(ctx, "data", "required", "is required")) return false;
-        }
-        p2 = p1.signature;
-        if (p2 !== undefined && (p2 !== inherited.signature || hasOwn(p1, "signature"))) {
-          if (!(ctx ? visit(ctx, "signature", p2, v_DeviceWalletToken_properties_paymentData_properties_data) : v_DeviceWalletToken_properties_paymentData_properties_data(p2))) return false;
-        } else {
-          if (rejectAt(ctx, "signature", "required", "is required")) return false;
-        }
-        p2 = p1.header;
-        if (p2 !== undefined && (p2 !== inherited.header || hasOwn(p1, "header"))) {
-          ctx?.segments.push("header");
-          if (!isPlainObject(p2)) {
-            if (reject(ctx, "type", "must be an object")) return false;
-          } else {
-            let p3: unknown;
-            p3 = p2.publicKeyHash;
-            if (p3 !== undefined && (p3 !== inherited.publicKeyHash || hasOwn(p2, "publicKeyHash"))) {
-              if (!(ctx ? visit(ctx, "publicKeyHash", p3, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p3))) return false;
-            } else {
-              if (rejectAt(ctx, "publicKeyHash", "required", "is required")) return false;
-            }
-            p3 = p2.ephemeralPublicKey;
-            if (p3 !== undefined && (p3 !== inherited.ephemeralPublicKey || hasOwn(p2, "ephemeralPublicKey"))) {
-              if (!(ctx ? visit(ctx, "ephemeralPublicKey", p3, v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(p3))) return false;
-            } else {
-              if (rejectAt(ctx, "ephemeralPublicKey", "required", "is required")) return false;
-            }
-            p3 = p2.transactionId;
-            if (p3 !== undefined && (p3 !== inherited.transactionId || hasOwn(p2, "transactionId"))) {
-              if (!(ctx ? visit(ctx, "transactionId", p3, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p3))) return false;
-            } else {
-              if (rejectAt(ctx, "transactionId", "required", "is required")) return false;
-            }
-          }
-          ctx?.segments.pop();
-        } else {
-          if (rejectAt(ctx, "header", "required", "is required")) return false;
-        }
-        p2 = p1.version;
-        if (p2 !== undefined && (p2 !== inherited.version || hasOwn(p1, "version"))) {
-          if (!(ctx ? visit(ctx, "version", p2, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2))) return false;
-        } else {
-          if (rejectAt(ctx, "version", "required", "is required")) return false;
-        }
-      }
-      ctx?.segments.pop();
-    } else {
-      if (rejectAt(ctx, "paymentData", "required", "is required")) return false;
-    }
-    p1 = value.paymentMethod;
-    if (p1 !== undefined && (p1 !== inherited.paymentMethod || hasOwn(value, "paymentMethod"))) {
-      ctx?.segments.push("paymentMethod");
-      if (!isPlainObject(p1)) {
-        if (reject(ctx, "type", "must be an object")) return false;
-      } else {
-        let p4: unknown;
-        p4 = p1.displayName;
-        if (p4 !== undefined && (p4 !== inherited.displayName || hasOwn(p1, "displayName"))) {
-          if (!(ctx ? visit(ctx, "displayName", p4, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4))) return false;
-        } else {
-          if (rejectAt(ctx, "displayName", "required", "is required")) return false;
-        }
-        p4 = p1.network;
-        if (p4 !== undefined && (p4 !== inherited.network || hasOwn(p1, "network"))) {
-          if (!(ctx ? visit(ctx, "network", p4, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4))) return false;
-        } else {
-          if (rejectAt(ctx, "network", "required", "is required")) return false;
-        }
-        p4 = p1.type;
-        if (p4 !== undefined && (p4 !== inherited.type || hasOwn(p1, "type"))) {
-          if (!(ctx ? visit(ctx, "type", p4, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4))) return false;
-        } else {
-          if (rejectAt(ctx, "type", "required", "is required")) return false;
-        }
-      }
-      ctx?.segments.pop();
-    } else {
-      if (rejectAt(ctx, "paymentMethod", "required", "is required")) return false;
-    }
-    p1 = value.transactionIdentifier;
-    if (p1 !== undefined && (p1 !== inherited.transactionIdentifier || hasOwn(value, "transactionIdentifier"))) {
-      if (!(ctx ? visit(ctx, "transactionIdentifier", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "transactionIdentifier", "required", "is required")) return false;
-    }
-  }
-  return true;
-}
 
 export function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -289,33 +183,6 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
   return true;
 }
 
-export function v_DeviceWalletToken_properties_paymentData_properties_data(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
-  }
-  return true;
-}
-
-export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
-  }
-  return true;
-}
-
-export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
-  }
-  return true;
-}
-
 export function v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_type(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -348,15 +215,6 @@ export function v_WebWalletToken_properties_paymentMethodData_properties_info_pr
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value !== "MASTERCARD" && value !== "VISA" && value !== "AMEX" && value !== "DISCOVER" && value !== "JCB" && reject(ctx, "enum", "must be one of: MASTERCARD, VISA, AMEX, DISCOVER, JCB")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_companyName(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 60 && codePointLength(value) > 60 && reject(ctx, "maxLength", "must be at most 60 characters")) return false;
   }
   return true;
 }
