@@ -9,10 +9,12 @@ import { copyStructure } from './structure.js';
 import { renderWirePath, type ValidationIssue } from './validation.js';
 
 export function readRequestInput(
-  definition: Pick<OperationDefinition, 'bodyStyle' | 'signing' | 'signature' | 'fields'>,
+  definition: Pick<OperationDefinition, 'bodyStyle' | 'signing' | 'signature'>,
   input: unknown,
   /** The recipe variant the client selected (`cardStatusSignature: 'vendor'`): its signing values are required. */
   variant?: string,
+  /** Every field the request defines (its request module's `fields`); absent: any is taken. */
+  fields?: readonly string[],
 ): { readonly input: object; readonly issues: readonly ValidationIssue[] } {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return { input: {}, issues: [{ path: '', rule: 'type', message: 'must be an object of request fields' }] };
@@ -27,7 +29,7 @@ export function readRequestInput(
   const signing = (variant !== undefined && definition.signature?.variants?.[variant]?.signing) || definition.signing;
   return {
     input: value as object,
-    issues: [...unknownFields(definition, value as object), ...signingIssues(signing, value)],
+    issues: [...unknownFields(fields, value as object), ...signingIssues(signing, value)],
   };
 }
 
@@ -36,8 +38,7 @@ export const LOCAL_FIELDS: ReadonlySet<string> = new Set(['signing', 'headers', 
 const knownFields = new WeakMap<readonly string[], ReadonlySet<string>>();
 
 /** Fields the request does not define, by name only (their values may be card data). */
-function unknownFields(definition: Pick<OperationDefinition, 'fields'>, input: object): ValidationIssue[] {
-  const { fields } = definition;
+function unknownFields(fields: readonly string[] | undefined, input: object): ValidationIssue[] {
   if (!fields) return [];
   let known = knownFields.get(fields);
   if (!known) knownFields.set(fields, (known = new Set(fields)));

@@ -24,6 +24,14 @@ describe('fields the operation does not define', () => {
     expect(server.received.length).toBe(before);
   });
 
+  it('also with validateRequests: false (the field list comes with the request module, loaded either way)', async () => {
+    const s2s = createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0, validateRequests: false });
+    const before = server.received.length;
+    const error = await rejected(s2s.card.sale({ ...CARD_SALE, cardNumber: PAN } as unknown as SaleCardInput));
+    expect((error as RequestValidationError).issues).toEqual([expect.objectContaining({ path: 'cardNumber', rule: 'unevaluatedProperties' })]);
+    expect(server.received.length).toBe(before);
+  });
+
   it('Checkout: an unknown top-level field of createSession is refused too', async () => {
     const checkout = createCheckoutClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
     const error = await rejected(

@@ -49,38 +49,6 @@ export const checkoutCreateSessionOperation: OperationDefinition = {
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
   methodKeyed: ['parameters'],
-  fields: [
-    'accountId',
-    'auth',
-    'billing_address',
-    'cancel_url',
-    'card_token',
-    'channel_id',
-    'crypto',
-    'custom_data',
-    'customer',
-    'error_url',
-    'expiry_url',
-    'hash',
-    'merchant_key',
-    'methods',
-    'operation',
-    'order',
-    'parameters',
-    'payee',
-    'payee_billing_address',
-    'payer_ip',
-    'payment_schedule_amount',
-    'recurring_init',
-    'req_token',
-    'schedule_id',
-    'schedule_start_date',
-    'session_expiry',
-    'success_url',
-    'url_target',
-    'vat_calc',
-    'with_hosted_fields',
-  ],
 };
 
 /** Checkout createSession. A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here; the HPF token request takes `return_url` instead. */
@@ -100,39 +68,6 @@ export const checkoutCreateSessionTokenOperation: OperationDefinition = {
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
   methodKeyed: ['parameters'],
-  fields: [
-    'accountId',
-    'auth',
-    'billing_address',
-    'cancel_url',
-    'card_token',
-    'channel_id',
-    'crypto',
-    'custom_data',
-    'customer',
-    'error_url',
-    'expiry_url',
-    'hash',
-    'merchant_key',
-    'methods',
-    'operation',
-    'order',
-    'parameters',
-    'payee',
-    'payee_billing_address',
-    'payer_ip',
-    'payment_schedule_amount',
-    'recurring_init',
-    'req_token',
-    'return_url',
-    'schedule_id',
-    'schedule_start_date',
-    'session_expiry',
-    'success_url',
-    'url_target',
-    'vat_calc',
-    'with_hosted_fields',
-  ],
 };
 
 /** Checkout createSessionToken. The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it). */
@@ -150,15 +85,6 @@ export const checkoutPurchaseHostedFieldsOperation: OperationDefinition = {
   headers: ['Token'],
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'billing_address',
-    'birth_day',
-    'browser_info',
-    'email',
-    'name',
-    'selected_language',
-    'with_hosted_fields',
-  ],
 };
 
 /** Checkout purchaseHostedFields. Pays an HPF session. The endpoint must match the session's `operation` (`/processing/purchase/card` for `purchase`, `/processing/debit/card` for `debit`; the two bodies are identical). The card data never travel in this body: the payer types them into the hosted fields. The request is authenticated by the `Token` header (the session token), not by `merchant_key` and `hash`. The document does not show the body; these fields follow a public HPF client of the same platform (mobibox-pay SDK: `name`, `with_hosted_fields`, `email`, `billing_address`, `browser_info`, `birth_day`, `selected_language`). Unknown fields are accepted. */
@@ -176,15 +102,6 @@ export const checkoutDebitHostedFieldsOperation: OperationDefinition = {
   headers: ['Token'],
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'billing_address',
-    'birth_day',
-    'browser_info',
-    'email',
-    'name',
-    'selected_language',
-    'with_hosted_fields',
-  ],
 };
 
 /** Checkout debitHostedFields. Pays an HPF session. The endpoint must match the session's `operation` (`/processing/purchase/card` for `purchase`, `/processing/debit/card` for `debit`; the two bodies are identical). The card data never travel in this body: the payer types them into the hosted fields. The request is authenticated by the `Token` header (the session token), not by `merchant_key` and `hash`. The document does not show the body; these fields follow a public HPF client of the same platform (mobibox-pay SDK: `name`, `with_hosted_fields`, `email`, `billing_address`, `browser_info`, `birth_day`, `selected_language`). Unknown fields are accepted. */
@@ -203,19 +120,6 @@ export const checkoutCreditCardOperation: OperationDefinition = {
   signature: CHECKOUT_CREDIT_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'card_number',
-    'card_token',
-    'custom_data',
-    'hash',
-    'merchant_key',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'payee_first_name',
-    'payee_last_name',
-  ],
 };
 
 /** Checkout creditCard. Payout to a card: a `card_token` from an earlier purchase or debit (document), or a `card_number` (public facts); exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
@@ -234,7 +138,6 @@ export const checkoutCapturePaymentOperation: OperationDefinition = {
   signature: CHECKOUT_CAPTURE_PAYMENT_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['amount', 'hash', 'merchant_key', 'payment_id'],
 };
 
 /** Checkout capturePayment. DMS capture of an authorized purchase (a session with `auth` true), by `payment_id`. `amount` may be below the authorized amount. */
@@ -253,7 +156,6 @@ export const checkoutRefundPaymentOperation: OperationDefinition = {
   signature: CHECKOUT_REFUND_PAYMENT_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['amount', 'hash', 'merchant_key', 'payment_id'],
 };
 
 /** Checkout refundPayment. Refunds a settled payment, fully or partly, by `payment_id`; the result arrives by a `type=refund` callback. */
@@ -272,7 +174,6 @@ export const checkoutVoidPaymentOperation: OperationDefinition = {
   signature: CHECKOUT_VOID_PAYMENT_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['hash', 'merchant_key', 'payment_id'],
 };
 
 /** Checkout voidPayment. Voids a payment the same financial day. Allowed only for payments in `settled` status. */
@@ -291,7 +192,6 @@ export const checkoutRetryPaymentOperation: OperationDefinition = {
   signature: CHECKOUT_RETRY_PAYMENT_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['hash', 'merchant_key', 'payment_id'],
 };
 
 /** Checkout retryPayment. Retries charging a secondary recurring payment after a soft decline; the result arrives by callback. */
@@ -310,16 +210,6 @@ export const checkoutRecurringPaymentOperation: OperationDefinition = {
   signature: CHECKOUT_RECURRING_PAYMENT_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'custom_data',
-    'customer',
-    'hash',
-    'merchant_key',
-    'order',
-    'recurring_init_trans_id',
-    'recurring_token',
-    'schedule_id',
-  ],
 };
 
 /** Checkout recurringPayment. A secondary charge of a recurring chain (purchase or debit) started with `recurring_init` true: the pair `recurring_init_trans_id` + `recurring_token` from the initiating payment. The currency is that of the first payment, so `order.currency` is not needed (accepted if sent). `custom_data` is returned in this charge's callback instead of the initial value. */
@@ -339,7 +229,6 @@ export const checkoutGetPaymentStatusOperation: OperationDefinition = {
   idempotent: true,
   sensitive: SENSITIVE_FIELDS,
   arrayWhen: 'size',
-  fields: ['hash', 'merchant_key', 'order_id', 'payment_id', 'size'],
 };
 
 /** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */

@@ -102,52 +102,6 @@ export const saleCardOperation: OperationDefinition = {
   signature: SALE_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'action',
-    'auth',
-    'card_cvv2',
-    'card_exp_month',
-    'card_exp_year',
-    'card_number',
-    'card_token',
-    'channel_id',
-    'client_key',
-    'custom_data',
-    'digital_wallet',
-    'hash',
-    'mpi_data',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'parameters',
-    'payer_address',
-    'payer_address2',
-    'payer_birth_date',
-    'payer_city',
-    'payer_country',
-    'payer_district',
-    'payer_email',
-    'payer_first_name',
-    'payer_house_number',
-    'payer_ip',
-    'payer_language',
-    'payer_last_name',
-    'payer_middle_name',
-    'payer_phone',
-    'payer_phone_country_code',
-    'payer_present',
-    'payer_state',
-    'payer_zip',
-    'payment_schedule_amount',
-    'payment_token',
-    'recurring_init',
-    'req_token',
-    'schedule_id',
-    'schedule_start_date',
-    'term_url_3ds',
-    'term_url_target',
-  ],
 };
 
 /** S2S CARD SALE. A card sale (or an authorization with `auth=Y`). The payer pays with the four card fields, with a `card_token` from an earlier payment, or with a wallet token (`digital_wallet` + `payment_token`), in which case the card fields must be absent. */
@@ -167,34 +121,6 @@ export const saleApmOperation: OperationDefinition = {
   signature: SALE_APM_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'action',
-    'auth',
-    'brand',
-    'client_key',
-    'custom_data',
-    'hash',
-    'identifier',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'parameters',
-    'payer_address',
-    'payer_city',
-    'payer_country',
-    'payer_email',
-    'payer_first_name',
-    'payer_ip',
-    'payer_language',
-    'payer_last_name',
-    'payer_phone',
-    'payer_phone_country_code',
-    'payer_state',
-    'payer_zip',
-    'recurring_init',
-    'return_url',
-  ],
 };
 
 /** S2S APM SALE. An alternative-payment-method sale. `brand` selects the method; its extras go under `parameters[...]`. `auth=Y` makes it a two-stage payment captured with CAPTURE. */
@@ -214,7 +140,6 @@ export const captureCardOperation: OperationDefinition = {
   signature: CAPTURE_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'amount', 'client_key', 'hash', 'trans_id'],
 };
 
 /** S2S CARD CAPTURE. Captures an authorization by its `trans_id`. Also accepts S2S APM authorizations created with `auth=Y`, including wallet payments. Without `amount` the full authorized amount is captured. */
@@ -234,7 +159,6 @@ export const captureApmOperation: OperationDefinition = {
   signature: CAPTURE_APM_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'amount', 'client_key', 'hash', 'trans_id'],
 };
 
 /** S2S APM CAPTURE. Captures an authorization by its `trans_id`. Also accepts S2S APM authorizations created with `auth=Y`, including wallet payments. Without `amount` the full authorized amount is captured. */
@@ -254,7 +178,6 @@ export const getTransStatusCardOperation: OperationDefinition = {
   signature: GET_TRANS_STATUS_CARD_SIGNATURE,
   idempotent: true,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'client_key', 'hash', 'trans_id'],
 };
 
 /** S2S CARD GET_TRANS_STATUS. Looks a transaction up by its `trans_id`. An unknown `trans_id` answers 101000 "Transaction does not exist." (HTTP 400). With cascading, the "Cascading Context for Get Status" option returns the latest payment of the cascade instead. */
@@ -274,7 +197,6 @@ export const getTransStatusApmOperation: OperationDefinition = {
   signature: GET_TRANS_STATUS_APM_SIGNATURE,
   idempotent: true,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'client_key', 'hash', 'trans_id'],
 };
 
 /** S2S APM GET_TRANS_STATUS. Looks a transaction up by its `trans_id`. An unknown `trans_id` answers 101000 "Transaction does not exist." (HTTP 400). With cascading, the "Cascading Context for Get Status" option returns the latest payment of the cascade instead. */
@@ -294,50 +216,6 @@ export const authCardOperation: OperationDefinition = {
   signature: AUTH_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'action',
-    'card_cvv2',
-    'card_exp_month',
-    'card_exp_year',
-    'card_number',
-    'card_token',
-    'channel_id',
-    'client_key',
-    'custom_data',
-    'digital_wallet',
-    'hash',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'parameters',
-    'payer_address',
-    'payer_address2',
-    'payer_birth_date',
-    'payer_city',
-    'payer_country',
-    'payer_district',
-    'payer_email',
-    'payer_first_name',
-    'payer_house_number',
-    'payer_ip',
-    'payer_language',
-    'payer_last_name',
-    'payer_middle_name',
-    'payer_phone',
-    'payer_phone_country_code',
-    'payer_present',
-    'payer_state',
-    'payer_zip',
-    'payment_schedule_amount',
-    'payment_token',
-    'recurring_init',
-    'req_token',
-    'schedule_id',
-    'schedule_start_date',
-    'term_url_3ds',
-    'term_url_target',
-  ],
 };
 
 /** S2S CARD AUTH. Authorization only; the funds are held until CAPTURE (or released with CREDITVOID). The document names the action but does not show its body. A zero amount is allowed (card verification). Eligible MIDs are DMS and SMS/DMS. */
@@ -357,46 +235,6 @@ export const debitCardOperation: OperationDefinition = {
   signature: DEBIT_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'action',
-    'card_cvv2',
-    'card_exp_month',
-    'card_exp_year',
-    'card_number',
-    'card_token',
-    'channel_id',
-    'client_key',
-    'custom_data',
-    'hash',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'parameters',
-    'payer_address',
-    'payer_address2',
-    'payer_birth_date',
-    'payer_city',
-    'payer_country',
-    'payer_district',
-    'payer_email',
-    'payer_first_name',
-    'payer_house_number',
-    'payer_ip',
-    'payer_language',
-    'payer_last_name',
-    'payer_middle_name',
-    'payer_phone',
-    'payer_phone_country_code',
-    'payer_present',
-    'payer_state',
-    'payer_zip',
-    'recurring_init',
-    'req_token',
-    'schedule_id',
-    'term_url_3ds',
-    'term_url_target',
-  ],
 };
 
 /** S2S CARD DEBIT. Debits the payer's card as part of a transfer flow. Card fields (or a `card_token` from an earlier payment), payer fields and the ERS set. Payer name and address are optional here. A debit can start a recurring chain (`recurring_init=Y`, charged later with RECURRING_DEBIT) and carry a schedule; `payer_present`, `payer_language` and `custom_data` are documented on DEBIT. */
@@ -416,49 +254,6 @@ export const credit2cardCardOperation: OperationDefinition = {
   signature: CREDIT2CARD_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'action',
-    'card_number',
-    'card_token',
-    'channel_id',
-    'client_key',
-    'custom_data',
-    'hash',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'parameters',
-    'payee_address',
-    'payee_address2',
-    'payee_birth_date',
-    'payee_city',
-    'payee_country',
-    'payee_email',
-    'payee_first_name',
-    'payee_last_name',
-    'payee_middle_name',
-    'payee_phone',
-    'payee_state',
-    'payee_zip',
-    'payer_address',
-    'payer_address2',
-    'payer_birth_date',
-    'payer_city',
-    'payer_country',
-    'payer_district',
-    'payer_email',
-    'payer_first_name',
-    'payer_house_number',
-    'payer_ip',
-    'payer_language',
-    'payer_last_name',
-    'payer_middle_name',
-    'payer_phone',
-    'payer_phone_country_code',
-    'payer_state',
-    'payer_zip',
-  ],
 };
 
 /** S2S CARD CREDIT2CARD. Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it). */
@@ -478,54 +273,6 @@ export const card2cardCardOperation: OperationDefinition = {
   signature: CARD2CARD_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'action',
-    'card_cvv2',
-    'card_exp_month',
-    'card_exp_year',
-    'card_number',
-    'channel_id',
-    'client_key',
-    'custom_data',
-    'hash',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'parameters',
-    'payee_address',
-    'payee_address2',
-    'payee_birth_date',
-    'payee_card_number',
-    'payee_city',
-    'payee_country',
-    'payee_email',
-    'payee_first_name',
-    'payee_last_name',
-    'payee_middle_name',
-    'payee_phone',
-    'payee_state',
-    'payee_zip',
-    'payer_address',
-    'payer_address2',
-    'payer_birth_date',
-    'payer_city',
-    'payer_country',
-    'payer_district',
-    'payer_email',
-    'payer_first_name',
-    'payer_house_number',
-    'payer_ip',
-    'payer_language',
-    'payer_last_name',
-    'payer_middle_name',
-    'payer_phone',
-    'payer_phone_country_code',
-    'payer_state',
-    'payer_zip',
-    'term_url_3ds',
-    'term_url_target',
-  ],
 };
 
 /** S2S CARD CARD2CARD. One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
@@ -545,7 +292,6 @@ export const voidCardOperation: OperationDefinition = {
   signature: VOID_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'client_key', 'hash', 'trans_id'],
 };
 
 /** S2S CARD VOID. Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale. On S2S APM a VOID of an uncaptured authorization is refused with "Void is not allowed." and leaves it unchanged (PENDING). An unknown `trans_id` answers 100000 "Payment not found.". */
@@ -565,7 +311,6 @@ export const voidApmOperation: OperationDefinition = {
   signature: VOID_APM_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'client_key', 'hash', 'trans_id'],
 };
 
 /** S2S APM VOID. Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale. On S2S APM a VOID of an uncaptured authorization is refused with "Void is not allowed." and leaves it unchanged (PENDING). An unknown `trans_id` answers 100000 "Payment not found.". */
@@ -586,7 +331,6 @@ export const creditvoidCardOperation: OperationDefinition = {
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
   signing: ['card_number', 'payer_email'],
-  fields: ['action', 'amount', 'client_key', 'hash', 'trans_id'],
 };
 
 /** S2S CARD CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
@@ -606,7 +350,6 @@ export const creditvoidApmOperation: OperationDefinition = {
   signature: CREDITVOID_APM_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'amount', 'client_key', 'hash', 'trans_id'],
 };
 
 /** S2S APM CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". */
@@ -627,7 +370,6 @@ export const refundCardOperation: OperationDefinition = {
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
   signing: ['card_number', 'payer_email'],
-  fields: ['action', 'amount', 'client_key', 'hash', 'trans_id'],
 };
 
 /** S2S CARD REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
@@ -647,7 +389,6 @@ export const refundApmOperation: OperationDefinition = {
   signature: REFUND_APM_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'amount', 'client_key', 'hash', 'trans_id'],
 };
 
 /** S2S APM REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. */
@@ -668,7 +409,6 @@ export const getTransStatusByOrderCardOperation: OperationDefinition = {
   idempotent: true,
   sensitive: SENSITIVE_FIELDS,
   signing: ['card_number', 'payer_email'],
-  fields: ['action', 'client_key', 'hash', 'order_id'],
 };
 
 /** S2S CARD GET_TRANS_STATUS_BY_ORDER. The status of the most recent transaction of the order `order_id`. With cascading an order may hold several transactions, so a unique `order_id` per payment is recommended. An unknown order answers 101000 "Order does not exist." (HTTP 400). The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
@@ -688,22 +428,6 @@ export const createScheduleCardOperation: OperationDefinition = {
   signature: CREATE_SCHEDULE_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'action',
-    'client_key',
-    'day_of_month',
-    'delayed_first_payment',
-    'delays',
-    'first_payment_day_of_month',
-    'first_payment_day_of_week',
-    'first_payment_interval_length',
-    'first_payment_interval_unit',
-    'hash',
-    'interval_length',
-    'interval_unit',
-    'name',
-    'payments_count',
-  ],
 };
 
 /** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
@@ -723,23 +447,6 @@ export const updateScheduleCardOperation: OperationDefinition = {
   signature: UPDATE_SCHEDULE_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'action',
-    'client_key',
-    'day_of_month',
-    'delayed_first_payment',
-    'delays',
-    'first_payment_day_of_month',
-    'first_payment_day_of_week',
-    'first_payment_interval_length',
-    'first_payment_interval_unit',
-    'hash',
-    'interval_length',
-    'interval_unit',
-    'name',
-    'payments_count',
-    'schedule_id',
-  ],
 };
 
 /** S2S CARD UPDATE_SCHEDULE. Changes the schedule `schedule_id`; only the parameters sent are changed. The schedule options and their rules are those of CREATE_SCHEDULE (a `delayed_first_payment` variant needs its `first_payment_*` parameters; `delays` is rejected with "Parameter is deprecated."). An unknown `schedule_id` answers 100000 "Schedule not found". */
@@ -759,7 +466,6 @@ export const deleteScheduleCardOperation: OperationDefinition = {
   signature: DELETE_SCHEDULE_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'client_key', 'hash', 'schedule_id'],
 };
 
 /** S2S CARD DELETE_SCHEDULE. Deletes the schedule `schedule_id`; it can no longer be used by recurring payments. An unknown `schedule_id` answers 100000 "Schedule not found". */
@@ -779,7 +485,6 @@ export const scheduleInfoCardOperation: OperationDefinition = {
   signature: SCHEDULE_INFO_CARD_SIGNATURE,
   idempotent: true,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'client_key', 'hash', 'schedule_id'],
 };
 
 /** S2S CARD SCHEDULE_INFO. Reads the schedule `schedule_id`. */
@@ -799,7 +504,6 @@ export const pauseScheduleCardOperation: OperationDefinition = {
   signature: PAUSE_SCHEDULE_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'client_key', 'hash', 'schedule_id'],
 };
 
 /** S2S CARD PAUSE_SCHEDULE. Suspends the schedule `schedule_id` (its `paused` becomes `Y`); a paused schedule serves no new recurring payments until RUN_SCHEDULE. Only a schedule with `paused=N` can be paused. */
@@ -819,7 +523,6 @@ export const runScheduleCardOperation: OperationDefinition = {
   signature: RUN_SCHEDULE_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'client_key', 'hash', 'schedule_id'],
 };
 
 /** S2S CARD RUN_SCHEDULE. Releases a schedule paused with PAUSE_SCHEDULE: the payment cycle is re-scheduled and `paused` becomes `N`. */
@@ -839,7 +542,6 @@ export const descheduleCardOperation: OperationDefinition = {
   signature: DESCHEDULE_CARD_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: ['action', 'client_key', 'hash', 'recurring_token', 'schedule_id'],
 };
 
 /** S2S CARD DESCHEDULE. Detaches the schedule `schedule_id` from the recurring chain of `recurring_token` and stops its payments. */
@@ -860,22 +562,6 @@ export const recurringSaleCardOperation: OperationDefinition = {
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
   signing: ['card_number', 'payer_email'],
-  fields: [
-    'action',
-    'auth',
-    'client_key',
-    'custom_data',
-    'hash',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'payer_ip',
-    'recurring_first_trans_id',
-    'recurring_init_trans_id',
-    'recurring_token',
-    'schedule_id',
-  ],
 };
 
 /** S2S CARD RECURRING_SALE. Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
@@ -896,21 +582,6 @@ export const recurringDebitCardOperation: OperationDefinition = {
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
   signing: ['card_number', 'payer_email'],
-  fields: [
-    'action',
-    'client_key',
-    'custom_data',
-    'hash',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'payer_ip',
-    'recurring_first_trans_id',
-    'recurring_init_trans_id',
-    'recurring_token',
-    'schedule_id',
-  ],
 };
 
 /** S2S CARD RECURRING_DEBIT. Recurring charge for debit chains: charges again the card of a DEBIT sent with `recurring_init=Y`. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
@@ -930,20 +601,6 @@ export const credit2virtualApmOperation: OperationDefinition = {
   signature: CREDIT2VIRTUAL_APM_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'action',
-    'brand',
-    'client_key',
-    'hash',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'parameters',
-    'payee_email',
-    'payee_first_name',
-    'payee_last_name',
-  ],
 };
 
 /** S2S APM CREDIT2VIRTUAL. Mobile-money payout (the `<mobile_money_ke>` method). The operator slug in `parameters[mobile_money_operator]` decides the currency, the minimum and maximum amount (one rule per row of the document's operator table); `parameters[mobile_number]` must be a number of the operator's country. Amounts are compared as decimals, so `1`, `1.00` and `1.0` are equal. */
@@ -963,32 +620,6 @@ export const debit2virtualApmOperation: OperationDefinition = {
   signature: DEBIT2VIRTUAL_APM_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'action',
-    'brand',
-    'client_key',
-    'custom_data',
-    'hash',
-    'identifier',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'parameters',
-    'payer_address',
-    'payer_city',
-    'payer_country',
-    'payer_email',
-    'payer_first_name',
-    'payer_ip',
-    'payer_language',
-    'payer_last_name',
-    'payer_phone',
-    'payer_phone_country_code',
-    'payer_state',
-    'payer_zip',
-    'return_url',
-  ],
 };
 
 /** S2S APM DEBIT2VIRTUAL. One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE: the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`. */
@@ -1008,32 +639,6 @@ export const debit2virtualCalcApmOperation: OperationDefinition = {
   signature: DEBIT2VIRTUAL_CALC_APM_SIGNATURE,
   idempotent: false,
   sensitive: SENSITIVE_FIELDS,
-  fields: [
-    'action',
-    'brand',
-    'client_key',
-    'custom_data',
-    'hash',
-    'identifier',
-    'order_amount',
-    'order_currency',
-    'order_description',
-    'order_id',
-    'parameters',
-    'payer_address',
-    'payer_city',
-    'payer_country',
-    'payer_email',
-    'payer_first_name',
-    'payer_ip',
-    'payer_language',
-    'payer_last_name',
-    'payer_phone',
-    'payer_phone_country_code',
-    'payer_state',
-    'payer_zip',
-    'return_url',
-  ],
 };
 
 /** S2S APM DEBIT2VIRTUAL_CALC. First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL. */

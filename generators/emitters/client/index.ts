@@ -181,7 +181,6 @@ function emitOperations(
             ...(operation.methodKeyed.length > 0 ? { methodKeyed: literal(operation.methodKeyed) } : {}),
             ...(operation.arrayWhen ? { arrayWhen: stringLiteral(operation.arrayWhen.field) } : {}),
             ...(operation.signingFields.length > 0 ? { signing: literal(operation.signingFields) } : {}),
-            ...(operation.fields ? { fields: literal(operation.fields) } : {}),
           }),
         }),
         {

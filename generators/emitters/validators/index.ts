@@ -167,6 +167,9 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
   const modules = new Map(layout.modules.map((laidOut) => [laidOut.path, laidOut.declarations]));
   // Every request schema has its module, also one whose function another request schema shares.
   const rootPaths = new Map(clientOperations(model).map((operation) => [validatorModulePath(operation.requestSchemaName), operation.requestSchemaName]));
+  // The fields each request schema defines: the client refuses any other, and reads them here, on
+  // the operation's first call, rather than in every operation's definition.
+  const fieldsOf = new Map(clientOperations(model).flatMap((operation) => (operation.fields ? [[operation.requestSchemaName, operation.fields] as const] : [])));
   for (const path of rootPaths.keys()) if (!modules.has(path)) modules.set(path, []);
   const deferredPaths = new Map([...deferred].map((name) => [deferredModulePath(piece(name)), name]));
   /** The pieces a module's validator reaches directly: a client loads them as values reach them, a server all at once. */
@@ -205,6 +208,9 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
             `export const validate = /* @__PURE__ */ validator<components['schemas'][${JSON.stringify(schemaName)}]>(${root}, ${JSON.stringify(style)});`,
           ],
           ...listed(pieces),
+          ...(fieldsOf.has(schemaName)
+            ? [[`/** Every field the request defines: the client refuses any other (a \`cardNumber\` would be a second PAN on the wire). */`, `export const fields = ${JSON.stringify(fieldsOf.get(schemaName))};`]]
+            : []),
         ],
         true,
       ),

@@ -66,12 +66,12 @@ export interface OperationDefinition {
   /** The body field that carries the merchant key; absent when the key does not authenticate the call. */
   readonly keyField?: 'client_key' | 'merchant_key';
   /**
-   * Loads the request validator on the operation's first call: a dynamic import of a module per
+   * Loads the module of the request schema on the operation's first call (also with
+   * `validateRequests: false`: it lists the fields the request defines): a dynamic import per
    * request schema, so a bundler splits the validators and a client that calls two operations
-   * loads the code of two. Large parts a request may leave out (connector `parameters`, a wallet
-   * token) are `deferred`: loaded when a request first carries them.
+   * loads the code of two, and `createS2SClient` carries no operation's field list.
    */
-  readonly validator: () => Promise<{ readonly validate: Validator; readonly deferred?: readonly Deferred[] }>;
+  readonly validator: () => Promise<RequestModule>;
   /**
    * The operation's openapi-fetch call through the spec's typed `paths`, e.g.
    * `(client, init) => client.POST('/post', init)`; absent: posted to `path`.
@@ -90,18 +90,25 @@ export interface OperationDefinition {
   readonly arrayWhen?: string;
   /** Values the signature covers that the request does not carry: required in `input.signing`. */
   readonly signing?: readonly string[];
-  /** Every field the request defines: any other is refused (a `cardNumber` would be a second PAN on the wire). */
-  readonly fields?: readonly string[];
 }
 
 export type Validator = (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
 
-const loadedValidators = new WeakMap<OperationDefinition, Validator>();
+/** What the client loads on an operation's first call: the module of its request schema. */
+export interface RequestModule {
+  readonly validate: Validator;
+  /** The validator's deferred pieces: loaded as requests reach them, or all at once by `requestValidator`. */
+  readonly deferred?: readonly Deferred[];
+  /** Every field the request defines: any other is refused (a `cardNumber` would be a second PAN on the wire). */
+  readonly fields?: readonly string[];
+}
 
-async function loadValidator(definition: OperationDefinition): Promise<Validator> {
-  const { validate } = await definition.validator();
-  loadedValidators.set(definition, validate);
-  return validate;
+const loadedModules = new WeakMap<OperationDefinition, RequestModule>();
+
+async function loadRequestModule(definition: OperationDefinition): Promise<RequestModule> {
+  const module = await definition.validator();
+  loadedModules.set(definition, module);
+  return module;
 }
 
 /**
@@ -344,13 +351,11 @@ export async function invoke<Response>(
   };
   // The input read once: an object, walkable, every property readable, no field the request does
   // not define, and the signing values its recipe needs. The pipeline works on that copy only.
-  const read = readRequestInput(definition, input, options.cardStatusSignature);
+  const module = loadedModules.get(definition) ?? (await loadRequestModule(definition));
+  const read = readRequestInput(definition, input, options.cardStatusSignature, module.fields);
   if (read.issues.length > 0) fail(new RequestValidationError(definition.name, read.issues));
   input = read.input;
-  const validate =
-    options.validateRequests === false
-      ? undefined
-      : (loadedValidators.get(definition) ?? (await loadValidator(definition)));
+  const validate = options.validateRequests === false ? undefined : module.validate;
   const { signing, headers } = input as { signing?: SigningValues; headers?: Readonly<Record<string, string>> };
   const isForm = definition.bodyStyle === 'form';
   let body: Record<string, unknown> | undefined;

@@ -40,3 +40,6 @@ export function v_CheckoutCaptureRequest(value: unknown, ctx?: ValidationContext
 
 /** Validates a CheckoutCaptureRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutCaptureRequest"]>(v_CheckoutCaptureRequest, "json");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["amount","hash","merchant_key","payment_id"];

@@ -106,3 +106,6 @@ export function v_CheckoutCardCreditRequest_allOf_0_anyOf_1(value: unknown, ctx?
 
 /** Validates a CheckoutCardCreditRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutCardCreditRequest"]>(v_CheckoutCardCreditRequest, "json");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["card_number","card_token","custom_data","hash","merchant_key","order_amount","order_currency","order_description","order_id","payee_first_name","payee_last_name"];

@@ -40,3 +40,6 @@ export function v_CheckoutRefundRequest(value: unknown, ctx?: ValidationContext)
 
 /** Validates a CheckoutRefundRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutRefundRequest"]>(v_CheckoutRefundRequest, "json");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["amount","hash","merchant_key","payment_id"];

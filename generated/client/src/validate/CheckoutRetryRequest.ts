@@ -34,3 +34,6 @@ export function v_CheckoutVoidRequest(value: unknown, ctx?: ValidationContext): 
 
 /** Validates a CheckoutRetryRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutRetryRequest"]>(v_CheckoutVoidRequest, "json");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["hash","merchant_key","payment_id"];

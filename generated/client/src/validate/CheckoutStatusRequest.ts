@@ -169,3 +169,6 @@ export function v_CheckoutStatusByOrderId_properties_size_not_anyOf_1(value: unk
 
 /** Validates a CheckoutStatusRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutStatusRequest"]>(v_CheckoutStatusRequest, "json");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["hash","merchant_key","order_id","payment_id","size"];

@@ -6,3 +6,6 @@ import { v_CheckoutVoidRequest } from './CheckoutRetryRequest.js';
 
 /** Validates a CheckoutVoidRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutVoidRequest"]>(v_CheckoutVoidRequest, "json");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["hash","merchant_key","payment_id"];

@@ -104,3 +104,6 @@ export const validate = /* @__PURE__ */ validator<components['schemas']["Credit2
 
 /** Deferred pieces this validator's code loads in turn. */
 export const deferred = [v_Credit2CardParameters];
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["action","card_number","card_token","channel_id","client_key","custom_data","hash","order_amount","order_currency","order_description","order_id","parameters","payee_address","payee_address2","payee_birth_date","payee_city","payee_country","payee_email","payee_first_name","payee_last_name","payee_middle_name","payee_phone","payee_state","payee_zip","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_state","payer_zip"];

@@ -556,3 +556,6 @@ export function v_Credit2VirtualRequest_allOf_8_if_properties_parameters_propert
 
 /** Validates a Credit2VirtualRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["Credit2VirtualRequest"]>(v_Credit2VirtualRequest, "form");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["action","brand","client_key","hash","order_amount","order_currency","order_description","order_id","parameters","payee_email","payee_first_name","payee_last_name"];

@@ -34,3 +34,6 @@ export function v_CreditvoidRequest_properties_action(value: unknown, ctx?: Vali
 
 /** Validates a CreditvoidRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["CreditvoidRequest"]>(v_CreditvoidRequest, "form");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["action","amount","client_key","hash","trans_id"];

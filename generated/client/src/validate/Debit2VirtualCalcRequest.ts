@@ -32,3 +32,6 @@ export function v_Debit2VirtualCalcRequest_properties_action(value: unknown, ctx
 
 /** Validates a Debit2VirtualCalcRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["Debit2VirtualCalcRequest"]>(v_Debit2VirtualCalcRequest, "form");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["action","brand","client_key","custom_data","hash","identifier","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_city","payer_country","payer_email","payer_first_name","payer_ip","payer_language","payer_last_name","payer_phone","payer_phone_country_code","payer_state","payer_zip","return_url"];

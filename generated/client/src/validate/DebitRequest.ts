@@ -87,3 +87,6 @@ export const validate = /* @__PURE__ */ validator<components['schemas']["DebitRe
 
 /** Deferred pieces this validator's code loads in turn. */
 export const deferred = [v_DebitParameters];
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["action","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","hash","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_present","payer_state","payer_zip","recurring_init","req_token","schedule_id","term_url_3ds","term_url_target"];

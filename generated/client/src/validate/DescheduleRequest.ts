@@ -38,3 +38,6 @@ export function v_DescheduleRequest_properties_action(value: unknown, ctx?: Vali
 
 /** Validates a DescheduleRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["DescheduleRequest"]>(v_DescheduleRequest, "form");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["action","client_key","hash","recurring_token","schedule_id"];

@@ -49,3 +49,6 @@ export function v_GetTransStatusByOrderRequest_properties_action(value: unknown,
 
 /** Validates a GetTransStatusByOrderRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["GetTransStatusByOrderRequest"]>(v_GetTransStatusByOrderRequest, "form");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["action","client_key","hash","order_id"];

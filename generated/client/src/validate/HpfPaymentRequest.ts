@@ -59,3 +59,6 @@ export function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): bo
 
 /** Validates a HpfPaymentRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["HpfPaymentRequest"]>(v_HpfPaymentRequest, "json");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["billing_address","birth_day","browser_info","email","name","selected_language","with_hosted_fields"];

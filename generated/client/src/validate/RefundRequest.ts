@@ -34,3 +34,6 @@ export function v_RefundRequest_properties_action(value: unknown, ctx?: Validati
 
 /** Validates a RefundRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["RefundRequest"]>(v_RefundRequest, "form");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["action","amount","client_key","hash","trans_id"];

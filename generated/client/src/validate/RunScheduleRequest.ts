@@ -32,3 +32,6 @@ export function v_RunScheduleRequest_properties_action(value: unknown, ctx?: Val
 
 /** Validates a RunScheduleRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["RunScheduleRequest"]>(v_RunScheduleRequest, "form");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["action","client_key","hash","schedule_id"];

@@ -32,3 +32,6 @@ export function v_ScheduleInfoRequest_properties_action(value: unknown, ctx?: Va
 
 /** Validates a ScheduleInfoRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["ScheduleInfoRequest"]>(v_ScheduleInfoRequest, "form");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["action","client_key","hash","schedule_id"];

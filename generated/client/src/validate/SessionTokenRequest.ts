@@ -45,3 +45,6 @@ export const validate = /* @__PURE__ */ validator<components['schemas']["Session
 
 /** Deferred pieces this validator's code loads in turn. */
 export const deferred = [v_SessionMethodParameters];
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["accountId","auth","billing_address","cancel_url","card_token","channel_id","crypto","custom_data","customer","error_url","expiry_url","hash","merchant_key","methods","operation","order","parameters","payee","payee_billing_address","payer_ip","payment_schedule_amount","recurring_init","req_token","return_url","schedule_id","schedule_start_date","session_expiry","success_url","url_target","vat_calc","with_hosted_fields"];

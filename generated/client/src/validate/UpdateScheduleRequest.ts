@@ -34,3 +34,6 @@ export function v_UpdateScheduleRequest_properties_action(value: unknown, ctx?: 
 
 /** Validates a UpdateScheduleRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["UpdateScheduleRequest"]>(v_UpdateScheduleRequest, "form");
+
+/** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
+export const fields = ["action","client_key","day_of_month","delayed_first_payment","delays","first_payment_day_of_month","first_payment_day_of_week","first_payment_interval_length","first_payment_interval_unit","hash","interval_length","interval_unit","name","payments_count","schedule_id"];
