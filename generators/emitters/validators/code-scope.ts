@@ -55,8 +55,8 @@ export interface CodeScope {
   hoistRegex(source: string): string;
   hoistSet(values: readonly unknown[]): string;
   hoistValue(value: unknown): string;
-  /** Marks a runtime helper (from runtime/validation) as used and returns its name. */
-  runtime(name: string): string;
+  /** Marks a runtime helper as used and returns its name: from runtime/validation, or the runtime `module` that holds it (`format-email`). */
+  runtime(name: string, module?: string): string;
   /** Label of a schema for messages: its title, its component name, or what it checks. */
   label(schema: JsonSchema, index: number): string;
   resolve(schema: JsonSchema): JsonSchema;

@@ -61,7 +61,8 @@ export interface CompiledFunction {
 
 export class ValidatorCompiler {
   readonly functions: CompiledFunction[] = [];
-  readonly runtimeImports = new Set<string>();
+  /** Runtime helpers the code calls, each with the runtime module it lives in. */
+  readonly runtimeImports = new Map<string, string>();
   readonly hoisted: { readonly name: string; readonly initializer: string }[] = [];
   private readonly hoistedByKey = new Map<string, string>();
   private readonly index: SchemaIndex;
@@ -220,7 +221,7 @@ export class ValidatorCompiler {
         hoistRegex: (source) => compiler.hoistRegex(source),
         hoistSet: (values) => compiler.hoistSet(values),
         hoistValue: (hoisted) => compiler.hoist(`value:${literal(hoisted)}`, 'VALUE', literal(hoisted)),
-        runtime: (name) => compiler.useRuntime(name),
+        runtime: (name, module) => compiler.useRuntime(name, module),
         label: (sub, index) => compiler.label(sub, index, base),
         resolve: (sub) => compiler.resolveAt(sub, base),
       };
@@ -289,7 +290,7 @@ export class ValidatorCompiler {
     return this.nodeFunction(target, this.index.nameOf(ref, base).join('_'), this.baseOf(target, base));
   }
 
-  private useRuntime(name: string): string {
+  private useRuntime(name: string, module = 'validation'): string {
     if (name === 'inherited') {
       // Declared in the module rather than imported: a bundle or loader that turns imports into
       // property reads would put a read in front of every own-property check.
@@ -299,7 +300,7 @@ export class ValidatorCompiler {
       }
       return name;
     }
-    this.runtimeImports.add(name);
+    this.runtimeImports.set(name, module);
     return name;
   }
 

@@ -79,7 +79,8 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
   });
   const references = new Map(declarations.map((declaration) => [declaration.name, identifiers(declaration.text)]));
   const layout = layoutValidators(declarations, (declaration) => references.get(declaration.name)!, roots, size, new Map([...deferred].map((name) => [deferredCode(name), piece(name)])));
-  const runtime = [...compiler.runtimeImports, ...(deferred.size > 0 ? ['defer', 'guard'] : [])].sort();
+  /** Runtime helpers by name, with the runtime module each lives in. */
+  const runtime = new Map([...compiler.runtimeImports, ...(deferred.size > 0 ? (['defer', 'guard'] as const).map((name) => [name, 'validation'] as const) : [])]);
   /**
    * The deferred stubs `from`'s code reaches: directly (what a module lists for the client to load
    * in turn) or, `through` their code, all of them (what validators.ts hands in statically).
@@ -116,18 +117,24 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       return `${common === from.length ? './' : '../'.repeat(from.length - common)}${to.slice(common).join('/')}.js`;
     };
     const used = new Set([...own.flatMap((declaration) => references.get(declaration.name)!), ...uses]);
-    const values = [...(wraps ? ['validator'] : []), ...runtime.filter((name) => used.has(name))];
+    // The runtime helpers it calls, by runtime module (the factory first), then its generated imports.
+    const helpers = new Map<string, string[]>(wraps ? [['validation', ['validator']]] : []);
+    for (const name of [...runtime.keys()].sort()) {
+      const home = runtime.get(name)!;
+      if (used.has(name)) helpers.set(home, [...(helpers.get(home) ?? []), name]);
+    }
     const types = [...(split ? [] : ['Guard']), ...(used.has('ValidationContext') ? ['ValidationContext'] : [])];
     const imports = new Map<string, string[]>();
     for (const name of [...used].sort()) {
       const home = layout.home.get(name);
       if (home !== undefined && home !== path) imports.set(home, [...(imports.get(home) ?? []), name]);
     }
+    const fromRuntime = (module: string) => relative(`runtime/${module}`);
     const head: Code[] = [
       [
         ...(wraps ? [`import type { components } from '${relative('schema')}';`] : []),
-        ...(values.length > 0 ? [`import { ${values.join(', ')} } from '${relative('runtime/validation')}';`] : []),
-        ...(types.length > 0 ? [`import type { ${types.join(', ')} } from '${relative('runtime/validation')}';`] : []),
+        ...[...helpers].sort(([a], [b]) => (a === 'validation' ? -1 : b === 'validation' ? 1 : a.localeCompare(b))).map(([module, names]) => `import { ${names.join(', ')} } from '${fromRuntime(module)}';`),
+        ...(types.length > 0 ? [`import type { ${types.join(', ')} } from '${fromRuntime('validation')}';`] : []),
         ...[...imports].sort(([a], [b]) => a.localeCompare(b)).map(([home, imported]) => `import { ${imported.join(', ')} } from '${relative(home)}';`),
       ],
     ];

@@ -26,7 +26,7 @@ export const ARRAY_KEYWORDS: readonly KeywordDefinition[] = [
   {
     keyword: 'uniqueItems',
     type: 'array',
-    code: (schema, scope) => (schema.uniqueItems === true ? scope.failIf(`!${scope.runtime('hasUniqueItems')}(${scope.value})`, 'uniqueItems', 'must not repeat an item') : []),
+    code: (schema, scope) => (schema.uniqueItems === true ? scope.failIf(`!${scope.runtime('hasUniqueItems', 'json-equal')}(${scope.value})`, 'uniqueItems', 'must not repeat an item') : []),
   },
   {
     keyword: 'prefixItems',

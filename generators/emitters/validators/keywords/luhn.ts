@@ -9,7 +9,7 @@ export const LUHN_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       if (schema['x-luhn'] !== true) throw new Error('x-luhn must be true (leave it out otherwise)');
       return scope.failIf(
-        `!${scope.runtime('luhn')}(${scope.value})`,
+        `!${scope.runtime('luhn', 'luhn')}(${scope.value})`,
         'luhn',
         'must be a card number whose check digit is right (Luhn check): it is mistyped',
       );

@@ -2,21 +2,21 @@
 // bounds amounts need.
 import type { KeywordDefinition } from '../keyword.js';
 
-/** Format name → runtime export. The generator refuses a format not listed here. */
-export const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
-  date: 'formatDate',
-  'date-time': 'formatDateTime',
-  time: 'formatTime',
-  duration: 'formatDuration',
-  uuid: 'formatUuid',
-  email: 'formatEmail',
-  hostname: 'formatHostname',
-  uri: 'formatUri',
-  'uri-reference': 'formatUriReference',
-  'json-pointer': 'formatJsonPointer',
-  regex: 'formatRegex',
-  ipv4: 'formatIpv4',
-  ipv6: 'formatIpv6',
+/** Format name → runtime module and export (a module per format). The generator refuses a format not listed here. */
+export const FORMAT_FUNCTIONS: Readonly<Record<string, readonly [module: string, name: string]>> = {
+  date: ['format-date', 'formatDate'],
+  'date-time': ['format-date-time', 'formatDateTime'],
+  time: ['format-date-time', 'formatTime'],
+  duration: ['format-duration', 'formatDuration'],
+  uuid: ['format-uuid', 'formatUuid'],
+  email: ['format-email', 'formatEmail'],
+  hostname: ['format-hostname', 'formatHostname'],
+  uri: ['format-uri', 'formatUri'],
+  'uri-reference': ['format-uri', 'formatUriReference'],
+  'json-pointer': ['format-json-pointer', 'formatJsonPointer'],
+  regex: ['format-regex', 'formatRegex'],
+  ipv4: ['format-ip', 'formatIpv4'],
+  ipv6: ['format-ip', 'formatIpv6'],
 };
 
 const chars = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
@@ -28,7 +28,7 @@ const decimalBound = (keyword: 'x-decimal-minimum' | 'x-decimal-maximum', failsW
   code(schema, scope) {
     const limit = schema[keyword];
     if (typeof limit !== 'string' || !/^-?[0-9]+(\.[0-9]+)?$/.test(limit)) throw new Error(`${keyword} must be a decimal string`);
-    return scope.failIf(`${scope.runtime('compareDecimal')}(${scope.value}, ${JSON.stringify(limit)}) ${failsWhen}`, keyword, `must be ${words} ${limit}`);
+    return scope.failIf(`${scope.runtime('compareDecimal', 'decimal')}(${scope.value}, ${JSON.stringify(limit)}) ${failsWhen}`, keyword, `must be ${words} ${limit}`);
   },
 });
 
@@ -64,7 +64,7 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const check = FORMAT_FUNCTIONS[schema.format!];
       if (!check) throw new Error(`Unsupported format "${schema.format}"; add it to the runtime and to FORMAT_FUNCTIONS`);
-      return scope.failIf(`!${scope.runtime(check)}(${scope.value})`, 'format', `must be a valid ${schema.format}`);
+      return scope.failIf(`!${scope.runtime(check[1], check[0])}(${scope.value})`, 'format', `must be a valid ${schema.format}`);
     },
   },
   decimalBound('x-decimal-minimum', '< 0', 'at least'),

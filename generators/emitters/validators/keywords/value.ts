@@ -10,7 +10,7 @@ export const VALUE_KEYWORDS: readonly KeywordDefinition[] = [
     keyword: 'const',
     code(schema, scope) {
       const v = scope.value;
-      const test = isPrimitive(schema.const) ? `${v} !== ${literal(schema.const)}` : `!${scope.runtime('jsonEqual')}(${v}, ${scope.hoistValue(schema.const)})`;
+      const test = isPrimitive(schema.const) ? `${v} !== ${literal(schema.const)}` : `!${scope.runtime('jsonEqual', 'json-equal')}(${v}, ${scope.hoistValue(schema.const)})`;
       return scope.failIf(test, 'const', `must be ${literal(schema.const)}`);
     },
   },
@@ -23,7 +23,7 @@ export const VALUE_KEYWORDS: readonly KeywordDefinition[] = [
       const message = `must be one of: ${values.length === 0 ? '(no value)' : listed}`;
       let test: string;
       if (values.length === 0) test = 'true';
-      else if (!values.every(isPrimitive)) test = `!${scope.hoistValue(values)}.some((item: unknown) => ${scope.runtime('jsonEqual')}(${v}, item))`;
+      else if (!values.every(isPrimitive)) test = `!${scope.hoistValue(values)}.some((item: unknown) => ${scope.runtime('jsonEqual', 'json-equal')}(${v}, item))`;
       else if (values.length <= INLINE_ENUM_LIMIT) test = values.map((value) => `${v} !== ${literal(value)}`).join(' && ');
       else test = `!${scope.hoistSet(values)}.has(${v})`;
       return scope.failIf(test, 'enum', message);
