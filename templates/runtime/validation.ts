@@ -185,27 +185,23 @@ export async function loadDeferred(pieces: readonly Deferred[], seen = new Set<D
 /** Deferred pieces with their code, as `validators` hands them in: `[v_X, deferred_X]`. */
 export type Provided = readonly (readonly [Deferred, Compiled])[];
 
-function provideAll(provided: Provided): void {
+/**
+ * An exported validator or type guard of `validators`, with the code of the deferred pieces it
+ * reaches handed in (imported statically there): those never load anything, nor answer `pending`.
+ */
+export function provide<T>(provided: Provided, exported: T): T {
   for (const [piece, code] of provided) piece.provide(code);
-}
-
-/** A generated `isX` whose code reaches deferred pieces: the compiled function, with their code handed in. */
-export function guard<T>(validate: Compiled, provided: Provided): Guard<T> {
-  provideAll(provided);
-  return validate as Guard<T>;
+  return exported;
 }
 
 /**
  * Builds a generated `validateX(value, style?)` from its compiled function: the predicate pass
- * first (no allocation on a valid value), the reporting pass only when it says no. `provided`:
- * the code of the deferred pieces it reaches, when it is not to load them.
+ * first (no allocation on a valid value), the reporting pass only when it says no.
  */
 export function validator<T>(
   validate: Compiled,
   defaultStyle: WirePathStyle,
-  provided: Provided = [],
 ): (value: unknown, style?: WirePathStyle) => ValidationResult<T> {
-  provideAll(provided);
   return (value, style = defaultStyle) => {
     try {
       return validate(value) ? { ok: true, value: value as T } : collectIssues(value, style, validate);

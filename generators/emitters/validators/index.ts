@@ -80,7 +80,7 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
   const references = new Map(declarations.map((declaration) => [declaration.name, identifiers(declaration.text)]));
   const layout = layoutValidators(declarations, (declaration) => references.get(declaration.name)!, roots, size, new Map([...deferred].map((name) => [deferredCode(name), piece(name)])));
   /** Runtime helpers by name, with the runtime module each lives in. */
-  const runtime = new Map([...compiler.runtimeImports, ...(deferred.size > 0 ? (['defer', 'guard'] as const).map((name) => [name, 'validation'] as const) : [])]);
+  const runtime = new Map([...compiler.runtimeImports, ...(deferred.size > 0 ? (['defer', 'provide'] as const).map((name) => [name, 'validation'] as const) : [])]);
   /**
    * The deferred stubs `from`'s code reaches: directly (what a module lists for the client to load
    * in turn) or, `through` their code, all of them (what validators.ts hands in statically).
@@ -157,17 +157,14 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
     const own = functions.get(name)!;
     const compiledFunction = deferred.has(own) ? deferredCode(own) : own;
     const pieces = piecesReached(compiledFunction, true);
-    for (const used of [compiledFunction, ...pieces, ...pieces.map(deferredCode), ...(pieces.length > 0 ? ['guard'] : [])]) mainUses.add(used);
-    const provided = pieces.length > 0 ? `, [${pieces.map((stub) => `[${stub}, ${deferredCode(stub)}]`).join(', ')}]` : '';
+    for (const used of [compiledFunction, ...pieces, ...pieces.map(deferredCode), ...(pieces.length > 0 ? ['provide'] : [])]) mainUses.add(used);
+    const provided = (exported: string) => (pieces.length > 0 ? `/* @__PURE__ */ provide([${pieces.map((stub) => `[${stub}, ${deferredCode(stub)}]`).join(', ')}], ${exported})` : exported);
     return [
       [
         `/** Validates a ${name}; issues name fields by wire path (${style === 'form' ? '`parameters[pin]`' : '`order.amount`'} style by default). */`,
-        `export const ${validatorName(name)} = /* @__PURE__ */ validator<${type}>(${compiledFunction}, ${JSON.stringify(style)}${provided});`,
+        `export const ${validatorName(name)} = ${provided(`/* @__PURE__ */ validator<${type}>(${compiledFunction}, ${JSON.stringify(style)})`)};`,
       ],
-      [
-        `/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`,
-        pieces.length > 0 ? `export const is${base} = /* @__PURE__ */ guard<${type}>(${compiledFunction}${provided});` : `export const is${base} = ${compiledFunction} as Guard<${type}>;`,
-      ],
+      [`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`, `export const is${base} = ${provided(`${compiledFunction} as Guard<${type}>`)};`],
     ];
   });
   const files = [module('validators', layout.main, [...mainUses], false, exported, true)];
