@@ -21,6 +21,8 @@ import { v_Debit2VirtualRequest } from './validate/Debit2VirtualRequest.js';
 import { v_DebitParameters, v_DebitRequest, v_DebitRequest_properties_action } from './validate/DebitRequest.js';
 import { PATTERN_16, deferred_Credit2CardParameters, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd } from './validate/deferred/Credit2CardParameters.js';
 import { deferred_DebitParameters } from './validate/deferred/DebitParameters.js';
+import { deferred_DeviceWalletParameters } from './validate/deferred/DeviceWalletParameters.js';
+import { deferred_HpfBrowserInfo } from './validate/deferred/HpfBrowserInfo.js';
 import { deferred_LocalCollectionParameters, v_LocalCollectionBankDetails } from './validate/deferred/LocalCollectionParameters.js';
 import { deferred_PaymentToken } from './validate/deferred/PaymentToken.js';
 import { deferred_SaleCardParameters } from './validate/deferred/SaleCardParameters.js';
@@ -43,11 +45,15 @@ import { v_SessionRequest } from './validate/SessionRequest.js';
 import { v_SessionTokenRequest } from './validate/SessionTokenRequest.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './validate/shared/AuthRequest+7-bwphx9.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
-import { inherited, v_Address, v_Amount, v_ApcCartItem_properties_description, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_CustomData, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_WalletPaymentToken, v_WebWalletToken_properties_apiVersion, v_YesNo } from './validate/shared/common.js';
+import { inherited, v_Address, v_Amount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_CustomData, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_YesNo } from './validate/shared/common.js';
 import { PATTERN_13, v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 import { v_CardSetErsIdentity } from './validate/shared/Credit2CardParameters+2-ci7n13.js';
 import { v_CardSetErsDebit } from './validate/shared/DebitParameters+SessionMethodParameters.js';
-import { v_DeviceWalletToken, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash } from './validate/shared/PaymentToken+2-1ncitsp.js';
+import { v_DeviceWalletToken_properties_paymentData_properties_data } from './validate/shared/DeviceWalletParameters+2-758by2.js';
+import { v_DeviceWalletToken, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash } from './validate/shared/DeviceWalletParameters+PaymentToken.js';
+import { v_WalletPaymentToken } from './validate/shared/DeviceWalletParameters+WebWalletParameters.js';
+import { v_WebWalletToken_properties_apiVersion } from './validate/shared/HpfBrowserInfo+2-169z2m5.js';
+import { v_ApcCartItem_properties_description } from './validate/shared/HpfBrowserInfo+2-19z7opt.js';
 import { v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/PaymentToken+WebWalletParameters.js';
 import { v_RecurringChargeFields } from './validate/shared/RecurringDebitRequest+RecurringSaleRequest.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplAmount, v_BnplBParameters, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWalletAddress, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingIdentificationType, v_OpenBankingParameters, v_OpenBankingPayeeIdentification, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiPersonalIdParameters, v_VcardParameters, v_WebWalletParameters } from './validate/shared/SaleApmRequest+SessionMethodParameters.js';
@@ -4775,16 +4781,16 @@ export const validateWalletPaymentToken = /* @__PURE__ */ validator<Schemas["Wal
 export const isWalletPaymentToken = v_WalletPaymentToken as Guard<Schemas["WalletPaymentToken"]>;
 
 /** Validates a DeviceWalletParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDeviceWalletParameters = /* @__PURE__ */ validator<Schemas["DeviceWalletParameters"]>(v_DeviceWalletParameters, "form");
+export const validateDeviceWalletParameters = /* @__PURE__ */ validator<Schemas["DeviceWalletParameters"]>(deferred_DeviceWalletParameters, "form");
 
 /** Type guard for DeviceWalletParameters: true when the value satisfies every rule of the schema. */
-export const isDeviceWalletParameters = v_DeviceWalletParameters as Guard<Schemas["DeviceWalletParameters"]>;
+export const isDeviceWalletParameters = deferred_DeviceWalletParameters as Guard<Schemas["DeviceWalletParameters"]>;
 
 /** Validates a SaleApmDeviceWalletRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmDeviceWalletRequest = /* @__PURE__ */ validator<Schemas["SaleApmDeviceWalletRequest"]>(v_SaleApmDeviceWalletRequest, "form");
+export const validateSaleApmDeviceWalletRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmDeviceWalletRequest"]>(v_SaleApmDeviceWalletRequest, "form"));
 
 /** Type guard for SaleApmDeviceWalletRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmDeviceWalletRequest = v_SaleApmDeviceWalletRequest as Guard<Schemas["SaleApmDeviceWalletRequest"]>;
+export const isSaleApmDeviceWalletRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters]], v_SaleApmDeviceWalletRequest as Guard<Schemas["SaleApmDeviceWalletRequest"]>);
 
 /** Validates a WebWalletParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateWebWalletParameters = /* @__PURE__ */ validator<Schemas["WebWalletParameters"]>(deferred_WebWalletParameters, "form");
@@ -4799,10 +4805,10 @@ export const validateSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWa
 export const isSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmWebWalletRequest as Guard<Schemas["SaleApmWebWalletRequest"]>);
 
 /** Validates a SaleApmMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmMethodRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest, "form"));
+export const validateSaleApmMethodRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest, "form"));
 
 /** Type guard for SaleApmMethodRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmMethodRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmMethodRequest as Guard<Schemas["SaleApmMethodRequest"]>);
+export const isSaleApmMethodRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmMethodRequest as Guard<Schemas["SaleApmMethodRequest"]>);
 
 /** Validates a SaleApmRedirectOnlyRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Schemas["SaleApmRedirectOnlyRequest"]>(v_SaleApmRedirectOnlyRequest, "form");
@@ -4811,16 +4817,16 @@ export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Sche
 export const isSaleApmRedirectOnlyRequest = v_SaleApmRedirectOnlyRequest as Guard<Schemas["SaleApmRedirectOnlyRequest"]>;
 
 /** Validates a SaleApmRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmRequest"]>(v_SaleApmRequest, "form"));
+export const validateSaleApmRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmRequest"]>(v_SaleApmRequest, "form"));
 
 /** Type guard for SaleApmRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmRequest as Guard<Schemas["SaleApmRequest"]>);
+export const isSaleApmRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmRequest as Guard<Schemas["SaleApmRequest"]>);
 
 /** Validates a SaleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleRequest"]>(v_SaleRequest, "form"));
+export const validateSaleRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleRequest"]>(v_SaleRequest, "form"));
 
 /** Type guard for SaleRequest: true when the value satisfies every rule of the schema. */
-export const isSaleRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleRequest as Guard<Schemas["SaleRequest"]>);
+export const isSaleRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleRequest as Guard<Schemas["SaleRequest"]>);
 
 /** Validates a TransId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTransId = /* @__PURE__ */ validator<Schemas["TransId"]>(v_OrderId, "form");
@@ -5105,10 +5111,10 @@ export const validateDebit2VirtualCalcRequest = /* @__PURE__ */ validator<Schema
 export const isDebit2VirtualCalcRequest = v_Debit2VirtualCalcRequest as Guard<Schemas["Debit2VirtualCalcRequest"]>;
 
 /** Validates a PostRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePostRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["PostRequest"]>(v_PostRequest, "form"));
+export const validatePostRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["PostRequest"]>(v_PostRequest, "form"));
 
 /** Type guard for PostRequest: true when the value satisfies every rule of the schema. */
-export const isPostRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_PostRequest as Guard<Schemas["PostRequest"]>);
+export const isPostRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_PostRequest as Guard<Schemas["PostRequest"]>);
 
 /** Validates a Action; issues name fields by wire path (`order.amount` style by default). */
 export const validateAction = /* @__PURE__ */ validator<Schemas["Action"]>(v_Address, "json");
@@ -5663,10 +5669,10 @@ export const validateSessionCardParameters = /* @__PURE__ */ validator<Schemas["
 export const isSessionCardParameters = v_SessionCardParameters as Guard<Schemas["SessionCardParameters"]>;
 
 /** Validates a SessionMethodParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters, "json"));
+export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters, "json"));
 
 /** Type guard for SessionMethodParameters: true when the value satisfies every rule of the schema. */
-export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], deferred_SessionMethodParameters as Guard<Schemas["SessionMethodParameters"]>);
+export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], deferred_SessionMethodParameters as Guard<Schemas["SessionMethodParameters"]>);
 
 /** Validates a SessionOrder; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionOrder = /* @__PURE__ */ validator<Schemas["SessionOrder"]>(v_SessionOrder, "json");
@@ -5699,16 +5705,16 @@ export const validateSessionCrypto = /* @__PURE__ */ validator<Schemas["SessionC
 export const isSessionCrypto = v_SessionCrypto as Guard<Schemas["SessionCrypto"]>;
 
 /** Validates a SessionFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionFields = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
+export const validateSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
 
 /** Type guard for SessionFields: true when the value satisfies every rule of the schema. */
-export const isSessionFields = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionFields as Guard<Schemas["SessionFields"]>);
+export const isSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionFields as Guard<Schemas["SessionFields"]>);
 
 /** Validates a SessionRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
+export const validateSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
 
 /** Type guard for SessionRequest: true when the value satisfies every rule of the schema. */
-export const isSessionRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionRequest as Guard<Schemas["SessionRequest"]>);
+export const isSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionRequest as Guard<Schemas["SessionRequest"]>);
 
 /** Validates a SessionResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionResponse = /* @__PURE__ */ validator<Schemas["SessionResponse"]>(v_SessionResponse, "json");
@@ -5723,10 +5729,10 @@ export const validateCheckoutValidationError = /* @__PURE__ */ validator<Schemas
 export const isCheckoutValidationError = v_CheckoutValidationError as Guard<Schemas["CheckoutValidationError"]>;
 
 /** Validates a SessionTokenRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
+export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
 
 /** Type guard for SessionTokenRequest: true when the value satisfies every rule of the schema. */
-export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionTokenRequest as Guard<Schemas["SessionTokenRequest"]>);
+export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionTokenRequest as Guard<Schemas["SessionTokenRequest"]>);
 
 /** Validates a SessionTokenResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionTokenResponse = /* @__PURE__ */ validator<Schemas["SessionTokenResponse"]>(v_SessionTokenResponse, "json");
@@ -5735,16 +5741,16 @@ export const validateSessionTokenResponse = /* @__PURE__ */ validator<Schemas["S
 export const isSessionTokenResponse = v_SessionTokenResponse as Guard<Schemas["SessionTokenResponse"]>;
 
 /** Validates a HpfBrowserInfo; issues name fields by wire path (`order.amount` style by default). */
-export const validateHpfBrowserInfo = /* @__PURE__ */ validator<Schemas["HpfBrowserInfo"]>(v_HpfBrowserInfo, "json");
+export const validateHpfBrowserInfo = /* @__PURE__ */ validator<Schemas["HpfBrowserInfo"]>(deferred_HpfBrowserInfo, "json");
 
 /** Type guard for HpfBrowserInfo: true when the value satisfies every rule of the schema. */
-export const isHpfBrowserInfo = v_HpfBrowserInfo as Guard<Schemas["HpfBrowserInfo"]>;
+export const isHpfBrowserInfo = deferred_HpfBrowserInfo as Guard<Schemas["HpfBrowserInfo"]>;
 
 /** Validates a HpfPaymentRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateHpfPaymentRequest = /* @__PURE__ */ validator<Schemas["HpfPaymentRequest"]>(v_HpfPaymentRequest, "json");
+export const validateHpfPaymentRequest = /* @__PURE__ */ provide([[v_HpfBrowserInfo, deferred_HpfBrowserInfo]], /* @__PURE__ */ validator<Schemas["HpfPaymentRequest"]>(v_HpfPaymentRequest, "json"));
 
 /** Type guard for HpfPaymentRequest: true when the value satisfies every rule of the schema. */
-export const isHpfPaymentRequest = v_HpfPaymentRequest as Guard<Schemas["HpfPaymentRequest"]>;
+export const isHpfPaymentRequest = /* @__PURE__ */ provide([[v_HpfBrowserInfo, deferred_HpfBrowserInfo]], v_HpfPaymentRequest as Guard<Schemas["HpfPaymentRequest"]>);
 
 /** Validates a PaymentId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePaymentId = /* @__PURE__ */ validator<Schemas["PaymentId"]>(v_OrderId, "form");

@@ -2,7 +2,7 @@
 
 import { IN_CONTENT, NOT_JSON, closestAlternative, codePointLength, parseJsonContent, reject } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { v_DeviceWalletToken } from '../shared/PaymentToken+2-1ncitsp.js';
+import { v_DeviceWalletToken } from '../shared/DeviceWalletParameters+PaymentToken.js';
 import { v_WebWalletToken } from '../shared/PaymentToken+WebWalletParameters.js';
 
 export const VALUE_2 = [[["paymentData","paymentMethod","transactionIdentifier"],[]],[["apiVersion","apiVersionMinor","paymentMethodData"],[]]];

@@ -2,7 +2,8 @@
 
 import { IN_CONTENT, NOT_JSON, hasOwn, isPlainObject, parseJsonContent, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_WalletPaymentToken } from '../shared/common.js';
+import { inherited } from '../shared/common.js';
+import { v_WalletPaymentToken } from '../shared/DeviceWalletParameters+WebWalletParameters.js';
 import { v_WebWalletToken } from '../shared/PaymentToken+WebWalletParameters.js';
 
 export function deferred_WebWalletParameters(value: unknown, ctx?: ValidationContext): boolean {

@@ -2,7 +2,9 @@
 
 import { closestAlternative, codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_WebWalletToken_properties_apiVersion } from './common.js';
+import { inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
+import { v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey } from './DeviceWalletParameters+2-758by2.js';
+import { v_WebWalletToken_properties_apiVersion } from './HpfBrowserInfo+2-169z2m5.js';
 
 export const VALUE_1 = [[["signature","intermediateSigningKey","protocolVersion","signedMessage"],[]],[[],[]]];
 

@@ -17,7 +17,6 @@ export const PATTERN_3 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-
 export const PATTERN_4 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
 export const PATTERN_5 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
 export const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
-export const PATTERN_10 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
 export const PATTERN_20 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
 export const PATTERN_25 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
 export const VALUE_15 = [[["auth"],[]],[["recurring_init"],[]]];
@@ -279,17 +278,6 @@ export function v_S2sZeroAmountRule(value: unknown, ctx?: ValidationContext): bo
   return true;
 }
 
-export function v_WalletPaymentToken(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 2 || (value.length < 4 && codePointLength(value) < 2)) && reject(ctx, "minLength", "must be at least 2 characters")) return false;
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
-    if (!PATTERN_10.test(value) && reject(ctx, "pattern", "must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$")) return false;
-  }
-  return true;
-}
-
 export function v_S2sTransactionRef(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -449,35 +437,12 @@ export function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext)
   return true;
 }
 
-export function v_DeviceWalletToken_properties_paymentData_properties_data(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
-  }
-  return true;
-}
-
-export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
-  }
-  return true;
-}
-
 export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
-  return true;
-}
-
-export function v_WebWalletToken_properties_apiVersion(value: unknown, ctx?: ValidationContext): boolean {
-  if (!((typeof value === "number" && Number.isInteger(value))) && reject(ctx, "type", "must be an integer")) return false;
   return true;
 }
 
@@ -519,15 +484,6 @@ export function v_ApcShipping_properties_companyName(value: unknown, ctx?: Valid
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 60 && codePointLength(value) > 60 && reject(ctx, "maxLength", "must be at most 60 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_description(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 2048 && codePointLength(value) > 2048 && reject(ctx, "maxLength", "must be at most 2048 characters")) return false;
   }
   return true;
 }

@@ -2,7 +2,8 @@
 
 import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
+import { inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
+import { v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey } from './DeviceWalletParameters+2-758by2.js';
 
 export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
