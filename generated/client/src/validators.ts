@@ -3692,7 +3692,7 @@ function v_SessionTokenResponse_properties_token(value: unknown, ctx?: Validatio
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
     if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
   }
   return true;

@@ -39,8 +39,10 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const v = scope.value;
       const min = schema.minLength!;
-      // UTF-16 length bounds the code-point count from both sides; count only when it could matter.
-      const test = `${v}.length < ${min} || (${v}.length < ${2 * min} && ${scope.runtime('codePointLength')}(${v}) < ${min})`;
+      if (min === 0) return [];
+      // UTF-16 length bounds the code-point count from both sides; count only when it could matter
+      // (never for 1: a string of one unit or more has a code point).
+      const test = min === 1 ? `${v}.length < 1` : `${v}.length < ${min} || (${v}.length < ${2 * min} && ${scope.runtime('codePointLength')}(${v}) < ${min})`;
       return scope.failIf(test, 'minLength', `must be at least ${chars(min)}`);
     },
   },

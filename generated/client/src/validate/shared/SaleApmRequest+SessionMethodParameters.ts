@@ -166,7 +166,7 @@ export function v_CryptoWalletAddress(value: unknown, ctx?: ValidationContext): 
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
     if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
   }
   return true;
@@ -628,7 +628,7 @@ export function v_InstallmentRedirectParameters_properties_product_reference_id(
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
     if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
   }
   return true;
@@ -663,7 +663,7 @@ export function v_UpiPersonalIdParameters_properties_personal_id(value: unknown,
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
     if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
   }
   return true;

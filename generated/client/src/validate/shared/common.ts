@@ -35,7 +35,7 @@ export function v_OrderId(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
     if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
@@ -65,7 +65,7 @@ export function v_OrderDescription(value: unknown, ctx?: ValidationContext): boo
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
     if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
   }
   return true;
@@ -450,7 +450,7 @@ export function v_CryptoGatewayParameters_properties_crypto_type(value: unknown,
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if ((value.length < 1 || (value.length < 2 && codePointLength(value) < 1)) && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
     if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
