@@ -126,7 +126,11 @@ if (sale.result === 'SUCCESS') console.log((await client.card.getTransStatus({ t
 `,
 };
 
-/** The validator modules the two-action consumer loads when it runs (the client loads them per action). */
+/**
+ * The validator modules the two-action consumer loads when it runs (the client loads them per
+ * action). Its sale carries neither connector `parameters` nor a wallet token, so it loads none of
+ * the validators' deferred pieces (validate/deferred/): an input that carries one must list it.
+ */
 export const TWO_ACTION_LOADS = ['validate/SaleCardRequest.ts', 'validate/GetTransStatusRequest.ts'];
 
 const kB = (bytes: number) => bytes / 1000;

@@ -10,6 +10,10 @@ import { ValidatorCompiler } from '../../generators/emitters/validators/compile-
 import { deferredFunctions, layoutValidators } from '../../generators/emitters/validators/modules.js';
 import type { OpenApiDocument } from '../../generators/model/openapi.js';
 import { buildSpecModel } from '../../generators/model/spec-model.js';
+import { TWO_ACTION_LOADS } from '../../bench/bundle-size.js';
+import { buildRequest } from '../../generated/client/src/runtime/pipeline.js';
+import { saleCardOperation } from '../../generated/client/src/s2s.js';
+import { CARD_SALE, CLIENT_KEY } from '../support/fixtures.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
 const CLIENT_SRC = join(PROJECT_ROOT, 'generated', 'client', 'src');
@@ -157,5 +161,14 @@ await client.card.getTransStatus({} as never);
       expect(chunkOf(piece), piece).toBeDefined();
       expect(sale).not.toContain(piece);
     }
+  });
+});
+
+describe('the bundle-size bench counts what its two-action consumer runs', () => {
+  it('its sale reaches no deferred piece: the validator answers at once, so TWO_ACTION_LOADS is all it loads', async () => {
+    expect(TWO_ACTION_LOADS).toContain('validate/SaleCardRequest.ts');
+    const { validate } = await saleCardOperation.validator();
+    const body = buildRequest(saleCardOperation, { baseUrl: 'https://gateway.example', merchantKey: CLIENT_KEY, password: 'secret' }, CARD_SALE);
+    expect(validate(body, 'form')).toEqual({ ok: true, value: body });
   });
 });
