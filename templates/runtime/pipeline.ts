@@ -50,6 +50,8 @@ export type SendInit = {
   bodySerializer: (body: Record<string, unknown>) => string;
   fetch: (request: Request) => Promise<globalThis.Response>;
   middleware?: Middleware[];
+  /** The class openapi-fetch builds the call's request with: `AttemptRequest` when no merchant middleware reads it. */
+  Request?: typeof globalThis.Request;
   /** Marks the Request openapi-fetch builds for this call (copied onto it): see `sendAttempt`. */
   gateway: GatewayCall;
 };
@@ -172,6 +174,8 @@ export interface Transport {
    * and signing, as it goes on the wire.
    */
   readonly fetchClient: FetchClient;
+  /** Whether `fetchClient.use` added middleware that `fetchClient.eject` has not removed. */
+  readonly hasMerchantMiddleware: () => boolean;
 }
 
 /**
@@ -206,6 +210,24 @@ function sendAttempt(
   };
 }
 
+/**
+ * The request openapi-fetch builds for an attempt that no merchant middleware will see (its
+ * per-call `Request` option): URL, method and headers for `sendAttempt`. fetch builds the one
+ * WHATWG Request from them; a Request built here too would cost an AbortSignal, a header list and
+ * a body stream per call, only to be dropped.
+ */
+class AttemptRequest {
+  readonly method: string;
+  readonly headers: HeadersInit;
+  constructor(
+    readonly url: string,
+    init: RequestInit,
+  ) {
+    this.method = init.method ?? 'POST';
+    this.headers = init.headers ?? {};
+  }
+}
+
 export function createTransport(
   options: ClientOptions,
   paths: Readonly<Record<string, string>> = {},
@@ -221,7 +243,31 @@ export function createTransport(
     // following also spares undici a copy of every request (its body stream teed) kept for one.
     redirect,
   });
-  return { options, signatureAlgorithm, pathFor: (path) => paths[path] ?? path, fetchClient };
+  // The middleware the merchant registered, counted as openapi-fetch keeps it (a list: the same
+  // one may be added twice), so an attempt knows whether anyone else reads its Request.
+  const merchantMiddleware: Middleware[] = [];
+  const { use, eject } = fetchClient;
+  fetchClient.use = (...middleware) => {
+    // One by one: openapi-fetch throws at a malformed one, having kept those before it.
+    for (const added of middleware) {
+      use(added);
+      if (added) merchantMiddleware.push(added);
+    }
+  };
+  fetchClient.eject = (...middleware) => {
+    for (const ejected of middleware) {
+      const index = merchantMiddleware.indexOf(ejected);
+      if (index !== -1) merchantMiddleware.splice(index, 1);
+    }
+    eject(...middleware);
+  };
+  return {
+    options,
+    signatureAlgorithm,
+    pathFor: (path) => paths[path] ?? path,
+    fetchClient,
+    hasMerchantMiddleware: () => merchantMiddleware.length > 0,
+  };
 }
 
 type SigningValues = Readonly<Record<string, string | undefined>>;
@@ -476,6 +522,7 @@ async function sendOnce<Response>(
         fetch: sendAttempt(transport.options, gateway, () => wire, signal),
         gateway,
         ...(middleware ? { middleware } : {}),
+        ...(transport.hasMerchantMiddleware() ? {} : { Request: AttemptRequest as unknown as typeof Request }),
       };
       const path = transport.pathFor(definition.path);
       // A deployment's own endpoint path (postPath) is not one of the spec's paths.
