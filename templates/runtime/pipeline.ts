@@ -1,6 +1,6 @@
 // The one hand-written request pipeline every generated method runs through: fill in key and
-// action → validate → label to wire value → sign → encode (openapi-fetch's bodySerializer) → send
-// (openapi-fetch, with its middleware: the logger's and the merchant's) → classify.
+// action, then openapi-fetch with its middleware in order: the gateway's (validate → label to wire
+// value → sign → encode), the merchant's, the logger's; then send and classify the answer.
 // Generated code only declares operations (OperationDefinition, with its typed openapi-fetch
 // call) and calls `invoke`.
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
@@ -24,6 +24,7 @@ export const JSON_CONTENT_TYPE = 'application/json';
 const FORM_HEADERS = Object.freeze({ 'Content-Type': FORM_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
 const JSON_HEADERS = Object.freeze({ 'Content-Type': JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
 const NO_PARAMS = Object.freeze({});
+const noSerializer = () => undefined;
 const redirect = 'error';
 
 /** The openapi-fetch client of a transport, typed by the spec's `paths`. */
@@ -47,7 +48,8 @@ export type SendInit = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   params: any;
   headers: Readonly<Record<string, string>>;
-  bodySerializer: (body: Record<string, unknown>) => string;
+  /** None: the gateway middleware encodes the body once it is validated and signed. */
+  bodySerializer: () => undefined;
   fetch: (request: Request) => Promise<globalThis.Response>;
   middleware?: Middleware[];
   /** The class openapi-fetch builds the call's request with: `AttemptRequest` when no merchant middleware reads it. */
@@ -179,13 +181,54 @@ export interface Transport {
 }
 
 /**
- * The mark of one attempt, copied by openapi-fetch onto the Request it builds (so a middleware
- * can read `request.gateway.operation`, e.g. to name a span): it tells `sendAttempt` that the
- * Request is still the one built from the pipeline's encoded body.
+ * The mark of one pipeline call, copied by openapi-fetch onto the Request it builds (so a
+ * middleware can read `request.gateway.operation`, e.g. to name a span): the gateway middleware
+ * seals the body through it, and `sendAttempt` knows the Request still carries that body.
  */
 export interface GatewayCall {
   readonly operation: string;
+  /** Validates, labels, signs and encodes the body: once per call, each attempt sends the same bytes. */
+  readonly seal: () => string;
 }
+
+/**
+ * The request openapi-fetch builds for an attempt that no merchant middleware will see (its
+ * per-call `Request` option): URL, method, headers and the sealed body for `sendAttempt`. fetch builds the one
+ * WHATWG Request from them; a Request built here too would cost an AbortSignal, a header list and
+ * a body stream per call, only to be dropped.
+ */
+class AttemptRequest {
+  readonly method: string;
+  readonly headers: HeadersInit;
+  /** Set by the gateway middleware. */
+  body: string | undefined;
+  constructor(
+    readonly url: string,
+    init: RequestInit,
+  ) {
+    this.method = init.method ?? 'POST';
+    this.headers = init.headers ?? {};
+  }
+}
+
+/**
+ * The pipeline's own openapi-fetch middleware, first on every transport's client, so the
+ * merchant's middleware after it sees each request validated, signed and encoded, as it goes on
+ * the wire. A merchant's own call through `fetchClient` carries no mark and passes untouched.
+ */
+const gatewayMiddleware: Middleware = {
+  onRequest({ request }) {
+    const call = (request as { gateway?: GatewayCall }).gateway;
+    if (call === undefined) return undefined;
+    const body = call.seal();
+    const attempt: unknown = request;
+    if (attempt instanceof AttemptRequest) {
+      attempt.body = body;
+      return undefined;
+    }
+    return Object.assign(new Request(request, { body }), { gateway: call });
+  },
+};
 
 /**
  * An attempt's `fetch` (openapi-fetch's per-call option): the Request openapi-fetch built (whose
@@ -198,34 +241,15 @@ export interface GatewayCall {
 function sendAttempt(
   options: ClientOptions,
   gateway: GatewayCall,
-  body: () => string | undefined,
   signal: AbortSignal,
 ): (request: Request) => Promise<globalThis.Response> {
   return (request) => {
     // Looked up per call, not captured: a test or an APM agent may replace globalThis.fetch later.
     const send = options.fetch ?? globalThis.fetch;
     return (request as { gateway?: GatewayCall }).gateway === gateway
-      ? send(request.url, { method: request.method, headers: request.headers, body: body() ?? null, redirect, signal })
+      ? send(request.url, { method: request.method, headers: request.headers, body: gateway.seal(), redirect, signal })
       : send(request, { redirect, signal });
   };
-}
-
-/**
- * The request openapi-fetch builds for an attempt that no merchant middleware will see (its
- * per-call `Request` option): URL, method and headers for `sendAttempt`. fetch builds the one
- * WHATWG Request from them; a Request built here too would cost an AbortSignal, a header list and
- * a body stream per call, only to be dropped.
- */
-class AttemptRequest {
-  readonly method: string;
-  readonly headers: HeadersInit;
-  constructor(
-    readonly url: string,
-    init: RequestInit,
-  ) {
-    this.method = init.method ?? 'POST';
-    this.headers = init.headers ?? {};
-  }
 }
 
 export function createTransport(
@@ -243,6 +267,7 @@ export function createTransport(
     // following also spares undici a copy of every request (its body stream teed) kept for one.
     redirect,
   });
+  fetchClient.use(gatewayMiddleware);
   // The middleware the merchant registered, counted as openapi-fetch keeps it (a list: the same
   // one may be added twice), so an attempt knows whether anyone else reads its Request.
   const merchantMiddleware: Middleware[] = [];
@@ -392,11 +417,14 @@ export async function invoke<Response>(
       : (loadedValidators.get(definition) ?? (await loadValidator(definition)));
   const { signing, headers } = input as { signing?: SigningValues; headers?: Readonly<Record<string, string>> };
   const isForm = definition.bodyStyle === 'form';
+  // Validate → sign, as documented: the body is validated with the hash slot reserved (a digest-
+  // shaped placeholder), then method labels become their real values and it is signed once.
+  const labelled = unsignedBody(definition, options, input);
+  const { signature } = definition;
+  if (signature) labelled['hash'] = '0'.repeat(digestLength(signature, transport.signatureAlgorithm));
   let body: Record<string, unknown> | undefined;
   let wire: string | undefined;
-  // openapi-fetch's bodySerializer, the hook that sees the body object: validate → label → sign →
-  // encode, once (each attempt sends the same bytes). A middleware only sees the encoded Request.
-  const serialize = (labelled: Record<string, unknown>): string => {
+  const seal = (): string => {
     if (wire !== undefined) return wire;
     if (validate) {
       const result = validate(labelled, definition.bodyStyle);
@@ -414,11 +442,7 @@ export async function invoke<Response>(
     body = signed;
     return wire;
   };
-  // Validate → sign, as documented: the body is validated with the hash slot reserved (a digest-
-  // shaped placeholder), then method labels become their real values and it is signed once.
-  const labelled = unsignedBody(definition, options, input);
-  const { signature } = definition;
-  if (signature) labelled['hash'] = '0'.repeat(digestLength(signature, transport.signatureAlgorithm));
+  const gateway: GatewayCall = { operation: definition.name, seal };
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;
   const secretsOf = () =>
@@ -435,7 +459,7 @@ export async function invoke<Response>(
     const middleware = logger ? [loggingMiddleware(definition, logger, attempt, () => body, secretsOf)] : undefined;
     let outcome: Response;
     try {
-      outcome = await sendOnce<Response>(transport, definition, labelled, params, serialize, middleware, call, scrub);
+      outcome = await sendOnce<Response>(transport, definition, labelled, params, gateway, middleware, call, scrub);
     } catch (error) {
       const gatewayError =
         error instanceof GatewayError ? error : new TransportError(definition.name, 'response', scrub(String(error)));
@@ -495,7 +519,7 @@ async function sendOnce<Response>(
   definition: OperationDefinition,
   labelled: Record<string, unknown>,
   params: SendInit['params'],
-  serialize: (body: Record<string, unknown>) => string,
+  gateway: GatewayCall,
   middleware: Middleware[] | undefined,
   call: CallOptions,
   scrub: (text: string) => string,
@@ -508,18 +532,15 @@ async function sendOnce<Response>(
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const onCallerAbort = () => controller.abort();
   call.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  const gateway: GatewayCall = { operation: definition.name };
-  let wire: string | undefined;
   try {
     let outcome: FetchOutcome;
     try {
       const init: SendInit = {
         body: labelled,
         params,
-        // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
         headers: definition.bodyStyle === 'form' ? FORM_HEADERS : JSON_HEADERS,
-        bodySerializer: (unsigned) => (wire = serialize(unsigned)),
-        fetch: sendAttempt(transport.options, gateway, () => wire, signal),
+        bodySerializer: noSerializer,
+        fetch: sendAttempt(transport.options, gateway, signal),
         gateway,
         ...(middleware ? { middleware } : {}),
         ...(transport.hasMerchantMiddleware() ? {} : { Request: AttemptRequest as unknown as typeof Request }),

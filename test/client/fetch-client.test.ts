@@ -86,6 +86,18 @@ describe('a merchant middleware on client.fetchClient', () => {
     expect(server.received.at(-1)!.body).toContain('trans_id=t-1');
   });
 
+  it("leaves the merchant's own calls through fetchClient as they are: only the client's calls are validated and signed", async () => {
+    const s2s = createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
+    server.reply({ body: { action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER-1', trans_id: 't-1' } });
+    const { data } = await s2s.fetchClient.POST('/post', {
+      body: 'action=GET_TRANS_STATUS&trans_id=t-1' as never,
+      bodySerializer: (body: unknown) => String(body),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(data).toMatchObject({ status: 'SETTLED' });
+    expect(server.received.at(-1)!.body).toBe('action=GET_TRANS_STATUS&trans_id=t-1');
+  });
+
   it('never sees a request that failed validation', async () => {
     const seen: Seen = { handed: [], bodies: [] };
     const s2s = createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
