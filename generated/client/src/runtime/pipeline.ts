@@ -183,12 +183,15 @@ export interface Transport {
 }
 
 /**
- * The mark of one pipeline call, copied by openapi-fetch onto the Request it builds (so a
- * middleware can read `request.gateway.operation`, e.g. to name a span): the gateway middleware
- * seals the body through it, and `sendAttempt` knows the Request still carries that body.
+ * The mark of one pipeline call, copied by openapi-fetch onto the Request it builds: a
+ * middleware can read `request.gateway.operation`, e.g. to name a span.
  */
 export interface GatewayCall {
   readonly operation: string;
+}
+
+/** The mark as the pipeline made it: the gateway middleware seals the body through it, and `sendAttempt` knows the Request still carries that body. */
+interface PipelineCall extends GatewayCall {
   /** Validates, labels, signs and encodes the body: once per call, each attempt sends the same bytes. */
   readonly seal: () => string;
 }
@@ -220,7 +223,7 @@ class AttemptRequest {
  */
 const gatewayMiddleware: Middleware = {
   onRequest({ request }) {
-    const call = (request as { gateway?: GatewayCall }).gateway;
+    const call = (request as { gateway?: PipelineCall }).gateway;
     if (call === undefined) return undefined;
     const body = call.seal();
     const attempt: unknown = request;
@@ -242,7 +245,7 @@ const gatewayMiddleware: Middleware = {
  */
 function sendAttempt(
   options: ClientOptions,
-  gateway: GatewayCall,
+  gateway: PipelineCall,
   signal: AbortSignal,
 ): (request: Request) => Promise<globalThis.Response> {
   return (request) => {
@@ -443,7 +446,7 @@ export async function invoke<Response>(
     body = signed;
     return wire;
   };
-  const gateway: GatewayCall = { operation: definition.name, seal };
+  const gateway: PipelineCall = { operation: definition.name, seal };
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;
   const secretsOf = () =>
@@ -520,7 +523,7 @@ async function sendOnce<Response>(
   definition: OperationDefinition,
   labelled: Record<string, unknown>,
   params: SendInit['params'],
-  gateway: GatewayCall,
+  gateway: PipelineCall,
   middleware: Middleware[] | undefined,
   call: CallOptions,
   scrub: (text: string) => string,
