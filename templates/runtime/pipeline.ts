@@ -1,6 +1,6 @@
 // The one hand-written request pipeline every generated method runs through: fill in key and
-// action → validate → label to wire value → sign → encode (openapi-fetch's bodySerializer) → send
-// (openapi-fetch, with its middleware: the logger's and the merchant's) → classify.
+// action, then openapi-fetch with its middleware in order: the gateway's (validate → label to wire
+// value → sign → encode), the merchant's, the logger's; then send and classify the answer.
 // Generated code only declares operations (OperationDefinition, with its typed openapi-fetch
 // call) and calls `invoke`.
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
@@ -24,6 +24,7 @@ export const JSON_CONTENT_TYPE = 'application/json';
 const FORM_HEADERS = Object.freeze({ 'Content-Type': FORM_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
 const JSON_HEADERS = Object.freeze({ 'Content-Type': JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
 const NO_PARAMS = Object.freeze({});
+const noSerializer = () => undefined;
 const redirect = 'error';
 
 /** The openapi-fetch client of a transport, typed by the spec's `paths`. */
@@ -47,9 +48,12 @@ export type SendInit = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   params: any;
   headers: Readonly<Record<string, string>>;
-  bodySerializer: (body: Record<string, unknown>) => string;
+  /** None: the gateway middleware encodes the body once it is validated and signed. */
+  bodySerializer: () => undefined;
   fetch: (request: Request) => Promise<globalThis.Response>;
   middleware?: Middleware[];
+  /** The class openapi-fetch builds the call's request with: `AttemptRequest` when no merchant middleware reads it. */
+  Request?: typeof globalThis.Request;
   /** Marks the Request openapi-fetch builds for this call (copied onto it): see `sendAttempt`. */
   gateway: GatewayCall;
 };
@@ -184,16 +188,62 @@ export interface Transport {
    * and signing, as it goes on the wire.
    */
   readonly fetchClient: FetchClient;
+  /** Whether `fetchClient.use` added middleware that `fetchClient.eject` has not removed. */
+  readonly hasMerchantMiddleware: () => boolean;
 }
 
 /**
- * The mark of one attempt, copied by openapi-fetch onto the Request it builds (so a middleware
- * can read `request.gateway.operation`, e.g. to name a span): it tells `sendAttempt` that the
- * Request is still the one built from the pipeline's encoded body.
+ * The mark of one pipeline call, copied by openapi-fetch onto the Request it builds: a
+ * middleware can read `request.gateway.operation`, e.g. to name a span.
  */
 export interface GatewayCall {
   readonly operation: string;
 }
+
+/** The mark as the pipeline made it: the gateway middleware seals the body through it, and `sendAttempt` knows the Request still carries that body. */
+interface PipelineCall extends GatewayCall {
+  /** Validates, labels, signs and encodes the body: once per call, each attempt sends the same bytes. */
+  readonly seal: () => string;
+}
+
+/**
+ * The request openapi-fetch builds for an attempt that no merchant middleware will see (its
+ * per-call `Request` option): URL, method, headers and the sealed body for `sendAttempt`. fetch builds the one
+ * WHATWG Request from them; a Request built here too would cost an AbortSignal, a header list and
+ * a body stream per call, only to be dropped.
+ */
+class AttemptRequest {
+  readonly method: string;
+  readonly headers: HeadersInit;
+  /** Set by the gateway middleware. */
+  body: string | undefined;
+  constructor(
+    readonly url: string,
+    init: RequestInit,
+  ) {
+    this.method = init.method ?? 'POST';
+    this.headers = init.headers ?? {};
+  }
+}
+
+/**
+ * The pipeline's own openapi-fetch middleware, first on every transport's client, so the
+ * merchant's middleware after it sees each request validated, signed and encoded, as it goes on
+ * the wire. A merchant's own call through `fetchClient` carries no mark and passes untouched.
+ */
+const gatewayMiddleware: Middleware = {
+  onRequest({ request }) {
+    const call = (request as { gateway?: PipelineCall }).gateway;
+    if (call === undefined) return undefined;
+    const body = call.seal();
+    const attempt: unknown = request;
+    if (attempt instanceof AttemptRequest) {
+      attempt.body = body;
+      return undefined;
+    }
+    return Object.assign(new Request(request, { body }), { gateway: call });
+  },
+};
 
 /**
  * An attempt's `fetch` (openapi-fetch's per-call option): the Request openapi-fetch built (whose
@@ -205,15 +255,14 @@ export interface GatewayCall {
  */
 function sendAttempt(
   options: ClientOptions,
-  gateway: GatewayCall,
-  body: () => string | undefined,
+  gateway: PipelineCall,
   signal: AbortSignal,
 ): (request: Request) => Promise<globalThis.Response> {
   return (request) => {
     // Looked up per call, not captured: a test or an APM agent may replace globalThis.fetch later.
     const send = options.fetch ?? globalThis.fetch;
     return (request as { gateway?: GatewayCall }).gateway === gateway
-      ? send(request.url, { method: request.method, headers: request.headers, body: body() ?? null, redirect, signal })
+      ? send(request.url, { method: request.method, headers: request.headers, body: gateway.seal(), redirect, signal })
       : send(request, { redirect, signal });
   };
 }
@@ -233,7 +282,32 @@ export function createTransport(
     // following also spares undici a copy of every request (its body stream teed) kept for one.
     redirect,
   });
-  return { options, signatureAlgorithm, pathFor: (path) => paths[path] ?? path, fetchClient };
+  fetchClient.use(gatewayMiddleware);
+  // The middleware the merchant registered, counted as openapi-fetch keeps it (a list: the same
+  // one may be added twice), so an attempt knows whether anyone else reads its Request.
+  const merchantMiddleware: Middleware[] = [];
+  const { use, eject } = fetchClient;
+  fetchClient.use = (...middleware) => {
+    // One by one: openapi-fetch throws at a malformed one, having kept those before it.
+    for (const added of middleware) {
+      use(added);
+      if (added) merchantMiddleware.push(added);
+    }
+  };
+  fetchClient.eject = (...middleware) => {
+    for (const ejected of middleware) {
+      const index = merchantMiddleware.indexOf(ejected);
+      if (index !== -1) merchantMiddleware.splice(index, 1);
+    }
+    eject(...middleware);
+  };
+  return {
+    options,
+    signatureAlgorithm,
+    pathFor: (path) => paths[path] ?? path,
+    fetchClient,
+    hasMerchantMiddleware: () => merchantMiddleware.length > 0,
+  };
 }
 
 type SigningValues = Readonly<Record<string, string | undefined>>;
@@ -248,7 +322,7 @@ export function buildRequest(
   options: ClientOptions,
   input: object,
 ): Record<string, unknown> {
-  const body = toWire(definition, options, unsignedBody(definition, options, input));
+  const body = toWire(definition, options, unsignedBody({ ...bodyHead(definition, options), ...input }));
   return sign(
     definition,
     options.password,
@@ -264,24 +338,23 @@ function hasLocalFields(input: object): boolean {
   return Object.hasOwn(input, 'signing') || Object.hasOwn(input, 'headers') || Object.hasOwn(input, 'hash');
 }
 
+/** The fields that open every body, in wire order: action and merchant key. */
+function bodyHead(definition: OperationDefinition, options: ClientOptions): Record<string, unknown> {
+  const head: Record<string, unknown> = {};
+  if (definition.action !== undefined) head['action'] = definition.action;
+  if (definition.keyField !== undefined) head[definition.keyField] = options.merchantKey;
+  return head;
+}
+
 /**
- * action and merchant key, then the caller's fields, in wire order. The body is one fast object
- * for the validator and the encoder (no delete); the usual shapes are object literals with a
- * spread, which V8 copies in bulk, several times faster than adding fields one by one.
+ * The body before signing: the head and the caller's fields (`fields`, opened by `bodyHead`)
+ * without those that never go on the wire. Usually that is `fields` itself, with no copy and no
+ * delete, so the validator and the encoder get one fast object.
  */
-function unsignedBody(definition: OperationDefinition, options: ClientOptions, input: object): Record<string, unknown> {
-  const { action, keyField } = definition;
-  if (!hasLocalFields(input)) {
-    if (action !== undefined && keyField === 'client_key') return { action, client_key: options.merchantKey, ...input };
-    if (action === undefined && keyField === 'merchant_key') return { merchant_key: options.merchantKey, ...input };
-    if (action === undefined && keyField === undefined) return { ...input };
-  }
+function unsignedBody(fields: Record<string, unknown>): Record<string, unknown> {
+  if (!hasLocalFields(fields)) return fields;
   const body: Record<string, unknown> = {};
-  if (action !== undefined) body['action'] = action;
-  if (keyField !== undefined) body[keyField] = options.merchantKey;
-  for (const key of Object.keys(input)) {
-    if (!LOCAL_FIELDS.has(key)) body[key] = (input as Record<string, unknown>)[key];
-  }
+  for (const key of Object.keys(fields)) if (!LOCAL_FIELDS.has(key)) body[key] = fields[key];
   return body;
 }
 
@@ -350,18 +423,40 @@ export async function invoke<Response>(
   // The input read once: an object, walkable, every property readable, no field the request does
   // not define, and the signing values its recipe needs. The pipeline works on that copy only.
   const module = loadedModules.get(definition) ?? (await loadRequestModule(definition));
-  const read = readRequestInput(definition, input, options.cardStatusSignature, module.fields);
+  const read = readRequestInput(
+    definition,
+    input,
+    options.cardStatusSignature,
+    bodyHead(definition, options),
+    module.fields,
+  );
   if (read.issues.length > 0) fail(new RequestValidationError(definition.name, read.issues));
   input = read.input;
   const validate = options.validateRequests === false ? undefined : module.validate;
   const { signing, headers } = input as { signing?: SigningValues; headers?: Readonly<Record<string, string>> };
   const isForm = definition.bodyStyle === 'form';
+  // Validate → sign, as documented: the body is validated with the hash slot reserved (a digest-
+  // shaped placeholder), then method labels become their real values and it is signed once.
+  const labelled = unsignedBody(input as Record<string, unknown>);
+  const { signature } = definition;
+  if (signature) labelled['hash'] = '0'.repeat(digestLength(signature, transport.signatureAlgorithm));
+  // Validated once, before the first attempt: a request that carries a part whose validator code is
+  // not loaded yet (connector `parameters`, a wallet token) loads it and is validated again
+  // (validation is pure). The gateway middleware reports the result as it seals the body.
+  let validation: ValidationResult<unknown> | undefined;
+  if (validate) {
+    validation = validate(labelled, definition.bodyStyle);
+    while (!validation.ok && validation.pending) {
+      await validation.pending;
+      validation = validate(labelled, definition.bodyStyle);
+    }
+  }
   let body: Record<string, unknown> | undefined;
   let wire: string | undefined;
-  // openapi-fetch's bodySerializer, the hook that sees the (validated) body object: label → sign →
-  // encode, once (each attempt sends the same bytes). A middleware only sees the encoded Request.
-  const serialize = (labelled: Record<string, unknown>): string => {
+  const seal = (): string => {
     if (wire !== undefined) return wire;
+    if (validation !== undefined && !validation.ok)
+      throw new RequestValidationError(definition.name, validation.issues);
     const signed = sign(
       definition,
       options.password,
@@ -374,20 +469,7 @@ export async function invoke<Response>(
     body = signed;
     return wire;
   };
-  // Validate → sign, as documented: the body is validated with the hash slot reserved (a digest-
-  // shaped placeholder), then method labels become their real values and it is signed once.
-  const labelled = unsignedBody(definition, options, input);
-  const { signature } = definition;
-  if (signature) labelled['hash'] = '0'.repeat(digestLength(signature, transport.signatureAlgorithm));
-  if (validate) {
-    let result = validate(labelled, definition.bodyStyle);
-    // The request carries a part whose validator code is not loaded yet: load it, validate again.
-    while (!result.ok && result.pending) {
-      await result.pending;
-      result = validate(labelled, definition.bodyStyle);
-    }
-    if (!result.ok) fail(new RequestValidationError(definition.name, result.issues));
-  }
+  const gateway: PipelineCall = { operation: definition.name, seal };
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;
   const secretsOf = () =>
@@ -404,7 +486,7 @@ export async function invoke<Response>(
     const middleware = logger ? [loggingMiddleware(definition, logger, attempt, () => body, secretsOf)] : undefined;
     let outcome: Response;
     try {
-      outcome = await sendOnce<Response>(transport, definition, labelled, params, serialize, middleware, call, scrub);
+      outcome = await sendOnce<Response>(transport, definition, labelled, params, gateway, middleware, call, scrub);
     } catch (error) {
       const gatewayError =
         error instanceof GatewayError ? error : new TransportError(definition.name, 'response', scrub(String(error)));
@@ -464,7 +546,7 @@ async function sendOnce<Response>(
   definition: OperationDefinition,
   labelled: Record<string, unknown>,
   params: SendInit['params'],
-  serialize: (body: Record<string, unknown>) => string,
+  gateway: PipelineCall,
   middleware: Middleware[] | undefined,
   call: CallOptions,
   scrub: (text: string) => string,
@@ -477,20 +559,18 @@ async function sendOnce<Response>(
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const onCallerAbort = () => controller.abort();
   call.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  const gateway: GatewayCall = { operation: definition.name };
-  let wire: string | undefined;
   try {
     let outcome: FetchOutcome;
     try {
       const init: SendInit = {
         body: labelled,
         params,
-        // openapi-fetch sends JSON by default: a form body needs both its serializer and its header.
         headers: definition.bodyStyle === 'form' ? FORM_HEADERS : JSON_HEADERS,
-        bodySerializer: (unsigned) => (wire = serialize(unsigned)),
-        fetch: sendAttempt(transport.options, gateway, () => wire, signal),
+        bodySerializer: noSerializer,
+        fetch: sendAttempt(transport.options, gateway, signal),
         gateway,
         ...(middleware ? { middleware } : {}),
+        ...(transport.hasMerchantMiddleware() ? {} : { Request: AttemptRequest as unknown as typeof Request }),
       };
       const path = transport.pathFor(definition.path);
       // A deployment's own endpoint path (postPath) is not one of the spec's paths.

@@ -37,8 +37,10 @@ export function copyStructure(
   value: unknown,
   describe: (error: unknown) => string,
   maxDepth: number = MAX_DEPTH,
+  /** The object an object `value` is copied into (its own fields come first); a fresh one when absent. */
+  into?: Record<string, unknown>,
 ): { readonly value?: unknown; readonly problem?: StructureProblem } {
-  return walkStructure(value, maxDepth, true, describe);
+  return walkStructure(value, maxDepth, true, describe, into);
 }
 
 function walkStructure(
@@ -46,19 +48,26 @@ function walkStructure(
   maxDepth: number,
   build: boolean,
   describe: (error: unknown) => string = String,
+  into?: Record<string, unknown>,
 ): { readonly value?: unknown; readonly problem?: StructureProblem } {
   if (typeof value !== 'object' || value === null) return { value };
   const segments: (string | number)[] = [];
   const unreadable = (error: unknown, at: readonly (string | number)[]) => ({
     problem: { segments: at, rule: 'unreadable' as const, message: `could not be read: ${describe(error)}` },
   });
-  const frame = (node: object): Frame => {
+  const frame = (node: object, copy?: Record<string, unknown>): Frame => {
     const isArray = Array.isArray(node);
-    return { node, keys: Object.keys(node), isArray, index: 0, copy: build ? (isArray ? [] : {}) : undefined };
+    return {
+      node,
+      keys: Object.keys(node),
+      isArray,
+      index: 0,
+      copy: build ? (copy ?? (isArray ? [] : {})) : undefined,
+    };
   };
   let root: Frame;
   try {
-    root = frame(value);
+    root = frame(value, Array.isArray(value) ? undefined : into);
   } catch (error) {
     return unreadable(error, []);
   }

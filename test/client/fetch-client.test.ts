@@ -65,6 +65,39 @@ describe('a merchant middleware on client.fetchClient', () => {
     expect(seen.handed.some((text) => text.includes('"operation":"S2S CARD SALE"'))).toBe(true);
   });
 
+  it('is handed a real Request for as long as it stays registered; once ejected, calls go on without it', async () => {
+    const seen: Seen = { handed: [], bodies: [] };
+    const middleware = recordingMiddleware(seen);
+    const requests: unknown[] = [];
+    const s2s = createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
+    s2s.fetchClient.use(middleware, { onRequest: ({ request }) => void requests.push(request) }, middleware);
+    s2s.fetchClient.eject(middleware);
+    const status = { body: { action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER-1', trans_id: 't-1' } };
+    server.reply(status, status);
+    await s2s.card.getTransStatus({ trans_id: 't-1' });
+    // Added twice, ejected once: still there, so every middleware gets a WHATWG Request with the wire body.
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toBeInstanceOf(Request);
+    expect(seen.bodies).toEqual([server.received.at(-1)!.body]);
+    s2s.fetchClient.eject(middleware);
+    await expect(s2s.card.getTransStatus({ trans_id: 't-1' })).resolves.toMatchObject({ status: 'SETTLED' });
+    expect(seen.bodies).toHaveLength(1);
+    expect(requests).toHaveLength(2);
+    expect(server.received.at(-1)!.body).toContain('trans_id=t-1');
+  });
+
+  it("leaves the merchant's own calls through fetchClient as they are: only the client's calls are validated and signed", async () => {
+    const s2s = createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
+    server.reply({ body: { action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER-1', trans_id: 't-1' } });
+    const { data } = await s2s.fetchClient.POST('/post', {
+      body: 'action=GET_TRANS_STATUS&trans_id=t-1' as never,
+      bodySerializer: (body: unknown) => String(body),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(data).toMatchObject({ status: 'SETTLED' });
+    expect(server.received.at(-1)!.body).toBe('action=GET_TRANS_STATUS&trans_id=t-1');
+  });
+
   it('never sees a request that failed validation', async () => {
     const seen: Seen = { handed: [], bodies: [] };
     const s2s = createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });

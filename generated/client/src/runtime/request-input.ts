@@ -15,12 +15,14 @@ export function readRequestInput(
   input: unknown,
   /** The recipe variant the client selected (`cardStatusSignature: 'vendor'`): its signing values are required. */
   variant?: string,
+  /** The object the copy starts from (action and merchant key): its fields come first. */
+  head: Record<string, unknown> = {},
   /** Every field the request defines (its request module's `fields`); absent: any is taken. */
   fields?: readonly string[],
 ): { readonly input: object; readonly issues: readonly ValidationIssue[] } {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return { input: {}, issues: [{ path: '', rule: 'type', message: 'must be an object of request fields' }] };
-  const { value, problem } = copyStructure(input, describeError);
+  const { value, problem } = copyStructure(input, describeError, undefined, head);
   if (problem)
     return {
       input: {},
