@@ -5,7 +5,7 @@ import { validator, closestAlternative, codePointLength, hasOwn, isPlainObject, 
 import type { Guard, ValidationContext } from './runtime/validation.js';
 import { v_AuthRequest } from './validate/AuthRequest.js';
 import { v_CaptureRequest, v_CaptureRequest_properties_action } from './validate/CaptureRequest.js';
-import { v_Card2CardParameters, v_Card2CardRequest, v_Card2CardRequest_properties_action, v_CardSetPrc } from './validate/Card2CardRequest.js';
+import { v_Card2CardParameters, v_Card2CardRequest, v_Card2CardRequest_properties_action } from './validate/Card2CardRequest.js';
 import { v_CheckoutCaptureRequest } from './validate/CheckoutCaptureRequest.js';
 import { v_CheckoutCardCreditRequest } from './validate/CheckoutCardCreditRequest.js';
 import { v_CheckoutRecurringOrder, v_CheckoutRecurringRequest } from './validate/CheckoutRecurringRequest.js';
@@ -19,14 +19,23 @@ import { v_CreditvoidRequest, v_CreditvoidRequest_properties_action } from './va
 import { v_Debit2VirtualCalcRequest } from './validate/Debit2VirtualCalcRequest.js';
 import { v_Debit2VirtualRequest } from './validate/Debit2VirtualRequest.js';
 import { v_DebitParameters, v_DebitRequest, v_DebitRequest_properties_action } from './validate/DebitRequest.js';
+import { deferred_BnplAParameters } from './validate/deferred/BnplAParameters.js';
+import { deferred_BnplBParameters, v_BnplAmount } from './validate/deferred/BnplBParameters.js';
+import { deferred_Card2CardParameters, v_CardSetPrc } from './validate/deferred/Card2CardParameters.js';
 import { PATTERN_16, deferred_Credit2CardParameters, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd } from './validate/deferred/Credit2CardParameters.js';
 import { deferred_DebitParameters } from './validate/deferred/DebitParameters.js';
 import { deferred_DeviceWalletParameters } from './validate/deferred/DeviceWalletParameters.js';
 import { deferred_HpfBrowserInfo } from './validate/deferred/HpfBrowserInfo.js';
+import { deferred_InstallmentRedirectParameters } from './validate/deferred/InstallmentRedirectParameters.js';
 import { deferred_LocalCollectionParameters, v_LocalCollectionBankDetails } from './validate/deferred/LocalCollectionParameters.js';
+import { deferred_MpiData } from './validate/deferred/MpiData.js';
+import { deferred_OpenBankingParameters, v_OpenBankingIdentificationType, v_OpenBankingPayeeIdentification } from './validate/deferred/OpenBankingParameters.js';
 import { deferred_PaymentToken } from './validate/deferred/PaymentToken.js';
 import { deferred_SaleCardParameters } from './validate/deferred/SaleCardParameters.js';
+import { deferred_SessionBillingAddress } from './validate/deferred/SessionBillingAddress.js';
+import { deferred_SessionCustomer } from './validate/deferred/SessionCustomer.js';
 import { deferred_SessionMethodParameters, v_CryptoGatewayParameters, v_SessionCardParameters, v_VoucherWalletParameters } from './validate/deferred/SessionMethodParameters.js';
+import { deferred_SessionPayee } from './validate/deferred/SessionPayee.js';
 import { deferred_WebWalletParameters } from './validate/deferred/WebWalletParameters.js';
 import { v_DeleteScheduleRequest, v_DeleteScheduleRequest_properties_action } from './validate/DeleteScheduleRequest.js';
 import { v_DescheduleRequest, v_DescheduleRequest_properties_action } from './validate/DescheduleRequest.js';
@@ -56,7 +65,7 @@ import { v_WebWalletToken_properties_apiVersion } from './validate/shared/HpfBro
 import { v_ApcCartItem_properties_description } from './validate/shared/HpfBrowserInfo+2-19z7opt.js';
 import { v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/PaymentToken+WebWalletParameters.js';
 import { v_RecurringChargeFields } from './validate/shared/RecurringDebitRequest+RecurringSaleRequest.js';
-import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplAmount, v_BnplBParameters, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWalletAddress, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingIdentificationType, v_OpenBankingParameters, v_OpenBankingPayeeIdentification, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiPersonalIdParameters, v_VcardParameters, v_WebWalletParameters } from './validate/shared/SaleApmRequest+SessionMethodParameters.js';
+import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWalletAddress, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiPersonalIdParameters, v_VcardParameters, v_WebWalletParameters } from './validate/shared/SaleApmRequest+SessionMethodParameters.js';
 import { v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartPayment, v_ApcMarketplace, v_ApcMarketplaceSeller, v_ApcShipping, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './validate/shared/SaleCardParameters+SessionMethodParameters.js';
 import { v_SessionCrypto, v_SessionFields, v_SessionMethodParameters, v_SessionOrder, v_SessionPayee } from './validate/shared/SessionRequest+SessionTokenRequest.js';
 import { v_UpdateScheduleRequest, v_UpdateScheduleRequest_properties_action } from './validate/UpdateScheduleRequest.js';
@@ -4157,16 +4166,16 @@ export const validateS2sZeroAmountRule = /* @__PURE__ */ validator<Schemas["S2sZ
 export const isS2sZeroAmountRule = v_S2sZeroAmountRule as Guard<Schemas["S2sZeroAmountRule"]>;
 
 /** Validates a MpiData; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateMpiData = /* @__PURE__ */ validator<Schemas["MpiData"]>(v_MpiData, "form");
+export const validateMpiData = /* @__PURE__ */ validator<Schemas["MpiData"]>(deferred_MpiData, "form");
 
 /** Type guard for MpiData: true when the value satisfies every rule of the schema. */
-export const isMpiData = v_MpiData as Guard<Schemas["MpiData"]>;
+export const isMpiData = deferred_MpiData as Guard<Schemas["MpiData"]>;
 
 /** Validates a SaleCardRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleCardRequest = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ validator<Schemas["SaleCardRequest"]>(v_SaleCardRequest, "form"));
+export const validateSaleCardRequest = /* @__PURE__ */ provide([[v_MpiData, deferred_MpiData], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ validator<Schemas["SaleCardRequest"]>(v_SaleCardRequest, "form"));
 
 /** Type guard for SaleCardRequest: true when the value satisfies every rule of the schema. */
-export const isSaleCardRequest = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], v_SaleCardRequest as Guard<Schemas["SaleCardRequest"]>);
+export const isSaleCardRequest = /* @__PURE__ */ provide([[v_MpiData, deferred_MpiData], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], v_SaleCardRequest as Guard<Schemas["SaleCardRequest"]>);
 
 /** Validates a ApmAuth; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateApmAuth = /* @__PURE__ */ validator<Schemas["ApmAuth"]>(v_Address, "form");
@@ -4283,16 +4292,16 @@ export const validateSaleApmDocumentMethodRequest = /* @__PURE__ */ validator<Sc
 export const isSaleApmDocumentMethodRequest = v_SaleApmDocumentMethodRequest as Guard<Schemas["SaleApmDocumentMethodRequest"]>;
 
 /** Validates a InstallmentRedirectParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateInstallmentRedirectParameters = /* @__PURE__ */ validator<Schemas["InstallmentRedirectParameters"]>(v_InstallmentRedirectParameters, "form");
+export const validateInstallmentRedirectParameters = /* @__PURE__ */ validator<Schemas["InstallmentRedirectParameters"]>(deferred_InstallmentRedirectParameters, "form");
 
 /** Type guard for InstallmentRedirectParameters: true when the value satisfies every rule of the schema. */
-export const isInstallmentRedirectParameters = v_InstallmentRedirectParameters as Guard<Schemas["InstallmentRedirectParameters"]>;
+export const isInstallmentRedirectParameters = deferred_InstallmentRedirectParameters as Guard<Schemas["InstallmentRedirectParameters"]>;
 
 /** Validates a SaleApmInstallmentRedirectRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmInstallmentRedirectRequest = /* @__PURE__ */ validator<Schemas["SaleApmInstallmentRedirectRequest"]>(v_SaleApmInstallmentRedirectRequest, "form");
+export const validateSaleApmInstallmentRedirectRequest = /* @__PURE__ */ provide([[v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters]], /* @__PURE__ */ validator<Schemas["SaleApmInstallmentRedirectRequest"]>(v_SaleApmInstallmentRedirectRequest, "form"));
 
 /** Type guard for SaleApmInstallmentRedirectRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmInstallmentRedirectRequest = v_SaleApmInstallmentRedirectRequest as Guard<Schemas["SaleApmInstallmentRedirectRequest"]>;
+export const isSaleApmInstallmentRedirectRequest = /* @__PURE__ */ provide([[v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters]], v_SaleApmInstallmentRedirectRequest as Guard<Schemas["SaleApmInstallmentRedirectRequest"]>);
 
 /** Validates a PersonalIdMethodParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePersonalIdMethodParameters = /* @__PURE__ */ validator<Schemas["PersonalIdMethodParameters"]>(v_PersonalIdMethodParameters, "form");
@@ -4661,16 +4670,16 @@ export const validateBnplText = /* @__PURE__ */ validator<Schemas["BnplText"]>(v
 export const isBnplText = v_OrderId as Guard<Schemas["BnplText"]>;
 
 /** Validates a BnplAParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateBnplAParameters = /* @__PURE__ */ validator<Schemas["BnplAParameters"]>(v_BnplAParameters, "form");
+export const validateBnplAParameters = /* @__PURE__ */ validator<Schemas["BnplAParameters"]>(deferred_BnplAParameters, "form");
 
 /** Type guard for BnplAParameters: true when the value satisfies every rule of the schema. */
-export const isBnplAParameters = v_BnplAParameters as Guard<Schemas["BnplAParameters"]>;
+export const isBnplAParameters = deferred_BnplAParameters as Guard<Schemas["BnplAParameters"]>;
 
 /** Validates a SaleApmBnplARequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmBnplARequest = /* @__PURE__ */ validator<Schemas["SaleApmBnplARequest"]>(v_SaleApmBnplARequest, "form");
+export const validateSaleApmBnplARequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters]], /* @__PURE__ */ validator<Schemas["SaleApmBnplARequest"]>(v_SaleApmBnplARequest, "form"));
 
 /** Type guard for SaleApmBnplARequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmBnplARequest = v_SaleApmBnplARequest as Guard<Schemas["SaleApmBnplARequest"]>;
+export const isSaleApmBnplARequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters]], v_SaleApmBnplARequest as Guard<Schemas["SaleApmBnplARequest"]>);
 
 /** Validates a BnplAmount; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateBnplAmount = /* @__PURE__ */ validator<Schemas["BnplAmount"]>(v_BnplAmount, "form");
@@ -4679,16 +4688,16 @@ export const validateBnplAmount = /* @__PURE__ */ validator<Schemas["BnplAmount"
 export const isBnplAmount = v_BnplAmount as Guard<Schemas["BnplAmount"]>;
 
 /** Validates a BnplBParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateBnplBParameters = /* @__PURE__ */ validator<Schemas["BnplBParameters"]>(v_BnplBParameters, "form");
+export const validateBnplBParameters = /* @__PURE__ */ validator<Schemas["BnplBParameters"]>(deferred_BnplBParameters, "form");
 
 /** Type guard for BnplBParameters: true when the value satisfies every rule of the schema. */
-export const isBnplBParameters = v_BnplBParameters as Guard<Schemas["BnplBParameters"]>;
+export const isBnplBParameters = deferred_BnplBParameters as Guard<Schemas["BnplBParameters"]>;
 
 /** Validates a SaleApmBnplBRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmBnplBRequest = /* @__PURE__ */ validator<Schemas["SaleApmBnplBRequest"]>(v_SaleApmBnplBRequest, "form");
+export const validateSaleApmBnplBRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters]], /* @__PURE__ */ validator<Schemas["SaleApmBnplBRequest"]>(v_SaleApmBnplBRequest, "form"));
 
 /** Type guard for SaleApmBnplBRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmBnplBRequest = v_SaleApmBnplBRequest as Guard<Schemas["SaleApmBnplBRequest"]>;
+export const isSaleApmBnplBRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters]], v_SaleApmBnplBRequest as Guard<Schemas["SaleApmBnplBRequest"]>);
 
 /** Validates a OpenBankingIdentificationType; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateOpenBankingIdentificationType = /* @__PURE__ */ validator<Schemas["OpenBankingIdentificationType"]>(v_OpenBankingIdentificationType, "form");
@@ -4703,16 +4712,16 @@ export const validateOpenBankingPayeeIdentification = /* @__PURE__ */ validator<
 export const isOpenBankingPayeeIdentification = v_OpenBankingPayeeIdentification as Guard<Schemas["OpenBankingPayeeIdentification"]>;
 
 /** Validates a OpenBankingParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateOpenBankingParameters = /* @__PURE__ */ validator<Schemas["OpenBankingParameters"]>(v_OpenBankingParameters, "form");
+export const validateOpenBankingParameters = /* @__PURE__ */ validator<Schemas["OpenBankingParameters"]>(deferred_OpenBankingParameters, "form");
 
 /** Type guard for OpenBankingParameters: true when the value satisfies every rule of the schema. */
-export const isOpenBankingParameters = v_OpenBankingParameters as Guard<Schemas["OpenBankingParameters"]>;
+export const isOpenBankingParameters = deferred_OpenBankingParameters as Guard<Schemas["OpenBankingParameters"]>;
 
 /** Validates a SaleApmOpenBankingRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmOpenBankingRequest = /* @__PURE__ */ validator<Schemas["SaleApmOpenBankingRequest"]>(v_SaleApmOpenBankingRequest, "form");
+export const validateSaleApmOpenBankingRequest = /* @__PURE__ */ provide([[v_OpenBankingParameters, deferred_OpenBankingParameters]], /* @__PURE__ */ validator<Schemas["SaleApmOpenBankingRequest"]>(v_SaleApmOpenBankingRequest, "form"));
 
 /** Type guard for SaleApmOpenBankingRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmOpenBankingRequest = v_SaleApmOpenBankingRequest as Guard<Schemas["SaleApmOpenBankingRequest"]>;
+export const isSaleApmOpenBankingRequest = /* @__PURE__ */ provide([[v_OpenBankingParameters, deferred_OpenBankingParameters]], v_SaleApmOpenBankingRequest as Guard<Schemas["SaleApmOpenBankingRequest"]>);
 
 /** Validates a MobileMoneyParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateMobileMoneyParameters = /* @__PURE__ */ validator<Schemas["MobileMoneyParameters"]>(v_MobileMoneyParameters, "form");
@@ -4805,10 +4814,10 @@ export const validateSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWa
 export const isSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmWebWalletRequest as Guard<Schemas["SaleApmWebWalletRequest"]>);
 
 /** Validates a SaleApmMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmMethodRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest, "form"));
+export const validateSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest, "form"));
 
 /** Type guard for SaleApmMethodRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmMethodRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmMethodRequest as Guard<Schemas["SaleApmMethodRequest"]>);
+export const isSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmMethodRequest as Guard<Schemas["SaleApmMethodRequest"]>);
 
 /** Validates a SaleApmRedirectOnlyRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Schemas["SaleApmRedirectOnlyRequest"]>(v_SaleApmRedirectOnlyRequest, "form");
@@ -4817,16 +4826,16 @@ export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Sche
 export const isSaleApmRedirectOnlyRequest = v_SaleApmRedirectOnlyRequest as Guard<Schemas["SaleApmRedirectOnlyRequest"]>;
 
 /** Validates a SaleApmRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmRequest"]>(v_SaleApmRequest, "form"));
+export const validateSaleApmRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmRequest"]>(v_SaleApmRequest, "form"));
 
 /** Type guard for SaleApmRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmRequest as Guard<Schemas["SaleApmRequest"]>);
+export const isSaleApmRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmRequest as Guard<Schemas["SaleApmRequest"]>);
 
 /** Validates a SaleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleRequest"]>(v_SaleRequest, "form"));
+export const validateSaleRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleRequest"]>(v_SaleRequest, "form"));
 
 /** Type guard for SaleRequest: true when the value satisfies every rule of the schema. */
-export const isSaleRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleRequest as Guard<Schemas["SaleRequest"]>);
+export const isSaleRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleRequest as Guard<Schemas["SaleRequest"]>);
 
 /** Validates a TransId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTransId = /* @__PURE__ */ validator<Schemas["TransId"]>(v_OrderId, "form");
@@ -4937,16 +4946,16 @@ export const validateCardSetPrc = /* @__PURE__ */ validator<Schemas["CardSetPrc"
 export const isCardSetPrc = v_CardSetPrc as Guard<Schemas["CardSetPrc"]>;
 
 /** Validates a Card2CardParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCard2CardParameters = /* @__PURE__ */ validator<Schemas["Card2CardParameters"]>(v_Card2CardParameters, "form");
+export const validateCard2CardParameters = /* @__PURE__ */ validator<Schemas["Card2CardParameters"]>(deferred_Card2CardParameters, "form");
 
 /** Type guard for Card2CardParameters: true when the value satisfies every rule of the schema. */
-export const isCard2CardParameters = v_Card2CardParameters as Guard<Schemas["Card2CardParameters"]>;
+export const isCard2CardParameters = deferred_Card2CardParameters as Guard<Schemas["Card2CardParameters"]>;
 
 /** Validates a Card2CardRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCard2CardRequest = /* @__PURE__ */ validator<Schemas["Card2CardRequest"]>(v_Card2CardRequest, "form");
+export const validateCard2CardRequest = /* @__PURE__ */ provide([[v_Card2CardParameters, deferred_Card2CardParameters]], /* @__PURE__ */ validator<Schemas["Card2CardRequest"]>(v_Card2CardRequest, "form"));
 
 /** Type guard for Card2CardRequest: true when the value satisfies every rule of the schema. */
-export const isCard2CardRequest = v_Card2CardRequest as Guard<Schemas["Card2CardRequest"]>;
+export const isCard2CardRequest = /* @__PURE__ */ provide([[v_Card2CardParameters, deferred_Card2CardParameters]], v_Card2CardRequest as Guard<Schemas["Card2CardRequest"]>);
 
 /** Validates a VoidRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateVoidRequest = /* @__PURE__ */ validator<Schemas["VoidRequest"]>(v_VoidRequest, "form");
@@ -5111,10 +5120,10 @@ export const validateDebit2VirtualCalcRequest = /* @__PURE__ */ validator<Schema
 export const isDebit2VirtualCalcRequest = v_Debit2VirtualCalcRequest as Guard<Schemas["Debit2VirtualCalcRequest"]>;
 
 /** Validates a PostRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePostRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["PostRequest"]>(v_PostRequest, "form"));
+export const validatePostRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_Card2CardParameters, deferred_Card2CardParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["PostRequest"]>(v_PostRequest, "form"));
 
 /** Type guard for PostRequest: true when the value satisfies every rule of the schema. */
-export const isPostRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_PostRequest as Guard<Schemas["PostRequest"]>);
+export const isPostRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_Card2CardParameters, deferred_Card2CardParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_PostRequest as Guard<Schemas["PostRequest"]>);
 
 /** Validates a Action; issues name fields by wire path (`order.amount` style by default). */
 export const validateAction = /* @__PURE__ */ validator<Schemas["Action"]>(v_Address, "json");
@@ -5669,10 +5678,10 @@ export const validateSessionCardParameters = /* @__PURE__ */ validator<Schemas["
 export const isSessionCardParameters = v_SessionCardParameters as Guard<Schemas["SessionCardParameters"]>;
 
 /** Validates a SessionMethodParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters, "json"));
+export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters, "json"));
 
 /** Type guard for SessionMethodParameters: true when the value satisfies every rule of the schema. */
-export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], deferred_SessionMethodParameters as Guard<Schemas["SessionMethodParameters"]>);
+export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], deferred_SessionMethodParameters as Guard<Schemas["SessionMethodParameters"]>);
 
 /** Validates a SessionOrder; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionOrder = /* @__PURE__ */ validator<Schemas["SessionOrder"]>(v_SessionOrder, "json");
@@ -5681,22 +5690,22 @@ export const validateSessionOrder = /* @__PURE__ */ validator<Schemas["SessionOr
 export const isSessionOrder = v_SessionOrder as Guard<Schemas["SessionOrder"]>;
 
 /** Validates a SessionCustomer; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionCustomer = /* @__PURE__ */ validator<Schemas["SessionCustomer"]>(v_SessionCustomer, "json");
+export const validateSessionCustomer = /* @__PURE__ */ validator<Schemas["SessionCustomer"]>(deferred_SessionCustomer, "json");
 
 /** Type guard for SessionCustomer: true when the value satisfies every rule of the schema. */
-export const isSessionCustomer = v_SessionCustomer as Guard<Schemas["SessionCustomer"]>;
+export const isSessionCustomer = deferred_SessionCustomer as Guard<Schemas["SessionCustomer"]>;
 
 /** Validates a SessionBillingAddress; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionBillingAddress = /* @__PURE__ */ validator<Schemas["SessionBillingAddress"]>(v_SessionBillingAddress, "json");
+export const validateSessionBillingAddress = /* @__PURE__ */ validator<Schemas["SessionBillingAddress"]>(deferred_SessionBillingAddress, "json");
 
 /** Type guard for SessionBillingAddress: true when the value satisfies every rule of the schema. */
-export const isSessionBillingAddress = v_SessionBillingAddress as Guard<Schemas["SessionBillingAddress"]>;
+export const isSessionBillingAddress = deferred_SessionBillingAddress as Guard<Schemas["SessionBillingAddress"]>;
 
 /** Validates a SessionPayee; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionPayee = /* @__PURE__ */ validator<Schemas["SessionPayee"]>(v_SessionPayee, "json");
+export const validateSessionPayee = /* @__PURE__ */ validator<Schemas["SessionPayee"]>(deferred_SessionPayee, "json");
 
 /** Type guard for SessionPayee: true when the value satisfies every rule of the schema. */
-export const isSessionPayee = v_SessionPayee as Guard<Schemas["SessionPayee"]>;
+export const isSessionPayee = deferred_SessionPayee as Guard<Schemas["SessionPayee"]>;
 
 /** Validates a SessionCrypto; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionCrypto = /* @__PURE__ */ validator<Schemas["SessionCrypto"]>(v_SessionCrypto, "json");
@@ -5705,16 +5714,16 @@ export const validateSessionCrypto = /* @__PURE__ */ validator<Schemas["SessionC
 export const isSessionCrypto = v_SessionCrypto as Guard<Schemas["SessionCrypto"]>;
 
 /** Validates a SessionFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
+export const validateSessionFields = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
 
 /** Type guard for SessionFields: true when the value satisfies every rule of the schema. */
-export const isSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionFields as Guard<Schemas["SessionFields"]>);
+export const isSessionFields = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionFields as Guard<Schemas["SessionFields"]>);
 
 /** Validates a SessionRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
+export const validateSessionRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
 
 /** Type guard for SessionRequest: true when the value satisfies every rule of the schema. */
-export const isSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionRequest as Guard<Schemas["SessionRequest"]>);
+export const isSessionRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionRequest as Guard<Schemas["SessionRequest"]>);
 
 /** Validates a SessionResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionResponse = /* @__PURE__ */ validator<Schemas["SessionResponse"]>(v_SessionResponse, "json");
@@ -5729,10 +5738,10 @@ export const validateCheckoutValidationError = /* @__PURE__ */ validator<Schemas
 export const isCheckoutValidationError = v_CheckoutValidationError as Guard<Schemas["CheckoutValidationError"]>;
 
 /** Validates a SessionTokenRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
+export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
 
 /** Type guard for SessionTokenRequest: true when the value satisfies every rule of the schema. */
-export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionTokenRequest as Guard<Schemas["SessionTokenRequest"]>);
+export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionTokenRequest as Guard<Schemas["SessionTokenRequest"]>);
 
 /** Validates a SessionTokenResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionTokenResponse = /* @__PURE__ */ validator<Schemas["SessionTokenResponse"]>(v_SessionTokenResponse, "json");
@@ -5747,10 +5756,10 @@ export const validateHpfBrowserInfo = /* @__PURE__ */ validator<Schemas["HpfBrow
 export const isHpfBrowserInfo = deferred_HpfBrowserInfo as Guard<Schemas["HpfBrowserInfo"]>;
 
 /** Validates a HpfPaymentRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateHpfPaymentRequest = /* @__PURE__ */ provide([[v_HpfBrowserInfo, deferred_HpfBrowserInfo]], /* @__PURE__ */ validator<Schemas["HpfPaymentRequest"]>(v_HpfPaymentRequest, "json"));
+export const validateHpfPaymentRequest = /* @__PURE__ */ provide([[v_HpfBrowserInfo, deferred_HpfBrowserInfo], [v_SessionBillingAddress, deferred_SessionBillingAddress]], /* @__PURE__ */ validator<Schemas["HpfPaymentRequest"]>(v_HpfPaymentRequest, "json"));
 
 /** Type guard for HpfPaymentRequest: true when the value satisfies every rule of the schema. */
-export const isHpfPaymentRequest = /* @__PURE__ */ provide([[v_HpfBrowserInfo, deferred_HpfBrowserInfo]], v_HpfPaymentRequest as Guard<Schemas["HpfPaymentRequest"]>);
+export const isHpfPaymentRequest = /* @__PURE__ */ provide([[v_HpfBrowserInfo, deferred_HpfBrowserInfo], [v_SessionBillingAddress, deferred_SessionBillingAddress]], v_HpfPaymentRequest as Guard<Schemas["HpfPaymentRequest"]>);
 
 /** Validates a PaymentId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePaymentId = /* @__PURE__ */ validator<Schemas["PaymentId"]>(v_OrderId, "form");
@@ -5861,10 +5870,10 @@ export const validateCheckoutRecurringOrder = /* @__PURE__ */ validator<Schemas[
 export const isCheckoutRecurringOrder = v_CheckoutRecurringOrder as Guard<Schemas["CheckoutRecurringOrder"]>;
 
 /** Validates a CheckoutRecurringRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutRecurringRequest = /* @__PURE__ */ validator<Schemas["CheckoutRecurringRequest"]>(v_CheckoutRecurringRequest, "json");
+export const validateCheckoutRecurringRequest = /* @__PURE__ */ provide([[v_SessionCustomer, deferred_SessionCustomer]], /* @__PURE__ */ validator<Schemas["CheckoutRecurringRequest"]>(v_CheckoutRecurringRequest, "json"));
 
 /** Type guard for CheckoutRecurringRequest: true when the value satisfies every rule of the schema. */
-export const isCheckoutRecurringRequest = v_CheckoutRecurringRequest as Guard<Schemas["CheckoutRecurringRequest"]>;
+export const isCheckoutRecurringRequest = /* @__PURE__ */ provide([[v_SessionCustomer, deferred_SessionCustomer]], v_CheckoutRecurringRequest as Guard<Schemas["CheckoutRecurringRequest"]>);
 
 /** Validates a CheckoutRecurringResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutRecurringResponse = /* @__PURE__ */ validator<Schemas["CheckoutRecurringResponse"]>(v_CheckoutRecurringResponse, "json");

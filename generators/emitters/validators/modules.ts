@@ -107,11 +107,7 @@ export function layoutValidators<D extends Declaration>(
   return { main, modules, home };
 }
 
-/**
- * Below this many characters of source, code is not worth a module of its own (a request or a
- * module load, and a chunk's own compression overhead): a shared group joins
- * validate/shared/common, a part a request may leave out is not deferred.
- */
+/** Below this many characters of source, a shared group joins validate/shared/common. */
 const SMALL_MODULE = 4000;
 
 /** A shared module's name: its roots when few, else the first root and a digest of them all (stable across runs). */
@@ -126,7 +122,7 @@ function sharedName(roots: readonly string[]): string {
  * Which compiled functions are deferred: each is applied only to a part of the value (so the
  * part's presence triggers the load: `candidates`, from which the caller leaves out parts some
  * request always carries, whose code would load on every call anyway, one import later), and
- * some request's validator carries at least SMALL_MODULE characters of code for it alone (what
+ * some request's validator carries at least DEFERRED_MIN characters of code for it alone (what
  * leaves that request's closure when the function is cut off). One level only: a piece reached
  * only through another piece stays in that piece's module (a request with connector
  * `parameters` loads their code in one go).
@@ -164,10 +160,17 @@ export function deferredFunctions<D extends Declaration>(
     for (const name of reached) {
       if (name === root || worth.has(name) || !candidates.has(name)) continue;
       // Cut off: the function's own code stays counted, what only it reaches leaves.
-      if (full - total(closure(root, (other) => other === name)) + size(byName.get(name)!) >= SMALL_MODULE) worth.add(name);
+      if (full - total(closure(root, (other) => other === name)) + size(byName.get(name)!) >= DEFERRED_MIN) worth.add(name);
     }
   }
   const outermost = new Set(requestRoots.flatMap((root) => [...closure(root, (name) => worth.has(name))]));
   return new Set([...worth].filter((name) => outermost.has(name)));
 }
 
+/**
+ * A deferred piece costs a request that carries the part a chunk of its own (a gzip stream, an
+ * import and an export list: some 150 bytes gzipped) and one more module load on its first call.
+ * From about 2,500 characters of code (twice that, gzipped) a request that leaves the part out
+ * saves more than one that carries it pays.
+ */
+const DEFERRED_MIN = 2500;

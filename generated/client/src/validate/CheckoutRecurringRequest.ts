@@ -85,5 +85,8 @@ export function v_CheckoutRecurringRequest(value: unknown, ctx?: ValidationConte
 /** Validates a CheckoutRecurringRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutRecurringRequest"]>(v_CheckoutRecurringRequest, "json");
 
+/** Deferred pieces this validator's code loads in turn. */
+export const deferred = [v_SessionCustomer];
+
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["custom_data","customer","hash","merchant_key","order","recurring_init_trans_id","recurring_token","schedule_id"];

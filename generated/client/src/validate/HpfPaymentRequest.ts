@@ -34,7 +34,7 @@ export function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): bo
 export const validate = /* @__PURE__ */ validator<components['schemas']["HpfPaymentRequest"]>(v_HpfPaymentRequest, "json");
 
 /** Deferred pieces this validator's code loads in turn. */
-export const deferred = [v_HpfBrowserInfo];
+export const deferred = [v_HpfBrowserInfo, v_SessionBillingAddress];
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["billing_address","birth_day","browser_info","email","name","selected_language","with_hosted_fields"];

@@ -1631,7 +1631,7 @@ export function v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_cou
 export const validate = /* @__PURE__ */ validator<components['schemas']["SaleApmRequest"]>(v_SaleApmRequest, "form");
 
 /** Deferred pieces this validator's code loads in turn. */
-export const deferred = [v_DeviceWalletParameters, v_LocalCollectionParameters, v_WebWalletParameters];
+export const deferred = [v_BnplAParameters, v_BnplBParameters, v_DeviceWalletParameters, v_InstallmentRedirectParameters, v_LocalCollectionParameters, v_OpenBankingParameters, v_WebWalletParameters];
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","auth","brand","client_key","custom_data","hash","identifier","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_city","payer_country","payer_email","payer_first_name","payer_ip","payer_language","payer_last_name","payer_phone","payer_phone_country_code","payer_state","payer_zip","recurring_init","return_url"];

@@ -271,4 +271,4 @@ export function v_SessionCardParameters_allOf_6_properties_cart_properties_items
 export { deferred_SessionMethodParameters as validate };
 
 /** Deferred pieces this validator's code loads in turn. */
-export const deferred = [v_DeviceWalletParameters, v_LocalCollectionParameters, v_WebWalletParameters];
+export const deferred = [v_BnplAParameters, v_BnplBParameters, v_DeviceWalletParameters, v_InstallmentRedirectParameters, v_LocalCollectionParameters, v_OpenBankingParameters, v_WebWalletParameters];

@@ -3,7 +3,8 @@
 import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import { formatUri } from '../../runtime/format-uri.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_1, PATTERN_2, PATTERN_20, inherited, v_ApcShipping_properties_companyName, v_CryptoGatewayParameters_properties_crypto_type, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
+import { PATTERN_20 } from './BnplAParameters+2-ik138k.js';
+import { PATTERN_1, PATTERN_2, inherited, v_ApcShipping_properties_companyName, v_CryptoGatewayParameters_properties_crypto_type, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
 import { v_ApcCartItem_properties_description } from './HpfBrowserInfo+2-19z7opt.js';
 
 export const PATTERN_18 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");

@@ -3,9 +3,10 @@
 import { defer, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import { hasUniqueItems } from '../../runtime/json-equal.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_Address, v_Amount, v_CalendarDate, v_ClientKey, v_CryptoGatewayParameters_properties_bech32, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_SessionBillingAddress, v_SessionCustomer, v_Url } from './common.js';
+import { inherited, v_Address, v_Amount, v_CalendarDate, v_ClientKey, v_CryptoGatewayParameters_properties_bech32, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_SessionBillingAddress, v_SessionCustomer, v_Url } from './common.js';
 
 export const v_SessionMethodParameters = /* @__PURE__ */ defer(() => import("../deferred/SessionMethodParameters.js"));
+export const v_SessionPayee = /* @__PURE__ */ defer(() => import("../deferred/SessionPayee.js"));
 
 export function v_SessionOrder(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -36,41 +37,6 @@ export function v_SessionOrder(value: unknown, ctx?: ValidationContext): boolean
     } else {
       if (rejectAt(ctx, "description", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-export function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.name;
-    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.first_name;
-    if (p1 !== undefined && (p1 !== inherited.first_name || hasOwn(value, "first_name")) && !(ctx ? visit(ctx, "first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.last_name;
-    if (p1 !== undefined && (p1 !== inherited.last_name || hasOwn(value, "last_name")) && !(ctx ? visit(ctx, "last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.middle_name;
-    if (p1 !== undefined && (p1 !== inherited.middle_name || hasOwn(value, "middle_name")) && !(ctx ? visit(ctx, "middle_name", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.email;
-    if (p1 !== undefined && (p1 !== inherited.email || hasOwn(value, "email")) && !(ctx ? visit(ctx, "email", p1, v_Email) : v_Email(p1))) return false;
-    p1 = value.phone;
-    if (p1 !== undefined && (p1 !== inherited.phone || hasOwn(value, "phone")) && !(ctx ? visit(ctx, "phone", p1, v_Address) : v_Address(p1))) return false;
-    p1 = value.birth_date;
-    if (p1 !== undefined && (p1 !== inherited.birth_date || hasOwn(value, "birth_date")) && !(ctx ? visit(ctx, "birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
-    p1 = value.identity_type;
-    if (p1 !== undefined && (p1 !== inherited.identity_type || hasOwn(value, "identity_type")) && !(ctx ? visit(ctx, "identity_type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.identity_id;
-    if (p1 !== undefined && (p1 !== inherited.identity_id || hasOwn(value, "identity_id")) && !(ctx ? visit(ctx, "identity_id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.identity_country;
-    if (p1 !== undefined && (p1 !== inherited.identity_country || hasOwn(value, "identity_country")) && !(ctx ? visit(ctx, "identity_country", p1, v_Address) : v_Address(p1))) return false;
-    p1 = value.identity_exp_date;
-    if (p1 !== undefined && (p1 !== inherited.identity_exp_date || hasOwn(value, "identity_exp_date")) && !(ctx ? visit(ctx, "identity_exp_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
-    p1 = value.nationality;
-    if (p1 !== undefined && (p1 !== inherited.nationality || hasOwn(value, "nationality")) && !(ctx ? visit(ctx, "nationality", p1, v_Address) : v_Address(p1))) return false;
-    p1 = value.country_of_birth;
-    if (p1 !== undefined && (p1 !== inherited.country_of_birth || hasOwn(value, "country_of_birth")) && !(ctx ? visit(ctx, "country_of_birth", p1, v_Address) : v_Address(p1))) return false;
   }
   return true;
 }
