@@ -93,7 +93,7 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       const name = stack.pop()!;
       if (reached.has(name)) continue;
       reached.add(name);
-      if (deferred.has(name) && name !== from) {
+      if (deferred.has(name)) {
         found.push(name);
         if (through) stack.push(deferredCode(name));
         continue;
@@ -184,7 +184,8 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
     const stub = deferredPaths.get(path);
     if (stub !== undefined) {
       const code = deferredCode(stub);
-      const pieces = piecesReached(code, false);
+      // Not itself, which its code may call through its stub: it is loaded by then.
+      const pieces = piecesReached(code, false).filter((reached) => reached !== stub);
       files.push(
         module(path, own, pieces, true, [
           [`/** The code of ${stub}: loaded the first time a value carries ${piece(stub)}. */`, `export { ${code} as validate };`],
