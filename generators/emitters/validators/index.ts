@@ -188,7 +188,7 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       const pieces = piecesReached(code, false).filter((reached) => reached !== stub);
       files.push(
         module(path, own, pieces, true, [
-          [`/** The code of ${stub}: loaded the first time a value carries ${piece(stub)}. */`, `export { ${code} as validate };`],
+          [`/** The code of ${stub}, in a module of its own: a validator loads it the first time a value reaches it. */`, `export { ${code} as validate };`],
           ...listed(pieces),
         ]),
       );

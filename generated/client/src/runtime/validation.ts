@@ -152,6 +152,7 @@ class PendingLoad {
   constructor(readonly load: Promise<unknown>) {}
 }
 
+/** The stub generated code calls for a deferred piece: `load` imports its module (`validate/deferred/X.js`). */
 export function defer(load: () => Promise<DeferredModule>): Deferred {
   let code: Compiled | undefined;
   let loading: Promise<readonly Deferred[]> | undefined;

@@ -58,5 +58,5 @@ export function v_BnplAParameters_properties_buyer_loyalty_level(value: unknown,
   return true;
 }
 
-/** The code of v_BnplAParameters: loaded the first time a value carries BnplAParameters. */
+/** The code of v_BnplAParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_BnplAParameters as validate };

@@ -64,5 +64,5 @@ export function deferred_BnplBParameters(value: unknown, ctx?: ValidationContext
   return true;
 }
 
-/** The code of v_BnplBParameters: loaded the first time a value carries BnplBParameters. */
+/** The code of v_BnplBParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_BnplBParameters as validate };

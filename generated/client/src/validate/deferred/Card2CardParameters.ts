@@ -48,5 +48,5 @@ export function v_CardSetPrc_properties_payer_type(value: unknown, ctx?: Validat
   return true;
 }
 
-/** The code of v_Card2CardParameters: loaded the first time a value carries Card2CardParameters. */
+/** The code of v_Card2CardParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_Card2CardParameters as validate };

@@ -121,5 +121,5 @@ export function v_CardSetNsp_properties_expiry(value: unknown, ctx?: ValidationC
   return true;
 }
 
-/** The code of v_Credit2CardParameters: loaded the first time a value carries Credit2CardParameters. */
+/** The code of v_Credit2CardParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_Credit2CardParameters as validate };

@@ -13,5 +13,5 @@ export function deferred_DebitParameters(value: unknown, ctx?: ValidationContext
   return true;
 }
 
-/** The code of v_DebitParameters: loaded the first time a value carries DebitParameters. */
+/** The code of v_DebitParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_DebitParameters as validate };

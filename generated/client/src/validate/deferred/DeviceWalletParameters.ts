@@ -31,5 +31,5 @@ export function deferred_DeviceWalletParameters(value: unknown, ctx?: Validation
   return true;
 }
 
-/** The code of v_DeviceWalletParameters: loaded the first time a value carries DeviceWalletParameters. */
+/** The code of v_DeviceWalletParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_DeviceWalletParameters as validate };

@@ -35,5 +35,5 @@ export function deferred_HpfBrowserInfo(value: unknown, ctx?: ValidationContext)
   return true;
 }
 
-/** The code of v_HpfBrowserInfo: loaded the first time a value carries HpfBrowserInfo. */
+/** The code of v_HpfBrowserInfo, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_HpfBrowserInfo as validate };

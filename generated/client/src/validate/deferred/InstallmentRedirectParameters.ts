@@ -47,5 +47,5 @@ export function v_InstallmentRedirectParameters_properties_product_quantity(valu
   return true;
 }
 
-/** The code of v_InstallmentRedirectParameters: loaded the first time a value carries InstallmentRedirectParameters. */
+/** The code of v_InstallmentRedirectParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_InstallmentRedirectParameters as validate };

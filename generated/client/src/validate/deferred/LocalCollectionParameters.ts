@@ -369,5 +369,5 @@ export function v_LocalCollectionParameters_allOf_8_if_properties_type(value: un
   return true;
 }
 
-/** The code of v_LocalCollectionParameters: loaded the first time a value carries LocalCollectionParameters. */
+/** The code of v_LocalCollectionParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_LocalCollectionParameters as validate };

@@ -41,5 +41,5 @@ export function deferred_MpiData(value: unknown, ctx?: ValidationContext): boole
   return true;
 }
 
-/** The code of v_MpiData: loaded the first time a value carries MpiData. */
+/** The code of v_MpiData, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_MpiData as validate };

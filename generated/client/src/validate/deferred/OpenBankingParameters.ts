@@ -73,5 +73,5 @@ export function deferred_OpenBankingParameters(value: unknown, ctx?: ValidationC
   return true;
 }
 
-/** The code of v_OpenBankingParameters: loaded the first time a value carries OpenBankingParameters. */
+/** The code of v_OpenBankingParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_OpenBankingParameters as validate };

@@ -37,5 +37,5 @@ export function deferred_PaymentToken(value: unknown, ctx?: ValidationContext): 
   return true;
 }
 
-/** The code of v_PaymentToken: loaded the first time a value carries PaymentToken. */
+/** The code of v_PaymentToken, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_PaymentToken as validate };

@@ -17,5 +17,5 @@ export function deferred_SaleCardParameters(value: unknown, ctx?: ValidationCont
   return true;
 }
 
-/** The code of v_SaleCardParameters: loaded the first time a value carries SaleCardParameters. */
+/** The code of v_SaleCardParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_SaleCardParameters as validate };

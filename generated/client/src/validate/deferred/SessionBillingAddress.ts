@@ -33,5 +33,5 @@ export function deferred_SessionBillingAddress(value: unknown, ctx?: ValidationC
   return true;
 }
 
-/** The code of v_SessionBillingAddress: loaded the first time a value carries SessionBillingAddress. */
+/** The code of v_SessionBillingAddress, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_SessionBillingAddress as validate };

@@ -21,5 +21,5 @@ export function deferred_SessionCustomer(value: unknown, ctx?: ValidationContext
   return true;
 }
 
-/** The code of v_SessionCustomer: loaded the first time a value carries SessionCustomer. */
+/** The code of v_SessionCustomer, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_SessionCustomer as validate };

@@ -267,7 +267,7 @@ export function v_SessionCardParameters_allOf_6_properties_cart_properties_items
   return true;
 }
 
-/** The code of v_SessionMethodParameters: loaded the first time a value carries SessionMethodParameters. */
+/** The code of v_SessionMethodParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_SessionMethodParameters as validate };
 
 /** Deferred pieces this validator's code loads in turn. */

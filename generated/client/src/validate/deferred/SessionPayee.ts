@@ -39,5 +39,5 @@ export function deferred_SessionPayee(value: unknown, ctx?: ValidationContext): 
   return true;
 }
 
-/** The code of v_SessionPayee: loaded the first time a value carries SessionPayee. */
+/** The code of v_SessionPayee, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_SessionPayee as validate };

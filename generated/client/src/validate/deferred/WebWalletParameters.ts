@@ -31,5 +31,5 @@ export function deferred_WebWalletParameters(value: unknown, ctx?: ValidationCon
   return true;
 }
 
-/** The code of v_WebWalletParameters: loaded the first time a value carries WebWalletParameters. */
+/** The code of v_WebWalletParameters, in a module of its own: a validator loads it the first time a value reaches it. */
 export { deferred_WebWalletParameters as validate };
