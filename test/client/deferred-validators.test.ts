@@ -5,8 +5,8 @@
 // merchant's code would reach it: the package root also exports validators.ts, whose validators
 // hand every piece in statically.
 import { describe, expect, it, vi } from 'vitest';
-import { RequestValidationError } from '../../generated/client/src/runtime/errors.js';
-import { requestValidator } from '../../generated/client/src/runtime/pipeline.js';
+import { ConfigurationError, RequestValidationError } from '../../generated/client/src/runtime/errors.js';
+import { createTransport, invoke, requestValidator } from '../../generated/client/src/runtime/pipeline.js';
 import type { Deferred } from '../../generated/client/src/runtime/validation.js';
 import { createS2SClient, saleCardOperation } from '../../generated/client/src/s2s.js';
 import type { SaleCardInput } from '../../generated/client/src/types.js';
@@ -96,5 +96,17 @@ describe('requestValidator (a server validating what clients send)', () => {
       expect(result.ok).toBe(false);
       expect(result.ok === false && result.issues.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('validator code that cannot be loaded (a bundled chunk missing at run time)', () => {
+  it('is a ConfigurationError naming the operation, and nothing is sent', async () => {
+    const before = server.received.length;
+    const missing = { ...saleCardOperation, validator: () => Promise.reject(new Error('Cannot find module ./chunk-SALE.js')) };
+    const transport = createTransport({ baseUrl: server.baseUrl, merchantKey: 'c2b8fb04-110f-11ea-bcd3-0242ac150003', password: 'pw', retries: 2 });
+    const error = await invoke(transport, missing, input('SALE_card')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(/S2S CARD SALE could not be loaded: .*chunk-SALE/);
+    expect(server.received.length).toBe(before);
   });
 });

@@ -8,6 +8,7 @@
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '../schema.js';
 import {
+  ConfigurationError,
   GatewayError,
   PlatformError,
   RequestValidationError,
@@ -16,7 +17,14 @@ import {
 } from './errors.js';
 import { checkClientOptions, signatureAlgorithmOf, type CardStatusSignature } from './configuration.js';
 import { encodeForm, type FormObject } from './form-codec.js';
-import { sanitize, scrubText, secretEncodings, secretValues, type SensitiveFields } from './sensitive.js';
+import {
+  describeError,
+  sanitize,
+  scrubText,
+  secretEncodings,
+  secretValues,
+  type SensitiveFields,
+} from './sensitive.js';
 import { computeSignature, recipeVariant, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
 import { LOCAL_FIELDS, readRequestInput } from './request-input.js';
 import { loadDeferred, type Deferred, type ValidationResult, type WirePathStyle } from './validation.js';
@@ -205,7 +213,7 @@ export interface GatewayCall {
 /** The mark as the pipeline made it: the gateway middleware seals the body through it, and `sendAttempt` knows the Request still carries that body. */
 interface PipelineCall extends GatewayCall {
   /** Validates, labels, signs and encodes the body: once per call, each attempt sends the same bytes. */
-  readonly seal: () => string;
+  readonly seal: () => Promise<string>;
 }
 
 /**
@@ -234,10 +242,10 @@ class AttemptRequest {
  * the wire. A merchant's own call through `fetchClient` carries no mark and passes untouched.
  */
 const gatewayMiddleware: Middleware = {
-  onRequest({ request }) {
+  async onRequest({ request }) {
     const call = (request as { gateway?: PipelineCall }).gateway;
     if (call === undefined) return undefined;
-    const body = call.seal();
+    const body = await call.seal();
     const attempt: unknown = request;
     if (attempt instanceof AttemptRequest) {
       attempt.body = body;
@@ -260,12 +268,12 @@ function sendAttempt(
   gateway: PipelineCall,
   signal: AbortSignal,
 ): (request: Request) => Promise<globalThis.Response> {
-  return (request) => {
+  return async (request) => {
     // Looked up per call, not captured: a test or an APM agent may replace globalThis.fetch later.
     const send = options.fetch ?? globalThis.fetch;
-    return (request as { gateway?: GatewayCall }).gateway === gateway
-      ? send(request.url, { method: request.method, headers: request.headers, body: gateway.seal(), redirect, signal })
-      : send(request, { redirect, signal });
+    if ((request as { gateway?: GatewayCall }).gateway !== gateway) return send(request, { redirect, signal });
+    const body = await gateway.seal();
+    return send(request.url, { method: request.method, headers: request.headers, body, redirect, signal });
   };
 }
 
@@ -424,7 +432,9 @@ export async function invoke<Response>(
   };
   // The input read once: an object, walkable, every property readable, no field the request does
   // not define, and the signing values its recipe needs. The pipeline works on that copy only.
-  const module = loadedModules.get(definition) ?? (await loadRequestModule(definition));
+  const module =
+    loadedModules.get(definition) ??
+    (await loadRequestModule(definition).catch((error: unknown) => fail(codeNotLoaded(definition, error))));
   const read = readRequestInput(
     definition,
     input,
@@ -442,23 +452,21 @@ export async function invoke<Response>(
   const labelled = unsignedBody(input as Record<string, unknown>);
   const { signature } = definition;
   if (signature) labelled['hash'] = '0'.repeat(digestLength(signature, transport.signatureAlgorithm));
-  // Validated once, before the first attempt: a request that carries a part whose validator code is
-  // not loaded yet (connector `parameters`, a wallet token) loads it and is validated again
-  // (validation is pure). The gateway middleware reports the result as it seals the body.
-  let validation: ValidationResult<unknown> | undefined;
-  if (validate) {
-    validation = validate(labelled, definition.bodyStyle);
-    while (!validation.ok && validation.pending) {
-      await validation.pending;
-      validation = validate(labelled, definition.bodyStyle);
-    }
-  }
   let body: Record<string, unknown> | undefined;
-  let wire: string | undefined;
-  const seal = (): string => {
-    if (wire !== undefined) return wire;
-    if (validation !== undefined && !validation.ok)
-      throw new RequestValidationError(definition.name, validation.issues);
+  // What the gateway middleware runs, once per call: validate → label → sign → encode.
+  const sealBody = async (): Promise<string> => {
+    if (validate) {
+      let validation = validate(labelled, definition.bodyStyle);
+      // A part whose validator code is not loaded yet (connector `parameters`, a wallet token):
+      // loaded, then the body is validated again (validation is pure).
+      while (!validation.ok && validation.pending) {
+        await validation.pending.catch((error: unknown) => {
+          throw codeNotLoaded(definition, error);
+        });
+        validation = validate(labelled, definition.bodyStyle);
+      }
+      if (!validation.ok) throw new RequestValidationError(definition.name, validation.issues);
+    }
     const signed = sign(
       definition,
       options.password,
@@ -467,11 +475,11 @@ export async function invoke<Response>(
       signing,
       options.cardStatusSignature,
     );
-    wire = isForm ? encodeForm(signed as FormObject) : JSON.stringify(signed);
     body = signed;
-    return wire;
+    return isForm ? encodeForm(signed as FormObject) : JSON.stringify(signed);
   };
-  const gateway: PipelineCall = { operation: definition.name, seal };
+  let sealed: Promise<string> | undefined;
+  const gateway: PipelineCall = { operation: definition.name, seal: () => (sealed ??= sealBody()) };
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;
   const secretsOf = () =>
@@ -670,6 +678,14 @@ function scrubEntry(entry: unknown, scrub: (text: string) => string): PlatformEr
     ...(typeof code === 'number' || typeof code === 'string' ? { error_code: code } : {}),
     error_message: scrub(String(record['error_message'] ?? '')),
   };
+}
+
+/** A failed import of the operation's validator code (a bundler's chunk that cannot be loaded), as a GatewayError. */
+function codeNotLoaded(definition: OperationDefinition, error: unknown): ConfigurationError {
+  return new ConfigurationError(
+    definition.name,
+    `the validator code of ${definition.name} could not be loaded: ${describeError(error)}`,
+  );
 }
 
 /** The function, with whatever it throws ignored. */
