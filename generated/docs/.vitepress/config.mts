@@ -30,6 +30,10 @@ export default defineConfig({
           "link": "/guide/getting-started"
         },
         {
+          "text": "Using the client",
+          "link": "/guide/client"
+        },
+        {
           "text": "Signatures",
           "link": "/guide/signatures"
         },
@@ -50,6 +54,10 @@ export default defineConfig({
             {
               "text": "Getting started",
               "link": "/guide/getting-started"
+            },
+            {
+              "text": "Using the client",
+              "link": "/guide/client"
             },
             {
               "text": "Signatures",

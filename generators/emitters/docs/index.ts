@@ -9,7 +9,7 @@ import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 import { actionPage } from './pages/action-page.js';
 import { callbackPage } from './pages/callback-page.js';
 import { checkoutPage } from './pages/checkout-page.js';
-import { changelogPage, errorsPage, gettingStartedPage, limitsPage, signaturesPage, statesPage, testingPage } from './pages/guides.js';
+import { changelogPage, clientPage, errorsPage, gettingStartedPage, limitsPage, signaturesPage, statesPage, testingPage } from './pages/guides.js';
 import { landingPage, methodsIndexPage, referencePage } from './pages/landing.js';
 import { methodPage } from './pages/method-page.js';
 import { buildSite, paths } from './site.js';
@@ -46,6 +46,7 @@ export const docsEmitter: Emitter = {
       ...model.webhooks.map((webhook) => markdown(paths.callback(webhook), callbackPage(site, templates, webhook))),
       ...site.methods.map((method) => markdown(paths.method(method), methodPage(site, method))),
       markdown(paths.guide('getting-started'), gettingStartedPage(site, templates), template('getting-started')),
+      markdown(paths.guide('client'), clientPage(templates), template('client')),
       markdown(paths.guide('signatures'), signaturesPage(site, templates), template('signatures')),
       markdown(paths.guide('errors'), errorsPage(site, templates), template('errors')),
       markdown(paths.guide('limits'), limitsPage(site, templates), template('limits')),

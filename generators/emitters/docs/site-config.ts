@@ -19,6 +19,7 @@ export function siteConfig(site: Site): string {
       'Guides',
       [
         { text: 'Getting started', link: paths.guide('getting-started') },
+        { text: 'Using the client', link: paths.guide('client') },
         { text: 'Signatures', link: paths.guide('signatures') },
         { text: 'Errors', link: paths.guide('errors') },
         { text: 'Limits', link: paths.guide('limits') },
@@ -47,6 +48,7 @@ export function siteConfig(site: Site): string {
       search: { provider: 'local', options: { detailedView: true } },
       nav: [
         { text: 'Getting started', link: paths.guide('getting-started') },
+        { text: 'Using the client', link: paths.guide('client') },
         { text: 'Signatures', link: paths.guide('signatures') },
         { text: 'Methods', link: '/methods/' },
         { text: 'Reference', link: '/reference' },

@@ -106,6 +106,11 @@ export function testingPage(templates: Templates): string {
   });
 }
 
+/** Using the client: prose only, its samples type-checked with the other pages'. */
+export function clientPage(templates: Templates): string {
+  return fillTemplate(templates.get('client.md'), {});
+}
+
 export function changelogPage(site: Site): string {
   // Breaking items are marked where a reader scans for them, besides their own heading.
   return renderChangelog('Changelog', site.model.releases).replace(/^### Breaking$/gm, '### Breaking <Badge type="danger" text="breaking" />');
