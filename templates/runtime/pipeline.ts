@@ -216,15 +216,13 @@ interface PipelineCall extends GatewayCall {
 
 /**
  * The request openapi-fetch builds for an attempt that no merchant middleware will see (its
- * per-call `Request` option): URL, method, headers and the sealed body for `sendAttempt`. fetch builds the one
- * WHATWG Request from them; a Request built here too would cost an AbortSignal, a header list and
- * a body stream per call, only to be dropped.
+ * per-call `Request` option): URL, method and headers for `sendAttempt`, which adds the sealed
+ * body. fetch builds the one WHATWG Request from them; a Request built here too would cost an
+ * AbortSignal, a header list and a body stream per call, only to be dropped.
  */
 class AttemptRequest {
   readonly method: string;
   readonly headers: HeadersInit;
-  /** Set by the gateway middleware. */
-  body: string | undefined;
   constructor(
     readonly url: string,
     init: RequestInit,
@@ -244,11 +242,8 @@ const gatewayMiddleware: Middleware = {
     const call = (request as { gateway?: PipelineCall }).gateway;
     if (call === undefined) return undefined;
     const body = await call.seal();
-    const attempt: unknown = request;
-    if (attempt instanceof AttemptRequest) {
-      attempt.body = body;
-      return undefined;
-    }
+    // A Request the merchant's middleware reads carries the body; sendAttempt adds it to an AttemptRequest.
+    if ((request as unknown) instanceof AttemptRequest) return undefined;
     return Object.assign(new Request(request, { body }), { gateway: call });
   },
 };
@@ -428,11 +423,12 @@ export async function invoke<Response>(
     logger?.({ type: 'error', operation: definition.name, error });
     throw error;
   };
-  // The input read once: an object, walkable, every property readable, no field the request does
-  // not define, and the signing values its recipe needs. The pipeline works on that copy only.
+  // The request schema's module, loaded on the operation's first call: its validator and field list.
   const module =
     loadedModules.get(definition) ??
     (await loadRequestModule(definition).catch((error: unknown) => fail(codeNotLoaded(definition, error))));
+  // The input read once: an object, walkable, every property readable, no field the request does
+  // not define, and the signing values its recipe needs. The pipeline works on that copy only.
   const read = readRequestInput(
     definition,
     input,
