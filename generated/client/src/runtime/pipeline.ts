@@ -57,7 +57,7 @@ export type SendInit = {
   /** `header`: the operation's header parameters (the HPF `Token`), from `input.headers`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   params: any;
-  headers: Readonly<Record<string, string>>;
+  headers?: Readonly<Record<string, string>>;
   /** None: the gateway middleware encodes the body once it is validated and signed. */
   bodySerializer: () => undefined;
   fetch: (request: Request) => Promise<globalThis.Response>;
@@ -212,25 +212,28 @@ export interface GatewayCall {
 
 /** The mark as the pipeline made it: the gateway middleware seals the body through it, and `sendAttempt` knows the Request still carries that body. */
 interface PipelineCall extends GatewayCall {
-  /** Validates, labels, signs and encodes the body: once per call, each attempt sends the same bytes. */
-  readonly seal: () => Promise<string>;
+  /**
+   * Validates, labels, signs and encodes the body: once per call, each attempt sends the same
+   * bytes. Synchronous, unless the body reaches a deferred validator piece not loaded yet.
+   */
+  readonly seal: () => string | Promise<string>;
+  /** The headers the call sends (content type, accept, its header parameters), as one record. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /**
  * The request openapi-fetch builds for an attempt that no merchant middleware will see (its
- * per-call `Request` option): URL, method and headers for `sendAttempt`, which adds the sealed
- * body. fetch builds the one WHATWG Request from them; a Request built here too would cost an
- * AbortSignal, a header list and a body stream per call, only to be dropped.
+ * per-call `Request` option): URL and method for `sendAttempt`, which adds the call's headers
+ * and sealed body. fetch builds the one WHATWG Request from them; a Request built here too would
+ * cost an AbortSignal, a header list and a body stream per call, only to be dropped.
  */
 class AttemptRequest {
   readonly method: string;
-  readonly headers: HeadersInit;
   constructor(
     readonly url: string,
     init: RequestInit,
   ) {
     this.method = init.method ?? 'POST';
-    this.headers = init.headers ?? {};
   }
 }
 
@@ -240,13 +243,16 @@ class AttemptRequest {
  * the wire. A merchant's own call through `fetchClient` carries no mark and passes untouched.
  */
 const gatewayMiddleware: Middleware = {
-  async onRequest({ request }) {
+  onRequest({ request }) {
     const call = (request as { gateway?: PipelineCall }).gateway;
     if (call === undefined) return undefined;
-    const body = await call.seal();
     // A Request the merchant's middleware reads carries the body; sendAttempt adds it to an AttemptRequest.
-    if ((request as unknown) instanceof AttemptRequest) return undefined;
-    return Object.assign(new Request(request, { body }), { gateway: call });
+    const carry = (body: string) =>
+      (request as unknown) instanceof AttemptRequest
+        ? undefined
+        : Object.assign(new Request(request, { body }), { gateway: call });
+    const body = call.seal();
+    return typeof body === 'string' ? carry(body) : body.then(carry);
   },
 };
 
@@ -254,21 +260,25 @@ const gatewayMiddleware: Middleware = {
  * An attempt's `fetch` (openapi-fetch's per-call option): the Request openapi-fetch built (whose
  * headers middleware may have changed) goes out as `fetch(url, init)` with the body the pipeline
  * encoded, so fetch builds its one Request instead of copying this one through a stream (a fifth
- * of a loopback round trip). A Request a middleware replaced goes out as it is. The signal goes
- * to fetch only: the Request middleware sees does not follow it (each follower costs undici a
- * listener, a WeakRef and a finalizer).
+ * of a loopback round trip). An AttemptRequest goes out with the call's own headers, as a plain
+ * record (no middleware could change them). A Request a middleware replaced goes out as it is.
+ * The signal goes to fetch only: the Request middleware sees does not follow it (each follower
+ * costs undici a listener, a WeakRef and a finalizer).
  */
 function sendAttempt(
   options: ClientOptions,
   gateway: PipelineCall,
   signal: AbortSignal,
 ): (request: Request) => Promise<globalThis.Response> {
-  return async (request) => {
+  return (request) => {
     // Looked up per call, not captured: a test or an APM agent may replace globalThis.fetch later.
     const send = options.fetch ?? globalThis.fetch;
     if ((request as { gateway?: GatewayCall }).gateway !== gateway) return send(request, { redirect, signal });
-    const body = await gateway.seal();
-    return send(request.url, { method: request.method, headers: request.headers, body, redirect, signal });
+    const headers = (request as unknown) instanceof AttemptRequest ? gateway.headers : request.headers;
+    const sendSealed = (body: string) => send(request.url, { method: request.method, headers, body, redirect, signal });
+    // Sealed by the gateway middleware already: a string, unless a deferred piece was loaded for it.
+    const body = gateway.seal();
+    return typeof body === 'string' ? sendSealed(body) : body.then(sendSealed);
   };
 }
 
@@ -327,7 +337,7 @@ export function buildRequest(
   options: ClientOptions,
   input: object,
 ): Record<string, unknown> {
-  const body = toWire(definition, options, unsignedBody({ ...bodyHead(definition, options), ...input }));
+  const body = toWire(definition, options, unsignedBody(withHead(definition, options)(input)));
   return sign(
     definition,
     options.password,
@@ -338,28 +348,39 @@ export function buildRequest(
   );
 }
 
-/** Whether the input carries fields that never go on the wire. */
-function hasLocalFields(input: object): boolean {
-  return Object.hasOwn(input, 'signing') || Object.hasOwn(input, 'headers') || Object.hasOwn(input, 'hash');
+/**
+ * Copies the caller's fields after those that open every body, in wire order: action and
+ * merchant key (the caller's own values win). Object literals, so V8 builds each body with fast
+ * properties in one step: grown key by key, it would become a slow dictionary for the
+ * validator, the signer and the encoder.
+ */
+function withHead(
+  definition: OperationDefinition,
+  options: ClientOptions,
+): (fields: object) => Record<string, unknown> {
+  const { action, keyField } = definition;
+  const key = options.merchantKey;
+  if (keyField === undefined)
+    return action === undefined ? (fields) => ({ ...fields }) : (fields) => ({ action, ...fields });
+  return action === undefined
+    ? (fields) => ({ [keyField]: key, ...fields })
+    : (fields) => ({ action, [keyField]: key, ...fields });
 }
 
-/** The fields that open every body, in wire order: action and merchant key. */
-function bodyHead(definition: OperationDefinition, options: ClientOptions): Record<string, unknown> {
-  const head: Record<string, unknown> = {};
-  if (definition.action !== undefined) head['action'] = definition.action;
-  if (definition.keyField !== undefined) head[definition.keyField] = options.merchantKey;
-  return head;
+function hasLocalFields(fields: object): boolean {
+  for (const name of LOCAL_FIELDS) if (Object.hasOwn(fields, name)) return true;
+  return false;
 }
 
 /**
- * The body before signing: the head and the caller's fields (`fields`, opened by `bodyHead`)
- * without those that never go on the wire. Usually that is `fields` itself, with no copy and no
- * delete, so the validator and the encoder get one fast object.
+ * The body before signing: the head and the caller's fields (`fields`, opened by `withHead`)
+ * without those that never go on the wire (LOCAL_FIELDS). Usually that is `fields` itself, with
+ * no copy and no delete (which would make it a slow dictionary object).
  */
 function unsignedBody(fields: Record<string, unknown>): Record<string, unknown> {
   if (!hasLocalFields(fields)) return fields;
-  const body: Record<string, unknown> = {};
-  for (const key of Object.keys(fields)) if (!LOCAL_FIELDS.has(key)) body[key] = fields[key];
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { signing, headers, hash, ...body } = fields;
   return body;
 }
 
@@ -435,7 +456,7 @@ export async function invoke<Response>(
     definition,
     input,
     options.cardStatusSignature,
-    bodyHead(definition, options),
+    withHead(definition, options),
     module.fields,
   );
   if (read.issues.length > 0) fail(new RequestValidationError(definition.name, read.issues));
@@ -449,19 +470,17 @@ export async function invoke<Response>(
   const { signature } = definition;
   if (signature) labelled['hash'] = '0'.repeat(digestLength(signature, transport.signatureAlgorithm));
   let body: Record<string, unknown> | undefined;
+  let sealed: string | Promise<string> | undefined;
   // What the gateway middleware runs, once per call: validate → label → sign → encode.
-  const sealBody = async (): Promise<string> => {
-    if (validate) {
-      let validation = validate(labelled, definition.bodyStyle);
+  const sealBody = (): string | Promise<string> => {
+    const validation = validate?.(labelled, definition.bodyStyle);
+    if (validation && !validation.ok) {
+      if (!validation.pending) throw new RequestValidationError(definition.name, validation.issues);
       // A part whose validator code is not loaded yet (connector `parameters`, a wallet token):
       // loaded, then the body is validated again (validation is pure).
-      while (!validation.ok && validation.pending) {
-        await validation.pending.catch((error: unknown) => {
-          throw codeNotLoaded(definition, error);
-        });
-        validation = validate(labelled, definition.bodyStyle);
-      }
-      if (!validation.ok) throw new RequestValidationError(definition.name, validation.issues);
+      return validation.pending.then(sealBody, (error: unknown) => {
+        throw codeNotLoaded(definition, error);
+      });
     }
     const signed = sign(
       definition,
@@ -472,10 +491,15 @@ export async function invoke<Response>(
       options.cardStatusSignature,
     );
     body = signed;
-    return isForm ? encodeForm(signed as FormObject) : JSON.stringify(signed);
+    // Kept as the string from here on, also when the seal began as a promise.
+    return (sealed = isForm ? encodeForm(signed as FormObject) : JSON.stringify(signed));
   };
-  let sealed: Promise<string> | undefined;
-  const gateway: PipelineCall = { operation: definition.name, seal: () => (sealed ??= sealBody()) };
+  const contentHeaders = isForm ? FORM_HEADERS : JSON_HEADERS;
+  const gateway: PipelineCall = {
+    operation: definition.name,
+    seal: () => (sealed ??= sealBody()),
+    headers: headers === undefined ? contentHeaders : { ...contentHeaders, ...headers },
+  };
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;
   const secretsOf = () =>
@@ -571,13 +595,17 @@ async function sendOnce<Response>(
       const init: SendInit = {
         body: labelled,
         params,
-        headers: definition.bodyStyle === 'form' ? FORM_HEADERS : JSON_HEADERS,
         bodySerializer: noSerializer,
         fetch: sendAttempt(transport.options, gateway, signal),
         gateway,
-        ...(middleware ? { middleware } : {}),
-        ...(transport.hasMerchantMiddleware() ? {} : { Request: AttemptRequest as unknown as typeof Request }),
       };
+      if (middleware) init.middleware = middleware;
+      // The headers go through openapi-fetch onto a Request the merchant's middleware reads; an
+      // AttemptRequest, which no one reads, leaves them to sendAttempt (not merged into a Headers
+      // object only to be copied out again).
+      if (transport.hasMerchantMiddleware())
+        init.headers = definition.bodyStyle === 'form' ? FORM_HEADERS : JSON_HEADERS;
+      else init.Request = AttemptRequest as unknown as typeof Request;
       const path = transport.pathFor(definition.path);
       // A deployment's own endpoint path (postPath) is not one of the spec's paths.
       outcome = await (path === definition.path && definition.send

@@ -15,14 +15,14 @@ export function readRequestInput(
   input: unknown,
   /** The recipe variant the client selected (`cardStatusSignature: 'vendor'`): its signing values are required. */
   variant?: string,
-  /** The object the copy starts from (action and merchant key): its fields come first. */
-  head: Record<string, unknown> = {},
+  /** Copies the input's fields after the body's first ones (action and merchant key): see `withHead`. */
+  withHead?: (fields: object) => Record<string, unknown>,
   /** Every field the request defines (its request module's `fields`); absent: any is taken. */
   fields?: readonly string[],
 ): { readonly input: object; readonly issues: readonly ValidationIssue[] } {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return { input: {}, issues: [{ path: '', rule: 'type', message: 'must be an object of request fields' }] };
-  const { value, problem } = copyStructure(input, describeError, undefined, head);
+  const { value, problem } = copyStructure(input, describeError, undefined, withHead);
   if (problem)
     return {
       input: {},
@@ -37,7 +37,7 @@ export function readRequestInput(
   };
 }
 
-/** Fields of the input that never go on the wire (a caller's `hash` is dropped too). */
+/** Fields of the input that never go on the wire (a caller's `hash` is dropped too): `unsignedBody` leaves them out by name. */
 export const LOCAL_FIELDS: ReadonlySet<string> = new Set(['signing', 'headers', 'hash']);
 const knownFields = new WeakMap<readonly string[], ReadonlySet<string>>();
 

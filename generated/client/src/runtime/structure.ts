@@ -30,6 +30,10 @@ export function findStructureProblem(value: unknown, maxDepth: number = MAX_DEPT
   return walkStructure(value, maxDepth, false).problem;
 }
 
+// Each object is copied by a spread: V8 builds the copy with fast properties in one step, where
+// one grown key by key turns into a slow dictionary for every later read (validator, encoder).
+const spread = (fields: object): Record<string, unknown> => ({ ...fields });
+
 /**
  * A caller's value read once into plain objects and arrays: a getter or a Proxy is called once
  * per property, so what is validated is what is signed and sent, and one that throws gives a
@@ -39,10 +43,46 @@ export function copyStructure(
   value: unknown,
   describe: (error: unknown) => string,
   maxDepth: number = MAX_DEPTH,
-  /** The object an object `value` is copied into (its own fields come first); a fresh one when absent. */
-  into?: Record<string, unknown>,
+  /**
+   * Copies the fields of an object `value` (a spread in an object literal, e.g. to put fields
+   * before them); a plain spread when absent.
+   */
+  top: (fields: object) => Record<string, unknown> = spread,
 ): { readonly value?: unknown; readonly problem?: StructureProblem } {
-  return walkStructure(value, maxDepth, true, describe, into);
+  // The usual value copies in one recursive pass; only a value with a problem is walked again,
+  // to name it (its getters run a second time then).
+  try {
+    return { value: copyValue(value, 1, maxDepth, top) };
+  } catch {
+    const walked = walkStructure(value, maxDepth, true, describe);
+    const copy = walked.value;
+    return typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? { value: top(copy) } : walked;
+  }
+}
+
+/** Thrown by `copyValue` at the depth bound: a value that deep, or in a cycle, is walked to name the problem. */
+const TOO_DEEP = new Error('too deep');
+
+function copyValue(
+  value: unknown,
+  depth: number,
+  maxDepth: number,
+  top: (fields: object) => Record<string, unknown> = spread,
+): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > maxDepth) throw TOO_DEEP;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    for (let index = 0; index < value.length; index++) copy.push(copyValue(value[index], depth + 1, maxDepth));
+    return copy;
+  }
+  // A spread defines each own field (`__proto__` too) and reads each getter once.
+  const copy = top(value);
+  for (const key of Object.keys(copy)) {
+    const child = copy[key];
+    if (typeof child === 'object' && child !== null) setOwn(copy, key, copyValue(child, depth + 1, maxDepth));
+  }
+  return copy;
 }
 
 function walkStructure(
@@ -50,26 +90,25 @@ function walkStructure(
   maxDepth: number,
   build: boolean,
   describe: (error: unknown) => string = String,
-  into?: Record<string, unknown>,
 ): { readonly value?: unknown; readonly problem?: StructureProblem } {
   if (typeof value !== 'object' || value === null) return { value };
   const segments: (string | number)[] = [];
   const unreadable = (error: unknown, at: readonly (string | number)[]) => ({
     problem: { segments: at, rule: 'unreadable' as const, message: `could not be read: ${describe(error)}` },
   });
-  const frame = (node: object, copy?: Record<string, unknown>): Frame => {
+  const frame = (node: object): Frame => {
     const isArray = Array.isArray(node);
     return {
       node,
       keys: Object.keys(node),
       isArray,
       index: 0,
-      copy: build ? (copy ?? (isArray ? [] : {})) : undefined,
+      copy: build ? (isArray ? [] : {}) : undefined,
     };
   };
   let root: Frame;
   try {
-    root = frame(value, Array.isArray(value) ? undefined : into);
+    root = frame(value);
   } catch (error) {
     return unreadable(error, []);
   }
