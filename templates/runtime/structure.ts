@@ -1,6 +1,7 @@
 // Bounds on the shape of the values the package walks: a request's fields before they are
-// validated and encoded, a callback body before it is decoded. The walk is iterative, so no
-// input (a cyclic `custom_data`, ten thousand levels of brackets) can overflow the stack.
+// validated and encoded, a callback body before it is decoded. The copy stops at the depth bound
+// and the walk that names a problem is iterative, so no input (a cyclic `custom_data`, ten
+// thousand levels of brackets) can overflow the stack.
 
 /**
  * Deepest nesting the package reads or writes. A safety cap, not a platform rule: the document
@@ -19,13 +20,16 @@ interface Frame {
   readonly node: object;
   readonly keys: readonly string[];
   readonly isArray: boolean;
-  readonly copy: Record<string, unknown> | unknown[] | undefined;
   index: number;
 }
 
 /** The first place where `value` nests deeper than `maxDepth` or contains itself; undefined when it does neither. */
-export function findStructureProblem(value: unknown, maxDepth: number = MAX_DEPTH): StructureProblem | undefined {
-  return walkStructure(value, maxDepth, false).problem;
+export function findStructureProblem(
+  value: unknown,
+  maxDepth: number = MAX_DEPTH,
+  describe: (error: unknown) => string = String,
+): StructureProblem | undefined {
+  return walkStructure(value, maxDepth, describe);
 }
 
 // Each object is copied by a spread: V8 builds the copy with fast properties in one step, where
@@ -47,14 +51,18 @@ export function copyStructure(
    */
   top: (fields: object) => Record<string, unknown> = spread,
 ): { readonly value?: unknown; readonly problem?: StructureProblem } {
-  // The usual value copies in one recursive pass; only a value with a problem is walked again,
-  // to name it (its getters run a second time then).
   try {
     return { value: copyValue(value, 1, maxDepth, top) };
-  } catch {
-    const walked = walkStructure(value, maxDepth, true, describe);
-    const copy = walked.value;
-    return typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? { value: top(copy) } : walked;
+  } catch (error) {
+    // Walked again to name the place (its getters run a second time then); a getter that threw
+    // only once leaves the value unreadable as a whole.
+    return {
+      problem: findStructureProblem(value, maxDepth, describe) ?? {
+        segments: [],
+        rule: 'unreadable',
+        message: `could not be read: ${describe(error)}`,
+      },
+    };
   }
 }
 
@@ -83,27 +91,20 @@ function copyValue(
   return copy;
 }
 
+/** The walk of `findStructureProblem`: iterative, with the path to the place it is at. */
 function walkStructure(
   value: unknown,
   maxDepth: number,
-  build: boolean,
-  describe: (error: unknown) => string = String,
-): { readonly value?: unknown; readonly problem?: StructureProblem } {
-  if (typeof value !== 'object' || value === null) return { value };
+  describe: (error: unknown) => string,
+): StructureProblem | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
   const segments: (string | number)[] = [];
-  const unreadable = (error: unknown, at: readonly (string | number)[]) => ({
-    problem: { segments: at, rule: 'unreadable' as const, message: `could not be read: ${describe(error)}` },
+  const unreadable = (error: unknown, at: readonly (string | number)[]): StructureProblem => ({
+    segments: at,
+    rule: 'unreadable',
+    message: `could not be read: ${describe(error)}`,
   });
-  const frame = (node: object): Frame => {
-    const isArray = Array.isArray(node);
-    return {
-      node,
-      keys: Object.keys(node),
-      isArray,
-      index: 0,
-      copy: build ? (isArray ? [] : {}) : undefined,
-    };
-  };
+  const frame = (node: object): Frame => ({ node, keys: Object.keys(node), isArray: Array.isArray(node), index: 0 });
   let root: Frame;
   try {
     root = frame(value);
@@ -128,25 +129,18 @@ function walkStructure(
     } catch (error) {
       return unreadable(error, [...segments, segment]);
     }
-    if (typeof child !== 'object' || child === null) {
-      if (top.copy) setOwn(top.copy, key, child);
-      continue;
-    }
+    if (typeof child !== 'object' || child === null) continue;
     if (ancestors.has(child))
       return {
-        problem: {
-          segments: [...segments, segment],
-          rule: 'cycle',
-          message: 'refers to an object that contains it (a cycle)',
-        },
+        segments: [...segments, segment],
+        rule: 'cycle',
+        message: 'refers to an object that contains it (a cycle)',
       };
     if (stack.length >= maxDepth)
       return {
-        problem: {
-          segments: [...segments, segment],
-          rule: 'maxDepth',
-          message: `nests deeper than ${maxDepth} levels (a safety cap of the client)`,
-        },
+        segments: [...segments, segment],
+        rule: 'maxDepth',
+        message: `nests deeper than ${maxDepth} levels (a safety cap of the client)`,
       };
     let next: Frame;
     try {
@@ -154,12 +148,11 @@ function walkStructure(
     } catch (error) {
       return unreadable(error, [...segments, segment]);
     }
-    if (top.copy) setOwn(top.copy, key, next.copy);
     stack.push(next);
     ancestors.add(child);
     segments.push(segment);
   }
-  return { value: root.copy ?? value };
+  return undefined;
 }
 
 /** Sets an own property, `__proto__` included (a plain assignment would set the prototype). */
