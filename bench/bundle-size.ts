@@ -132,6 +132,8 @@ if (sale.result === 'SUCCESS') console.log((await client.card.getTransStatus({ t
  * the validators' deferred pieces (validate/deferred/): an input that carries one must list it.
  */
 export const TWO_ACTION_LOADS = ['validate/SaleCardRequest.ts', 'validate/GetTransStatusRequest.ts'];
+/** The validator module the one-action consumer's sale loads (no deferred piece, as above). */
+const ONE_ACTION_LOADS = ['validate/SaleCardRequest.ts'];
 
 const kB = (bytes: number) => bytes / 1000;
 
@@ -141,10 +143,11 @@ function describe(size: BundleSize): string {
 }
 
 export async function benchBundleSize(_options: BenchOptions): Promise<Figure[]> {
-  const [openapiFetch, core, oneAction, twoActions] = await Promise.all([
+  const [openapiFetch, core, oneAction, oneActionSplit, twoActions] = await Promise.all([
     bundleSize(ENTRIES.openapiFetch, PROJECT_ROOT),
     bundleSize(ENTRIES.core, CLIENT_SRC),
     bundleSize(ENTRIES.oneAction, CLIENT_SRC),
+    bundleSize(ENTRIES.oneAction, CLIENT_SRC, ONE_ACTION_LOADS),
     bundleSize(ENTRIES.twoActions, CLIENT_SRC, TWO_ACTION_LOADS),
   ]);
   const common = { family: 'bundle-size', unit: 'kB min+gz', better: 'lower' as const, baseline: kB(openapiFetch.gzipped), baselineLabel: 'openapi-fetch alone' };
@@ -161,7 +164,12 @@ export async function benchBundleSize(_options: BenchOptions): Promise<Figure[]>
       name: 'one-action consumer (saleCard + createTransport)',
       ours: kB(oneAction.gzipped),
       targets: [{ kind: 'absolute', op: '<=', value: 15, unit: 'kB' }],
-      notes: [describe(oneAction)],
+      notes: [
+        describe(oneAction),
+        // One file, as the figure has always been measured: the validator pieces the client loads
+        // lazily are in it. Split as a bundler splits dynamic imports, this much of it runs:
+        `with code splitting, the code that runs: ${kB(oneActionSplit.gzipped).toFixed(1)} kB min+gz (${describe(oneActionSplit)})`,
+      ],
     }),
     figure({
       ...common,
