@@ -178,36 +178,36 @@ export function signatureBytes(
 }
 
 /**
+ * Visits, in order, each field an expression reads by name (`order.amount` as written) and each
+ * `sortedValues` it hashes (with the fields that one excludes).
+ */
+function visitFields(
+  expression: SignatureExpression,
+  field: (name: string) => void,
+  sorted: (exclude: readonly string[]) => void,
+): void {
+  if (typeof expression === 'string') {
+    if (expression !== PASSWORD_TOKEN) field(expression);
+  } else if (Array.isArray(expression))
+    for (const part of expression as readonly SignatureExpression[]) visitFields(part, field, sorted);
+  else if ('sortedValues' in expression) sorted(expression.sortedValues.exclude);
+  else for (const inner of Object.values(expression)) visitFields(inner as SignatureExpression, field, sorted);
+}
+
+/**
  * The top-level fields the formula chosen for these fields hashes (every field but the excluded
  * ones for `sortedValues`). A field outside this list can be changed without breaking the hash.
  */
 export function coveredFields(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>): string[] {
   const covered = new Set<string>();
-  const walk = (expression: SignatureExpression): void => {
-    if (typeof expression === 'string') {
-      if (expression !== PASSWORD_TOKEN) covered.add(expression.split('.')[0]!);
-    } else if (Array.isArray(expression)) (expression as readonly SignatureExpression[]).forEach(walk);
-    else {
-      const operation = expression as Exclude<SignatureExpression, string | readonly SignatureExpression[]>;
-      if ('upper' in operation) walk(operation.upper);
-      else if ('reverse' in operation) walk(operation.reverse);
-      else if ('first6last4' in operation) walk(operation.first6last4);
-      else for (const key of Object.keys(fields)) if (!operation.sortedValues.exclude.includes(key)) covered.add(key);
-    }
-  };
-  walk(chosenInput(recipe, fields));
+  visitFields(
+    chosenInput(recipe, fields),
+    (name) => covered.add(name.split('.')[0]!),
+    (exclude) => {
+      for (const key of Object.keys(fields)) if (!exclude.includes(key)) covered.add(key);
+    },
+  );
   return [...covered];
-}
-
-function expressionFields(expression: SignatureExpression, names: Set<string>): Set<string> {
-  if (typeof expression === 'string') {
-    if (expression !== PASSWORD_TOKEN) names.add(expression);
-  } else if (Array.isArray(expression))
-    for (const part of expression as readonly SignatureExpression[]) expressionFields(part, names);
-  else
-    for (const [key, inner] of Object.entries(expression))
-      if (key !== 'sortedValues') expressionFields(inner as SignatureExpression, names);
-  return names;
 }
 
 /**
@@ -219,8 +219,14 @@ export function emptyRecipeFields(recipe: SignatureRecipe, fields: Readonly<Reco
   const byValue = recipe.cases?.find(
     ({ when }) => typeof when !== 'string' && readField(fields, when.field) === when.equals,
   );
-  const names = expressionFields(byValue ? byValue.input : recipe.input, new Set());
-  if (!byValue) for (const entry of recipe.cases ?? []) expressionFields(entry.input, names);
+  const names = new Set<string>();
+  const formulas = byValue ? [byValue] : [recipe, ...(recipe.cases ?? [])];
+  for (const { input } of formulas)
+    visitFields(
+      input,
+      (name) => names.add(name),
+      () => undefined,
+    );
   return [...names].filter((name) => readField(fields, name) === '');
 }
 
