@@ -32,6 +32,9 @@ export const JSON_CONTENT_TYPE = 'application/json';
 const FORM_HEADERS = Object.freeze({ 'Content-Type': FORM_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
 const JSON_HEADERS = Object.freeze({ 'Content-Type': JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
 const NO_PARAMS = Object.freeze({});
+/** The content type a body style is sent with, and JSON accepted back. */
+const contentHeaders = (definition: OperationDefinition) =>
+  definition.bodyStyle === 'form' ? FORM_HEADERS : JSON_HEADERS;
 const noSerializer = () => undefined;
 const redirect = 'error';
 
@@ -492,11 +495,10 @@ export async function invoke<Response>(
     // Kept as the string from here on, also when the seal began as a promise.
     return (sealed = isForm ? encodeForm(signed as FormObject) : JSON.stringify(signed));
   };
-  const contentHeaders = isForm ? FORM_HEADERS : JSON_HEADERS;
   const gateway: PipelineCall = {
     operation: definition.name,
     seal: () => (sealed ??= sealBody()),
-    headers: headers === undefined ? contentHeaders : { ...contentHeaders, ...headers },
+    headers: headers === undefined ? contentHeaders(definition) : { ...contentHeaders(definition), ...headers },
   };
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;
@@ -601,8 +603,7 @@ async function sendOnce<Response>(
       // The headers go through openapi-fetch onto a Request the merchant's middleware reads; an
       // AttemptRequest, which no one reads, leaves them to sendAttempt (not merged into a Headers
       // object only to be copied out again).
-      if (transport.hasMerchantMiddleware())
-        init.headers = definition.bodyStyle === 'form' ? FORM_HEADERS : JSON_HEADERS;
+      if (transport.hasMerchantMiddleware()) init.headers = contentHeaders(definition);
       else init.Request = AttemptRequest as unknown as typeof Request;
       const path = transport.pathFor(definition.path);
       // A deployment's own endpoint path (postPath) is not one of the spec's paths.
