@@ -9,6 +9,7 @@ import {
   computeSignature,
   coveredFields,
   emptyRecipeFields,
+  readPath,
   signaturesMatch,
   type SignatureAlgorithm,
   type SignatureRecipe,
@@ -155,25 +156,12 @@ function verifyForm(
   );
 }
 
-/** A value of the context by a dotted request name (`order.amount`), or by the recipe's own name. */
-function readContext(context: SigningContextValues, name: string): unknown {
-  return name
-    .split('.')
-    .reduce<unknown>(
-      (node, key) =>
-        typeof node === 'object' && node !== null && Object.hasOwn(node, key)
-          ? (node as Record<string, unknown>)[key]
-          : undefined,
-      context,
-    );
-}
-
 /** The signing context by the recipe's field names: request names (`card_number`) mapped, recipe names kept. */
 function contextValues(definition: CallbackDefinition, context: SigningContextValues): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(context)) if (typeof value !== 'object') values[key] = value;
   for (const [field, name] of Object.entries(definition.context ?? {})) {
-    const value = Object.hasOwn(context, field) ? context[field] : readContext(context, name);
+    const value = Object.hasOwn(context, field) ? context[field] : readPath(context, name);
     if (value !== undefined && value !== null && typeof value !== 'object') values[field] = value;
   }
   return values;
@@ -211,12 +199,8 @@ function missingContext(
   }
   if (missing.size === 0) return '';
   const keys = [...missing].join(', ');
-  return ` The signature covers values this body does not carry and signingContext did not give: ${keys} (pass them from your order: signingContext: { ${[
-    ...missing,
-  ]
-    .map((key) => key.split('.')[0])
-    .filter((key, index, all) => all.indexOf(key) === index)
-    .join(', ')} }).`;
+  const tops = [...new Set([...missing].map((key) => key.split('.')[0]))].join(', ');
+  return ` The signature covers values this body does not carry and signingContext did not give: ${keys} (pass them from your order: signingContext: { ${tops} }).`;
 }
 
 export function parseCallbackWith(

@@ -54,17 +54,23 @@ export type SignatureAlgorithm = 'md5' | 'sha256';
 
 export const PASSWORD_TOKEN = '$password';
 
+/** The value at a dotted name (`order.amount`) in nested objects, own properties only; undefined when absent. */
+export function readPath(node: unknown, name: string): unknown {
+  return name
+    .split('.')
+    .reduce<unknown>(
+      (at, key) =>
+        typeof at === 'object' && at !== null && Object.hasOwn(at, key)
+          ? (at as Record<string, unknown>)[key]
+          : undefined,
+      node,
+    );
+}
+
 /** Reads a field by wire name; dotted names (`order.amount`) walk nested JSON objects. */
 function readField(fields: Readonly<Record<string, unknown>>, name: string): string {
   let value: unknown = fields[name];
-  if (value === undefined && name.includes('.')) {
-    value = name
-      .split('.')
-      .reduce<unknown>(
-        (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
-        fields,
-      );
-  }
+  if (value === undefined && name.includes('.')) value = readPath(fields, name);
   if (value === undefined || value === null) return '';
   return typeof value === 'object' ? '' : String(value);
 }
