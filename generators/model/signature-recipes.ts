@@ -1,6 +1,8 @@
 // Reads an `x-signature` recipe from the spec and checks its shape, so a typo in the spec fails
 // generation instead of producing a client that signs wrongly; lists the fields a recipe reads.
 
+import { visitFields, type SignatureExpression } from '../../templates/runtime/signature.js';
+
 const DIGESTS = new Set(['md5', 'sha1', 'sha256']);
 const OPERATIONS = new Set(['upper', 'reverse', 'first6last4', 'sortedValues']);
 
@@ -86,14 +88,12 @@ function checkExpression(expression: unknown, where: string): void {
 /** Every field name a recipe reads (its expressions and its cases' `when`). */
 export function recipeFields(recipe: Pick<SignatureRecipeData, 'input' | 'cases'>): string[] {
   const found = new Set<string>();
-  const walk = (expression: unknown): void => {
-    if (typeof expression === 'string') {
-      if (expression !== '$password') found.add(expression);
-    } else if (Array.isArray(expression)) expression.forEach(walk);
-    else if (typeof expression === 'object' && expression !== null) {
-      for (const [operation, inner] of Object.entries(expression)) if (operation !== 'sortedValues') walk(inner);
-    }
-  };
+  const walk = (expression: unknown) =>
+    visitFields(
+      expression as SignatureExpression,
+      (name) => found.add(name),
+      () => undefined,
+    );
   const record = recipe as Pick<SignatureRecipeData, 'input' | 'cases'>;
   walk(record.input);
   for (const entry of record.cases ?? []) {
@@ -130,18 +130,12 @@ export function recipeCoverage(recipe: SignatureRecipeData): RecipeCoverage[] {
   const formula = (input: unknown): RecipeCoverage => {
     const fields = new Set<string>();
     let allExcept: string[] | undefined;
-    const walk = (expression: unknown): void => {
-      if (typeof expression === 'string') {
-        if (expression !== '$password') fields.add(expression.split('.')[0]!);
-      } else if (Array.isArray(expression)) expression.forEach(walk);
-      else if (typeof expression === 'object' && expression !== null) {
-        for (const [operation, inner] of Object.entries(expression)) {
-          if (operation === 'sortedValues') allExcept = [...((inner as { exclude: string[] }).exclude ?? [])];
-          else walk(inner);
-        }
-      }
-    };
-    walk(input);
+    // The runtime's own walk over a formula, as the client reads the recipe (checked above).
+    visitFields(
+      input as SignatureExpression,
+      (name) => fields.add(name.split('.')[0]!),
+      (exclude) => (allExcept = [...exclude]),
+    );
     return { fields: [...fields].sort(), ...(allExcept ? { allExcept } : {}) };
   };
   return [formula(recipe.input), ...(recipe.cases ?? []).map((entry) => formula(entry.input))];

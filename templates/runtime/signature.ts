@@ -187,7 +187,7 @@ export function signatureBytes(
  * Visits, in order, each field an expression reads by name (`order.amount` as written) and each
  * `sortedValues` it hashes (with the fields that one excludes).
  */
-function visitFields(
+export function visitFields(
   expression: SignatureExpression,
   field: (name: string) => void,
   sorted: (exclude: readonly string[]) => void,
