@@ -59,11 +59,12 @@ function namedTypes(model: SpecModel): GeneratedFile {
     });
   }
   for (const operation of clientOperations(model)) {
+    const variantFields = variantSigning(operation);
     const extras = [
       ...(operation.signingFields.length > 0
         ? [`readonly signing: ${signingType(operation.signingFields)}`]
-        : variantSigning(operation).length > 0
-          ? [`readonly signing?: ${signingType(variantSigning(operation))}`]
+        : variantFields.length > 0
+          ? [`readonly signing?: ${signingType(variantFields)}`]
           : []),
       ...(operation.headers.length > 0 ? [`readonly headers: { ${operation.headers.map((name) => `readonly ${propertyKey(name)}: string`).join('; ')} }`] : []),
     ];
