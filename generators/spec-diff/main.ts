@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { TOOLCHAIN_ROOT } from '../locations.js';
 import { loadSpec } from '../model/load-spec.js';
@@ -58,4 +59,4 @@ async function main(): Promise<void> {
   process.exitCode = result.unacknowledged.length > 0 ? 1 : 0;
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

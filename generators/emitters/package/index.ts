@@ -9,6 +9,7 @@
 // stub folder with main/types for resolvers that predate `exports` (TypeScript's node10).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { packageReleases, renderPackageChangelog } from '../../model/package-releases.js';
 import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { stringLiteral } from '../../shared/code-text.js';
@@ -50,6 +51,8 @@ export const packageEmitter: Emitter = {
       contents: [
         `/** Version of the spec (info.version) this client was generated from. */`,
         `export const SPEC_VERSION = ${stringLiteral(model.specVersion)};`,
+        `/** This package's own version (semantic versioning by the breaking-change gate), beside the interface's. */`,
+        `export const PACKAGE_VERSION = ${stringLiteral(project.clientPackage.version)};`,
         `/** Version of the generator toolchain that produced it. */`,
         `export const GENERATOR_VERSION = ${stringLiteral(project.version)};`,
       ].join('\n'),
@@ -64,7 +67,7 @@ export const packageEmitter: Emitter = {
     });
     files.push({
       path: 'client/CHANGELOG.md',
-      contents: renderChangelog(`Changelog: ${model.document.info.title}`, model.releases),
+      contents: renderPackageChangelog(project.clientPackage.name, packageReleases(root), renderChangelog(model.document.info.title, model.releases)),
       kind: 'markdown',
       source: 'generators/emitters/package',
     });
