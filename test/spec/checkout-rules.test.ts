@@ -29,6 +29,33 @@ const CARD_CB = 'webhook s2sCardCallback request';
 const APM_CB = 'webhook s2sApmCallback request';
 
 const table: RuleTable = {
+  // Issue 23: what the document accepts and the spec refused.
+  'customer.birth_date accepts 21.09.1990': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.customer.birth_date = '21.09.1990'; } }, want: 'valid' }],
+  'payee birth and document-expiry dates take any date text': [
+    { given: { example: `${SESSION} credit`, schema: 'SessionRequest', change: (v) => { v.payee.birth_date = '21.09.1990'; } }, want: 'valid' },
+    { given: { example: `${SESSION} credit`, schema: 'SessionRequest', change: (v) => { v.payee.identity_exp_date = 'December 2030'; } }, want: 'valid' },
+  ],
+  // Document: "| `merchant_key` | string | Merchant key. |" (the S2S client_key is the UUID-shaped one).
+  'merchant_key has no UUID shape': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.merchant_key = 'mk_live_42'; } }, want: 'valid' }],
+  // Document: "| `methods` | array of string | Method identifiers to display. |"
+  'methods may repeat an identifier': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.methods = ['card', 'card']; } }, want: 'valid' }],
+  // Document: "| `session_expiry` | number | Session lifetime." Facts: "`session_expiry` 1–720 min".
+  'session_expiry is a number': [
+    { given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.session_expiry = 90.5; } }, want: 'valid' },
+    { given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.session_expiry = 721; } }, want: { path: 'session_expiry', rule: 'maximum' } },
+  ],
+  // Document: the voucher wallet's items are described by meaning only, so the operator's names pass.
+  'voucher wallet takes the operator\'s field names': [
+    { given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.methods = ['voucher_wallet']; v.parameters = { voucher_wallet: { payerId: 'cust-42', payerFirstName: 'Jane', payerLastName: 'Roe', payerBirthDate: '21.09.1990' } }; } }, want: 'valid' },
+  ],
+  // Document: "| cart item | `shipping` | N10.N2 (S2S table: 12) | Conditional |": Checkout takes 13 characters.
+  'APC item shipping is N10.N2 in Checkout': [
+    { given: { example: `${SESSION} authorization`, schema: 'SessionRequest', change: (v) => { v.parameters.card.cart.items[0].shipping = '1234567890.00'; } }, want: 'valid' },
+    { given: { example: `${SESSION} authorization`, schema: 'SessionRequest', change: (v) => { v.parameters.card.cart.items[0].totalDiscountAmount = '1234567890.00'; } }, want: 'valid' },
+    { given: { example: `${SESSION} authorization`, schema: 'SessionRequest', change: (v) => { v.parameters.card.cart.items[0].shipping = '1.005'; } }, want: { path: 'parameters.card.cart.items[0].shipping', rule: 'pattern' } },
+  ],
+  'APC item currency takes either case in Checkout': [{ given: { example: `${SESSION} authorization`, schema: 'SessionRequest', change: (v) => { v.parameters.card.cart.items[0].currency = 'usd'; } }, want: 'valid' }],
+  'the six payment-page-only methods are accepted in methods': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.methods = ['cash_ticket', 'page_qr']; } }, want: 'valid' }],
   // Session
   '`auth` is valid only for purchase': [{ given: { example: `${SESSION} debit_recurring`, schema: 'SessionRequest', change: (v) => { v.auth = true; } }, want: { path: 'auth', rule: 'const' } }],
   '`auth` false is harmless on a debit': [{ given: { example: `${SESSION} debit_recurring`, schema: 'SessionRequest', change: (v) => { v.auth = false; } }, want: 'valid' }],

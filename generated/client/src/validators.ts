@@ -13,16 +13,15 @@ import { v_CheckoutRefundRequest } from './validate/CheckoutRefundRequest.js';
 import { v_CheckoutVoidRequest } from './validate/CheckoutRetryRequest.js';
 import { v_CheckoutStatusByOrderId, v_CheckoutStatusByPaymentId, v_CheckoutStatusRequest } from './validate/CheckoutStatusRequest.js';
 import { v_CreateScheduleRequest, v_CreateScheduleRequest_properties_action } from './validate/CreateScheduleRequest.js';
-import { v_Credit2CardParameters, v_Credit2CardRequest, v_Credit2CardRequest_properties_action, v_S2sNonZeroAmountRule } from './validate/Credit2CardRequest.js';
+import { v_Credit2CardParameters, v_Credit2CardRequest, v_Credit2CardRequest_properties_action } from './validate/Credit2CardRequest.js';
 import { v_Credit2VirtualParameters, v_Credit2VirtualRequest, v_Credit2VirtualRequest_properties_action, v_MobileMoneyOperator } from './validate/Credit2VirtualRequest.js';
 import { v_CreditvoidRequest, v_CreditvoidRequest_properties_action } from './validate/CreditvoidRequest.js';
 import { v_Debit2VirtualCalcRequest } from './validate/Debit2VirtualCalcRequest.js';
 import { v_Debit2VirtualRequest } from './validate/Debit2VirtualRequest.js';
 import { v_DebitParameters, v_DebitRequest, v_DebitRequest_properties_action } from './validate/DebitRequest.js';
-import { deferred_BnplAParameters } from './validate/deferred/BnplAParameters.js';
 import { deferred_BnplBParameters, v_BnplAmount } from './validate/deferred/BnplBParameters.js';
 import { deferred_Card2CardParameters, v_CardSetPrc } from './validate/deferred/Card2CardParameters.js';
-import { PATTERN_16, deferred_Credit2CardParameters, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd } from './validate/deferred/Credit2CardParameters.js';
+import { PATTERN_15, deferred_Credit2CardParameters, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd } from './validate/deferred/Credit2CardParameters.js';
 import { deferred_DebitParameters } from './validate/deferred/DebitParameters.js';
 import { deferred_DeviceWalletParameters } from './validate/deferred/DeviceWalletParameters.js';
 import { deferred_HpfBrowserInfo } from './validate/deferred/HpfBrowserInfo.js';
@@ -34,7 +33,7 @@ import { deferred_PaymentToken } from './validate/deferred/PaymentToken.js';
 import { deferred_SaleCardParameters } from './validate/deferred/SaleCardParameters.js';
 import { deferred_SessionBillingAddress } from './validate/deferred/SessionBillingAddress.js';
 import { deferred_SessionCustomer } from './validate/deferred/SessionCustomer.js';
-import { deferred_SessionMethodParameters, v_CryptoGatewayParameters, v_SessionCardParameters, v_VoucherWalletParameters } from './validate/deferred/SessionMethodParameters.js';
+import { deferred_SessionMethodParameters, v_CashTicketParameters, v_CryptoGatewayParameters, v_SessionCardParameters } from './validate/deferred/SessionMethodParameters.js';
 import { deferred_SessionPayee } from './validate/deferred/SessionPayee.js';
 import { deferred_WebWalletParameters } from './validate/deferred/WebWalletParameters.js';
 import { v_DeleteScheduleRequest, v_DeleteScheduleRequest_properties_action } from './validate/DeleteScheduleRequest.js';
@@ -54,8 +53,8 @@ import { v_SessionRequest } from './validate/SessionRequest.js';
 import { v_SessionTokenRequest } from './validate/SessionTokenRequest.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './validate/shared/AuthRequest+7-bwphx9.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
-import { inherited, v_Address, v_Amount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_CustomData, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_YesNo } from './validate/shared/common.js';
-import { PATTERN_13, v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
+import { inherited, v_Address, v_Amount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters, v_YesNo } from './validate/shared/common.js';
+import { PATTERN_12, v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 import { v_CardSetErsIdentity } from './validate/shared/Credit2CardParameters+2-ci7n13.js';
 import { v_CardSetErsDebit } from './validate/shared/DebitParameters+SessionMethodParameters.js';
 import { v_DeviceWalletToken_properties_paymentData_properties_data } from './validate/shared/DeviceWalletParameters+2-758by2.js';
@@ -74,17 +73,17 @@ import { v_VoidRequest, v_VoidRequest_properties_action } from './validate/VoidR
 type Schemas = components['schemas'];
 
 const VALUE_5 = [[["action","auth","mpi_data","channel_id","term_url_3ds","term_url_target","recurring_init","req_token","schedule_id","schedule_start_date","payment_schedule_amount","payer_present","parameters","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language","payer_middle_name","payer_birth_date","payer_address2","payer_house_number","payer_district","card_token","card_cvv2","card_number","card_exp_month","card_exp_year","digital_wallet","payment_token"],["brand"]],[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
-const PATTERN_14 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
-const SET_3 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
-const PATTERN_15 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
+const PATTERN_13 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
+const SET_4 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
+const PATTERN_14 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
 const VALUE_9 = [[["result","action","status","crypto_address","crypto_network","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params","auth_method","message"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["action","result","schedule_id"],[]],[["action","result","schedule_id"],[]],[["action","result"],[]],[["action","result","schedule_id","name","interval_length","interval_unit","day_of_month","payments_count","delays","paused","delayed_first_payment","first_payment_interval_length","first_payment_interval_unit","first_payment_day_of_week","first_payment_day_of_month"],[]],[["action","result"],[]],[["action","result"],[]],[["action","result"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","commission","total_amount","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","http_code","error_code","error_message","errors"],[]]];
 const VALUE_11 = [[["http_code","error_code","error_message"],[]],[["http_code","error_code","error_message","errors"],[]]];
-const SET_5 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
-const SET_6 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
-const PATTERN_17 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
+const SET_6 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
+const SET_7 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
+const PATTERN_16 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
 const VALUE_14 = [[["payment_id","date","status","reason","recurring_token","schedule_id","shedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","order","customer","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],[]],[[],[]]];
-const SET_7 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
-const SET_10 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
+const SET_8 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
+const SET_11 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
 
 function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -216,7 +215,7 @@ function v_DateTime(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_14.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
+    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -679,7 +678,7 @@ function v_TransactionStatus(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_3.has(value) && reject(ctx, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
+    if (!SET_4.has(value) && reject(ctx, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
   }
   return true;
 }
@@ -689,7 +688,7 @@ function v_MaskedCard(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_15.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
+    if (!PATTERN_14.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -699,7 +698,7 @@ function v_CardExpirationDate(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 7 && codePointLength(value) > 7 && reject(ctx, "maxLength", "must be at most 7 characters")) return false;
-    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
+    if (!PATTERN_15.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -2381,7 +2380,7 @@ function v_ErrorCode(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be an integer or a string")) return false;
   } else if (typeof value === "string") {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
   }
   return true;
 }
@@ -2628,7 +2627,7 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.redirect_params;
     if (p1 !== undefined && (p1 !== inherited.redirect_params || hasOwn(value, "redirect_params"))) {
       ctx?.segments.push("redirect_params");
-      if (!(v_HpfPaymentResponse_properties_redirect_params_anyOf_0(p1) || v_CustomData(p1))) {
+      if (!(v_HpfPaymentResponse_properties_redirect_params_anyOf_0(p1) || v_VoucherWalletParameters(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: array, object (closest: array)");
         v_HpfPaymentResponse_properties_redirect_params_anyOf_0(p1, ctx);
@@ -2710,7 +2709,7 @@ function v_CheckoutOrderStatus(value: unknown, ctx?: ValidationContext): boolean
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_5.has(value) && reject(ctx, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
+    if (!SET_6.has(value) && reject(ctx, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
   }
   return true;
 }
@@ -2719,7 +2718,7 @@ function v_CheckoutTransactionStatus(value: unknown, ctx?: ValidationContext): b
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_6.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
+    if (!SET_7.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
   }
   return true;
 }
@@ -2756,7 +2755,7 @@ function v_ReportedAmount(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-    if (!PATTERN_17.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]+(\\.[0-9]+)?$")) return false;
+    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }
@@ -3250,7 +3249,7 @@ function v_CallbackResult(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_7.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
+    if (!SET_8.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
   }
   return true;
 }
@@ -3561,7 +3560,7 @@ function v_CallbackPayerFields_properties_payer_email(value: unknown, ctx?: Vali
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 256 && codePointLength(value) > 256 && reject(ctx, "maxLength", "must be at most 256 characters")) return false;
+    if (value.length > 320 && codePointLength(value) > 320 && reject(ctx, "maxLength", "must be at most 320 characters")) return false;
   }
   return true;
 }
@@ -3750,7 +3749,7 @@ function v_CheckoutRecurringResponse_properties_status(value: unknown, ctx?: Val
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_10.has(value) && reject(ctx, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
+    if (!SET_11.has(value) && reject(ctx, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
   }
   return true;
 }
@@ -3828,6 +3827,42 @@ export const validateVoucherWalletParameters = /* @__PURE__ */ validator<Schemas
 
 /** Type guard for VoucherWalletParameters: true when the value satisfies every rule of the schema. */
 export const isVoucherWalletParameters = v_VoucherWalletParameters as Guard<Schemas["VoucherWalletParameters"]>;
+
+/** Validates a CashTicketParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validateCashTicketParameters = /* @__PURE__ */ validator<Schemas["CashTicketParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for CashTicketParameters: true when the value satisfies every rule of the schema. */
+export const isCashTicketParameters = v_CashTicketParameters as Guard<Schemas["CashTicketParameters"]>;
+
+/** Validates a BillingCountryTransferParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validateBillingCountryTransferParameters = /* @__PURE__ */ validator<Schemas["BillingCountryTransferParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for BillingCountryTransferParameters: true when the value satisfies every rule of the schema. */
+export const isBillingCountryTransferParameters = v_CashTicketParameters as Guard<Schemas["BillingCountryTransferParameters"]>;
+
+/** Validates a BankListTransferParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validateBankListTransferParameters = /* @__PURE__ */ validator<Schemas["BankListTransferParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for BankListTransferParameters: true when the value satisfies every rule of the schema. */
+export const isBankListTransferParameters = v_CashTicketParameters as Guard<Schemas["BankListTransferParameters"]>;
+
+/** Validates a CryptoOpenAmountParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validateCryptoOpenAmountParameters = /* @__PURE__ */ validator<Schemas["CryptoOpenAmountParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for CryptoOpenAmountParameters: true when the value satisfies every rule of the schema. */
+export const isCryptoOpenAmountParameters = v_CashTicketParameters as Guard<Schemas["CryptoOpenAmountParameters"]>;
+
+/** Validates a PageQrParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validatePageQrParameters = /* @__PURE__ */ validator<Schemas["PageQrParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for PageQrParameters: true when the value satisfies every rule of the schema. */
+export const isPageQrParameters = v_CashTicketParameters as Guard<Schemas["PageQrParameters"]>;
+
+/** Validates a MobileNumberBjTgParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validateMobileNumberBjTgParameters = /* @__PURE__ */ validator<Schemas["MobileNumberBjTgParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for MobileNumberBjTgParameters: true when the value satisfies every rule of the schema. */
+export const isMobileNumberBjTgParameters = v_CashTicketParameters as Guard<Schemas["MobileNumberBjTgParameters"]>;
 
 /** Validates a ClientKey; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateClientKey = /* @__PURE__ */ validator<Schemas["ClientKey"]>(v_ClientKey, "form");
@@ -3943,11 +3978,11 @@ export const validateS2sPayerFields = /* @__PURE__ */ validator<Schemas["S2sPaye
 /** Type guard for S2sPayerFields: true when the value satisfies every rule of the schema. */
 export const isS2sPayerFields = v_S2sPayerFields as Guard<Schemas["S2sPayerFields"]>;
 
-/** Validates a CalendarDate; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCalendarDate = /* @__PURE__ */ validator<Schemas["CalendarDate"]>(v_CalendarDate, "form");
+/** Validates a FreeFormDate; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateFreeFormDate = /* @__PURE__ */ validator<Schemas["FreeFormDate"]>(v_Address, "form");
 
-/** Type guard for CalendarDate: true when the value satisfies every rule of the schema. */
-export const isCalendarDate = v_CalendarDate as Guard<Schemas["CalendarDate"]>;
+/** Type guard for FreeFormDate: true when the value satisfies every rule of the schema. */
+export const isFreeFormDate = v_Address as Guard<Schemas["FreeFormDate"]>;
 
 /** Validates a AddressLine2; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateAddressLine2 = /* @__PURE__ */ validator<Schemas["AddressLine2"]>(v_Address, "form");
@@ -4069,6 +4104,12 @@ export const validateScheduleId = /* @__PURE__ */ validator<Schemas["ScheduleId"
 /** Type guard for ScheduleId: true when the value satisfies every rule of the schema. */
 export const isScheduleId = v_OrderId as Guard<Schemas["ScheduleId"]>;
 
+/** Validates a CalendarDate; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCalendarDate = /* @__PURE__ */ validator<Schemas["CalendarDate"]>(v_CalendarDate, "form");
+
+/** Type guard for CalendarDate: true when the value satisfies every rule of the schema. */
+export const isCalendarDate = v_CalendarDate as Guard<Schemas["CalendarDate"]>;
+
 /** Validates a CardSetBng; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetBng = /* @__PURE__ */ validator<Schemas["CardSetBng"]>(v_CardSetBng, "form");
 
@@ -4148,10 +4189,10 @@ export const validateSaleCardParameters = /* @__PURE__ */ validator<Schemas["Sal
 export const isSaleCardParameters = deferred_SaleCardParameters as Guard<Schemas["SaleCardParameters"]>;
 
 /** Validates a CustomData; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCustomData = /* @__PURE__ */ validator<Schemas["CustomData"]>(v_CustomData, "form");
+export const validateCustomData = /* @__PURE__ */ validator<Schemas["CustomData"]>(v_VoucherWalletParameters, "form");
 
 /** Type guard for CustomData: true when the value satisfies every rule of the schema. */
-export const isCustomData = v_CustomData as Guard<Schemas["CustomData"]>;
+export const isCustomData = v_VoucherWalletParameters as Guard<Schemas["CustomData"]>;
 
 /** Validates a CardSaleFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSaleFields = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ validator<Schemas["CardSaleFields"]>(v_CardSaleFields, "form"));
@@ -4176,6 +4217,12 @@ export const validateSaleCardRequest = /* @__PURE__ */ provide([[v_MpiData, defe
 
 /** Type guard for SaleCardRequest: true when the value satisfies every rule of the schema. */
 export const isSaleCardRequest = /* @__PURE__ */ provide([[v_MpiData, deferred_MpiData], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], v_SaleCardRequest as Guard<Schemas["SaleCardRequest"]>);
+
+/** Validates a S2sNonZeroAmountRule; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateS2sNonZeroAmountRule = /* @__PURE__ */ validator<Schemas["S2sNonZeroAmountRule"]>(v_S2sNonZeroAmountRule, "form");
+
+/** Type guard for S2sNonZeroAmountRule: true when the value satisfies every rule of the schema. */
+export const isS2sNonZeroAmountRule = v_S2sNonZeroAmountRule as Guard<Schemas["S2sNonZeroAmountRule"]>;
 
 /** Validates a ApmAuth; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateApmAuth = /* @__PURE__ */ validator<Schemas["ApmAuth"]>(v_Address, "form");
@@ -4670,16 +4717,16 @@ export const validateBnplText = /* @__PURE__ */ validator<Schemas["BnplText"]>(v
 export const isBnplText = v_OrderId as Guard<Schemas["BnplText"]>;
 
 /** Validates a BnplAParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateBnplAParameters = /* @__PURE__ */ validator<Schemas["BnplAParameters"]>(deferred_BnplAParameters, "form");
+export const validateBnplAParameters = /* @__PURE__ */ validator<Schemas["BnplAParameters"]>(v_BnplAParameters, "form");
 
 /** Type guard for BnplAParameters: true when the value satisfies every rule of the schema. */
-export const isBnplAParameters = deferred_BnplAParameters as Guard<Schemas["BnplAParameters"]>;
+export const isBnplAParameters = v_BnplAParameters as Guard<Schemas["BnplAParameters"]>;
 
 /** Validates a SaleApmBnplARequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmBnplARequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters]], /* @__PURE__ */ validator<Schemas["SaleApmBnplARequest"]>(v_SaleApmBnplARequest, "form"));
+export const validateSaleApmBnplARequest = /* @__PURE__ */ validator<Schemas["SaleApmBnplARequest"]>(v_SaleApmBnplARequest, "form");
 
 /** Type guard for SaleApmBnplARequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmBnplARequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters]], v_SaleApmBnplARequest as Guard<Schemas["SaleApmBnplARequest"]>);
+export const isSaleApmBnplARequest = v_SaleApmBnplARequest as Guard<Schemas["SaleApmBnplARequest"]>;
 
 /** Validates a BnplAmount; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateBnplAmount = /* @__PURE__ */ validator<Schemas["BnplAmount"]>(v_BnplAmount, "form");
@@ -4814,10 +4861,10 @@ export const validateSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWa
 export const isSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmWebWalletRequest as Guard<Schemas["SaleApmWebWalletRequest"]>);
 
 /** Validates a SaleApmMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest, "form"));
+export const validateSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest, "form"));
 
 /** Type guard for SaleApmMethodRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmMethodRequest as Guard<Schemas["SaleApmMethodRequest"]>);
+export const isSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmMethodRequest as Guard<Schemas["SaleApmMethodRequest"]>);
 
 /** Validates a SaleApmRedirectOnlyRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Schemas["SaleApmRedirectOnlyRequest"]>(v_SaleApmRedirectOnlyRequest, "form");
@@ -4826,16 +4873,16 @@ export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Sche
 export const isSaleApmRedirectOnlyRequest = v_SaleApmRedirectOnlyRequest as Guard<Schemas["SaleApmRedirectOnlyRequest"]>;
 
 /** Validates a SaleApmRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmRequest"]>(v_SaleApmRequest, "form"));
+export const validateSaleApmRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmRequest"]>(v_SaleApmRequest, "form"));
 
 /** Type guard for SaleApmRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmRequest as Guard<Schemas["SaleApmRequest"]>);
+export const isSaleApmRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmRequest as Guard<Schemas["SaleApmRequest"]>);
 
 /** Validates a SaleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleRequest"]>(v_SaleRequest, "form"));
+export const validateSaleRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleRequest"]>(v_SaleRequest, "form"));
 
 /** Type guard for SaleRequest: true when the value satisfies every rule of the schema. */
-export const isSaleRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleRequest as Guard<Schemas["SaleRequest"]>);
+export const isSaleRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleRequest as Guard<Schemas["SaleRequest"]>);
 
 /** Validates a TransId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTransId = /* @__PURE__ */ validator<Schemas["TransId"]>(v_OrderId, "form");
@@ -4896,12 +4943,6 @@ export const validateS2sPayeeFields = /* @__PURE__ */ validator<Schemas["S2sPaye
 
 /** Type guard for S2sPayeeFields: true when the value satisfies every rule of the schema. */
 export const isS2sPayeeFields = v_S2sPayeeFields as Guard<Schemas["S2sPayeeFields"]>;
-
-/** Validates a S2sNonZeroAmountRule; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sNonZeroAmountRule = /* @__PURE__ */ validator<Schemas["S2sNonZeroAmountRule"]>(v_S2sNonZeroAmountRule, "form");
-
-/** Type guard for S2sNonZeroAmountRule: true when the value satisfies every rule of the schema. */
-export const isS2sNonZeroAmountRule = v_S2sNonZeroAmountRule as Guard<Schemas["S2sNonZeroAmountRule"]>;
 
 /** Validates a AccountNumber; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateAccountNumber = /* @__PURE__ */ validator<Schemas["AccountNumber"]>(v_OrderId, "form");
@@ -5120,10 +5161,10 @@ export const validateDebit2VirtualCalcRequest = /* @__PURE__ */ validator<Schema
 export const isDebit2VirtualCalcRequest = v_Debit2VirtualCalcRequest as Guard<Schemas["Debit2VirtualCalcRequest"]>;
 
 /** Validates a PostRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePostRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_Card2CardParameters, deferred_Card2CardParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["PostRequest"]>(v_PostRequest, "form"));
+export const validatePostRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_Card2CardParameters, deferred_Card2CardParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["PostRequest"]>(v_PostRequest, "form"));
 
 /** Type guard for PostRequest: true when the value satisfies every rule of the schema. */
-export const isPostRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_Card2CardParameters, deferred_Card2CardParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_PostRequest as Guard<Schemas["PostRequest"]>);
+export const isPostRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_Card2CardParameters, deferred_Card2CardParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_PostRequest as Guard<Schemas["PostRequest"]>);
 
 /** Validates a Action; issues name fields by wire path (`order.amount` style by default). */
 export const validateAction = /* @__PURE__ */ validator<Schemas["Action"]>(v_Address, "json");
@@ -5666,10 +5707,10 @@ export const validatePostResponse = /* @__PURE__ */ validator<Schemas["PostRespo
 export const isPostResponse = v_PostResponse as Guard<Schemas["PostResponse"]>;
 
 /** Validates a MerchantKey; issues name fields by wire path (`order.amount` style by default). */
-export const validateMerchantKey = /* @__PURE__ */ validator<Schemas["MerchantKey"]>(v_ClientKey, "json");
+export const validateMerchantKey = /* @__PURE__ */ validator<Schemas["MerchantKey"]>(v_Address, "json");
 
 /** Type guard for MerchantKey: true when the value satisfies every rule of the schema. */
-export const isMerchantKey = v_ClientKey as Guard<Schemas["MerchantKey"]>;
+export const isMerchantKey = v_Address as Guard<Schemas["MerchantKey"]>;
 
 /** Validates a SessionCardParameters; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionCardParameters = /* @__PURE__ */ validator<Schemas["SessionCardParameters"]>(v_SessionCardParameters, "json");
@@ -5677,11 +5718,17 @@ export const validateSessionCardParameters = /* @__PURE__ */ validator<Schemas["
 /** Type guard for SessionCardParameters: true when the value satisfies every rule of the schema. */
 export const isSessionCardParameters = v_SessionCardParameters as Guard<Schemas["SessionCardParameters"]>;
 
+/** Validates a PaymentPageOnlyParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validatePaymentPageOnlyParameters = /* @__PURE__ */ validator<Schemas["PaymentPageOnlyParameters"]>(v_VoucherWalletParameters, "json");
+
+/** Type guard for PaymentPageOnlyParameters: true when the value satisfies every rule of the schema. */
+export const isPaymentPageOnlyParameters = v_VoucherWalletParameters as Guard<Schemas["PaymentPageOnlyParameters"]>;
+
 /** Validates a SessionMethodParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters, "json"));
+export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters, "json"));
 
 /** Type guard for SessionMethodParameters: true when the value satisfies every rule of the schema. */
-export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], deferred_SessionMethodParameters as Guard<Schemas["SessionMethodParameters"]>);
+export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], deferred_SessionMethodParameters as Guard<Schemas["SessionMethodParameters"]>);
 
 /** Validates a SessionOrder; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionOrder = /* @__PURE__ */ validator<Schemas["SessionOrder"]>(v_SessionOrder, "json");
@@ -5714,16 +5761,16 @@ export const validateSessionCrypto = /* @__PURE__ */ validator<Schemas["SessionC
 export const isSessionCrypto = v_SessionCrypto as Guard<Schemas["SessionCrypto"]>;
 
 /** Validates a SessionFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionFields = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
+export const validateSessionFields = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
 
 /** Type guard for SessionFields: true when the value satisfies every rule of the schema. */
-export const isSessionFields = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionFields as Guard<Schemas["SessionFields"]>);
+export const isSessionFields = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionFields as Guard<Schemas["SessionFields"]>);
 
 /** Validates a SessionRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
+export const validateSessionRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
 
 /** Type guard for SessionRequest: true when the value satisfies every rule of the schema. */
-export const isSessionRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionRequest as Guard<Schemas["SessionRequest"]>);
+export const isSessionRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionRequest as Guard<Schemas["SessionRequest"]>);
 
 /** Validates a SessionResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionResponse = /* @__PURE__ */ validator<Schemas["SessionResponse"]>(v_SessionResponse, "json");
@@ -5738,10 +5785,10 @@ export const validateCheckoutValidationError = /* @__PURE__ */ validator<Schemas
 export const isCheckoutValidationError = v_CheckoutValidationError as Guard<Schemas["CheckoutValidationError"]>;
 
 /** Validates a SessionTokenRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
+export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
 
 /** Type guard for SessionTokenRequest: true when the value satisfies every rule of the schema. */
-export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionTokenRequest as Guard<Schemas["SessionTokenRequest"]>);
+export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionTokenRequest as Guard<Schemas["SessionTokenRequest"]>);
 
 /** Validates a SessionTokenResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionTokenResponse = /* @__PURE__ */ validator<Schemas["SessionTokenResponse"]>(v_SessionTokenResponse, "json");

@@ -297,7 +297,7 @@ function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Stat
           type: 'string',
           hasQuestionToken: true,
           isReadonly: true,
-          docs: [`Path of the S2S endpoint (default \`${path}\`); some APM deployments use \`/post-va\`.`],
+          docs: [`Path of the S2S endpoint (default \`${path}\`); some APM deployments use \`/post-va\`, and \`/\` posts to the base address itself, as some of the document's samples do.`],
         },
       ],
     },

@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, defer, hasOwn, isPlainObject, reject, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Address, v_CalendarDate, v_CryptoGatewayParameters_properties_bech32, v_CryptoGatewayParameters_properties_crypto_type, v_Email, v_SessionBillingAddress } from './shared/common.js';
+import { inherited, v_Address, v_CryptoGatewayParameters_properties_bech32, v_CryptoGatewayParameters_properties_crypto_type, v_Email, v_SessionBillingAddress } from './shared/common.js';
 
 export const v_HpfBrowserInfo = /* @__PURE__ */ defer(() => import("./deferred/HpfBrowserInfo.js"));
 
@@ -23,7 +23,7 @@ export function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): bo
     p1 = value.browser_info;
     if (p1 !== undefined && (p1 !== inherited.browser_info || hasOwn(value, "browser_info")) && !(ctx ? visit(ctx, "browser_info", p1, v_HpfBrowserInfo) : v_HpfBrowserInfo(p1))) return false;
     p1 = value.birth_day;
-    if (p1 !== undefined && (p1 !== inherited.birth_day || hasOwn(value, "birth_day")) && !(ctx ? visit(ctx, "birth_day", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.birth_day || hasOwn(value, "birth_day")) && !(ctx ? visit(ctx, "birth_day", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.selected_language;
     if (p1 !== undefined && (p1 !== inherited.selected_language || hasOwn(value, "selected_language")) && !(ctx ? visit(ctx, "selected_language", p1, v_Address) : v_Address(p1))) return false;
   }

@@ -4,7 +4,7 @@ import { codePointLength, hasOwn, isPlainObject, reject, visit } from '../../run
 import type { ValidationContext } from '../../runtime/validation.js';
 import { inherited, v_CryptoGatewayParameters_properties_crypto_type, v_InstallmentRedirectParameters_properties_product_reference_id, v_Url } from '../shared/common.js';
 
-export const PATTERN_26 = /* @__PURE__ */ new RegExp("^[0-9]{1,4}$", "u");
+export const PATTERN_22 = /* @__PURE__ */ new RegExp("^[0-9]{1,4}$", "u");
 
 export function deferred_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -37,7 +37,7 @@ export function v_InstallmentRedirectParameters_properties_product_quantity(valu
   } else {
     if (typeof value === "string") {
       if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-      if (!PATTERN_26.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,4}$")) return false;
+      if (!PATTERN_22.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,4}$")) return false;
     }
     if ((typeof value === "number" && Number.isFinite(value))) {
       if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;

@@ -4,16 +4,16 @@ import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from 
 import type { ValidationContext } from '../../runtime/validation.js';
 import { inherited, v_CryptoGatewayParameters_properties_crypto_type } from './common.js';
 
-export const PATTERN_11 = /* @__PURE__ */ new RegExp("^0*[1-9][0-9]{0,9}$", "u");
-export const PATTERN_12 = /* @__PURE__ */ new RegExp("^(0?[1-9]|[12][0-9]|3[01])$", "u");
-export const PATTERN_13 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
+export const PATTERN_10 = /* @__PURE__ */ new RegExp("^0*[1-9][0-9]{0,9}$", "u");
+export const PATTERN_11 = /* @__PURE__ */ new RegExp("^(0?[1-9]|[12][0-9]|3[01])$", "u");
+export const PATTERN_12 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
 
 export function v_PositiveDigitString(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^0*[1-9][0-9]{0,9}$")) return false;
+    if (!PATTERN_10.test(value) && reject(ctx, "pattern", "must match the pattern ^0*[1-9][0-9]{0,9}$")) return false;
   }
   return true;
 }
@@ -32,7 +32,7 @@ export function v_DayOfMonth(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$")) return false;
+    if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$")) return false;
   }
   return true;
 }
@@ -42,7 +42,7 @@ export function v_DigitString(value: unknown, ctx?: ValidationContext): boolean 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
   }
   return true;
 }

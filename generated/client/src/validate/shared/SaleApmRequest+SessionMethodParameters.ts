@@ -4,10 +4,9 @@ import { codePointLength, defer, hasOwn, isPlainObject, propertyCount, reject, r
 import type { ValidationContext } from '../../runtime/validation.js';
 import { inherited, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_InstallmentRedirectParameters_properties_product_reference_id, v_OrderId } from './common.js';
 
+export const PATTERN_7 = /* @__PURE__ */ new RegExp("^[0-9]+$", "u");
 export const PATTERN_8 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
-export const PATTERN_9 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 export const v_InstallmentRedirectParameters = /* @__PURE__ */ defer(() => import("../deferred/InstallmentRedirectParameters.js"));
-export const v_BnplAParameters = /* @__PURE__ */ defer(() => import("../deferred/BnplAParameters.js"));
 export const v_BnplBParameters = /* @__PURE__ */ defer(() => import("../deferred/BnplBParameters.js"));
 export const v_OpenBankingParameters = /* @__PURE__ */ defer(() => import("../deferred/OpenBankingParameters.js"));
 export const v_LocalCollectionParameters = /* @__PURE__ */ defer(() => import("../deferred/LocalCollectionParameters.js"));
@@ -377,6 +376,33 @@ export function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext)
   return true;
 }
 
+export function v_BnplAParameters(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.category;
+    if (p1 !== undefined && (p1 !== inherited.category || hasOwn(value, "category"))) {
+      if (!(ctx ? visit(ctx, "category", p1, v_OrderId) : v_OrderId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "category", "required", "is required")) return false;
+    }
+    p1 = value.buyer_registered_since;
+    if (p1 !== undefined && (p1 !== inherited.buyer_registered_since || hasOwn(value, "buyer_registered_since"))) {
+      if (!(ctx ? visit(ctx, "buyer_registered_since", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "buyer_registered_since", "required", "is required")) return false;
+    }
+    p1 = value.buyer_loyalty_level;
+    if (p1 !== undefined && (p1 !== inherited.buyer_loyalty_level || hasOwn(value, "buyer_loyalty_level"))) {
+      if (!(ctx ? visit(ctx, "buyer_loyalty_level", p1, v_BnplAParameters_properties_buyer_loyalty_level) : v_BnplAParameters_properties_buyer_loyalty_level(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "buyer_loyalty_level", "required", "is required")) return false;
+    }
+  }
+  return true;
+}
+
 export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -392,9 +418,7 @@ export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext)
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if ((p1.length < 4 || (p1.length < 8 && codePointLength(p1) < 4)) && reject(ctx, "minLength", "must be at least 4 characters")) return false;
-        if (p1.length > 1398104 && codePointLength(p1) > 1398104 && reject(ctx, "maxLength", "must be at most 1398104 characters")) return false;
-        if (!PATTERN_9.test(p1) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9+/]*={0,2}$")) return false;
+        if (p1.length > 16777216 && codePointLength(p1) > 16777216 && reject(ctx, "maxLength", "must be at most 16777216 characters")) return false;
       }
       ctx?.segments.pop();
     }
@@ -461,6 +485,21 @@ export function v_UpiPersonalIdParameters_properties_personal_id(value: unknown,
   } else {
     if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
     if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
+  }
+  return true;
+}
+
+export function v_BnplAParameters_properties_buyer_loyalty_level(value: unknown, ctx?: ValidationContext): boolean {
+  if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
+    if (reject(ctx, "type", "must be a string or an integer")) return false;
+  } else {
+    if (typeof value === "string") {
+      if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+      if (!PATTERN_7.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$")) return false;
+    }
+    if ((typeof value === "number" && Number.isFinite(value))) {
+      if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
+    }
   }
   return true;
 }

@@ -17,10 +17,16 @@ export const PATTERN_3 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-
 export const PATTERN_4 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
 export const PATTERN_5 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
 export const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
-export const PATTERN_25 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
+export const VALUE_6 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]]];
+export const PATTERN_21 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
 export const VALUE_15 = [[["auth"],[]],[["recurring_init"],[]]];
 export const v_SessionCustomer = /* @__PURE__ */ defer(() => import("../deferred/SessionCustomer.js"));
 export const v_SessionBillingAddress = /* @__PURE__ */ defer(() => import("../deferred/SessionBillingAddress.js"));
+
+export function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value) && reject(ctx, "type", "must be an object")) return false;
+  return true;
+}
 
 export function v_ClientKey(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
@@ -125,16 +131,6 @@ export function v_IpAddress(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_CalendarDate(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!formatDate(value) && reject(ctx, "format", "must be a valid date")) return false;
-  }
-  return true;
-}
-
 export function v_S2sCardPayerExtras(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -143,7 +139,7 @@ export function v_S2sCardPayerExtras(value: unknown, ctx?: ValidationContext): b
     p1 = value.payer_middle_name;
     if (p1 !== undefined && (p1 !== inherited.payer_middle_name || hasOwn(value, "payer_middle_name")) && !(ctx ? visit(ctx, "payer_middle_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_birth_date;
-    if (p1 !== undefined && (p1 !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date")) && !(ctx ? visit(ctx, "payer_birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date")) && !(ctx ? visit(ctx, "payer_birth_date", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_address2;
     if (p1 !== undefined && (p1 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? visit(ctx, "payer_address2", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payer_house_number;
@@ -259,8 +255,13 @@ export function v_YesNo(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_CustomData(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value) && reject(ctx, "type", "must be an object")) return false;
+export function v_CalendarDate(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
+    if (!formatDate(value) && reject(ctx, "format", "must be a valid date")) return false;
+  }
   return true;
 }
 
@@ -274,6 +275,19 @@ export function v_S2sZeroAmountRule(value: unknown, ctx?: ValidationContext): bo
         if (v_S2sZeroAmountRule_then_properties_order_amount_not(p1) && reject(ctx, "not", "must be greater than 0 (the platform answers \"amount: This value should be greater than 0.\") (unless auth is \"Y\" or recurring_init is \"Y\")")) return false;
         ctx?.segments.pop();
       }
+    }
+  }
+  return true;
+}
+
+export function v_S2sNonZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.order_amount;
+    if (p1 !== undefined && (p1 !== inherited.order_amount || hasOwn(value, "order_amount"))) {
+      ctx?.segments.push("order_amount");
+      if (v_S2sZeroAmountRule_then_properties_order_amount_not(p1) && reject(ctx, "not", "must be greater than 0 (the platform answers \"amount: This value should be greater than 0.\")")) return false;
+      ctx?.segments.pop();
     }
   }
   return true;
@@ -318,7 +332,7 @@ export function v_S2sPayeeFields(value: unknown, ctx?: ValidationContext): boole
     p1 = value.payee_middle_name;
     if (p1 !== undefined && (p1 !== inherited.payee_middle_name || hasOwn(value, "payee_middle_name")) && !(ctx ? visit(ctx, "payee_middle_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_birth_date;
-    if (p1 !== undefined && (p1 !== inherited.payee_birth_date || hasOwn(value, "payee_birth_date")) && !(ctx ? visit(ctx, "payee_birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_birth_date || hasOwn(value, "payee_birth_date")) && !(ctx ? visit(ctx, "payee_birth_date", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_address;
     if (p1 !== undefined && (p1 !== inherited.payee_address || hasOwn(value, "payee_address")) && !(ctx ? visit(ctx, "payee_address", p1, v_Address) : v_Address(p1))) return false;
     p1 = value.payee_address2;
@@ -445,7 +459,7 @@ export function v_ApcShipping_properties_companyName(value: unknown, ctx?: Valid
 
 export function v_S2sZeroAmountRule_then_properties_order_amount_not(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^0+(\\.0+)?$")) return false;
+    if (!PATTERN_21.test(value) && reject(ctx, "pattern", "must match the pattern ^0+(\\.0+)?$")) return false;
   }
   return true;
 }
