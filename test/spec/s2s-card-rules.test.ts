@@ -120,7 +120,11 @@ const table: RuleTable = {
   'APC cart payment type is GIFTCARD or PROMOTION': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].type = 'VOUCHER'; } }, want: { path: 'parameters[cart][payments][0][type]', rule: 'enum' } }],
   'APC cart payment status is pending, authorized or captured': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].status = 'settled'; } }, want: { path: 'parameters[cart][payments][0][status]', rule: 'enum' } }],
   'APC cart payment amount is N10.N2': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].amount = '1.001'; } }, want: { path: 'parameters[cart][payments][0][amount]', rule: 'pattern' } }],
-  'APC cart payment primary is a boolean': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].primary = 'yes'; } }, want: { path: 'parameters[cart][payments][0][primary]', rule: 'anyOf' } }],
+  // Document: "| cart payment | `primary` | boolean | Optional |": no text form is given for a form body.
+  'APC cart payment primary is a boolean, its form text passed on': [
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].primary = 'yes'; } }, want: 'valid' },
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].primary = 3; } }, want: { path: 'parameters[cart][payments][0][primary]', rule: 'anyOf' } },
+  ],
   // Document: "| marketplace seller | `amount` | 13 | Optional |": a length only (issue 23).
   'APC marketplace seller amount has no stated decimals': [
     { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.marketPlace.sellers[0].amount = '10.12345'; } }, want: 'valid' },
@@ -190,10 +194,17 @@ const table: RuleTable = {
   'interval_length is never 0': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.interval_length = '0'; } }, want: { path: 'interval_length', rule: 'pattern' } }],
   'interval_unit is day or month': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.interval_unit = 'week'; } }, want: { path: 'interval_unit', rule: 'enum' } }],
   'day_of_month only with interval_unit=month': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.interval_unit = 'day'; } }, want: { path: 'day_of_month', rule: 'false' } }],
-  'CREATE_SCHEDULE needs payments_count': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { delete v.payments_count; } }, want: { path: 'payments_count', rule: 'required' } }],
+  // Document: "Schedule creation also uses `interval_length` and `interval_unit`." (issue 23: `name` and
+  // `payments_count` come from the vendor's table only, so they are not required).
+  'CREATE_SCHEDULE needs interval_length': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { delete v.interval_length; } }, want: { path: 'interval_length', rule: 'required' } }],
+  'CREATE_SCHEDULE takes payments_count and name as optional': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { delete v.payments_count; delete v.name; } }, want: 'valid' }],
   'UPDATE_SCHEDULE changes only what is sent': [{ given: { example: 'UPDATE_SCHEDULE', schema: 'UpdateScheduleRequest', change: (v) => { for (const key of ['delayed_first_payment', 'first_payment_interval_length', 'first_payment_interval_unit']) delete v[key]; v.payments_count = '6'; } }, want: 'valid' }],
   'UPDATE_SCHEDULE needs schedule_id': [{ given: { example: 'UPDATE_SCHEDULE', schema: 'UpdateScheduleRequest', change: (v) => { delete v.schedule_id; } }, want: { path: 'schedule_id', rule: 'required' } }],
-  'DESCHEDULE needs recurring_token': [{ given: { example: 'DESCHEDULE', schema: 'DescheduleRequest', change: (v) => { delete v.recurring_token; } }, want: { path: 'recurring_token', rule: 'required' } }],
+  // The document names DESCHEDULE only; `recurring_token` is the vendor's (issue 23: not required).
+  'DESCHEDULE needs the schedule_id, not the recurring_token': [
+    { given: { example: 'DESCHEDULE', schema: 'DescheduleRequest', change: (v) => { delete v.recurring_token; } }, want: 'valid' },
+    { given: { example: 'DESCHEDULE', schema: 'DescheduleRequest', change: (v) => { delete v.schedule_id; } }, want: { path: 'schedule_id', rule: 'required' } },
+  ],
   // Recurring charges, lookups and follow-ups.
   'RECURRING_SALE needs the initiating transaction': [{ given: { example: 'RECURRING_SALE', schema: 'RecurringSaleRequest', change: (v) => { delete v.recurring_first_trans_id; } }, want: { path: '', rule: 'anyOf' } }],
   'RECURRING_SALE accepts the document name recurring_init_trans_id': [{ given: { example: 'RECURRING_SALE', schema: 'RecurringSaleRequest', change: (v) => { v.recurring_init_trans_id = v.recurring_first_trans_id; delete v.recurring_first_trans_id; } }, want: 'valid' }],

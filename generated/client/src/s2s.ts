@@ -430,7 +430,7 @@ export const createScheduleCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
+/** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
 export function createScheduleCard(transport: Transport, input: CreateScheduleCardInput, call?: CallOptions): Promise<CreateScheduleResponse> {
   return invoke<CreateScheduleResponse>(transport, createScheduleCardOperation, input, call);
 }

@@ -897,8 +897,8 @@ export interface components {
             amount?: string;
             /** @description Currency code, at most 3 characters. */
             currency?: string;
-            /** @description Boolean. A form body carries it as the text `true`/`false` (`1`/`0` also accepted); a JSON body (Checkout) may send a real boolean. */
-            primary?: boolean | ("true" | "false" | "1" | "0");
+            /** @description Boolean. A JSON body (Checkout) sends a real boolean; a form body carries it as text (`true` or `false`), which the platform reads. */
+            primary?: boolean | string;
         };
         /** APC cart */
         ApcCart: {
@@ -2610,14 +2610,14 @@ export interface components {
         } & (unknown & unknown & unknown & unknown);
         /**
          * CREATE_SCHEDULE
-         * @description Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
+         * @description Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
          */
         CreateScheduleRequest: {
             /** @constant */
             action: "CREATE_SCHEDULE";
             client_key: components["schemas"]["ClientKey"];
             hash: components["schemas"]["Hash"];
-        } & (WithRequired<components["schemas"]["ScheduleOptions"], "name" | "interval_length" | "interval_unit" | "payments_count"> & {
+        } & (WithRequired<components["schemas"]["ScheduleOptions"], "interval_length" | "interval_unit"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2712,8 +2712,8 @@ export interface components {
         DescheduleRequest: {
             /** @constant */
             action: "DESCHEDULE";
-            /** @description The recurring token of the initiating payment. */
-            recurring_token: components["schemas"]["Token"];
+            /** @description The recurring token of the initiating payment (the chain the schedule is detached from). */
+            recurring_token?: components["schemas"]["Token"];
         } & (components["schemas"]["S2sScheduleRef"] & {
             /**
              * @description discriminator enum property added by openapi-typescript

@@ -410,7 +410,7 @@ export type DayOfMonth = components['schemas']['DayOfMonth'];
 export type DigitString = components['schemas']['DigitString'];
 /** The settings of a schedule, shared by CREATE_SCHEDULE and UPDATE_SCHEDULE, with the rules of `delayed_first_payment` and the retired `delays`. */
 export type ScheduleOptions = components['schemas']['ScheduleOptions'];
-/** Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
+/** Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
 export type CreateScheduleRequest = components['schemas']['CreateScheduleRequest'];
 /** Identifies a recurring schedule by its platform id. */
 export type S2sScheduleRef = components['schemas']['S2sScheduleRef'];

@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, closestAlternative, defer, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { VALUE_6, inherited, v_Address, v_CardDataFields, v_CardNumber, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters } from './shared/common.js';
+import { VALUE_6, inherited, v_CardDataFields, v_CardNumber, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters } from './shared/common.js';
 
 export const v_Card2CardParameters = /* @__PURE__ */ defer(() => import("./deferred/Card2CardParameters.js"));
 
@@ -29,7 +29,7 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
       if (rejectAt(ctx, "term_url_3ds", "required", "is required")) return false;
     }
     p1 = value.term_url_target;
-    if (p1 !== undefined && (p1 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_card_number;
     if (p1 !== undefined && (p1 !== inherited.payee_card_number || hasOwn(value, "payee_card_number"))) {
       if (!(ctx ? visit(ctx, "payee_card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;

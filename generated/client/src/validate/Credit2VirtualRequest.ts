@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import { compareDecimal } from '../runtime/decimal.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Amount, v_ClientKey, v_CryptoGatewayParameters_properties_crypto_type, v_Email, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmMobileMoneyKeRequest_properties_brand } from './shared/common.js';
+import { inherited, v_Amount, v_ClientKey, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmMobileMoneyKeRequest_properties_brand } from './shared/common.js';
 
 export const SET_3 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
 export const PATTERN_23 = /* @__PURE__ */ new RegExp("^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
@@ -47,7 +47,7 @@ export function v_Credit2VirtualParameters(value: unknown, ctx?: ValidationConte
       if (rejectAt(ctx, "customer_email", "required", "is required")) return false;
     }
     p1 = value.customer_name;
-    if (p1 !== undefined && (p1 !== inherited.customer_name || hasOwn(value, "customer_name")) && !(ctx ? visit(ctx, "customer_name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.customer_name || hasOwn(value, "customer_name")) && !(ctx ? visit(ctx, "customer_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }

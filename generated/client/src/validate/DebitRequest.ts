@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, closestAlternative, defer, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { VALUE_6, inherited, v_Address, v_CardDataFields, v_CardTokenFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters, v_YesNo } from './shared/common.js';
+import { VALUE_6, inherited, v_CardDataFields, v_CardTokenFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters, v_YesNo } from './shared/common.js';
 
 export const v_DebitParameters = /* @__PURE__ */ defer(() => import("./deferred/DebitParameters.js"));
 
@@ -29,7 +29,7 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
       if (rejectAt(ctx, "term_url_3ds", "required", "is required")) return false;
     }
     p1 = value.term_url_target;
-    if (p1 !== undefined && (p1 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.recurring_init;
     if (p1 !== undefined && (p1 !== inherited.recurring_init || hasOwn(value, "recurring_init")) && !(ctx ? visit(ctx, "recurring_init", p1, v_YesNo) : v_YesNo(p1))) return false;
     p1 = value.req_token;

@@ -2,7 +2,7 @@
 
 import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_CryptoGatewayParameters_properties_bech32, v_CryptoGatewayParameters_properties_crypto_type, v_SaleApmFields_properties_custom_data, v_VoucherWalletParameters } from '../shared/common.js';
+import { inherited, v_CryptoGatewayParameters_properties_bech32, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_SaleApmFields_properties_custom_data, v_VoucherWalletParameters } from '../shared/common.js';
 import { v_CardSetErsDebit } from '../shared/DebitParameters+SessionMethodParameters.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from '../shared/SaleApmRequest+SessionMethodParameters.js';
 import { PATTERN_20, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from '../shared/SaleCardParameters+SessionMethodParameters.js';
@@ -17,7 +17,7 @@ export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.crypto_type;
     if (p1 !== undefined && (p1 !== inherited.crypto_type || hasOwn(value, "crypto_type"))) {
-      if (!(ctx ? visit(ctx, "crypto_type", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "crypto_type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "crypto_type", "required", "is required")) return false;
     }
@@ -26,7 +26,7 @@ export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContex
     p1 = value.bech32;
     if (p1 !== undefined && (p1 !== inherited.bech32 || hasOwn(value, "bech32")) && !(ctx ? visit(ctx, "bech32", p1, v_CryptoGatewayParameters_properties_bech32) : v_CryptoGatewayParameters_properties_bech32(p1))) return false;
     p1 = value.accountId;
-    if (p1 !== undefined && (p1 !== inherited.accountId || hasOwn(value, "accountId")) && !(ctx ? visit(ctx, "accountId", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.accountId || hasOwn(value, "accountId")) && !(ctx ? visit(ctx, "accountId", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }

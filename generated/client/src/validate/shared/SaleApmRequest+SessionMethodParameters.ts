@@ -2,9 +2,8 @@
 
 import { codePointLength, defer, hasOwn, isPlainObject, propertyCount, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_InstallmentRedirectParameters_properties_product_reference_id, v_OrderId } from './common.js';
+import { PATTERN_7, inherited, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from './common.js';
 
-export const PATTERN_7 = /* @__PURE__ */ new RegExp("^[0-9]+$", "u");
 export const PATTERN_8 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
 export const v_InstallmentRedirectParameters = /* @__PURE__ */ defer(() => import("../deferred/InstallmentRedirectParameters.js"));
 export const v_BnplBParameters = /* @__PURE__ */ defer(() => import("../deferred/BnplBParameters.js"));
@@ -43,7 +42,7 @@ export function v_TelecomOtpParameters(value: unknown, ctx?: ValidationContext):
   } else {
     let p1: unknown;
     p1 = value.productReceiver;
-    if (p1 !== undefined && (p1 !== inherited.productReceiver || hasOwn(value, "productReceiver")) && !(ctx ? visit(ctx, "productReceiver", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.productReceiver || hasOwn(value, "productReceiver")) && !(ctx ? visit(ctx, "productReceiver", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -61,7 +60,7 @@ export function v_BankAccountDebitParameters(value: unknown, ctx?: ValidationCon
     }
     p1 = value.bank_account_number;
     if (p1 !== undefined && (p1 !== inherited.bank_account_number || hasOwn(value, "bank_account_number"))) {
-      if (!(ctx ? visit(ctx, "bank_account_number", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "bank_account_number", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "bank_account_number", "required", "is required")) return false;
     }
@@ -108,7 +107,7 @@ export function v_PersonalIdMethodParameters(value: unknown, ctx?: ValidationCon
   } else {
     let p1: unknown;
     p1 = value.personalId;
-    if (p1 !== undefined && (p1 !== inherited.personalId || hasOwn(value, "personalId")) && !(ctx ? visit(ctx, "personalId", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.personalId || hasOwn(value, "personalId")) && !(ctx ? visit(ctx, "personalId", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -141,7 +140,6 @@ export function v_CryptoWalletAddress(value: unknown, ctx?: ValidationContext): 
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
     if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
   }
   return true;
@@ -196,7 +194,7 @@ export function v_TradingDepositParameters(value: unknown, ctx?: ValidationConte
     let p1: unknown;
     p1 = value.paymentGatewayName;
     if (p1 !== undefined && (p1 !== inherited.paymentGatewayName || hasOwn(value, "paymentGatewayName"))) {
-      if (!(ctx ? visit(ctx, "paymentGatewayName", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "paymentGatewayName", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "paymentGatewayName", "required", "is required")) return false;
     }
@@ -258,7 +256,7 @@ export function v_LatamDocumentParameters(value: unknown, ctx?: ValidationContex
     p1 = value.document_number;
     if (p1 !== undefined && (p1 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.document_type;
-    if (p1 !== undefined && (p1 !== inherited.document_type || hasOwn(value, "document_type")) && !(ctx ? visit(ctx, "document_type", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.document_type || hasOwn(value, "document_type")) && !(ctx ? visit(ctx, "document_type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -269,7 +267,7 @@ export function v_UpiPersonalIdParameters(value: unknown, ctx?: ValidationContex
   } else {
     let p1: unknown;
     p1 = value.personal_id;
-    if (p1 !== undefined && (p1 !== inherited.personal_id || hasOwn(value, "personal_id")) && !(ctx ? visit(ctx, "personal_id", p1, v_UpiPersonalIdParameters_properties_personal_id) : v_UpiPersonalIdParameters_properties_personal_id(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.personal_id || hasOwn(value, "personal_id")) && !(ctx ? visit(ctx, "personal_id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
   }
   return true;
 }
@@ -356,7 +354,7 @@ export function v_P1PersonalIdParameters(value: unknown, ctx?: ValidationContext
   } else {
     let p1: unknown;
     p1 = value.personal_id;
-    if (p1 !== undefined && (p1 !== inherited.personal_id || hasOwn(value, "personal_id")) && !(ctx ? visit(ctx, "personal_id", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.personal_id || hasOwn(value, "personal_id")) && !(ctx ? visit(ctx, "personal_id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -367,11 +365,11 @@ export function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext)
   } else {
     let p1: unknown;
     p1 = value.orgCode;
-    if (p1 !== undefined && (p1 !== inherited.orgCode || hasOwn(value, "orgCode")) && !(ctx ? visit(ctx, "orgCode", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.orgCode || hasOwn(value, "orgCode")) && !(ctx ? visit(ctx, "orgCode", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.accountName;
-    if (p1 !== undefined && (p1 !== inherited.accountName || hasOwn(value, "accountName")) && !(ctx ? visit(ctx, "accountName", p1, v_InstallmentRedirectParameters_properties_product_reference_id) : v_InstallmentRedirectParameters_properties_product_reference_id(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.accountName || hasOwn(value, "accountName")) && !(ctx ? visit(ctx, "accountName", p1, v_P2PayMethodParameters_properties_accountName) : v_P2PayMethodParameters_properties_accountName(p1))) return false;
     p1 = value.accountNumber;
-    if (p1 !== undefined && (p1 !== inherited.accountNumber || hasOwn(value, "accountNumber")) && !(ctx ? visit(ctx, "accountNumber", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.accountNumber || hasOwn(value, "accountNumber")) && !(ctx ? visit(ctx, "accountNumber", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -409,9 +407,9 @@ export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext)
   } else {
     let p1: unknown;
     p1 = value.AccountProviderCode;
-    if (p1 !== undefined && (p1 !== inherited.AccountProviderCode || hasOwn(value, "AccountProviderCode")) && !(ctx ? visit(ctx, "AccountProviderCode", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.AccountProviderCode || hasOwn(value, "AccountProviderCode")) && !(ctx ? visit(ctx, "AccountProviderCode", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.NarrativeFileName;
-    if (p1 !== undefined && (p1 !== inherited.NarrativeFileName || hasOwn(value, "NarrativeFileName")) && !(ctx ? visit(ctx, "NarrativeFileName", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.NarrativeFileName || hasOwn(value, "NarrativeFileName")) && !(ctx ? visit(ctx, "NarrativeFileName", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.NarrativeFileBase64;
     if (p1 !== undefined && (p1 !== inherited.NarrativeFileBase64 || hasOwn(value, "NarrativeFileBase64"))) {
       ctx?.segments.push("NarrativeFileBase64");
@@ -423,7 +421,7 @@ export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext)
       ctx?.segments.pop();
     }
     p1 = value.ProviderReferenceText;
-    if (p1 !== undefined && (p1 !== inherited.ProviderReferenceText || hasOwn(value, "ProviderReferenceText")) && !(ctx ? visit(ctx, "ProviderReferenceText", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.ProviderReferenceText || hasOwn(value, "ProviderReferenceText")) && !(ctx ? visit(ctx, "ProviderReferenceText", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -479,12 +477,12 @@ export function v_CryptoWithdrawalParameters_properties_network(value: unknown, 
   return true;
 }
 
-export function v_UpiPersonalIdParameters_properties_personal_id(value: unknown, ctx?: ValidationContext): boolean {
+export function v_P2PayMethodParameters_properties_accountName(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
+    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
   }
   return true;
 }

@@ -3,7 +3,7 @@
 import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import { formatUri } from '../../runtime/format-uri.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_ApcShipping_properties_companyName, v_CryptoGatewayParameters_properties_crypto_type, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
+import { inherited, v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from './common.js';
 import { v_ApcCartItem_properties_description } from './HpfBrowserInfo+2-19z7opt.js';
 
 export const PATTERN_17 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
@@ -73,9 +73,9 @@ export function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
     p5 = value.document_type;
     if (p5 !== undefined && (p5 !== inherited.document_type || hasOwn(value, "document_type")) && !(ctx ? visit(ctx, "document_type", p5, v_CardSetFcp_properties_document_type) : v_CardSetFcp_properties_document_type(p5))) return false;
     p5 = value.document_number;
-    if (p5 !== undefined && (p5 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p5, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p5))) return false;
+    if (p5 !== undefined && (p5 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p5, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5))) return false;
     p5 = value.social_name;
-    if (p5 !== undefined && (p5 !== inherited.social_name || hasOwn(value, "social_name")) && !(ctx ? visit(ctx, "social_name", p5, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p5))) return false;
+    if (p5 !== undefined && (p5 !== inherited.social_name || hasOwn(value, "social_name")) && !(ctx ? visit(ctx, "social_name", p5, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5))) return false;
     p5 = value.fiscal_country;
     if (p5 !== undefined && (p5 !== inherited.fiscal_country || hasOwn(value, "fiscal_country")) && !(ctx ? visit(ctx, "fiscal_country", p5, v_CardSetFcp_properties_fiscal_country) : v_CardSetFcp_properties_fiscal_country(p5))) return false;
     p5 = value.toBankAccountId;
@@ -254,7 +254,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.taxCategory;
     if (p1 !== undefined && (p1 !== inherited.taxCategory || hasOwn(value, "taxCategory")) && !(ctx ? visit(ctx, "taxCategory", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
     p1 = value.shipping;
-    if (p1 !== undefined && (p1 !== inherited.shipping || hasOwn(value, "shipping")) && !(ctx ? visit(ctx, "shipping", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.shipping || hasOwn(value, "shipping")) && !(ctx ? visit(ctx, "shipping", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.giftMessage;
     if (p1 !== undefined && (p1 !== inherited.giftMessage || hasOwn(value, "giftMessage")) && !(ctx ? visit(ctx, "giftMessage", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.shippingMethod;
@@ -270,7 +270,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.imageUrl;
     if (p1 !== undefined && (p1 !== inherited.imageUrl || hasOwn(value, "imageUrl")) && !(ctx ? visit(ctx, "imageUrl", p1, v_ApcCartItem_properties_productUrl) : v_ApcCartItem_properties_productUrl(p1))) return false;
     p1 = value.totalDiscountAmount;
-    if (p1 !== undefined && (p1 !== inherited.totalDiscountAmount || hasOwn(value, "totalDiscountAmount")) && !(ctx ? visit(ctx, "totalDiscountAmount", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.totalDiscountAmount || hasOwn(value, "totalDiscountAmount")) && !(ctx ? visit(ctx, "totalDiscountAmount", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.productCode;
     if (p1 !== undefined && (p1 !== inherited.productCode || hasOwn(value, "productCode")) && !(ctx ? visit(ctx, "productCode", p1, v_ApcShipping_properties_method) : v_ApcShipping_properties_method(p1))) return false;
     p1 = value.partNumber;
@@ -309,7 +309,7 @@ export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boole
     p1 = value.primary;
     if (p1 !== undefined && (p1 !== inherited.primary || hasOwn(value, "primary"))) {
       ctx?.segments.push("primary");
-      if (!(v_ApcCartPayment_properties_primary_anyOf_0(p1) || v_ApcCartPayment_properties_primary_anyOf_1(p1))) {
+      if (!(v_ApcCartPayment_properties_primary_anyOf_0(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
         v_ApcCartPayment_properties_primary_anyOf_0(p1, ctx);
@@ -666,7 +666,7 @@ export function v_ApcCartPayment_properties_amount(value: unknown, ctx?: Validat
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
     if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
   }
   return true;
@@ -674,14 +674,5 @@ export function v_ApcCartPayment_properties_amount(value: unknown, ctx?: Validat
 
 export function v_ApcCartPayment_properties_primary_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "boolean" && reject(ctx, "type", "must be a boolean")) return false;
-  return true;
-}
-
-export function v_ApcCartPayment_properties_primary_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "true" && value !== "false" && value !== "1" && value !== "0" && reject(ctx, "enum", "must be one of: true, false, 1, 0")) return false;
-  }
   return true;
 }

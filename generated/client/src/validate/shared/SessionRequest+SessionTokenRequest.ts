@@ -2,7 +2,7 @@
 
 import { defer, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_Address, v_Amount, v_CalendarDate, v_CryptoGatewayParameters_properties_bech32, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_SessionBillingAddress, v_SessionCustomer, v_Url } from './common.js';
+import { inherited, v_Amount, v_CalendarDate, v_CryptoGatewayParameters_properties_bech32, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_SessionBillingAddress, v_SessionCustomer, v_Url } from './common.js';
 
 export const v_SessionMethodParameters = /* @__PURE__ */ defer(() => import("../deferred/SessionMethodParameters.js"));
 export const v_SessionPayee = /* @__PURE__ */ defer(() => import("../deferred/SessionPayee.js"));
@@ -66,7 +66,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
     }
     let p4: unknown;
     p4 = value.merchant_key;
-    if (p4 !== undefined && (p4 !== inherited.merchant_key || hasOwn(value, "merchant_key")) && !(ctx ? visit(ctx, "merchant_key", p4, v_Address) : v_Address(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.merchant_key || hasOwn(value, "merchant_key")) && !(ctx ? visit(ctx, "merchant_key", p4, v_OrderId) : v_OrderId(p4))) return false;
     p4 = value.operation;
     if (p4 !== undefined && (p4 !== inherited.operation || hasOwn(value, "operation")) && !(ctx ? visit(ctx, "operation", p4, v_SessionFields_properties_operation) : v_SessionFields_properties_operation(p4))) return false;
     p4 = value.methods;
@@ -77,13 +77,13 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
       } else {
         for (let i5 = 0; i5 < p4.length; i5++) {
           const item6 = p4[i5];
-          if (!(ctx ? visit(ctx, i5, item6, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(item6))) return false;
+          if (!(ctx ? visit(ctx, i5, item6, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(item6))) return false;
         }
       }
       ctx?.segments.pop();
     }
     p4 = value.channel_id;
-    if (p4 !== undefined && (p4 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p4, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.channel_id || hasOwn(value, "channel_id")) && !(ctx ? visit(ctx, "channel_id", p4, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4))) return false;
     p4 = value.parameters;
     if (p4 !== undefined && (p4 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p4, v_SessionMethodParameters) : v_SessionMethodParameters(p4))) return false;
     p4 = value.order;
@@ -97,7 +97,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
     p4 = value.error_url;
     if (p4 !== undefined && (p4 !== inherited.error_url || hasOwn(value, "error_url")) && !(ctx ? visit(ctx, "error_url", p4, v_Url) : v_Url(p4))) return false;
     p4 = value.url_target;
-    if (p4 !== undefined && (p4 !== inherited.url_target || hasOwn(value, "url_target")) && !(ctx ? visit(ctx, "url_target", p4, v_Address) : v_Address(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.url_target || hasOwn(value, "url_target")) && !(ctx ? visit(ctx, "url_target", p4, v_OrderId) : v_OrderId(p4))) return false;
     p4 = value.session_expiry;
     if (p4 !== undefined && (p4 !== inherited.session_expiry || hasOwn(value, "session_expiry")) && !(ctx ? visit(ctx, "session_expiry", p4, v_SessionFields_properties_session_expiry) : v_SessionFields_properties_session_expiry(p4))) return false;
     p4 = value.customer;
@@ -113,7 +113,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
     p4 = value.req_token;
     if (p4 !== undefined && (p4 !== inherited.req_token || hasOwn(value, "req_token")) && !(ctx ? visit(ctx, "req_token", p4, v_CryptoGatewayParameters_properties_bech32) : v_CryptoGatewayParameters_properties_bech32(p4))) return false;
     p4 = value.card_token;
-    if (p4 !== undefined && (p4 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p4, v_Address) : v_Address(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p4, v_OrderId) : v_OrderId(p4))) return false;
     p4 = value.recurring_init;
     if (p4 !== undefined && (p4 !== inherited.recurring_init || hasOwn(value, "recurring_init")) && !(ctx ? visit(ctx, "recurring_init", p4, v_CryptoGatewayParameters_properties_bech32) : v_CryptoGatewayParameters_properties_bech32(p4))) return false;
     p4 = value.vat_calc;
@@ -133,7 +133,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
     p4 = value.payer_ip;
     if (p4 !== undefined && (p4 !== inherited.payer_ip || hasOwn(value, "payer_ip")) && !(ctx ? visit(ctx, "payer_ip", p4, v_IpAddress) : v_IpAddress(p4))) return false;
     p4 = value.accountId;
-    if (p4 !== undefined && (p4 !== inherited.accountId || hasOwn(value, "accountId")) && !(ctx ? visit(ctx, "accountId", p4, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.accountId || hasOwn(value, "accountId")) && !(ctx ? visit(ctx, "accountId", p4, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4))) return false;
     p4 = value.hash;
     if (p4 !== undefined && (p4 !== inherited.hash || hasOwn(value, "hash")) && !(ctx ? visit(ctx, "hash", p4, v_Hash) : v_Hash(p4))) return false;
     if (v_SessionFields_allOf_0_if(value)) {
