@@ -33,7 +33,6 @@ type SourceName = keyof typeof SOURCES;
 
 /** `Document: "..."` or `Facts: "..."` in a comment; a quote holds no double quote. */
 const QUOTE = /\b(Document|Facts): "([^"]+)"/g;
-const SAFETY_CAP_MINIMUM = 255;
 const NUMBER_KEYWORDS = ['maxLength', 'minLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'maxItems', 'minItems', 'x-decimal-minimum', 'x-decimal-maximum'] as const;
 const WORDLESS_KEYWORDS = ['pattern', 'format', 'not', 'uniqueItems'] as const;
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];

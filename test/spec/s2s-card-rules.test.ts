@@ -21,6 +21,13 @@ const table: RuleTable = {
   // Card fields (document: exp month 2 digits, year 4 digits; card number and CVV: no format given,
   // so a safety cap only).
   'card_number has no stated format': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '4111 1111 1111 1111'; } }, want: 'valid' }],
+  // Issue 23: Luhn is a client check with a true reason (no network issues a failing number), not a
+  // platform rule; its message says the number is mistyped, and the facts' Checkout test number
+  // 1111 2222 3333 4444 in fact passes it.
+  'a card number failing the Luhn check digit is refused by the client as mistyped': [
+    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '4111111111111112'; } }, want: { path: 'card_number', rule: 'luhn', message: 'mistyped' } },
+    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '1111222233334444'; } }, want: 'valid' },
+  ],
   'card_exp_month is two digits': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_exp_month = '1'; } }, want: { path: 'card_exp_month', rule: 'pattern' } }],
   'card_exp_month is 01-12': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_exp_month = '13'; } }, want: { path: 'card_exp_month', rule: 'pattern' } }],
   'card_exp_year is four digits': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_exp_year = '38'; } }, want: { path: 'card_exp_year', rule: 'pattern' } }],

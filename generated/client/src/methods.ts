@@ -19,6 +19,8 @@ export interface PaymentMethod {
   readonly qr?: { readonly lifetimeSeconds: number; readonly bankCallback: Readonly<Record<string, string>>; readonly statusLookup: Readonly<Record<string, string>> };
   /** A payment the payer does not complete within `seconds` moves to the state `then`. */
   readonly completionWindow?: { readonly seconds: number; readonly then: string };
+  /** The method exists only on the payment page: list its id in the session's `methods` and send nothing else for it (it has no S2S branch). */
+  readonly paymentPageOnly?: true;
 }
 
 /** Every payment method of the interface, sorted by label. */

@@ -3895,7 +3895,7 @@ export interface components {
         MerchantKey: string;
         /**
          * Checkout card parameters
-         * @description `parameters.card`: the card additional parameter sets BNG, FCP, LBP, TWD, ERS (debit) and APC (`parameters.card.shipping.city`, `parameters.card.cart.items`...). Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Checkout's own table is stricter than the S2S one for four APC fields (shipping cost 13, item tax 6, tax category 2, recipient country 2 letters or 3 digits), applied here.
+         * @description `parameters.card`: the card additional parameter sets BNG, FCP, LBP, TWD, ERS (debit) and APC (`parameters.card.shipping.city`, `parameters.card.cart.items`...). Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Checkout's own column of the APC table differs from the S2S one for six fields (shipping cost 13, item tax 6, tax category 2, recipient country 2 letters or 3 digits, item shipping and total discount N10.N2), applied here.
          */
         SessionCardParameters: components["schemas"]["CardSetBng"] & components["schemas"]["CardSetFcp"] & components["schemas"]["CardSetLbp"] & components["schemas"]["CardSetTwd"] & components["schemas"]["CardSetErsDebit"] & components["schemas"]["CardSetApc"] & {
             shipping?: {

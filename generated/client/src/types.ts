@@ -626,7 +626,7 @@ export type S2sErrorResponse = components['schemas']['S2sErrorResponse'];
 export type PostResponse = components['schemas']['PostResponse'];
 /** Merchant key in Checkout requests (the S2S `client_key` is UUID-shaped; this key's shape is not stated). */
 export type MerchantKey = components['schemas']['MerchantKey'];
-/** `parameters.card`: the card additional parameter sets BNG, FCP, LBP, TWD, ERS (debit) and APC (`parameters.card.shipping.city`, `parameters.card.cart.items`...). Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Checkout's own table is stricter than the S2S one for four APC fields (shipping cost 13, item tax 6, tax category 2, recipient country 2 letters or 3 digits), applied here. */
+/** `parameters.card`: the card additional parameter sets BNG, FCP, LBP, TWD, ERS (debit) and APC (`parameters.card.shipping.city`, `parameters.card.cart.items`...). Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Checkout's own column of the APC table differs from the S2S one for six fields (shipping cost 13, item tax 6, tax category 2, recipient country 2 letters or 3 digits, item shipping and total discount N10.N2), applied here. */
 export type SessionCardParameters = components['schemas']['SessionCardParameters'];
 /** The merchant sends nothing for this method but its id in the session's `methods`: the payment page collects everything from the payer. */
 export type PaymentPageOnlyParameters = components['schemas']['PaymentPageOnlyParameters'];

@@ -400,6 +400,13 @@ function emitMethods(model: SpecModel): Statements {
           isReadonly: true,
           docs: ['A payment the payer does not complete within `seconds` moves to the state `then`.'],
         },
+        {
+          name: 'paymentPageOnly',
+          type: 'true',
+          hasQuestionToken: true,
+          isReadonly: true,
+          docs: ['The method exists only on the payment page: list its id in the session\'s `methods` and send nothing else for it (it has no S2S branch).'],
+        },
       ],
     },
     exportedConst({
