@@ -90,7 +90,7 @@ const table: RuleTable = {
   'P2 accountName of 64 characters passes': [{ given: { example: 'SALE_apm_p2_c', schema: 'PostRequest', change: param('accountName', 'A'.repeat(64)) }, want: 'valid' }],
   'P1 personal_id has no stated length (safety cap only)': [
     { given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(65)) }, want: 'valid' },
-    { given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(256)) }, want: { path: 'parameters[personal_id]', rule: 'maxLength' } },
+    { given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(256)) }, want: { path: 'parameters[personal_id]', rule: 'maxLength', message: 'safety cap' } },
   ],
   'UPI id has no stated format': [{ given: { example: 'SALE_apm_upi_b', schema: 'PostRequest', change: param('upi_id', 'payer') }, want: 'valid' }],
   'UPI address is required': [{ given: { example: 'SALE_apm_upi_c', schema: 'PostRequest', change: drop('parameters') }, want: { path: 'parameters', rule: 'required' } }],

@@ -679,7 +679,7 @@ function v_MaskedCard(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
   }
   return true;
@@ -689,7 +689,7 @@ function v_CardExpirationDate(value: unknown, ctx?: ValidationContext): boolean 
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_14.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
@@ -1627,7 +1627,7 @@ function v_ScheduleInfoNumber(value: unknown, ctx?: ValidationContext): boolean 
   if (!((typeof value === "number" && Number.isInteger(value)) || typeof value === "string" || value === null)) {
     if (reject(ctx, "type", "must be an integer or a string or null")) return false;
   } else if (typeof value === "string") {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -2746,7 +2746,7 @@ function v_ReportedAmount(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
@@ -3116,7 +3116,7 @@ function v_CallbackDate(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
@@ -3562,7 +3562,7 @@ function v_CallbackPayerFields_properties_payer_email(value: unknown, ctx?: Vali
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 320 && codePointLength(value) > 320 && reject(ctx, "maxLength", "must be at most 320 characters")) return false;
+    if (value.length > 320 && codePointLength(value) > 320 && reject(ctx, "maxLength", "must be at most 320 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -3572,7 +3572,7 @@ function v_S2sStatusLookupFields_properties_arn(value: unknown, ctx?: Validation
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -3671,7 +3671,7 @@ function v_ScheduleInfoResponse_properties_first_payment_day_of_week(value: unkn
   if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
     if (reject(ctx, "type", "must be a string or an integer")) return false;
   } else if (typeof value === "string") {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -3784,7 +3784,7 @@ function v_CallbackDataObject_additionalProperties_anyOf_0(value: unknown, ctx?:
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }

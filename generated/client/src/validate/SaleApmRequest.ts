@@ -1135,7 +1135,7 @@ export function v_SaleApmRedirectOnlyRequest(value: unknown, ctx?: ValidationCon
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
         if (v_SaleApmRedirectOnlyRequest_properties_brand_not(p1) && reject(ctx, "not", "a listed method takes its own branch")) return false;
       }
       ctx?.segments.pop();

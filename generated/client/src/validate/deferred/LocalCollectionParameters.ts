@@ -157,7 +157,7 @@ export function v_LocalCollectionParameters_properties_amount(value: unknown, ct
   if (!(typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) {
     if (reject(ctx, "type", "must be a string or a number")) return false;
   } else if (typeof value === "string") {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;

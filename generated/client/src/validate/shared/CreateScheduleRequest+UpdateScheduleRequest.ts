@@ -11,7 +11,7 @@ export function v_PositiveDigitString(value: unknown, ctx?: ValidationContext): 
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_10.test(value) && reject(ctx, "pattern", "must match the pattern ^0*[1-9][0-9]*$")) return false;
   }
   return true;
@@ -30,7 +30,7 @@ export function v_DayOfMonth(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$")) return false;
   }
   return true;
@@ -40,7 +40,7 @@ export function v_DigitString(value: unknown, ctx?: ValidationContext): boolean 
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_7.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$")) return false;
   }
   return true;

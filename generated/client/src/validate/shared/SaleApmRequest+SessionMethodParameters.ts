@@ -140,7 +140,7 @@ export function v_CryptoWalletAddress(value: unknown, ctx?: ValidationContext): 
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
+    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -416,7 +416,7 @@ export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext)
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 16777216 && codePointLength(p1) > 16777216 && reject(ctx, "maxLength", "must be at most 16777216 characters")) return false;
+        if (p1.length > 16777216 && codePointLength(p1) > 16777216 && reject(ctx, "maxLength", "must be at most 16777216 characters (a safety cap of this client, not a platform limit)")) return false;
       }
       ctx?.segments.pop();
     }
@@ -492,7 +492,7 @@ export function v_BnplAParameters_properties_buyer_loyalty_level(value: unknown,
     if (reject(ctx, "type", "must be a string or an integer")) return false;
   } else {
     if (typeof value === "string") {
-      if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+      if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
       if (!PATTERN_7.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$")) return false;
     }
     if ((typeof value === "number" && Number.isFinite(value))) {

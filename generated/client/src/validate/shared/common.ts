@@ -33,7 +33,7 @@ export function v_ClientKey(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!formatUuid(value) && reject(ctx, "format", "must be a valid uuid")) return false;
   }
   return true;
@@ -43,7 +43,7 @@ export function v_OrderId(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -52,7 +52,7 @@ export function v_Amount(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
@@ -62,7 +62,7 @@ export function v_Currency(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
   }
   return true;
@@ -72,7 +72,7 @@ export function v_OrderDescription(value: unknown, ctx?: ValidationContext): boo
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
+    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -91,7 +91,7 @@ export function v_Email(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 320 && codePointLength(value) > 320 && reject(ctx, "maxLength", "must be at most 320 characters")) return false;
+    if (value.length > 320 && codePointLength(value) > 320 && reject(ctx, "maxLength", "must be at most 320 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!formatEmail(value) && reject(ctx, "format", "must be a valid email")) return false;
   }
   return true;
@@ -111,7 +111,7 @@ export function v_IpAddress(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!(v_IpAddress_anyOf_0(value) || v_IpAddress_anyOf_1(value))) {
       if (!ctx) return false;
       ctx.fail("anyOf", "must match at least one of: ipv4 format, ipv6 format (closest: ipv4 format)");
@@ -164,7 +164,7 @@ export function v_CardNumber(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!luhn(value) && reject(ctx, "luhn", "must be a card number whose check digit is right (Luhn check): it is mistyped")) return false;
   }
   return true;
@@ -230,7 +230,7 @@ export function v_Url(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 2048 && codePointLength(value) > 2048 && reject(ctx, "maxLength", "must be at most 2048 characters")) return false;
+    if (value.length > 2048 && codePointLength(value) > 2048 && reject(ctx, "maxLength", "must be at most 2048 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!formatUri(value) && reject(ctx, "format", "must be a valid uri")) return false;
   }
   return true;
@@ -249,7 +249,7 @@ export function v_CalendarDate(value: unknown, ctx?: ValidationContext): boolean
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!formatDate(value) && reject(ctx, "format", "must be a valid date")) return false;
   }
   return true;
@@ -400,7 +400,7 @@ export function v_DeviceWalletToken_properties_paymentData_properties_header_pro
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
+    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -409,7 +409,7 @@ export function v_DeviceWalletToken_properties_paymentData_properties_header_pro
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
