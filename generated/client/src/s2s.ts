@@ -275,7 +275,7 @@ export const card2cardCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD CARD2CARD. One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
+/** S2S CARD CARD2CARD. One-step transfer from the payer's card to the payee's card. Like SALE (card fields or a `card_token`, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
 export function card2cardCard(transport: Transport, input: Card2cardCardInput, call?: CallOptions): Promise<Card2CardResponse> {
   return invoke<Card2CardResponse>(transport, card2cardCardOperation, input, call);
 }
@@ -430,7 +430,7 @@ export const createScheduleCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
+/** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
 export function createScheduleCard(transport: Transport, input: CreateScheduleCardInput, call?: CallOptions): Promise<CreateScheduleResponse> {
   return invoke<CreateScheduleResponse>(transport, createScheduleCardOperation, input, call);
 }
@@ -648,7 +648,7 @@ export function debit2virtualCalcApm(transport: Transport, input: Debit2virtualC
 
 /** Options of an S2S client. `merchantKey` is the `client_key`. */
 export interface S2SClientOptions extends ClientOptions {
-  /** Path of the S2S endpoint (default `/post`); some APM deployments use `/post-va`. */
+  /** Path of the S2S endpoint (default `/post`); some APM deployments use `/post-va`, and `/` posts to the base address itself, as some of the document's samples do. */
   readonly postPath?: string;
 }
 

@@ -78,10 +78,16 @@ export const CREDIT2CARD_CARD_SIGNATURE: SignatureRecipe = {
   input: { upper: ['$password', { reverse: { first6last4: 'card_number' } }] },
   cases: [{ when: 'card_token', input: { upper: ['$password', { reverse: 'card_token' }] } }],
 };
-/** S2S CARD CARD2CARD: S2S CARD formula over the payer's card: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))). An absent payer_email is left out. */
+/** S2S CARD CARD2CARD: S2S CARD formula over the payer's card: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))), with `card_token` md5(upper(strrev(payer_email) . PASSWORD . strrev(card_token))). An absent payer_email is left out. */
 export const CARD2CARD_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: { first6last4: 'card_number' } }] },
+  cases: [
+    {
+      when: 'card_token',
+      input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: 'card_token' }] },
+    },
+  ],
 };
 /** S2S CARD VOID: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
 export const VOID_CARD_SIGNATURE: SignatureRecipe = {
