@@ -1,0 +1,487 @@
+<?php
+
+declare(strict_types=1);
+
+namespace PaymentGateway\MerchantClient\Validation;
+
+/**
+ * Validates a value against a component schema of the spec, interpreting the same JSON Schema
+ * (resources/schemas.json, exported by the generator from the bundled spec) that the TypeScript
+ * validators are compiled from, one method per keyword family, with the same extensions
+ * (`x-luhn`, `x-decimal-minimum`/`-maximum`, JSON `contentSchema`). Issues name wire paths in the
+ * body's style: `parameters[pin]` on a form, `order.amount` in JSON.
+ *
+ * Why an interpreter and not generated PHP: the schemas are the single source already, the
+ * interpreter is one small file to review against the TypeScript keywords, and a parity test
+ * holds it to the TypeScript validators' verdicts on every example and mutation.
+ *
+ * Values: lists are PHP lists; objects are string-keyed arrays or stdClass (json_decode). An
+ * empty PHP array `[]` passes as either unless $strictJson (values from json_decode without
+ * `assoc`, where `{}` is a stdClass).
+ */
+final class Validator
+{
+    /** @var array<string, mixed> */
+    private array $schemas;
+    /** @var list<ValidationIssue> */
+    private array $issues = [];
+    private string $style = 'json';
+    private static ?self $default = null;
+
+    /** @param array<string, mixed> $schemas component name → schema */
+    public function __construct(array $schemas, private readonly bool $strictJson = false)
+    {
+        $this->schemas = $schemas;
+    }
+
+    /** The package's own schemas (loaded once per process). */
+    public static function default(): self
+    {
+        if (self::$default === null) {
+            $document = json_decode((string) file_get_contents(dirname(__DIR__, 2) . '/resources/schemas.json'), true, 512, JSON_THROW_ON_ERROR);
+            self::$default = new self($document['schemas']);
+        }
+        return self::$default;
+    }
+
+    /**
+     * @param 'form'|'json' $style how wire paths are written
+     * @return list<ValidationIssue> empty when valid
+     */
+    public function validate(string $schemaName, mixed $value, string $style = 'json'): array
+    {
+        if (!array_key_exists($schemaName, $this->schemas)) {
+            throw new \InvalidArgumentException("No schema {$schemaName}");
+        }
+        $this->issues = [];
+        $this->style = $style;
+        $this->check($this->schemas[$schemaName], $value, []);
+        return $this->issues;
+    }
+
+    /** Whether $value passes $schema; issues are collected only for the outermost call. @param list<string|int> $path */
+    private function passes(mixed $schema, mixed $value, array $path): bool
+    {
+        $saved = $this->issues;
+        $this->issues = [];
+        $this->check($schema, $value, $path);
+        $ok = $this->issues === [];
+        $this->issues = $saved;
+        return $ok;
+    }
+
+    /** @param list<string|int|null> $path */
+    private function fail(array $path, string $rule, string $message): void
+    {
+        $this->issues[] = new ValidationIssue(self::wirePath($this->style, $path), $rule, $message);
+    }
+
+    /**
+     * The wire path of segments: form `a[b][0]`, JSON `a.b[0]`; null enters a field's JSON
+     * content, after which a JSON pointer follows (`payment_token#/signature`).
+     *
+     * @param list<string|int|null> $segments
+     */
+    public static function wirePath(string $style, array $segments): string
+    {
+        $path = '';
+        $pointer = null;
+        foreach ($segments as $segment) {
+            if ($segment === null) {
+                $pointer = '';
+            } elseif ($pointer !== null) {
+                $pointer .= '/' . str_replace(['~', '/'], ['~0', '~1'], (string) $segment);
+            } elseif (is_int($segment) || ($style === 'form' && $path !== '')) {
+                $path .= "[{$segment}]";
+            } else {
+                $path .= $path === '' ? $segment : ".{$segment}";
+            }
+        }
+        return $pointer === null ? $path : "{$path}#{$pointer}";
+    }
+
+    /** @param list<string|int|null> $path */
+    private function check(mixed $schema, mixed $value, array $path): void
+    {
+        if ($schema === true || $schema === []) {
+            return;
+        }
+        if ($schema === false) {
+            $this->fail($path, 'false', 'is not allowed here');
+            return;
+        }
+        if (!is_array($schema)) {
+            return;
+        }
+        if (isset($schema['$ref'])) {
+            $name = substr((string) $schema['$ref'], strlen('#/components/schemas/'));
+            $this->check($this->schemas[$name] ?? true, $value, $path);
+        }
+        if (isset($schema['type']) && !$this->hasType($value, $schema['type'])) {
+            $types = (array) $schema['type'];
+            $this->fail($path, 'type', 'must be ' . implode(' or ', array_map(static fn (string $type): string => in_array($type[0], ['a', 'i', 'o'], true) ? "an {$type}" : "a {$type}", $types)));
+            return;
+        }
+        $this->value($schema, $value, $path);
+        $this->combinators($schema, $value, $path);
+        if (is_string($value)) {
+            $this->string($schema, $value, $path);
+        } elseif (is_int($value) || is_float($value)) {
+            $this->number($schema, $value, $path);
+        } elseif ($this->isObject($value)) {
+            $this->object($schema, (array) $value, $path);
+        } elseif ($this->isList($value)) {
+            $this->list($schema, $value, $path);
+        }
+    }
+
+    private function isObject(mixed $value): bool
+    {
+        if ($value instanceof \stdClass) {
+            return true;
+        }
+        return is_array($value) && ($value === [] ? !$this->strictJson : !array_is_list($value));
+    }
+
+    private function isList(mixed $value): bool
+    {
+        return is_array($value) && array_is_list($value);
+    }
+
+    private function hasType(mixed $value, mixed $types): bool
+    {
+        foreach ((array) $types as $type) {
+            $holds = match ($type) {
+                'string' => is_string($value),
+                'integer' => is_int($value) || (is_float($value) && floor($value) === $value && is_finite($value)),
+                'number' => is_int($value) || is_float($value),
+                'boolean' => is_bool($value),
+                'null' => $value === null,
+                'object' => $this->isObject($value),
+                'array' => $this->isList($value),
+                default => false,
+            };
+            if ($holds) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @param list<string|int|null> $path */
+    private function value(array $schema, mixed $value, array $path): void
+    {
+        if (array_key_exists('const', $schema) && !self::equal($schema['const'], $value)) {
+            $this->fail($path, 'const', is_scalar($schema['const']) ? 'must be ' . var_export($schema['const'], true) : 'must be the constant value');
+        }
+        if (isset($schema['enum']) && is_array($schema['enum'])) {
+            foreach ($schema['enum'] as $allowed) {
+                if (self::equal($allowed, $value)) {
+                    return;
+                }
+            }
+            $this->fail($path, 'enum', 'must be one of ' . implode(', ', array_map(static fn (mixed $item): string => is_scalar($item) ? (string) $item : 'a listed value', $schema['enum'])));
+        }
+    }
+
+    /** JSON equality: numbers by value, objects by keys regardless of order. */
+    private static function equal(mixed $a, mixed $b): bool
+    {
+        if ($a instanceof \stdClass) {
+            $a = (array) $a;
+        }
+        if ($b instanceof \stdClass) {
+            $b = (array) $b;
+        }
+        if ((is_int($a) || is_float($a)) && (is_int($b) || is_float($b))) {
+            return $a == $b;
+        }
+        if (is_array($a) && is_array($b)) {
+            if (count($a) !== count($b) || array_is_list($a) !== array_is_list($b)) {
+                return false;
+            }
+            foreach ($a as $key => $item) {
+                if (!array_key_exists($key, $b) || !self::equal($item, $b[$key])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return $a === $b;
+    }
+
+    /** @param list<string|int|null> $path */
+    private function combinators(array $schema, mixed $value, array $path): void
+    {
+        foreach ($schema['allOf'] ?? [] as $member) {
+            $this->check($member, $value, $path);
+        }
+        if (isset($schema['anyOf'])) {
+            $passed = false;
+            foreach ($schema['anyOf'] as $member) {
+                if ($this->passes($member, $value, $path)) {
+                    $passed = true;
+                    break;
+                }
+            }
+            if (!$passed) {
+                $this->closest($schema['anyOf'], $value, $path, 'anyOf', 'must match one of the allowed shapes');
+            }
+        }
+        if (isset($schema['oneOf'])) {
+            $matched = 0;
+            foreach ($schema['oneOf'] as $member) {
+                $matched += $this->passes($member, $value, $path) ? 1 : 0;
+            }
+            if ($matched === 0) {
+                $this->closest($schema['oneOf'], $value, $path, 'oneOf', 'must match exactly one of the allowed shapes');
+            } elseif ($matched > 1) {
+                $this->fail($path, 'oneOf', 'matches more than one of the shapes that exclude each other');
+            }
+        }
+        if (array_key_exists('not', $schema) && $this->passes($schema['not'], $value, $path)) {
+            $this->fail($path, 'not', 'is not allowed');
+        }
+        if (array_key_exists('if', $schema)) {
+            $branch = $this->passes($schema['if'], $value, $path) ? 'then' : 'else';
+            if (array_key_exists($branch, $schema)) {
+                $this->check($schema[$branch], $value, $path);
+            }
+        }
+    }
+
+    /**
+     * A value no member takes: the issues of the member it came closest to (fewest issues,
+     * discriminator first), so the error names the field to fix rather than the whole shape.
+     *
+     * @param list<mixed> $members
+     * @param list<string|int|null> $path
+     */
+    private function closest(array $members, mixed $value, array $path, string $rule, string $message): void
+    {
+        $best = null;
+        foreach ($members as $member) {
+            $saved = $this->issues;
+            $this->issues = [];
+            $this->check($member, $value, $path);
+            $found = $this->issues;
+            $this->issues = $saved;
+            if ($best === null || count($found) < count($best)) {
+                $best = $found;
+            }
+        }
+        if ($best === null || $best === []) {
+            $this->fail($path, $rule, $message);
+            return;
+        }
+        array_push($this->issues, ...$best);
+    }
+
+    /** @param list<string|int|null> $path */
+    private function string(array $schema, string $value, array $path): void
+    {
+        $length = null;
+        $codePoints = static function () use ($value, &$length): int {
+            return $length ??= mb_strlen($value, 'UTF-8');
+        };
+        if (isset($schema['minLength']) && $codePoints() < $schema['minLength']) {
+            $this->fail($path, 'minLength', "must be at least {$schema['minLength']} characters");
+        }
+        if (isset($schema['maxLength']) && strlen($value) > $schema['maxLength'] && $codePoints() > $schema['maxLength']) {
+            $this->fail($path, 'maxLength', "must be at most {$schema['maxLength']} characters");
+        }
+        if (isset($schema['pattern']) && !self::matchesPattern($schema['pattern'], $value)) {
+            $this->fail($path, 'pattern', "must match the pattern {$schema['pattern']}");
+        }
+        if (isset($schema['format']) && !Formats::check($schema['format'], $value)) {
+            $this->fail($path, 'format', "must be a valid {$schema['format']}");
+        }
+        if (isset($schema['x-decimal-minimum']) && (self::compareDecimal($value, $schema['x-decimal-minimum']) ?? 0) < 0) {
+            $this->fail($path, 'x-decimal-minimum', "must be at least {$schema['x-decimal-minimum']}");
+        }
+        if (isset($schema['x-decimal-maximum']) && (self::compareDecimal($value, $schema['x-decimal-maximum']) ?? 0) > 0) {
+            $this->fail($path, 'x-decimal-maximum', "must be at most {$schema['x-decimal-maximum']}");
+        }
+        if (($schema['x-luhn'] ?? false) === true && !self::luhn($value)) {
+            $this->fail($path, 'luhn', 'must be a card number whose check digit is right (Luhn)');
+        }
+        if (array_key_exists('contentSchema', $schema) && ($schema['contentMediaType'] ?? null) === 'application/json') {
+            try {
+                $content = json_decode($value, false, 512, JSON_THROW_ON_ERROR);
+            } catch (\JsonException) {
+                // Never repeat the content or the parser's complaint: wallet tokens are secrets.
+                $this->fail($path, 'contentMediaType', 'must be a JSON document');
+                return;
+            }
+            $strict = new self($this->schemas, true);
+            $strict->style = $this->style;
+            $strict->check($schema['contentSchema'], $content, [...$path, null]);
+            array_push($this->issues, ...$strict->issues);
+        }
+    }
+
+    /** The spec's patterns are ECMAScript with the `u` flag; the ones it uses read the same in PCRE with /u and D (no `$` before a final newline). */
+    private static function matchesPattern(string $pattern, string $value): bool
+    {
+        static $compiled = [];
+        $regex = $compiled[$pattern] ??= '/' . str_replace('/', '\/', $pattern) . '/uD';
+        return preg_match($regex, $value) === 1;
+    }
+
+    /** Negative, zero or positive like a - b; null when either is not a plain decimal (its pattern reports that). */
+    public static function compareDecimal(string $a, string $b): ?int
+    {
+        $decimal = '/^-?[0-9]+(\.[0-9]+)?$/D';
+        if (!preg_match($decimal, $a) || !preg_match($decimal, $b)) {
+            return null;
+        }
+        $split = static function (string $text): array {
+            $negative = str_starts_with($text, '-');
+            [$whole, $fraction] = array_pad(explode('.', ltrim($text, '-')), 2, '');
+            return [$negative, $whole, $fraction];
+        };
+        [$negativeA, $wholeA, $fractionA] = $split($a);
+        [$negativeB, $wholeB, $fractionB] = $split($b);
+        $width = max(strlen($fractionA), strlen($fractionB));
+        $digitsA = ltrim($wholeA . str_pad($fractionA, $width, '0'), '0');
+        $digitsB = ltrim($wholeB . str_pad($fractionB, $width, '0'), '0');
+        $signA = $digitsA === '' ? 0 : ($negativeA ? -1 : 1);
+        $signB = $digitsB === '' ? 0 : ($negativeB ? -1 : 1);
+        if ($signA !== $signB) {
+            return $signA <=> $signB;
+        }
+        $magnitude = strlen($digitsA) !== strlen($digitsB) ? strlen($digitsA) <=> strlen($digitsB) : strcmp($digitsA, $digitsB) <=> 0;
+        return $signA * $magnitude;
+    }
+
+    /** True when the digits pass the Luhn check; a value with anything but digits is left to `pattern`. */
+    public static function luhn(string $value): bool
+    {
+        if (!preg_match('/^[0-9]*$/D', $value)) {
+            return true;
+        }
+        $sum = 0;
+        $double = false;
+        for ($i = strlen($value) - 1; $i >= 0; $i--) {
+            $digit = (int) $value[$i];
+            if ($double) {
+                $digit *= 2;
+                $digit = $digit > 9 ? $digit - 9 : $digit;
+            }
+            $sum += $digit;
+            $double = !$double;
+        }
+        return $sum % 10 === 0;
+    }
+
+    /** @param list<string|int|null> $path */
+    private function number(array $schema, int|float $value, array $path): void
+    {
+        $bounds = [
+            'minimum' => static fn ($limit) => $value < $limit,
+            'maximum' => static fn ($limit) => $value > $limit,
+            'exclusiveMinimum' => static fn ($limit) => $value <= $limit,
+            'exclusiveMaximum' => static fn ($limit) => $value >= $limit,
+        ];
+        foreach ($bounds as $keyword => $fails) {
+            if (isset($schema[$keyword]) && $fails($schema[$keyword])) {
+                $this->fail($path, $keyword, "breaks {$keyword} {$schema[$keyword]}");
+            }
+        }
+        if (isset($schema['multipleOf']) && fmod((float) $value, (float) $schema['multipleOf']) != 0.0) {
+            $this->fail($path, 'multipleOf', "must be a multiple of {$schema['multipleOf']}");
+        }
+    }
+
+    /**
+     * @param array<array-key, mixed> $value
+     * @param list<string|int|null> $path
+     */
+    private function object(array $schema, array $value, array $path): void
+    {
+        foreach ($schema['required'] ?? [] as $name) {
+            if (!array_key_exists($name, $value)) {
+                $this->fail([...$path, $name], 'required', 'is required');
+            }
+        }
+        foreach ($schema['dependentRequired'] ?? [] as $name => $needs) {
+            if (array_key_exists($name, $value)) {
+                foreach ($needs as $needed) {
+                    if (!array_key_exists($needed, $value)) {
+                        $this->fail([...$path, $needed], 'dependentRequired', "is required when {$name} is sent");
+                    }
+                }
+            }
+        }
+        $count = count($value);
+        if (isset($schema['minProperties']) && $count < $schema['minProperties']) {
+            $this->fail($path, 'minProperties', "must have at least {$schema['minProperties']} fields");
+        }
+        if (isset($schema['maxProperties']) && $count > $schema['maxProperties']) {
+            $this->fail($path, 'maxProperties', "must have at most {$schema['maxProperties']} fields");
+        }
+        $properties = $schema['properties'] ?? [];
+        $patterns = $schema['patternProperties'] ?? [];
+        foreach ($value as $key => $child) {
+            $key = (string) $key;
+            $known = array_key_exists($key, $properties);
+            if ($known) {
+                $this->check($properties[$key], $child, [...$path, $key]);
+            }
+            foreach ($patterns as $pattern => $patternSchema) {
+                if (self::matchesPattern((string) $pattern, $key)) {
+                    $known = true;
+                    $this->check($patternSchema, $child, [...$path, $key]);
+                }
+            }
+            if (!$known && array_key_exists('additionalProperties', $schema)) {
+                if ($schema['additionalProperties'] === false) {
+                    $this->fail([...$path, $key], 'additionalProperties', 'is not a field of this object');
+                } else {
+                    $this->check($schema['additionalProperties'], $child, [...$path, $key]);
+                }
+            }
+            if (isset($schema['propertyNames'])) {
+                $this->check($schema['propertyNames'], $key, [...$path, $key]);
+            }
+        }
+        foreach ($schema['dependentSchemas'] ?? [] as $name => $dependent) {
+            if (array_key_exists($name, $value)) {
+                $this->check($dependent, $value, $path);
+            }
+        }
+    }
+
+    /**
+     * @param list<mixed> $value
+     * @param list<string|int|null> $path
+     */
+    private function list(array $schema, array $value, array $path): void
+    {
+        $count = count($value);
+        if (isset($schema['minItems']) && $count < $schema['minItems']) {
+            $this->fail($path, 'minItems', "must have at least {$schema['minItems']} items");
+        }
+        if (isset($schema['maxItems']) && $count > $schema['maxItems']) {
+            $this->fail($path, 'maxItems', "must have at most {$schema['maxItems']} items");
+        }
+        if (($schema['uniqueItems'] ?? false) === true) {
+            for ($i = 0; $i < $count; $i++) {
+                for ($j = $i + 1; $j < $count; $j++) {
+                    if (self::equal($value[$i], $value[$j])) {
+                        $this->fail([...$path, $j], 'uniqueItems', "repeats item {$i}");
+                        break 2;
+                    }
+                }
+            }
+        }
+        $prefix = $schema['prefixItems'] ?? [];
+        foreach ($value as $index => $item) {
+            if (isset($prefix[$index])) {
+                $this->check($prefix[$index], $item, [...$path, $index]);
+            } elseif (array_key_exists('items', $schema)) {
+                $this->check($schema['items'], $item, [...$path, $index]);
+            }
+        }
+    }
+}
