@@ -61,15 +61,20 @@ final class Validator
         return $this->issues;
     }
 
-    /** Whether $value passes $schema; issues are collected only for the outermost call. @param list<string|int> $path */
-    private function passes(mixed $schema, mixed $value, array $path): bool
+    /**
+     * The issues $value has against $schema, collected apart from the current ones.
+     *
+     * @param list<string|int|null> $path
+     * @return list<ValidationIssue>
+     */
+    private function issuesOf(mixed $schema, mixed $value, array $path): array
     {
         $saved = $this->issues;
         $this->issues = [];
         $this->check($schema, $value, $path);
-        $ok = $this->issues === [];
+        $found = $this->issues;
         $this->issues = $saved;
-        return $ok;
+        return $found;
     }
 
     /** @param list<string|int|null> $path */
@@ -218,34 +223,42 @@ final class Validator
         foreach ($schema['allOf'] ?? [] as $member) {
             $this->check($member, $value, $path);
         }
-        if (isset($schema['anyOf'])) {
-            $passed = false;
-            foreach ($schema['anyOf'] as $member) {
-                if ($this->passes($member, $value, $path)) {
-                    $passed = true;
-                    break;
-                }
-            }
-            if (!$passed) {
-                $this->closest($schema['anyOf'], $value, $path, 'anyOf', 'must match one of the allowed shapes');
-            }
-        }
-        if (isset($schema['oneOf'])) {
+        if (isset($schema['oneOf']) && ($branch = $this->discriminated($schema, $value)) !== null) {
+            // The discriminator names the one branch the value can match (each branch's tag is a
+            // const): checking that branch alone gives the oneOf verdict, with that branch's issues.
+            $this->check($branch, $value, $path);
+        } elseif (isset($schema['oneOf'])) {
+            $failures = [];
             $matched = 0;
             foreach ($schema['oneOf'] as $member) {
-                $matched += $this->passes($member, $value, $path) ? 1 : 0;
+                $found = $this->issuesOf($member, $value, $path);
+                $found === [] ? $matched++ : $failures[] = $found;
             }
             if ($matched === 0) {
-                $this->closest($schema['oneOf'], $value, $path, 'oneOf', 'must match exactly one of the allowed shapes');
+                $this->closest($failures, $path, 'oneOf', 'must match exactly one of the allowed shapes');
             } elseif ($matched > 1) {
                 $this->fail($path, 'oneOf', 'matches more than one of the shapes that exclude each other');
             }
         }
-        if (array_key_exists('not', $schema) && $this->passes($schema['not'], $value, $path)) {
+        if (isset($schema['anyOf'])) {
+            $failures = [];
+            foreach ($schema['anyOf'] as $member) {
+                $found = $this->issuesOf($member, $value, $path);
+                if ($found === []) {
+                    $failures = null;
+                    break;
+                }
+                $failures[] = $found;
+            }
+            if ($failures !== null) {
+                $this->closest($failures, $path, 'anyOf', 'must match one of the allowed shapes');
+            }
+        }
+        if (array_key_exists('not', $schema) && $this->issuesOf($schema['not'], $value, $path) === []) {
             $this->fail($path, 'not', 'is not allowed');
         }
         if (array_key_exists('if', $schema)) {
-            $branch = $this->passes($schema['if'], $value, $path) ? 'then' : 'else';
+            $branch = $this->issuesOf($schema['if'], $value, $path) === [] ? 'then' : 'else';
             if (array_key_exists($branch, $schema)) {
                 $this->check($schema[$branch], $value, $path);
             }
@@ -253,21 +266,16 @@ final class Validator
     }
 
     /**
-     * A value no member takes: the issues of the member it came closest to (fewest issues,
-     * discriminator first), so the error names the field to fix rather than the whole shape.
+     * A value no member takes: the issues of the member it came closest to (fewest issues), so
+     * the error names the field to fix rather than the whole shape.
      *
-     * @param list<mixed> $members
+     * @param list<list<ValidationIssue>> $failures
      * @param list<string|int|null> $path
      */
-    private function closest(array $members, mixed $value, array $path, string $rule, string $message): void
+    private function closest(array $failures, array $path, string $rule, string $message): void
     {
         $best = null;
-        foreach ($members as $member) {
-            $saved = $this->issues;
-            $this->issues = [];
-            $this->check($member, $value, $path);
-            $found = $this->issues;
-            $this->issues = $saved;
+        foreach ($failures as $found) {
             if ($best === null || count($found) < count($best)) {
                 $best = $found;
             }
@@ -277,6 +285,26 @@ final class Validator
             return;
         }
         array_push($this->issues, ...$best);
+    }
+
+    /** The branch a discriminator's mapping names for the value's tag; null when it names none. */
+    private function discriminated(array $schema, mixed $value): mixed
+    {
+        $property = $schema['discriminator']['propertyName'] ?? null;
+        $mapping = $schema['discriminator']['mapping'] ?? null;
+        if (!is_string($property) || !is_array($mapping) || !$this->isObject($value)) {
+            return null;
+        }
+        $tag = ((array) $value)[$property] ?? null;
+        if (!is_string($tag) || !isset($mapping[$tag])) {
+            return null;
+        }
+        foreach ($schema['oneOf'] as $member) {
+            if (($member['$ref'] ?? null) === $mapping[$tag]) {
+                return $member;
+            }
+        }
+        return null;
     }
 
     /** @param list<string|int|null> $path */
