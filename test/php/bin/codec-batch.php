@@ -13,4 +13,4 @@ echo json_encode([
     'encoded' => array_map(FormCodec::encode(...), $batch['trees']),
     'decoded' => array_map(static fn (string $body): array => FormCodec::decode($body), $batch['bodies']),
     'native' => array_map(static fn (array $tree): string => http_build_query($tree, '', '&', PHP_QUERY_RFC1738), $batch['trees']),
-], JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_FORCE_OBJECT * 0);
+], JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);

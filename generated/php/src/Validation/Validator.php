@@ -235,7 +235,7 @@ final class Validator
                 $found === [] ? $matched++ : $failures[] = $found;
             }
             if ($matched === 0) {
-                $this->closest($failures, $path, 'oneOf', 'must match exactly one of the allowed shapes');
+                $this->closest($schema['oneOf'], $failures, $value, $path, 'oneOf', 'must match exactly one of the allowed shapes');
             } elseif ($matched > 1) {
                 $this->fail($path, 'oneOf', 'matches more than one of the shapes that exclude each other');
             }
@@ -251,7 +251,7 @@ final class Validator
                 $failures[] = $found;
             }
             if ($failures !== null) {
-                $this->closest($failures, $path, 'anyOf', 'must match one of the allowed shapes');
+                $this->closest($schema['anyOf'], $failures, $value, $path, 'anyOf', 'must match at least one of the allowed shapes');
             }
         }
         if (array_key_exists('not', $schema) && $this->issuesOf($schema['not'], $value, $path) === []) {
@@ -266,25 +266,76 @@ final class Validator
     }
 
     /**
-     * A value no member takes: the issues of the member it came closest to (fewest issues), so
-     * the error names the field to fix rather than the whole shape.
+     * A value no member takes: one issue for the keyword, then the issues of the member closest
+     * to what was sent (the most of its declared fields present, none of those it forbids), as
+     * the TypeScript validators choose it (closestAlternative), so the error names the field to fix.
      *
-     * @param list<list<ValidationIssue>> $failures
+     * @param list<mixed> $members
+     * @param list<list<ValidationIssue>> $failures each member's issues, in member order
      * @param list<string|int|null> $path
      */
-    private function closest(array $failures, array $path, string $rule, string $message): void
+    private function closest(array $members, array $failures, mixed $value, array $path, string $rule, string $message): void
     {
-        $best = null;
-        foreach ($failures as $found) {
-            if ($best === null || count($found) < count($best)) {
-                $best = $found;
+        $this->fail($path, $rule, $message);
+        $best = 0;
+        if ($this->isObject($value)) {
+            $fields = (array) $value;
+            $bestScore = null;
+            foreach ($members as $index => $member) {
+                [$declared, $forbidden] = $this->branchShape($member);
+                $score = count(array_intersect_key($declared, $fields)) - 1000 * count(array_intersect_key($forbidden, $fields));
+                if ($bestScore === null || $score > $bestScore) {
+                    [$best, $bestScore] = [$index, $score];
+                }
             }
         }
-        if ($best === null || $best === []) {
-            $this->fail($path, $rule, $message);
-            return;
+        array_push($this->issues, ...($failures[$best] ?? []));
+    }
+
+    /**
+     * The properties a branch declares and those it forbids (`false`), through $ref and allOf;
+     * a nested oneOf/anyOf adds what its alternatives declare.
+     *
+     * @return array{0: array<string, true>, 1: array<string, true>}
+     */
+    private function branchShape(mixed $member): array
+    {
+        static $cache = [];
+        $key = serialize($member);
+        if (isset($cache[$key])) {
+            return $cache[$key];
         }
-        array_push($this->issues, ...$best);
+        $declared = [];
+        $forbidden = [];
+        $seen = [];
+        $visit = function (mixed $node, bool $always) use (&$visit, &$declared, &$forbidden, &$seen): void {
+            while (is_array($node) && isset($node['$ref'])) {
+                $name = substr((string) $node['$ref'], strlen('#/components/schemas/'));
+                if (isset($seen[$name])) {
+                    return;
+                }
+                $seen[$name] = true;
+                $node = $this->schemas[$name] ?? null;
+            }
+            if (!is_array($node)) {
+                return;
+            }
+            foreach ($node['properties'] ?? [] as $name => $property) {
+                if ($property !== false) {
+                    $declared[$name] = true;
+                } elseif ($always) {
+                    $forbidden[$name] = true;
+                }
+            }
+            foreach ($node['allOf'] ?? [] as $part) {
+                $visit($part, $always);
+            }
+            foreach ([...($node['oneOf'] ?? []), ...($node['anyOf'] ?? [])] as $part) {
+                $visit($part, false);
+            }
+        };
+        $visit($member, true);
+        return $cache[$key] = [array_diff_key($declared, $forbidden), $forbidden];
     }
 
     /** The branch a discriminator's mapping names for the value's tag; null when it names none. */
