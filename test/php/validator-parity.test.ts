@@ -1,4 +1,4 @@
-// The PHP validator (an interpreter over generated/php/resources/schemas.json) gives the same
+// The PHP validator (an interpreter over the generated Schemas table) gives the same
 // verdict as the generated TypeScript validators on every example of the spec and every generic
 // mutation of it, in one php process over a batch file; every PHP rejection names a wire path.
 import { execFileSync } from 'node:child_process';

@@ -30,7 +30,8 @@ export const phpEmitter: Emitter = {
       phpFile('src/Generated/Webhooks.php', tableClass('Webhooks', 'Every callback and signed return query: its recipe, schema, required fields and signing-context names.', 'WEBHOOKS', webhookTable(model))),
       phpFile('src/Generated/SensitiveFields.php', tableClass('SensitiveFields', 'Wire fields marked `x-sensitive` in the spec: masked in every exception and log line.', 'FIELDS', Object.fromEntries(sensitiveFields(model)))),
       phpFile('src/Generated/ErrorCatalogue.php', tableClass('ErrorCatalogue', 'Errors any operation may return (`info.x-errors`); each operation lists its own in Operations.', 'GENERIC', model.genericErrors)),
-      { path: 'php/resources/schemas.json', contents: `${JSON.stringify(schemaDocument(model))}\n`, kind: 'json', source: SOURCE, laidOut: true },
+      // PHP data, not JSON: a constant array is compiled once into opcache, not decoded per request.
+      phpFile('src/Generated/Schemas.php', tableClass('Schemas', 'The component schemas of the spec, as the Validator interprets them (the ones the TypeScript validators are compiled from).', 'SCHEMAS', schemaDocument(model))),
       ...(['card', 'apm', 'checkout'] as const).map((protocol) =>
         phpFile(`src/${GROUPS[protocol]}.php`, groupClass(model, protocol, operations.filter((operation) => operation.protocol === protocol))),
       ),
@@ -136,7 +137,7 @@ function webhookTable(model: SpecModel): Record<string, unknown> {
   );
 }
 
-/** The component schemas as one JSON document the PHP validator interprets (the same schemas the TS validators are compiled from). */
+/** The component schemas the PHP validator interprets (the same schemas the TS validators are compiled from), prose left out. */
 function schemaDocument(model: SpecModel): Record<string, unknown> {
   const keep = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(keep);
@@ -149,7 +150,7 @@ function schemaDocument(model: SpecModel): Record<string, unknown> {
     }
     return out;
   };
-  return { schemas: Object.fromEntries([...model.schemas].map(([name, schema]) => [name, keep(schema)])) };
+  return Object.fromEntries([...model.schemas].map(([name, schema]) => [name, keep(schema)]));
 }
 
 function mapValues(value: unknown, fn: (child: unknown) => unknown): unknown {

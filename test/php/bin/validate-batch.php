@@ -8,10 +8,10 @@ declare(strict_types=1);
 // objects, so `{}` and `[]` stay apart.
 require dirname(__DIR__, 3) . '/generated/php/autoload.php';
 
+use PaymentGateway\MerchantClient\Generated\Schemas;
 use PaymentGateway\MerchantClient\Validation\Validator;
 
-$schemas = json_decode((string) file_get_contents(dirname(__DIR__, 3) . '/generated/php/resources/schemas.json'), true, 512, JSON_THROW_ON_ERROR)['schemas'];
-$validator = new Validator($schemas, strictJson: true);
+$validator = new Validator(Schemas::SCHEMAS, strictJson: true);
 $batch = json_decode((string) file_get_contents($argv[1]), false, 512, JSON_THROW_ON_ERROR);
 $started = hrtime(true);
 $out = [];

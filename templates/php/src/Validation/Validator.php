@@ -4,9 +4,11 @@ declare(strict_types=1);
 
 namespace PaymentGateway\MerchantClient\Validation;
 
+use PaymentGateway\MerchantClient\Generated\Schemas;
+
 /**
  * Validates a value against a component schema of the spec, interpreting the same JSON Schema
- * (resources/schemas.json, exported by the generator from the bundled spec) that the TypeScript
+ * (the generated Schemas table, exported by the generator from the bundled spec) that the TypeScript
  * validators are compiled from, one method per keyword family, with the same extensions
  * (`x-luhn`, `x-decimal-minimum`/`-maximum`, JSON `contentSchema`). Issues name wire paths in the
  * body's style: `parameters[pin]` on a form, `order.amount` in JSON.
@@ -37,11 +39,7 @@ final class Validator
     /** The package's own schemas (loaded once per process). */
     public static function default(): self
     {
-        if (self::$default === null) {
-            $document = json_decode((string) file_get_contents(dirname(__DIR__, 2) . '/resources/schemas.json'), true, 512, JSON_THROW_ON_ERROR);
-            self::$default = new self($document['schemas']);
-        }
-        return self::$default;
+        return self::$default ??= new self(Schemas::SCHEMAS);
     }
 
     /**
