@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
 import { clientOperations, topLevelProperties, type ClientOperation } from '../../model/operations.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
+import type { SignatureRecipeData } from '../../model/signature-recipes.js';
 import { requiredProperties, type SpecModel } from '../../model/spec-model.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 import { phpLiteral, phpString } from './php-literal.js';
@@ -116,7 +117,7 @@ function operationTable(model: SpecModel, operations: readonly ClientOperation[]
 }
 
 /** A recipe without its description (prose: it stays in the spec and the docs). */
-function recipeData({ description: _description, ...recipe }: { description: string } & Record<string, unknown>): Record<string, unknown> {
+function recipeData({ description: _description, ...recipe }: SignatureRecipeData): Omit<SignatureRecipeData, 'description'> {
   return recipe;
 }
 
@@ -203,7 +204,7 @@ function inputShape(model: SpecModel, operation: ClientOperation): string {
   for (const head of ['action', 'client_key', 'merchant_key', 'hash']) seen.delete(head);
   const lines = [...seen].map(([name, property]) => `${phpString(name)}${required.has(name) ? '' : '?'}: ${phpDocType(model, property, 1)}`);
   if (operation.signingFields.length > 0) lines.push(`'signing': array{${operation.signingFields.map((field) => `${phpString(field)}: string`).join(', ')}}`);
-  const variantSigning = Object.values(operation.signature?.variants ?? {}).flatMap((variant) => (variant as { signing?: string[] }).signing ?? []);
+  const variantSigning = Object.values(operation.signature?.variants ?? {}).flatMap((variant) => variant.signing ?? []);
   if (operation.signingFields.length === 0 && variantSigning.length > 0)
     lines.push(`'signing'?: array{${[...new Set(variantSigning)].map((field) => `${phpString(field)}?: string`).join(', ')}}`);
   if (operation.headers.length > 0) lines.push(`'headers': array{${operation.headers.map((header) => `${phpString(header)}: string`).join(', ')}}`);

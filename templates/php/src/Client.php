@@ -69,7 +69,9 @@ final class Client
         );
         $attemptsAllowed = 1 + $options->retries;
         for ($attempt = 1; ; $attempt++) {
-            $this->log(['type' => 'request', 'operation' => $operation, 'attempt' => $attempt, 'url' => $request->url, 'body' => Sensitive::sanitize($body, $secretsOf())]);
+            if ($options->logger !== null) {
+                $this->log(['type' => 'request', 'operation' => $operation, 'attempt' => $attempt, 'url' => $request->url, 'body' => Sensitive::sanitize($body, $secretsOf())]);
+            }
             $started = hrtime(true);
             try {
                 $result = $this->sendOnce($operation, $definition, $request, $body, $secretsOf);
@@ -108,12 +110,15 @@ final class Client
         }
         $issues = [];
         $body = $head;
+        // The request's field names as a set, once per operation.
+        static $known = [];
+        $fields = $definition['fields'] === null ? null : ($known[$operation] ??= array_flip($definition['fields']));
         foreach ($input as $key => $value) {
             $key = (string) $key;
             if (isset(self::LOCAL_FIELDS[$key])) {
                 continue;
             }
-            if ($definition['fields'] !== null && !in_array($key, $definition['fields'], true)) {
+            if ($fields !== null && !isset($fields[$key])) {
                 $issues[] = new ValidationIssue($key, 'unevaluatedProperties', 'is not a field of this request (check its name): it is not sent');
                 continue;
             }

@@ -155,6 +155,9 @@ final class Validator
 
     private function hasType(mixed $value, mixed $types): bool
     {
+        if ($types === 'string') {
+            return is_string($value);
+        }
         foreach ((array) $types as $type) {
             $holds = match ($type) {
                 'string' => is_string($value),
@@ -359,14 +362,11 @@ final class Validator
     /** @param list<string|int|null> $path */
     private function string(array $schema, string $value, array $path): void
     {
-        $length = null;
-        $codePoints = static function () use ($value, &$length): int {
-            return $length ??= mb_strlen($value, 'UTF-8');
-        };
-        if (isset($schema['minLength']) && $codePoints() < $schema['minLength']) {
+        // Lengths count code points; the byte length bounds them from above (mb_strlen only when it matters).
+        if (isset($schema['minLength']) && (strlen($value) < $schema['minLength'] || mb_strlen($value, 'UTF-8') < $schema['minLength'])) {
             $this->fail($path, 'minLength', "must be at least {$schema['minLength']} characters");
         }
-        if (isset($schema['maxLength']) && strlen($value) > $schema['maxLength'] && $codePoints() > $schema['maxLength']) {
+        if (isset($schema['maxLength']) && strlen($value) > $schema['maxLength'] && mb_strlen($value, 'UTF-8') > $schema['maxLength']) {
             $this->fail($path, 'maxLength', "must be at most {$schema['maxLength']} characters");
         }
         if (isset($schema['pattern']) && !self::matchesPattern($schema['pattern'], $value)) {
@@ -456,16 +456,17 @@ final class Validator
     /** @param list<string|int|null> $path */
     private function number(array $schema, int|float $value, array $path): void
     {
-        $bounds = [
-            'minimum' => static fn ($limit) => $value < $limit,
-            'maximum' => static fn ($limit) => $value > $limit,
-            'exclusiveMinimum' => static fn ($limit) => $value <= $limit,
-            'exclusiveMaximum' => static fn ($limit) => $value >= $limit,
-        ];
-        foreach ($bounds as $keyword => $fails) {
-            if (isset($schema[$keyword]) && $fails($schema[$keyword])) {
-                $this->fail($path, $keyword, "breaks {$keyword} {$schema[$keyword]}");
-            }
+        if (isset($schema['minimum']) && $value < $schema['minimum']) {
+            $this->fail($path, 'minimum', "must be at least {$schema['minimum']}");
+        }
+        if (isset($schema['maximum']) && $value > $schema['maximum']) {
+            $this->fail($path, 'maximum', "must be at most {$schema['maximum']}");
+        }
+        if (isset($schema['exclusiveMinimum']) && $value <= $schema['exclusiveMinimum']) {
+            $this->fail($path, 'exclusiveMinimum', "must be more than {$schema['exclusiveMinimum']}");
+        }
+        if (isset($schema['exclusiveMaximum']) && $value >= $schema['exclusiveMaximum']) {
+            $this->fail($path, 'exclusiveMaximum', "must be less than {$schema['exclusiveMaximum']}");
         }
         if (isset($schema['multipleOf']) && fmod((float) $value, (float) $schema['multipleOf']) != 0.0) {
             $this->fail($path, 'multipleOf', "must be a multiple of {$schema['multipleOf']}");

@@ -14,29 +14,21 @@ final class CurlTransport implements Transport
 
     public function send(HttpRequest $request): HttpResponse
     {
+        // Every option is set on every call, so the handle needs no reset between requests.
         $handle = $this->handle ??= curl_init();
-        curl_reset($handle);
-        $headers = [];
+        $headers = ['Expect:'];
         foreach ($request->headers as $name => $value) {
             $headers[] = "{$name}: {$value}";
         }
-        $responseHeaders = [];
         curl_setopt_array($handle, [
             CURLOPT_URL => $request->url,
             CURLOPT_CUSTOMREQUEST => $request->method,
             CURLOPT_POSTFIELDS => $request->body,
-            CURLOPT_HTTPHEADER => [...$headers, 'Expect:'],
+            CURLOPT_HTTPHEADER => $headers,
             CURLOPT_RETURNTRANSFER => true,
             CURLOPT_FOLLOWLOCATION => false,
             CURLOPT_TIMEOUT_MS => $request->timeoutMs,
             CURLOPT_PROTOCOLS => CURLPROTO_HTTPS | CURLPROTO_HTTP,
-            CURLOPT_HEADERFUNCTION => static function ($curl, string $line) use (&$responseHeaders): int {
-                $parts = explode(':', $line, 2);
-                if (count($parts) === 2) {
-                    $responseHeaders[strtolower(trim($parts[0]))] = trim($parts[1]);
-                }
-                return strlen($line);
-            },
         ]);
         $body = curl_exec($handle);
         if ($body === false) {
@@ -44,6 +36,7 @@ final class CurlTransport implements Transport
             // The URL and cURL's text only: never the body.
             throw new TransportFailure(curl_error($handle), $code === CURLE_OPERATION_TIMEDOUT, in_array($code, self::NOT_SENT, true));
         }
-        return new HttpResponse((int) curl_getinfo($handle, CURLINFO_RESPONSE_CODE), (string) $body, $responseHeaders);
+        // The pipeline reads the status and the JSON body only: no header callback per line.
+        return new HttpResponse((int) curl_getinfo($handle, CURLINFO_RESPONSE_CODE), (string) $body);
     }
 }
