@@ -15,7 +15,9 @@ use PaymentGateway\MerchantClient\Generated\Schemas;
  *
  * Why an interpreter and not generated PHP: the schemas are the single source already, the
  * interpreter is one small file to review against the TypeScript keywords, and a parity test
- * holds it to the TypeScript validators' verdicts on every example and mutation.
+ * holds it to the TypeScript validators' verdicts on every example and mutation. Each schema is
+ * compiled once per process into closures of the keywords it has (one definition per keyword,
+ * as ajv does), so a check costs only what its schema asks.
  *
  * Values: lists are PHP lists; objects are string-keyed arrays or stdClass (json_decode). An
  * empty PHP array `[]` passes as either unless $strictJson (values from json_decode without
@@ -27,6 +29,8 @@ final class Validator
     private array $schemas;
     /** @var list<ValidationIssue> */
     private array $issues = [];
+    /** @var array<string, \Closure(mixed, list<string|int|null>): void> each named schema, compiled on first use */
+    private array $compiled = [];
     private string $style = 'json';
     private static ?self $default = null;
 
@@ -53,21 +57,22 @@ final class Validator
         }
         $this->issues = [];
         $this->style = $style;
-        $this->check($this->schemas[$schemaName], $value, []);
+        $this->named($schemaName)($value, []);
         return $this->issues;
     }
 
     /**
-     * The issues $value has against $schema, collected apart from the current ones.
+     * The issues $value has against a compiled schema, collected apart from the current ones.
      *
+     * @param \Closure(mixed, list<string|int|null>): void $compiled
      * @param list<string|int|null> $path
      * @return list<ValidationIssue>
      */
-    private function issuesOf(mixed $schema, mixed $value, array $path): array
+    private function issuesOf(\Closure $compiled, mixed $value, array $path): array
     {
         $saved = $this->issues;
         $this->issues = [];
-        $this->check($schema, $value, $path);
+        $compiled($value, $path);
         $found = $this->issues;
         $this->issues = $saved;
         return $found;
@@ -103,39 +108,65 @@ final class Validator
         return $pointer === null ? $path : "{$path}#{$pointer}";
     }
 
-    /** @param list<string|int|null> $path */
-    private function check(mixed $schema, mixed $value, array $path): void
+    /** @return \Closure(mixed, list<string|int|null>): void */
+    private function named(string $name): \Closure
     {
-        if ($schema === true || $schema === []) {
-            return;
-        }
+        // A reference is followed when a value reaches it, so a schema may refer to itself.
+        return $this->compiled[$name] ??= $this->compile($this->schemas[$name] ?? true);
+    }
+
+    /**
+     * A schema as one closure over the closures of its keywords.
+     *
+     * @return \Closure(mixed, list<string|int|null>): void
+     */
+    private function compile(mixed $schema): \Closure
+    {
         if ($schema === false) {
-            $this->fail($path, 'false', 'is not allowed here');
-            return;
+            return fn (mixed $value, array $path) => $this->fail($path, 'false', 'is not allowed here');
         }
-        if (!is_array($schema)) {
-            return;
+        if ($schema === true || $schema === [] || !is_array($schema)) {
+            return static function (): void {
+            };
         }
-        if (isset($schema['$ref'])) {
-            $name = substr((string) $schema['$ref'], strlen('#/components/schemas/'));
-            $this->check($this->schemas[$name] ?? true, $value, $path);
-        }
-        if (isset($schema['type']) && !$this->hasType($value, $schema['type'])) {
-            $types = (array) $schema['type'];
-            $this->fail($path, 'type', 'must be ' . implode(' or ', array_map(static fn (string $type): string => in_array($type[0], ['a', 'i', 'o'], true) ? "an {$type}" : "a {$type}", $types)));
-            return;
-        }
-        $this->value($schema, $value, $path);
-        $this->combinators($schema, $value, $path);
-        if (is_string($value)) {
-            $this->string($schema, $value, $path);
-        } elseif (is_int($value) || is_float($value)) {
-            $this->number($schema, $value, $path);
-        } elseif ($this->isObject($value)) {
-            $this->object($schema, (array) $value, $path);
-        } elseif ($this->isList($value)) {
-            $this->list($schema, $value, $path);
-        }
+        $ref = isset($schema['$ref']) ? substr((string) $schema['$ref'], strlen('#/components/schemas/')) : null;
+        $types = isset($schema['type']) ? (array) $schema['type'] : null;
+        $typeMessage = $types === null ? '' : 'must be ' . implode(' or ', array_map(static fn (string $type): string => in_array($type[0], ['a', 'i', 'o'], true) ? "an {$type}" : "a {$type}", $types));
+        $general = [...$this->valueKeywords($schema), ...$this->combinatorKeywords($schema)];
+        $string = $this->stringKeywords($schema);
+        $number = $this->numberKeywords($schema);
+        $object = $this->objectKeywords($schema);
+        $list = $this->listKeywords($schema);
+        return function (mixed $value, array $path) use ($ref, $types, $typeMessage, $general, $string, $number, $object, $list): void {
+            if ($ref !== null) {
+                $this->named($ref)($value, $path);
+            }
+            if ($types !== null && !$this->hasType($value, $types)) {
+                $this->fail($path, 'type', $typeMessage);
+                return;
+            }
+            foreach ($general as $keyword) {
+                $keyword($value, $path);
+            }
+            if (is_string($value)) {
+                foreach ($string as $keyword) {
+                    $keyword($value, $path);
+                }
+            } elseif (is_int($value) || is_float($value)) {
+                foreach ($number as $keyword) {
+                    $keyword($value, $path);
+                }
+            } elseif ($object !== [] && $this->isObject($value)) {
+                $fields = (array) $value;
+                foreach ($object as $keyword) {
+                    $keyword($fields, $path);
+                }
+            } elseif ($list !== [] && $this->isList($value)) {
+                foreach ($list as $keyword) {
+                    $keyword($value, $path);
+                }
+            }
+        };
     }
 
     private function isObject(mixed $value): bool
@@ -151,12 +182,10 @@ final class Validator
         return is_array($value) && array_is_list($value);
     }
 
-    private function hasType(mixed $value, mixed $types): bool
+    /** @param list<string> $types */
+    private function hasType(mixed $value, array $types): bool
     {
-        if ($types === 'string') {
-            return is_string($value);
-        }
-        foreach ((array) $types as $type) {
+        foreach ($types as $type) {
             $holds = match ($type) {
                 'string' => is_string($value),
                 'integer' => is_int($value) || (is_float($value) && floor($value) === $value && is_finite($value)),
@@ -174,20 +203,32 @@ final class Validator
         return false;
     }
 
-    /** @param list<string|int|null> $path */
-    private function value(array $schema, mixed $value, array $path): void
+    /** @return list<\Closure> */
+    private function valueKeywords(array $schema): array
     {
-        if (array_key_exists('const', $schema) && !self::equal($schema['const'], $value)) {
-            $this->fail($path, 'const', is_scalar($schema['const']) ? 'must be ' . var_export($schema['const'], true) : 'must be the constant value');
+        $keywords = [];
+        if (array_key_exists('const', $schema)) {
+            $const = $schema['const'];
+            $message = is_scalar($const) ? 'must be ' . var_export($const, true) : 'must be the constant value';
+            $keywords[] = function (mixed $value, array $path) use ($const, $message): void {
+                if (!self::equal($const, $value)) {
+                    $this->fail($path, 'const', $message);
+                }
+            };
         }
         if (isset($schema['enum']) && is_array($schema['enum'])) {
-            foreach ($schema['enum'] as $allowed) {
-                if (self::equal($allowed, $value)) {
-                    return;
+            $enum = $schema['enum'];
+            $message = 'must be one of ' . implode(', ', array_map(static fn (mixed $item): string => is_scalar($item) ? (string) $item : 'a listed value', $enum));
+            $keywords[] = function (mixed $value, array $path) use ($enum, $message): void {
+                foreach ($enum as $allowed) {
+                    if (self::equal($allowed, $value)) {
+                        return;
+                    }
                 }
-            }
-            $this->fail($path, 'enum', 'must be one of ' . implode(', ', array_map(static fn (mixed $item): string => is_scalar($item) ? (string) $item : 'a listed value', $schema['enum'])));
+                $this->fail($path, 'enum', $message);
+            };
         }
+        return $keywords;
     }
 
     /** JSON equality: numbers by value, objects by keys regardless of order. */
@@ -216,52 +257,100 @@ final class Validator
         return $a === $b;
     }
 
-    /** @param list<string|int|null> $path */
-    private function combinators(array $schema, mixed $value, array $path): void
+    /** @return list<\Closure> */
+    private function combinatorKeywords(array $schema): array
     {
+        $keywords = [];
         foreach ($schema['allOf'] ?? [] as $member) {
-            $this->check($member, $value, $path);
+            $keywords[] = $this->compile($member);
         }
-        if (isset($schema['oneOf']) && ($branch = $this->discriminated($schema, $value)) !== null) {
-            // The discriminator names the one branch the value can match (each branch's tag is a
-            // const): checking that branch alone gives the oneOf verdict, with that branch's issues.
-            $this->check($branch, $value, $path);
-        } elseif (isset($schema['oneOf'])) {
-            $failures = [];
-            $matched = 0;
-            foreach ($schema['oneOf'] as $member) {
-                $found = $this->issuesOf($member, $value, $path);
-                $found === [] ? $matched++ : $failures[] = $found;
-            }
-            if ($matched === 0) {
-                $this->closest($schema['oneOf'], $failures, $value, $path, 'oneOf', 'must match exactly one of the allowed shapes');
-            } elseif ($matched > 1) {
-                $this->fail($path, 'oneOf', 'matches more than one of the shapes that exclude each other');
-            }
+        if (isset($schema['oneOf'])) {
+            $raw = $schema['oneOf'];
+            $members = array_map($this->compile(...), $raw);
+            $branches = $this->discriminatorBranches($schema, $raw, $members);
+            $property = $schema['discriminator']['propertyName'] ?? null;
+            $keywords[] = function (mixed $value, array $path) use ($raw, $members, $branches, $property): void {
+                // The discriminator names the one branch the value can match (each branch's tag is a
+                // const): checking that branch alone gives the oneOf verdict, with that branch's issues.
+                if ($branches !== [] && $this->isObject($value)) {
+                    $tag = ((array) $value)[$property] ?? null;
+                    if (is_string($tag) && isset($branches[$tag])) {
+                        $branches[$tag]($value, $path);
+                        return;
+                    }
+                }
+                $failures = [];
+                $matched = 0;
+                foreach ($members as $member) {
+                    $found = $this->issuesOf($member, $value, $path);
+                    $found === [] ? $matched++ : $failures[] = $found;
+                }
+                if ($matched === 0) {
+                    $this->closest($raw, $failures, $value, $path, 'oneOf', 'must match exactly one of the allowed shapes');
+                } elseif ($matched > 1) {
+                    $this->fail($path, 'oneOf', 'matches more than one of the shapes that exclude each other');
+                }
+            };
         }
         if (isset($schema['anyOf'])) {
-            $failures = [];
-            foreach ($schema['anyOf'] as $member) {
-                $found = $this->issuesOf($member, $value, $path);
-                if ($found === []) {
-                    $failures = null;
-                    break;
+            $raw = $schema['anyOf'];
+            $members = array_map($this->compile(...), $raw);
+            $keywords[] = function (mixed $value, array $path) use ($raw, $members): void {
+                $failures = [];
+                foreach ($members as $member) {
+                    $found = $this->issuesOf($member, $value, $path);
+                    if ($found === []) {
+                        return;
+                    }
+                    $failures[] = $found;
                 }
-                $failures[] = $found;
-            }
-            if ($failures !== null) {
-                $this->closest($schema['anyOf'], $failures, $value, $path, 'anyOf', 'must match at least one of the allowed shapes');
-            }
+                $this->closest($raw, $failures, $value, $path, 'anyOf', 'must match at least one of the allowed shapes');
+            };
         }
-        if (array_key_exists('not', $schema) && $this->issuesOf($schema['not'], $value, $path) === []) {
-            $this->fail($path, 'not', 'is not allowed');
+        if (array_key_exists('not', $schema)) {
+            $not = $this->compile($schema['not']);
+            $keywords[] = function (mixed $value, array $path) use ($not): void {
+                if ($this->issuesOf($not, $value, $path) === []) {
+                    $this->fail($path, 'not', 'is not allowed');
+                }
+            };
         }
         if (array_key_exists('if', $schema)) {
-            $branch = $this->issuesOf($schema['if'], $value, $path) === [] ? 'then' : 'else';
-            if (array_key_exists($branch, $schema)) {
-                $this->check($schema[$branch], $value, $path);
+            $if = $this->compile($schema['if']);
+            $then = array_key_exists('then', $schema) ? $this->compile($schema['then']) : null;
+            $else = array_key_exists('else', $schema) ? $this->compile($schema['else']) : null;
+            $keywords[] = function (mixed $value, array $path) use ($if, $then, $else): void {
+                $branch = $this->issuesOf($if, $value, $path) === [] ? $then : $else;
+                if ($branch !== null) {
+                    $branch($value, $path);
+                }
+            };
+        }
+        return $keywords;
+    }
+
+    /**
+     * The compiled branch each discriminator tag maps to; empty without a discriminator mapping.
+     *
+     * @param list<mixed> $raw
+     * @param list<\Closure> $members
+     * @return array<string, \Closure>
+     */
+    private function discriminatorBranches(array $schema, array $raw, array $members): array
+    {
+        $mapping = $schema['discriminator']['mapping'] ?? null;
+        if (!is_string($schema['discriminator']['propertyName'] ?? null) || !is_array($mapping)) {
+            return [];
+        }
+        $branches = [];
+        foreach ($mapping as $tag => $target) {
+            foreach ($raw as $index => $member) {
+                if (($member['$ref'] ?? null) === $target) {
+                    $branches[(string) $tag] = $members[$index];
+                }
             }
         }
+        return $branches;
     }
 
     /**
@@ -337,72 +426,86 @@ final class Validator
         return $cache[$key] = [array_diff_key($declared, $forbidden), $forbidden];
     }
 
-    /** The branch a discriminator's mapping names for the value's tag; null when it names none. */
-    private function discriminated(array $schema, mixed $value): mixed
+    /** @return list<\Closure> */
+    private function stringKeywords(array $schema): array
     {
-        $property = $schema['discriminator']['propertyName'] ?? null;
-        $mapping = $schema['discriminator']['mapping'] ?? null;
-        if (!is_string($property) || !is_array($mapping) || !$this->isObject($value)) {
-            return null;
+        $keywords = [];
+        if (isset($schema['minLength'])) {
+            $min = (int) $schema['minLength'];
+            // Lengths count code points; the byte length bounds them from above (mb_strlen only when it matters).
+            $keywords[] = function (string $value, array $path) use ($min): void {
+                if (strlen($value) < $min || mb_strlen($value, 'UTF-8') < $min) {
+                    $this->fail($path, 'minLength', "must be at least {$min} characters");
+                }
+            };
         }
-        $tag = ((array) $value)[$property] ?? null;
-        if (!is_string($tag) || !isset($mapping[$tag])) {
-            return null;
+        if (isset($schema['maxLength'])) {
+            $max = (int) $schema['maxLength'];
+            $keywords[] = function (string $value, array $path) use ($max): void {
+                if (strlen($value) > $max && mb_strlen($value, 'UTF-8') > $max) {
+                    $this->fail($path, 'maxLength', "must be at most {$max} characters");
+                }
+            };
         }
-        foreach ($schema['oneOf'] as $member) {
-            if (($member['$ref'] ?? null) === $mapping[$tag]) {
-                return $member;
+        if (isset($schema['pattern'])) {
+            $pattern = (string) $schema['pattern'];
+            $regex = self::regex($pattern);
+            $keywords[] = function (string $value, array $path) use ($pattern, $regex): void {
+                if (preg_match($regex, $value) !== 1) {
+                    $this->fail($path, 'pattern', "must match the pattern {$pattern}");
+                }
+            };
+        }
+        if (isset($schema['format'])) {
+            $format = (string) $schema['format'];
+            $keywords[] = function (string $value, array $path) use ($format): void {
+                if (!Formats::check($format, $value)) {
+                    $this->fail($path, 'format', "must be a valid {$format}");
+                }
+            };
+        }
+        foreach (['x-decimal-minimum' => [-1, 'at least'], 'x-decimal-maximum' => [1, 'at most']] as $keyword => [$failsWhen, $words]) {
+            if (isset($schema[$keyword])) {
+                $limit = (string) $schema[$keyword];
+                $keywords[] = function (string $value, array $path) use ($keyword, $limit, $failsWhen, $words): void {
+                    $compared = self::compareDecimal($value, $limit);
+                    if ($compared !== null && $compared === $failsWhen) {
+                        $this->fail($path, $keyword, "must be {$words} {$limit}");
+                    }
+                };
             }
         }
-        return null;
-    }
-
-    /** @param list<string|int|null> $path */
-    private function string(array $schema, string $value, array $path): void
-    {
-        // Lengths count code points; the byte length bounds them from above (mb_strlen only when it matters).
-        if (isset($schema['minLength']) && (strlen($value) < $schema['minLength'] || mb_strlen($value, 'UTF-8') < $schema['minLength'])) {
-            $this->fail($path, 'minLength', "must be at least {$schema['minLength']} characters");
-        }
-        if (isset($schema['maxLength']) && strlen($value) > $schema['maxLength'] && mb_strlen($value, 'UTF-8') > $schema['maxLength']) {
-            $this->fail($path, 'maxLength', "must be at most {$schema['maxLength']} characters");
-        }
-        if (isset($schema['pattern']) && !self::matchesPattern($schema['pattern'], $value)) {
-            $this->fail($path, 'pattern', "must match the pattern {$schema['pattern']}");
-        }
-        if (isset($schema['format']) && !Formats::check($schema['format'], $value)) {
-            $this->fail($path, 'format', "must be a valid {$schema['format']}");
-        }
-        if (isset($schema['x-decimal-minimum']) && (self::compareDecimal($value, $schema['x-decimal-minimum']) ?? 0) < 0) {
-            $this->fail($path, 'x-decimal-minimum', "must be at least {$schema['x-decimal-minimum']}");
-        }
-        if (isset($schema['x-decimal-maximum']) && (self::compareDecimal($value, $schema['x-decimal-maximum']) ?? 0) > 0) {
-            $this->fail($path, 'x-decimal-maximum', "must be at most {$schema['x-decimal-maximum']}");
-        }
-        if (($schema['x-luhn'] ?? false) === true && !self::luhn($value)) {
-            $this->fail($path, 'luhn', 'must be a card number whose check digit is right (Luhn)');
+        if (($schema['x-luhn'] ?? false) === true) {
+            $keywords[] = function (string $value, array $path): void {
+                if (!self::luhn($value)) {
+                    $this->fail($path, 'luhn', 'must be a card number whose check digit is right (Luhn)');
+                }
+            };
         }
         if (array_key_exists('contentSchema', $schema) && ($schema['contentMediaType'] ?? null) === 'application/json') {
-            try {
-                $content = json_decode($value, false, 512, JSON_THROW_ON_ERROR);
-            } catch (\JsonException) {
-                // Never repeat the content or the parser's complaint: wallet tokens are secrets.
-                $this->fail($path, 'contentMediaType', 'must be a JSON document');
-                return;
-            }
-            $strict = new self($this->schemas, true);
-            $strict->style = $this->style;
-            $strict->check($schema['contentSchema'], $content, [...$path, null]);
-            array_push($this->issues, ...$strict->issues);
+            $contentSchema = $schema['contentSchema'];
+            $keywords[] = function (string $value, array $path) use ($contentSchema): void {
+                try {
+                    $content = json_decode($value, false, 512, JSON_THROW_ON_ERROR);
+                } catch (\JsonException) {
+                    // Never repeat the content or the parser's complaint: wallet tokens are secrets.
+                    $this->fail($path, 'contentMediaType', 'must be a JSON document');
+                    return;
+                }
+                // JSON content keeps `{}` apart from `[]`: a strict validator reads it.
+                $strict = new self($this->schemas, true);
+                $strict->style = $this->style;
+                $strict->compile($contentSchema)($content, [...$path, null]);
+                array_push($this->issues, ...$strict->issues);
+            };
         }
+        return $keywords;
     }
 
     /** The spec's patterns are ECMAScript with the `u` flag; the ones it uses read the same in PCRE with /u and D (no `$` before a final newline). */
-    private static function matchesPattern(string $pattern, string $value): bool
+    private static function regex(string $pattern): string
     {
-        static $compiled = [];
-        $regex = $compiled[$pattern] ??= '/' . str_replace('/', '\/', $pattern) . '/uD';
-        return preg_match($regex, $value) === 1;
+        return '/' . str_replace('/', '\/', $pattern) . '/uD';
     }
 
     /** Negative, zero or positive like a - b; null when either is not a plain decimal (its pattern reports that). */
@@ -451,115 +554,161 @@ final class Validator
         return $sum % 10 === 0;
     }
 
-    /** @param list<string|int|null> $path */
-    private function number(array $schema, int|float $value, array $path): void
+    /** @return list<\Closure> */
+    private function numberKeywords(array $schema): array
     {
-        if (isset($schema['minimum']) && $value < $schema['minimum']) {
-            $this->fail($path, 'minimum', "must be at least {$schema['minimum']}");
-        }
-        if (isset($schema['maximum']) && $value > $schema['maximum']) {
-            $this->fail($path, 'maximum', "must be at most {$schema['maximum']}");
-        }
-        if (isset($schema['exclusiveMinimum']) && $value <= $schema['exclusiveMinimum']) {
-            $this->fail($path, 'exclusiveMinimum', "must be more than {$schema['exclusiveMinimum']}");
-        }
-        if (isset($schema['exclusiveMaximum']) && $value >= $schema['exclusiveMaximum']) {
-            $this->fail($path, 'exclusiveMaximum', "must be less than {$schema['exclusiveMaximum']}");
-        }
-        if (isset($schema['multipleOf']) && fmod((float) $value, (float) $schema['multipleOf']) != 0.0) {
-            $this->fail($path, 'multipleOf', "must be a multiple of {$schema['multipleOf']}");
-        }
-    }
-
-    /**
-     * @param array<array-key, mixed> $value
-     * @param list<string|int|null> $path
-     */
-    private function object(array $schema, array $value, array $path): void
-    {
-        foreach ($schema['required'] ?? [] as $name) {
-            if (!array_key_exists($name, $value)) {
-                $this->fail([...$path, $name], 'required', 'is required');
+        $keywords = [];
+        $bounds = [
+            'minimum' => [static fn ($value, $limit): bool => $value < $limit, 'must be at least'],
+            'maximum' => [static fn ($value, $limit): bool => $value > $limit, 'must be at most'],
+            'exclusiveMinimum' => [static fn ($value, $limit): bool => $value <= $limit, 'must be more than'],
+            'exclusiveMaximum' => [static fn ($value, $limit): bool => $value >= $limit, 'must be less than'],
+        ];
+        foreach ($bounds as $keyword => [$fails, $words]) {
+            if (isset($schema[$keyword])) {
+                $limit = $schema[$keyword];
+                $keywords[] = function (int|float $value, array $path) use ($keyword, $limit, $fails, $words): void {
+                    if ($fails($value, $limit)) {
+                        $this->fail($path, $keyword, "{$words} {$limit}");
+                    }
+                };
             }
         }
-        foreach ($schema['dependentRequired'] ?? [] as $name => $needs) {
-            if (array_key_exists($name, $value)) {
-                foreach ($needs as $needed) {
-                    if (!array_key_exists($needed, $value)) {
-                        $this->fail([...$path, $needed], 'dependentRequired', "is required when {$name} is sent");
+        if (isset($schema['multipleOf'])) {
+            $step = (float) $schema['multipleOf'];
+            $keywords[] = function (int|float $value, array $path) use ($step): void {
+                if (fmod((float) $value, $step) != 0.0) {
+                    $this->fail($path, 'multipleOf', "must be a multiple of {$step}");
+                }
+            };
+        }
+        return $keywords;
+    }
+
+    /** @return list<\Closure> */
+    private function objectKeywords(array $schema): array
+    {
+        $keywords = [];
+        if (isset($schema['required'])) {
+            $required = $schema['required'];
+            $keywords[] = function (array $value, array $path) use ($required): void {
+                foreach ($required as $name) {
+                    if (!array_key_exists($name, $value)) {
+                        $this->fail([...$path, $name], 'required', 'is required');
                     }
                 }
-            }
+            };
         }
-        $count = count($value);
-        if (isset($schema['minProperties']) && $count < $schema['minProperties']) {
-            $this->fail($path, 'minProperties', "must have at least {$schema['minProperties']} fields");
-        }
-        if (isset($schema['maxProperties']) && $count > $schema['maxProperties']) {
-            $this->fail($path, 'maxProperties', "must have at most {$schema['maxProperties']} fields");
-        }
-        $properties = $schema['properties'] ?? [];
-        $patterns = $schema['patternProperties'] ?? [];
-        foreach ($value as $key => $child) {
-            $key = (string) $key;
-            $known = array_key_exists($key, $properties);
-            if ($known) {
-                $this->check($properties[$key], $child, [...$path, $key]);
-            }
-            foreach ($patterns as $pattern => $patternSchema) {
-                if (self::matchesPattern((string) $pattern, $key)) {
-                    $known = true;
-                    $this->check($patternSchema, $child, [...$path, $key]);
+        if (isset($schema['dependentRequired'])) {
+            $dependent = $schema['dependentRequired'];
+            $keywords[] = function (array $value, array $path) use ($dependent): void {
+                foreach ($dependent as $name => $needs) {
+                    if (array_key_exists($name, $value)) {
+                        foreach ($needs as $needed) {
+                            if (!array_key_exists($needed, $value)) {
+                                $this->fail([...$path, $needed], 'dependentRequired', "is required when {$name} is sent");
+                            }
+                        }
+                    }
                 }
+            };
+        }
+        foreach (['minProperties' => [-1, 'at least'], 'maxProperties' => [1, 'at most']] as $keyword => [$side, $words]) {
+            if (isset($schema[$keyword])) {
+                $limit = (int) $schema[$keyword];
+                $keywords[] = function (array $value, array $path) use ($keyword, $limit, $side, $words): void {
+                    if ((count($value) <=> $limit) === $side) {
+                        $this->fail($path, $keyword, "must have {$words} {$limit} fields");
+                    }
+                };
             }
-            if (!$known && array_key_exists('additionalProperties', $schema)) {
-                if ($schema['additionalProperties'] === false) {
-                    $this->fail([...$path, $key], 'additionalProperties', 'is not a field of this object');
-                } else {
-                    $this->check($schema['additionalProperties'], $child, [...$path, $key]);
+        }
+        $properties = array_map($this->compile(...), $schema['properties'] ?? []);
+        $patterns = [];
+        foreach ($schema['patternProperties'] ?? [] as $pattern => $patternSchema) {
+            $patterns[self::regex((string) $pattern)] = $this->compile($patternSchema);
+        }
+        $additional = array_key_exists('additionalProperties', $schema) ? $schema['additionalProperties'] : null;
+        $additionalCheck = $additional === null || $additional === false ? null : $this->compile($additional);
+        $names = isset($schema['propertyNames']) ? $this->compile($schema['propertyNames']) : null;
+        if ($properties !== [] || $patterns !== [] || $additional !== null || $names !== null) {
+            $keywords[] = function (array $value, array $path) use ($properties, $patterns, $additional, $additionalCheck, $names): void {
+                foreach ($value as $key => $child) {
+                    $key = (string) $key;
+                    $known = isset($properties[$key]);
+                    if ($known) {
+                        $properties[$key]($child, [...$path, $key]);
+                    }
+                    foreach ($patterns as $regex => $check) {
+                        if (preg_match($regex, $key) === 1) {
+                            $known = true;
+                            $check($child, [...$path, $key]);
+                        }
+                    }
+                    if (!$known && $additional === false) {
+                        $this->fail([...$path, $key], 'additionalProperties', 'is not a field of this object');
+                    } elseif (!$known && $additionalCheck !== null) {
+                        $additionalCheck($child, [...$path, $key]);
+                    }
+                    if ($names !== null) {
+                        $names($key, [...$path, $key]);
+                    }
                 }
-            }
-            if (isset($schema['propertyNames'])) {
-                $this->check($schema['propertyNames'], $key, [...$path, $key]);
-            }
+            };
         }
-        foreach ($schema['dependentSchemas'] ?? [] as $name => $dependent) {
-            if (array_key_exists($name, $value)) {
-                $this->check($dependent, $value, $path);
-            }
+        if (isset($schema['dependentSchemas'])) {
+            $dependentSchemas = array_map($this->compile(...), $schema['dependentSchemas']);
+            $keywords[] = function (array $value, array $path) use ($dependentSchemas): void {
+                foreach ($dependentSchemas as $name => $dependent) {
+                    if (array_key_exists($name, $value)) {
+                        $dependent($value, $path);
+                    }
+                }
+            };
         }
+        return $keywords;
     }
 
-    /**
-     * @param list<mixed> $value
-     * @param list<string|int|null> $path
-     */
-    private function list(array $schema, array $value, array $path): void
+    /** @return list<\Closure> */
+    private function listKeywords(array $schema): array
     {
-        $count = count($value);
-        if (isset($schema['minItems']) && $count < $schema['minItems']) {
-            $this->fail($path, 'minItems', "must have at least {$schema['minItems']} items");
-        }
-        if (isset($schema['maxItems']) && $count > $schema['maxItems']) {
-            $this->fail($path, 'maxItems', "must have at most {$schema['maxItems']} items");
+        $keywords = [];
+        foreach (['minItems' => [-1, 'at least'], 'maxItems' => [1, 'at most']] as $keyword => [$side, $words]) {
+            if (isset($schema[$keyword])) {
+                $limit = (int) $schema[$keyword];
+                $keywords[] = function (array $value, array $path) use ($keyword, $limit, $side, $words): void {
+                    if ((count($value) <=> $limit) === $side) {
+                        $this->fail($path, $keyword, "must have {$words} {$limit} items");
+                    }
+                };
+            }
         }
         if (($schema['uniqueItems'] ?? false) === true) {
-            for ($i = 0; $i < $count; $i++) {
-                for ($j = $i + 1; $j < $count; $j++) {
-                    if (self::equal($value[$i], $value[$j])) {
-                        $this->fail([...$path, $j], 'uniqueItems', "repeats item {$i}");
-                        break 2;
+            $keywords[] = function (array $value, array $path): void {
+                $count = count($value);
+                for ($i = 0; $i < $count; $i++) {
+                    for ($j = $i + 1; $j < $count; $j++) {
+                        if (self::equal($value[$i], $value[$j])) {
+                            $this->fail([...$path, $j], 'uniqueItems', "repeats item {$i}");
+                            return;
+                        }
                     }
                 }
-            }
+            };
         }
-        $prefix = $schema['prefixItems'] ?? [];
-        foreach ($value as $index => $item) {
-            if (isset($prefix[$index])) {
-                $this->check($prefix[$index], $item, [...$path, $index]);
-            } elseif (array_key_exists('items', $schema)) {
-                $this->check($schema['items'], $item, [...$path, $index]);
-            }
+        $prefix = array_map($this->compile(...), $schema['prefixItems'] ?? []);
+        $items = array_key_exists('items', $schema) ? $this->compile($schema['items']) : null;
+        if ($prefix !== [] || $items !== null) {
+            $keywords[] = function (array $value, array $path) use ($prefix, $items): void {
+                foreach ($value as $index => $item) {
+                    if (isset($prefix[$index])) {
+                        $prefix[$index]($item, [...$path, $index]);
+                    } elseif ($items !== null) {
+                        $items($item, [...$path, $index]);
+                    }
+                }
+            };
         }
+        return $keywords;
     }
 }
