@@ -18,7 +18,7 @@ interface Case {
 }
 
 /** Runs the PHP validator over the cases in one process. */
-export function phpVerdicts(cases: readonly Case[]): { results: { ok: boolean; issues: { path: string; rule: string }[] }[]; ms: number } {
+function phpVerdicts(cases: readonly Case[]): { results: { ok: boolean; issues: { path: string; rule: string }[] }[]; ms: number } {
   const dir = mkdtempSync(join(tmpdir(), 'php-validate-'));
   try {
     const file = join(dir, 'batch.json');
