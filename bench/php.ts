@@ -1,6 +1,8 @@
 // The PHP client's signed S2S CARD SALE round trip against the same request written by hand in
 // PHP (cURL + md5 + http_build_query), both in one php process (bench/php/card-sale.php) against
 // the loopback server the TypeScript round trip uses; the server checks both send the same bytes.
+// BENCH_PHP_FLAGS passes php settings to both sides alike, e.g. a production-like opcache and JIT:
+// BENCH_PHP_FLAGS="-d opcache.enable_cli=1 -d opcache.jit_buffer_size=64M -d opcache.jit=tracing".
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +21,7 @@ export async function benchPhp(options: BenchOptions): Promise<Figure[]> {
   try {
     const saleFile = join(scratch, 'sale.json');
     writeFileSync(saleFile, JSON.stringify(SALE));
-    const run = (...args: string[]) => promisify(execFile)('php', [SCRIPT, server.baseUrl, CLIENT_KEY, PASSWORD, saleFile, ...args], { maxBuffer: 1 << 24 });
+    const run = (...args: string[]) => promisify(execFile)('php', [...(process.env['BENCH_PHP_FLAGS'] ?? '').split(' ').filter(Boolean), SCRIPT, server.baseUrl, CLIENT_KEY, PASSWORD, saleFile, ...args], { maxBuffer: 1 << 24 });
     // Same request on the wire.
     await run('1', '1', 'once-ours');
     const oursBody = server.lastBody();
