@@ -80,6 +80,10 @@ export default defineConfig({
               "link": "/guide/testing"
             },
             {
+              "text": "PHP",
+              "link": "/guide/php"
+            },
+            {
               "text": "Changelog",
               "link": "/guide/changelog"
             },

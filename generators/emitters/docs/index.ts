@@ -15,7 +15,7 @@ import { methodPage } from './pages/method-page.js';
 import { buildSite, paths } from './site.js';
 import { siteConfig } from './site-config.js';
 import { stateDiagramSvg } from './state-diagram.js';
-import { loadTemplates } from './templates.js';
+import { fillTemplate, loadTemplates } from './templates.js';
 
 const SOURCE = 'generators/emitters/docs';
 
@@ -52,6 +52,7 @@ export const docsEmitter: Emitter = {
       markdown(paths.guide('limits'), limitsPage(site, templates), template('limits')),
       markdown(paths.guide('states'), statesPage(states, templates), template('states')),
       markdown(paths.guide('testing'), testingPage(templates), template('testing')),
+      markdown(paths.guide('php'), fillTemplate(templates.get('php.md'), {}), template('php')),
       markdown(paths.guide('changelog'), changelogPage(site)),
       { path: 'docs/public/states.svg', contents: stateDiagramSvg(states), kind: 'html', source: SOURCE },
       { path: 'docs/.vitepress/config.mts', contents: siteConfig(site), kind: 'typescript', source: SOURCE },

@@ -25,6 +25,7 @@ export function siteConfig(site: Site): string {
         { text: 'Limits', link: paths.guide('limits') },
         { text: 'States and transitions', link: paths.guide('states') },
         { text: 'Testing', link: paths.guide('testing') },
+        { text: 'PHP', link: paths.guide('php') },
         { text: 'Changelog', link: paths.guide('changelog') },
         { text: 'API reference', link: '/reference' },
       ],
