@@ -102,6 +102,7 @@ final class Card
      * S2S CARD AUTH: `POST /post` with `action=AUTH`. Authorization only; the funds are held until CAPTURE (or released with CREDITVOID). The document names the action but does not show its body. A zero amount is allowed (card verification). Eligible MIDs are DMS and SMS/DMS.
      *
      * @param array{
+     *     'auth'?: 'Y'|'N',
      *     'channel_id'?: string,
      *     'term_url_3ds': string,
      *     'term_url_target'?: string,
@@ -250,7 +251,7 @@ final class Card
     }
 
     /**
-     * S2S CARD CARD2CARD: `POST /post` with `action=CARD2CARD`. One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD.
+     * S2S CARD CARD2CARD: `POST /post` with `action=CARD2CARD`. One-step transfer from the payer's card to the payee's card. Like SALE (card fields or a `card_token`, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD.
      *
      * @param array{
      *     'channel_id'?: string,
@@ -292,10 +293,11 @@ final class Card
      *     'payee_zip'?: string,
      *     'payee_email'?: string,
      *     'payee_phone'?: string,
-     *     'card_number': string,
-     *     'card_exp_month': string,
-     *     'card_exp_year': string,
-     *     'card_cvv2': string
+     *     'card_token'?: string,
+     *     'card_cvv2'?: string,
+     *     'card_number'?: string,
+     *     'card_exp_month'?: string,
+     *     'card_exp_year'?: string
      * } $input
      * @return Response\Card2CardResponse
      * @throws Exception\GatewayException
@@ -368,14 +370,14 @@ final class Card
     }
 
     /**
-     * S2S CARD CREATE_SCHEDULE: `POST /post` with `action=CREATE_SCHEDULE`. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
+     * S2S CARD CREATE_SCHEDULE: `POST /post` with `action=CREATE_SCHEDULE`. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
      *
      * @param array{
-     *     'name': string,
+     *     'name'?: string,
      *     'interval_length': string,
      *     'interval_unit': 'day'|'month',
      *     'day_of_month'?: string,
-     *     'payments_count': string,
+     *     'payments_count'?: string,
      *     'delayed_first_payment'?: 'none'|'delay_by_interval'|'day_of_week'|'day_of_month',
      *     'first_payment_interval_length'?: string,
      *     'first_payment_interval_unit'?: 'day'|'month',
@@ -476,7 +478,7 @@ final class Card
      * S2S CARD DESCHEDULE: `POST /post` with `action=DESCHEDULE`. Detaches the schedule `schedule_id` from the recurring chain of `recurring_token` and stops its payments.
      *
      * @param array{
-     *     'recurring_token': string,
+     *     'recurring_token'?: string,
      *     'schedule_id': string
      * } $input
      * @return Response\DescheduleResponse

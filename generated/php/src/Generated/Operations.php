@@ -179,7 +179,7 @@ final class Operations
             'errors' => [
                 [
                     'message' => 'amount: This value should be greater than 0.',
-                    'when' => '`order_amount` is zero',
+                    'when' => '`order_amount` is zero (on S2S APM also with `auth=Y`)',
                     'field' => 'order_amount',
                 ],
             ],
@@ -401,6 +401,7 @@ final class Operations
             'headers' => [],
             'fields' => [
                 'action',
+                'auth',
                 'card_cvv2',
                 'card_exp_month',
                 'card_exp_year',
@@ -639,6 +640,22 @@ final class Operations
                         ],
                     ],
                 ],
+                'cases' => [
+                    [
+                        'when' => 'card_token',
+                        'input' => [
+                            'upper' => [
+                                [
+                                    'reverse' => 'payer_email',
+                                ],
+                                '$password',
+                                [
+                                    'reverse' => 'card_token',
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
             ],
             'signing' => [],
             'headers' => [],
@@ -648,6 +665,7 @@ final class Operations
                 'card_exp_month',
                 'card_exp_year',
                 'card_number',
+                'card_token',
                 'channel_id',
                 'client_key',
                 'custom_data',

@@ -141,7 +141,6 @@ final class Schemas
             'properties' => [
                 'crypto_type' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'network_type' => [
@@ -155,43 +154,62 @@ final class Schemas
                 ],
                 'accountId' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
             ],
         ],
         'VoucherWalletParameters' => [
             'type' => 'object',
-            'required' => ['customer_id', 'first_name', 'last_name', 'birth_date'],
-            'properties' => [
-                'customer_id' => [
-                    'type' => 'string',
-                    'minLength' => 1,
-                    'maxLength' => 255,
+        ],
+        'CashTicketParameters' => [
+            'allOf' => [
+                [
+                    '$ref' => '#/components/schemas/PaymentPageOnlyParameters',
                 ],
-                'first_name' => [
-                    'type' => 'string',
-                    'minLength' => 1,
-                    'maxLength' => 255,
+            ],
+        ],
+        'BillingCountryTransferParameters' => [
+            'allOf' => [
+                [
+                    '$ref' => '#/components/schemas/PaymentPageOnlyParameters',
                 ],
-                'last_name' => [
-                    'type' => 'string',
-                    'minLength' => 1,
-                    'maxLength' => 255,
+            ],
+        ],
+        'BankListTransferParameters' => [
+            'allOf' => [
+                [
+                    '$ref' => '#/components/schemas/PaymentPageOnlyParameters',
                 ],
-                'birth_date' => [
-                    '$ref' => '#/components/schemas/CalendarDate',
+            ],
+        ],
+        'CryptoOpenAmountParameters' => [
+            'allOf' => [
+                [
+                    '$ref' => '#/components/schemas/PaymentPageOnlyParameters',
+                ],
+            ],
+        ],
+        'PageQrParameters' => [
+            'allOf' => [
+                [
+                    '$ref' => '#/components/schemas/PaymentPageOnlyParameters',
+                ],
+            ],
+        ],
+        'MobileNumberBjTgParameters' => [
+            'allOf' => [
+                [
+                    '$ref' => '#/components/schemas/PaymentPageOnlyParameters',
                 ],
             ],
         ],
         'ClientKey' => [
             'type' => 'string',
             'format' => 'uuid',
-            'maxLength' => 36,
+            'maxLength' => 255,
         ],
         'OrderId' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'Amount' => [
@@ -202,11 +220,10 @@ final class Schemas
         'Currency' => [
             'type' => 'string',
             'pattern' => '^[A-Z]{3}$',
-            'maxLength' => 3,
+            'maxLength' => 255,
         ],
         'OrderDescription' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 4096,
         ],
         'Hash' => [
@@ -240,7 +257,6 @@ final class Schemas
         ],
         'Name' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'Address' => [
@@ -279,7 +295,7 @@ final class Schemas
         ],
         'IpAddress' => [
             'type' => 'string',
-            'maxLength' => 45,
+            'maxLength' => 255,
             'anyOf' => [
                 [
                     'type' => 'string',
@@ -336,10 +352,9 @@ final class Schemas
                 ],
             ],
         ],
-        'CalendarDate' => [
+        'FreeFormDate' => [
             'type' => 'string',
-            'format' => 'date',
-            'maxLength' => 10,
+            'maxLength' => 255,
         ],
         'AddressLine2' => [
             'type' => 'string',
@@ -360,7 +375,7 @@ final class Schemas
                     '$ref' => '#/components/schemas/Name',
                 ],
                 'payer_birth_date' => [
-                    '$ref' => '#/components/schemas/CalendarDate',
+                    '$ref' => '#/components/schemas/FreeFormDate',
                 ],
                 'payer_address2' => [
                     '$ref' => '#/components/schemas/AddressLine2',
@@ -375,7 +390,6 @@ final class Schemas
         ],
         'CardToken' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
             'x-sensitive' => 'secret',
         ],
@@ -438,7 +452,6 @@ final class Schemas
         ],
         'DigitalWallet' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'WebWalletSignedToken' => [
@@ -492,7 +505,6 @@ final class Schemas
         ],
         'PaymentToken' => [
             'type' => 'string',
-            'minLength' => 2,
             'maxLength' => 65535,
             'contentMediaType' => 'application/json',
             'contentSchema' => [
@@ -526,7 +538,6 @@ final class Schemas
         ],
         'ChannelId' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'Url' => [
@@ -544,7 +555,11 @@ final class Schemas
         ],
         'ScheduleId' => [
             'type' => 'string',
-            'minLength' => 1,
+            'maxLength' => 255,
+        ],
+        'CalendarDate' => [
+            'type' => 'string',
+            'format' => 'date',
             'maxLength' => 255,
         ],
         'CardSetBng' => [
@@ -579,17 +594,15 @@ final class Schemas
                 ],
                 'document_number' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'social_name' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'fiscal_country' => [
                     'type' => 'string',
-                    'pattern' => '^[A-Z]{2}$',
+                    'pattern' => '^[A-Za-z]{2}$',
                     'maxLength' => 2,
                 ],
                 'toBankAccountId' => [
@@ -690,7 +703,6 @@ final class Schemas
                 ],
                 'cost' => [
                     'type' => 'string',
-                    'pattern' => '^[0-9]+(\\.[0-9]{1,4})?$',
                     'maxLength' => 16,
                 ],
                 'comment' => [
@@ -833,7 +845,6 @@ final class Schemas
                 ],
                 'quantity' => [
                     'type' => 'string',
-                    'pattern' => '^[0-9]+(\\.[0-9]+)?$',
                     'maxLength' => 5,
                 ],
                 'sku' => [
@@ -842,7 +853,6 @@ final class Schemas
                 ],
                 'currency' => [
                     'type' => 'string',
-                    'pattern' => '^[A-Z]{3}$',
                     'maxLength' => 3,
                 ],
                 'description' => [
@@ -863,27 +873,22 @@ final class Schemas
                 ],
                 'price' => [
                     'type' => 'string',
-                    'pattern' => '^[0-9]+(\\.[0-9]{1,4})?$',
                     'maxLength' => 13,
                 ],
                 'totalAmount' => [
                     'type' => 'string',
-                    'pattern' => '^[0-9]+(\\.[0-9]{1,4})?$',
                     'maxLength' => 13,
                 ],
                 'taxAmount' => [
                     'type' => 'string',
-                    'pattern' => '^[0-9]+(\\.[0-9]{1,4})?$',
                     'maxLength' => 13,
                 ],
                 'totalTaxAmount' => [
                     'type' => 'string',
-                    'pattern' => '^[0-9]+(\\.[0-9]{1,4})?$',
                     'maxLength' => 13,
                 ],
                 'discount' => [
                     'type' => 'string',
-                    'pattern' => '^[0-9]+(\\.[0-9]{1,4})?$',
                     'maxLength' => 13,
                 ],
                 'tax' => [
@@ -896,8 +901,7 @@ final class Schemas
                 ],
                 'shipping' => [
                     'type' => 'string',
-                    'pattern' => '^[0-9]+(\\.[0-9]{1,2})?$',
-                    'maxLength' => 12,
+                    'maxLength' => 255,
                 ],
                 'giftMessage' => [
                     'type' => 'string',
@@ -932,8 +936,7 @@ final class Schemas
                 ],
                 'totalDiscountAmount' => [
                     'type' => 'string',
-                    'pattern' => '^[0-9]+(\\.[0-9]{1,2})?$',
-                    'maxLength' => 12,
+                    'maxLength' => 255,
                 ],
                 'productCode' => [
                     'type' => 'string',
@@ -986,11 +989,10 @@ final class Schemas
                 'amount' => [
                     'type' => 'string',
                     'pattern' => '^[0-9]{1,10}(\\.[0-9]{1,2})?$',
-                    'maxLength' => 13,
+                    'maxLength' => 255,
                 ],
                 'currency' => [
                     'type' => 'string',
-                    'pattern' => '^[A-Z]{3}$',
                     'maxLength' => 3,
                 ],
                 'primary' => [
@@ -1000,7 +1002,7 @@ final class Schemas
                         ],
                         [
                             'type' => 'string',
-                            'enum' => ['true', 'false', '1', '0'],
+                            'maxLength' => 255,
                         ],
                     ],
                 ],
@@ -1032,7 +1034,6 @@ final class Schemas
                 ],
                 'amount' => [
                     'type' => 'string',
-                    'pattern' => '^[0-9]+(\\.[0-9]{1,4})?$',
                     'maxLength' => 13,
                 ],
             ],
@@ -1079,6 +1080,26 @@ final class Schemas
                 ],
                 [
                     '$ref' => '#/components/schemas/CardSetApc',
+                ],
+                [
+                    'properties' => [
+                        'cart' => [
+                            'properties' => [
+                                'items' => [
+                                    'items' => [
+                                        'properties' => [
+                                            'shipping' => [
+                                                'maxLength' => 12,
+                                            ],
+                                            'totalDiscountAmount' => [
+                                                'maxLength' => 12,
+                                            ],
+                                        ],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
                 ],
             ],
         ],
@@ -1196,7 +1217,6 @@ final class Schemas
                 ],
                 'authentication_value' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'ds_trans_id' => [
@@ -1258,6 +1278,15 @@ final class Schemas
                 ],
             ],
         ],
+        'S2sNonZeroAmountRule' => [
+            'properties' => [
+                'order_amount' => [
+                    'not' => [
+                        'pattern' => '^0+(\\.0+)?$',
+                    ],
+                ],
+            ],
+        ],
         'ApmAuth' => [
             'type' => 'string',
             'maxLength' => 255,
@@ -1296,7 +1325,7 @@ final class Schemas
                     '$ref' => '#/components/schemas/S2sPayerFields',
                 ],
                 [
-                    '$ref' => '#/components/schemas/S2sZeroAmountRule',
+                    '$ref' => '#/components/schemas/S2sNonZeroAmountRule',
                 ],
             ],
         ],
@@ -1370,7 +1399,6 @@ final class Schemas
             'properties' => [
                 'productReceiver' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
             ],
@@ -1403,7 +1431,6 @@ final class Schemas
                 ],
                 'bank_account_number' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
             ],
@@ -1482,7 +1509,6 @@ final class Schemas
         ],
         'PayerDocumentNumber' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'DlParameters' => [
@@ -1544,12 +1570,10 @@ final class Schemas
             'properties' => [
                 'product_reference_id' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 64,
                 ],
                 'product_name' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'product_quantity' => [
@@ -1561,12 +1585,10 @@ final class Schemas
                 ],
                 'product_sku' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'product_category' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'product_url' => [
@@ -1577,7 +1599,6 @@ final class Schemas
                 ],
                 'product_type' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
             ],
@@ -1605,7 +1626,6 @@ final class Schemas
             'properties' => [
                 'personalId' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
             ],
@@ -1682,7 +1702,6 @@ final class Schemas
         ],
         'CryptoWalletAddress' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 1024,
         ],
         'CryptoWithdrawalParameters' => [
@@ -1747,7 +1766,6 @@ final class Schemas
         ],
         'CryptoSymbol' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'CryptoConvertParameters' => [
@@ -1779,7 +1797,6 @@ final class Schemas
         ],
         'TradingAccountLogin' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'TradingDepositParameters' => [
@@ -1788,7 +1805,6 @@ final class Schemas
             'properties' => [
                 'paymentGatewayName' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'paymentCurrency' => [
@@ -1885,7 +1901,6 @@ final class Schemas
                 ],
                 'document_type' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
             ],
@@ -1913,7 +1928,6 @@ final class Schemas
             'properties' => [
                 'personal_id' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 1024,
                 ],
             ],
@@ -1945,7 +1959,6 @@ final class Schemas
         ],
         'UpiVpa' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 1024,
         ],
         'UpiBParameters' => [
@@ -2029,7 +2042,6 @@ final class Schemas
         ],
         'TransferSecurityQuestion' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'TransferSecurityAnswer' => [
@@ -2103,7 +2115,6 @@ final class Schemas
             'properties' => [
                 'personal_id' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
             ],
@@ -2263,7 +2274,6 @@ final class Schemas
             'properties' => [
                 'orgCode' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'accountName' => [
@@ -2273,7 +2283,6 @@ final class Schemas
                 ],
                 'accountNumber' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                     'x-sensitive' => 'secret',
                 ],
@@ -2381,7 +2390,6 @@ final class Schemas
         ],
         'BnplText' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'BnplAParameters' => [
@@ -2393,13 +2401,12 @@ final class Schemas
                 ],
                 'buyer_registered_since' => [
                     'type' => 'string',
-                    'format' => 'date-time',
-                    'maxLength' => 35,
+                    'maxLength' => 255,
                 ],
                 'buyer_loyalty_level' => [
                     'type' => ['string', 'integer'],
-                    'pattern' => '^[0-9]{1,9}$',
-                    'maxLength' => 9,
+                    'pattern' => '^[0-9]+$',
+                    'maxLength' => 255,
                     'minimum' => 0,
                     'default' => 0,
                 ],
@@ -2427,7 +2434,6 @@ final class Schemas
             'type' => ['string', 'number'],
             'pattern' => '^[0-9]+(\\.[0-9]+)?$',
             'maxLength' => 255,
-            'minimum' => 0,
         ],
         'BnplBParameters' => [
             'type' => 'object',
@@ -2451,7 +2457,6 @@ final class Schemas
                 ],
                 'product_reference_id' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'product_type' => [
@@ -2514,7 +2519,6 @@ final class Schemas
                 ],
                 'identification' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                     'x-sensitive' => 'pan',
                 ],
@@ -2526,7 +2530,6 @@ final class Schemas
             'properties' => [
                 'payee_name' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'payee_country' => [
@@ -2534,7 +2537,6 @@ final class Schemas
                 ],
                 'payee_identifications' => [
                     'type' => 'array',
-                    'minItems' => 1,
                     'items' => [
                         '$ref' => '#/components/schemas/OpenBankingPayeeIdentification',
                     ],
@@ -2564,24 +2566,19 @@ final class Schemas
             'properties' => [
                 'AccountProviderCode' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'NarrativeFileName' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'NarrativeFileBase64' => [
                     'type' => 'string',
-                    'pattern' => '^[A-Za-z0-9+/]*={0,2}$',
-                    'minLength' => 4,
-                    'maxLength' => 1398104,
+                    'maxLength' => 16777216,
                     'contentEncoding' => 'base64',
                 ],
                 'ProviderReferenceText' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
             ],
@@ -2698,7 +2695,6 @@ final class Schemas
                     'type' => ['string', 'number'],
                     'pattern' => '^[0-9]+(\\.[0-9]+)?$',
                     'maxLength' => 255,
-                    'minimum' => 0,
                 ],
                 'expiryDate' => [
                     'type' => 'string',
@@ -2709,27 +2705,22 @@ final class Schemas
                 ],
                 'reference' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'merchantType' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'merchantName' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'accountId' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'market' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'type' => [
@@ -2744,12 +2735,10 @@ final class Schemas
                 ],
                 'clientTaxId' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'clientname' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'bankDetails' => [
@@ -2951,7 +2940,6 @@ final class Schemas
         ],
         'MobileMoneyNumber' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'MobileMoneyKeParameters' => [
@@ -2970,11 +2958,6 @@ final class Schemas
                     'type' => 'string',
                     'const' => 'mobile_money_ke',
                 ],
-                'order_id' => [
-                    'type' => 'string',
-                    'minLength' => 8,
-                    'maxLength' => 255,
-                ],
                 'parameters' => [
                     '$ref' => '#/components/schemas/MobileMoneyKeParameters',
                 ],
@@ -2987,7 +2970,6 @@ final class Schemas
         ],
         'WalletPaymentToken' => [
             'type' => 'string',
-            'minLength' => 2,
             'maxLength' => 65535,
             'pattern' => '^\\s*\\{[\\s\\S]*\\}\\s*$',
             'contentMediaType' => 'application/json',
@@ -3299,7 +3281,16 @@ final class Schemas
                         ],
                     ],
                 ],
-                'parameters' => false,
+                'parameters' => [
+                    'type' => 'object',
+                    'properties' => [
+                        'payment_method' => [
+                            'type' => 'string',
+                            'maxLength' => 255,
+                        ],
+                    ],
+                    'additionalProperties' => false,
+                ],
             ],
             'allOf' => [
                 [
@@ -3346,7 +3337,6 @@ final class Schemas
         ],
         'TransId' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'S2sTransactionRef' => [
@@ -3410,7 +3400,9 @@ final class Schemas
                     'const' => 'AUTH',
                 ],
                 'brand' => false,
-                'auth' => false,
+                'auth' => [
+                    '$ref' => '#/components/schemas/YesNo',
+                ],
                 'mpi_data' => false,
             ],
             'allOf' => [
@@ -3606,7 +3598,7 @@ final class Schemas
                     '$ref' => '#/components/schemas/Name',
                 ],
                 'payee_birth_date' => [
-                    '$ref' => '#/components/schemas/CalendarDate',
+                    '$ref' => '#/components/schemas/FreeFormDate',
                 ],
                 'payee_address' => [
                     '$ref' => '#/components/schemas/Address',
@@ -3634,18 +3626,8 @@ final class Schemas
                 ],
             ],
         ],
-        'S2sNonZeroAmountRule' => [
-            'properties' => [
-                'order_amount' => [
-                    'not' => [
-                        'pattern' => '^0+(\\.0+)?$',
-                    ],
-                ],
-            ],
-        ],
         'AccountNumber' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
             'x-sensitive' => 'pan',
         ],
@@ -3703,7 +3685,7 @@ final class Schemas
                     ],
                     'type' => 'string',
                     'pattern' => '^(0[1-9]|1[0-2])/[0-9]{4}$',
-                    'maxLength' => 7,
+                    'maxLength' => 255,
                 ],
             ],
         ],
@@ -3847,7 +3829,14 @@ final class Schemas
                     '$ref' => '#/components/schemas/S2sPayeeFields',
                 ],
                 [
-                    '$ref' => '#/components/schemas/CardDataFields',
+                    'oneOf' => [
+                        [
+                            '$ref' => '#/components/schemas/CardTokenFields',
+                        ],
+                        [
+                            '$ref' => '#/components/schemas/CardDataFields',
+                        ],
+                    ],
                 ],
                 [
                     '$ref' => '#/components/schemas/S2sZeroAmountRule',
@@ -3931,8 +3920,8 @@ final class Schemas
         ],
         'PositiveDigitString' => [
             'type' => 'string',
-            'pattern' => '^0*[1-9][0-9]{0,9}$',
-            'maxLength' => 10,
+            'pattern' => '^0*[1-9][0-9]*$',
+            'maxLength' => 255,
         ],
         'ScheduleIntervalUnit' => [
             'type' => 'string',
@@ -3941,19 +3930,18 @@ final class Schemas
         'DayOfMonth' => [
             'type' => 'string',
             'pattern' => '^(0?[1-9]|[12][0-9]|3[01])$',
-            'maxLength' => 2,
+            'maxLength' => 255,
         ],
         'DigitString' => [
             'type' => 'string',
-            'pattern' => '^[0-9]{1,10}$',
-            'maxLength' => 10,
+            'pattern' => '^[0-9]+$',
+            'maxLength' => 255,
         ],
         'ScheduleOptions' => [
             'type' => 'object',
             'properties' => [
                 'name' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'interval_length' => [
@@ -3981,7 +3969,6 @@ final class Schemas
                 ],
                 'first_payment_day_of_week' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'first_payment_day_of_month' => [
@@ -4063,7 +4050,7 @@ final class Schemas
         'CreateScheduleRequest' => [
             'x-protocols' => ['card'],
             'type' => 'object',
-            'required' => ['action', 'client_key', 'hash', 'name', 'interval_length', 'interval_unit', 'payments_count'],
+            'required' => ['action', 'client_key', 'hash', 'interval_length', 'interval_unit'],
             'properties' => [
                 'action' => [
                     'type' => 'string',
@@ -4189,7 +4176,7 @@ final class Schemas
         'DescheduleRequest' => [
             'x-protocols' => ['card'],
             'type' => 'object',
-            'required' => ['action', 'recurring_token'],
+            'required' => ['action'],
             'properties' => [
                 'action' => [
                     'type' => 'string',
@@ -4354,7 +4341,6 @@ final class Schemas
                 ],
                 'customer_name' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
             ],
@@ -4651,6 +4637,174 @@ final class Schemas
                         ],
                     ],
                 ],
+                [
+                    'if' => [
+                        'required' => ['parameters'],
+                        'properties' => [
+                            'parameters' => [
+                                'required' => ['mobile_money_operator'],
+                                'properties' => [
+                                    'mobile_money_operator' => [
+                                        'enum' => ['mtn-gh', 'airtel-gh', 'tigo-gh', 'vodafone-gh'],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                    'then' => [
+                        'properties' => [
+                            'parameters' => [
+                                'properties' => [
+                                    'mobile_number' => [
+                                        'not' => [
+                                            'pattern' => '^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$',
+                                        ],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
+                [
+                    'if' => [
+                        'required' => ['parameters'],
+                        'properties' => [
+                            'parameters' => [
+                                'required' => ['mobile_money_operator'],
+                                'properties' => [
+                                    'mobile_money_operator' => [
+                                        'enum' => ['safaricom-ke', 'airtel-ke', 'equitel-ke', 't-kash-ke', 'telcom-ke'],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                    'then' => [
+                        'properties' => [
+                            'parameters' => [
+                                'properties' => [
+                                    'mobile_number' => [
+                                        'not' => [
+                                            'pattern' => '^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$',
+                                        ],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
+                [
+                    'if' => [
+                        'required' => ['parameters'],
+                        'properties' => [
+                            'parameters' => [
+                                'required' => ['mobile_money_operator'],
+                                'properties' => [
+                                    'mobile_money_operator' => [
+                                        'enum' => ['mtn-ci', 'orange-ci', 'moov-ci', 'wave-ci'],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                    'then' => [
+                        'properties' => [
+                            'parameters' => [
+                                'properties' => [
+                                    'mobile_number' => [
+                                        'not' => [
+                                            'pattern' => '^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$',
+                                        ],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
+                [
+                    'if' => [
+                        'required' => ['parameters'],
+                        'properties' => [
+                            'parameters' => [
+                                'required' => ['mobile_money_operator'],
+                                'properties' => [
+                                    'mobile_money_operator' => [
+                                        'enum' => ['mtn-cm', 'orange-cm'],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                    'then' => [
+                        'properties' => [
+                            'parameters' => [
+                                'properties' => [
+                                    'mobile_number' => [
+                                        'not' => [
+                                            'pattern' => '^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$',
+                                        ],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
+                [
+                    'if' => [
+                        'required' => ['parameters'],
+                        'properties' => [
+                            'parameters' => [
+                                'required' => ['mobile_money_operator'],
+                                'properties' => [
+                                    'mobile_money_operator' => [
+                                        'enum' => ['vodacom-tz', 'airtel-tz', 'tigo-tz', 'halopesa-tz'],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                    'then' => [
+                        'properties' => [
+                            'parameters' => [
+                                'properties' => [
+                                    'mobile_number' => [
+                                        'not' => [
+                                            'pattern' => '^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$',
+                                        ],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
+                [
+                    'if' => [
+                        'required' => ['parameters'],
+                        'properties' => [
+                            'parameters' => [
+                                'required' => ['mobile_money_operator'],
+                                'properties' => [
+                                    'mobile_money_operator' => [
+                                        'enum' => ['vodafone-eg', 'orange-eg', 'etisalat-eg', 'aman-eg'],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                    'then' => [
+                        'properties' => [
+                            'parameters' => [
+                                'properties' => [
+                                    'mobile_number' => [
+                                        'not' => [
+                                            'pattern' => '^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$',
+                                        ],
+                                    ],
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
             ],
         ],
         'Debit2VirtualFields' => [
@@ -4659,7 +4813,6 @@ final class Schemas
             'properties' => [
                 'brand' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'identifier' => [
@@ -5254,7 +5407,7 @@ final class Schemas
                 ],
                 'payer_email' => [
                     'type' => 'string',
-                    'maxLength' => 256,
+                    'maxLength' => 320,
                 ],
                 'payer_phone' => [
                     'type' => 'string',
@@ -5283,12 +5436,12 @@ final class Schemas
         'MaskedCard' => [
             'type' => 'string',
             'pattern' => '^[0-9]{6}[*Xx]+[0-9]{4}$',
-            'maxLength' => 19,
+            'maxLength' => 255,
         ],
         'CardExpirationDate' => [
             'type' => 'string',
             'pattern' => '^(0[1-9]|1[0-2])/[0-9]{4}$',
-            'maxLength' => 7,
+            'maxLength' => 255,
         ],
         'CheckoutPaymentMethod' => [
             'type' => 'string',
@@ -6824,8 +6977,7 @@ final class Schemas
         ],
         'MerchantKey' => [
             'type' => 'string',
-            'format' => 'uuid',
-            'maxLength' => 36,
+            'maxLength' => 255,
         ],
         'SessionCardParameters' => [
             'type' => 'object',
@@ -6868,6 +7020,12 @@ final class Schemas
                                             'taxCategory' => [
                                                 'maxLength' => 2,
                                             ],
+                                            'shipping' => [
+                                                'pattern' => '^[0-9]{1,10}(\\.[0-9]{1,2})?$',
+                                            ],
+                                            'totalDiscountAmount' => [
+                                                'pattern' => '^[0-9]{1,10}(\\.[0-9]{1,2})?$',
+                                            ],
                                             'recipient' => [
                                                 'properties' => [
                                                     'country' => [
@@ -6883,6 +7041,9 @@ final class Schemas
                     ],
                 ],
             ],
+        ],
+        'PaymentPageOnlyParameters' => [
+            'type' => 'object',
         ],
         'SessionMethodParameters' => [
             'x-keyed-by' => 'method',
@@ -7017,6 +7178,24 @@ final class Schemas
                 'voucher_wallet' => [
                     '$ref' => '#/components/schemas/VoucherWalletParameters',
                 ],
+                'cash_ticket' => [
+                    '$ref' => '#/components/schemas/CashTicketParameters',
+                ],
+                'billing_country_transfer' => [
+                    '$ref' => '#/components/schemas/BillingCountryTransferParameters',
+                ],
+                'bank_list_transfer' => [
+                    '$ref' => '#/components/schemas/BankListTransferParameters',
+                ],
+                'crypto_open_amount' => [
+                    '$ref' => '#/components/schemas/CryptoOpenAmountParameters',
+                ],
+                'page_qr' => [
+                    '$ref' => '#/components/schemas/PageQrParameters',
+                ],
+                'mobile_number_bj_tg' => [
+                    '$ref' => '#/components/schemas/MobileNumberBjTgParameters',
+                ],
                 'device_wallet' => [
                     '$ref' => '#/components/schemas/DeviceWalletParameters',
                 ],
@@ -7057,7 +7236,7 @@ final class Schemas
                     '$ref' => '#/components/schemas/Email',
                 ],
                 'birth_date' => [
-                    '$ref' => '#/components/schemas/CalendarDate',
+                    '$ref' => '#/components/schemas/FreeFormDate',
                 ],
                 'ip' => [
                     '$ref' => '#/components/schemas/IpAddress',
@@ -7122,7 +7301,7 @@ final class Schemas
                     '$ref' => '#/components/schemas/Phone',
                 ],
                 'birth_date' => [
-                    '$ref' => '#/components/schemas/CalendarDate',
+                    '$ref' => '#/components/schemas/FreeFormDate',
                 ],
                 'identity_type' => [
                     'type' => 'string',
@@ -7136,7 +7315,7 @@ final class Schemas
                     '$ref' => '#/components/schemas/Country',
                 ],
                 'identity_exp_date' => [
-                    '$ref' => '#/components/schemas/CalendarDate',
+                    '$ref' => '#/components/schemas/FreeFormDate',
                 ],
                 'nationality' => [
                     '$ref' => '#/components/schemas/Country',
@@ -7167,16 +7346,13 @@ final class Schemas
                 ],
                 'methods' => [
                     'type' => 'array',
-                    'uniqueItems' => true,
                     'items' => [
                         'type' => 'string',
-                        'minLength' => 1,
                         'maxLength' => 255,
                     ],
                 ],
                 'channel_id' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'parameters' => [
@@ -7201,7 +7377,7 @@ final class Schemas
                     '$ref' => '#/components/schemas/LinkTarget',
                 ],
                 'session_expiry' => [
-                    'type' => 'integer',
+                    'type' => 'number',
                     'minimum' => 1,
                     'maximum' => 720,
                 ],
@@ -7256,7 +7432,6 @@ final class Schemas
                 ],
                 'accountId' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'hash' => [
@@ -7434,7 +7609,6 @@ final class Schemas
             'properties' => [
                 'name' => [
                     'type' => 'string',
-                    'minLength' => 1,
                     'maxLength' => 255,
                 ],
                 'email' => [
@@ -7450,7 +7624,7 @@ final class Schemas
                     '$ref' => '#/components/schemas/HpfBrowserInfo',
                 ],
                 'birth_day' => [
-                    '$ref' => '#/components/schemas/CalendarDate',
+                    '$ref' => '#/components/schemas/FreeFormDate',
                 ],
                 'selected_language' => [
                     '$ref' => '#/components/schemas/Language',
@@ -7459,7 +7633,6 @@ final class Schemas
         ],
         'PaymentId' => [
             'type' => 'string',
-            'minLength' => 1,
             'maxLength' => 255,
         ],
         'HpfPaymentResponse' => [
@@ -7988,7 +8161,7 @@ final class Schemas
                         ],
                         'email' => [
                             'type' => 'string',
-                            'maxLength' => 256,
+                            'maxLength' => 320,
                         ],
                     ],
                 ],
@@ -8301,7 +8474,7 @@ final class Schemas
         'CallbackDate' => [
             'type' => 'string',
             'pattern' => '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$',
-            'maxLength' => 19,
+            'maxLength' => 255,
         ],
         'CallbackPanType' => [
             'type' => 'string',
@@ -8382,7 +8555,7 @@ final class Schemas
                 ],
                 'customer_email' => [
                     'type' => 'string',
-                    'maxLength' => 256,
+                    'maxLength' => 320,
                 ],
                 'customer_country' => [
                     'type' => 'string',
@@ -8415,7 +8588,7 @@ final class Schemas
                 ],
                 'payee_email' => [
                     'type' => 'string',
-                    'maxLength' => 256,
+                    'maxLength' => 320,
                 ],
                 'payee_country' => [
                     'type' => 'string',
