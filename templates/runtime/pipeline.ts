@@ -12,7 +12,14 @@ import type { paths } from '../schema.js';
 import { ConfigurationError, GatewayError, RequestValidationError, TransportError } from './errors.js';
 import { checkClientOptions } from './configuration.js';
 import { sendAttempt, REDIRECT, type CallPlan } from './http.js';
-import type { CallOptions, ClientOptions, OperationDefinition, RequestModule, Transport, Validator } from './operation.js';
+import type {
+  CallOptions,
+  ClientOptions,
+  OperationDefinition,
+  RequestModule,
+  Transport,
+  Validator,
+} from './operation.js';
 import { readRequestInput } from './request-input.js';
 import { loggingMiddleware, quietly } from './request-log.js';
 import { readAnswer } from './response.js';
@@ -120,7 +127,7 @@ export async function invoke<Response>(
   const wantsArray = definition.arrayWhen !== undefined && body[definition.arrayWhen] !== undefined;
   const attempts = attemptsAllowed(options);
 
-  for (let attempt = 1; ; ) {
+  for (let attempt = 1; ;) {
     const middleware = logger && [
       loggingMiddleware(definition, logger, attempt, () => seal.signed() ?? body, secretsOf),
     ];
