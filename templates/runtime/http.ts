@@ -5,7 +5,7 @@
 import type { Middleware } from 'openapi-fetch';
 import { GatewayError, TransportError } from './errors.js';
 import type { CallOptions, FetchOutcome, GatewayCall, SendInit, Transport, OperationDefinition } from './operation.js';
-import { contentHeaders, SealPending, type Seal } from './seal.js';
+import { SealPending, type Seal } from './seal.js';
 
 /**
  * Card data goes to baseUrl only: a 307 would send the body on to wherever it points. Not
@@ -13,14 +13,22 @@ import { contentHeaders, SealPending, type Seal } from './seal.js';
  */
 export const REDIRECT = 'error';
 
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+const JSON_CONTENT_TYPE = 'application/json';
+const FORM_HEADERS = Object.freeze({ 'Content-Type': FORM_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
+const JSON_HEADERS = Object.freeze({ 'Content-Type': JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
+
+/** The content type a body style is sent with, and JSON accepted back. */
+const contentHeaders = (definition: Pick<OperationDefinition, 'bodyStyle'>): Readonly<Record<string, string>> =>
+  definition.bodyStyle === 'form' ? FORM_HEADERS : JSON_HEADERS;
 const NO_PARAMS = Object.freeze({});
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** One call as the attempts send it. */
 export interface CallPlan {
   readonly definition: OperationDefinition;
-  /** The labelled body (`labelledBody`): openapi-fetch's typed `body`, which the seal encodes. */
-  readonly body: Readonly<Record<string, unknown>>;
+  /** The labelled body (`labelledBody`): openapi-fetch's typed `body`, which the seal encodes (and signs in place). */
+  readonly body: Record<string, unknown>;
   readonly seal: Seal;
   /** The operation's header parameters (the HPF `Token`), from `input.headers`. */
   readonly headers: Readonly<Record<string, string>> | undefined;

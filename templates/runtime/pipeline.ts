@@ -42,7 +42,7 @@ export type {
   Transport,
   Validator,
 } from './operation.js';
-export { buildRequest, FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from './seal.js';
+export { buildRequest } from './seal.js';
 
 export function createTransport(
   options: ClientOptions,

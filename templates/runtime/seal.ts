@@ -10,15 +10,6 @@ import type { ClientOptions, OperationDefinition, Validator } from './operation.
 import { LOCAL_FIELDS } from './request-input.js';
 import { computeSignature, recipeVariant, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
 
-export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-export const JSON_CONTENT_TYPE = 'application/json';
-const FORM_HEADERS = Object.freeze({ 'Content-Type': FORM_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
-const JSON_HEADERS = Object.freeze({ 'Content-Type': JSON_CONTENT_TYPE, Accept: JSON_CONTENT_TYPE });
-
-/** The content type a body style is sent with, and JSON accepted back. */
-export const contentHeaders = (definition: Pick<OperationDefinition, 'bodyStyle'>): Readonly<Record<string, string>> =>
-  definition.bodyStyle === 'form' ? FORM_HEADERS : JSON_HEADERS;
-
 export type SigningValues = Readonly<Record<string, string | undefined>>;
 
 /**
