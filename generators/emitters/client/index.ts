@@ -164,7 +164,7 @@ function emitOperations(
         exportedConst({
           doc: `${operation.title}: \`POST ${operation.path}\`${operation.action ? ` with \`action=${operation.action}\`` : ''}.`,
           name: operation.names.operation,
-          type: 'OperationDefinition',
+          type: `OperationDefinition<${stringLiteral(operation.path)}>`,
           initializer: objectLiteral({
             name: stringLiteral(operation.title),
             path: stringLiteral(operation.path),

@@ -2,7 +2,7 @@
 
 // Card data never leaves the process in readable form: every error, log event and thrown object
 // goes through these helpers. Which fields are sensitive comes from the spec (`x-sensitive`).
-import { encodeFormComponent } from './form-codec.js';
+import { encodeFormComponent } from './form-component.js';
 
 export type Sensitivity = 'pan' | 'secret';
 export type SensitiveFields = Readonly<Record<string, Sensitivity>>;
