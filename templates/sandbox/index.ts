@@ -5,16 +5,16 @@ import { serve, type RunningSandbox, type StartOptions } from './runtime/server.
 import { TABLES } from './spec-tables.js';
 
 export type { RunningSandbox, StartOptions } from './runtime/server.js';
-export type { CallbackRecord, DeliveryAttempt, DeliveryOptions } from './runtime/delivery.js';
-export { TEST_CARDS, VCARD_IDENTIFIERS, QR_LIFETIME_SECONDS, BANK_CODE_WINDOW_SECONDS } from './runtime/test-data.js';
-export type { PayerAttribute, ProtocolMapping, ReturnParameter } from './runtime/protocol-mapping.js';
+export type { CallbackRecord, DeliveryAttempt, DeliveryOptions } from './runtime/core/delivery.js';
+export { TEST_CARDS, VCARD_IDENTIFIERS, QR_LIFETIME_SECONDS, BANK_CODE_WINDOW_SECONDS } from './runtime/core/test-data.js';
+export type { PayerAttribute, ProtocolMapping, ReturnParameter } from './runtime/core/protocol-mapping.js';
 export {
   MAPPING_SWITCHES,
   PAYER_ATTRIBUTES,
   RETURN_PARAMETERS,
   parseProtocolMapping,
-} from './runtime/protocol-mapping.js';
-export { MAX_ADVANCE_SECONDS } from './runtime/clock.js';
+} from './runtime/core/protocol-mapping.js';
+export { MAX_ADVANCE_SECONDS } from './runtime/core/clock.js';
 export { TRIGGER_EVENTS, TRIGGER_PAYER_EMAIL, trigger } from './runtime/triggers.js';
 
 /** Starts a sandbox on 127.0.0.1 (a free port unless `port` is given); `close()` stops it. */

@@ -4,7 +4,7 @@
 // in templates/sandbox does the rest. It depends on the client emitter's OUTPUT: every name the
 // table imports is checked against what the client package exports.
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { methodCatalogue } from '../../model/method-catalogue.js';
 import { operationNames, validatorName, webhookNames } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
@@ -25,7 +25,9 @@ export const sandboxEmitter: Emitter = {
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
     const root = context.projectRoot;
     const files: GeneratedFile[] = [];
-    for (const name of (await readdir(join(root, TEMPLATES))).sort()) {
+    // The folder tree as it is: entry points at the top, the layers (core/, handlers/) under runtime/.
+    const names = (await readdir(join(root, TEMPLATES), { recursive: true })).map((name) => name.split(sep).join('/')).sort();
+    for (const name of names) {
       if (!name.endsWith('.ts')) continue;
       const source = `${TEMPLATES}/${name}`;
       const path = ENTRY_POINTS.has(name) ? `sandbox/src/${name}` : `sandbox/src/runtime/${name}`;
@@ -76,7 +78,7 @@ function specTables(model: SpecModel, exported: ReadonlySet<string>): string {
   const callbacks = `{ checkout: ${webhook('callback', 'checkout')}, card: ${webhook('callback', 'card')}, apm: ${webhook('callback', 'apm')}, paymentReturn: ${webhook('return-query', 'checkout')} }`;
   return [
     `import { ${[...imports].sort().join(', ')} } from '@payment-gateway/merchant-client';`,
-    `import type { SandboxTables } from './runtime/tables.js';`,
+    `import type { SandboxTables } from './runtime/core/tables.js';`,
     '',
     `/** What the sandbox serves, from spec ${model.specVersion}: every S2S action per protocol and every Checkout endpoint. */`,
     `export const TABLES: SandboxTables = {`,

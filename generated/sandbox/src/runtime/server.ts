@@ -8,17 +8,17 @@
 import { maskPan } from '@payment-gateway/merchant-client';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Answer, invalid } from './answers.js';
-import { CHECKOUT_HANDLERS } from './checkout.js';
-import { MAX_ADVANCE_SECONDS } from './clock.js';
-import { challengePage, completeChallenge, hostedPage, submitHostedPage, type Page } from './pages.js';
-import { S2S_HANDLERS } from './s2s.js';
-import { Sandbox, type SandboxOptions } from './sandbox.js';
-import { SCHEDULE_HANDLERS } from './schedules.js';
-import type { CallbackRecord } from './delivery.js';
-import type { Transaction } from './store.js';
-import type { SandboxTables } from './tables.js';
-import { mediaType, parseJsonObject, readBody, sendJson, sendText } from './wire.js';
+import { Answer, invalid } from './core/answers.js';
+import { CHECKOUT_HANDLERS } from './handlers/checkout.js';
+import { MAX_ADVANCE_SECONDS } from './core/clock.js';
+import { challengePage, completeChallenge, hostedPage, submitHostedPage, type Page } from './handlers/pages.js';
+import { S2S_HANDLERS } from './handlers/s2s.js';
+import { Sandbox, type SandboxOptions } from './core/sandbox.js';
+import { SCHEDULE_HANDLERS } from './handlers/schedules.js';
+import type { CallbackRecord } from './core/delivery.js';
+import type { Transaction } from './core/store.js';
+import type { SandboxTables } from './core/tables.js';
+import { mediaType, parseJsonObject, readBody, sendJson, sendText } from './core/wire.js';
 
 export interface StartOptions extends SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */

@@ -1,6 +1,6 @@
 // The guides: prose from templates/docs with the parts the model knows filled in (every recipe,
 // every error, the limits, the state table, the test data, the release history).
-import { TEST_CARDS, VCARD_IDENTIFIERS } from '../../../../templates/sandbox/test-data.js';
+import { TEST_CARDS, VCARD_IDENTIFIERS } from '../../../../templates/sandbox/core/test-data.js';
 import { isSchemaObject } from '../../../model/json-schema.js';
 import { renderChangelog } from '../../../model/releases.js';
 import type { SignatureRecipeData } from '../../../model/signature-recipes.js';

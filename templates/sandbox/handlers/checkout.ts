@@ -1,115 +1,18 @@
 // Checkout endpoints (JSON): sessions paid on the hosted page or through Hosted Payment Fields,
 // capture, refund, void, retry, recurring, card credit and the status lookup with `size`.
-import { computeSignature } from '@payment-gateway/merchant-client';
 import { randomUUID } from 'node:crypto';
-import { Answer, cataloguedAnswer, invalid } from './answers.js';
-import { checkoutStatus } from './callbacks.js';
-import { chargeAgain } from './charges.js';
-import { platformDate } from './clock.js';
-import { browserAttributesOf, mappingAdditions, returnAdditions, type ProtocolMapping } from './protocol-mapping.js';
-import type { Handler, OperationCall, Sandbox } from './sandbox.js';
-import { firstCardStatus, UNKNOWN_CARD_TOKEN } from './s2s.js';
-import { addDecimal, decimalUnits, type CheckoutSession, type Transaction } from './store.js';
-import type { CheckoutEntry } from './tables.js';
-import { cardScenario } from './card-scenario.js';
+import { Answer, cataloguedAnswer, invalid } from '../core/answers.js';
+import { checkoutStatus } from '../core/callbacks.js';
+import { chargeAgain } from '../core/charges.js';
+import { platformDate } from '../core/clock.js';
+import { browserAttributesOf, mappingAdditions, type ProtocolMapping } from '../core/protocol-mapping.js';
+import type { Handler, OperationCall } from '../core/sandbox.js';
+import { orderOf, payCheckoutSession, returnUrl } from '../core/checkout-payments.js';
+import { addDecimal, decimalUnits, type CheckoutSession, type Transaction } from '../core/store.js';
+import type { CheckoutEntry } from '../core/tables.js';
+import { cardScenario, UNKNOWN_CARD_TOKEN } from '../core/card-scenario.js';
 
 type Call = OperationCall<CheckoutEntry>;
-
-interface SessionOrder {
-  readonly number: string;
-  readonly amount: string;
-  readonly currency: string;
-  readonly description: string;
-}
-
-const orderOf = (request: Readonly<Record<string, unknown>>): SessionOrder => {
-  const order = (request['order'] ?? {}) as Record<string, unknown>;
-  return {
-    number: String(order['number'] ?? ''),
-    amount: String(order['amount'] ?? ''),
-    currency: String(order['currency'] ?? ''),
-    description: String(order['description'] ?? ''),
-  };
-};
-
-/** A card the payer types on the hosted page (or the HPF default, the success card). */
-export interface PageCard {
-  readonly number: string;
-  readonly month: string;
-  readonly year: string;
-}
-
-/**
- * Pays a session: the test card selects the outcome, the session's `auth` holds a success in
- * PENDING. Returns the payment; 3DS cards wait on the challenge page.
- */
-export function payCheckoutSession(
-  sandbox: Sandbox,
-  session: CheckoutSession,
-  card: PageCard,
-  browser?: Readonly<Record<string, string>>,
-): Transaction {
-  const request = session.request;
-  const order = orderOf(request);
-  const auth = request['auth'] === true;
-  const scenario = cardScenario(card.number, card.month, card.year);
-  const { status, reason } = firstCardStatus(scenario, auth, false);
-  const success = status === 'SETTLED' || status === 'PENDING';
-  const year = card.year.length === 2 ? `20${card.year}` : card.year;
-  const transaction = sandbox.store.create(
-    {
-      protocol: 'checkout',
-      merchant: session.merchant,
-      action: String(request['operation'] ?? 'purchase'),
-      orderId: order.number,
-      amount: order.amount,
-      currency: order.currency,
-      description: order.description,
-      paymentId: randomUUID(),
-      auth,
-      scenario,
-      cardNumber: card.number,
-      cardExpiry: `${card.month.padStart(2, '0')}/${year}`,
-      ...(request['req_token'] === true || request['operation'] === 'debit' ? { cardToken: randomUUID() } : {}),
-      ...(request['recurring_init'] === true && success ? { recurringToken: randomUUID() } : {}),
-      ...(request['custom_data'] !== undefined ? { customData: request['custom_data'] } : {}),
-      ...(browser ? { browser } : {}),
-      echo: {},
-    },
-    status,
-    reason,
-  );
-  session.payments.push(transaction.paymentId!);
-  return transaction;
-}
-
-/** Where the payer goes after a payment, with the signed return query (Events, Redirect query). */
-export function returnUrl(sandbox: Sandbox, session: CheckoutSession, transaction: Transaction | undefined): string {
-  const request = session.request;
-  const success = transaction && (transaction.status === 'SETTLED' || transaction.status === 'PENDING');
-  const target = String((success ? request['success_url'] : (request['cancel_url'] ?? request['success_url'])) ?? '');
-  if (!transaction) return target;
-  const order = orderOf(request);
-  const query: Record<string, string> = {
-    payment_id: transaction.paymentId!,
-    trans_id: transaction.id,
-    order_id: order.number,
-  };
-  const recipe = sandbox.tables.callbacks.paymentReturn.signature;
-  query['hash'] = computeSignature(
-    recipe,
-    { ...query, order_amount: order.amount, order_currency: order.currency, order_description: order.description },
-    session.merchant.password,
-  );
-  const url = new URL(target);
-  // The hash covers the four fixed fields only; the Protocol Mapping additions come after it.
-  for (const [key, value] of Object.entries({
-    ...query,
-    ...returnAdditions(transaction, sandbox.options.protocolMapping),
-  }))
-    url.searchParams.set(key, value);
-  return url.toString();
-}
 
 function orderAnswer(transaction: Transaction) {
   return {

@@ -2,12 +2,12 @@
 // redirect page, or the QR) with a success and a failure button, and the Checkout hosted payment
 // page of a session. Plain HTML forms, no script: they work in any browser and in tests.
 import { decodeForm } from '@payment-gateway/merchant-client';
-import { payCheckoutSession, returnUrl } from './checkout.js';
-import { qrPng } from './qr.js';
-import type { Sandbox } from './sandbox.js';
-import type { CheckoutSession, Transaction, TransactionStatus } from './store.js';
-import { cardScenario } from './card-scenario.js';
-import { DECLINE_REASONS } from './test-data.js';
+import { payCheckoutSession, returnUrl } from '../core/checkout-payments.js';
+import { qrPng } from '../core/qr.js';
+import type { Sandbox } from '../core/sandbox.js';
+import type { CheckoutSession, Transaction, TransactionStatus } from '../core/store.js';
+import { cardScenario } from '../core/card-scenario.js';
+import { DECLINE_REASONS } from '../core/test-data.js';
 
 export interface Page {
   readonly status: number;

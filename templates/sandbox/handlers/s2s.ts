@@ -1,34 +1,27 @@
 // S2S CARD and S2S APM actions: the state table of the document (States and transitions), the
 // test data of the public facts (§5.1) and the response shapes of facts §2.2-2.3.
 import { randomUUID } from 'node:crypto';
-import { Answer, cataloguedAnswer, invalid } from './answers.js';
-import { s2sResult } from './callbacks.js';
-import { calendarDate, platformDate } from './clock.js';
-import { mappingAdditions, payerAttributesOf } from './protocol-mapping.js';
-import { qrPng } from './qr.js';
-import type { Handler, OperationCall, Sandbox } from './sandbox.js';
-import { chargeAgain } from './charges.js';
-import { scheduleFirstRun, startRuns } from './schedules.js';
-import { addDecimal, decimalUnits, type Transaction, type TransactionStatus } from './store.js';
-import type { S2sActionEntry } from './tables.js';
-import { cardScenario } from './card-scenario.js';
+import { Answer, cataloguedAnswer, invalid } from '../core/answers.js';
+import { s2sResult } from '../core/callbacks.js';
+import { calendarDate, platformDate } from '../core/clock.js';
+import { mappingAdditions, payerAttributesOf } from '../core/protocol-mapping.js';
+import { qrPng } from '../core/qr.js';
+import type { Handler, OperationCall, Sandbox } from '../core/sandbox.js';
+import { chargeAgain } from '../core/charges.js';
+import { scheduleFirstRun, startRuns } from '../core/schedule-runs.js';
+import { addDecimal, decimalUnits, type Transaction, type TransactionStatus } from '../core/store.js';
+import type { S2sActionEntry } from '../core/tables.js';
+import { cardScenario, firstCardStatus, UNKNOWN_CARD_TOKEN } from '../core/card-scenario.js';
 import {
   BANK_CODE_WINDOW_SECONDS,
   DECLINE_REASONS,
   QR_LIFETIME_SECONDS,
   VCARD_IDENTIFIERS,
-  type CardScenario,
-} from './test-data.js';
+} from '../core/test-data.js';
 
 type Call = OperationCall<S2sActionEntry>;
 
 const DESCRIPTOR = 'SANDBOX';
-/** facts §2.4: 205005, card token invalid or not found (the document gives no code for it). */
-export const UNKNOWN_CARD_TOKEN = {
-  code: '205005',
-  message: 'Card token is invalid or not found.',
-  httpStatus: 400,
-} as const;
 /** Statuses after which a payment can move no more by the payer: a new payment of the order may start. */
 const OPEN_STATUSES: readonly TransactionStatus[] = ['3DS', 'REDIRECT', 'PREPARE'];
 
@@ -137,32 +130,6 @@ function cardOf(call: Call): CardSource {
   const number = call.text('card_number') || call.text('payee_card_number');
   if (!number) return {};
   return { number, month: call.text('card_exp_month'), year: call.text('card_exp_year') };
-}
-
-/** The first status of a card payment: the test card decides, `auth` holds a success in PENDING. */
-export function firstCardStatus(
-  scenario: CardScenario,
-  auth: boolean,
-  mpi: boolean,
-): { status: TransactionStatus; reason?: string } {
-  switch (scenario) {
-    case 'success':
-    case 'capture-decline':
-      return { status: auth ? 'PENDING' : 'SETTLED' };
-    case 'decline':
-      return { status: 'DECLINED', reason: DECLINE_REASONS.card };
-    case 'bad-card':
-      return { status: 'DECLINED', reason: 'Bad Request. Brand of card does not support.' };
-    case '3ds-success':
-      return mpi ? { status: auth ? 'PENDING' : 'SETTLED' } : { status: '3DS' };
-    case '3ds-decline':
-      return mpi ? { status: 'DECLINED', reason: DECLINE_REASONS.threeDs } : { status: '3DS' };
-    case 'redirect-success':
-    case 'redirect-decline':
-      return { status: 'REDIRECT' };
-    case 'wait':
-      return { status: 'PREPARE' };
-  }
 }
 
 /** SALE, AUTH, DEBIT, CARD2CARD, CREDIT2CARD on S2S CARD. */
