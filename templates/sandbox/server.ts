@@ -10,11 +10,11 @@ import { Answer, invalid } from './core/answers.js';
 import { CHECKOUT_HANDLERS } from './handlers/checkout.js';
 import { MAX_ADVANCE_SECONDS } from './core/clock.js';
 import { challengePage, completeChallenge, hostedPage, submitHostedPage, type Page } from './handlers/pages.js';
-import { S2S_HANDLERS } from './handlers/s2s.js';
+import { bankCallback, S2S_HANDLERS } from './handlers/s2s.js';
 import { Sandbox, type SandboxOptions } from './core/sandbox.js';
 import { SCHEDULE_HANDLERS } from './handlers/schedules.js';
 import type { CallbackRecord } from './core/delivery.js';
-import type { Transaction } from './core/store.js';
+import { RefusedMove, type Transaction } from './core/store.js';
 import type { SandboxTables } from './core/tables.js';
 import { mediaType, parseJsonObject, readBody, sendJson, sendText } from './core/wire.js';
 
@@ -169,18 +169,20 @@ async function control(
   if (resource === 'transactions' && id && verb === 'bank' && method === 'POST') {
     const body = await readJson(request);
     const transaction = sandbox.store.transactions.get(id);
-    if (!transaction || !body || (body['code'] !== 'ACSC' && body['code'] !== 'RJCT'))
+    // The QR method's bank callback codes, as its x-method data gives them.
+    const codes = [...new Set(sandbox.tables.methods.flatMap((entry) => Object.keys(entry.qr?.bankCallback ?? {})))];
+    const code = typeof body?.['code'] === 'string' ? body['code'] : '';
+    if (!transaction || !codes.includes(code))
       return sendJson(response, 400, {
-        error_message: 'POST {"code": "ACSC"} (success) or {"code": "RJCT"} (decline) to a waiting QR payment.',
+        error_message: `POST {"code": C} with C one of ${codes.join(', ')} to a waiting QR payment.`,
       });
-    // The bank callback of the QR method: ACSC settles, RJCT declines (States and transitions).
     if (transaction.status === 'REDIRECT' || transaction.status === 'PENDING') {
-      sandbox.store.transition(
-        transaction,
-        body['code'] === 'ACSC' ? 'SETTLED' : 'DECLINED',
-        transaction.action,
-        body['code'] === 'RJCT' ? { declineReason: 'Rejected by the bank (RJCT).' } : {},
-      );
+      try {
+        bankCallback(sandbox, transaction, code);
+      } catch (error) {
+        if (error instanceof RefusedMove) return sendJson(response, 409, { error_message: error.message });
+        throw error;
+      }
     }
     return sendJson(response, 200, transactionView(transaction));
   }
@@ -234,6 +236,7 @@ function transactionView(transaction: Transaction) {
     ...(transaction.declineReason ? { decline_reason: transaction.declineReason } : {}),
     ...(transaction.cardNumber ? { card: maskPan(transaction.cardNumber) } : {}),
     ...(transaction.brand ? { brand: transaction.brand } : {}),
+    ...(transaction.captured !== undefined ? { captured: transaction.captured } : {}),
     refunded: transaction.refunded,
     history: transaction.history.map((entry) => ({
       sequence: entry.sequence,

@@ -42,6 +42,11 @@ export class ErrorCatalogue {
     return found ? this.#fill(found) : undefined;
   }
 
+  /** The entry whose message the state table gives for a refused move, else the generic case. */
+  refusal(message: string | undefined): CataloguedError {
+    return this.#resolve((entry) => message !== undefined && entry.message === message);
+  }
+
   #resolve(match: (entry: ErrorCase) => boolean): CataloguedError {
     const found = this.own.find(match) ?? this.related.find(match);
     if (found) return this.#fill(found);

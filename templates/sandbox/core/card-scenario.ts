@@ -1,11 +1,17 @@
-// Which outcome a card selects: the test cards of test-data.ts, and the client's own check digit
-// test for any other number.
+// Which outcome a card selects: the spec's test cards (the tables' `testData`), and the client's
+// own check digit test for any other number.
 import { luhn as luhnCheck } from '@payment-gateway/merchant-client';
+import { DECLINE_REASONS } from './decline-reasons.js';
 import type { TransactionStatus } from './store.js';
-import { DECLINE_REASONS, TEST_CARDS, VISA, type CardScenario } from './test-data.js';
+import type { CardScenario, TestCard } from './tables.js';
 
-/** Any other card that passes the Luhn check succeeds. */
+/**
+ * The scenario of a card: a test card with `any` expiry by its number; a test card listed with
+ * several expiries by the expiry (the month alone when the year differs: the public sources
+ * disagree on it); any other card that passes the Luhn check succeeds.
+ */
 export function cardScenario(
+  cards: readonly TestCard[],
   number: string | undefined,
   month: string | undefined,
   year: string | undefined,
@@ -13,12 +19,13 @@ export function cardScenario(
   if (number === undefined) return 'success';
   const digits = number.replace(/\s+/g, '');
   if (!luhn(digits)) return 'bad-card';
-  if (digits !== VISA) return TEST_CARDS.find((card) => card.number === digits)?.scenario ?? 'success';
+  const listed = cards.filter((card) => card.number === digits);
+  const any = listed.find((card) => card.expiry === 'any');
+  if (any) return any.scenario;
   const mm = (month ?? '').padStart(2, '0');
   const yyyy = year?.length === 2 ? `20${year}` : (year ?? '');
-  const visa = TEST_CARDS.filter((card) => card.number === VISA);
   const chosen =
-    visa.find((card) => card.expiry === `${mm}/${yyyy}`) ?? visa.find((card) => card.expiry.startsWith(`${mm}/`));
+    listed.find((card) => card.expiry === `${mm}/${yyyy}`) ?? listed.find((card) => card.expiry.startsWith(`${mm}/`));
   return chosen?.scenario ?? 'success';
 }
 
@@ -27,12 +34,20 @@ export function luhn(digits: string): boolean {
   return /^[0-9]{12,19}$/.test(digits) && luhnCheck(digits);
 }
 
+/** The card every test data set succeeds with: the first `success` card (HPF payments take it). */
+export function successCard(cards: readonly TestCard[]): { number: string; month: string; year: string } {
+  const card = cards.find((candidate) => candidate.scenario === 'success' && candidate.expiry !== 'any');
+  const [month = '01', year = '2038'] = (card?.expiry ?? '').split('/');
+  return { number: card?.number ?? '4111111111111111', month, year };
+}
+
 /** facts §2.4: 205005, card token invalid or not found (the document gives no code for it). */
 export const UNKNOWN_CARD_TOKEN = {
   code: '205005',
   message: 'Card token is invalid or not found.',
   httpStatus: 400,
 } as const;
+
 /** The first status of a card payment: the test card decides, `auth` holds a success in PENDING. */
 export function firstCardStatus(
   scenario: CardScenario,

@@ -45,7 +45,7 @@ export function payCheckoutSession(
   const request = session.request;
   const order = orderOf(request);
   const auth = request['auth'] === true;
-  const scenario = cardScenario(card.number, card.month, card.year);
+  const scenario = cardScenario(sandbox.tables.testData.cards, card.number, card.month, card.year);
   const { status, reason } = firstCardStatus(scenario, auth, false);
   const success = status === 'SETTLED' || status === 'PENDING';
   const year = card.year.length === 2 ? `20${card.year}` : card.year;

@@ -1,9 +1,11 @@
-// Callback delivery as the public facts (§4) describe it: a form POST to the merchant's callback
-// URL, answered with `OK` (S2S; any 2xx for Checkout); a failed delivery is retried every 15
-// minutes up to five attempts, and five failures in a row block the URL for 15 minutes (for
-// every merchant using it). Sandbox time drives the waits, so `POST /_sandbox/clock` replays a
-// day of retries in a moment. Every attempt is logged.
+// Callback delivery as the spec states it (`x-delivery` on `CallbackAcknowledgement`, in the
+// tables): a form POST to the merchant's callback URL, answered with `OK` (S2S; any 2xx for
+// Checkout); a failed delivery is retried at the spec's interval up to its attempts, and so many
+// timeouts within the spec's window block the URL for a while (for every merchant using it). An
+// answer, even a 400, is a failure to retry but never counts toward the block. Sandbox time drives
+// the waits, so `POST /_sandbox/clock` replays a day of retries in a moment. Every attempt is logged.
 import type { SandboxClock } from './clock.js';
+import type { DeliveryRules } from './tables.js';
 
 export type CallbackKind = 'checkout' | 'card' | 'apm';
 
@@ -11,6 +13,8 @@ export interface DeliveryAttempt {
   readonly at: string;
   readonly outcome: 'delivered' | 'failed' | 'blocked';
   readonly httpStatus?: number;
+  /** No answer came in time: the kind of failure that counts toward blocking the URL. */
+  readonly timedOut?: boolean;
   /** What went wrong: the answer was not `OK`, a timeout, a refused connection. */
   readonly detail?: string;
 }
@@ -35,24 +39,30 @@ export interface DeliveryOptions {
   readonly timeoutMs: number;
   readonly retrySeconds: number;
   readonly maxAttempts: number;
-  /** Consecutive failures that block a URL, and for how long. */
-  readonly blockAfter: number;
+  /** Timeouts within `blockWithinSeconds` (sandbox time) that block a URL, and for how long. */
+  readonly blockAfterTimeouts: number;
+  readonly blockWithinSeconds: number;
   readonly blockSeconds: number;
   /** Deliveries in flight at once. */
   readonly concurrency: number;
 }
 
-export const DEFAULT_DELIVERY: DeliveryOptions = {
-  timeoutMs: 10_000,
-  retrySeconds: 900,
-  maxAttempts: 5,
-  blockAfter: 5,
-  blockSeconds: 900,
-  concurrency: 64,
-};
+/** The spec's rules as delivery options, with the sandbox's own timeout and concurrency. */
+export function deliveryOptions(rules: DeliveryRules): DeliveryOptions {
+  return {
+    timeoutMs: 10_000,
+    retrySeconds: rules.retry.intervalSeconds,
+    maxAttempts: rules.retry.attempts,
+    blockAfterTimeouts: rules.block.timeouts,
+    blockWithinSeconds: rules.block.withinSeconds,
+    blockSeconds: rules.block.forSeconds,
+    concurrency: 64,
+  };
+}
 
 interface UrlHealth {
-  failures: number;
+  /** Sandbox times of the timeouts not yet older than the window. */
+  timeouts: number[];
   blockedUntil: number;
 }
 
@@ -71,7 +81,7 @@ export class CallbackDelivery {
 
   constructor(
     private readonly clock: SandboxClock,
-    private readonly options: DeliveryOptions = DEFAULT_DELIVERY,
+    private readonly options: DeliveryOptions,
   ) {}
 
   get(id: string): CallbackRecord | undefined {
@@ -125,14 +135,14 @@ export class CallbackDelivery {
 
   async #attempt(record: CallbackRecord): Promise<void> {
     const url = record.url!;
-    const health = this.#urls.get(url) ?? { failures: 0, blockedUntil: 0 };
+    const health = this.#urls.get(url) ?? { timeouts: [], blockedUntil: 0 };
     this.#urls.set(url, health);
     const now = this.clock.now();
     if (health.blockedUntil > now) {
       record.attempts.push({
         at: new Date(now).toISOString(),
         outcome: 'blocked',
-        detail: `The URL is blocked until ${new Date(health.blockedUntil).toISOString()} after ${this.options.blockAfter} failed deliveries in a row.`,
+        detail: `The URL is blocked until ${new Date(health.blockedUntil).toISOString()} after ${this.options.blockAfterTimeouts} timeouts within ${this.options.blockWithinSeconds} seconds.`,
       });
       this.clock.after((health.blockedUntil - now) / 1000, () => this.#schedule(record));
       return;
@@ -146,15 +156,25 @@ export class CallbackDelivery {
     }
     record.attempts.push(attempt);
     if (attempt.outcome === 'delivered') {
-      health.failures = 0;
+      // A successful response resets the counter.
+      health.timeouts = [];
       record.state = 'delivered';
       return;
     }
-    if (++health.failures >= this.options.blockAfter)
-      health.blockedUntil = this.clock.now() + this.options.blockSeconds * 1000;
+    if (attempt.timedOut) this.#countTimeout(health);
     const tries = record.attempts.filter((entry) => entry.outcome !== 'blocked').length;
     if (tries >= this.options.maxAttempts) record.state = 'failed';
     else this.clock.after(this.options.retrySeconds, () => this.#schedule(record));
+  }
+
+  #countTimeout(health: UrlHealth): void {
+    const now = this.clock.now();
+    const since = now - this.options.blockWithinSeconds * 1000;
+    health.timeouts = [...health.timeouts.filter((at) => at > since), now];
+    if (health.timeouts.length >= this.options.blockAfterTimeouts) {
+      health.blockedUntil = now + this.options.blockSeconds * 1000;
+      health.timeouts = [];
+    }
   }
 
   async #post(url: string, record: CallbackRecord): Promise<DeliveryAttempt> {
@@ -182,14 +202,9 @@ export class CallbackDelivery {
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
       const name = (error as Error).name;
-      return {
-        at,
-        outcome: 'failed',
-        detail:
-          name === 'TimeoutError'
-            ? `No answer within ${this.options.timeoutMs} ms.`
-            : `The request failed${cause ? ` (${cause})` : ''}.`,
-      };
+      if (name === 'TimeoutError')
+        return { at, outcome: 'failed', timedOut: true, detail: `No answer within ${this.options.timeoutMs} ms.` };
+      return { at, outcome: 'failed', detail: `The request failed${cause ? ` (${cause})` : ''}.` };
     }
   }
 

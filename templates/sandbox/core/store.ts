@@ -3,9 +3,27 @@
 // synchronously inside one request handler (or one timer): Node runs one handler at a time, so
 // two concurrent requests can neither interleave within a transition nor lose one. Each
 // transition gets the next sequence number of its transaction and is announced to the listeners
-// (the callback queue) in that order.
+// (the callback queue) in that order. A move the spec's state table lacks is refused
+// (`RefusedMove`) before anything changes.
+import type { components } from '@payment-gateway/merchant-client';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { CardScenario } from './test-data.js';
+import type { CardScenario, TransitionRule } from './tables.js';
+
+/** The start of the state table: a payment before its first answer. */
+export const NEW_PAYMENT = 'new';
+
+/** A move the state table lacks; `error` is the catalogued message the table gives for it, if any. */
+export class RefusedMove extends Error {
+  constructor(
+    readonly from: string,
+    readonly to: string,
+    readonly by: string,
+    readonly error: string | undefined,
+  ) {
+    super(`${by} cannot move a payment from ${from} to ${to}: the state table has no such move.`);
+    this.name = 'RefusedMove';
+  }
+}
 
 export interface Merchant {
   readonly key: string;
@@ -14,8 +32,7 @@ export interface Merchant {
   callbackUrl: string | undefined;
 }
 
-export type TransactionStatus =
-  '3DS' | 'REDIRECT' | 'PENDING' | 'PREPARE' | 'SETTLED' | 'REVERSAL' | 'REFUND' | 'VOID' | 'CHARGEBACK' | 'DECLINED';
+export type TransactionStatus = components['schemas']['TransactionStatus'];
 export type TransactionProtocol = 'card' | 'apm' | 'checkout';
 
 export interface Transition {
@@ -66,7 +83,7 @@ export interface Transaction {
   declineReason?: string;
   /** Amount refunded or reversed so far. */
   refunded: string;
-  /** Amount captured (an authorization's CAPTURE may be partial). */
+  /** Amount captured (an authorization's CAPTURE may be partial): what lookups and callbacks report after it. */
   captured?: string;
   readonly history: Transition[];
 }
@@ -103,7 +120,10 @@ export class SandboxStore {
   readonly sessions = new Map<string, CheckoutSession>();
   readonly #listeners: TransitionListener[] = [];
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly table: readonly TransitionRule[],
+  ) {}
 
   addMerchant(
     key: string = randomUUID(),
@@ -127,6 +147,7 @@ export class SandboxStore {
     status: TransactionStatus,
     declineReason?: string,
   ): Transaction {
+    this.#check(NEW_PAYMENT, status, fields.protocol, fields.action);
     const transaction: Transaction = {
       ...fields,
       echo: fields.echo ?? {},
@@ -147,13 +168,18 @@ export class SandboxStore {
     return transaction;
   }
 
-  /** Moves a transaction to `status`, records it, and tells the listeners. */
+  /**
+   * Moves a transaction to `status`, records it, and tells the listeners. A record in the same
+   * status (a declined CAPTURE, a partial refund) moves nothing; a move the table lacks throws
+   * RefusedMove and changes nothing.
+   */
   transition(
     transaction: Transaction,
     status: TransactionStatus,
     by: string,
     options: { declineReason?: string; amount?: string; declined?: boolean } = {},
   ): Transition {
+    if (status !== transaction.status) this.#check(transaction.status, status, transaction.protocol, by);
     transaction.status = status;
     if (options.declineReason !== undefined) transaction.declineReason = options.declineReason;
     return this.#record(transaction, by, options.amount, options.declined);
@@ -162,6 +188,15 @@ export class SandboxStore {
   /** The order's transactions, most recent first. */
   orderTransactions(merchant: Merchant, orderId: string): Transaction[] {
     return (this.orders.get(`${merchant.key} ${orderId}`) ?? []).map((id) => this.transactions.get(id)!).reverse();
+  }
+
+  #check(from: string, to: string, protocol: TransactionProtocol, by: string): void {
+    const applies = (rule: TransitionRule) =>
+      rule.from === from && (!rule.protocols || rule.protocols.includes(protocol));
+    if (this.table.some((rule) => applies(rule) && rule.to === to)) return;
+    // The table's row for this operation that moves nothing, with the error it answers.
+    const refusal = this.table.find((rule) => applies(rule) && rule.to === from && rule.by === by && rule.error);
+    throw new RefusedMove(from, to, by, refusal?.error);
   }
 
   #record(transaction: Transaction, by: string, amount: string | undefined, declined?: boolean): Transition {
@@ -177,17 +212,4 @@ export class SandboxStore {
     for (const listener of this.#listeners) listener(transaction, transition);
     return transition;
   }
-}
-
-/** Decimal strings compared and added exactly (amounts are signed strings, never floats). */
-export function decimalUnits(amount: string): bigint {
-  const [whole = '0', fraction = ''] = amount.trim().split('.');
-  return BigInt(whole || '0') * 10n ** 18n + BigInt((fraction + '0'.repeat(18)).slice(0, 18));
-}
-
-export function addDecimal(a: string, b: string): string {
-  const sum = decimalUnits(a) + decimalUnits(b);
-  const whole = sum / 10n ** 18n;
-  const fraction = (sum % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : `${whole}`;
 }

@@ -7,7 +7,7 @@ import { qrPng } from '../core/qr.js';
 import type { Sandbox } from '../core/sandbox.js';
 import type { CheckoutSession, Transaction, TransactionStatus } from '../core/store.js';
 import { cardScenario } from '../core/card-scenario.js';
-import { DECLINE_REASONS } from '../core/test-data.js';
+import { DECLINE_REASONS } from '../core/decline-reasons.js';
 
 export interface Page {
   readonly status: number;
@@ -39,7 +39,7 @@ export async function challengePage(sandbox: Sandbox, id: string): Promise<Page>
   if (transaction.status !== '3DS' && transaction.status !== 'REDIRECT') {
     return { status: 409, html: layout('Payment done', `<h1>This payment is ${escape(transaction.status)}</h1>`) };
   }
-  const qr = transaction.brand && sandbox.tables.brands.qr.includes(transaction.brand);
+  const qr = sandbox.tables.methods.some((method) => method.brand === transaction.brand && method.qr);
   const title = transaction.status === '3DS' ? '3-D Secure challenge' : qr ? 'Scan to pay' : 'Payment method page';
   const image = qr
     ? `<p><img alt="QR code" src="data:image/png;base64,${await qrPng(`${sandbox.baseUrl}/_sandbox/pay/${transaction.id}`)}"></p>`
@@ -112,9 +112,20 @@ ${error ? `<p class="error" id="error">${escape(error)}</p>` : ''}
 <button type="submit" id="pay">Pay</button>
 </form>
 <form method="post" action="/checkout/${escape(token)}/cancel"><button type="submit" id="cancel">Cancel</button></form>
-<p class="note">Test cards: 4111 1111 1111 1111 with 01/2038 (success), 02/2038 (decline), 05/2038 (3DS success), 06/2038 (3DS failure); any 3-digit CVV2.</p>`,
+<p class="note">Test cards: ${testCardNote(sandbox)}; any 3-digit CVV2.</p>`,
     ),
   };
+}
+
+/** The test cards a payer may type on the page (those chosen by expiry), from the spec's test data. */
+function testCardNote(sandbox: Sandbox): string {
+  return sandbox.tables.testData.cards
+    .filter((card) => card.expiry !== 'any')
+    .map(
+      (card) =>
+        `${escape(card.number.replace(/(\d{4})(?=\d)/g, '$1 '))} with ${escape(card.expiry)} (${escape(card.scenario)})`,
+    )
+    .join(', ');
 }
 
 /** POST /checkout/{token}/pay and /cancel. */
@@ -133,7 +144,7 @@ export function submitHostedPage(sandbox: Sandbox, token: string, action: 'pay' 
     return hostedPage(sandbox, token, 'Enter the card number, the expiry month and year, and a 3-digit CVV2.');
   }
   // The page's own check of the card brand and check digit (Checkout test data): no payment is made.
-  if (cardScenario(field('card_number'), undefined, undefined) === 'bad-card')
+  if (cardScenario(sandbox.tables.testData.cards, field('card_number'), undefined, undefined) === 'bad-card')
     return hostedPage(sandbox, token, 'Bad Request. Brand of card does not support.');
   const payment = payCheckoutSession(sandbox, session, {
     number: field('card_number'),

@@ -1,5 +1,6 @@
-// S2S CARD and S2S APM actions: the state table of the document (States and transitions), the
-// test data of the public facts (§5.1) and the response shapes of facts §2.2-2.3.
+// S2S CARD and S2S APM actions over the core: the spec's state table (the store refuses what it
+// lacks), its test data and method behaviour (the tables), and the response shapes of facts
+// §2.2-2.3.
 import { randomUUID } from 'node:crypto';
 import { Answer, cataloguedAnswer, invalid } from '../core/answers.js';
 import { s2sResult } from '../core/callbacks.js';
@@ -9,15 +10,11 @@ import { qrPng } from '../core/qr.js';
 import type { Handler, OperationCall, Sandbox } from '../core/sandbox.js';
 import { chargeAgain } from '../core/charges.js';
 import { scheduleFirstRun, startRuns } from '../core/schedule-runs.js';
-import { addDecimal, decimalUnits, type Transaction, type TransactionStatus } from '../core/store.js';
+import { bankDecline, DECLINE_REASONS } from '../core/decline-reasons.js';
+import { bookRefund, decimalUnits, settledAmount } from '../core/money.js';
+import { RefusedMove, type Transaction, type TransactionStatus } from '../core/store.js';
 import type { S2sActionEntry } from '../core/tables.js';
 import { cardScenario, firstCardStatus, UNKNOWN_CARD_TOKEN } from '../core/card-scenario.js';
-import {
-  BANK_CODE_WINDOW_SECONDS,
-  DECLINE_REASONS,
-  QR_LIFETIME_SECONDS,
-  VCARD_IDENTIFIERS,
-} from '../core/test-data.js';
 
 type Call = OperationCall<S2sActionEntry>;
 
@@ -141,7 +138,7 @@ function cardPayment(call: Call): Answer {
   call.verify();
   checkOrder(call);
   const card = cardOf(call);
-  const scenario = cardScenario(card.number, card.month, card.year);
+  const scenario = cardScenario(call.sandbox.tables.testData.cards, card.number, card.month, card.year);
   const { status, reason } = firstCardStatus(scenario, auth, call.fields['mpi_data'] !== undefined);
   const now = call.sandbox.clock.now();
   const success = status === 'SETTLED' || status === 'PENDING';
@@ -209,13 +206,18 @@ function capture(call: Call): Answer {
       decline_reason: reason,
     });
   };
-  if (transaction.status !== 'PENDING' || !transaction.auth)
-    return decline('Capture is allowed only for an authorization in PENDING.');
+  if (!transaction.auth) return decline('Capture is allowed only for an authorization in PENDING.');
   if (decimalUnits(amount) > decimalUnits(transaction.amount))
     return decline('The capture amount is above the authorized amount.');
   if (transaction.scenario === 'capture-decline') return decline(DECLINE_REASONS.capture);
+  try {
+    call.sandbox.store.transition(transaction, 'SETTLED', 'CAPTURE', { amount });
+  } catch (error) {
+    if (error instanceof RefusedMove) return decline('Capture is allowed only for an authorization in PENDING.');
+    throw error;
+  }
+  // Only once the move is made: lookups, callbacks and refunds report the captured amount.
   transaction.captured = amount;
-  call.sandbox.store.transition(transaction, 'SETTLED', 'CAPTURE', { amount });
   return followUp('CAPTURE', transaction, {
     amount,
     currency: transaction.currency,
@@ -224,14 +226,16 @@ function capture(call: Call): Answer {
   });
 }
 
+/** VOID: the table moves only a SETTLED payment; its row for an S2S APM authorization answers the catalogued error. */
 function voidPayment(call: Call): Answer {
   const transaction = known(call);
-  if (transaction.protocol === 'apm' && transaction.auth && transaction.status === 'PENDING') {
-    const condition = call.errors.condition('trans_id');
-    if (condition) throw cataloguedAnswer('s2s', condition);
-  }
-  if (transaction.status !== 'SETTLED') {
-    return new Answer(200, {
+  try {
+    call.sandbox.store.transition(transaction, 'VOID', 'VOID');
+  } catch (error) {
+    // The table's own error (`Void is not allowed.`) answers as the catalogue has it; so does a
+    // refusal the response schema has no DECLINED answer for (a VOID of a refunded payment).
+    if (!(error instanceof RefusedMove) || error.error !== undefined) throw error;
+    const declined = new Answer(200, {
       action: 'VOID',
       result: 'DECLINED',
       status: transaction.status,
@@ -239,30 +243,31 @@ function voidPayment(call: Call): Answer {
       trans_id: transaction.id,
       decline_reason: 'VOID applies only to SETTLED payments.',
     });
+    if (call.entry.validateResponse && !call.entry.validateResponse(declined.body).ok) throw error;
+    return declined;
   }
-  call.sandbox.store.transition(transaction, 'VOID', 'VOID');
   return followUp('VOID', transaction, { trans_date: platformDate(call.sandbox.clock.now()) });
 }
 
-/** CREDITVOID (and REFUND): releases an authorization, refunds a settled payment in full or in part. */
+/**
+ * CREDITVOID (and REFUND): releases an authorization, refunds a settled payment in part or (without
+ * `amount`) all that remains of it; never more than was captured.
+ */
 function creditvoid(call: Call): Answer {
   const action = call.entry.action;
   const transaction = known(call);
-  const base = transaction.captured ?? transaction.amount;
-  const remaining = decimalUnits(base) - decimalUnits(transaction.refunded);
-  const amount = call.text('amount') || undefined;
-  const refusable = transaction.status === 'SETTLED' || (transaction.status === 'PENDING' && action === 'CREDITVOID');
-  if (!refusable || (amount !== undefined && (decimalUnits(amount) > remaining || decimalUnits(amount) <= 0n))) {
-    const reason = !refusable
-      ? `${action} applies to SETTLED payments and PENDING authorizations.`
-      : `The amount is above what remains of the payment.`;
-    call.sandbox.store.transition(transaction, transaction.status, action, { declined: true, declineReason: reason });
-    return new Answer(200, { action, result: 'ACCEPTED', order_id: transaction.orderId, trans_id: transaction.id });
+  let booked = false;
+  try {
+    booked = bookRefund(call.sandbox.store, transaction, action, call.text('amount') || undefined) !== undefined;
+  } catch (error) {
+    if (!(error instanceof RefusedMove)) throw error;
   }
-  const full = amount === undefined || decimalUnits(amount) === remaining;
-  transaction.refunded = addDecimal(transaction.refunded, amount ?? transaction.amount);
-  const next: TransactionStatus = transaction.status === 'PENDING' ? 'REVERSAL' : full ? 'REFUND' : 'SETTLED';
-  call.sandbox.store.transition(transaction, next, action, { amount: amount ?? base });
+  if (!booked) {
+    call.sandbox.store.transition(transaction, transaction.status, action, {
+      declined: true,
+      declineReason: `${action} applies to SETTLED payments and PENDING authorizations, up to what remains of them.`,
+    });
+  }
   // The final result arrives by callback (facts §2.2): the answer only accepts the request.
   return new Answer(200, { action, result: 'ACCEPTED', order_id: transaction.orderId, trans_id: transaction.id });
 }
@@ -275,7 +280,7 @@ function statusAnswer(sandbox: Sandbox, action: string, transaction: Transaction
     order_id: transaction.orderId,
     trans_id: transaction.id,
     trans_date: platformDate(transaction.created),
-    amount: transaction.amount,
+    amount: settledAmount(transaction),
     currency: transaction.currency,
     ...(transaction.declineReason && transaction.status === 'DECLINED'
       ? { decline_reason: transaction.declineReason }
@@ -302,7 +307,7 @@ function getTransStatusByOrder(call: Call): Answer {
 /** RECURRING_SALE and RECURRING_DEBIT: a new charge on the card of a `recurring_init=Y` payment. */
 function recurring(call: Call): Answer {
   const action = call.entry.action;
-  const initiating = call.sandbox.store.transactions.get(call.text('recurring_init_trans_id'));
+  const initiating = call.sandbox.store.transactions.get(call.field('recurring_init_trans_id'));
   const chainAction = action === 'RECURRING_DEBIT' ? ['DEBIT'] : ['SALE', 'AUTH'];
   if (
     !initiating ||
@@ -335,12 +340,20 @@ async function apmPayment(call: Call): Promise<Answer> {
   // Exactly `Y` authorizes; any other value is an immediate sale (Limits).
   const auth = action === 'SALE' && call.text('auth') === 'Y';
   const identifier = call.text('identifier');
-  const { brands } = sandbox.tables;
+  // The method's behaviour data (x-method) and the test connector's identifiers (x-test-data).
+  const method = sandbox.tables.methods.find((candidate) => candidate.brand === brand);
+  const tested = sandbox.tables.testData.identifiers.find(
+    (entry) => entry.brand === brand && entry.identifier === identifier,
+  );
+  const waitsForPayer =
+    method !== undefined &&
+    (method.qr !== undefined ||
+      method.completionWindow !== undefined ||
+      (method.completion.length === 1 && method.completion[0] === 'redirect'));
   let status: TransactionStatus = auth ? 'PENDING' : 'SETTLED';
   let reason: string | undefined;
-  if (identifier === VCARD_IDENTIFIERS.decline) [status, reason] = ['DECLINED', DECLINE_REASONS.identifier];
-  else if (brands.qr.includes(brand) || brands.redirect.includes(brand) || brands.bankCodeTransfer.includes(brand))
-    status = 'REDIRECT';
+  if (tested?.scenario === 'decline') [status, reason] = ['DECLINED', DECLINE_REASONS.identifier];
+  else if (waitsForPayer) status = 'REDIRECT';
   const transaction = sandbox.store.create(
     {
       protocol: 'apm',
@@ -358,24 +371,37 @@ async function apmPayment(call: Call): Promise<Answer> {
   );
   const extra: Record<string, unknown> =
     action === 'SALE' ? {} : { commission: '0.00', total_amount: transaction.amount };
-  if (status === 'REDIRECT' && brands.qr.includes(brand)) {
-    sandbox.clock.after(QR_LIFETIME_SECONDS, () =>
-      expire(sandbox, transaction, DECLINE_REASONS.qrExpired, 'QR_EXPIRY'),
+  if (status === 'REDIRECT' && method?.qr) {
+    sandbox.clock.after(method.qr.lifetimeSeconds, () =>
+      expire(sandbox, transaction, 'DECLINED', DECLINE_REASONS.qrExpired, 'QR_EXPIRY'),
     );
     // The state is set; only the image is drawn after this point.
     extra['redirect_params'] = { qr_code: await qrPng(`${sandbox.baseUrl}/_sandbox/pay/${transaction.id}`) };
-  } else if (status === 'REDIRECT' && brands.bankCodeTransfer.includes(brand)) {
-    sandbox.clock.after(BANK_CODE_WINDOW_SECONDS, () =>
-      expire(sandbox, transaction, DECLINE_REASONS.window, 'WINDOW_EXPIRY'),
+  } else if (status === 'REDIRECT' && method?.completionWindow) {
+    const window = method.completionWindow;
+    sandbox.clock.after(window.seconds, () =>
+      expire(sandbox, transaction, window.then as TransactionStatus, DECLINE_REASONS.window, 'WINDOW_EXPIRY'),
     );
   }
   return paymentAnswer(sandbox, action, transaction, extra);
 }
 
-/** A payment the payer did not complete in time is declined (QR lifetime, the bank-code window). */
-function expire(sandbox: Sandbox, transaction: Transaction, reason: string, by: string): void {
-  if (transaction.status === 'REDIRECT' || (transaction.status === 'PENDING' && !transaction.auth))
-    sandbox.store.transition(transaction, 'DECLINED', by, { declineReason: reason });
+/** A payment the payer did not complete in time moves on (QR lifetime, a completion window), unless it already has. */
+function expire(sandbox: Sandbox, transaction: Transaction, then: TransactionStatus, reason: string, by: string): void {
+  if (transaction.status === 'REDIRECT') sandbox.store.transition(transaction, then, by, { declineReason: reason });
+}
+
+/** The QR method's bank callback (`POST /_sandbox/transactions/{id}/bank`): its code moves the payment as the method's data says. */
+export function bankCallback(sandbox: Sandbox, transaction: Transaction, code: string): void {
+  const method = sandbox.tables.methods.find((candidate) => candidate.brand === transaction.brand && candidate.qr);
+  const then = method?.qr?.bankCallback[code] as TransactionStatus | undefined;
+  if (!then) throw new RefusedMove(transaction.status, `bank ${code}`, 'bank callback', undefined);
+  sandbox.store.transition(
+    transaction,
+    then,
+    transaction.action,
+    then === 'DECLINED' ? { declineReason: bankDecline(code) } : {},
+  );
 }
 
 function credit2virtual(call: Call): Answer {

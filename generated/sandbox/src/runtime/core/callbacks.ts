@@ -5,6 +5,7 @@
 import { buildTestCallback, decodeForm, maskPan, type FormObject } from '@payment-gateway/merchant-client';
 import { platformDate } from './clock.js';
 import type { CallbackDelivery, CallbackKind } from './delivery.js';
+import { settledAmount } from './money.js';
 import { mappingAdditions, type ProtocolMapping } from './protocol-mapping.js';
 import type { Transaction, TransactionStatus, Transition } from './store.js';
 
@@ -73,7 +74,8 @@ function s2sFields(transaction: Transaction, transition: Transition): FormObject
     order_id: transaction.orderId,
     trans_id: transaction.id,
     trans_date: platformDate(transition.at),
-    amount: transition.amount ?? transaction.amount,
+    // The operation's own amount (a capture, a refund), else what the payment settled for.
+    amount: transition.amount ?? settledAmount(transaction),
     currency: transaction.currency,
     ...(transition.status === 'DECLINED' || transition.declined
       ? { decline_reason: transaction.declineReason ?? 'Declined.' }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Sandbox } from './sandbox.js';
 import type { Transaction } from './store.js';
-import { DECLINE_REASONS } from './test-data.js';
+import { DECLINE_REASONS } from './decline-reasons.js';
 
 /** A repeat charge of a recurring chain (RECURRING_SALE, RECURRING_DEBIT, a schedule run). */
 export function chargeAgain(

@@ -15,9 +15,9 @@ import {
 import { Answer, cataloguedAnswer, ErrorCatalogue, invalid, type Protocol } from './answers.js';
 import { emitCallback } from './callbacks.js';
 import { SandboxClock } from './clock.js';
-import { CallbackDelivery, DEFAULT_DELIVERY, type DeliveryOptions } from './delivery.js';
+import { CallbackDelivery, deliveryOptions, type DeliveryOptions } from './delivery.js';
 import type { ProtocolMapping } from './protocol-mapping.js';
-import { SandboxStore, type Merchant, type Transaction } from './store.js';
+import { RefusedMove, SandboxStore, type Merchant, type Transaction } from './store.js';
 import type { CheckoutEntry, ErrorCase, S2sActionEntry, SandboxTables } from './tables.js';
 import { checkFormBody, parseJsonObject, type BadRequest } from './wire.js';
 
@@ -45,6 +45,8 @@ export interface OperationCall<Entry extends S2sActionEntry | CheckoutEntry = S2
   verify(original?: Transaction): void;
   /** A field as a string ('' when absent). */
   text(name: string): string;
+  /** A field the spec lets the request name several ways (`recurring_first_trans_id` or `recurring_init_trans_id`): whichever was sent, as a string. */
+  field(name: string): string;
 }
 
 /**
@@ -57,7 +59,7 @@ export type Handler<Entry extends S2sActionEntry | CheckoutEntry> = (
 
 export class Sandbox {
   readonly clock = new SandboxClock();
-  readonly store = new SandboxStore(() => this.clock.now());
+  readonly store: SandboxStore;
   readonly delivery: CallbackDelivery;
   /** Where the sandbox itself is reached (for 3DS, hosted and QR pages); set once it listens. */
   baseUrl = 'http://127.0.0.1';
@@ -68,7 +70,8 @@ export class Sandbox {
     private readonly s2sHandlers: Readonly<Record<string, Handler<S2sActionEntry>>>,
     private readonly checkoutHandlers: Readonly<Record<string, Handler<CheckoutEntry>>>,
   ) {
-    this.delivery = new CallbackDelivery(this.clock, { ...DEFAULT_DELIVERY, ...options.delivery });
+    this.store = new SandboxStore(() => this.clock.now(), tables.transitions);
+    this.delivery = new CallbackDelivery(this.clock, { ...deliveryOptions(tables.delivery), ...options.delivery });
     const merchants = options.merchants?.length ? options.merchants : [{}];
     for (const merchant of merchants)
       this.store.addMerchant(merchant.key, merchant.password, merchant.callbackUrl ?? options.callbackUrl);
@@ -150,18 +153,19 @@ export class Sandbox {
       merchant: merchant ?? ({ key: '', password: '', callbackUrl: undefined } as Merchant),
       errors,
       verify: (original) => this.#verify(protocol, entry, fields, merchant, original),
-      text: (name) =>
-        typeof fields[name] === 'string'
-          ? (fields[name] as string)
-          : fields[name] === undefined
-            ? ''
-            : String(fields[name]),
+      text: (name) => textOf(fields[name]),
+      field: (name) => {
+        const names = entry.alternatives.find((group) => group.includes(name)) ?? [name];
+        return textOf(fields[names.find((candidate) => fields[candidate] !== undefined) ?? name]);
+      },
     };
     if (!handler) return new Answer(501, { error_message: `The sandbox does not implement ${entry.operation.name}.` });
     try {
       return await handler(call);
     } catch (error) {
       if (error instanceof Answer) return error;
+      // A move the state table lacks: the table's catalogued error for it, else the generic case.
+      if (error instanceof RefusedMove) return cataloguedAnswer(protocol, errors.refusal(error.error));
       throw error;
     }
   }
@@ -212,6 +216,9 @@ export class Sandbox {
     return byProtocol('card');
   }
 }
+
+const textOf = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined ? '' : String(value);
 
 /** The original payment's value of a recipe input the follow-up request does not carry. */
 function originalValue(original: Transaction, name: string): string | undefined {

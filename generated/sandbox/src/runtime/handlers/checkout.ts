@@ -10,9 +10,10 @@ import { platformDate } from '../core/clock.js';
 import { browserAttributesOf, mappingAdditions, type ProtocolMapping } from '../core/protocol-mapping.js';
 import type { Handler, OperationCall } from '../core/sandbox.js';
 import { orderOf, payCheckoutSession, returnUrl } from '../core/checkout-payments.js';
-import { addDecimal, decimalUnits, type CheckoutSession, type Transaction } from '../core/store.js';
+import { bookRefund, decimalUnits } from '../core/money.js';
+import { RefusedMove, type CheckoutSession, type Transaction } from '../core/store.js';
 import type { CheckoutEntry } from '../core/tables.js';
-import { cardScenario, UNKNOWN_CARD_TOKEN } from '../core/card-scenario.js';
+import { cardScenario, successCard, UNKNOWN_CARD_TOKEN } from '../core/card-scenario.js';
 
 type Call = OperationCall<CheckoutEntry>;
 
@@ -92,7 +93,7 @@ function hostedFieldsPayment(call: Call): Answer {
   const payment = payCheckoutSession(
     call.sandbox,
     found,
-    { number: '4111111111111111', month: '01', year: '2038' },
+    successCard(call.sandbox.tables.testData.cards),
     browserAttributesOf(call.fields['browser_info']),
   );
   return new Answer(200, {
@@ -100,13 +101,6 @@ function hostedFieldsPayment(call: Call): Answer {
     public_id: payment.paymentId,
     return_url_query_params: Object.fromEntries(new URL(returnUrl(call.sandbox, found, payment)).searchParams),
   });
-}
-
-function refundAmount(call: Call, payment: Transaction): { amount: string; full: boolean } | undefined {
-  const amount = call.text('amount') || payment.amount;
-  const remaining = decimalUnits(payment.captured ?? payment.amount) - decimalUnits(payment.refunded);
-  if (decimalUnits(amount) <= 0n || decimalUnits(amount) > remaining) return undefined;
-  return { amount, full: decimalUnits(amount) === remaining };
 }
 
 export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>> = {
@@ -119,15 +113,7 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
     const payment = knownPayment(call);
     const date = platformDate(call.sandbox.clock.now());
     const amount = call.text('amount') || payment.amount;
-    if (
-      payment.status !== 'PENDING' ||
-      payment.scenario === 'capture-decline' ||
-      decimalUnits(amount) > decimalUnits(payment.amount)
-    ) {
-      const reason =
-        payment.status !== 'PENDING'
-          ? 'Capture is allowed only for a pending authorization.'
-          : 'Capture declined by processing.';
+    const decline = (reason: string) => {
       call.sandbox.store.transition(payment, payment.status, 'CAPTURE', { declined: true, declineReason: reason });
       return new Answer(200, {
         payment_id: payment.paymentId,
@@ -136,30 +122,44 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
         date,
         reason,
       });
+    };
+    if (payment.scenario === 'capture-decline' || decimalUnits(amount) > decimalUnits(payment.amount))
+      return decline('Capture declined by processing.');
+    try {
+      call.sandbox.store.transition(payment, 'SETTLED', 'CAPTURE', { amount });
+    } catch (error) {
+      if (error instanceof RefusedMove) return decline('Capture is allowed only for a pending authorization.');
+      throw error;
     }
     payment.captured = amount;
-    call.sandbox.store.transition(payment, 'SETTLED', 'CAPTURE', { amount });
     return new Answer(200, { payment_id: payment.paymentId, status: 'settled', trans_status: 'SUCCESS', date });
   },
   refundPayment: (call) => {
     const payment = knownPayment(call);
-    const refund = payment.status === 'SETTLED' ? refundAmount(call, payment) : undefined;
-    if (!refund)
+    let booked = false;
+    try {
+      // A settled payment only (an authorization is released by void on Checkout), up to what remains.
+      booked =
+        payment.status === 'SETTLED' &&
+        bookRefund(call.sandbox.store, payment, 'REFUND', call.text('amount') || undefined) !== undefined;
+    } catch (error) {
+      if (!(error instanceof RefusedMove)) throw error;
+    }
+    if (!booked)
       call.sandbox.store.transition(payment, payment.status, 'REFUND', {
         declined: true,
         declineReason: 'Refund applies to settled payments, up to what remains of them.',
       });
-    else {
-      payment.refunded = addDecimal(payment.refunded, refund.amount);
-      call.sandbox.store.transition(payment, refund.full ? 'REFUND' : 'SETTLED', 'REFUND', { amount: refund.amount });
-    }
     // The outcome arrives as a `type=refund` callback.
     return new Answer(200, { payment_id: payment.paymentId, result: 'accepted' });
   },
   voidPayment: (call) => {
     const payment = knownPayment(call);
     const date = platformDate(call.sandbox.clock.now());
-    if (payment.status !== 'SETTLED') {
+    try {
+      call.sandbox.store.transition(payment, 'VOID', 'VOID');
+    } catch (error) {
+      if (!(error instanceof RefusedMove)) throw error;
       return new Answer(200, {
         status: 'FAIL',
         payment_status: checkoutStatus(payment.status),
@@ -169,7 +169,6 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
         order: orderAnswer(payment),
       });
     }
-    call.sandbox.store.transition(payment, 'VOID', 'VOID');
     return new Answer(200, {
       status: 'SUCCESS',
       payment_status: 'void',
@@ -180,7 +179,7 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
   },
   retryPayment: (call) => new Answer(200, { payment_id: knownPayment(call).paymentId, result: 'accepted' }),
   recurringPayment: (call) => {
-    const id = call.text('recurring_init_trans_id');
+    const id = call.field('recurring_init_trans_id');
     const initiating = call.sandbox.store.payments.get(id) ?? call.sandbox.store.transactions.get(id);
     if (
       !initiating ||
@@ -217,7 +216,7 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
       : undefined;
     if (token && !earlier) return cataloguedAnswer('checkout', UNKNOWN_CARD_TOKEN);
     const number = earlier?.cardNumber ?? call.text('card_number');
-    const scenario = cardScenario(number, undefined, undefined);
+    const scenario = cardScenario(call.sandbox.tables.testData.cards, number, undefined, undefined);
     const declined = scenario === 'decline' || scenario === 'bad-card';
     const payment = call.sandbox.store.create(
       {
