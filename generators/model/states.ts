@@ -1,6 +1,6 @@
 // The transaction state table: the spec's `info.x-transitions` (spec/states.yaml), moves between
 // the values of `TransactionStatus`, plus the rows the method catalogue carries (the QR method's
-// bank callback codes, the bank-code transfer window). The docs draw it and the sandbox's store
+// bank callback codes and status-lookup mapping, the bank-code transfer window). The docs draw it and the sandbox's store
 // refuses a move it lacks. A state the spec does not list, or a refusal whose error no catalogue
 // holds, fails generation.
 import type { ErrorCaseModel } from './error-catalogue.js';
@@ -35,7 +35,11 @@ export function stateTable(model: StateModel): StateTable {
   const catalogued = new Set(cataloguedMessages(model));
   const transitions: Transition[] = documented(model.document.info['x-transitions']);
   for (const method of methodCatalogue(model)) {
-    if (method.qr) for (const [code, state] of Object.entries(method.qr.bankCallback)) transitions.push({ from: 'REDIRECT', to: state, by: `${method.title}: bank ${code}` });
+    // The QR payment waits in REDIRECT (its answer carries the QR) until the bank reports.
+    if (method.qr) {
+      for (const [code, state] of Object.entries(method.qr.bankCallback)) transitions.push({ from: 'REDIRECT', to: state, by: `${method.title}: bank ${code}` });
+      for (const [report, state] of Object.entries(method.qr.statusLookup)) transitions.push({ from: 'REDIRECT', to: state, by: `${method.title}: GET_TRANS_STATUS, bank reports ${report}` });
+    }
     if (method.completionWindow) transitions.push({ from: 'REDIRECT', to: method.completionWindow.then, by: `${method.title}: ${method.completionWindow.seconds / 60} min elapse` });
   }
   const unique = [...new Map(transitions.map((move) => [`${move.from}>${move.to}>${move.by}`, move])).values()];
