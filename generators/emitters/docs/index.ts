@@ -51,7 +51,7 @@ export const docsEmitter: Emitter = {
       markdown(paths.guide('errors'), errorsPage(site, templates), template('errors')),
       markdown(paths.guide('limits'), limitsPage(site, templates), template('limits')),
       markdown(paths.guide('states'), statesPage(states, templates), template('states')),
-      markdown(paths.guide('testing'), testingPage(templates), template('testing')),
+      markdown(paths.guide('testing'), testingPage(site, templates), template('testing')),
       markdown(paths.guide('php'), fillTemplate(templates.get('php.md'), {}), template('php')),
       markdown(paths.guide('changelog'), changelogPage(site)),
       { path: 'docs/public/states.svg', contents: stateDiagramSvg(states), kind: 'html', source: SOURCE },

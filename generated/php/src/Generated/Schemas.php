@@ -8638,6 +8638,17 @@ final class Schemas
         'CallbackAcknowledgement' => [
             'type' => 'string',
             'enum' => ['OK', 'ERROR'],
+            'x-delivery' => [
+                'retry' => [
+                    'intervalSeconds' => 900,
+                    'attempts' => 5,
+                ],
+                'block' => [
+                    'timeouts' => 5,
+                    'withinSeconds' => 300,
+                    'forSeconds' => 900,
+                ],
+            ],
         ],
         'CallbackAction' => [
             'type' => 'string',

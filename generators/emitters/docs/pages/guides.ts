@@ -1,10 +1,10 @@
 // The guides: prose from templates/docs with the parts the model knows filled in (every recipe,
 // every error, the limits, the state table, the test data, the release history).
-import { TEST_CARDS, VCARD_IDENTIFIERS } from '../../../../templates/sandbox/test-data.js';
 import { isSchemaObject } from '../../../model/json-schema.js';
 import { renderChangelog } from '../../../model/releases.js';
 import type { SignatureRecipeData } from '../../../model/signature-recipes.js';
 import type { StateTable } from '../../../model/states.js';
+import { testCardsTable, testData, testIdentifiersTable } from '../../../model/test-data.js';
 import { errorsTable } from '../errors-table.js';
 import { s2sRequestExamples, webhookExamples, operationRequestExamples } from '../examples.js';
 import { limits } from '../fields-table.js';
@@ -94,16 +94,20 @@ export function limitsPage(site: Site, templates: Templates): string {
 }
 
 export function statesPage(table_: StateTable, templates: Templates): string {
+  // A row that moves nothing is a refusal: the state stays and the operation answers its error.
+  const protocols = (move: StateTable['transitions'][number]) => (move.protocols ? ` (${move.protocols.map((protocol) => (PROTOCOL_TITLE as Readonly<Record<string, string>>)[protocol] ?? protocol).join(', ')})` : '');
   return fillTemplate(templates.get('states.md'), {
-    moves: table(['From', 'To', 'Moved by'], table_.transitions.map((move) => [code(move.from), code(move.to), cell(move.by)])),
+    moves: table(
+      ['From', 'To', 'Moved by', 'Answer'],
+      table_.transitions.map((move) => [code(move.from), move.to === move.from ? 'unchanged' : code(move.to), cell(`${move.by}${protocols(move)}`), move.error ? `Error ${code(move.error)}` : '']),
+    ),
   });
 }
 
-export function testingPage(templates: Templates): string {
-  return fillTemplate(templates.get('testing.md'), {
-    cards: table(['Card number', 'Expiry', 'Outcome'], TEST_CARDS.map((card) => [code(card.number), card.expiry === 'any' ? 'any' : code(card.expiry), cell(card.description)])),
-    vcard: table(['`identifier`', 'Outcome'], Object.entries(VCARD_IDENTIFIERS).map(([outcome, identifier]) => [code(identifier), outcome])),
-  });
+/** The test data as the sandbox README renders it too (one table, one renderer). */
+export function testingPage(site: Site, templates: Templates): string {
+  const data = testData(site.model);
+  return fillTemplate(templates.get('testing.md'), { cards: testCardsTable(data), vcard: testIdentifiersTable(data) });
 }
 
 /** Using the client: prose only, its samples type-checked with the other pages'. */
