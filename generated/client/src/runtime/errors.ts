@@ -27,11 +27,13 @@ export class RequestValidationError extends GatewayError {
     operation: string,
     readonly issues: readonly ValidationIssue[],
   ) {
-    super(
-      operation,
-      `${operation} request is invalid: ${issues.map((issue) => `${issue.path || '(body)'}: ${issue.message}`).join('; ')}`,
-    );
+    super(operation, `${operation} request is invalid: ${listIssues(issues)}`);
   }
+}
+
+/** Issues as one line of text: `path: message; ...` (no values, so no card data). */
+export function listIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((issue) => `${issue.path || '(body)'}: ${issue.message}`).join('; ');
 }
 
 export interface PlatformErrorEntry {
