@@ -77,8 +77,6 @@ export interface CallbackEvent<
   readonly covered: readonly string[];
   /** Spec rules the (authentic) callback breaks; kept, not thrown: the platform's word wins. */
   readonly issues: readonly ValidationIssue[];
-  /** The status the platform's status lookup answered, when it was confirmed (`confirmStatus`). */
-  readonly confirmedStatus?: string;
 }
 
 const RAW_BODY_HELP =

@@ -11,7 +11,7 @@ import {
   PlatformError,
   RequestValidationError,
   TransportError,
-  type PlatformErrorEntry,
+  type WireErrorEntry,
 } from './errors.js';
 import { checkClientOptions, signatureAlgorithmOf, type CardStatusSignature } from './configuration.js';
 import { encodeForm, type FormObject } from './form-codec.js';
@@ -656,10 +656,7 @@ async function sendOnce<Response>(
     if (record && (record['result'] === 'ERROR' || (!response.ok && typeof record['error_message'] === 'string'))) {
       throw new PlatformError(definition.name, {
         http_code: typeof record['http_code'] === 'number' ? record['http_code'] : response.status,
-        error_code:
-          typeof record['error_code'] === 'number' || typeof record['error_code'] === 'string'
-            ? record['error_code']
-            : undefined,
+        error_code: record['error_code'],
         error_message: scrub(String(record['error_message'] ?? 'Unknown error')),
         errors: Array.isArray(record['errors']) ? record['errors'].map((entry) => scrubEntry(entry, scrub)) : [],
       });
@@ -694,13 +691,9 @@ function isObjectArray(value: unknown): value is Record<string, unknown>[] {
   );
 }
 
-function scrubEntry(entry: unknown, scrub: (text: string) => string): PlatformErrorEntry {
+function scrubEntry(entry: unknown, scrub: (text: string) => string): WireErrorEntry {
   const record = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-  const code = record['error_code'];
-  return {
-    ...(typeof code === 'number' || typeof code === 'string' ? { error_code: code } : {}),
-    error_message: scrub(String(record['error_message'] ?? '')),
-  };
+  return { error_code: record['error_code'], error_message: scrub(String(record['error_message'] ?? '')) };
 }
 
 /** A failed import of the operation's validator code (a bundler's chunk that cannot be loaded), as a GatewayError. */

@@ -934,6 +934,7 @@ export interface components {
             payer_present?: string;
             parameters?: components["schemas"]["SaleCardParameters"];
             custom_data?: components["schemas"]["CustomData"];
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sCardPayerExtras"] & (components["schemas"]["CardTokenFields"] | components["schemas"]["CardDataFields"] | components["schemas"]["WalletTokenFields"]));
         /**
          * Zero amount rule
@@ -982,6 +983,7 @@ export interface components {
             recurring_init?: components["schemas"]["YesNo"];
             /** @description Opaque merchant data, returned in callbacks. */
             custom_data?: Record<string, unknown>;
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sZeroAmountRule"]);
         /**
          * vcard parameters
@@ -1021,6 +1023,12 @@ export interface components {
             /** @constant */
             brand: "pin_voucher";
             parameters: components["schemas"]["PinVoucherParameters"];
+            payer_first_name: components["schemas"]["Name"];
+            payer_last_name: components["schemas"]["Name"];
+            payer_address: components["schemas"]["Address"];
+            payer_country: components["schemas"]["Country"];
+            payer_city: components["schemas"]["City"];
+            payer_zip: components["schemas"]["Zip"];
         } & (components["schemas"]["SaleApmFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1072,6 +1080,8 @@ export interface components {
             /** @constant */
             brand: "bank_account_debit";
             parameters: components["schemas"]["BankAccountDebitParameters"];
+            payer_first_name: components["schemas"]["Name"];
+            payer_last_name: components["schemas"]["Name"];
         } & (components["schemas"]["SaleApmFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2121,6 +2131,7 @@ export interface components {
             /** @description The public reference of the collection, at least 8 characters. */
             order_id?: string;
             parameters?: components["schemas"]["MobileMoneyKeParameters"];
+            payer_email: components["schemas"]["Email"];
         } & (components["schemas"]["SaleApmFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2334,6 +2345,7 @@ export interface components {
             payer_present?: string;
             parameters?: components["schemas"]["DebitParameters"];
             custom_data?: components["schemas"]["CustomData"];
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sCardPayerExtras"] & (components["schemas"]["CardTokenFields"] | components["schemas"]["CardDataFields"]) & components["schemas"]["S2sZeroAmountRule"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2460,6 +2472,7 @@ export interface components {
             payee_card_number: components["schemas"]["CardNumber"];
             parameters?: components["schemas"]["Card2CardParameters"];
             custom_data?: components["schemas"]["CustomData"];
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sCardPayerExtras"] & components["schemas"]["S2sPayeeFields"] & components["schemas"]["CardDataFields"] & components["schemas"]["S2sZeroAmountRule"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2587,6 +2600,13 @@ export interface components {
             action: "CREATE_SCHEDULE";
             client_key: components["schemas"]["ClientKey"];
             hash: components["schemas"]["Hash"];
+            /** @description Name of the schedule. */
+            name: string;
+            /** @description How many `interval_unit`s between payments (15 + day = every 15 days); never 0. */
+            interval_length: components["schemas"]["PositiveDigitString"];
+            interval_unit: components["schemas"]["ScheduleIntervalUnit"];
+            /** @description Number of payments in the schedule. */
+            payments_count: components["schemas"]["DigitString"];
         } & (WithRequired<components["schemas"]["ScheduleOptions"], "name" | "interval_length" | "interval_unit" | "payments_count"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2808,6 +2828,7 @@ export interface components {
             parameters?: Record<string, unknown>;
             /** @description Opaque merchant data, returned in callbacks. */
             custom_data?: Record<string, unknown>;
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip">);
         /**
          * DEBIT2VIRTUAL
@@ -2891,6 +2912,8 @@ export interface components {
             /** @description S2S APM crypto flows (status PENDING) return the deposit address. */
             crypto_address?: string;
             crypto_network?: string;
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2951,6 +2974,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2995,6 +3020,8 @@ export interface components {
             result: "SUCCESS";
             /** @constant */
             status: "SETTLED";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3119,6 +3146,8 @@ export interface components {
             source?: components["schemas"]["CofSource"];
             sequence?: components["schemas"]["CofSequence"];
             payer_language?: never;
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "order_id" | "trans_id"> & components["schemas"]["CallbackPayerFields"]);
         /**
          * GET_TRANS_STATUS response
@@ -3139,6 +3168,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "PENDING" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3170,6 +3201,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3213,6 +3246,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "3DS" | "REDIRECT" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3244,6 +3279,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3278,6 +3315,8 @@ export interface components {
             result: "SUCCESS";
             /** @constant */
             status: "SETTLED";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3331,6 +3370,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3362,6 +3403,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3561,6 +3604,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "PENDING" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3592,6 +3637,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3629,6 +3676,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "3DS" | "REDIRECT" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3660,6 +3709,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3697,6 +3748,8 @@ export interface components {
             result: "SUCCESS";
             /** @constant */
             status: "SETTLED";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3713,6 +3766,8 @@ export interface components {
             /** @constant */
             status: "DECLINED";
             decline_reason: components["schemas"]["DeclineReason"];
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3731,6 +3786,8 @@ export interface components {
             result: "UNDEFINED";
             /** @constant */
             status: "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3763,6 +3820,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["Debit2VirtualAmounts"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4045,7 +4104,17 @@ export interface components {
          * Checkout session
          * @description A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here; the HPF token request takes `return_url` instead.
          */
-        SessionRequest: WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "operation" | "order" | "success_url" | "hash">;
+        SessionRequest: {
+            merchant_key: components["schemas"]["MerchantKey"];
+            /**
+             * @description `purchase` (sale or authorization), `debit`, or `credit` (payout, outcome by a `type=credit` callback).
+             * @enum {string}
+             */
+            operation: "purchase" | "debit" | "credit";
+            order: components["schemas"]["SessionOrder"];
+            success_url: components["schemas"]["Url"];
+            hash: components["schemas"]["Hash"];
+        } & WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "operation" | "order" | "success_url" | "hash">;
         SessionResponse: {
             /** @description Hosted payment page link for this session (one link per payment). */
             redirect_url: components["schemas"]["Url"];
@@ -4072,6 +4141,9 @@ export interface components {
             operation: "purchase" | "debit";
             /** @description Where the payer's browser returns after a 3DS or redirect step of the HPF payment (mandatory for HPF). */
             return_url: components["schemas"]["Url"];
+            merchant_key: components["schemas"]["MerchantKey"];
+            order: components["schemas"]["SessionOrder"];
+            hash: components["schemas"]["Hash"];
         } & WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "operation" | "order" | "hash">;
         /** @description The HPF session token; it authenticates the HPF calls in the `Token` header. */
         SessionTokenResponse: {
