@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCallbackServer, type OrderRecord } from '../../templates/docs/samples/callback-handler.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
-import { cardFields, nextOrder, sendCheckout, sendS2s, startHarness, type Harness } from './support.js';
+import { apmSale, cardFields, nextOrder, pay, sendCheckout, sendS2s, startHarness, type Harness } from './support.js';
 
 const orders = new Map<string, OrderRecord>();
 const events: GatewayCallback[] = [];
@@ -76,17 +76,7 @@ describe('the callback sample, against sandbox callbacks of every kind', () => {
       card_number: '4601541833776519',
       payer_ip: '203.0.113.10',
     });
-    await s2s('apm', {
-      action: 'SALE',
-      brand: 'vcard',
-      order_id: nextOrder('A'),
-      order_amount: '2.00',
-      order_currency: 'USD',
-      order_description: 'APM',
-      identifier: 'success@gmail.com',
-      payer_ip: '203.0.113.10',
-      return_url: 'https://merchant.example/r',
-    });
+    await s2s('apm', apmSale());
     await s2s('apm', {
       action: 'CREDIT2VIRTUAL',
       brand: 'mobile_money_ke',
@@ -111,16 +101,7 @@ describe('the callback sample, against sandbox callbacks of every kind', () => {
       order,
       success_url: 'https://merchant.example/success',
     });
-    const paid = await fetch(`${session.body.redirect_url}/pay`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        card_number: '4111111111111111',
-        card_exp_month: '01',
-        card_exp_year: '2038',
-        card_cvv2: '123',
-      }),
-      redirect: 'manual',
-    });
+    const paid = await pay(session.body.redirect_url, '01');
     expect(paid.status).toBe(303);
     await h.sandbox.callbacksSettled();
 

@@ -219,7 +219,7 @@ export function coveredFields(recipe: SignatureRecipe, fields: Readonly<Record<s
 }
 
 /** Every field a recipe reads by name, in any of its formulas or to choose one (`action`, `payer_email`). */
-export function recipeFieldNames(recipe: SignatureRecipe): string[] {
+export function recipeFieldNames(recipe: Pick<SignatureRecipe, 'input' | 'cases'>): string[] {
   const names = new Set<string>();
   const add = (name: string) => names.add(name);
   visitFields(recipe.input, add, () => undefined);
