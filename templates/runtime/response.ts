@@ -1,7 +1,7 @@
 // Response: what openapi-fetch handed back, classified. The platform's error answer is a
 // PlatformError (its text scrubbed of the request's secrets, which a platform may echo back), an
 // unexpected status or a body of the wrong shape a TransportError, anything else the answer.
-import { PlatformError, TransportError, type PlatformErrorEntry } from './errors.js';
+import { PlatformError, TransportError, type WireErrorEntry } from './errors.js';
 import type { FetchOutcome } from './operation.js';
 
 /**
@@ -28,10 +28,7 @@ export function readAnswer<Answer>(
   if (record && (record['result'] === 'ERROR' || (!response.ok && typeof record['error_message'] === 'string'))) {
     throw new PlatformError(operation, {
       http_code: typeof record['http_code'] === 'number' ? record['http_code'] : response.status,
-      error_code:
-        typeof record['error_code'] === 'number' || typeof record['error_code'] === 'string'
-          ? record['error_code']
-          : undefined,
+      error_code: record['error_code'],
       error_message: scrub(String(record['error_message'] ?? 'Unknown error')),
       errors: Array.isArray(record['errors']) ? record['errors'].map((entry) => scrubEntry(entry, scrub)) : [],
     });
@@ -52,11 +49,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function scrubEntry(entry: unknown, scrub: (text: string) => string): PlatformErrorEntry {
-  const record = isRecord(entry) ? entry : {};
-  const code = record['error_code'];
-  return {
-    ...(typeof code === 'number' || typeof code === 'string' ? { error_code: code } : {}),
-    error_message: scrub(String(record['error_message'] ?? '')),
-  };
+function scrubEntry(entry: unknown, scrub: (text: string) => string): WireErrorEntry {
+  const record = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+  return { error_code: record['error_code'], error_message: scrub(String(record['error_message'] ?? '')) };
 }

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 import {
+  apmSale,
   cardFields,
   nextOrder,
   post,
@@ -103,19 +104,7 @@ describe('signed callbacks on every transition', () => {
   });
 
   it('an S2S APM callback verifies with its sorted-values recipe', async () => {
-    const sale = (
-      await sendS2s(h, 'apm', {
-        action: 'SALE',
-        brand: 'vcard',
-        order_id: nextOrder('A'),
-        order_amount: '2.00',
-        order_currency: 'USD',
-        order_description: 'APM',
-        identifier: 'success@gmail.com',
-        payer_ip: '203.0.113.10',
-        return_url: 'https://merchant.example/r',
-      })
-    ).body;
+    const sale = (await sendS2s(h, 'apm', apmSale())).body;
     await h.sandbox.callbacksSettled();
     expect(
       parseCallback(forTransaction(sale.trans_id)[0]!, { password: h.password, protocol: 'apm' }).fields,

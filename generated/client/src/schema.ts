@@ -962,6 +962,7 @@ export interface components {
             payer_present?: string;
             parameters?: components["schemas"]["SaleCardParameters"];
             custom_data?: components["schemas"]["CustomData"];
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sCardPayerExtras"] & (components["schemas"]["CardTokenFields"] | components["schemas"]["CardDataFields"] | components["schemas"]["WalletTokenFields"]));
         /**
          * Zero amount rule
@@ -1017,6 +1018,7 @@ export interface components {
             recurring_init?: components["schemas"]["YesNo"];
             /** @description Opaque merchant data, returned in callbacks. */
             custom_data?: Record<string, unknown>;
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sNonZeroAmountRule"]);
         /**
          * vcard parameters
@@ -1056,6 +1058,12 @@ export interface components {
             /** @constant */
             brand: "pin_voucher";
             parameters: components["schemas"]["PinVoucherParameters"];
+            payer_first_name: components["schemas"]["Name"];
+            payer_last_name: components["schemas"]["Name"];
+            payer_address: components["schemas"]["Address"];
+            payer_country: components["schemas"]["Country"];
+            payer_city: components["schemas"]["City"];
+            payer_zip: components["schemas"]["Zip"];
         } & (components["schemas"]["SaleApmFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1107,6 +1115,8 @@ export interface components {
             /** @constant */
             brand: "bank_account_debit";
             parameters: components["schemas"]["BankAccountDebitParameters"];
+            payer_first_name: components["schemas"]["Name"];
+            payer_last_name: components["schemas"]["Name"];
         } & (components["schemas"]["SaleApmFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2153,6 +2163,7 @@ export interface components {
             /** @constant */
             brand: "mobile_money_ke";
             parameters?: components["schemas"]["MobileMoneyKeParameters"];
+            payer_email: components["schemas"]["Email"];
         } & (components["schemas"]["SaleApmFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2371,6 +2382,7 @@ export interface components {
             payer_present?: string;
             parameters?: components["schemas"]["DebitParameters"];
             custom_data?: components["schemas"]["CustomData"];
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sCardPayerExtras"] & (components["schemas"]["CardTokenFields"] | components["schemas"]["CardDataFields"]) & components["schemas"]["S2sZeroAmountRule"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2490,6 +2502,7 @@ export interface components {
             payee_card_number: components["schemas"]["CardNumber"];
             parameters?: components["schemas"]["Card2CardParameters"];
             custom_data?: components["schemas"]["CustomData"];
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sCardPayerExtras"] & components["schemas"]["S2sPayeeFields"] & (components["schemas"]["CardTokenFields"] | components["schemas"]["CardDataFields"]) & components["schemas"]["S2sZeroAmountRule"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2617,6 +2630,9 @@ export interface components {
             action: "CREATE_SCHEDULE";
             client_key: components["schemas"]["ClientKey"];
             hash: components["schemas"]["Hash"];
+            /** @description How many `interval_unit`s between payments (15 + day = every 15 days); never 0. */
+            interval_length: components["schemas"]["PositiveDigitString"];
+            interval_unit: components["schemas"]["ScheduleIntervalUnit"];
         } & (WithRequired<components["schemas"]["ScheduleOptions"], "interval_length" | "interval_unit"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2838,6 +2854,7 @@ export interface components {
             parameters?: Record<string, unknown>;
             /** @description Opaque merchant data, returned in callbacks. */
             custom_data?: Record<string, unknown>;
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip">);
         /**
          * DEBIT2VIRTUAL
@@ -2921,6 +2938,8 @@ export interface components {
             /** @description S2S APM crypto flows (status PENDING) return the deposit address. */
             crypto_address?: string;
             crypto_network?: string;
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2981,6 +3000,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3025,6 +3046,8 @@ export interface components {
             result: "SUCCESS";
             /** @constant */
             status: "SETTLED";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3149,6 +3172,8 @@ export interface components {
             source?: components["schemas"]["CofSource"];
             sequence?: components["schemas"]["CofSequence"];
             payer_language?: never;
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "order_id" | "trans_id"> & components["schemas"]["CallbackPayerFields"]);
         /**
          * GET_TRANS_STATUS response
@@ -3169,6 +3194,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "PENDING" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3200,6 +3227,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3243,6 +3272,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "3DS" | "REDIRECT" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3274,6 +3305,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3308,6 +3341,8 @@ export interface components {
             result: "SUCCESS";
             /** @constant */
             status: "SETTLED";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3361,6 +3396,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3392,6 +3429,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3591,6 +3630,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "PENDING" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3622,6 +3663,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3659,6 +3702,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "3DS" | "REDIRECT" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3690,6 +3735,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3727,6 +3774,8 @@ export interface components {
             result: "SUCCESS";
             /** @constant */
             status: "SETTLED";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3743,6 +3792,8 @@ export interface components {
             /** @constant */
             status: "DECLINED";
             decline_reason: components["schemas"]["DeclineReason"];
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3761,6 +3812,8 @@ export interface components {
             result: "UNDEFINED";
             /** @constant */
             status: "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3793,6 +3846,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["Debit2VirtualAmounts"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4085,7 +4140,17 @@ export interface components {
          * Checkout session
          * @description A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here; the HPF token request takes `return_url` instead.
          */
-        SessionRequest: WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "operation" | "order" | "success_url" | "hash">;
+        SessionRequest: {
+            merchant_key: components["schemas"]["MerchantKey"];
+            /**
+             * @description `purchase` (sale or authorization), `debit`, or `credit` (payout, outcome by a `type=credit` callback).
+             * @enum {string}
+             */
+            operation: "purchase" | "debit" | "credit";
+            order: components["schemas"]["SessionOrder"];
+            success_url: components["schemas"]["Url"];
+            hash: components["schemas"]["Hash"];
+        } & WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "operation" | "order" | "success_url" | "hash">;
         SessionResponse: {
             /** @description Hosted payment page link for this session (one link per payment). */
             redirect_url: components["schemas"]["Url"];
@@ -4112,6 +4177,9 @@ export interface components {
             operation: "purchase" | "debit";
             /** @description Where the payer's browser returns after a 3DS or redirect step of the HPF payment (mandatory for HPF). */
             return_url: components["schemas"]["Url"];
+            merchant_key: components["schemas"]["MerchantKey"];
+            order: components["schemas"]["SessionOrder"];
+            hash: components["schemas"]["Hash"];
         } & WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "operation" | "order" | "hash">;
         /** @description The HPF session token; it authenticates the HPF calls in the `Token` header. */
         SessionTokenResponse: {

@@ -173,20 +173,21 @@ export interface FieldError {
   readonly message: string;
 }
 
+// Codes go out as the catalogue writes them, strings of digits, as the client reads them.
 const INVALID = 'Request data is invalid.';
 
 /** S2S validation and hash errors (facts §2.4): code 100000, one entry per field. */
 export function s2sInvalid(errors: readonly FieldError[]): unknown {
-  return { result: 'ERROR', error_code: 100000, error_message: INVALID, errors: errors.map(entry) };
+  return { result: 'ERROR', error_code: '100000', error_message: INVALID, errors: errors.map(entry) };
 }
 
 /** Checkout validation and hash errors (facts §3.2): code 0, one entry per field. */
 export function checkoutInvalid(errors: readonly FieldError[]): unknown {
-  return { error_code: 0, error_message: INVALID, errors: errors.map(entry) };
+  return { error_code: '0', error_message: INVALID, errors: errors.map(entry) };
 }
 
 function entry(error: FieldError) {
-  return { error_code: 100000, error_message: error.field ? `${error.field}: ${error.message}` : error.message };
+  return { error_code: '100000', error_message: error.field ? `${error.field}: ${error.message}` : error.message };
 }
 
 /** An error of the catalogue with its gaps filled (code and text the document leaves out). */

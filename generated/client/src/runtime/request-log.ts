@@ -18,7 +18,8 @@ export function loggingMiddleware(
     onRequest({ request }) {
       started = Date.now();
       const event = { type: 'request', operation: definition.name, url: request.url, attempt } as const;
-      logger({ ...event, body: sanitize(body(), definition.sensitive, secrets()) });
+      // The request as sent: its own fields, sensitive ones masked by name.
+      logger({ ...event, body: sanitize(body(), definition.sensitive, secrets(), 'values') });
     },
     async onResponse({ response }) {
       let parsed: unknown;
