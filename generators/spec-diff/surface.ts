@@ -61,6 +61,11 @@ export function usable(shape: Shape, path: string): FieldRules | undefined {
   return rules && rules.declared && !rules.rejectsAll ? rules : undefined;
 }
 
+/** The paths of the fields that select a variant: their values are reported as variants, not as enum values. */
+export function tagPaths(shape: Shape): Set<string> {
+  return new Set([...shape.discriminators].map(([place, { property }]) => (place === '(body)' ? property : `${place}.${property}`)));
+}
+
 /** The alternatives a shape offers, as `<place>=<branch or tag>`. */
 export function variantsOf(shape: Shape): Set<string> {
   const found = new Set<string>();
@@ -339,7 +344,9 @@ function collectRules(model: SpecModel, node: JsonSchema, rules: FieldRules, con
   for (const type of [s.type ?? []].flat() as string[]) if (!rules.types.includes(type)) rules.types.push(type);
   rules.types.sort();
   if (Array.isArray(s.enum)) rules.enum = [...new Set([...(rules.enum ?? []), ...s.enum.map(String)])].sort();
-  if (s.const !== undefined) rules.const = String(s.const);
+  // A fixed value under a condition (a branch's tag) is one of the values the field may take.
+  if (s.const !== undefined && conditional) rules.enum = [...new Set([...(rules.enum ?? []), String(s.const)])].sort();
+  else if (s.const !== undefined) rules.const = String(s.const);
   if (typeof s.format === 'string') rules.format = s.format;
   if (typeof s.pattern === 'string' && !rules.patterns.includes(s.pattern)) rules.patterns.push(s.pattern);
   // Merged over the places that state them: the strictest applies.
@@ -351,7 +358,7 @@ function collectRules(model: SpecModel, node: JsonSchema, rules: FieldRules, con
   for (const bound of LOWER_BOUNDS) if (s[bound] !== undefined) rules.bounds[bound] = Math.max(rules.bounds[bound] ?? -Infinity, Number(s[bound]));
   for (const bound of UPPER_BOUNDS) if (s[bound] !== undefined) rules.bounds[bound] = Math.min(rules.bounds[bound] ?? Infinity, Number(s[bound]));
   if (typeof s.multipleOf === 'number') rules.multipleOf = s.multipleOf;
-  if (s.default !== undefined) rules.default = JSON.stringify(s.default);
+  if (s.default !== undefined) rules.default = typeof s.default === 'string' ? s.default : JSON.stringify(s.default);
   if (s['x-safety-cap'] === true) rules.safetyCap = true;
   for (const part of s.allOf ?? []) collectRules(model, part, rules, conditional);
   // A value may take any branch's type.

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { CHANGE_KINDS, fieldKind, type Side } from '../kinds.js';
 import { FORM_MEDIA_TYPE } from '../../model/spec-model.js';
 import type { Detector } from '../change.js';
-import { LOWER_BOUNDS, UPPER_BOUNDS, usable, type FieldRules, type NumericBound, type Surface, type Unit } from '../surface.js';
+import { LOWER_BOUNDS, tagPaths, UPPER_BOUNDS, usable, type FieldRules, type NumericBound, type Surface, type Unit } from '../surface.js';
 
 type Report = (change: string, message: string, value?: string) => void;
 
@@ -15,6 +15,8 @@ interface FieldRule {
   readonly changes: readonly string[];
   /** `form`: the side travels form-encoded (bracket keys), where some differences do not reach the wire. */
   compare(old: FieldRules, now: FieldRules, report: Report, body: 'form' | 'json'): void;
+  /** The values of a discriminator's tag are reported by the discriminator detector. */
+  readonly skipsTags?: boolean;
 }
 
 const SIDES: readonly Side[] = ['request', 'response', 'callback'];
@@ -42,7 +44,9 @@ function fieldRuleDetector(rule: FieldRule): Detector {
     kinds: sidedKinds(rule.changes),
     detect(base, head, emit) {
       for (const [unit, side, old, now] of commonSides(base, head)) {
+        const tags = rule.skipsTags ? new Set([...tagPaths(old), ...tagPaths(now)]) : new Set<string>();
         for (const [path, before] of old.fields) {
+          if (tags.has(path)) continue;
           const after = usable(now, path);
           if (!after || !usable(old, path)) continue;
           const body = side !== 'response' && unit.encoding?.['(media type)'] === FORM_MEDIA_TYPE ? 'form' : 'json';
@@ -99,6 +103,7 @@ const format: FieldRule = {
 
 const constant: FieldRule = {
   name: 'const',
+  skipsTags: true,
   changes: ['const-changed'],
   compare(old, now, report) {
     if (now.const !== undefined && old.const !== now.const) report('const-changed', `fixed value ${show(old.const)} → ${now.const}`, now.const);
@@ -108,6 +113,7 @@ const constant: FieldRule = {
 
 const enumeration: FieldRule = {
   name: 'enum',
+  skipsTags: true,
   changes: ['enum-value-added', 'enum-value-removed'],
   compare(old, now, report) {
     if (old.enum && now.enum) {
