@@ -79,6 +79,11 @@ export interface Shape {
   readonly fields: ReadonlyMap<string, FieldRules>;
   /** `<field> when <condition>` → the requirement. */
   readonly conditions: ReadonlyMap<string, Condition>;
+  /**
+   * `<field> when <condition>` → the field's rules under a condition that restates it (a `then`
+   * branch, a `oneOf` alternative), its unconditional rules included.
+   */
+  readonly conditionalRules: ReadonlyMap<string, { readonly field: string; readonly when: string; readonly variants: readonly string[]; readonly rules: FieldRules }>;
   /** Alternatives without a discriminator (`oneOf`/`anyOf`), by place: the branches' names. */
   readonly branches: ReadonlyMap<string, readonly string[]>;
   /** Discriminated alternatives, by place: the tag property and its mapped values. */
@@ -207,6 +212,9 @@ function withEmptyCatalogues(document: OpenApiDocument): OpenApiDocument {
 
 interface ShapeBuilder {
   readonly fields: Map<string, FieldRules>;
+  /** The schemas that state each field's rules: unconditionally, and under each condition. */
+  readonly statements: Map<string, JsonSchema[]>;
+  readonly conditionalStatements: Map<string, { field: string; when: string; variants: string[]; nodes: JsonSchema[] }>;
   readonly conditions: Map<string, Condition>;
   readonly branches: Map<string, string[]>;
   readonly discriminators: Map<string, { property: string; values: string[] }>;
@@ -214,9 +222,17 @@ interface ShapeBuilder {
 
 /** The shape of a schema: fields by dotted path (`[]` for array items), merged over allOf/oneOf/anyOf/if. */
 export function shape(model: SpecModel, schemaName: string): Shape {
-  const out: ShapeBuilder = { fields: new Map(), conditions: new Map(), branches: new Map(), discriminators: new Map() };
+  const out: ShapeBuilder = { fields: new Map(), statements: new Map(), conditionalStatements: new Map(), conditions: new Map(), branches: new Map(), discriminators: new Map() };
   walk(model, { $ref: `#/components/schemas/${schemaName}` }, '', [], out, new Set(), new Set());
-  return out;
+  for (const [path, nodes] of out.statements) for (const node of nodes) collectRules(model, node, fieldAt(out, path), false);
+  const conditionalRules = new Map<string, { field: string; when: string; variants: string[]; rules: FieldRules }>();
+  for (const [key, { field, when, variants, nodes }] of out.conditionalStatements) {
+    // Under its condition a restated rule holds as if unconditional (a branch's const is the value).
+    const rules = emptyRules();
+    for (const node of [...(out.statements.get(field) ?? []), ...nodes]) collectRules(model, node, rules, false);
+    conditionalRules.set(key, { field, when, variants, rules });
+  }
+  return { fields: out.fields, conditions: out.conditions, conditionalRules, branches: out.branches, discriminators: out.discriminators };
 }
 
 /**
@@ -242,9 +258,16 @@ function walk(model: SpecModel, node: JsonSchema, prefix: string, when: readonly
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const path = at(name);
     const rules = fieldAt(out, path);
-    collectRules(model, property, rules, when.length > 0);
     const resolved = model.resolve(property);
     if (resolved !== false) rules.declared = true;
+    if (when.length === 0) out.statements.set(path, [...(out.statements.get(path) ?? []), property]);
+    else {
+      const text = when.map((clause) => clause.text).join(' and ');
+      const variants = when.flatMap((clause) => (clause.variant ? [clause.variant] : []));
+      const entry = out.conditionalStatements.get(`${path} when ${text}`) ?? { field: path, when: text, variants, nodes: [] };
+      entry.nodes.push(property);
+      out.conditionalStatements.set(`${path} when ${text}`, entry);
+    }
     if (!isSchemaObject(resolved)) continue;
     if (resolved.properties || resolved.allOf || resolved.oneOf || resolved.anyOf || resolved.if || resolved.dependentRequired) walk(model, property, path, when, out, inner, new Set());
     if (isSchemaObject(resolved.items as JsonSchema)) walk(model, resolved.items as JsonSchema, `${path}[]`, when, out, inner, new Set());
@@ -272,9 +295,11 @@ function walk(model: SpecModel, node: JsonSchema, prefix: string, when: readonly
   }
 }
 
-function fieldAt(out: ShapeBuilder, path: string): FieldRules {
+const emptyRules = (): FieldRules => ({ required: 'never', types: [], patterns: [], bounds: {}, safetyCap: false, rejectsAll: false, declared: false });
+
+function fieldAt(out: Pick<ShapeBuilder, 'fields'>, path: string): FieldRules {
   let rules = out.fields.get(path);
-  if (!rules) out.fields.set(path, (rules = { required: 'never', types: [], patterns: [], bounds: {}, safetyCap: false, rejectsAll: false, declared: false }));
+  if (!rules) out.fields.set(path, (rules = emptyRules()));
   return rules;
 }
 

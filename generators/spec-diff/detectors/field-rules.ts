@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { CHANGE_KINDS, fieldKind, type Side } from '../kinds.js';
 import { FORM_MEDIA_TYPE } from '../../model/spec-model.js';
 import type { Detector } from '../change.js';
-import { LOWER_BOUNDS, tagPaths, UPPER_BOUNDS, usable, type FieldRules, type NumericBound, type Surface, type Unit } from '../surface.js';
+import { LOWER_BOUNDS, tagPaths, UPPER_BOUNDS, usable, variantsOf, type FieldRules, type NumericBound, type Surface, type Unit } from '../surface.js';
 
 type Report = (change: string, message: string, value?: string) => void;
 
@@ -38,6 +38,12 @@ export function* commonSides(base: Surface, head: Surface): Generator<[Unit, Sid
   }
 }
 
+/**
+ * A rule family over every field of every side: its unconditional rules, then its rules under each
+ * condition that restates it (a change already seen unconditionally is not repeated there). A
+ * condition one side lacks compares with that side's unconditional rules, unless it selects an
+ * alternative that side lacks (reported as the alternative).
+ */
 function fieldRuleDetector(rule: FieldRule): Detector {
   return {
     name: rule.name,
@@ -45,19 +51,35 @@ function fieldRuleDetector(rule: FieldRule): Detector {
     detect(base, head, emit) {
       for (const [unit, side, old, now] of commonSides(base, head)) {
         const tags = rule.skipsTags ? new Set([...tagPaths(old), ...tagPaths(now)]) : new Set<string>();
-        for (const [path, before] of old.fields) {
-          if (tags.has(path)) continue;
-          const after = usable(now, path);
-          if (!after || !usable(old, path)) continue;
-          const body = side !== 'response' && unit.encoding?.['(media type)'] === FORM_MEDIA_TYPE ? 'form' : 'json';
+        const body = side !== 'response' && unit.encoding?.['(media type)'] === FORM_MEDIA_TYPE ? 'form' : 'json';
+        const compare = (path: string, before: FieldRules, after: FieldRules, found: Set<string>, prefix = '') =>
           rule.compare(
             before,
             after,
             (change, message, value) => {
-              if (CHANGE_KINDS.has(fieldKind(side, change))) emit(fieldKind(side, change), unit, path, message, value);
+              const seen = `${change}: ${message}`;
+              if (found.has(seen) && prefix) return;
+              found.add(seen);
+              if (CHANGE_KINDS.has(fieldKind(side, change))) emit(fieldKind(side, change), unit, path, `${prefix}${message}`, value);
             },
             body,
           );
+        const unconditional = new Map<string, Set<string>>();
+        for (const path of old.fields.keys()) {
+          const [before, after] = [usable(old, path), usable(now, path)];
+          if (!before || !after || tags.has(path)) continue;
+          unconditional.set(path, new Set());
+          compare(path, before, after, unconditional.get(path)!);
+        }
+        const [oldVariants, newVariants] = [variantsOf(old), variantsOf(now)];
+        for (const key of new Set([...old.conditionalRules.keys(), ...now.conditionalRules.keys()])) {
+          const [was, is] = [old.conditionalRules.get(key), now.conditionalRules.get(key)];
+          const { field, when, variants } = (is ?? was)!;
+          if (!unconditional.has(field) && !(usable(old, field) && usable(now, field))) continue;
+          if (tags.has(field) || !variants.every((variant) => oldVariants.has(variant) && newVariants.has(variant))) continue;
+          const [before, after] = [was?.rules ?? usable(old, field)!, is?.rules ?? usable(now, field)!];
+          if (before.rejectsAll || after.rejectsAll) continue;
+          compare(field, before, after, unconditional.get(field) ?? new Set(), `when ${when}: `);
         }
       }
     },
