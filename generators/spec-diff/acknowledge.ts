@@ -28,7 +28,8 @@ export interface Note extends Acknowledgement {
   readonly names: ReadonlySet<string>;
 }
 
-export const quotedNames = (text: string): Set<string> => new Set([...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]!));
+export const quotedNames = (text: string): Set<string> =>
+  new Set([...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]!));
 
 /** The names that stand for a change's subject. */
 export function subjectNames(change: Change): string[] {
@@ -53,10 +54,17 @@ function unitNames(change: Change, surfaces: readonly Surface[]): string[] {
 }
 
 const saysWhatHappened = (item: string, kind: string) =>
-  changeKind(kind).verbs.some((verb) => new RegExp(`(^|[^\\p{L}])${verb.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'iu').test(item));
+  changeKind(kind).verbs.some((verb) =>
+    new RegExp(`(^|[^\\p{L}])${verb.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'iu').test(item),
+  );
 
 /** Whether a note acknowledges a change (any severity: the report also says what a note's label got wrong). */
-export function names(note: Note, change: Change, allUnitNames: ReadonlySet<string>, ownUnitNames: readonly string[]): boolean {
+export function names(
+  note: Note,
+  change: Change,
+  allUnitNames: ReadonlySet<string>,
+  ownUnitNames: readonly string[],
+): boolean {
   const subject = subjectNames(change);
   if (!subject.some((name) => note.names.has(name))) return false;
   if (!saysWhatHappened(note.item, change.kind)) return false;
@@ -72,10 +80,15 @@ export interface Acknowledged {
 
 /** Marks each breaking change with the first note that acknowledges it. */
 export function acknowledge(base: Surface, head: Surface, changes: readonly Change[]): Acknowledged {
-  const notes: Note[] = newReleases(base, head).flatMap((release) => release.breaking.map((item) => ({ version: release.version, item, names: quotedNames(item) })));
+  const notes: Note[] = newReleases(base, head).flatMap((release) =>
+    release.breaking.map((item) => ({ version: release.version, item, names: quotedNames(item) })),
+  );
   const allUnitNames = new Set([...base.units.values(), ...head.units.values()].flatMap((unit) => unit.names));
   const own = new Map(changes.map((change) => [change, unitNames(change, [head, base])]));
-  const named = notes.map((note) => ({ note, named: changes.filter((change) => names(note, change, allUnitNames, own.get(change)!)) }));
+  const named = notes.map((note) => ({
+    note,
+    named: changes.filter((change) => names(note, change, allUnitNames, own.get(change)!)),
+  }));
   const marked = changes.map((change) => {
     if (change.severity !== 'breaking') return change;
     const by = named.find(({ named: list }) => list.includes(change))?.note;
@@ -83,5 +96,8 @@ export function acknowledge(base: Surface, head: Surface, changes: readonly Chan
   });
   // The notes keep pointing at the marked copies.
   const index = new Map(changes.map((change, i) => [change, marked[i]!]));
-  return { changes: marked, notes: named.map(({ note, named: list }) => ({ note, named: list.map((change) => index.get(change)!) })) };
+  return {
+    changes: marked,
+    notes: named.map(({ note, named: list }) => ({ note, named: list.map((change) => index.get(change)!) })),
+  };
 }

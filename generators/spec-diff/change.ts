@@ -47,8 +47,17 @@ export function runDetectors(detectors: readonly Detector[], base: Surface, head
   for (const detector of detectors) {
     const declared = new Set(detector.kinds);
     detector.detect(base, head, (kind, site, path, message, value) => {
-      if (!declared.has(kind)) throw new Error(`spec-diff: detector ${detector.name} emitted ${kind}, which it does not declare`);
-      changes.push({ kind, severity: changeKind(kind).severity, unit: site.id, location: site.location, path, ...(value !== undefined ? { value } : {}), message });
+      if (!declared.has(kind))
+        throw new Error(`spec-diff: detector ${detector.name} emitted ${kind}, which it does not declare`);
+      changes.push({
+        kind,
+        severity: changeKind(kind).severity,
+        unit: site.id,
+        location: site.location,
+        path,
+        ...(value !== undefined ? { value } : {}),
+        message,
+      });
     });
   }
   return changes;

@@ -30,7 +30,14 @@ export function compareSurfaces(base: Surface, head: Surface): Comparison {
   const found = runDetectors(DETECTORS, base, head);
   const { changes, notes } = acknowledge(base, head, found);
   const unacknowledged = changes.filter((change) => change.severity === 'breaking' && !change.acknowledgedBy);
-  return { changes, verdict: verdictOf(changes), releases: newReleases(base, head), notes, unacknowledged, passes: unacknowledged.length === 0 };
+  return {
+    changes,
+    verdict: verdictOf(changes),
+    releases: newReleases(base, head),
+    notes,
+    unacknowledged,
+    passes: unacknowledged.length === 0,
+  };
 }
 
 export function compareSpecs(base: SpecInput | OpenApiDocument, head: SpecInput | OpenApiDocument): Comparison {

@@ -34,7 +34,21 @@ interface FieldChange {
 
 const REMOVED = ['removed', 'retired', 'no longer', 'dropped', 'deleted', 'renamed', 'rejected', 'withdrawn'];
 const REQUIRED = ['required', 'require', 'requires', 'mandatory'];
-const BOUND = ['limit', 'limited', 'bound', 'at most', 'at least', 'maximum', 'minimum', 'raised', 'lowered', 'shortened', 'narrowed', 'max', 'min'];
+const BOUND = [
+  'limit',
+  'limited',
+  'bound',
+  'at most',
+  'at least',
+  'maximum',
+  'minimum',
+  'raised',
+  'lowered',
+  'shortened',
+  'narrowed',
+  'max',
+  'min',
+];
 
 /** Changes to one field (or one place in a schema), per side. */
 const FIELD_CHANGES: Readonly<Record<string, FieldChange>> = {
@@ -166,7 +180,10 @@ const FIELD_CHANGES: Readonly<Record<string, FieldChange>> = {
     verbs: ['default', 'defaults'],
   },
   'conditional-requirement-added': {
-    request: ['breaking', 'The field is now required under a condition; a request meeting it without the field is refused.'],
+    request: [
+      'breaking',
+      'The field is now required under a condition; a request meeting it without the field is refused.',
+    ],
     sent: ['info', 'The field is now always sent under a condition.'],
     verbs: REQUIRED,
   },
@@ -204,33 +221,184 @@ const FIELD_CHANGES: Readonly<Record<string, FieldChange>> = {
   },
 };
 
-const SIGNATURE = ['signature', 'signed', 'signing', 'hash', 'formula', 'recipe', 'verification', 'verified', 'verifier', 'checked'];
+const SIGNATURE = [
+  'signature',
+  'signed',
+  'signing',
+  'hash',
+  'formula',
+  'recipe',
+  'verification',
+  'verified',
+  'verifier',
+  'checked',
+];
 
 /** Changes felt by the operation (action, endpoint, callback) or the account as a whole. */
 const UNIT_CHANGES: readonly ChangeKindEntry[] = [
-  { id: 'action.added', severity: 'info', bump: 'minor', explanation: 'A new S2S action on this protocol.', verbs: ['added', 'new'] },
-  { id: 'action.removed', severity: 'breaking', bump: 'major', explanation: 'The action is gone from this protocol; an integration calling it breaks.', verbs: REMOVED },
-  { id: 'endpoint.added', severity: 'info', bump: 'minor', explanation: 'A new Checkout endpoint.', verbs: ['added', 'new'] },
-  { id: 'endpoint.removed', severity: 'breaking', bump: 'major', explanation: 'The endpoint is gone; an integration calling it breaks.', verbs: REMOVED },
-  { id: 'callback-type.added', severity: 'warning', bump: 'minor', explanation: 'A new kind of callback may arrive; a handler that refuses callbacks it does not know must accept it.', verbs: ['added', 'new'] },
-  { id: 'callback-type.removed', severity: 'breaking', bump: 'major', explanation: 'The callback is no longer sent; code waiting for it never hears of the outcome.', verbs: [...REMOVED, 'not sent'] },
-  { id: 'signature.fields-changed', severity: 'breaking', bump: 'major', explanation: 'The hash covers other fields; a request signed the old way is refused, a callback checked the old way fails verification.', verbs: SIGNATURE },
-  { id: 'signature.order-changed', severity: 'breaking', bump: 'major', explanation: 'The hash concatenates its fields in another order; a hash computed the old way no longer matches.', verbs: SIGNATURE },
-  { id: 'signature.digest-changed', severity: 'breaking', bump: 'major', explanation: 'The hash uses another digest; a hash computed the old way no longer matches.', verbs: [...SIGNATURE, 'md5', 'sha1', 'sha256', 'digest'] },
-  { id: 'signature.case-changed', severity: 'breaking', bump: 'major', explanation: 'The hash input changes case differently; a hash computed the old way no longer matches.', verbs: [...SIGNATURE, 'upper', 'case'] },
-  { id: 'signature.formula-changed', severity: 'breaking', bump: 'major', explanation: 'The hash formula (a transform or the condition choosing a formula) changed; a hash computed the old way may no longer match.', verbs: SIGNATURE },
-  { id: 'error.code-changed', severity: 'breaking', bump: 'major', explanation: 'The error comes with another code; code matching the old code misses it.', verbs: ['code', 'codes', 'answer', 'answers', 'error'] },
-  { id: 'error.message-changed', severity: 'warning', bump: 'patch', explanation: 'The error comes with another message; code matching the old text misses it.', verbs: ['message', 'text', 'error'] },
-  { id: 'error.added', severity: 'warning', bump: 'minor', explanation: 'A new error may be returned; code that handles each error code should know it.', verbs: ['added', 'new', 'error'] },
-  { id: 'error.removed', severity: 'info', bump: 'patch', explanation: 'The condition no longer fails with this error.', verbs: REMOVED },
-  { id: 'request.encoding-changed', severity: 'breaking', bump: 'major', explanation: 'The request body is encoded another way; a request encoded the old way is misread.', verbs: ['encoding', 'encoded', 'brackets', 'form'] },
-  { id: 'callback.encoding-changed', severity: 'breaking', bump: 'major', explanation: 'Callbacks are encoded another way; a parser for the old encoding misreads them.', verbs: ['encoding', 'encoded', 'brackets', 'form'] },
-  { id: 'mid-setting.added', severity: 'info', bump: 'minor', explanation: 'A new MID setting the operator can set for the account.', verbs: ['added', 'new'] },
-  { id: 'mid-setting.removed', severity: 'warning', bump: 'minor', explanation: 'The MID setting is gone; what it controlled follows the platform default.', verbs: REMOVED },
-  { id: 'mid-setting.value-added', severity: 'info', bump: 'minor', explanation: 'The MID setting takes a new value.', verbs: ['added', 'new'] },
-  { id: 'mid-setting.value-removed', severity: 'breaking', bump: 'major', explanation: 'MIDs set to the removed value change behaviour.', verbs: [...REMOVED, 'migrated'] },
-  { id: 'mid-setting.default-changed', severity: 'breaking', bump: 'major', explanation: 'MIDs without an explicit value change behaviour.', verbs: ['default', 'migrated'] },
-  { id: 'deployment.setting-changed', severity: 'breaking', bump: 'major', explanation: 'A deployment setting changes what goes on the wire (a brand value, a signature formula).', verbs: ['deployment', 'brand', 'value', 'signature', 'formula'] },
+  {
+    id: 'action.added',
+    severity: 'info',
+    bump: 'minor',
+    explanation: 'A new S2S action on this protocol.',
+    verbs: ['added', 'new'],
+  },
+  {
+    id: 'action.removed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'The action is gone from this protocol; an integration calling it breaks.',
+    verbs: REMOVED,
+  },
+  {
+    id: 'endpoint.added',
+    severity: 'info',
+    bump: 'minor',
+    explanation: 'A new Checkout endpoint.',
+    verbs: ['added', 'new'],
+  },
+  {
+    id: 'endpoint.removed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'The endpoint is gone; an integration calling it breaks.',
+    verbs: REMOVED,
+  },
+  {
+    id: 'callback-type.added',
+    severity: 'warning',
+    bump: 'minor',
+    explanation: 'A new kind of callback may arrive; a handler that refuses callbacks it does not know must accept it.',
+    verbs: ['added', 'new'],
+  },
+  {
+    id: 'callback-type.removed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'The callback is no longer sent; code waiting for it never hears of the outcome.',
+    verbs: [...REMOVED, 'not sent'],
+  },
+  {
+    id: 'signature.fields-changed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation:
+      'The hash covers other fields; a request signed the old way is refused, a callback checked the old way fails verification.',
+    verbs: SIGNATURE,
+  },
+  {
+    id: 'signature.order-changed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'The hash concatenates its fields in another order; a hash computed the old way no longer matches.',
+    verbs: SIGNATURE,
+  },
+  {
+    id: 'signature.digest-changed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'The hash uses another digest; a hash computed the old way no longer matches.',
+    verbs: [...SIGNATURE, 'md5', 'sha1', 'sha256', 'digest'],
+  },
+  {
+    id: 'signature.case-changed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'The hash input changes case differently; a hash computed the old way no longer matches.',
+    verbs: [...SIGNATURE, 'upper', 'case'],
+  },
+  {
+    id: 'signature.formula-changed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation:
+      'The hash formula (a transform or the condition choosing a formula) changed; a hash computed the old way may no longer match.',
+    verbs: SIGNATURE,
+  },
+  {
+    id: 'error.code-changed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'The error comes with another code; code matching the old code misses it.',
+    verbs: ['code', 'codes', 'answer', 'answers', 'error'],
+  },
+  {
+    id: 'error.message-changed',
+    severity: 'warning',
+    bump: 'patch',
+    explanation: 'The error comes with another message; code matching the old text misses it.',
+    verbs: ['message', 'text', 'error'],
+  },
+  {
+    id: 'error.added',
+    severity: 'warning',
+    bump: 'minor',
+    explanation: 'A new error may be returned; code that handles each error code should know it.',
+    verbs: ['added', 'new', 'error'],
+  },
+  {
+    id: 'error.removed',
+    severity: 'info',
+    bump: 'patch',
+    explanation: 'The condition no longer fails with this error.',
+    verbs: REMOVED,
+  },
+  {
+    id: 'request.encoding-changed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'The request body is encoded another way; a request encoded the old way is misread.',
+    verbs: ['encoding', 'encoded', 'brackets', 'form'],
+  },
+  {
+    id: 'callback.encoding-changed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'Callbacks are encoded another way; a parser for the old encoding misreads them.',
+    verbs: ['encoding', 'encoded', 'brackets', 'form'],
+  },
+  {
+    id: 'mid-setting.added',
+    severity: 'info',
+    bump: 'minor',
+    explanation: 'A new MID setting the operator can set for the account.',
+    verbs: ['added', 'new'],
+  },
+  {
+    id: 'mid-setting.removed',
+    severity: 'warning',
+    bump: 'minor',
+    explanation: 'The MID setting is gone; what it controlled follows the platform default.',
+    verbs: REMOVED,
+  },
+  {
+    id: 'mid-setting.value-added',
+    severity: 'info',
+    bump: 'minor',
+    explanation: 'The MID setting takes a new value.',
+    verbs: ['added', 'new'],
+  },
+  {
+    id: 'mid-setting.value-removed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'MIDs set to the removed value change behaviour.',
+    verbs: [...REMOVED, 'migrated'],
+  },
+  {
+    id: 'mid-setting.default-changed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'MIDs without an explicit value change behaviour.',
+    verbs: ['default', 'migrated'],
+  },
+  {
+    id: 'deployment.setting-changed',
+    severity: 'breaking',
+    bump: 'major',
+    explanation: 'A deployment setting changes what goes on the wire (a brand value, a signature formula).',
+    verbs: ['deployment', 'brand', 'value', 'signature', 'formula'],
+  },
 ];
 
 /** The side-qualified id of a field-level change: `request.enum-value-added`. */
@@ -243,7 +411,13 @@ function expand(): ChangeKindEntry[] {
       const judgement = side === 'request' ? request : sent;
       if (!judgement) continue;
       const [severity, explanation] = judgement;
-      entries.push({ id: fieldKind(side, change), severity, explanation, verbs, bump: severity === 'breaking' ? 'major' : (bump ?? (severity === 'warning' ? 'minor' : 'patch')) });
+      entries.push({
+        id: fieldKind(side, change),
+        severity,
+        explanation,
+        verbs,
+        bump: severity === 'breaking' ? 'major' : (bump ?? (severity === 'warning' ? 'minor' : 'patch')),
+      });
     }
   }
   return [...entries, ...UNIT_CHANGES];

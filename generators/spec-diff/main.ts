@@ -18,7 +18,12 @@ import type { SpecInput } from './surface.js';
 
 /** The spec of a checkout (or an extracted ref) bundled, with its deployment settings. */
 async function bundleAt(root: string): Promise<SpecInput> {
-  const document = (await loadSpec({ rootFile: join(root, 'spec', 'openapi.yaml'), redoclyConfig: join(TOOLCHAIN_ROOT, 'redocly.yaml') })).document;
+  const document = (
+    await loadSpec({
+      rootFile: join(root, 'spec', 'openapi.yaml'),
+      redoclyConfig: join(TOOLCHAIN_ROOT, 'redocly.yaml'),
+    })
+  ).document;
   const file = join(root, 'spec', 'deployment.yaml');
   const deployment = existsSync(file) ? ((parse(readFileSync(file, 'utf8')) ?? {}) as DeploymentSettings) : undefined;
   return { document, ...(deployment ? { deployment } : {}) };
@@ -26,7 +31,11 @@ async function bundleAt(root: string): Promise<SpecInput> {
 
 /** The newest release bundle of a folder: `MAJOR.MINOR.PATCH.yaml`, compared as versions. */
 export function newestRelease(folder: string): string {
-  const version = (name: string) => name.replace(/\.yaml$/, '').split('.').map(Number);
+  const version = (name: string) =>
+    name
+      .replace(/\.yaml$/, '')
+      .split('.')
+      .map(Number);
   const releases = readdirSync(folder)
     .filter((name) => /^[0-9]+\.[0-9]+\.[0-9]+\.yaml$/.test(name))
     .sort((a, b) => {
@@ -43,7 +52,10 @@ async function specAt(base: string): Promise<SpecInput> {
   // A git ref: its spec/ folder, bundled the same way.
   const folder = mkdtempSync(join(tmpdir(), 'spec-diff-'));
   try {
-    const archive = execFileSync('git', ['archive', base, 'spec'], { cwd: TOOLCHAIN_ROOT, maxBuffer: 256 * 1024 * 1024 });
+    const archive = execFileSync('git', ['archive', base, 'spec'], {
+      cwd: TOOLCHAIN_ROOT,
+      maxBuffer: 256 * 1024 * 1024,
+    });
     execFileSync('tar', ['-x', '-C', folder], { input: archive });
     return await bundleAt(folder);
   } finally {
@@ -55,7 +67,9 @@ async function main(): Promise<void> {
   const [base, ...rest] = process.argv.slice(2);
   const headIndex = rest.indexOf('--head');
   if (!base || base.startsWith('--') || (headIndex >= 0 && !rest[headIndex + 1])) {
-    console.error('usage: npm run spec:diff -- <git ref | bundled spec file | folder of release bundles> [--head <bundled spec file>]');
+    console.error(
+      'usage: npm run spec:diff -- <git ref | bundled spec file | folder of release bundles> [--head <bundled spec file>]',
+    );
     process.exit(2);
   }
   const resolved = existsSync(base) && statSync(base).isDirectory() ? newestRelease(base) : base;

@@ -37,7 +37,9 @@ function unitHeading(change: Change): string {
 export function renderChange(change: Change): string {
   const side = sideOf(change.kind);
   const subject = change.path ? `\`${change.path}\`${side ? ` (${side})` : ''}: ` : side ? `${side}: ` : '';
-  const acknowledged = change.acknowledgedBy ? ` Acknowledged by ${change.acknowledgedBy.version}: “${change.acknowledgedBy.item}”` : '';
+  const acknowledged = change.acknowledgedBy
+    ? ` Acknowledged by ${change.acknowledgedBy.version}: “${change.acknowledgedBy.item}”`
+    : '';
   return `- ${SEVERITY_LABEL[change.severity]}: ${subject}${escape(change.message)}. ${changeKind(change.kind).explanation}${escape(acknowledged)}`;
 }
 
@@ -54,7 +56,9 @@ export function renderReleaseNotes(changes: readonly Change[]): string {
     const worst = (list: Change[]) => Math.min(...list.map((change) => SEVERITY_ORDER[change.severity]));
     for (const [heading, list] of [...byUnit].sort(([a, x], [b, y]) => worst(x) - worst(y) || a.localeCompare(b))) {
       lines.push(`#### ${heading}`, '');
-      const sorted = [...list].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.path.localeCompare(b.path));
+      const sorted = [...list].sort(
+        (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.path.localeCompare(b.path),
+      );
       lines.push(...sorted.map(renderChange), '');
     }
   }
@@ -76,19 +80,29 @@ export function renderReport(result: Comparison, baseLabel: string): string {
   ];
   for (const { note, named } of result.notes) {
     lines.push(`- [${note.version}] ${note.item}`);
-    const acknowledged = named.filter((change) => change.acknowledgedBy?.item === note.item && change.acknowledgedBy.version === note.version);
+    const acknowledged = named.filter(
+      (change) => change.acknowledgedBy?.item === note.item && change.acknowledgedBy.version === note.version,
+    );
     const elsewhere = named.filter((change) => change.severity === 'breaking' && !acknowledged.includes(change));
     const milder = named.filter((change) => change.severity !== 'breaking');
     for (const change of acknowledged) lines.push(`  - acknowledges ${change.unit}: ${describe(change)}`);
-    for (const change of elsewhere) lines.push(`  - also names ${change.unit}: ${describe(change)} (acknowledged by an earlier note)`);
-    for (const change of milder) lines.push(`  - names ${change.unit}: ${describe(change)}, which is ${change.severity} for merchants: ${changeKind(change.kind).explanation}`);
-    if (named.length === 0) lines.push('  - names no change the gate found: a change of behaviour or of an operator setting the spec does not show.');
+    for (const change of elsewhere)
+      lines.push(`  - also names ${change.unit}: ${describe(change)} (acknowledged by an earlier note)`);
+    for (const change of milder)
+      lines.push(
+        `  - names ${change.unit}: ${describe(change)}, which is ${change.severity} for merchants: ${changeKind(change.kind).explanation}`,
+      );
+    if (named.length === 0)
+      lines.push(
+        '  - names no change the gate found: a change of behaviour or of an operator setting the spec does not show.',
+      );
   }
   if (result.notes.length === 0) lines.push('None.');
   lines.push('');
   if (result.unacknowledged.length > 0) {
     lines.push(`### NOT ACKNOWLEDGED: ${result.unacknowledged.length} breaking change(s)`, '');
-    for (const change of result.unacknowledged) lines.push(`- ${change.unit}: ${describe(change)}. ${changeKind(change.kind).explanation}`);
+    for (const change of result.unacknowledged)
+      lines.push(`- ${change.unit}: ${describe(change)}. ${changeKind(change.kind).explanation}`);
     lines.push(
       '',
       'Name each in a `breaking` item of the newest info.x-releases entry: the field, value, code or recipe in backticks and what happened to it (see "The breaking-change gate" in spec/README.md), or undo the change.',

@@ -6,7 +6,13 @@ import type { DeploymentSettings } from '../model/deployment.js';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../model/json-schema.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 import { midSettings, type MidSetting } from '../model/operator-settings.js';
-import { buildSpecModel, FORM_MEDIA_TYPE, type ErrorCaseModel, type ReleaseModel, type SpecModel } from '../model/spec-model.js';
+import {
+  buildSpecModel,
+  FORM_MEDIA_TYPE,
+  type ErrorCaseModel,
+  type ReleaseModel,
+  type SpecModel,
+} from '../model/spec-model.js';
 import type { SignatureRecipeData } from '../model/signature-recipes.js';
 import type { Side } from './kinds.js';
 
@@ -63,7 +69,9 @@ export function usable(shape: Shape, path: string): FieldRules | undefined {
 
 /** The paths of the fields that select a variant: their values are reported as variants, not as enum values. */
 export function tagPaths(shape: Shape): Set<string> {
-  return new Set([...shape.discriminators].map(([place, { property }]) => (place === '(body)' ? property : `${place}.${property}`)));
+  return new Set(
+    [...shape.discriminators].map(([place, { property }]) => (place === '(body)' ? property : `${place}.${property}`)),
+  );
 }
 
 /** The alternatives a shape offers, as `<place>=<branch or tag>`. */
@@ -83,7 +91,10 @@ export interface Shape {
    * `<field> when <condition>` → the field's rules under a condition that restates it (a `then`
    * branch, a `oneOf` alternative), its unconditional rules included.
    */
-  readonly conditionalRules: ReadonlyMap<string, { readonly field: string; readonly when: string; readonly variants: readonly string[]; readonly rules: FieldRules }>;
+  readonly conditionalRules: ReadonlyMap<
+    string,
+    { readonly field: string; readonly when: string; readonly variants: readonly string[]; readonly rules: FieldRules }
+  >;
   /** Alternatives without a discriminator (`oneOf`/`anyOf`), by place: the branches' names. */
   readonly branches: ReadonlyMap<string, readonly string[]>;
   /** Discriminated alternatives, by place: the tag property and its mapped values. */
@@ -141,7 +152,10 @@ export function merchantSurface(input: SpecInput | OpenApiDocument): Surface {
       kind: 'action',
       location: { protocol: action.protocol, action: action.action },
       names: [action.action],
-      sides: { request: shape(model, action.requestSchemaName), ...(action.responseSchemaName ? { response: shape(model, action.responseSchemaName) } : {}) },
+      sides: {
+        request: shape(model, action.requestSchemaName),
+        ...(action.responseSchemaName ? { response: shape(model, action.responseSchemaName) } : {}),
+      },
       ...(s2sEncoding ? { encoding: s2sEncoding } : {}),
       signature: action.signature,
       errors: action.errors,
@@ -153,14 +167,18 @@ export function merchantSurface(input: SpecInput | OpenApiDocument): Surface {
       kind: 'endpoint',
       location: { protocol: 'checkout', operation: operation.operationId },
       names: [operation.operationId, operation.path],
-      sides: { request: shape(model, operation.requestSchemaName), ...(operation.responseSchemaName ? { response: shape(model, operation.responseSchemaName) } : {}) },
+      sides: {
+        request: shape(model, operation.requestSchemaName),
+        ...(operation.responseSchemaName ? { response: shape(model, operation.responseSchemaName) } : {}),
+      },
       encoding: encodingOf(operation.operation.requestBody?.content)!,
       ...(operation.signature ? { signature: operation.signature } : {}),
       errors: operation.errors,
     });
   }
   for (const webhook of model.webhooks) {
-    const content = (document.webhooks?.[webhook.name]?.post?.requestBody?.content ?? undefined) as Record<string, unknown> | undefined;
+    const content = (document.webhooks?.[webhook.name]?.post?.requestBody?.content ?? undefined) as
+      Record<string, unknown> | undefined;
     const encoding = encodingOf(content);
     add({
       id: `Callback ${webhook.name}`,
@@ -173,9 +191,23 @@ export function merchantSurface(input: SpecInput | OpenApiDocument): Surface {
       errors: [],
     });
   }
-  add({ id: 'Every operation', kind: 'generic', location: { protocol: 'account' }, names: [], sides: {}, errors: model.genericErrors });
-  const mid = (document.info as Record<string, unknown>)['x-mid-settings'] === undefined ? undefined : midSettings(document);
-  return { version: model.specVersion, releases: model.releases, units, ...(mid ? { midSettings: mid } : {}), ...(deployment ? { deployment } : {}) };
+  add({
+    id: 'Every operation',
+    kind: 'generic',
+    location: { protocol: 'account' },
+    names: [],
+    sides: {},
+    errors: model.genericErrors,
+  });
+  const mid =
+    (document.info as Record<string, unknown>)['x-mid-settings'] === undefined ? undefined : midSettings(document);
+  return {
+    version: model.specVersion,
+    releases: model.releases,
+    units,
+    ...(mid ? { midSettings: mid } : {}),
+    ...(deployment ? { deployment } : {}),
+  };
 }
 
 /** The media type and each property's encoding, as comparable text. */
@@ -183,10 +215,13 @@ function encodingOf(content: Readonly<Record<string, unknown>> | undefined): Rec
   const [mediaType, media] = Object.entries(content ?? {})[0] ?? [];
   if (!mediaType) return undefined;
   const out: Record<string, string> = { '(media type)': mediaType };
-  const encoding = (media as { encoding?: Record<string, { style?: string; explode?: boolean; contentType?: string }> }).encoding ?? {};
+  const encoding =
+    (media as { encoding?: Record<string, { style?: string; explode?: boolean; contentType?: string }> }).encoding ??
+    {};
   for (const [property, entry] of Object.entries(encoding)) {
     const style = entry.style ?? (mediaType === FORM_MEDIA_TYPE ? 'form' : 'default');
-    out[property] = `${style}${entry.explode === false ? '' : ', exploded'}${entry.contentType ? `, ${entry.contentType}` : ''}`;
+    out[property] =
+      `${style}${entry.explode === false ? '' : ', exploded'}${entry.contentType ? `, ${entry.contentType}` : ''}`;
   }
   return out;
 }
@@ -194,11 +229,16 @@ function encodingOf(content: Readonly<Record<string, unknown>> | undefined): Rec
 /** A base older than the error catalogue reads as one with empty catalogues. */
 function withEmptyCatalogues(document: OpenApiDocument): OpenApiDocument {
   const copy = structuredClone(document);
-  const schemas = (copy as unknown as { components?: { schemas?: Record<string, Record<string, unknown>> } }).components?.schemas ?? {};
+  const schemas =
+    (copy as unknown as { components?: { schemas?: Record<string, Record<string, unknown>> } }).components?.schemas ??
+    {};
   const requests = new Set<string>();
   for (const item of Object.values(copy.paths ?? {})) {
-    for (const operation of Object.values(item as Record<string, { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>)) {
-      for (const media of Object.values(operation?.requestBody?.content ?? {})) if (media.schema?.$ref) requests.add(media.schema.$ref.split('/').pop()!);
+    for (const operation of Object.values(
+      item as Record<string, { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>,
+    )) {
+      for (const media of Object.values(operation?.requestBody?.content ?? {}))
+        if (media.schema?.$ref) requests.add(media.schema.$ref.split('/').pop()!);
     }
   }
   for (const [name, schema] of Object.entries(schemas)) {
@@ -222,9 +262,17 @@ interface ShapeBuilder {
 
 /** The shape of a schema: fields by dotted path (`[]` for array items), merged over allOf/oneOf/anyOf/if. */
 export function shape(model: SpecModel, schemaName: string): Shape {
-  const out: ShapeBuilder = { fields: new Map(), statements: new Map(), conditionalStatements: new Map(), conditions: new Map(), branches: new Map(), discriminators: new Map() };
+  const out: ShapeBuilder = {
+    fields: new Map(),
+    statements: new Map(),
+    conditionalStatements: new Map(),
+    conditions: new Map(),
+    branches: new Map(),
+    discriminators: new Map(),
+  };
   walk(model, { $ref: `#/components/schemas/${schemaName}` }, '', [], out, new Set(), new Set());
-  for (const [path, nodes] of out.statements) for (const node of nodes) collectRules(model, node, fieldAt(out, path), false);
+  for (const [path, nodes] of out.statements)
+    for (const node of nodes) collectRules(model, node, fieldAt(out, path), false);
   const conditionalRules = new Map<string, { field: string; when: string; variants: string[]; rules: FieldRules }>();
   for (const [key, { field, when, variants, nodes }] of out.conditionalStatements) {
     // Under its condition a restated rule holds as if unconditional (a branch's const is the value).
@@ -232,14 +280,28 @@ export function shape(model: SpecModel, schemaName: string): Shape {
     for (const node of [...(out.statements.get(field) ?? []), ...nodes]) collectRules(model, node, rules, false);
     conditionalRules.set(key, { field, when, variants, rules });
   }
-  return { fields: out.fields, conditions: out.conditions, conditionalRules, branches: out.branches, discriminators: out.discriminators };
+  return {
+    fields: out.fields,
+    conditions: out.conditions,
+    conditionalRules,
+    branches: out.branches,
+    discriminators: out.discriminators,
+  };
 }
 
 /**
  * `when`: the conditions the current subschema applies under (empty: wherever its object is sent).
  * `above`: names an enclosing schema requires, whose properties an allOf part declares.
  */
-function walk(model: SpecModel, node: JsonSchema, prefix: string, when: readonly Clause[], out: ShapeBuilder, seen: ReadonlySet<unknown>, above: ReadonlySet<string>): void {
+function walk(
+  model: SpecModel,
+  node: JsonSchema,
+  prefix: string,
+  when: readonly Clause[],
+  out: ShapeBuilder,
+  seen: ReadonlySet<unknown>,
+  above: ReadonlySet<string>,
+): void {
   const schema = model.resolve(node);
   if (!isSchemaObject(schema) || seen.has(schema)) return;
   const inner = new Set(seen).add(schema);
@@ -264,24 +326,44 @@ function walk(model: SpecModel, node: JsonSchema, prefix: string, when: readonly
     else {
       const text = when.map((clause) => clause.text).join(' and ');
       const variants = when.flatMap((clause) => (clause.variant ? [clause.variant] : []));
-      const entry = out.conditionalStatements.get(`${path} when ${text}`) ?? { field: path, when: text, variants, nodes: [] };
+      const entry = out.conditionalStatements.get(`${path} when ${text}`) ?? {
+        field: path,
+        when: text,
+        variants,
+        nodes: [],
+      };
       entry.nodes.push(property);
       out.conditionalStatements.set(`${path} when ${text}`, entry);
     }
     if (!isSchemaObject(resolved)) continue;
-    if (resolved.properties || resolved.allOf || resolved.oneOf || resolved.anyOf || resolved.if || resolved.dependentRequired) walk(model, property, path, when, out, inner, new Set());
-    if (isSchemaObject(resolved.items as JsonSchema)) walk(model, resolved.items as JsonSchema, `${path}[]`, when, out, inner, new Set());
+    if (
+      resolved.properties ||
+      resolved.allOf ||
+      resolved.oneOf ||
+      resolved.anyOf ||
+      resolved.if ||
+      resolved.dependentRequired
+    )
+      walk(model, property, path, when, out, inner, new Set());
+    if (isSchemaObject(resolved.items as JsonSchema))
+      walk(model, resolved.items as JsonSchema, `${path}[]`, when, out, inner, new Set());
   }
   for (const name of required) requireUnder(at(name), when);
-  for (const [trigger, names] of Object.entries(schema.dependentRequired ?? {})) for (const name of names) requireUnder(at(name), [...when, { text: `\`${at(trigger)}\` is sent` }]);
-  for (const [trigger, part] of Object.entries(schema.dependentSchemas ?? {})) walk(model, part, prefix, [...when, { text: `\`${at(trigger)}\` is sent` }], out, inner, new Set());
+  for (const [trigger, names] of Object.entries(schema.dependentRequired ?? {}))
+    for (const name of names) requireUnder(at(name), [...when, { text: `\`${at(trigger)}\` is sent` }]);
+  for (const [trigger, part] of Object.entries(schema.dependentSchemas ?? {}))
+    walk(model, part, prefix, [...when, { text: `\`${at(trigger)}\` is sent` }], out, inner, new Set());
   for (const part of schema.allOf ?? []) walk(model, part, prefix, when, out, inner, required);
   const place = prefix || '(body)';
   const alternatives = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
   if (alternatives.length > 0) {
     const tags = discriminatorTags(model, schema);
     const names = alternatives.map((part, index) => tags.get(part) ?? branchName(model, part, index));
-    if (schema.discriminator) out.discriminators.set(place, { property: schema.discriminator.propertyName, values: [...new Set([...(out.discriminators.get(place)?.values ?? []), ...names])].sort() });
+    if (schema.discriminator)
+      out.discriminators.set(place, {
+        property: schema.discriminator.propertyName,
+        values: [...new Set([...(out.discriminators.get(place)?.values ?? []), ...names])].sort(),
+      });
     else out.branches.set(place, [...new Set([...(out.branches.get(place) ?? []), ...names])].sort());
     alternatives.forEach((part, index) => {
       const text = `${schema.discriminator ? `\`${at(schema.discriminator.propertyName)}\` is ` : 'variant '}${names[index]}`;
@@ -290,12 +372,22 @@ function walk(model: SpecModel, node: JsonSchema, prefix: string, when: readonly
   }
   if (schema.if !== undefined) {
     const condition = describeCondition(model, schema.if, prefix);
-    if (schema.then !== undefined) walk(model, schema.then, prefix, [...when, { text: condition }], out, inner, new Set());
-    if (schema.else !== undefined) walk(model, schema.else, prefix, [...when, { text: `not (${condition})` }], out, inner, new Set());
+    if (schema.then !== undefined)
+      walk(model, schema.then, prefix, [...when, { text: condition }], out, inner, new Set());
+    if (schema.else !== undefined)
+      walk(model, schema.else, prefix, [...when, { text: `not (${condition})` }], out, inner, new Set());
   }
 }
 
-const emptyRules = (): FieldRules => ({ required: 'never', types: [], patterns: [], bounds: {}, safetyCap: false, rejectsAll: false, declared: false });
+const emptyRules = (): FieldRules => ({
+  required: 'never',
+  types: [],
+  patterns: [],
+  bounds: {},
+  safetyCap: false,
+  rejectsAll: false,
+  declared: false,
+});
 
 function fieldAt(out: Pick<ShapeBuilder, 'fields'>, path: string): FieldRules {
   let rules = out.fields.get(path);
@@ -312,7 +404,9 @@ function discriminatorTags(model: SpecModel, schema: SchemaObject): Map<JsonSche
     if (key !== undefined) tags.set(part, key);
     else if (schema.discriminator) {
       const branch = model.resolve(part);
-      const tag = isSchemaObject(branch) ? model.resolve(branch.properties?.[schema.discriminator.propertyName] ?? false) : false;
+      const tag = isSchemaObject(branch)
+        ? model.resolve(branch.properties?.[schema.discriminator.propertyName] ?? false)
+        : false;
       if (isSchemaObject(tag) && tag.const !== undefined) tags.set(part, String(tag.const));
     }
   }
@@ -324,7 +418,9 @@ function branchName(model: SpecModel, part: JsonSchema, index: number): string {
   if (isSchemaObject(part) && part.$ref) return part.$ref.split('/').pop()!;
   const resolved = model.resolve(part);
   if (!isSchemaObject(resolved)) return `#${index + 1} (${String(resolved)})`;
-  const fixed = Object.entries(resolved.properties ?? {}).flatMap(([name, property]) => (isSchemaObject(property) && property.const !== undefined ? [`${name}=${String(property.const)}`] : []));
+  const fixed = Object.entries(resolved.properties ?? {}).flatMap(([name, property]) =>
+    isSchemaObject(property) && property.const !== undefined ? [`${name}=${String(property.const)}`] : [],
+  );
   if (fixed.length > 0) return fixed.join(', ');
   if (resolved.required?.length) return `with ${resolved.required.join(', ')}`;
   return resolved.title ?? `#${index + 1}`;
@@ -344,7 +440,8 @@ function describeCondition(model: SpecModel, node: JsonSchema, prefix: string): 
     else parts.push(`${at(name)} matches ${stableJson(rule)}`);
   }
   // `required` beside a const or enum only makes the value count when present: said once.
-  for (const name of schema.required ?? []) if (!parts.some((part) => part.startsWith(`${at(name)} is `))) parts.push(`${at(name)} is sent`);
+  for (const name of schema.required ?? [])
+    if (!parts.some((part) => part.startsWith(`${at(name)} is `))) parts.push(`${at(name)} is sent`);
   for (const part of schema.allOf ?? []) parts.push(describeCondition(model, part, prefix));
   if (schema.anyOf) parts.push(`(${schema.anyOf.map((part) => describeCondition(model, part, prefix)).join(' or ')})`);
   if (schema.not !== undefined) parts.push(`not (${describeCondition(model, schema.not, prefix)})`);
@@ -353,7 +450,13 @@ function describeCondition(model: SpecModel, node: JsonSchema, prefix: string): 
 
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'description' && key !== 'title').sort(([a], [b]) => a.localeCompare(b))) : item,
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.entries(item)
+            .filter(([key]) => key !== 'description' && key !== 'title')
+            .sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : item,
   );
 }
 
@@ -380,8 +483,10 @@ function collectRules(model: SpecModel, node: JsonSchema, rules: FieldRules, con
   if (typeof s.maxItems === 'number') rules.maxItems = Math.min(rules.maxItems ?? Infinity, s.maxItems);
   if (typeof s.minItems === 'number') rules.minItems = Math.max(rules.minItems ?? 0, s.minItems);
   if (s.uniqueItems === true) rules.uniqueItems = true;
-  for (const bound of LOWER_BOUNDS) if (s[bound] !== undefined) rules.bounds[bound] = Math.max(rules.bounds[bound] ?? -Infinity, Number(s[bound]));
-  for (const bound of UPPER_BOUNDS) if (s[bound] !== undefined) rules.bounds[bound] = Math.min(rules.bounds[bound] ?? Infinity, Number(s[bound]));
+  for (const bound of LOWER_BOUNDS)
+    if (s[bound] !== undefined) rules.bounds[bound] = Math.max(rules.bounds[bound] ?? -Infinity, Number(s[bound]));
+  for (const bound of UPPER_BOUNDS)
+    if (s[bound] !== undefined) rules.bounds[bound] = Math.min(rules.bounds[bound] ?? Infinity, Number(s[bound]));
   if (typeof s.multipleOf === 'number') rules.multipleOf = s.multipleOf;
   if (s.default !== undefined) rules.default = typeof s.default === 'string' ? s.default : JSON.stringify(s.default);
   if (s['x-safety-cap'] === true) rules.safetyCap = true;
@@ -389,7 +494,9 @@ function collectRules(model: SpecModel, node: JsonSchema, rules: FieldRules, con
   // A value may take any branch's type.
   for (const part of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) {
     const branch = model.resolve(part);
-    if (isSchemaObject(branch)) for (const type of [branch.type ?? []].flat() as string[]) if (!rules.types.includes(type)) rules.types.push(type);
+    if (isSchemaObject(branch))
+      for (const type of [branch.type ?? []].flat() as string[])
+        if (!rules.types.includes(type)) rules.types.push(type);
   }
   rules.types.sort();
 }

@@ -14,8 +14,17 @@ describe.each(cases.map((entry) => [entry.name, entry] as const))('fixture %s', 
   const result = compareSpecs(entry.base, entry.head);
 
   it(`${entry.given}: reports exactly the wanted changes`, () => {
-    const found = result.changes.map(({ kind, severity, path, unit, value }) => ({ kind, severity, path, unit, value }));
-    const want = entry.want.map((change) => ({ value: found.find((f) => f.kind === change.kind && f.path === change.path)?.value, ...change }));
+    const found = result.changes.map(({ kind, severity, path, unit, value }) => ({
+      kind,
+      severity,
+      path,
+      unit,
+      value,
+    }));
+    const want = entry.want.map((change) => ({
+      value: found.find((f) => f.kind === change.kind && f.path === change.path)?.value,
+      ...change,
+    }));
     expect(found, renderReport(result, entry.name)).toEqual(want);
   });
 
@@ -37,7 +46,9 @@ describe('the catalogue and the fixtures stay in step', () => {
   });
 
   it('every fixture wants kinds of the catalogue, with their severity', () => {
-    for (const entry of cases) for (const change of entry.want) expect(CHANGE_KINDS.get(change.kind)?.severity, `${entry.name}: ${change.kind}`).toBe(change.severity);
+    for (const entry of cases)
+      for (const change of entry.want)
+        expect(CHANGE_KINDS.get(change.kind)?.severity, `${entry.name}: ${change.kind}`).toBe(change.severity);
   });
 
   it('every kind has a one-line merchant-facing explanation and words to acknowledge it', () => {

@@ -35,27 +35,56 @@ const withoutField = (schema: string, field: string) => (spec: Json) => {
 
 describe('the four changes the gate missed', () => {
   it('a required response field removed from GET_TRANS_STATUS is breaking and fails the gate, naming the action', () => {
-    const result = compareSpecs(current as OpenApiDocument, changed(withoutField('S2sStatusLookupFields', 'status')) as OpenApiDocument);
+    const result = compareSpecs(
+      current as OpenApiDocument,
+      changed(withoutField('S2sStatusLookupFields', 'status')) as OpenApiDocument,
+    );
     expect(result.unacknowledged).toContainEqual(
-      expect.objectContaining({ kind: 'response.property-removed', severity: 'breaking', unit: 'S2S CARD GET_TRANS_STATUS', location: { protocol: 'card', action: 'GET_TRANS_STATUS' }, path: 'status' }),
+      expect.objectContaining({
+        kind: 'response.property-removed',
+        severity: 'breaking',
+        unit: 'S2S CARD GET_TRANS_STATUS',
+        location: { protocol: 'card', action: 'GET_TRANS_STATUS' },
+        path: 'status',
+      }),
     );
     expect(result.passes).toBe(false);
-    expect(renderReport(result, 'current').split('NOT ACKNOWLEDGED')[1]).toContain('S2S CARD GET_TRANS_STATUS: `status` no longer sent');
+    expect(renderReport(result, 'current').split('NOT ACKNOWLEDGED')[1]).toContain(
+      'S2S CARD GET_TRANS_STATUS: `status` no longer sent',
+    );
   });
 
   it('a required callback field removed from s2sCardCallback is not acknowledged by an unrelated note naming `s2sCardCallback`', () => {
-    expect(current['info']['x-releases'][0]['breaking'].some((item: string) => item.includes('`s2sCardCallback`'))).toBe(true);
-    const result = compareSpecs(current as OpenApiDocument, changed(withoutField('S2sCardCallback', 'order_id')) as OpenApiDocument);
-    const removed = result.changes.find((change) => change.unit === 'Callback s2sCardCallback' && change.path === 'order_id');
+    expect(
+      current['info']['x-releases'][0]['breaking'].some((item: string) => item.includes('`s2sCardCallback`')),
+    ).toBe(true);
+    const result = compareSpecs(
+      current as OpenApiDocument,
+      changed(withoutField('S2sCardCallback', 'order_id')) as OpenApiDocument,
+    );
+    const removed = result.changes.find(
+      (change) => change.unit === 'Callback s2sCardCallback' && change.path === 'order_id',
+    );
     expect(removed).toMatchObject({ kind: 'callback.property-removed', severity: 'breaking' });
     expect(removed?.acknowledgedBy).toBeUndefined();
     expect(result.passes).toBe(false);
   });
 
   it('an x-decimal-minimum raised on an amount (under one operator condition) is breaking', () => {
-    const head = changed((spec) => (schemas(spec)['Credit2VirtualRequest']['allOf'][1]['then']['properties']['order_amount']['x-decimal-minimum'] = '20'));
+    const head = changed(
+      (spec) =>
+        (schemas(spec)['Credit2VirtualRequest']['allOf'][1]['then']['properties']['order_amount']['x-decimal-minimum'] =
+          '20'),
+    );
     const result = compareSpecs(current as OpenApiDocument, head as OpenApiDocument);
-    expect(result.changes).toEqual([expect.objectContaining({ kind: 'request.range-narrowed', severity: 'breaking', unit: 'S2S APM CREDIT2VIRTUAL', path: 'order_amount' })]);
+    expect(result.changes).toEqual([
+      expect.objectContaining({
+        kind: 'request.range-narrowed',
+        severity: 'breaking',
+        unit: 'S2S APM CREDIT2VIRTUAL',
+        path: 'order_amount',
+      }),
+    ]);
     expect(result.changes[0]!.message).toMatch(/^when .*: x-decimal-minimum 10 → 20$/);
     expect(result.passes).toBe(false);
   });
@@ -63,7 +92,15 @@ describe('the four changes the gate missed', () => {
   it('a response enum value added is a warning: the gate passes and the release is minor', () => {
     const head = changed((spec) => schemas(spec)['TransactionStatus']['enum'].push('EXPIRED'));
     const result = compareSpecs(current as OpenApiDocument, head as OpenApiDocument);
-    expect(result.changes).toContainEqual(expect.objectContaining({ kind: 'response.enum-value-added', severity: 'warning', unit: 'S2S CARD GET_TRANS_STATUS', path: 'status', value: 'EXPIRED' }));
+    expect(result.changes).toContainEqual(
+      expect.objectContaining({
+        kind: 'response.enum-value-added',
+        severity: 'warning',
+        unit: 'S2S CARD GET_TRANS_STATUS',
+        path: 'status',
+        value: 'EXPIRED',
+      }),
+    );
     expect(result.changes.every((change) => change.severity === 'warning' && change.value === 'EXPIRED')).toBe(true);
     expect(result.passes).toBe(true);
     expect(result.verdict).toBe('minor');
@@ -72,15 +109,21 @@ describe('the four changes the gate missed', () => {
 
 describe('acknowledgements name the change, not the place', () => {
   const removeOrderId = withoutField('S2sCardCallback', 'order_id');
-  const gate = (note: string) => compareSpecs(current as OpenApiDocument, changed(removeOrderId, note) as OpenApiDocument);
+  const gate = (note: string) =>
+    compareSpecs(current as OpenApiDocument, changed(removeOrderId, note) as OpenApiDocument);
 
   it('a note naming the field and what happened acknowledges it, and the report says which note did', () => {
     const note = '`order_id` is no longer sent in `s2sCardCallback`.';
     const result = gate(note);
     expect(result.passes).toBe(true);
-    expect(result.changes.find((change) => change.path === 'order_id')?.acknowledgedBy).toEqual({ version: 'Unreleased', item: note });
+    expect(result.changes.find((change) => change.path === 'order_id')?.acknowledgedBy).toEqual({
+      version: 'Unreleased',
+      item: note,
+    });
     const report = renderReport(result, 'current');
-    expect(report).toContain(`- [Unreleased] ${note}\n  - acknowledges Callback s2sCardCallback: \`order_id\` no longer sent [callback.property-removed]`);
+    expect(report).toContain(
+      `- [Unreleased] ${note}\n  - acknowledges Callback s2sCardCallback: \`order_id\` no longer sent [callback.property-removed]`,
+    );
     // The unrelated note still acknowledges only the recipe change it names.
     const recipe = result.notes.find(({ note: entry }) => entry.item.startsWith('`s2sCardCallback` verification'));
     expect(recipe?.named.map((change) => change.path)).not.toContain('order_id');
@@ -93,25 +136,48 @@ describe('acknowledgements name the change, not the place', () => {
   ])('a note that %s does not', (_what, note) => {
     const result = gate(note);
     expect(result.passes).toBe(false);
-    expect(result.unacknowledged).toContainEqual(expect.objectContaining({ unit: 'Callback s2sCardCallback', path: 'order_id' }));
+    expect(result.unacknowledged).toContainEqual(
+      expect.objectContaining({ unit: 'Callback s2sCardCallback', path: 'order_id' }),
+    );
   });
 });
 
 describe('gate: 6.6.5 (reconstructed) → current', () => {
   const result = compareSpecs(reconstruct665(current) as OpenApiDocument, current as OpenApiDocument);
   const report = renderReport(result, 'release 6.6.5 (reconstructed)');
-  const findings = (item: string) => report.split(/\n- \[/).find((block) => block.startsWith('6.7.0] ') && block.includes(item)) ?? '';
+  const findings = (item: string) =>
+    report.split(/\n- \[/).find((block) => block.startsWith('6.7.0] ') && block.includes(item)) ?? '';
 
   it('compares per S2S action and protocol, not per path', () => {
-    expect(result.changes).toContainEqual(expect.objectContaining({ kind: 'action.added', unit: 'S2S CARD UPDATE_SCHEDULE', location: { protocol: 'card', action: 'UPDATE_SCHEDULE' } }));
-    expect(result.changes).toContainEqual(expect.objectContaining({ kind: 'endpoint.added', unit: 'Checkout debitHostedFields' }));
+    expect(result.changes).toContainEqual(
+      expect.objectContaining({
+        kind: 'action.added',
+        unit: 'S2S CARD UPDATE_SCHEDULE',
+        location: { protocol: 'card', action: 'UPDATE_SCHEDULE' },
+      }),
+    );
+    expect(result.changes).toContainEqual(
+      expect.objectContaining({ kind: 'endpoint.added', unit: 'Checkout debitHostedFields' }),
+    );
   });
 
   it.each([
-    ['`delays` retired', /acknowledges S2S CARD CREATE_SCHEDULE: `delays` now rejected whatever its value \[request.property-removed\]/],
-    ['code `101000`', /acknowledges S2S CARD GET_TRANS_STATUS: `trans_id` error 101000 .*code 100000 → 101000 \[error.code-changed\]/],
-    ['`payer_address`', /names S2S CARD SALE: `payer_address` optional \(was required\) \[request.property-made-optional\], which is info for merchants/],
-    ['`SMS/DMS`', /acknowledges MID settings: `payment_mode` Payment Mode: default none → SMS\/DMS \[mid-setting.default-changed\]/],
+    [
+      '`delays` retired',
+      /acknowledges S2S CARD CREATE_SCHEDULE: `delays` now rejected whatever its value \[request.property-removed\]/,
+    ],
+    [
+      'code `101000`',
+      /acknowledges S2S CARD GET_TRANS_STATUS: `trans_id` error 101000 .*code 100000 → 101000 \[error.code-changed\]/,
+    ],
+    [
+      '`payer_address`',
+      /names S2S CARD SALE: `payer_address` optional \(was required\) \[request.property-made-optional\], which is info for merchants/,
+    ],
+    [
+      '`SMS/DMS`',
+      /acknowledges MID settings: `payment_mode` Payment Mode: default none → SMS\/DMS \[mid-setting.default-changed\]/,
+    ],
   ])('accounts for the 6.7.0 breaking item %s', (item, finding) => {
     expect(findings(item), report).toMatch(finding);
   });
@@ -127,7 +193,16 @@ describe('the release notes', () => {
   const notes = renderReleaseNotes(compareSpecs(entry!.base, entry!.head).changes);
 
   it('group changes by protocol and action, with severity and what it means for the merchant, under a release heading', () => {
-    expect(notes).toBe(['### S2S CARD', '', '#### `GET_TRANS_STATUS`', '', '- **Breaking**: `reason` (response): no longer sent. The field is no longer sent; code that reads it finds nothing.', ''].join('\n'));
+    expect(notes).toBe(
+      [
+        '### S2S CARD',
+        '',
+        '#### `GET_TRANS_STATUS`',
+        '',
+        '- **Breaking**: `reason` (response): no longer sent. The field is no longer sent; code that reads it finds nothing.',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('say so when nothing changed', () => {
@@ -138,24 +213,33 @@ describe('the release notes', () => {
 
 describe('npm run spec:diff', () => {
   it('exits 1 for a newly added conditional requirement, naming the action and the field', () => {
-    const [entry] = readFixture('conditional-requirement-added').filter((fixture) => fixture.name.endsWith('(request)'));
+    const [entry] = readFixture('conditional-requirement-added').filter((fixture) =>
+      fixture.name.endsWith('(request)'),
+    );
     const folder = mkdtempSync(join(tmpdir(), 'spec-diff-cli-'));
     writeFileSync(join(folder, 'base.yaml'), stringify(entry!.base.document));
     writeFileSync(join(folder, 'head.yaml'), stringify(entry!.head.document));
     let status = 0;
     let stdout = '';
     try {
-      execFileSync(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['generators/spec-diff/main.ts', join(folder, 'base.yaml'), '--head', join(folder, 'head.yaml')], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+      execFileSync(
+        join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
+        ['generators/spec-diff/main.ts', join(folder, 'base.yaml'), '--head', join(folder, 'head.yaml')],
+        { cwd: PROJECT_ROOT, encoding: 'utf8' },
+      );
     } catch (error) {
       ({ status, stdout } = error as { status: number; stdout: string });
     }
     expect(status).toBe(1);
-    expect(stdout.split('NOT ACKNOWLEDGED')[1]).toContain('- S2S CARD GET_TRANS_STATUS: `iban` required when `kind` is bank [request.conditional-requirement-added]');
+    expect(stdout.split('NOT ACKNOWLEDGED')[1]).toContain(
+      '- S2S CARD GET_TRANS_STATUS: `iban` required when `kind` is bank [request.conditional-requirement-added]',
+    );
   });
 
   it('picks the newest release bundle, comparing versions numerically and ignoring other files', () => {
     const folder = mkdtempSync(join(tmpdir(), 'releases-'));
-    for (const name of ['6.7.0.yaml', '6.10.0.yaml', '6.9.12.yaml', 'README.md', '7.0.0-rc.yaml']) writeFileSync(join(folder, name), '');
+    for (const name of ['6.7.0.yaml', '6.10.0.yaml', '6.9.12.yaml', 'README.md', '7.0.0-rc.yaml'])
+      writeFileSync(join(folder, name), '');
     expect(newestRelease(folder)).toBe(join(folder, '6.10.0.yaml'));
   });
 });

@@ -41,11 +41,22 @@ export interface SpecDiffCase {
   readonly want: readonly Required<Pick<WantedChange, 'kind' | 'severity' | 'path' | 'unit'>>[];
 }
 
-const SUBJECT: Record<Side, string> = { request: 'RequestSubject', response: 'ResponseSubject', callback: 'CallbackSubject' };
-const UNIT: Record<Side, string> = { request: 'S2S CARD GET_TRANS_STATUS', response: 'S2S CARD GET_TRANS_STATUS', callback: 'Callback s2sCardCallback' };
+const SUBJECT: Record<Side, string> = {
+  request: 'RequestSubject',
+  response: 'ResponseSubject',
+  callback: 'CallbackSubject',
+};
+const UNIT: Record<Side, string> = {
+  request: 'S2S CARD GET_TRANS_STATUS',
+  response: 'S2S CARD GET_TRANS_STATUS',
+  callback: 'Callback s2sCardCallback',
+};
 
 function setPointer(document: unknown, pointer: string, value: unknown): void {
-  const keys = pointer.split('/').slice(1).map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
   let node = document as Record<string, unknown>;
   for (const key of keys.slice(0, -1)) {
     if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
@@ -73,8 +84,12 @@ export const fixtureNames = (): string[] =>
 
 export function readFixture(name: string): SpecDiffCase[] {
   const file = parse(readFileSync(join(SPEC_DIFF_DIR, 'kinds', `${name}.yaml`), 'utf8')) as FixtureFile;
-  const complete = (wanted: readonly WantedChange[], unit: string) => wanted.map((change) => ({ path: '', unit, ...change }));
-  const spec = (document: OpenApiDocument, deployment: DeploymentSettings | undefined): SpecInput => ({ document, ...(deployment ? { deployment } : {}) });
+  const complete = (wanted: readonly WantedChange[], unit: string) =>
+    wanted.map((change) => ({ path: '', unit, ...change }));
+  const spec = (document: OpenApiDocument, deployment: DeploymentSettings | undefined): SpecInput => ({
+    document,
+    ...(deployment ? { deployment } : {}),
+  });
   if (Array.isArray(file.want)) {
     const [base, head] = [spec(build(file.base), file.deployment?.base), spec(build(file.head), file.deployment?.head)];
     return [{ name, given: file.given, base, head, want: complete(file.want as WantedChange[], UNIT.request) }];

@@ -5,7 +5,17 @@ import fc from 'fast-check';
 import { CHANGE_KINDS, fieldKind, type Side } from '../kinds.js';
 import { FORM_MEDIA_TYPE } from '../../model/spec-model.js';
 import type { Detector } from '../change.js';
-import { LOWER_BOUNDS, tagPaths, UPPER_BOUNDS, usable, variantsOf, type FieldRules, type NumericBound, type Surface, type Unit } from '../surface.js';
+import {
+  LOWER_BOUNDS,
+  tagPaths,
+  UPPER_BOUNDS,
+  usable,
+  variantsOf,
+  type FieldRules,
+  type NumericBound,
+  type Surface,
+  type Unit,
+} from '../surface.js';
 
 type Report = (change: string, message: string, value?: string) => void;
 
@@ -23,11 +33,16 @@ const SIDES: readonly Side[] = ['request', 'response', 'callback'];
 
 /** The kinds of these changes that exist on some side. */
 export function sidedKinds(changes: readonly string[]): string[] {
-  return SIDES.flatMap((side) => changes.map((change) => fieldKind(side, change))).filter((kind) => CHANGE_KINDS.has(kind));
+  return SIDES.flatMap((side) => changes.map((change) => fieldKind(side, change))).filter((kind) =>
+    CHANGE_KINDS.has(kind),
+  );
 }
 
 /** Pairs of units present in both surfaces, with each side both have. */
-export function* commonSides(base: Surface, head: Surface): Generator<[Unit, Side, NonNullable<Unit['sides'][Side]>, NonNullable<Unit['sides'][Side]>]> {
+export function* commonSides(
+  base: Surface,
+  head: Surface,
+): Generator<[Unit, Side, NonNullable<Unit['sides'][Side]>, NonNullable<Unit['sides'][Side]>]> {
   for (const [id, after] of head.units) {
     const before = base.units.get(id);
     if (!before) continue;
@@ -60,7 +75,8 @@ function fieldRuleDetector(rule: FieldRule): Detector {
               const seen = `${change}: ${message}`;
               if (found.has(seen) && prefix) return;
               found.add(seen);
-              if (CHANGE_KINDS.has(fieldKind(side, change))) emit(fieldKind(side, change), unit, path, `${prefix}${message}`, value);
+              if (CHANGE_KINDS.has(fieldKind(side, change)))
+                emit(fieldKind(side, change), unit, path, `${prefix}${message}`, value);
             },
             body,
           );
@@ -76,7 +92,8 @@ function fieldRuleDetector(rule: FieldRule): Detector {
           const [was, is] = [old.conditionalRules.get(key), now.conditionalRules.get(key)];
           const { field, when, variants } = (is ?? was)!;
           if (!unconditional.has(field) && !(usable(old, field) && usable(now, field))) continue;
-          if (tags.has(field) || !variants.every((variant) => oldVariants.has(variant) && newVariants.has(variant))) continue;
+          if (tags.has(field) || !variants.every((variant) => oldVariants.has(variant) && newVariants.has(variant)))
+            continue;
           const [before, after] = [was?.rules ?? usable(old, field)!, is?.rules ?? usable(now, field)!];
           if (before.rejectsAll || after.rejectsAll) continue;
           compare(field, before, after, unconditional.get(field) ?? new Set(), `when ${when}: `);
@@ -92,8 +109,16 @@ const requiredness: FieldRule = {
   name: 'required',
   changes: ['property-made-required', 'property-made-optional'],
   compare(old, now, report) {
-    if (old.required !== 'always' && now.required === 'always') report('property-made-required', `required (was ${old.required === 'never' ? 'optional' : 'required only under a condition'})`);
-    if (old.required === 'always' && now.required !== 'always') report('property-made-optional', `optional${now.required === 'sometimes' ? ', required only under a condition' : ''} (was required)`);
+    if (old.required !== 'always' && now.required === 'always')
+      report(
+        'property-made-required',
+        `required (was ${old.required === 'never' ? 'optional' : 'required only under a condition'})`,
+      );
+    if (old.required === 'always' && now.required !== 'always')
+      report(
+        'property-made-optional',
+        `optional${now.required === 'sometimes' ? ', required only under a condition' : ''} (was required)`,
+      );
   },
 };
 
@@ -105,9 +130,12 @@ const type: FieldRule = {
     const what = `type ${old.types.join(' | ')} → ${now.types.join(' | ')}`;
     // In a form body a list and an object keyed by indexes are the same bracket keys
     // (`transactions[0][id]`): a change between them does not reach the wire.
-    const wire = (types: readonly string[]) => [...new Set(types.map((t) => (body === 'form' && t === 'array' ? 'object' : t)))];
+    const wire = (types: readonly string[]) => [
+      ...new Set(types.map((t) => (body === 'form' && t === 'array' ? 'object' : t))),
+    ];
     // An integer is a number: `number` → `integer` narrows, `integer` → `number` widens.
-    const covers = (types: readonly string[], type: string) => types.includes(type) || (type === 'integer' && types.includes('number'));
+    const covers = (types: readonly string[], type: string) =>
+      types.includes(type) || (type === 'integer' && types.includes('number'));
     if (wire(old.types).some((t) => !covers(wire(now.types), t))) report('type-narrowed', what);
     if (wire(now.types).some((t) => !covers(wire(old.types), t))) report('type-widened', what);
   },
@@ -128,8 +156,10 @@ const constant: FieldRule = {
   skipsTags: true,
   changes: ['const-changed'],
   compare(old, now, report) {
-    if (now.const !== undefined && old.const !== now.const) report('const-changed', `fixed value ${show(old.const)} → ${now.const}`, now.const);
-    else if (old.const !== undefined && now.const === undefined && !now.enum?.includes(old.const)) report('const-changed', `fixed value ${old.const} no longer fixed`, old.const);
+    if (now.const !== undefined && old.const !== now.const)
+      report('const-changed', `fixed value ${show(old.const)} → ${now.const}`, now.const);
+    else if (old.const !== undefined && now.const === undefined && !now.enum?.includes(old.const))
+      report('const-changed', `fixed value ${old.const} no longer fixed`, old.const);
   },
 };
 
@@ -139,10 +169,14 @@ const enumeration: FieldRule = {
   changes: ['enum-value-added', 'enum-value-removed'],
   compare(old, now, report) {
     if (old.enum && now.enum) {
-      for (const value of old.enum) if (!now.enum.includes(value)) report('enum-value-removed', `value ${value} removed`, value);
-      for (const value of now.enum) if (!old.enum.includes(value)) report('enum-value-added', `value ${value} added`, value);
-    } else if (!old.enum && now.enum && old.const === undefined) report('enum-value-removed', `now one of ${now.enum.join(', ')} (was any value)`);
-    else if (old.enum && !now.enum && now.const === undefined) report('enum-value-added', `any value (was one of ${old.enum.join(', ')})`);
+      for (const value of old.enum)
+        if (!now.enum.includes(value)) report('enum-value-removed', `value ${value} removed`, value);
+      for (const value of now.enum)
+        if (!old.enum.includes(value)) report('enum-value-added', `value ${value} added`, value);
+    } else if (!old.enum && now.enum && old.const === undefined)
+      report('enum-value-removed', `now one of ${now.enum.join(', ')} (was any value)`);
+    else if (old.enum && !now.enum && now.const === undefined)
+      report('enum-value-added', `any value (was one of ${old.enum.join(', ')})`);
   },
 };
 
@@ -157,8 +191,13 @@ const pattern: FieldRule = {
     if (now.patterns.length === 0) return report('pattern-relaxed', what);
     const narrowing = patternWitness(old.patterns, now.patterns);
     const widening = patternWitness(now.patterns, old.patterns);
-    if (narrowing !== undefined) report('pattern-changed', `${what}: ${JSON.stringify(narrowing.slice(0, 40))} matched, now refused`);
-    if (widening !== undefined || narrowing === undefined) report('pattern-relaxed', widening === undefined ? what : `${what}: ${JSON.stringify(widening.slice(0, 40))} now matches`);
+    if (narrowing !== undefined)
+      report('pattern-changed', `${what}: ${JSON.stringify(narrowing.slice(0, 40))} matched, now refused`);
+    if (widening !== undefined || narrowing === undefined)
+      report(
+        'pattern-relaxed',
+        widening === undefined ? what : `${what}: ${JSON.stringify(widening.slice(0, 40))} now matches`,
+      );
   },
 };
 
@@ -167,7 +206,8 @@ const pattern: FieldRule = {
  * the `from` patterns (fast-check's stringMatching, fixed seed: the gate is deterministic).
  */
 export function patternWitness(from: readonly string[], to: readonly string[]): string | undefined {
-  const matchesAll = (patterns: readonly string[], value: string) => patterns.every((p) => new RegExp(p, 'u').test(value));
+  const matchesAll = (patterns: readonly string[], value: string) =>
+    patterns.every((p) => new RegExp(p, 'u').test(value));
   for (const source of from) {
     const samples = fc.sample(fc.stringMatching(new RegExp(source, 'u')), { numRuns: 200, seed: 42 });
     const found = samples.find((value) => matchesAll(from, value) && !matchesAll(to, value));
@@ -177,7 +217,13 @@ export function patternWitness(from: readonly string[], to: readonly string[]): 
 }
 
 /** A pair of bounds (a lower and an upper): which way each moved. */
-function compareBounds(pairs: readonly [string, number | undefined, number | undefined, 'lower' | 'upper'][], narrowed: string, widened: string, report: Report, suffix = ''): void {
+function compareBounds(
+  pairs: readonly [string, number | undefined, number | undefined, 'lower' | 'upper'][],
+  narrowed: string,
+  widened: string,
+  report: Report,
+  suffix = '',
+): void {
   const narrow: string[] = [];
   const wide: string[] = [];
   for (const [name, old, now, end] of pairs) {
@@ -206,7 +252,8 @@ function acceptsText(rules: FieldRules, value: string, withLength = true): boole
 function lengthsContained(from: FieldRules, to: FieldRules): boolean {
   const candidates = [...(from.const !== undefined ? [from.const] : []), ...(from.enum ?? [])];
   if (candidates.length === 0 && from.patterns.length === 0) return false;
-  for (const pattern of from.patterns) candidates.push(...fc.sample(fc.stringMatching(new RegExp(pattern, 'u')), { numRuns: 200, seed: 42 }));
+  for (const pattern of from.patterns)
+    candidates.push(...fc.sample(fc.stringMatching(new RegExp(pattern, 'u')), { numRuns: 200, seed: 42 }));
   const lengthOnly: FieldRules = { ...to, patterns: [], bounds: {} };
   delete lengthOnly.enum;
   delete lengthOnly.const;
@@ -258,13 +305,27 @@ const range: FieldRule = {
   name: 'range',
   changes: ['range-narrowed', 'range-widened'],
   compare(old, now, report) {
-    const pair = (bound: NumericBound, end: 'lower' | 'upper'): [string, number | undefined, number | undefined, 'lower' | 'upper'] => [bound, old.bounds[bound], now.bounds[bound], end];
-    compareBounds([...LOWER_BOUNDS.map((bound) => pair(bound, 'lower')), ...UPPER_BOUNDS.map((bound) => pair(bound, 'upper'))], 'range-narrowed', 'range-widened', report);
+    const pair = (
+      bound: NumericBound,
+      end: 'lower' | 'upper',
+    ): [string, number | undefined, number | undefined, 'lower' | 'upper'] => [
+      bound,
+      old.bounds[bound],
+      now.bounds[bound],
+      end,
+    ];
+    compareBounds(
+      [...LOWER_BOUNDS.map((bound) => pair(bound, 'lower')), ...UPPER_BOUNDS.map((bound) => pair(bound, 'upper'))],
+      'range-narrowed',
+      'range-widened',
+      report,
+    );
     if (old.multipleOf === now.multipleOf) return;
     const divides = (a: number, b: number) => Math.abs(b / a - Math.round(b / a)) < 1e-9;
     const what = `multipleOf ${show(old.multipleOf)} → ${show(now.multipleOf)}`;
     // Every multiple of the new step is a multiple of the old one exactly when the new step is a multiple of the old.
-    if (now.multipleOf !== undefined && (old.multipleOf === undefined || !divides(now.multipleOf, old.multipleOf))) report('range-narrowed', what);
+    if (now.multipleOf !== undefined && (old.multipleOf === undefined || !divides(now.multipleOf, old.multipleOf)))
+      report('range-narrowed', what);
     else report('range-widened', what);
   },
 };
@@ -275,8 +336,10 @@ const safetyCap: FieldRule = {
   compare(old, now, report) {
     // A relabelled bound only: a bound that moved is reported by the length rule.
     if (old.maxLength !== now.maxLength) return;
-    if (old.safetyCap && !now.safetyCap && now.maxLength !== undefined) report('safety-cap-changed', `maxLength ${now.maxLength} is now a platform rule (was a safety cap)`);
-    if (!old.safetyCap && now.safetyCap) report('safety-cap-changed', `maxLength ${show(now.maxLength)} is now a safety cap (was a platform rule)`);
+    if (old.safetyCap && !now.safetyCap && now.maxLength !== undefined)
+      report('safety-cap-changed', `maxLength ${now.maxLength} is now a platform rule (was a safety cap)`);
+    if (!old.safetyCap && now.safetyCap)
+      report('safety-cap-changed', `maxLength ${show(now.maxLength)} is now a safety cap (was a platform rule)`);
   },
 };
 
@@ -292,4 +355,16 @@ const defaults: FieldRule = {
   },
 };
 
-export const FIELD_RULE_DETECTORS: readonly Detector[] = [requiredness, type, format, constant, enumeration, pattern, length, items, range, safetyCap, defaults].map(fieldRuleDetector);
+export const FIELD_RULE_DETECTORS: readonly Detector[] = [
+  requiredness,
+  type,
+  format,
+  constant,
+  enumeration,
+  pattern,
+  length,
+  items,
+  range,
+  safetyCap,
+  defaults,
+].map(fieldRuleDetector);

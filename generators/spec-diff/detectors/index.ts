@@ -5,4 +5,16 @@ import { FIELD_RULE_DETECTORS } from './field-rules.js';
 import { branches, conditions, discriminators, presence } from './shape.js';
 import { deployment, encoding, errors, midSettings, signature, units } from './units.js';
 
-export const DETECTORS: readonly Detector[] = [units, presence, ...FIELD_RULE_DETECTORS, conditions, branches, discriminators, encoding, signature, errors, midSettings, deployment];
+export const DETECTORS: readonly Detector[] = [
+  units,
+  presence,
+  ...FIELD_RULE_DETECTORS,
+  conditions,
+  branches,
+  discriminators,
+  encoding,
+  signature,
+  errors,
+  midSettings,
+  deployment,
+];

@@ -11,7 +11,6 @@ function parentPath(path: string): string | undefined {
   return cut > 0 ? path.slice(0, cut) : undefined;
 }
 
-
 /** Whether the field's enclosing object exists on both sides (a field inside a new object is reported at the object). */
 const parentInBoth = (old: Shape, now: Shape, path: string) => {
   const parent = parentPath(path);
@@ -27,15 +26,31 @@ export const presence: Detector = {
         if (!usable(old, path) || usable(now, path)) continue;
         const parent = parentPath(path);
         if (parent !== undefined && !usable(now, parent)) continue;
-        emit(`${side}.property-removed`, unit, path, now.fields.get(path)?.rejectsAll ? 'now rejected whatever its value' : side === 'request' ? 'no longer accepted' : 'no longer sent');
+        emit(
+          `${side}.property-removed`,
+          unit,
+          path,
+          now.fields.get(path)?.rejectsAll
+            ? 'now rejected whatever its value'
+            : side === 'request'
+              ? 'no longer accepted'
+              : 'no longer sent',
+        );
       }
       for (const [path, after] of now.fields) {
         if (!usable(now, path) || usable(old, path)) continue;
         const parent = parentPath(path);
         if (parent !== undefined && !usable(old, parent)) continue;
         const again = old.fields.get(path)?.rejectsAll ? ' (accepted again)' : '';
-        if (side !== 'request') emit(`${side}.property-added`, unit, path, `new field${after.required === 'always' ? ', always sent' : ''}${again}`);
-        else if (after.required === 'always') emit('request.required-property-added', unit, path, `new required field${again}`);
+        if (side !== 'request')
+          emit(
+            `${side}.property-added`,
+            unit,
+            path,
+            `new field${after.required === 'always' ? ', always sent' : ''}${again}`,
+          );
+        else if (after.required === 'always')
+          emit('request.required-property-added', unit, path, `new required field${again}`);
         // A new field required only under a condition is reported by the conditions detector.
         else if (after.required === 'never') emit('request.property-added', unit, path, `new optional field${again}`);
       }
@@ -76,8 +91,10 @@ export const branches: Detector = {
         const after = now.branches.get(place);
         if (!after) continue;
         const path = place === '(body)' ? '' : place;
-        for (const name of before) if (!after.includes(name)) emit(`${side}.branch-removed`, unit, path, `alternative ${name} removed`, name);
-        for (const name of after) if (!before.includes(name)) emit(`${side}.branch-added`, unit, path, `alternative ${name} added`, name);
+        for (const name of before)
+          if (!after.includes(name)) emit(`${side}.branch-removed`, unit, path, `alternative ${name} removed`, name);
+        for (const name of after)
+          if (!before.includes(name)) emit(`${side}.branch-added`, unit, path, `alternative ${name} added`, name);
       }
     }
   },
@@ -93,11 +110,20 @@ export const discriminators: Detector = {
         if (!after) continue;
         const at = (property: string) => (place === '(body)' ? property : `${place}.${property}`);
         if (before.property !== after.property) {
-          emit(`${side}.discriminator-property-changed`, unit, at(after.property), `variants selected by ${at(after.property)} (was ${at(before.property)})`);
+          emit(
+            `${side}.discriminator-property-changed`,
+            unit,
+            at(after.property),
+            `variants selected by ${at(after.property)} (was ${at(before.property)})`,
+          );
           continue;
         }
-        for (const value of before.values) if (!after.values.includes(value)) emit(`${side}.discriminator-value-removed`, unit, at(after.property), `variant ${value} removed`, value);
-        for (const value of after.values) if (!before.values.includes(value)) emit(`${side}.discriminator-value-added`, unit, at(after.property), `variant ${value} added`, value);
+        for (const value of before.values)
+          if (!after.values.includes(value))
+            emit(`${side}.discriminator-value-removed`, unit, at(after.property), `variant ${value} removed`, value);
+        for (const value of after.values)
+          if (!before.values.includes(value))
+            emit(`${side}.discriminator-value-added`, unit, at(after.property), `variant ${value} added`, value);
       }
     }
   },

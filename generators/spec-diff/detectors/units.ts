@@ -11,7 +11,14 @@ const UNIT_KIND = { action: 'action', endpoint: 'endpoint', callback: 'callback-
 
 export const units: Detector = {
   name: 'actions, endpoints and callbacks',
-  kinds: ['action.added', 'action.removed', 'endpoint.added', 'endpoint.removed', 'callback-type.added', 'callback-type.removed'],
+  kinds: [
+    'action.added',
+    'action.removed',
+    'endpoint.added',
+    'endpoint.removed',
+    'callback-type.added',
+    'callback-type.removed',
+  ],
   detect(base, head, emit) {
     const report = (unit: Unit, change: 'added' | 'removed') => {
       if (unit.kind !== 'generic') emit(`${UNIT_KIND[unit.kind]}.${change}`, unit, '', change);
@@ -35,7 +42,12 @@ export const encoding: Detector = {
         if (was === is) continue;
         // A property's encoding matters to a unit that carries that property before and after.
         if (key !== '(media type)' && !(old?.has(key) && now?.has(key))) continue;
-        emit(`${side}.encoding-changed`, after, key === '(media type)' ? '' : key, `${key === '(media type)' ? 'media type' : 'encoding'} ${was ?? 'default'} → ${is ?? 'default'}`);
+        emit(
+          `${side}.encoding-changed`,
+          after,
+          key === '(media type)' ? '' : key,
+          `${key === '(media type)' ? 'media type' : 'encoding'} ${was ?? 'default'} → ${is ?? 'default'}`,
+        );
       }
     }
   },
@@ -44,7 +56,12 @@ export const encoding: Detector = {
 /** The field names a formula reads, in the order it concatenates them (cases after the input). */
 function fieldSequence(recipe: Pick<SignatureRecipeData, 'input' | 'cases'>): string[] {
   const names: string[] = [];
-  const walk = (expression: unknown) => visitFields(expression as SignatureExpression, (name) => names.push(name), (exclude) => names.push(`*except ${exclude.join(',')}`));
+  const walk = (expression: unknown) =>
+    visitFields(
+      expression as SignatureExpression,
+      (name) => names.push(name),
+      (exclude) => names.push(`*except ${exclude.join(',')}`),
+    );
   walk(recipe.input);
   for (const entry of recipe.cases ?? []) {
     names.push(`when ${typeof entry.when === 'string' ? entry.when : entry.when.field}`);
@@ -62,11 +79,18 @@ function withoutCase(expression: unknown): unknown {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, withoutCase(value)]));
 }
 
-const formula = (recipe: SignatureRecipeData | undefined) => (recipe ? JSON.stringify({ input: recipe.input, cases: recipe.cases ?? [] }) : 'null');
+const formula = (recipe: SignatureRecipeData | undefined) =>
+  recipe ? JSON.stringify({ input: recipe.input, cases: recipe.cases ?? [] }) : 'null';
 
 export const signature: Detector = {
   name: 'signature recipe',
-  kinds: ['signature.fields-changed', 'signature.order-changed', 'signature.digest-changed', 'signature.case-changed', 'signature.formula-changed'],
+  kinds: [
+    'signature.fields-changed',
+    'signature.order-changed',
+    'signature.digest-changed',
+    'signature.case-changed',
+    'signature.formula-changed',
+  ],
   detect(base, head, emit) {
     for (const [id, after] of head.units) {
       const before = base.units.get(id);
@@ -74,18 +98,40 @@ export const signature: Detector = {
       const [old, now] = [before.signature, after.signature];
       if (!old && !now) continue;
       if (!old || !now) {
-        emit('signature.fields-changed', after, '', now ? `now signed: ${fieldSequence(now).join(', ')}` : 'no longer signed');
+        emit(
+          'signature.fields-changed',
+          after,
+          '',
+          now ? `now signed: ${fieldSequence(now).join(', ')}` : 'no longer signed',
+        );
         continue;
       }
-      if (old.digests.join() !== now.digests.join()) emit('signature.digest-changed', after, '', `digest ${old.digests.join(' then ')} → ${now.digests.join(' then ')}`);
+      if (old.digests.join() !== now.digests.join())
+        emit(
+          'signature.digest-changed',
+          after,
+          '',
+          `digest ${old.digests.join(' then ')} → ${now.digests.join(' then ')}`,
+        );
       if (formula(old) === formula(now)) continue;
       const [was, is] = [fieldSequence(old), fieldSequence(now)];
       const sorted = (list: string[]) => [...new Set(list)].sort().join(', ');
-      if (sorted(was) !== sorted(is)) emit('signature.fields-changed', after, '', `hashed fields ${sorted(was)} → ${sorted(is)}`);
-      else if (was.join() !== is.join()) emit('signature.order-changed', after, '', `order ${was.join(', ')} → ${is.join(', ')}`);
-      else if (JSON.stringify(withoutCase(old.input)) === JSON.stringify(withoutCase(now.input)) && JSON.stringify(withoutCase(old.cases ?? [])) === JSON.stringify(withoutCase(now.cases ?? [])))
+      if (sorted(was) !== sorted(is))
+        emit('signature.fields-changed', after, '', `hashed fields ${sorted(was)} → ${sorted(is)}`);
+      else if (was.join() !== is.join())
+        emit('signature.order-changed', after, '', `order ${was.join(', ')} → ${is.join(', ')}`);
+      else if (
+        JSON.stringify(withoutCase(old.input)) === JSON.stringify(withoutCase(now.input)) &&
+        JSON.stringify(withoutCase(old.cases ?? [])) === JSON.stringify(withoutCase(now.cases ?? []))
+      )
         emit('signature.case-changed', after, '', 'upper-casing of the hash input changed');
-      else emit('signature.formula-changed', after, '', 'formula changed (a transform, or the condition choosing a formula)');
+      else
+        emit(
+          'signature.formula-changed',
+          after,
+          '',
+          'formula changed (a transform, or the condition choosing a formula)',
+        );
     }
   },
 };
@@ -105,12 +151,33 @@ export const errors: Detector = {
         return index < 0 ? undefined : list.splice(index, 1)[0];
       };
       const label = (entry: ErrorCaseModel) => `error ${entry.code ?? '(no code)'} "${entry.message ?? entry.when}"`;
-      for (const entry of [...now]) if (take(old, (o) => o.field === entry.field && o.code === entry.code && o.message === entry.message)) take(now, (n) => n === entry);
+      for (const entry of [...now])
+        if (take(old, (o) => o.field === entry.field && o.code === entry.code && o.message === entry.message))
+          take(now, (n) => n === entry);
       for (const entry of [...now]) {
-        const same = take(old, (o) => o.field === entry.field && o.message !== undefined && o.message === entry.message);
-        if (same) emit('error.code-changed', after, entry.field ?? '', `${label(entry)}: code ${same.code ?? '(none)'} → ${entry.code ?? '(none)'}`, entry.code);
-        const sameCode = same ? undefined : take(old, (o) => o.field === entry.field && o.code !== undefined && o.code === entry.code);
-        if (sameCode) emit('error.message-changed', after, entry.field ?? '', `${label(entry)}: message "${sameCode.message ?? sameCode.when}" → "${entry.message ?? entry.when}"`, entry.code);
+        const same = take(
+          old,
+          (o) => o.field === entry.field && o.message !== undefined && o.message === entry.message,
+        );
+        if (same)
+          emit(
+            'error.code-changed',
+            after,
+            entry.field ?? '',
+            `${label(entry)}: code ${same.code ?? '(none)'} → ${entry.code ?? '(none)'}`,
+            entry.code,
+          );
+        const sameCode = same
+          ? undefined
+          : take(old, (o) => o.field === entry.field && o.code !== undefined && o.code === entry.code);
+        if (sameCode)
+          emit(
+            'error.message-changed',
+            after,
+            entry.field ?? '',
+            `${label(entry)}: message "${sameCode.message ?? sameCode.when}" → "${entry.message ?? entry.when}"`,
+            entry.code,
+          );
         if (same || sameCode) take(now, (n) => n === entry);
       }
       for (const entry of old) emit('error.removed', after, entry.field ?? '', `${label(entry)} removed`, entry.code);
@@ -124,13 +191,20 @@ export const DEPLOYMENT: ChangeSite = { id: 'Deployment settings', location: { p
 
 export const midSettings: Detector = {
   name: 'MID settings',
-  kinds: ['mid-setting.added', 'mid-setting.removed', 'mid-setting.value-added', 'mid-setting.value-removed', 'mid-setting.default-changed'],
+  kinds: [
+    'mid-setting.added',
+    'mid-setting.removed',
+    'mid-setting.value-added',
+    'mid-setting.value-removed',
+    'mid-setting.default-changed',
+  ],
   detect(base, head, emit) {
     // A base that predates info.x-mid-settings is not compared.
     if (!base.midSettings || !head.midSettings) return;
     const old = new Map(base.midSettings.map((setting) => [setting.name, setting]));
     const now = new Map(head.midSettings.map((setting) => [setting.name, setting]));
-    for (const [name, setting] of old) if (!now.has(name)) emit('mid-setting.removed', MID_SETTINGS, name, `${setting.title} removed`);
+    for (const [name, setting] of old)
+      if (!now.has(name)) emit('mid-setting.removed', MID_SETTINGS, name, `${setting.title} removed`);
     for (const [name, setting] of now) {
       const before = old.get(name);
       if (!before) {
@@ -138,10 +212,21 @@ export const midSettings: Detector = {
         continue;
       }
       if (before.values && setting.values) {
-        for (const value of before.values) if (!setting.values.includes(value)) emit('mid-setting.value-removed', MID_SETTINGS, name, `${setting.title}: value ${value} removed`, value);
-        for (const value of setting.values) if (!before.values.includes(value)) emit('mid-setting.value-added', MID_SETTINGS, name, `${setting.title}: value ${value} added`, value);
+        for (const value of before.values)
+          if (!setting.values.includes(value))
+            emit('mid-setting.value-removed', MID_SETTINGS, name, `${setting.title}: value ${value} removed`, value);
+        for (const value of setting.values)
+          if (!before.values.includes(value))
+            emit('mid-setting.value-added', MID_SETTINGS, name, `${setting.title}: value ${value} added`, value);
       }
-      if (before.default !== setting.default) emit('mid-setting.default-changed', MID_SETTINGS, name, `${setting.title}: default ${before.default ?? 'none'} → ${setting.default ?? 'none'}`, setting.default);
+      if (before.default !== setting.default)
+        emit(
+          'mid-setting.default-changed',
+          MID_SETTINGS,
+          name,
+          `${setting.title}: default ${before.default ?? 'none'} → ${setting.default ?? 'none'}`,
+          setting.default,
+        );
     }
   },
 };
@@ -155,9 +240,26 @@ export const deployment: Detector = {
     const [old, now] = [base.deployment.brandValues ?? {}, head.deployment.brandValues ?? {}];
     for (const label of new Set([...Object.keys(old), ...Object.keys(now)])) {
       const [was, is] = [old[label] ?? label, now[label] ?? label];
-      if (was !== is) emit('deployment.setting-changed', DEPLOYMENT, `brandValues.${label}`, `brand value of <${label}> ${was} → ${is}`, is);
+      if (was !== is)
+        emit(
+          'deployment.setting-changed',
+          DEPLOYMENT,
+          `brandValues.${label}`,
+          `brand value of <${label}> ${was} → ${is}`,
+          is,
+        );
     }
-    const [wasSignature, isSignature] = [base.deployment.cardStatusSignature ?? 'document', head.deployment.cardStatusSignature ?? 'document'];
-    if (wasSignature !== isSignature) emit('deployment.setting-changed', DEPLOYMENT, 'cardStatusSignature', `S2S CARD status-style signature ${wasSignature} → ${isSignature}`, isSignature);
+    const [wasSignature, isSignature] = [
+      base.deployment.cardStatusSignature ?? 'document',
+      head.deployment.cardStatusSignature ?? 'document',
+    ];
+    if (wasSignature !== isSignature)
+      emit(
+        'deployment.setting-changed',
+        DEPLOYMENT,
+        'cardStatusSignature',
+        `S2S CARD status-style signature ${wasSignature} → ${isSignature}`,
+        isSignature,
+      );
   },
 };
