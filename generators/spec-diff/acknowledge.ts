@@ -53,10 +53,13 @@ function unitNames(change: Change, surfaces: readonly Surface[]): string[] {
   return [];
 }
 
-const saysWhatHappened = (item: string, kind: string) =>
-  changeKind(kind).verbs.some((verb) =>
-    new RegExp(`(^|[^\\p{L}])${verb.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'iu').test(item),
+/** One of the kind's words, as a whole word, in the item's prose (not inside a name in backticks). */
+const saysWhatHappened = (item: string, kind: string) => {
+  const prose = item.replace(/`[^`]*`/g, ' ');
+  return changeKind(kind).verbs.some((verb) =>
+    new RegExp(`(^|[^\\p{L}])${verb.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'iu').test(prose),
   );
+};
 
 /** Whether a note acknowledges a change (any severity: the report also says what a note's label got wrong). */
 export function names(

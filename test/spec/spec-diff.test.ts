@@ -133,6 +133,7 @@ describe('acknowledgements name the change, not the place', () => {
     ['names the field but not what happened', '`order_id` in `s2sCardCallback` is described more precisely.'],
     ['says what happened to another field', '`order_status` is no longer sent in `s2sCardCallback`.'],
     ['scopes itself to another callback', '`order_id` is no longer sent in `s2sApmCallback`.'],
+    ['says what happened only inside a name in backticks', '`order_id` of `s2sCardCallback` is listed under `removed`.'],
   ])('a note that %s does not', (_what, note) => {
     const result = gate(note);
     expect(result.passes).toBe(false);
