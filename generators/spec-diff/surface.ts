@@ -312,9 +312,8 @@ function walk(
     const need: Requiredness = conditions.length > 0 ? 'sometimes' : 'always';
     if (RANK[need] > RANK[rules.required]) rules.required = need;
     if (conditions.length > 0) {
-      const text = conditions.map((clause) => clause.text).join(' and ');
-      const variants = conditions.flatMap((clause) => (clause.variant ? [clause.variant] : []));
-      out.conditions.set(`${path} when ${text}`, { field: path, when: text, variants });
+      const condition = { field: path, ...underClauses(conditions) };
+      out.conditions.set(`${path} when ${condition.when}`, condition);
     }
   };
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
@@ -324,17 +323,13 @@ function walk(
     if (resolved !== false) rules.declared = true;
     if (when.length === 0) out.statements.set(path, [...(out.statements.get(path) ?? []), property]);
     else {
-      const text = when.map((clause) => clause.text).join(' and ');
-      const variants = when.flatMap((clause) => (clause.variant ? [clause.variant] : []));
-      const entry = out.conditionalStatements.get(`${path} when ${text}`) ?? {
-        field: path,
-        when: text,
-        variants,
-        nodes: [],
-      };
+      const condition = underClauses(when);
+      const key = `${path} when ${condition.when}`;
+      const entry = out.conditionalStatements.get(key) ?? { field: path, ...condition, nodes: [] };
       entry.nodes.push(property);
-      out.conditionalStatements.set(`${path} when ${text}`, entry);
+      out.conditionalStatements.set(key, entry);
     }
+
     if (!isSchemaObject(resolved)) continue;
     if (
       resolved.properties ||
@@ -388,6 +383,14 @@ const emptyRules = (): FieldRules => ({
   rejectsAll: false,
   declared: false,
 });
+
+/** A list of clauses as one condition: its reader text and the alternatives it selects. */
+function underClauses(clauses: readonly Clause[]): { when: string; variants: string[] } {
+  return {
+    when: clauses.map((clause) => clause.text).join(' and '),
+    variants: clauses.flatMap((clause) => (clause.variant ? [clause.variant] : [])),
+  };
+}
 
 function fieldAt(out: Pick<ShapeBuilder, 'fields'>, path: string): FieldRules {
   let rules = out.fields.get(path);
