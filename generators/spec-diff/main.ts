@@ -25,9 +25,12 @@ async function bundleAt(root: string): Promise<SpecInput> {
     })
   ).document;
   const file = join(root, 'spec', 'deployment.yaml');
-  const deployment = existsSync(file) ? ((parse(readFileSync(file, 'utf8')) ?? {}) as DeploymentSettings) : undefined;
+  const deployment = existsSync(file) ? readDeployment(file) : undefined;
   return { document, ...(deployment ? { deployment } : {}) };
 }
+
+const readDeployment = (file: string): DeploymentSettings =>
+  (parse(readFileSync(file, 'utf8')) ?? {}) as DeploymentSettings;
 
 /** The newest release bundle of a folder: `MAJOR.MINOR.PATCH.yaml`, compared as versions. */
 export function newestRelease(folder: string): string {
@@ -46,9 +49,14 @@ export function newestRelease(folder: string): string {
   return join(folder, releases.at(-1)!);
 }
 
-/** A bundled file (its deployment settings unknown: not compared), or a git ref's spec/ folder. */
+/** A bundled file (with the deployment settings beside it, if any: else they are not compared), or a git ref's spec/ folder. */
 async function specAt(base: string): Promise<SpecInput> {
-  if (existsSync(base)) return { document: parse(readFileSync(base, 'utf8')) as OpenApiDocument };
+  if (existsSync(base)) {
+    // A release bundle's deployment settings, when committed beside it (`6.7.0.deployment.yaml`).
+    const settings = base.replace(/\.yaml$/, '.deployment.yaml');
+    const deployment = settings !== base && existsSync(settings) ? readDeployment(settings) : undefined;
+    return { document: parse(readFileSync(base, 'utf8')) as OpenApiDocument, ...(deployment ? { deployment } : {}) };
+  }
   // A git ref: its spec/ folder, bundled the same way.
   const folder = mkdtempSync(join(tmpdir(), 'spec-diff-'));
   try {

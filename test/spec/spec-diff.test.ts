@@ -133,7 +133,10 @@ describe('acknowledgements name the change, not the place', () => {
     ['names the field but not what happened', '`order_id` in `s2sCardCallback` is described more precisely.'],
     ['says what happened to another field', '`order_status` is no longer sent in `s2sCardCallback`.'],
     ['scopes itself to another callback', '`order_id` is no longer sent in `s2sApmCallback`.'],
-    ['says what happened only inside a name in backticks', '`order_id` of `s2sCardCallback` is listed under `removed`.'],
+    [
+      'says what happened only inside a name in backticks',
+      '`order_id` of `s2sCardCallback` is listed under `removed`.',
+    ],
   ])('a note that %s does not', (_what, note) => {
     const result = gate(note);
     expect(result.passes).toBe(false);
@@ -212,28 +215,47 @@ describe('the release notes', () => {
   });
 });
 
+/** Runs the command on a fixture written out as two bundles (and their deployment settings, if any). */
+function runGate(fixture: string, side: string): { status: number; stdout: string } {
+  const [entry] = readFixture(fixture).filter(
+    (candidate) => candidate.name === fixture || candidate.name.endsWith(`(${side})`),
+  );
+  const folder = mkdtempSync(join(tmpdir(), 'spec-diff-cli-'));
+  for (const [name, spec] of [
+    ['base', entry!.base],
+    ['head', entry!.head],
+  ] as const) {
+    writeFileSync(join(folder, `${name}.yaml`), stringify(spec.document));
+    if (spec.deployment) writeFileSync(join(folder, `${name}.deployment.yaml`), stringify(spec.deployment));
+  }
+  const args = ['generators/spec-diff/main.ts', join(folder, 'base.yaml'), '--head', join(folder, 'head.yaml')];
+  try {
+    return {
+      status: 0,
+      stdout: execFileSync(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), args, {
+        cwd: PROJECT_ROOT,
+        encoding: 'utf8',
+      }),
+    };
+  } catch (error) {
+    return error as { status: number; stdout: string };
+  }
+}
+
 describe('npm run spec:diff', () => {
   it('exits 1 for a newly added conditional requirement, naming the action and the field', () => {
-    const [entry] = readFixture('conditional-requirement-added').filter((fixture) =>
-      fixture.name.endsWith('(request)'),
-    );
-    const folder = mkdtempSync(join(tmpdir(), 'spec-diff-cli-'));
-    writeFileSync(join(folder, 'base.yaml'), stringify(entry!.base.document));
-    writeFileSync(join(folder, 'head.yaml'), stringify(entry!.head.document));
-    let status = 0;
-    let stdout = '';
-    try {
-      execFileSync(
-        join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
-        ['generators/spec-diff/main.ts', join(folder, 'base.yaml'), '--head', join(folder, 'head.yaml')],
-        { cwd: PROJECT_ROOT, encoding: 'utf8' },
-      );
-    } catch (error) {
-      ({ status, stdout } = error as { status: number; stdout: string });
-    }
+    const { status, stdout } = runGate('conditional-requirement-added', 'request');
     expect(status).toBe(1);
     expect(stdout.split('NOT ACKNOWLEDGED')[1]).toContain(
       '- S2S CARD GET_TRANS_STATUS: `iban` required when `kind` is bank [request.conditional-requirement-added]',
+    );
+  });
+
+  it('compares the deployment settings committed beside a release bundle', () => {
+    const { status, stdout } = runGate('deployment-setting-changed', '');
+    expect(status).toBe(1);
+    expect(stdout.split('NOT ACKNOWLEDGED')[1]).toContain(
+      '- Deployment settings: `cardStatusSignature` S2S CARD status-style signature document → vendor',
     );
   });
 
