@@ -32,6 +32,8 @@ interface FieldChange {
   readonly verbs: readonly string[];
 }
 
+/** How a note says a value is no longer accepted (any narrowing of a request rule). */
+const REFUSED = ['refuses', 'refused', 'rejects', 'no longer accepts', 'must not'];
 const REMOVED = ['removed', 'retired', 'no longer', 'dropped', 'deleted', 'renamed', 'rejected', 'withdrawn'];
 const REQUIRED = ['required', 'require', 'requires', 'mandatory'];
 const BOUND = [
@@ -111,17 +113,17 @@ const FIELD_CHANGES: Readonly<Record<string, FieldChange>> = {
   'enum-value-removed': {
     request: ['breaking', 'A request with the removed value is refused.'],
     sent: ['info', 'The value is no longer sent.'],
-    verbs: REMOVED,
+    verbs: [...REMOVED, ...REFUSED],
   },
   'pattern-added': {
-    request: ['breaking', 'Values that do not match the new pattern are refused.'],
+    request: ['breaking', 'Values that do not match the new pattern (or that match a newly excluded one) are refused.'],
     sent: ['info', 'Values sent now follow a pattern.'],
-    verbs: ['pattern', 'format', 'must match', 'digits', 'characters'],
+    verbs: [...REFUSED, 'pattern', 'format', 'must match', 'digits', 'characters'],
   },
   'pattern-changed': {
     request: ['breaking', 'A value the old pattern accepted is refused.'],
     sent: ['info', 'Values sent follow a stricter pattern.'],
-    verbs: ['pattern', 'format', 'must match', 'digits', 'characters'],
+    verbs: [...REFUSED, 'pattern', 'format', 'must match', 'digits', 'characters'],
   },
   'pattern-relaxed': {
     request: ['info', 'More values pass the pattern.'],
@@ -131,7 +133,7 @@ const FIELD_CHANGES: Readonly<Record<string, FieldChange>> = {
   'length-narrowed': {
     request: ['breaking', 'A value within the old length bounds but outside the new ones is refused.'],
     sent: ['info', 'Values sent stay within tighter length bounds.'],
-    verbs: [...BOUND, 'length', 'characters'],
+    verbs: [...REFUSED, ...BOUND, 'length', 'characters'],
   },
   'length-widened': {
     request: ['info', 'Longer (or shorter) values pass.'],
@@ -141,7 +143,7 @@ const FIELD_CHANGES: Readonly<Record<string, FieldChange>> = {
   'items-narrowed': {
     request: ['breaking', 'A list within the old item bounds but outside the new ones is refused.'],
     sent: ['info', 'Lists sent stay within tighter item bounds.'],
-    verbs: [...BOUND, 'items', 'entries', 'unique'],
+    verbs: [...REFUSED, ...BOUND, 'items', 'entries', 'unique'],
   },
   'items-widened': {
     request: ['info', 'Lists with more (or fewer) items pass.'],
@@ -151,7 +153,7 @@ const FIELD_CHANGES: Readonly<Record<string, FieldChange>> = {
   'range-narrowed': {
     request: ['breaking', 'A number or amount within the old range but outside the new one is refused.'],
     sent: ['info', 'Numbers and amounts sent stay within a tighter range.'],
-    verbs: [...BOUND, 'amount', 'range', 'zero', 'multiple'],
+    verbs: [...REFUSED, ...BOUND, 'amount', 'range', 'zero', 'multiple'],
   },
   'range-widened': {
     request: ['info', 'Numbers and amounts outside the old range pass.'],

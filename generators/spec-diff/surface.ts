@@ -27,6 +27,9 @@ export interface FieldRules {
   const?: string;
   format?: string;
   patterns: string[];
+  /** Patterns and values a `not` excludes (`not: {pattern}`, `not: {const}`, `not: {enum}`). */
+  excludedPatterns: string[];
+  excludedValues: string[];
   maxLength?: number;
   minLength?: number;
   minItems?: number;
@@ -378,6 +381,8 @@ const emptyRules = (): FieldRules => ({
   required: 'never',
   types: [],
   patterns: [],
+  excludedPatterns: [],
+  excludedValues: [],
   bounds: {},
   safetyCap: false,
   rejectsAll: false,
@@ -480,6 +485,13 @@ function collectRules(model: SpecModel, node: JsonSchema, rules: FieldRules, con
   else if (s.const !== undefined) rules.const = String(s.const);
   if (typeof s.format === 'string') rules.format = s.format;
   if (typeof s.pattern === 'string' && !rules.patterns.includes(s.pattern)) rules.patterns.push(s.pattern);
+  const not = s.not === undefined ? undefined : model.resolve(s.not);
+  if (isSchemaObject(not)) {
+    if (typeof not.pattern === 'string' && !rules.excludedPatterns.includes(not.pattern))
+      rules.excludedPatterns.push(not.pattern);
+    const values = [...(not.const !== undefined ? [not.const] : []), ...(not.enum ?? [])].map(String);
+    rules.excludedValues = [...new Set([...rules.excludedValues, ...values])].sort();
+  }
   // Merged over the places that state them: the strictest applies.
   if (typeof s.maxLength === 'number') rules.maxLength = Math.min(rules.maxLength ?? Infinity, s.maxLength);
   if (typeof s.minLength === 'number') rules.minLength = Math.max(rules.minLength ?? 0, s.minLength);

@@ -168,6 +168,10 @@ const enumeration: FieldRule = {
   skipsTags: true,
   changes: ['enum-value-added', 'enum-value-removed'],
   compare(old, now, report) {
+    for (const value of now.excludedValues)
+      if (!old.excludedValues.includes(value)) report('enum-value-removed', `value ${value} now refused`, value);
+    for (const value of old.excludedValues)
+      if (!now.excludedValues.includes(value)) report('enum-value-added', `value ${value} accepted again`, value);
     if (old.enum && now.enum) {
       for (const value of old.enum)
         if (!now.enum.includes(value)) report('enum-value-removed', `value ${value} removed`, value);
@@ -184,6 +188,10 @@ const pattern: FieldRule = {
   name: 'pattern',
   changes: ['pattern-added', 'pattern-changed', 'pattern-relaxed'],
   compare(old, now, report) {
+    for (const pattern of now.excludedPatterns)
+      if (!old.excludedPatterns.includes(pattern)) report('pattern-added', `must not match \`${pattern}\``);
+    for (const pattern of old.excludedPatterns)
+      if (!now.excludedPatterns.includes(pattern)) report('pattern-relaxed', `may match \`${pattern}\` again`);
     if (old.patterns.join('\n') === now.patterns.join('\n')) return;
     const patterns = (list: readonly string[]) => list.map((p) => `\`${p}\``).join(' and ') || 'none';
     const what = `pattern ${patterns(old.patterns)} → ${patterns(now.patterns)}`;
