@@ -6,7 +6,8 @@
 //      or callback name;
 //   2. it says what happened, in one of the words the catalogue lists for the kind ("removed",
 //      "no longer", "required", "optional", "default", "signature", ...; whole words, any case);
-//   3. when it also names actions, endpoints or callbacks, the change is in one of them.
+//   3. when it mentions actions, endpoints or callbacks (in backticks or as words: "S2S APM SALE"),
+//      the change is in one of them.
 // The rule is documented in spec/README.md ("The breaking-change gate").
 import { UNRELEASED, type ReleaseModel } from '../model/releases.js';
 import type { Acknowledgement, Change } from './change.js';
@@ -71,8 +72,10 @@ export function names(
   const subject = subjectNames(change);
   if (!subject.some((name) => note.names.has(name))) return false;
   if (!saysWhatHappened(note.item, change.kind)) return false;
-  const scoped = [...note.names].filter((name) => allUnitNames.has(name) && !subject.includes(name));
-  return scoped.length === 0 || scoped.some((name) => ownUnitNames.includes(name));
+  // The actions, endpoints and callbacks the note mentions, in backticks or as words ("S2S APM SALE").
+  const words = new Set([...note.names, ...(note.item.match(/[A-Za-z0-9_]+/g) ?? [])]);
+  const scope = [...words].filter((name) => allUnitNames.has(name));
+  return scope.length === 0 || scope.some((name) => ownUnitNames.includes(name));
 }
 
 export interface Acknowledged {
