@@ -36,3 +36,20 @@ export function markedSamples(pages: readonly DocsPage[] = docsPages()): MarkedS
     })),
   );
 }
+
+export interface FieldMark {
+  readonly style: 'form' | 'json';
+  readonly path: string;
+  readonly need: 'required' | 'conditional' | 'optional';
+}
+
+/** The need marks of a page's field lists (`<!-- fields: form -->` before each list). */
+export function fieldMarks(page: DocsPage): FieldMark[] {
+  return [...page.text.matchAll(/<!-- fields: (form|json) -->\s*<div class="field-list">\n([\s\S]*?)\n<\/div>/g)].flatMap((list) =>
+    [...list[2]!.matchAll(/^- \*\*`([^`]+)`\*\* <span class="field-type">.*?<\/span> <span class="field-need need-(\w+)">/gm)].map((item) => ({
+      style: list[1] as FieldMark['style'],
+      path: item[1]!,
+      need: item[2] as FieldMark['need'],
+    })),
+  );
+}

@@ -3,13 +3,18 @@
 // itself so the sentence a merchant reads is the rule the validators enforce.
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
 import type { SpecModel, WirePathStyle } from '../../model/spec-model.js';
-import { wirePath } from './fields-table.js';
 
 type Resolver = Pick<SpecModel, 'resolve'>;
 
+/** A field's wire name: bracket keys for form bodies (`parameters[pin]`), dotted for JSON (`order.amount`). */
+export function wirePath(style: WirePathStyle, prefix: string, name: string): string {
+  if (prefix === '') return name;
+  return style === 'form' ? `${prefix}[${name}]` : `${prefix}.${name}`;
+}
+
 const field = (name: string) => `\`${name}\``;
 const value = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
-const list = (items: readonly string[], joiner = 'and') =>
+export const list = (items: readonly string[], joiner = 'and') =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${joiner} ${items.at(-1)}`;
 
 /** A condition (`if`) in words: "`auth=Y`", "`brand` is sent", "`a=Y` or `b=Y`". */
@@ -92,13 +97,17 @@ function notClauses(resolver: Resolver, node: JsonSchema, style: WirePathStyle, 
 
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 
+/** An `if` in words; `if: {not: X}` reads better as "unless X", so it is returned as X, negated. */
+export function ifCondition(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix = ''): { negated: boolean; condition: string } {
+  const ifSchema = resolver.resolve(node);
+  const negated = isSchemaObject(ifSchema) && ifSchema.not !== undefined && Object.keys(ifSchema).every((key) => key === 'not' || key === 'description');
+  return { negated, condition: conditionText(resolver, negated ? (ifSchema as SchemaObject).not! : node, style, prefix) };
+}
+
 /** One `if`/`then`/`else` as sentences. */
 export function ifThenText(resolver: Resolver, schema: SchemaObject, style: WirePathStyle, prefix = ''): string[] {
   if (schema.if === undefined) return [];
-  const ifSchema = resolver.resolve(schema.if);
-  // `if: {not: X}` reads better as "unless X".
-  const negated = isSchemaObject(ifSchema) && ifSchema.not !== undefined && Object.keys(ifSchema).every((key) => key === 'not' || key === 'description');
-  const condition = negated ? conditionText(resolver, (ifSchema as SchemaObject).not!, style, prefix) : conditionText(resolver, schema.if, style, prefix);
+  const { negated, condition } = ifCondition(resolver, schema.if, style, prefix);
   const out: string[] = [];
   const then = schema.then === undefined ? [] : consequenceClauses(resolver, schema.then, style, prefix);
   if (then.length > 0) {

@@ -4,7 +4,7 @@
 import type { S2sActionModel } from '../../../model/spec-model.js';
 import { errorsTable } from '../errors-table.js';
 import { s2sRequestExamples, s2sResponseExamples } from '../examples.js';
-import { fieldRows, fieldsTable } from '../fields-table.js';
+import { fieldList, fieldRows } from '../fields-table.js';
 import { code, fence, page, prose } from '../markdown.js';
 import { ruleTexts } from '../rule-text.js';
 import { EXAMPLE_SIGNING, signedExample, typescriptSample, wireExample } from '../samples.js';
@@ -38,7 +38,7 @@ export function actionPage(site: Site, action: S2sActionModel): string {
       .join('\n'),
     '## Fields',
     'Wire names as sent; the client fills in `action`, `client_key` and `hash`.',
-    fieldsTable(fieldRows(model, schema, 'form')),
+    fieldList(fieldRows(model, schema, 'form'), 'form'),
     rules.length > 0 || forbidden.length > 0 ? '## Rules' : undefined,
     rules.map((rule) => `- ${rule}`).join('\n'),
     forbidden.length > 0 ? `Not accepted on this action: ${forbidden.join(', ')}.` : undefined,
