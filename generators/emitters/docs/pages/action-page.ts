@@ -24,7 +24,7 @@ export function actionPage(site: Site, action: S2sActionModel): string {
   const rules = ruleTexts(model, schema, 'form');
   const forbidden = Object.entries(schema.properties ?? {}).filter(([, property]) => property === false).map(([name]) => code(name));
   const other = model.s2sActions.find((candidate) => candidate.action === action.action && candidate.protocol !== action.protocol);
-  const responses = s2sResponseExamples(model, action.action);
+  const responses = s2sResponseExamples(model, action.protocol, action.action);
   return page(
     `# ${action.action} (${PROTOCOL_TITLE[action.protocol]})`,
     prose(schema.description ?? schema.title ?? ''),

@@ -31,7 +31,8 @@ export function callbackPage(site: Site, templates: Templates, webhook: WebhookM
     fieldList(rows, 'form'),
     mapping.length > 0 ? '## Protocol Mapping additions' : undefined,
     mapping.length > 0 ? fieldList(mapping, 'form') : undefined,
-    signatureSection('## Signature', names.signature, webhook.signature, first?.value),
+    // The worked signature uses the same signing-only values the example's hash was computed with.
+    signatureSection('## Signature', names.signature, webhook.signature, first ? { ...first.value, ...signing } : undefined),
     '## Verifying it',
     fillTemplate(templates.get(query ? 'verify-return.md' : 'verify-callback.md'), {
       protocol: webhook.protocol,
