@@ -114,12 +114,12 @@ function collectLevel(model: Resolver, node: JsonSchema, seen: Set<SchemaObject>
     }
     for (const [name, labels] of labelled) {
       // An alternative with no name is told by what the others require instead: "unless `card_token` is sent".
+      const others = [...new Set(levels.filter(({ level: other }) => !other.always.has(name)).flatMap(({ level: other }) => [...other.always].filter((key) => !everywhere.includes(key))))];
       const text = labels.every((label) => label.value !== '')
         ? alternativeText(labels, style, prefix)
-        : `unless ${list(
-            [...new Set(levels.filter(({ level: other }) => !other.always.has(name)).flatMap(({ level: other }) => [...other.always].filter((key) => !everywhere.includes(key))))].map((key) => code(wirePath(style, prefix, key))),
-            'or',
-          )} is sent`;
+        : others.length > 0
+          ? `unless ${list(others.map((key) => code(wirePath(style, prefix, key))), 'or')} is sent`
+          : 'in one of the alternatives';
       level.sometimes.set(name, [...(level.sometimes.get(name) ?? []), text]);
     }
   }

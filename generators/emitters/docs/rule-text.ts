@@ -37,6 +37,10 @@ export function conditionText(resolver: Resolver, node: JsonSchema, style: WireP
     if (text) {
       parts.push(text);
       constrained.add(name);
+    } else if (resolved.properties || resolved.required) {
+      // A condition on a nested field (`parameters[mobile_money_operator]` is one of ...).
+      parts.push(conditionText(resolver, resolved, style, path));
+      constrained.add(name);
     }
   }
   const present = (schema.required ?? []).filter((name) => !constrained.has(name)).map((name) => field(wirePath(style, prefix, name)));
@@ -50,7 +54,7 @@ export function conditionText(resolver: Resolver, node: JsonSchema, style: WireP
 
 function valueCondition(schema: SchemaObject, path: string): string | undefined {
   if (schema.const !== undefined) return `${path.includes('`') ? path : `\`${path}=${String(schema.const)}\``}`;
-  if (schema.enum) return `${field(path)} is one of ${schema.enum.map(value).join(', ')}`;
+  if (schema.enum) return schema.enum.length === 1 ? `${field(path)} is ${value(schema.enum[0])}` : `${field(path)} is one of ${schema.enum.map(value).join(', ')}`;
   const negated = isSchemaObject(schema.not) ? schema.not : undefined;
   if (negated?.enum) return `${field(path)} is not one of ${negated.enum.map(value).join(', ')}`;
   if (negated?.const !== undefined) return `${field(path)} is not ${value(negated.const)}`;
@@ -79,11 +83,22 @@ export function consequenceClauses(resolver: Resolver, node: JsonSchema, style: 
     else if (isSchemaObject(resolved.not) && resolved.not.description) clauses.push(`${field(path)} ${resolved.not.description}`);
     else if (resolved.pattern) clauses.push(`${field(path)} must match ${value(resolved.pattern)}`);
     else if (resolved.maxLength !== undefined) clauses.push(`${field(path)} is at most ${resolved.maxLength} characters`);
+    else if (decimalBounds(resolved)) clauses.push(`${field(path)} is ${decimalBounds(resolved)}`);
     else if (resolved.properties || resolved.required) clauses.push(...consequenceClauses(resolver, resolved, style, path));
   }
   for (const part of schema.allOf ?? []) clauses.push(...consequenceClauses(resolver, part, style, prefix));
   if (schema.not !== undefined) clauses.push(...notClauses(resolver, schema.not, style, prefix));
   return clauses;
+}
+
+/** Decimal bounds in words: "from 1 to 50000", "at least 1", "at most 50000". */
+export function decimalBounds(schema: SchemaObject): string | undefined {
+  const low = schema['x-decimal-minimum'] ?? schema.minimum;
+  const high = schema['x-decimal-maximum'] ?? schema.maximum;
+  if (low !== undefined && high !== undefined) return `from ${String(low)} to ${String(high)}`;
+  if (low !== undefined) return `at least ${String(low)}`;
+  if (high !== undefined) return `at most ${String(high)}`;
+  return undefined;
 }
 
 function notClauses(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: string): string[] {
@@ -160,4 +175,62 @@ function keyFields(resolver: Resolver, schema: SchemaObject, style: WirePathStyl
   }
   const shown = [...names].map((name) => field(wirePath(style, prefix, name)));
   return shown.length > 0 ? shown.join(', ') : 'see the fields';
+}
+
+/** The field an `if` tests and the values it accepts, when it tests exactly one (through nested objects). */
+function testedValues(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: string): { path: string; values: readonly unknown[] } | undefined {
+  const schema = resolver.resolve(node);
+  if (!isSchemaObject(schema)) return undefined;
+  const found = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const resolved = resolver.resolve(property);
+    if (!isSchemaObject(resolved)) return [];
+    const path = wirePath(style, prefix, name);
+    if (resolved.const !== undefined) return [{ path, values: [resolved.const] }];
+    if (resolved.enum) return [{ path, values: resolved.enum }];
+    const nested = testedValues(resolver, resolved, style, path);
+    return nested ? [nested] : [];
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
+
+export interface RuleTable {
+  readonly headers: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/**
+ * A family of rules that each test the same field and set the same fields (the operator table of
+ * CREDIT2VIRTUAL: operator → currency, minimum, maximum) as one table, read from the `allOf`
+ * parts themselves, so the table and the rules can never disagree.
+ */
+export function ruleTable(resolver: Resolver, node: JsonSchema, style: WirePathStyle): RuleTable | undefined {
+  const schema = resolver.resolve(node);
+  if (!isSchemaObject(schema)) return undefined;
+  const parts = (schema.allOf ?? []).map((part) => resolver.resolve(part)).filter(isSchemaObject).filter((part) => part.if !== undefined && part.then !== undefined);
+  const rows = parts.map((part) => {
+    const tested = testedValues(resolver, part.if!, style, '');
+    const then = resolver.resolve(part.then!);
+    const set = isSchemaObject(then)
+      ? Object.entries(then.properties ?? {}).map(([name, property]) => ({ name, schema: resolver.resolve(property) }))
+      : [];
+    return { tested, set };
+  });
+  const first = rows[0];
+  if (rows.length < 2 || !first?.tested) return undefined;
+  const shape = (row: (typeof rows)[number]) => `${row.tested?.path}|${row.set.map((entry) => entry.name).join(',')}`;
+  if (!rows.every((row) => row.tested && shape(row) === shape(first))) return undefined;
+  const headers = [field(first.tested.path), ...first.set.flatMap(({ name, schema: set }) => (isSchemaObject(set) && set.const === undefined && decimalBounds(set) ? [`${field(name)} minimum`, `${field(name)} maximum`] : [field(name)]))];
+  return {
+    headers,
+    rows: rows.map((row) => [
+      row.tested!.values.map(value).join(', '),
+      ...row.set.flatMap(({ schema: set }) => {
+        if (!isSchemaObject(set)) return [''];
+        if (set.const !== undefined) return [value(set.const)];
+        const low = set['x-decimal-minimum'] ?? set.minimum;
+        const high = set['x-decimal-maximum'] ?? set.maximum;
+        return decimalBounds(set) ? [low === undefined ? '' : String(low), high === undefined ? '' : String(high)] : [''];
+      }),
+    ]),
+  };
 }
