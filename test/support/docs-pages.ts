@@ -19,6 +19,15 @@ export function docsPages(): DocsPage[] {
     .map((file) => ({ path: relative(DOCS_DIR, file), text: readFileSync(file, 'utf8') }));
 }
 
+/** Every file of the site's sources (pages, config, theme, public files), as text. */
+export function docsSiteFiles(): DocsPage[] {
+  return readdirSync(DOCS_DIR, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(md|mts|ts|css|svg)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort()
+    .map((file) => ({ path: relative(DOCS_DIR, file), text: readFileSync(file, 'utf8') }));
+}
+
 export interface MarkedSample {
   readonly page: string;
   readonly kind: 'wire' | 'json' | 'signature';
