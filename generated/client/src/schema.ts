@@ -683,7 +683,7 @@ export interface components {
          * @example https://merchant.example/return
          */
         Url: string;
-        /** @description Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target; with `_top` in an iframe the payer sees a Continue button. */
+        /** @description Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target (a MID value always wins); with `_top` in an iframe the payer sees a Continue button that opens a new window. */
         LinkTarget: string;
         /** @enum {string} */
         YesNo: "Y" | "N";

@@ -78,7 +78,7 @@ export type WalletTokenFields = components['schemas']['WalletTokenFields'];
 export type ChannelId = components['schemas']['ChannelId'];
 /** Absolute URL. */
 export type Url = components['schemas']['Url'];
-/** Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target; with `_top` in an iframe the payer sees a Continue button. */
+/** Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target (a MID value always wins); with `_top` in an iframe the payer sees a Continue button that opens a new window. */
 export type LinkTarget = components['schemas']['LinkTarget'];
 export type YesNo = components['schemas']['YesNo'];
 /** Recurring schedule identifier. */

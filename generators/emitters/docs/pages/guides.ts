@@ -7,8 +7,10 @@ import type { SignatureRecipeData } from '../../../model/signature-recipes.js';
 import type { StateTable } from '../../../model/states.js';
 import { errorsTable } from '../errors-table.js';
 import { s2sRequestExamples, webhookExamples, operationRequestExamples } from '../examples.js';
-import { limits } from '../fields-table.js';
-import { cell, code, page, prose, table } from '../markdown.js';
+import { fieldRows, limits } from '../fields-table.js';
+import { ruleTable, ruleTexts } from '../rule-text.js';
+import { limitRows, type LimitSource } from '../../../model/limits.js';
+import { cell, code, page, prose, slug, table } from '../markdown.js';
 import { EXAMPLE_SIGNING, signedExample, typescriptSample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
@@ -72,9 +74,21 @@ export function errorsPage(site: Site, templates: Templates): string {
   );
 }
 
-/** Shared field shapes with a bound (lengths, patterns, values, amounts), and the method amount bounds. */
+/**
+ * Every row of the document's Limits table, each value rendered from where the spec states it
+ * (`info.x-limits` names the place), then the shared field shapes and the method amount bounds.
+ */
 export function limitsPage(site: Site, templates: Templates): string {
   const { model } = site;
+  const details: string[] = [];
+  const rows = limitRows(model).map((row) => {
+    const values = row.sources.map((source) => {
+      const { text, detail } = limitValue(site, row.limit, source);
+      if (detail) details.push(detail);
+      return text;
+    });
+    return [prose(row.limit), cell(row.appliesTo), cell(values.join(' '))];
+  });
   const shapes = [...model.schemas]
     .filter(([, schema]) => isSchemaObject(schema) && !schema.properties && !schema.allOf && !schema.oneOf && limits(schema) !== '' && !schema['x-method'])
     .map(([name, schema]) => [code(name), cell(limits(schema)), cell(schema.description ?? '')]);
@@ -88,9 +102,54 @@ export function limitsPage(site: Site, templates: Templates): string {
     });
   });
   return fillTemplate(templates.get('limits.md'), {
+    limits: page(table(['Limit', 'Applies to', 'Value'], rows), ...details),
     shapes: table(['Shape', 'Limits', 'Meaning'], shapes),
     amounts: amounts.length > 0 ? table(['Method', 'Field', 'Bounds', 'Meaning'], amounts) : 'None listed.',
   });
+}
+
+const duration = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`);
+
+/** One source of a Limits row in words; a table it needs goes under the main table. */
+function limitValue(site: Site, limit: string, source: LimitSource): { text: string; detail?: string } {
+  const { model } = site;
+  if (source.kind === 'method') {
+    const method = site.methods.find((candidate) => candidate.label === source.label);
+    if (!method) throw new Error(`Limits: no method ${source.label}`);
+    const link = `[${method.title}](${paths.method(method)})`;
+    if (method.qr) return { text: `${link}: the QR is valid ${duration(method.qr.lifetimeSeconds)}.` };
+    if (method.completionWindow) return { text: `${link}: ${duration(method.completionWindow.seconds)}, then ${code(method.completionWindow.then)}.` };
+    throw new Error(`Limits: method ${source.label} has no timing`);
+  }
+  if (source.kind === 'fields') {
+    const rows = fieldRows(model, model.schema(source.schema), 'form', 'parameters').filter((row) => row.limits !== '' && !row.limits.includes('safety cap'));
+    const heading = `### ${limit}`;
+    return {
+      text: `${rows.length} bounded fields, listed [below](#${slug(limit)}).`,
+      detail: page(heading, table(['Field', 'Limits'], rows.map((row) => [code(row.wireName), cell(row.limits)]))),
+    };
+  }
+  const schema = model.resolve(source.node);
+  if (!isSchemaObject(schema)) throw new Error(`Limits: ${source.pointer} is not a schema`);
+  const name = source.pointer.match(/\/properties\/([^/]+)$/)?.[1];
+  const label = name ? `${code(name)}: ` : '';
+  switch (source.show) {
+    case 'description':
+      return { text: `${label}${prose(schema.description ?? (isSchemaObject(source.node) ? source.node.description : undefined) ?? '')}` };
+    case 'rules':
+      return { text: ruleTexts(model, source.node, source.style).join(' ') };
+    case 'table': {
+      const rules = ruleTable(model, source.node, source.style);
+      if (!rules) throw new Error(`Limits: ${source.pointer} has no family of rules`);
+      const action = model.s2sActions.find((candidate) => candidate.requestSchemaName === source.pointer);
+      return {
+        text: `One row per rule, listed [below](#${slug(limit)})${action ? ` and on [${action.action}](${paths.action(action)})` : ''}.`,
+        detail: page(`### ${limit}`, table(rules.headers, rules.rows)),
+      };
+    }
+    default:
+      return { text: `${label}${cell(limits({ ...schema, ...(isSchemaObject(source.node) ? source.node : {}) }))}.` };
+  }
 }
 
 export function statesPage(table_: StateTable, templates: Templates): string {
