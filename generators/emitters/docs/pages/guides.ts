@@ -1,5 +1,6 @@
 // The guides: prose from templates/docs with the parts the model knows filled in (every recipe,
 // every error, the limits, the state table, the test data, the release history).
+import { MAX_ADVANCE_SECONDS } from '../../../../templates/sandbox/clock.js';
 import { TEST_CARDS, VCARD_IDENTIFIERS } from '../../../../templates/sandbox/test-data.js';
 import { isSchemaObject } from '../../../model/json-schema.js';
 import { renderChangelog } from '../../../model/releases.js';
@@ -158,8 +159,34 @@ export function statesPage(table_: StateTable, templates: Templates): string {
   });
 }
 
-export function testingPage(templates: Templates): string {
+/** The two packages a shop installs, as the toolchain names and versions them. */
+export interface PackageNames {
+  readonly client: string;
+  readonly sandbox: string;
+  readonly sandboxBin: string;
+  readonly clientVersion: string;
+  readonly sandboxVersion: string;
+}
+
+/** `npm pack`'s file name for a package: `@scope/name` 1.0.0 → `scope-name-1.0.0.tgz`. */
+const tarball = (name: string, version: string) => `${name.replace(/^@/, '').replace(/\//g, '-')}-${version}.tgz`;
+
+export function testingPage(site: Site, templates: Templates, packages: PackageNames): string {
+  const timings = site.methods.flatMap((method) => {
+    const link = `[${method.title}](${paths.method(method)})`;
+    return [
+      ...(method.qr ? [`A QR code of ${link} expires ${method.qr.lifetimeSeconds} seconds after it is shown.`] : []),
+      ...(method.completionWindow ? [`A ${link} payment the payer does not complete within ${method.completionWindow.seconds / 60} minutes becomes ${code(method.completionWindow.then)}.`] : []),
+    ];
+  });
   return fillTemplate(templates.get('testing.md'), {
+    clientPackage: packages.client,
+    sandboxPackage: packages.sandbox,
+    sandboxBin: packages.sandboxBin,
+    clientTarball: tarball(packages.client, packages.clientVersion),
+    sandboxTarball: tarball(packages.sandbox, packages.sandboxVersion),
+    timings: timings.join(' '),
+    maxAdvance: String(MAX_ADVANCE_SECONDS),
     cards: table(['Card number', 'Expiry', 'Outcome'], TEST_CARDS.map((card) => [code(card.number), card.expiry === 'any' ? 'any' : code(card.expiry), cell(card.description)])),
     vcard: table(['`identifier`', 'Outcome'], Object.entries(VCARD_IDENTIFIERS).map(([outcome, identifier]) => [code(identifier), outcome])),
   });
