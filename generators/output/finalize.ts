@@ -19,6 +19,8 @@ function withBanner(file: GeneratedFile): string {
       return `// ${banner}\n\n${file.contents}`;
     case 'yaml':
       return `# ${banner}\n${file.contents}`;
+    case 'css':
+      return `/* ${banner} */\n\n${file.contents}`;
     case 'markdown':
       return `<!-- ${banner} -->\n\n${file.contents}`;
     case 'html': {

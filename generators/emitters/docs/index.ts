@@ -16,12 +16,13 @@ import { buildSite, paths } from './site.js';
 import { siteConfig } from './site-config.js';
 import { stateDiagramSvg } from './state-diagram.js';
 import { loadTemplates } from './templates.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PackageNames } from './pages/guides.js';
 
 const SOURCE = 'generators/emitters/docs';
+const THEME_DIR = 'templates/docs/theme';
 
-/** The default theme without its bundled Inter font (68 kB gzipped, preloaded on every page): system fonts instead. */
-const THEME = "import DefaultTheme from 'vitepress/theme-without-fonts';\n\nexport default DefaultTheme;\n";
 
 /** The two packages a shop installs, read from the manifests the client and sandbox emitters write. */
 function packageNames(context: EmitContext): PackageNames {
@@ -72,7 +73,13 @@ export const docsEmitter: Emitter = {
       markdown(paths.guide('changelog'), changelogPage(site)),
       { path: 'docs/public/states.svg', contents: stateDiagramSvg(states), kind: 'html', source: SOURCE },
       { path: 'docs/.vitepress/config.mts', contents: siteConfig(site), kind: 'typescript', source: SOURCE },
-      { path: 'docs/.vitepress/theme/index.ts', contents: THEME, kind: 'typescript', source: SOURCE },
+      // The theme is hand-written (templates/docs/theme): copied as it is.
+      ...readdirSync(join(context.projectRoot, THEME_DIR)).map((name): GeneratedFile => ({
+        path: `docs/.vitepress/theme/${name}`,
+        contents: readFileSync(join(context.projectRoot, THEME_DIR, name), 'utf8'),
+        kind: name.endsWith('.ts') ? 'typescript' : 'css',
+        source: `${THEME_DIR}/${name}`,
+      })),
     ];
   },
 };
