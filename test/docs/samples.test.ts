@@ -70,6 +70,24 @@ describe('docs samples', () => {
     expect(body['hash']).toBe(computeSignature(recipe, { ...signing, ...body }, EXAMPLE_PASSWORD));
   });
 
+  // A title that names card parameter sets ("with the ERS and PWD sets") shows a body that sends
+  // a field of each: every set's fields are listed on the page under `parameters[...]`.
+  const titled = docsPages().flatMap((page) =>
+    [...page.text.matchAll(/\*\*([^*\n]+)\*\*\n\n<!-- wire: \S+ -->\s*```text\n([\s\S]*?)\n```/g)]
+      .filter((match) => /\b(set|sets)\b/.test(match[1]!))
+      .map((match) => [`${page.path}: ${match[1]}`, match[1]!, match[2]!] as const),
+  );
+
+  it('titles that name card sets are found', () => {
+    expect(titled.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(titled)('%s: the body sends the sets its title names', (_name, title, body) => {
+    const sets = [...title.matchAll(/\b([A-Z]{3})\b(?=[^.]*\bsets?\b)/g)].map((match) => match[1]);
+    expect(sets.length).toBeGreaterThan(0);
+    expect(body).toMatch(/^parameters\[/m);
+  });
+
   it.each(byKind('signature'))('worked signature %s is what the runtime signer computes', (_name, sample) => {
     const recipe = (signatures as Record<string, unknown>)[sample.name] as SignatureRecipe | undefined;
     expect(recipe, `the client exports ${sample.name}`).toBeDefined();
