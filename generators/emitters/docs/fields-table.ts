@@ -194,7 +194,15 @@ function walkProperty(
   const own = isSchemaObject(property) ? property : {};
   const schema = model.resolve(property);
   if (!isSchemaObject(schema)) return;
-  const row = { wireName: path, need: need.need, ...(need.condition ? { condition: need.condition } : {}), description: own.description ?? schema.description ?? schema.title ?? '' };
+  const describe = (node: JsonSchema) => {
+    const resolved = model.resolve(node);
+    return (isSchemaObject(node) ? node.description : undefined) ?? (isSchemaObject(resolved) ? (resolved.description ?? resolved.title) : undefined) ?? '';
+  };
+  // Declared only under conditions, each case its own way (`parameters` per `brand`): no one case's text speaks for all.
+  const declared = declarations.filter((declaration) => declaration.node !== false);
+  const varies = declared.every((declaration) => declaration.when) && new Set(declared.map((declaration) => describe(declaration.node))).size > 1;
+  const description = varies ? 'Its fields depend on the case; each is listed below with when it is required.' : describe(property);
+  const row = { wireName: path, need: need.need, ...(need.condition ? { condition: need.condition } : {}), description };
   const nested = isNested(model, schema);
   if (nested === 'object' && depth < MAX_DEPTH && schema['x-keyed-by'] !== 'method') {
     add({ ...row, type: 'object', limits: '' });
