@@ -18,7 +18,8 @@ const cli = readFileSync(join(PROJECT_ROOT, 'generated', 'sandbox', 'src', 'cli.
 
 /** The first cells of the rows of the table whose header starts with `header`. */
 function firstCells(header: string): string[] {
-  const start = guide.indexOf(`| ${header} |`);
+  const start = guide.search(new RegExp(`^\\| ${header} +\\|`, 'm'));
+  if (start < 0) throw new Error(`No table headed ${header} in the testing guide`);
   const end = guide.indexOf('\n\n', start);
   return guide
     .slice(start, end)
