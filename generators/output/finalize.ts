@@ -22,6 +22,8 @@ function withBanner(file: GeneratedFile): string {
       return `<?php\n\n// ${banner}\n\ndeclare(strict_types=1);\n\n${file.contents.replace(/^<\?php\s*(declare\(strict_types=1\);\s*)?/, '')}`;
     case 'yaml':
       return `# ${banner}\n${file.contents}`;
+    case 'css':
+      return `/* ${banner} */\n\n${file.contents}`;
     case 'markdown':
       return `<!-- ${banner} -->\n\n${file.contents}`;
     case 'html': {

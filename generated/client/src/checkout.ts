@@ -122,7 +122,7 @@ export const checkoutCreditCardOperation: OperationDefinition<'/api/v1/payment/c
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** Checkout creditCard. Payout to a card: a `card_token` from an earlier purchase or debit (document), or a `card_number` (public facts); exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
+/** Checkout creditCard. Payout to a card: a `card_token` from an earlier purchase or debit, or a `card_number`; exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
 export function checkoutCreditCard(transport: Transport, input: CheckoutCreditCardInput, call?: CallOptions): Promise<CheckoutAccepted> {
   return invoke<CheckoutAccepted>(transport, checkoutCreditCardOperation, input, call);
 }

@@ -641,7 +641,7 @@ export const debit2virtualCalcApmOperation: OperationDefinition<'/post'> = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S APM DEBIT2VIRTUAL_CALC. First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL. */
+/** S2S APM DEBIT2VIRTUAL_CALC. First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). Same body and signature as DEBIT2VIRTUAL. */
 export function debit2virtualCalcApm(transport: Transport, input: Debit2virtualCalcApmInput, call?: CallOptions): Promise<Debit2VirtualResponse> {
   return invoke<Debit2VirtualResponse>(transport, debit2virtualCalcApmOperation, input, call);
 }

@@ -112,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Pay out to a card
-         * @description Payout to a card identified by `card_token` (from an earlier purchase or debit) or by `card_number`. The answer only says "accepted"; the outcome arrives as a `type=credit` callback. The hash recipe is UNCERTAIN (see the request schema).
+         * @description Payout to a card identified by `card_token` (from an earlier purchase or debit) or by `card_number`. The answer only says "accepted"; the outcome arrives as a `type=credit` callback. Confirm the hash recipe with the operator (see the signature below).
          */
         post: operations["creditCard"];
         delete?: never;
@@ -701,7 +701,7 @@ export interface components {
          * @example https://merchant.example/return
          */
         Url: string;
-        /** @description Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target; with `_top` in an iframe the payer sees a Continue button. */
+        /** @description Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target (a MID value always wins); with `_top` in an iframe the payer sees a Continue button that opens a new window. */
         LinkTarget: string;
         /** @enum {string} */
         YesNo: "Y" | "N";
@@ -1636,7 +1636,7 @@ export interface components {
          */
         P1PersonalIdParameters: {
             /**
-             * @description Payer personal id. Conditional (see above); any id of 1 to 64 characters is accepted.
+             * @description Payer personal id. Conditional (see above); the document gives no format or length.
              * @example 079123456789
              */
             personal_id?: string;
@@ -1908,7 +1908,7 @@ export interface components {
             tax_amount: components["schemas"]["BnplAmount"];
             product_amount: components["schemas"]["BnplAmount"];
             /**
-             * @description Merchant product reference (at most 64 characters, as for the installment method).
+             * @description Merchant product reference. The document gives no length for this method.
              * @example SKU-REF-0001
              */
             product_reference_id: string;
@@ -2872,7 +2872,7 @@ export interface components {
         });
         /**
          * DEBIT2VIRTUAL_CALC
-         * @description First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL.
+         * @description First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). Same body and signature as DEBIT2VIRTUAL.
          */
         Debit2VirtualCalcRequest: {
             /** @constant */
@@ -3177,7 +3177,7 @@ export interface components {
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "order_id" | "trans_id"> & components["schemas"]["CallbackPayerFields"]);
         /**
          * GET_TRANS_STATUS response
-         * @description The transaction's current status. The v5.6.2 example shows `action: GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID.
+         * @description The transaction's current status. `action` may come back as `GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID.
          */
         GetTransStatusResponse: {
             /** @enum {string} */
@@ -3256,7 +3256,7 @@ export interface components {
         });
         /**
          * AUTH response
-         * @description Like a SALE response. The vendor's test table reports an authorization with `action=SALE`, so both `AUTH` and `SALE` are accepted in `action`.
+         * @description Like a SALE response. An authorization may answer with `action=SALE`, so both `AUTH` and `SALE` are accepted in `action`.
          */
         AuthResponse: {
             result: string;
@@ -4099,7 +4099,7 @@ export interface components {
             error_url?: components["schemas"]["Url"];
             /** @description Window target for the redirects. Used only when the MID sets no Override Link Target (then the MID value always wins); with `_top` in an iframe the payer sees a Continue button. */
             url_target?: components["schemas"]["LinkTarget"];
-            /** @description Session lifetime, a number. The document gives no unit; the public facts give minutes, 1 to 720, default 60. */
+            /** @description Session lifetime in minutes, from 1 to 720 (60 when omitted). */
             session_expiry?: number;
             customer?: components["schemas"]["SessionCustomer"];
             billing_address?: components["schemas"]["SessionBillingAddress"];
@@ -4109,7 +4109,7 @@ export interface components {
             crypto?: components["schemas"]["SessionCrypto"];
             /** @description Request a card token (returned as `card_token` in the callback). Ignored when `card_token` is sent. */
             req_token?: boolean;
-            /** @description Token of a card from an earlier purchase or debit. The document types it as a string and wins over the public facts, whose samples send an array of strings. On `credit` the page then asks only for the expiry (no CVV) and prefills the payee name from the token. */
+            /** @description Token of a card from an earlier purchase or debit, as a string. On `credit` the page then asks only for the expiry (no CVV) and prefills the payee name from the token. */
             card_token?: components["schemas"]["Token"];
             /** @description Start a recurring chain (purchase, or the first debit of a recurring debit chain). */
             recurring_init?: boolean;
@@ -4236,7 +4236,7 @@ export interface components {
         };
         /**
          * Card credit
-         * @description Payout to a card: a `card_token` from an earlier purchase or debit (document), or a `card_number` (public facts); exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback.
+         * @description Payout to a card: a `card_token` from an earlier purchase or debit, or a `card_number`; exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback.
          */
         CheckoutCardCreditRequest: {
             merchant_key: components["schemas"]["MerchantKey"];

@@ -90,7 +90,7 @@ export type WalletTokenFields = components['schemas']['WalletTokenFields'];
 export type ChannelId = components['schemas']['ChannelId'];
 /** Absolute URL. */
 export type Url = components['schemas']['Url'];
-/** Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target; with `_top` in an iframe the payer sees a Continue button. */
+/** Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target (a MID value always wins); with `_top` in an iframe the payer sees a Continue button that opens a new window. */
 export type LinkTarget = components['schemas']['LinkTarget'];
 export type YesNo = components['schemas']['YesNo'];
 /** Recurring schedule identifier. */
@@ -444,7 +444,7 @@ export type Credit2VirtualRequest = components['schemas']['Credit2VirtualRequest
 export type Debit2VirtualFields = components['schemas']['Debit2VirtualFields'];
 /** One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE: the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`. */
 export type Debit2VirtualRequest = components['schemas']['Debit2VirtualRequest'];
-/** First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL. */
+/** First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). Same body and signature as DEBIT2VIRTUAL. */
 export type Debit2VirtualCalcRequest = components['schemas']['Debit2VirtualCalcRequest'];
 /** Every S2S action (S2S CARD and S2S APM) is a form-encoded POST to `{base_url}/post`; the field `action` selects the operation. Nested method extras use bracket keys (`parameters[pin]`, `mpi_data[eci]`), arrays are indexed (`parameters[cart][items][0][name]`). */
 export type PostRequest = components['schemas']['PostRequest'];
@@ -507,7 +507,7 @@ export type CofSource = components['schemas']['CofSource'];
 export type CofSequence = components['schemas']['CofSequence'];
 /** The answer of a status lookup (GET_TRANS_STATUS, GET_TRANS_STATUS_BY_ORDER): the transaction's current status. With the Protocol Mapping options enabled it also carries `card` (masked) and `card_expiration_date`; a missing `arn` is omitted here (callbacks send it empty). `payer_language` is never returned. */
 export type S2sStatusLookupFields = components['schemas']['S2sStatusLookupFields'];
-/** The transaction's current status. The v5.6.2 example shows `action: GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID. */
+/** The transaction's current status. `action` may come back as `GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID. */
 export type GetTransStatusResponse = components['schemas']['GetTransStatusResponse'];
 /** The authorization holds the funds (PENDING) until CAPTURE. */
 export type AuthSuccess = components['schemas']['AuthSuccess'];
@@ -517,7 +517,7 @@ export type AuthDeclined = components['schemas']['AuthDeclined'];
 export type AuthRedirect = components['schemas']['AuthRedirect'];
 /** Not yet determined; the final result arrives by callback. */
 export type AuthUndefined = components['schemas']['AuthUndefined'];
-/** Like a SALE response. The vendor's test table reports an authorization with `action=SALE`, so both `AUTH` and `SALE` are accepted in `action`. */
+/** Like a SALE response. An authorization may answer with `action=SALE`, so both `AUTH` and `SALE` are accepted in `action`. */
 export type AuthResponse = components['schemas']['AuthResponse'];
 /** A successful debit is SETTLED, 3DS or REDIRECT. */
 export type DebitSuccess = components['schemas']['DebitSuccess'];
@@ -659,7 +659,7 @@ export type HpfPaymentRequest = components['schemas']['HpfPaymentRequest'];
 export type PaymentId = components['schemas']['PaymentId'];
 /** Result of an HPF payment (shape from the public HPF client; the document does not show it). `redirect` sends the payer on (3DS or a method page) with `redirect_params`; the final outcome always arrives by the Checkout callback. */
 export type HpfPaymentResponse = components['schemas']['HpfPaymentResponse'];
-/** Payout to a card: a `card_token` from an earlier purchase or debit (document), or a `card_number` (public facts); exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
+/** Payout to a card: a `card_token` from an earlier purchase or debit, or a `card_number`; exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
 export type CheckoutCardCreditRequest = components['schemas']['CheckoutCardCreditRequest'];
 /** The request was accepted; the final result arrives by callback (refund: `type=refund`, card credit: `type=credit`). The card credit answer is documented as "accepted" only, so `payment_id` is optional. */
 export type CheckoutAccepted = components['schemas']['CheckoutAccepted'];

@@ -17,6 +17,12 @@ export default defineConfig({
       "/openapi.yaml"
     ],
     "lastUpdated": false,
+    "markdown": {
+      "theme": {
+        "light": "github-light-high-contrast",
+        "dark": "github-dark-high-contrast"
+      }
+    },
     "themeConfig": {
       "search": {
         "provider": "local",

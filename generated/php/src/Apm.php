@@ -179,7 +179,7 @@ final class Apm
     }
 
     /**
-     * S2S APM DEBIT2VIRTUAL_CALC: `POST /post` with `action=DEBIT2VIRTUAL_CALC`. First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL.
+     * S2S APM DEBIT2VIRTUAL_CALC: `POST /post` with `action=DEBIT2VIRTUAL_CALC`. First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). Same body and signature as DEBIT2VIRTUAL.
      *
      * @param array{
      *     'brand': string,
