@@ -3,14 +3,13 @@
 // copied from templates/runtime. Templates are kept prettier-formatted (a test checks it), so
 // their copies skip prettier.
 //
-// The package is dual: tsc builds ESM into dist/ and CommonJS into dist/cjs/ (marked by its own
-// package.json), because the engines range starts below Node 20.19, where require(esm) is not
-// available unflagged, and NestJS-style projects compile to CommonJS. Each subpath also gets a
-// stub folder with main/types for resolvers that predate `exports` (TypeScript's node10).
+// The package is dual, ESM and CommonJS (generators/shared/build-options.ts). Each subpath also
+// gets a stub folder with main/types for resolvers that predate `exports` (TypeScript's node10).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';
+import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
 import { stringLiteral } from '../../shared/code-text.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
@@ -68,14 +67,9 @@ export const packageEmitter: Emitter = {
       kind: 'markdown',
       source: 'generators/emitters/package',
     });
-    for (const config of ['tsconfig.build.json', 'tsconfig.cjs.json']) {
-      const source = `templates/package/${config}`;
-      files.push({ path: `client/${config}`, contents: await readFile(join(root, source), 'utf8'), kind: 'json', source });
+    for (const { name, config } of await buildConfigs(root)) {
+      files.push({ path: `client/${name}`, contents: JSON.stringify(config), kind: 'json', source: 'generators/shared/build-options.ts' });
     }
-    const entry = (module: string) => ({
-      import: { types: `./dist/${module}.d.ts`, default: `./dist/${module}.js` },
-      require: { types: `./dist/cjs/${module}.d.ts`, default: `./dist/cjs/${module}.js` },
-    });
     for (const [subpath, module] of Object.entries(SUBPATHS)) {
       const stub = { main: `../dist/cjs/${module}.js`, module: `../dist/${module}.js`, types: `../dist/cjs/${module}.d.ts` };
       files.push({ path: `client/${subpath}/package.json`, contents: JSON.stringify(stub), kind: 'json', source: 'generators/emitters/package' });
@@ -92,17 +86,13 @@ export const packageEmitter: Emitter = {
       module: './dist/index.js',
       types: './dist/cjs/index.d.ts',
       exports: {
-        '.': entry('index'),
-        ...Object.fromEntries(Object.entries(SUBPATHS).map(([subpath, module]) => [`./${subpath}`, entry(module)])),
+        '.': dualEntry('index'),
+        ...Object.fromEntries(Object.entries(SUBPATHS).map(([subpath, module]) => [`./${subpath}`, dualEntry(module)])),
         './package.json': './package.json',
       },
       files: ['dist', 'README.md', 'CHANGELOG.md', ...Object.keys(SUBPATHS)],
       scripts: {
-        build: [
-          'tsc -p tsconfig.build.json',
-          'tsc -p tsconfig.cjs.json',
-          `node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
-        ].join(' && '),
+        build: buildScript(),
         prepack: 'npm run build',
       },
       dependencies: Object.fromEntries(RUNTIME_DEPENDENCIES.map((name) => [name, project.devDependencies[name]])),
