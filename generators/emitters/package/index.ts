@@ -8,11 +8,13 @@
 // gets a stub folder with main/types for resolvers that predate `exports` (TypeScript's node10).
 import { readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { StructureKind, VariableDeclarationKind, type VariableStatementStructure } from 'ts-morph';
 import ts from 'typescript';
 import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
 import { stringLiteral } from '../../shared/code-text.js';
+import { codeProject } from '../../shared/ts-project.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 /** The client package's dependencies: only the transport. */
@@ -77,17 +79,20 @@ export const packageEmitter: Emitter = {
     const runtime = new Map((await templates('templates/runtime', 'client/src/runtime')).map((file) => [file.path, file]));
     const generated = CODE_EMITTERS.flatMap((name) => context.filesOf(name)).filter((file) => file.kind === 'typescript' && file.path.startsWith('client/src/'));
     const files: GeneratedFile[] = [...reachedRuntime([...own, ...generated], runtime), ...own];
-    files.push({
-      path: 'client/src/version.ts',
-      contents: [
-        `/** Version of the spec (info.version) this client was generated from. */`,
-        `export const SPEC_VERSION = ${stringLiteral(model.specVersion)};`,
-        `/** Version of the generator toolchain that produced it. */`,
-        `export const GENERATOR_VERSION = ${stringLiteral(project.version)};`,
-      ].join('\n'),
-      kind: 'typescript',
-      source: 'generators/emitters/package',
+    const constant = (name: string, doc: string, value: string): VariableStatementStructure => ({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [doc],
+      declarations: [{ name, initializer: stringLiteral(value) }],
     });
+    const version = codeProject().createSourceFile('version.ts', {
+      statements: [
+        constant('SPEC_VERSION', 'Version of the spec (info.version) this client was generated from.', model.specVersion),
+        constant('GENERATOR_VERSION', 'Version of the generator toolchain that produced it.', project.version),
+      ],
+    });
+    files.push({ path: 'client/src/version.ts', contents: version.getFullText(), kind: 'typescript', source: 'generators/emitters/package' });
     files.push({
       path: 'client/README.md',
       contents: await readFile(join(root, 'templates/package/README.md'), 'utf8'),
