@@ -35,9 +35,14 @@ export async function buildConfigs(projectRoot: string): Promise<ReadonlyArray<{
   ];
 }
 
-/** The build script: both builds, then the CommonJS folder's package.json (and any steps the package adds). */
+/**
+ * The build script: a clean dist/ (tsc leaves the output of a module that no longer exists, and
+ * npm pack would ship it), both builds, then the CommonJS folder's package.json (and any steps
+ * the package adds).
+ */
 export function buildScript(...after: readonly string[]): string {
   return [
+    `node -e "require('node:fs').rmSync('dist', { recursive: true, force: true })"`,
     'tsc -p tsconfig.build.json',
     'tsc -p tsconfig.cjs.json',
     `node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,

@@ -180,6 +180,16 @@ describe('the client package', () => {
     }
   });
 
+  it('ships a build of exactly its sources, in ESM and in CommonJS (nothing left from a module that is gone)', async () => {
+    const modules = async (dir: string, extension: string) =>
+      (await readdir(dir, { recursive: true })).filter((path) => path.endsWith(extension) && !path.endsWith('.d.ts') && !path.startsWith('cjs')).map((path) => path.slice(0, -extension.length)).sort();
+    const installed = join(consumerRoot, 'node_modules', ...PACKAGE_NAME.split('/'), 'dist');
+    const sources = await modules(join(PACKAGE_DIR, 'src'), '.ts');
+    expect(sources).toContain('runtime/pipeline');
+    expect(await modules(installed, '.js')).toEqual(sources);
+    expect(await modules(join(installed, 'cjs'), '.js')).toEqual(sources);
+  });
+
   it('passes publint', async () => {
     expect(await exec(PUBLINT, [PACKAGE_DIR], PROJECT_ROOT)).toContain('All good');
   });
