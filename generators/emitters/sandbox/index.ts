@@ -12,6 +12,7 @@ import { operationNames, validatorName, webhookNames } from '../../model/names.j
 import type { SpecModel } from '../../model/spec-model.js';
 import { stateTable } from '../../model/states.js';
 import { testCardsTable, testData, testIdentifiersTable } from '../../model/test-data.js';
+import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 const TEMPLATES = 'templates/sandbox';
@@ -38,7 +39,9 @@ export const sandboxEmitter: Emitter = {
     const clientFiles = ['client', 'validators', 'package'].flatMap((name) => context.filesOf(name));
     files.push({ path: 'sandbox/src/spec-tables.ts', contents: specTables(model, exportedNames(clientFiles)), kind: 'typescript', source: 'generators/emitters/sandbox' });
     files.push({ path: 'sandbox/README.md', contents: readme(model, await readFile(join(root, TEMPLATES, 'README.md'), 'utf8')), kind: 'markdown', source: `${TEMPLATES}/README.md` });
-    files.push({ path: 'sandbox/tsconfig.build.json', contents: await readFile(join(root, TEMPLATES, 'tsconfig.build.json'), 'utf8'), kind: 'json', source: `${TEMPLATES}/tsconfig.build.json` });
+    for (const { name, config } of await buildConfigs(root)) {
+      files.push({ path: `sandbox/${name}`, contents: JSON.stringify(config), kind: 'json', source: 'generators/shared/build-options.ts' });
+    }
     files.push({ path: 'sandbox/package.json', contents: manifest(model, await readFile(join(root, 'package.json'), 'utf8'), clientFiles), kind: 'json', source: 'generators/emitters/sandbox' });
     return files;
   },
@@ -140,15 +143,19 @@ function manifest(model: SpecModel, toolchainText: string, clientFiles: readonly
       license: toolchain.clientPackage.license,
       type: 'module',
       engines: { node: '>=20.3.0' },
-      main: './dist/index.js',
-      types: './dist/index.d.ts',
-      exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
+      // Dual like the client, so a CommonJS test set-up (Jest) can require() it.
+      main: './dist/cjs/index.js',
+      module: './dist/index.js',
+      types: './dist/cjs/index.d.ts',
+      exports: { '.': dualEntry('index'), './package.json': './package.json' },
       bin: { 'payment-gateway-sandbox': './dist/cli.js' },
       files: ['dist', 'README.md'],
       scripts: {
         // The generated sources open with their banner, so the bin's shebang is added after the build.
-        build: `tsc -p tsconfig.build.json && node -e "${SHEBANG_SCRIPT}"`,
-        prepack: 'npm run build',
+        build: buildScript(`node -e "${SHEBANG_SCRIPT}"`),
+        // The client is a workspace of this repository (root package.json): its types must be built
+        // before the sandbox's build can import it by name.
+        prepack: `npm run build --workspace ${clientManifest.name} && npm run build`,
       },
       dependencies: {
         [clientManifest.name]: clientManifest.version,

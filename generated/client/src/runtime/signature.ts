@@ -81,7 +81,7 @@ function readField(fields: Readonly<Record<string, unknown>>, name: string): str
 // strings (one char per UTF-8 byte, char codes 0-255), so a non-ASCII value reverses and
 // upper-cases exactly as the platform does it, and an ASCII value (the usual case) needs no copy.
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 const LOWER_ASCII = /[a-z]+/g;
 
 /** The UTF-8 bytes of a value as a byte string. */
