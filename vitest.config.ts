@@ -1,11 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { oneCopy } from './test/support/one-copy.js';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
-  // The sandbox package imports the client package by name, as a merchant's project would; in
-  // this repository that name is the generated client's sources (tsconfig.json \`paths\` too).
+  // Every generated copy of a template loads as the template itself (test/support/one-copy.ts).
+  plugins: [oneCopy(root)],
+  // The sandbox imports the client package by name, as a merchant's project would; in this
+  // repository that name is the client's entry point (a template, so the hand-written one).
   resolve: {
-    alias: { '@payment-gateway/merchant-client': fileURLToPath(new URL('./generated/client/src/index.ts', import.meta.url)) },
+    alias: { '@payment-gateway/merchant-client': fileURLToPath(new URL('./templates/package/index.ts', import.meta.url)) },
   },
   test: {
     include: ['test/**/*.test.ts'],

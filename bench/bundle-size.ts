@@ -1,9 +1,10 @@
 // min+gzip size of what a merchant ships: an esbuild bundle (minified, tree-shaken, platform
 // node, openapi-fetch bundled in) of the client core, of a one-action consumer, and of a consumer
 // of the documented createS2SClient calling two actions, against openapi-fetch alone. The last is
-// built with code splitting, as a bundler splits the validators the client loads per action: its
-// figure is the code that runs (the entry's chunks plus the two actions' validator chunks), and
-// its notes give every chunk on disk. Sizes are deterministic: one build each.
+// built twice: with code splitting, as a bundler splits the validators the client loads per
+// action (its figure is the code that runs: the entry's chunks plus the two actions' validator
+// chunks; its notes give every chunk on disk), and as one file with esbuild's defaults (no
+// splitting), where every dynamic import is inlined. Sizes are deterministic: one build each.
 import { CARD_SALE, CLIENT_KEY } from '../test/support/fixtures.js';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
@@ -143,12 +144,13 @@ function describe(size: BundleSize): string {
 }
 
 export async function benchBundleSize(_options: BenchOptions): Promise<Figure[]> {
-  const [openapiFetch, core, oneAction, oneActionSplit, twoActions] = await Promise.all([
+  const [openapiFetch, core, oneAction, oneActionSplit, twoActions, twoActionsOneFile] = await Promise.all([
     bundleSize(ENTRIES.openapiFetch, PROJECT_ROOT),
     bundleSize(ENTRIES.core, CLIENT_SRC),
     bundleSize(ENTRIES.oneAction, CLIENT_SRC),
     bundleSize(ENTRIES.oneAction, CLIENT_SRC, ONE_ACTION_LOADS),
     bundleSize(ENTRIES.twoActions, CLIENT_SRC, TWO_ACTION_LOADS),
+    bundleSize(ENTRIES.twoActions, CLIENT_SRC),
   ]);
   const common = { family: 'bundle-size', unit: 'kB min+gz', better: 'lower' as const, baseline: kB(openapiFetch.gzipped), baselineLabel: 'openapi-fetch alone' };
   return [
@@ -181,5 +183,22 @@ export async function benchBundleSize(_options: BenchOptions): Promise<Figure[]>
         `every chunk on disk: ${twoActions.onDisk!.chunks} chunks, ${kB(twoActions.onDisk!.minified).toFixed(1)} kB minified, ${kB(twoActions.onDisk!.gzipped).toFixed(1)} kB gzipped chunk by chunk`,
       ],
     }),
+    figure({
+      ...common,
+      name: 'the same two-action consumer bundled as one file (esbuild defaults: no splitting)',
+      ours: kB(twoActionsOneFile.gzipped),
+      targets: [{ kind: 'absolute', op: '<=', value: 28, unit: 'kB' }],
+      notes: [describe(twoActionsOneFile), `validator code in it (validate/): ${validatorShare(twoActionsOneFile)}`],
+    }),
   ];
+}
+
+/** How much of a bundle is validator code, and of that how much is deferred pieces. */
+function validatorShare(size: BundleSize): string {
+  const sum = (match: (path: string) => boolean) =>
+    size.largest.filter((input) => match(input.path)).reduce((total, input) => total + input.bytes, 0);
+  const all = sum((path) => path.startsWith('validate/'));
+  const deferred = sum((path) => path.startsWith('validate/deferred/'));
+  const modules = size.largest.filter((input) => input.path.startsWith('validate/')).length;
+  return `${kB(all).toFixed(1)} kB minified in ${modules} modules (deferred pieces ${kB(deferred).toFixed(1)} kB): without splitting, esbuild inlines every operation's \`import()\`, and createS2SClient reaches every S2S operation`;
 }

@@ -14,6 +14,7 @@ import { benchDocs } from './docs.js';
 import { benchFormCodec } from './form-codec.js';
 import { benchGenerateTime, runNode } from './generate-time.js';
 import { machineInfo, machineLine, markdownTable, notesText, smokeProblems, textTable, type BenchOptions, type Figure } from './harness.js';
+import { benchPhp } from './php.js';
 import { benchSandbox } from './sandbox.js';
 import { benchTypecheck } from './typecheck.js';
 import { benchValidators } from './validators.js';
@@ -27,6 +28,7 @@ export const FAMILIES: readonly { readonly name: string; readonly run: (options:
   { name: 'bundle-size', run: benchBundleSize },
   { name: 'sandbox', run: benchSandbox },
   { name: 'docs', run: benchDocs },
+  { name: 'php', run: benchPhp },
 ];
 
 export async function runBench(options: BenchOptions, only?: readonly string[], progress: (line: string) => void = () => {}): Promise<Figure[]> {

@@ -6,6 +6,7 @@ import { bundleEmitter } from './emitters/bundle/index.js';
 import { clientEmitter } from './emitters/client/index.js';
 import { docsEmitter } from './emitters/docs/index.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitters/emitter.js';
+import { phpEmitter } from './emitters/php/index.js';
 import { packageEmitter } from './emitters/package/index.js';
 import { sandboxEmitter } from './emitters/sandbox/index.js';
 import { typesEmitter } from './emitters/types/index.js';
@@ -15,7 +16,7 @@ import { buildSpecModel, type SpecModel } from './model/spec-model.js';
 import { finalize } from './output/finalize.js';
 
 // docs first: it runs Redocly in a child process, which then overlaps the in-process emitters.
-export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter, sandboxEmitter];
+export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter, sandboxEmitter, phpEmitter];
 
 export interface GenerateOptions {
   readonly projectRoot: string;

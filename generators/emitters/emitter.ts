@@ -2,7 +2,7 @@
 // disk; generators/output adds the banner and writes, the same way for all of them.
 import type { SpecModel } from '../model/spec-model.js';
 
-export type FileKind = 'typescript' | 'json' | 'yaml' | 'html' | 'markdown';
+export type FileKind = 'typescript' | 'json' | 'yaml' | 'html' | 'markdown' | 'php' | 'css';
 
 export interface GeneratedFile {
   /** Path under generated/. */

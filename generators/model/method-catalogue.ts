@@ -23,6 +23,8 @@ export interface MethodEntry {
   };
   /** A payment the payer does not complete within `seconds` moves to state `then`. */
   readonly completionWindow?: { readonly seconds: number; readonly then: string };
+  /** The method exists only on the payment page: nothing is sent for it but its id in `methods`. */
+  readonly paymentPageOnly?: true;
 }
 
 const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map(String) : undefined);
@@ -50,7 +52,9 @@ export function methodCatalogue(model: Pick<SpecModel, 'schemas' | 'schema'>): M
       ...(typeof record['notes'] === 'string' ? { notes: record['notes'].replace(/\s+/g, ' ').trim() } : {}),
       ...(record['qr'] !== undefined ? { qr: record['qr'] as NonNullable<MethodEntry['qr']> } : {}),
       ...(record['completionWindow'] !== undefined ? { completionWindow: record['completionWindow'] as NonNullable<MethodEntry['completionWindow']> } : {}),
+      ...(record['paymentPageOnly'] === true ? { paymentPageOnly: true as const } : {}),
     });
+    if (record['paymentPageOnly'] === true && brand !== undefined) throw new Error(`${name}: a payment-page-only method has no S2S APM branch (brand ${brand})`);
   }
   return entries.sort((a, b) => a.label.replace(/[<>]/g, '').localeCompare(b.label.replace(/[<>]/g, '')));
 }

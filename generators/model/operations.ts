@@ -116,7 +116,7 @@ function inPlace(schema: Exclude<JsonSchema, boolean>): JsonSchema[] {
 }
 
 /** Top-level properties with their schemas, through $ref and every in-place subschema. */
-function topLevelProperties(model: SpecModel, node: JsonSchema, seen: Set<JsonSchema>): [string, JsonSchema][] {
+export function topLevelProperties(model: SpecModel, node: JsonSchema, seen: Set<JsonSchema>): [string, JsonSchema][] {
   const resolved = model.resolve(node);
   if (!isSchemaObject(resolved) || seen.has(resolved)) return [];
   seen.add(resolved);

@@ -1,7 +1,7 @@
 // Reads an `x-signature` recipe from the spec and checks its shape, so a typo in the spec fails
 // generation instead of producing a client that signs wrongly; lists the fields a recipe reads.
 
-import { visitFields, type SignatureExpression } from '../../templates/runtime/signature.js';
+import { recipeFieldNames, visitFields, type SignatureExpression, type SignatureRecipe } from '../../templates/runtime/signature.js';
 
 const DIGESTS = new Set(['md5', 'sha1', 'sha256']);
 const OPERATIONS = new Set(['upper', 'reverse', 'first6last4', 'sortedValues']);
@@ -87,20 +87,7 @@ function checkExpression(expression: unknown, where: string): void {
 
 /** Every field name a recipe reads (its expressions and its cases' `when`). */
 export function recipeFields(recipe: Pick<SignatureRecipeData, 'input' | 'cases'>): string[] {
-  const found = new Set<string>();
-  const walk = (expression: unknown) =>
-    visitFields(
-      expression as SignatureExpression,
-      (name) => found.add(name),
-      () => undefined,
-    );
-  const record = recipe as Pick<SignatureRecipeData, 'input' | 'cases'>;
-  walk(record.input);
-  for (const entry of record.cases ?? []) {
-    found.add(typeof entry.when === 'string' ? entry.when : entry.when.field);
-    walk(entry.input);
-  }
-  return [...found].sort();
+  return recipeFieldNames(recipe as Pick<SignatureRecipe, 'input' | 'cases'>).sort();
 }
 
 /**

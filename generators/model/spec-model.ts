@@ -157,7 +157,7 @@ function collectWebhooks(model: ModelBase, document: OpenApiDocument): WebhookMo
 }
 
 /** Properties a schema requires at its top level, through $ref and allOf. */
-function requiredProperties(model: Pick<SpecModel, 'resolve'>, node: JsonSchema, seen: Set<JsonSchema>): string[] {
+export function requiredProperties(model: Pick<SpecModel, 'resolve'>, node: JsonSchema, seen: Set<JsonSchema>): string[] {
   const resolved = model.resolve(node);
   if (!isSchemaObject(resolved) || seen.has(resolved)) return [];
   seen.add(resolved);

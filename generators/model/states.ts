@@ -1,7 +1,9 @@
-// The transaction state table: the states of the spec's `TransactionStatus` enum and the moves
-// between them that the interface document's "States and transitions" section gives, plus the
-// method behaviour the catalogue carries (the QR method's bank codes, the completion window).
-// The docs draw it; a move naming a state the spec does not list fails generation.
+// The transaction state table: the spec's `info.x-transitions` (spec/states.yaml), moves between
+// the values of `TransactionStatus`, plus the rows the method catalogue carries (the QR method's
+// bank callback codes and status-lookup mapping, the bank-code transfer window). The docs draw it and the sandbox's store
+// refuses a move it lacks. A state the spec does not list, or a refusal whose error no catalogue
+// holds, fails generation.
+import type { ErrorCaseModel } from './error-catalogue.js';
 import { methodCatalogue } from './method-catalogue.js';
 import type { SpecModel } from './spec-model.js';
 
@@ -10,47 +12,64 @@ export interface Transition {
   readonly to: string;
   /** What moves it: an action, a callback, the clock. */
   readonly by: string;
+  /** Only on these protocols (`card`, `apm`, `checkout`); every protocol when absent. */
+  readonly protocols?: readonly string[];
+  /** A row that moves nothing (`to` is `from`) refuses the operation with this catalogued message. */
+  readonly error?: string;
 }
 
 /** Start: the state a new payment has before its first answer. */
 export const NEW_PAYMENT = 'new';
-
-// The document's table, as moves between TransactionStatus values.
-const DOCUMENTED: readonly Transition[] = [
-  { from: NEW_PAYMENT, to: 'SETTLED', by: 'SALE succeeds' },
-  { from: NEW_PAYMENT, to: 'DECLINED', by: 'SALE declined' },
-  { from: NEW_PAYMENT, to: 'PENDING', by: 'SALE with auth=Y' },
-  { from: NEW_PAYMENT, to: '3DS', by: '3DS challenge' },
-  { from: NEW_PAYMENT, to: 'REDIRECT', by: 'payer redirected' },
-  { from: NEW_PAYMENT, to: 'PREPARE', by: 'result not final' },
-  { from: '3DS', to: 'SETTLED', by: 'challenge passed' },
-  { from: '3DS', to: 'DECLINED', by: 'challenge failed' },
-  { from: 'REDIRECT', to: 'SETTLED', by: 'payer completes' },
-  { from: 'REDIRECT', to: 'DECLINED', by: 'payer fails' },
-  { from: 'PREPARE', to: 'SETTLED', by: 'callback' },
-  { from: 'PREPARE', to: 'DECLINED', by: 'callback' },
-  { from: 'PENDING', to: 'SETTLED', by: 'CAPTURE' },
-  { from: 'PENDING', to: 'REVERSAL', by: 'CREDITVOID' },
-  { from: 'SETTLED', to: 'VOID', by: 'VOID (same day)' },
-  { from: 'SETTLED', to: 'REFUND', by: 'CREDITVOID / REFUND' },
-  { from: 'SETTLED', to: 'CHARGEBACK', by: 'chargeback' },
-];
 
 export interface StateTable {
   readonly states: readonly string[];
   readonly transitions: readonly Transition[];
 }
 
-export function stateTable(model: Pick<SpecModel, 'schemas' | 'schema'>): StateTable {
+type StateModel = Pick<SpecModel, 'document' | 'schemas' | 'schema' | 's2sActions' | 'checkoutOperations' | 'genericErrors'>;
+
+const KEYS = new Set(['from', 'to', 'by', 'protocols', 'error']);
+
+export function stateTable(model: StateModel): StateTable {
   const statuses = model.schemas.has('TransactionStatus') ? (model.schema('TransactionStatus').enum ?? []).map(String) : [];
-  const transitions: Transition[] = [...DOCUMENTED];
+  const catalogued = new Set(cataloguedMessages(model));
+  const transitions: Transition[] = documented(model.document.info['x-transitions']);
   for (const method of methodCatalogue(model)) {
-    if (method.qr) for (const [code, state] of Object.entries(method.qr.bankCallback)) transitions.push({ from: 'REDIRECT', to: state, by: `${method.title}: bank ${code}` });
+    // The QR payment waits in REDIRECT (its answer carries the QR) until the bank reports.
+    if (method.qr) {
+      for (const [code, state] of Object.entries(method.qr.bankCallback)) transitions.push({ from: 'REDIRECT', to: state, by: `${method.title}: bank ${code}` });
+      for (const [report, state] of Object.entries(method.qr.statusLookup)) transitions.push({ from: 'REDIRECT', to: state, by: `${method.title}: GET_TRANS_STATUS, bank reports ${report}` });
+    }
     if (method.completionWindow) transitions.push({ from: 'REDIRECT', to: method.completionWindow.then, by: `${method.title}: ${method.completionWindow.seconds / 60} min elapse` });
   }
   const unique = [...new Map(transitions.map((move) => [`${move.from}>${move.to}>${move.by}`, move])).values()];
   for (const move of unique) {
     for (const state of [move.from, move.to]) if (state !== NEW_PAYMENT && !statuses.includes(state)) throw new Error(`State table: ${state} is not a TransactionStatus value`);
+    if (move.error !== undefined && !catalogued.has(move.error)) throw new Error(`State table: "${move.error}" (${move.from} by ${move.by}) is in no x-errors catalogue`);
+    if ((move.error !== undefined) !== (move.from === move.to)) throw new Error(`State table: ${move.from} by ${move.by}: a row that moves nothing carries an error, and only such a row`);
   }
   return { states: [NEW_PAYMENT, ...statuses], transitions: unique };
+}
+
+/** Reads and checks `x-transitions`: a list of `{from, to, by, protocols?, error?}`. */
+function documented(value: unknown): Transition[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new Error('info.x-transitions must be a list of moves');
+  return value.map((entry: unknown, index): Transition => {
+    const at = `info.x-transitions[${index}]`;
+    if (typeof entry !== 'object' || entry === null) throw new Error(`${at}: a move is an object`);
+    const record = entry as Record<string, unknown>;
+    const unknown = Object.keys(record).filter((key) => !KEYS.has(key));
+    if (unknown.length > 0) throw new Error(`${at}: unknown keys ${unknown.join(', ')}`);
+    const { from, to, by, protocols, error } = record;
+    if (typeof from !== 'string' || typeof to !== 'string' || typeof by !== 'string') throw new Error(`${at}: from, to and by are strings`);
+    if (protocols !== undefined && !(Array.isArray(protocols) && protocols.every((protocol) => typeof protocol === 'string'))) throw new Error(`${at}: protocols is a list of protocol names`);
+    if (error !== undefined && typeof error !== 'string') throw new Error(`${at}: error is a catalogued message`);
+    return { from, to, by, ...(protocols !== undefined ? { protocols: protocols as string[] } : {}), ...(error !== undefined ? { error } : {}) };
+  });
+}
+
+function cataloguedMessages(model: StateModel): string[] {
+  const cases: ErrorCaseModel[] = [...model.genericErrors, ...model.s2sActions.flatMap((action) => action.errors), ...model.checkoutOperations.flatMap((operation) => operation.errors)];
+  return cases.flatMap((entry) => (entry.message === undefined ? [] : [entry.message]));
 }

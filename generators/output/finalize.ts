@@ -17,8 +17,13 @@ function withBanner(file: GeneratedFile): string {
   switch (file.kind) {
     case 'typescript':
       return `// ${banner}\n\n${file.contents}`;
+    case 'php':
+      // After the opening tag, and strict types for every file of the package.
+      return `<?php\n\n// ${banner}\n\ndeclare(strict_types=1);\n\n${file.contents.replace(/^<\?php\s*(declare\(strict_types=1\);\s*)?/, '')}`;
     case 'yaml':
       return `# ${banner}\n${file.contents}`;
+    case 'css':
+      return `/* ${banner} */\n\n${file.contents}`;
     case 'markdown':
       return `<!-- ${banner} -->\n\n${file.contents}`;
     case 'html': {

@@ -1,14 +1,10 @@
-// The one place the release reads the breaking-change gate: the changes between the last released
-// bundle and the spec, which of them no release note acknowledges, and the merchant-facing notes.
-import { readFileSync } from 'node:fs';
+// The one place the release reads the breaking-change gate: the comparison of the spec with the
+// last released bundle, whether it passes, the semver step it calls for, and the release notes.
 import { join } from 'node:path';
-import { parse } from 'yaml';
-import { loadSpec } from '../model/load-spec.js';
 import type { OpenApiDocument } from '../model/openapi.js';
-import { classify, type Change } from '../spec-diff/classify.js';
-import { newestRelease } from '../spec-diff/main.js';
-import { renderReport, verdict } from '../spec-diff/report.js';
-import { merchantSurface } from '../spec-diff/surface.js';
+import { compareSpecs } from '../spec-diff/compare.js';
+import { bundleAt, newestRelease, specAt } from '../spec-diff/main.js';
+import { renderReleaseNotes, renderReport } from '../spec-diff/report.js';
 import type { Bump } from './semver.js';
 
 export interface GateOutcome {
@@ -21,33 +17,25 @@ export interface GateOutcome {
   readonly unacknowledged: number;
   /** The gate's report, as `npm run spec:diff` prints it. */
   readonly report: string;
-  /** The merchant-facing notes of the release: the changes grouped by action and protocol. */
+  /** The merchant-facing notes of the release: the changes grouped by protocol and action. */
   readonly notes: string;
 }
 
-/** Additions a merchant can start using (a minor release); other non-breaking changes are corrections. */
-const ADDITION = /added|widened|no-longer-rejected|made-optional/;
+/** The gate's verdict as a semver step: nothing a merchant feels is still a patch (a fix in generated code). */
+const BUMP = { breaking: 'major', minor: 'minor', patch: 'patch', none: 'patch' } as const satisfies Record<string, Bump>;
 
 export async function runGate(root: string): Promise<GateOutcome> {
   const basePath = newestRelease(join(root, 'spec', 'releases'));
   const baseVersion = basePath.split('/').pop()!.replace(/\.yaml$/, '');
-  const document = (await loadSpec({ rootFile: join(root, 'spec', 'openapi.yaml'), redoclyConfig: join(root, 'redocly.yaml') })).document;
-  const before = merchantSurface(parse(readFileSync(basePath, 'utf8')) as OpenApiDocument);
-  const after = merchantSurface(document);
-  const changes = classify(before, after);
-  const result = verdict(before, after, changes);
-  const bump: Bump = changes.some((change) => change.breaking) ? 'major' : changes.some((change) => ADDITION.test(change.kind)) ? 'minor' : 'patch';
-  return { basePath, baseVersion, document, bump, unacknowledged: result.unacknowledged.length, report: renderReport(result, basePath), notes: releaseNotes(changes) };
-}
-
-function releaseNotes(changes: readonly Change[]): string {
-  if (changes.length === 0) return 'No change to the merchant interface: fixes in the generated packages only.';
-  const byUnit = new Map<string, Change[]>();
-  for (const change of changes) byUnit.set(change.unit, [...(byUnit.get(change.unit) ?? []), change]);
-  const lines: string[] = [];
-  for (const [unit, list] of [...byUnit].sort(([a], [b]) => a.localeCompare(b))) {
-    lines.push(`- **${unit}**`);
-    for (const change of list) lines.push(`  - ${change.breaking ? '**Breaking:** ' : ''}\`${change.subject}\` ${change.detail}`);
-  }
-  return lines.join('\n');
+  const head = await bundleAt(root);
+  const result = compareSpecs(await specAt(basePath), head);
+  return {
+    basePath,
+    baseVersion,
+    document: head.document,
+    bump: BUMP[result.verdict],
+    unacknowledged: result.unacknowledged.length,
+    report: renderReport(result, basePath),
+    notes: result.changes.length > 0 ? renderReleaseNotes(result.changes) : 'No change to the merchant interface: fixes in the generated packages only.\n',
+  };
 }

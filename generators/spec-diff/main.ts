@@ -1,7 +1,8 @@
-// `npm run spec:diff -- <base>`: compares the spec with a base (a git ref, a bundled spec file, or a
-// folder of them such as spec/releases/, whose newest `<version>.yaml` is taken)
-// at the merchant's level, prints the report, and fails when a breaking change is not acknowledged
-// in the new x-releases entries.
+// `npm run spec:diff -- <base> [--head <bundled spec file>]`: compares the spec (or a bundled head)
+// with a base (a git ref, a bundled spec file, or a folder of them such as spec/releases/, whose
+// newest `<version>.yaml` is taken) as a merchant feels it, prints the report (Markdown), and
+// exits 1 when a breaking change is not acknowledged by a `breaking` item of the new x-releases
+// entries. The same comparison is `compareSpecs` (compare.ts) for programs.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,19 +10,36 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { TOOLCHAIN_ROOT } from '../locations.js';
+import type { DeploymentSettings } from '../model/deployment.js';
 import { loadSpec } from '../model/load-spec.js';
 import type { OpenApiDocument } from '../model/openapi.js';
-import { classify } from './classify.js';
-import { renderReport, verdict } from './report.js';
-import { merchantSurface } from './surface.js';
+import { compareSpecs } from './compare.js';
+import { renderReport } from './report.js';
+import type { SpecInput } from './surface.js';
 
-async function bundleAt(root: string): Promise<OpenApiDocument> {
-  return (await loadSpec({ rootFile: join(root, 'spec', 'openapi.yaml'), redoclyConfig: join(TOOLCHAIN_ROOT, 'redocly.yaml') })).document;
+/** The spec of a checkout (or an extracted ref) bundled, with its deployment settings. */
+export async function bundleAt(root: string): Promise<SpecInput> {
+  const document = (
+    await loadSpec({
+      rootFile: join(root, 'spec', 'openapi.yaml'),
+      redoclyConfig: join(TOOLCHAIN_ROOT, 'redocly.yaml'),
+    })
+  ).document;
+  const file = join(root, 'spec', 'deployment.yaml');
+  const deployment = existsSync(file) ? readDeployment(file) : undefined;
+  return { document, ...(deployment ? { deployment } : {}) };
 }
+
+const readDeployment = (file: string): DeploymentSettings =>
+  (parse(readFileSync(file, 'utf8')) ?? {}) as DeploymentSettings;
 
 /** The newest release bundle of a folder: `MAJOR.MINOR.PATCH.yaml`, compared as versions. */
 export function newestRelease(folder: string): string {
-  const version = (name: string) => name.replace(/\.yaml$/, '').split('.').map(Number);
+  const version = (name: string) =>
+    name
+      .replace(/\.yaml$/, '')
+      .split('.')
+      .map(Number);
   const releases = readdirSync(folder)
     .filter((name) => /^[0-9]+\.[0-9]+\.[0-9]+\.yaml$/.test(name))
     .sort((a, b) => {
@@ -32,12 +50,21 @@ export function newestRelease(folder: string): string {
   return join(folder, releases.at(-1)!);
 }
 
-async function baseDocument(base: string): Promise<OpenApiDocument> {
-  if (existsSync(base)) return parse(readFileSync(base, 'utf8')) as OpenApiDocument;
+/** A bundled file (with the deployment settings beside it, if any: else they are not compared), or a git ref's spec/ folder. */
+export async function specAt(base: string): Promise<SpecInput> {
+  if (existsSync(base)) {
+    // A release bundle's deployment settings, when committed beside it (`6.7.0.deployment.yaml`).
+    const settings = base.replace(/\.yaml$/, '.deployment.yaml');
+    const deployment = settings !== base && existsSync(settings) ? readDeployment(settings) : undefined;
+    return { document: parse(readFileSync(base, 'utf8')) as OpenApiDocument, ...(deployment ? { deployment } : {}) };
+  }
   // A git ref: its spec/ folder, bundled the same way.
   const folder = mkdtempSync(join(tmpdir(), 'spec-diff-'));
   try {
-    const archive = execFileSync('git', ['archive', base, 'spec'], { cwd: TOOLCHAIN_ROOT, maxBuffer: 256 * 1024 * 1024 });
+    const archive = execFileSync('git', ['archive', base, 'spec'], {
+      cwd: TOOLCHAIN_ROOT,
+      maxBuffer: 256 * 1024 * 1024,
+    });
     execFileSync('tar', ['-x', '-C', folder], { input: archive });
     return await bundleAt(folder);
   } finally {
@@ -46,17 +73,19 @@ async function baseDocument(base: string): Promise<OpenApiDocument> {
 }
 
 async function main(): Promise<void> {
-  const base = process.argv[2];
-  if (!base) {
-    console.error('usage: npm run spec:diff -- <git ref | bundled spec file | folder of release bundles>');
+  const [base, ...rest] = process.argv.slice(2);
+  const headIndex = rest.indexOf('--head');
+  if (!base || base.startsWith('--') || (headIndex >= 0 && !rest[headIndex + 1])) {
+    console.error(
+      'usage: npm run spec:diff -- <git ref | bundled spec file | folder of release bundles> [--head <bundled spec file>]',
+    );
     process.exit(2);
   }
   const resolved = existsSync(base) && statSync(base).isDirectory() ? newestRelease(base) : base;
-  const before = merchantSurface(await baseDocument(resolved));
-  const after = merchantSurface(await bundleAt(TOOLCHAIN_ROOT));
-  const result = verdict(before, after, classify(before, after));
+  const head = headIndex >= 0 ? await specAt(rest[headIndex + 1]!) : await bundleAt(TOOLCHAIN_ROOT);
+  const result = compareSpecs(await specAt(resolved), head);
   process.stdout.write(renderReport(result, resolved));
-  process.exitCode = result.unacknowledged.length > 0 ? 1 : 0;
+  process.exitCode = result.passes ? 0 : 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

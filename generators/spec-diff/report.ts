@@ -1,76 +1,116 @@
-// The gate's verdict: which breaking changes the new release entries acknowledge (a breaking item
-// names the field, value, code or action in backticks), and how each release note's "Breaking"
-// item compares with what the classifier found.
-import { UNRELEASED, type ReleaseModel } from '../model/releases.js';
-import { WHY, type Change } from './classify.js';
-import type { Surface } from './surface.js';
+// The gate's report as Markdown: release notes for merchants (grouped by protocol, then action,
+// endpoint or callback, each change with its severity and what it means for the merchant), which
+// the docs changelog page and the package CHANGELOG can take as they are (headings start at level
+// 3, under a release's `## <version>`); and the gate's own account of the release notes.
+import type { Change } from './change.js';
+import type { Comparison } from './compare.js';
+import { changeKind, type Severity } from './kinds.js';
 
-export interface Verdict {
-  readonly changes: readonly Change[];
-  readonly releases: readonly ReleaseModel[];
-  readonly unacknowledged: readonly Change[];
-  readonly notes: readonly { readonly item: string; readonly version: string; readonly finding: string }[];
+const SEVERITY_ORDER: Record<Severity, number> = { breaking: 0, warning: 1, info: 2 };
+const SEVERITY_LABEL: Record<Severity, string> = { breaking: '**Breaking**', warning: '**Warning**', info: 'Info' };
+const PROTOCOLS = [
+  ['card', 'S2S CARD'],
+  ['apm', 'S2S APM'],
+  ['checkout', 'Checkout'],
+  ['account', 'Account'],
+] as const;
+
+/** Markdown special characters escaped outside code spans. */
+function escape(text: string): string {
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(/([\\*_[\]<>|#])/g, '\\$1')))
+    .join('');
 }
 
-/** The head's release entries the base does not have (and the head's Unreleased, always). */
-export function newReleases(base: Surface, head: Surface): ReleaseModel[] {
-  const known = new Set(base.releases.map((release) => release.version));
-  if (known.size === 0) {
-    const index = head.releases.findIndex((release) => release.version === base.version);
-    return index < 0 ? [...head.releases] : head.releases.slice(0, index);
+const sideOf = (kind: string) => (/^(request|response)\./.test(kind) ? kind.split('.')[0] : undefined);
+
+function unitHeading(change: Change): string {
+  const { action, operation, callback } = change.location;
+  if (callback) return `Callback \`${callback}\``;
+  if (action) return `\`${action}\``;
+  if (operation) return `\`${operation}\``;
+  return change.unit;
+}
+
+/** One change as a release-note line. */
+export function renderChange(change: Change): string {
+  const side = sideOf(change.kind);
+  const subject = change.path ? `\`${change.path}\`${side ? ` (${side})` : ''}: ` : side ? `${side}: ` : '';
+  const acknowledged = change.acknowledgedBy
+    ? ` Acknowledged by ${change.acknowledgedBy.version}: “${change.acknowledgedBy.item}”`
+    : '';
+  return `- ${SEVERITY_LABEL[change.severity]}: ${subject}${escape(change.message)}. ${changeKind(change.kind).explanation}${escape(acknowledged)}`;
+}
+
+/** The changes as release notes, grouped by protocol and then by action, endpoint or callback. */
+export function renderReleaseNotes(changes: readonly Change[]): string {
+  if (changes.length === 0) return 'No change a merchant feels.\n';
+  const lines: string[] = [];
+  for (const [protocol, title] of PROTOCOLS) {
+    const mine = changes.filter((change) => change.location.protocol === protocol);
+    if (mine.length === 0) continue;
+    lines.push(`### ${title}`, '');
+    const byUnit = new Map<string, Change[]>();
+    for (const change of mine) byUnit.set(unitHeading(change), [...(byUnit.get(unitHeading(change)) ?? []), change]);
+    const worst = (list: Change[]) => Math.min(...list.map((change) => SEVERITY_ORDER[change.severity]));
+    for (const [heading, list] of [...byUnit].sort(([a, x], [b, y]) => worst(x) - worst(y) || a.localeCompare(b))) {
+      lines.push(`#### ${heading}`, '');
+      const sorted = [...list].sort(
+        (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.path.localeCompare(b.path),
+      );
+      lines.push(...sorted.map(renderChange), '');
+    }
   }
-  return head.releases.filter((release) => !known.has(release.version) || release.version === UNRELEASED);
+  return `${lines.join('\n').trimEnd()}\n`;
 }
 
-/** The names a release note may use for a change: the field, its last segment, the value, the action. */
-export function changeNames(change: Change): string[] {
-  const [field, value] = change.subject.split('=');
-  const names = new Set([change.subject, field!, field!.split('.').pop()!.replace(/\[\]$/, '')]);
-  if (value) names.add(value);
-  names.add(change.unit.split(' ').slice(-1)[0]!);
-  return [...names];
-}
-
-const quoted = (text: string) => new Set([...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]!));
-
-export function verdict(base: Surface, head: Surface, changes: readonly Change[]): Verdict {
-  const releases = newReleases(base, head);
-  const items = releases.flatMap((release) => release.breaking.map((item) => ({ item, version: release.version, names: quoted(item) })));
-  const mentions = (change: Change, names: Set<string>) => changeNames(change).some((name) => names.has(name));
-  const unacknowledged = changes.filter((change) => change.breaking && !items.some(({ names }) => mentions(change, names)));
-  const notes = items.map(({ item, version, names }) => {
-    const matched = changes.filter((change) => mentions(change, names));
-    const breaking = matched.filter((change) => change.breaking);
-    let finding: string;
-    if (breaking.length > 0) finding = `found: ${summarize(breaking)}`;
-    else if (matched.length > 0) {
-      const kinds = [...new Set(matched.map((change) => change.kind))];
-      finding = `labelled breaking, classified non-breaking for merchants: ${kinds.map((kind) => WHY[kind]).join('; ')} (${summarize(matched)})`;
-    } else finding = 'labelled breaking, not visible in the request or response shape: a change of behaviour or of an operator setting';
-    return { item, version, finding };
-  });
-  return { changes, releases, unacknowledged, notes };
-}
-
-function summarize(changes: readonly Change[]): string {
-  const shown = changes.slice(0, 4).map((change) => `${change.unit}: ${change.subject} ${change.detail}`);
-  return changes.length > shown.length ? `${shown.join('; ')}; and ${changes.length - shown.length} more` : shown.join('; ');
-}
-
-export function renderReport(result: Verdict, baseLabel: string): string {
-  const lines = [`spec:diff against ${baseLabel}: ${result.changes.length} change(s), ${result.changes.filter((change) => change.breaking).length} breaking`];
-  const byUnit = new Map<string, Change[]>();
-  for (const change of result.changes) byUnit.set(change.unit, [...(byUnit.get(change.unit) ?? []), change]);
-  for (const [unit, changes] of [...byUnit].sort(([a], [b]) => a.localeCompare(b))) {
-    lines.push('', unit);
-    for (const change of changes) lines.push(`  ${change.breaking ? 'BREAKING    ' : 'non-breaking'} ${change.subject}: ${change.detail}`);
+/** The gate's report: counts and the semver step, the release notes, each breaking note's findings, and what is not acknowledged. */
+export function renderReport(result: Comparison, baseLabel: string): string {
+  const count = (severity: Severity) => result.changes.filter((change) => change.severity === severity).length;
+  const lines = [
+    `## spec:diff against ${baseLabel}`,
+    '',
+    `${result.changes.length} change(s): ${count('breaking')} breaking (${result.unacknowledged.length} not acknowledged), ${count('warning')} warning(s), ${count('info')} info. The changes call for a ${result.verdict === 'breaking' ? 'major' : result.verdict} release.`,
+    '',
+    renderReleaseNotes(result.changes).trimEnd(),
+    '',
+    `### Breaking items of the new release notes (${result.releases.map((release) => release.version).join(', ') || 'none'})`,
+    '',
+  ];
+  for (const { note, named } of result.notes) {
+    lines.push(`- [${note.version}] ${note.item}`);
+    const acknowledged = named.filter(
+      (change) => change.acknowledgedBy?.item === note.item && change.acknowledgedBy.version === note.version,
+    );
+    const elsewhere = named.filter((change) => change.severity === 'breaking' && !acknowledged.includes(change));
+    const milder = named.filter((change) => change.severity !== 'breaking');
+    for (const change of acknowledged) lines.push(`  - acknowledges ${change.unit}: ${describe(change)}`);
+    for (const change of elsewhere)
+      lines.push(`  - also names ${change.unit}: ${describe(change)} (acknowledged by an earlier note)`);
+    for (const change of milder)
+      lines.push(
+        `  - names ${change.unit}: ${describe(change)}, which is ${change.severity} for merchants: ${changeKind(change.kind).explanation}`,
+      );
+    if (named.length === 0)
+      lines.push(
+        '  - names no change the gate found: a change of behaviour or of an operator setting the spec does not show.',
+      );
   }
-  lines.push('', `Release notes (${result.releases.map((release) => release.version).join(', ') || 'none new'}):`);
-  for (const note of result.notes) lines.push(`  [${note.version}] ${note.item}`, `    → ${note.finding}`);
+  if (result.notes.length === 0) lines.push('None.');
+  lines.push('');
   if (result.unacknowledged.length > 0) {
-    lines.push('', `NOT ACKNOWLEDGED: ${result.unacknowledged.length} breaking change(s) no "breaking" item of ${result.releases.map((release) => release.version).join(', ') || 'a new x-releases entry'} names:`);
-    for (const change of result.unacknowledged) lines.push(`  ${change.unit}: ${change.subject}: ${change.detail} (${WHY[change.kind]})`);
-    lines.push('Name each in backticks in a `breaking` item of the newest info.x-releases entry, or undo the change.');
-  } else lines.push('', 'Every breaking change is acknowledged.');
+    lines.push(`### NOT ACKNOWLEDGED: ${result.unacknowledged.length} breaking change(s)`, '');
+    for (const change of result.unacknowledged)
+      lines.push(`- ${change.unit}: ${describe(change)}. ${changeKind(change.kind).explanation}`);
+    lines.push(
+      '',
+      'Name each in a `breaking` item of the newest info.x-releases entry: the field, value, code or recipe in backticks and what happened to it (see "The breaking-change gate" in spec/README.md), or undo the change.',
+    );
+  } else lines.push('Every breaking change is acknowledged.');
   return `${lines.join('\n')}\n`;
+}
+
+function describe(change: Change): string {
+  return `${change.path ? `\`${change.path}\` ` : ''}${change.message} [${change.kind}]`;
 }

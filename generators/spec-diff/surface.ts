@@ -1,83 +1,247 @@
 // What a merchant feels of a spec, per unit: each S2S action on each protocol (not the one `/post`
-// path), each Checkout operation and each callback, with the request fields and their rules, the
-// response (or callback) fields, the signature recipe and the error catalogue.
+// path), each Checkout operation and each callback, with the shape of what the merchant sends
+// (request) and reads (response, callback), the body encoding, the signature recipe and the error
+// catalogue; and, for the account as a whole, the MID settings and the deployment settings.
+import type { DeploymentSettings } from '../model/deployment.js';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../model/json-schema.js';
 import type { OpenApiDocument } from '../model/openapi.js';
-import { buildSpecModel, type ReleaseModel, type SpecModel } from '../model/spec-model.js';
+import { midSettings, type MidSetting } from '../model/operator-settings.js';
+import {
+  buildSpecModel,
+  FORM_MEDIA_TYPE,
+  type ErrorCaseModel,
+  type ReleaseModel,
+  type SpecModel,
+} from '../model/spec-model.js';
+import type { SignatureRecipeData } from '../model/signature-recipes.js';
+import type { Side } from './kinds.js';
 
 export type Requiredness = 'always' | 'sometimes' | 'never';
 
 /** The rules one field carries, merged over every place the unit's schema states them. */
 export interface FieldRules {
+  /** Relative to the enclosing object: `always` when required wherever that object is sent. */
   required: Requiredness;
   types: string[];
   enum?: string[];
   const?: string;
+  format?: string;
+  patterns: string[];
+  /** Patterns and values a `not` excludes (`not: {pattern}`, `not: {const}`, `not: {enum}`). */
+  excludedPatterns: string[];
+  excludedValues: string[];
   maxLength?: number;
   minLength?: number;
-  patterns: string[];
-  format?: string;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  /** minimum, exclusiveMinimum, x-decimal-minimum, maximum, ...: each compared as its own bound. */
+  bounds: Partial<Record<NumericBound, number>>;
+  multipleOf?: number;
+  default?: string;
+  safetyCap: boolean;
   /** `false`, or a `not` that excludes every value, stated unconditionally. */
   rejectsAll: boolean;
+  /** Some place gives the field a schema other than `false` (a field only required, or only forbidden, is not declared). */
+  declared: boolean;
+}
+
+export const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'x-decimal-minimum'] as const;
+export const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'x-decimal-maximum'] as const;
+export type NumericBound = (typeof LOWER_BOUNDS)[number] | (typeof UPPER_BOUNDS)[number];
+
+/** A field required only under a condition (`if`/`then`, `dependentRequired`, a `oneOf`/`anyOf` branch). */
+export interface Condition {
+  readonly field: string;
+  readonly when: string;
+  /** The alternatives (`<place>=<branch or tag>`) the condition selects: a new one is reported as such. */
+  readonly variants: readonly string[];
+}
+
+/** One clause of a condition, and the alternative it selects, if it is one. */
+interface Clause {
+  readonly text: string;
+  readonly variant?: string;
+}
+
+/** The field's rules when it is declared and not rejected whatever its value. */
+export function usable(shape: Shape, path: string): FieldRules | undefined {
+  const rules = shape.fields.get(path);
+  return rules && rules.declared && !rules.rejectsAll ? rules : undefined;
+}
+
+/** The paths of the fields that select a variant: their values are reported as variants, not as enum values. */
+export function tagPaths(shape: Shape): Set<string> {
+  return new Set(
+    [...shape.discriminators].map(([place, { property }]) => (place === '(body)' ? property : `${place}.${property}`)),
+  );
+}
+
+/** The alternatives a shape offers, as `<place>=<branch or tag>`. */
+export function variantsOf(shape: Shape): Set<string> {
+  const found = new Set<string>();
+  for (const [place, names] of shape.branches) for (const name of names) found.add(`${place}=${name}`);
+  for (const [place, { values }] of shape.discriminators) for (const value of values) found.add(`${place}=${value}`);
+  return found;
+}
+
+/** One side of a unit: the fields with their rules, and the rules between fields. */
+export interface Shape {
+  readonly fields: ReadonlyMap<string, FieldRules>;
+  /** `<field> when <condition>` → the requirement. */
+  readonly conditions: ReadonlyMap<string, Condition>;
+  /**
+   * `<field> when <condition>` → the field's rules under a condition that restates it (a `then`
+   * branch, a `oneOf` alternative), its unconditional rules included.
+   */
+  readonly conditionalRules: ReadonlyMap<
+    string,
+    { readonly field: string; readonly when: string; readonly variants: readonly string[]; readonly rules: FieldRules }
+  >;
+  /** Alternatives without a discriminator (`oneOf`/`anyOf`), by place: the branches' names. */
+  readonly branches: ReadonlyMap<string, readonly string[]>;
+  /** Discriminated alternatives, by place: the tag property and its mapped values. */
+  readonly discriminators: ReadonlyMap<string, { readonly property: string; readonly values: readonly string[] }>;
+}
+
+export interface UnitLocation {
+  readonly protocol: 'card' | 'apm' | 'checkout' | 'account';
+  readonly action?: string;
+  readonly operation?: string;
+  readonly callback?: string;
 }
 
 export interface Unit {
   readonly id: string;
-  /** The names a release note may use for the unit (the action, the operationId). */
+  readonly kind: 'action' | 'endpoint' | 'callback' | 'generic';
+  readonly location: UnitLocation;
+  /** The names a release note may use for the unit (the action, the operationId, the path, the webhook). */
   readonly names: readonly string[];
-  readonly request: ReadonlyMap<string, FieldRules>;
-  /** Response or callback fields: what the platform sends. */
-  readonly sent: ReadonlyMap<string, FieldRules>;
-  readonly signature: string;
-  readonly errors: readonly { readonly key: string; readonly code: string | undefined }[];
+  readonly sides: Partial<Record<Side, Shape>>;
+  /** The media type and each property's encoding (`style`, `explode`) of the body the merchant sends or receives. */
+  readonly encoding?: Readonly<Record<string, string>>;
+  readonly signature?: SignatureRecipeData;
+  readonly errors: readonly ErrorCaseModel[];
 }
 
 export interface Surface {
   readonly version: string;
   readonly releases: readonly ReleaseModel[];
   readonly units: ReadonlyMap<string, Unit>;
+  /** undefined when the spec predates `info.x-mid-settings` (not compared). */
+  readonly midSettings?: readonly MidSetting[];
+  /** undefined when the deployment settings are not known (not compared). */
+  readonly deployment?: DeploymentSettings;
+}
+
+/** A spec to compare: a bundled document, and the deployment settings it is generated with, when known. */
+export interface SpecInput {
+  readonly document: OpenApiDocument;
+  readonly deployment?: DeploymentSettings;
 }
 
 const RANK: Record<Requiredness, number> = { never: 0, sometimes: 1, always: 2 };
+const PROTOCOL_TITLE = { card: 'S2S CARD', apm: 'S2S APM', checkout: 'Checkout' } as const;
 
-export function merchantSurface(document: OpenApiDocument): Surface {
+export function merchantSurface(input: SpecInput | OpenApiDocument): Surface {
+  const { document, deployment } = 'document' in input ? input : { document: input, deployment: undefined };
   const model = buildSpecModel(withEmptyCatalogues(document), []);
   const units = new Map<string, Unit>();
   const add = (unit: Unit) => units.set(unit.id, unit);
+  const s2sEncoding = model.s2sOperation ? encodingOf(model.s2sOperation.operation.requestBody?.content) : undefined;
   for (const action of model.s2sActions) {
     add({
-      id: `S2S ${action.protocol.toUpperCase()} ${action.action}`,
+      id: `${PROTOCOL_TITLE[action.protocol]} ${action.action}`,
+      kind: 'action',
+      location: { protocol: action.protocol, action: action.action },
       names: [action.action],
-      request: fields(model, action.requestSchemaName),
-      sent: action.responseSchemaName ? fields(model, action.responseSchemaName) : new Map(),
-      signature: recipeKey(action.signature),
-      errors: action.errors.map((entry) => ({ key: `${entry.field ?? ''}: ${entry.message ?? entry.when}`, code: entry.code })),
+      sides: {
+        request: shape(model, action.requestSchemaName),
+        ...(action.responseSchemaName ? { response: shape(model, action.responseSchemaName) } : {}),
+      },
+      ...(s2sEncoding ? { encoding: s2sEncoding } : {}),
+      signature: action.signature,
+      errors: action.errors,
     });
   }
   for (const operation of model.checkoutOperations) {
     add({
-      id: `Checkout ${operation.operationId} (${operation.method.toUpperCase()} ${operation.path})`,
+      id: `Checkout ${operation.operationId}`,
+      kind: 'endpoint',
+      location: { protocol: 'checkout', operation: operation.operationId },
       names: [operation.operationId, operation.path],
-      request: fields(model, operation.requestSchemaName),
-      sent: operation.responseSchemaName ? fields(model, operation.responseSchemaName) : new Map(),
-      signature: recipeKey(operation.signature),
-      errors: operation.errors.map((entry) => ({ key: `${entry.field ?? ''}: ${entry.message ?? entry.when}`, code: entry.code })),
+      sides: {
+        request: shape(model, operation.requestSchemaName),
+        ...(operation.responseSchemaName ? { response: shape(model, operation.responseSchemaName) } : {}),
+      },
+      encoding: encodingOf(operation.operation.requestBody?.content)!,
+      ...(operation.signature ? { signature: operation.signature } : {}),
+      errors: operation.errors,
     });
   }
   for (const webhook of model.webhooks) {
-    add({ id: `Callback ${webhook.name}`, names: [webhook.name], request: new Map(), sent: fields(model, webhook.schemaName), signature: recipeKey(webhook.signature), errors: [] });
+    const content = (document.webhooks?.[webhook.name]?.post?.requestBody?.content ?? undefined) as
+      Record<string, unknown> | undefined;
+    const encoding = encodingOf(content);
+    add({
+      id: `Callback ${webhook.name}`,
+      kind: 'callback',
+      location: { protocol: webhook.protocol, callback: webhook.name },
+      names: [webhook.name],
+      sides: { callback: shape(model, webhook.schemaName) },
+      ...(encoding ? { encoding } : {}),
+      signature: webhook.signature,
+      errors: [],
+    });
   }
-  return { version: model.specVersion, releases: model.releases, units };
+  add({
+    id: 'Every operation',
+    kind: 'generic',
+    location: { protocol: 'account' },
+    names: [],
+    sides: {},
+    errors: model.genericErrors,
+  });
+  const mid =
+    (document.info as Record<string, unknown>)['x-mid-settings'] === undefined ? undefined : midSettings(document);
+  return {
+    version: model.specVersion,
+    releases: model.releases,
+    units,
+    ...(mid ? { midSettings: mid } : {}),
+    ...(deployment ? { deployment } : {}),
+  };
+}
+
+/** The media type and each property's encoding, as comparable text. */
+function encodingOf(content: Readonly<Record<string, unknown>> | undefined): Record<string, string> | undefined {
+  const [mediaType, media] = Object.entries(content ?? {})[0] ?? [];
+  if (!mediaType) return undefined;
+  const out: Record<string, string> = { '(media type)': mediaType };
+  const encoding =
+    (media as { encoding?: Record<string, { style?: string; explode?: boolean; contentType?: string }> }).encoding ??
+    {};
+  for (const [property, entry] of Object.entries(encoding)) {
+    const style = entry.style ?? (mediaType === FORM_MEDIA_TYPE ? 'form' : 'default');
+    out[property] =
+      `${style}${entry.explode === false ? '' : ', exploded'}${entry.contentType ? `, ${entry.contentType}` : ''}`;
+  }
+  return out;
 }
 
 /** A base older than the error catalogue reads as one with empty catalogues. */
 function withEmptyCatalogues(document: OpenApiDocument): OpenApiDocument {
   const copy = structuredClone(document);
-  const schemas = (copy as unknown as { components?: { schemas?: Record<string, Record<string, unknown>> } }).components?.schemas ?? {};
+  const schemas =
+    (copy as unknown as { components?: { schemas?: Record<string, Record<string, unknown>> } }).components?.schemas ??
+    {};
   const requests = new Set<string>();
   for (const item of Object.values(copy.paths ?? {})) {
-    for (const operation of Object.values(item as Record<string, { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>)) {
-      for (const media of Object.values(operation?.requestBody?.content ?? {})) if (media.schema?.$ref) requests.add(media.schema.$ref.split('/').pop()!);
+    for (const operation of Object.values(
+      item as Record<string, { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>,
+    )) {
+      for (const media of Object.values(operation?.requestBody?.content ?? {}))
+        if (media.schema?.$ref) requests.add(media.schema.$ref.split('/').pop()!);
     }
   }
   for (const [name, schema] of Object.entries(schemas)) {
@@ -89,33 +253,219 @@ function withEmptyCatalogues(document: OpenApiDocument): OpenApiDocument {
   return copy;
 }
 
-/** The fields of a schema, dotted paths for nested objects, merged over allOf/oneOf/anyOf/if. */
-function fields(model: SpecModel, schemaName: string): Map<string, FieldRules> {
-  const out = new Map<string, FieldRules>();
-  walk(model, { $ref: `#/components/schemas/${schemaName}` }, '', false, out, new Set(), new Set());
-  return out;
+interface ShapeBuilder {
+  readonly fields: Map<string, FieldRules>;
+  /** The schemas that state each field's rules: unconditionally, and under each condition. */
+  readonly statements: Map<string, JsonSchema[]>;
+  readonly conditionalStatements: Map<string, { field: string; when: string; variants: string[]; nodes: JsonSchema[] }>;
+  readonly conditions: Map<string, Condition>;
+  readonly branches: Map<string, string[]>;
+  readonly discriminators: Map<string, { property: string; values: string[] }>;
 }
 
-/** `above`: names an enclosing schema requires, whose properties an allOf part declares. */
-function walk(model: SpecModel, node: JsonSchema, prefix: string, conditional: boolean, out: Map<string, FieldRules>, seen: Set<unknown>, above: ReadonlySet<string>): void {
+/** The shape of a schema: fields by dotted path (`[]` for array items), merged over allOf/oneOf/anyOf/if. */
+export function shape(model: SpecModel, schemaName: string): Shape {
+  const out: ShapeBuilder = {
+    fields: new Map(),
+    statements: new Map(),
+    conditionalStatements: new Map(),
+    conditions: new Map(),
+    branches: new Map(),
+    discriminators: new Map(),
+  };
+  walk(model, { $ref: `#/components/schemas/${schemaName}` }, '', [], out, new Set(), new Set());
+  for (const [path, nodes] of out.statements)
+    for (const node of nodes) collectRules(model, node, fieldAt(out, path), false);
+  const conditionalRules = new Map<string, { field: string; when: string; variants: string[]; rules: FieldRules }>();
+  for (const [key, { field, when, variants, nodes }] of out.conditionalStatements) {
+    // Under its condition a restated rule holds as if unconditional (a branch's const is the value).
+    const rules = emptyRules();
+    for (const node of [...(out.statements.get(field) ?? []), ...nodes]) collectRules(model, node, rules, false);
+    conditionalRules.set(key, { field, when, variants, rules });
+  }
+  return {
+    fields: out.fields,
+    conditions: out.conditions,
+    conditionalRules,
+    branches: out.branches,
+    discriminators: out.discriminators,
+  };
+}
+
+/**
+ * `when`: the conditions the current subschema applies under (empty: wherever its object is sent).
+ * `above`: names an enclosing schema requires, whose properties an allOf part declares.
+ */
+function walk(
+  model: SpecModel,
+  node: JsonSchema,
+  prefix: string,
+  when: readonly Clause[],
+  out: ShapeBuilder,
+  seen: ReadonlySet<unknown>,
+  above: ReadonlySet<string>,
+): void {
   const schema = model.resolve(node);
   if (!isSchemaObject(schema) || seen.has(schema)) return;
   const inner = new Set(seen).add(schema);
   const required = new Set([...above, ...(schema.required ?? [])]);
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const path = prefix ? `${prefix}.${name}` : name;
-    const rules = out.get(path) ?? { required: 'never', types: [], patterns: [], rejectsAll: false };
-    const need: Requiredness = required.has(name) ? (conditional ? 'sometimes' : 'always') : 'never';
+  const at = (name: string) => (prefix ? `${prefix}.${name}` : name);
+  const requireUnder = (path: string, conditions: readonly Clause[]) => {
+    const rules = fieldAt(out, path);
+    const need: Requiredness = conditions.length > 0 ? 'sometimes' : 'always';
     if (RANK[need] > RANK[rules.required]) rules.required = need;
-    out.set(path, rules);
-    collectRules(model, property, rules, conditional);
+    if (conditions.length > 0) {
+      const condition = { field: path, ...underClauses(conditions) };
+      out.conditions.set(`${path} when ${condition.when}`, condition);
+    }
+  };
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const path = at(name);
+    const rules = fieldAt(out, path);
     const resolved = model.resolve(property);
-    if (isSchemaObject(resolved) && (resolved.properties || resolved.allOf || resolved.oneOf || resolved.anyOf)) walk(model, property, path, conditional || need !== 'always', out, inner, new Set());
-    if (isSchemaObject(resolved) && isSchemaObject(resolved.items as JsonSchema)) walk(model, resolved.items as JsonSchema, `${path}[]`, conditional || need !== 'always', out, inner, new Set());
+    if (resolved !== false) rules.declared = true;
+    if (when.length === 0) out.statements.set(path, [...(out.statements.get(path) ?? []), property]);
+    else {
+      const condition = underClauses(when);
+      const key = `${path} when ${condition.when}`;
+      const entry = out.conditionalStatements.get(key) ?? { field: path, ...condition, nodes: [] };
+      entry.nodes.push(property);
+      out.conditionalStatements.set(key, entry);
+    }
+
+    if (!isSchemaObject(resolved)) continue;
+    if (
+      resolved.properties ||
+      resolved.allOf ||
+      resolved.oneOf ||
+      resolved.anyOf ||
+      resolved.if ||
+      resolved.dependentRequired
+    )
+      walk(model, property, path, when, out, inner, new Set());
+    if (isSchemaObject(resolved.items as JsonSchema))
+      walk(model, resolved.items as JsonSchema, `${path}[]`, when, out, inner, new Set());
   }
-  for (const part of schema.allOf ?? []) walk(model, part, prefix, conditional, out, inner, required);
-  for (const part of [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) walk(model, part, prefix, true, out, inner, new Set());
-  for (const part of [schema.then, schema.else]) if (part !== undefined) walk(model, part as JsonSchema, prefix, true, out, inner, new Set());
+  for (const name of required) requireUnder(at(name), when);
+  for (const [trigger, names] of Object.entries(schema.dependentRequired ?? {}))
+    for (const name of names) requireUnder(at(name), [...when, { text: `\`${at(trigger)}\` is sent` }]);
+  for (const [trigger, part] of Object.entries(schema.dependentSchemas ?? {}))
+    walk(model, part, prefix, [...when, { text: `\`${at(trigger)}\` is sent` }], out, inner, new Set());
+  for (const part of schema.allOf ?? []) walk(model, part, prefix, when, out, inner, required);
+  const place = prefix || '(body)';
+  const alternatives = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
+  if (alternatives.length > 0) {
+    const tags = discriminatorTags(model, schema);
+    const names = alternatives.map((part, index) => tags.get(part) ?? branchName(model, part, index));
+    if (schema.discriminator)
+      out.discriminators.set(place, {
+        property: schema.discriminator.propertyName,
+        values: [...new Set([...(out.discriminators.get(place)?.values ?? []), ...names])].sort(),
+      });
+    else out.branches.set(place, [...new Set([...(out.branches.get(place) ?? []), ...names])].sort());
+    alternatives.forEach((part, index) => {
+      const text = `${schema.discriminator ? `\`${at(schema.discriminator.propertyName)}\` is ` : 'variant '}${names[index]}`;
+      walk(model, part, prefix, [...when, { text, variant: `${place}=${names[index]}` }], out, inner, new Set());
+    });
+  }
+  if (schema.if !== undefined) {
+    const condition = describeCondition(model, schema.if, prefix);
+    if (schema.then !== undefined)
+      walk(model, schema.then, prefix, [...when, { text: condition }], out, inner, new Set());
+    if (schema.else !== undefined)
+      walk(model, schema.else, prefix, [...when, { text: `not (${condition})` }], out, inner, new Set());
+  }
+}
+
+const emptyRules = (): FieldRules => ({
+  required: 'never',
+  types: [],
+  patterns: [],
+  excludedPatterns: [],
+  excludedValues: [],
+  bounds: {},
+  safetyCap: false,
+  rejectsAll: false,
+  declared: false,
+});
+
+/** A list of clauses as one condition: its reader text and the alternatives it selects. */
+function underClauses(clauses: readonly Clause[]): { when: string; variants: string[] } {
+  return {
+    when: clauses.map((clause) => clause.text).join(' and '),
+    variants: clauses.flatMap((clause) => (clause.variant ? [clause.variant] : [])),
+  };
+}
+
+function fieldAt(out: Pick<ShapeBuilder, 'fields'>, path: string): FieldRules {
+  let rules = out.fields.get(path);
+  if (!rules) out.fields.set(path, (rules = emptyRules()));
+  return rules;
+}
+
+/** A branch's tag value, for a discriminated union: mapping value → key. */
+function discriminatorTags(model: SpecModel, schema: SchemaObject): Map<JsonSchema, string> {
+  const tags = new Map<JsonSchema, string>();
+  const mapping = schema.discriminator?.mapping ?? {};
+  for (const part of [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) {
+    const key = Object.entries(mapping).find(([, ref]) => isSchemaObject(part) && part.$ref === ref)?.[0];
+    if (key !== undefined) tags.set(part, key);
+    else if (schema.discriminator) {
+      const branch = model.resolve(part);
+      const tag = isSchemaObject(branch)
+        ? model.resolve(branch.properties?.[schema.discriminator.propertyName] ?? false)
+        : false;
+      if (isSchemaObject(tag) && tag.const !== undefined) tags.set(part, String(tag.const));
+    }
+  }
+  return tags;
+}
+
+/** A branch's name: its component, its title, its fixed values, else its place in the list. */
+function branchName(model: SpecModel, part: JsonSchema, index: number): string {
+  if (isSchemaObject(part) && part.$ref) return part.$ref.split('/').pop()!;
+  const resolved = model.resolve(part);
+  if (!isSchemaObject(resolved)) return `#${index + 1} (${String(resolved)})`;
+  const fixed = Object.entries(resolved.properties ?? {}).flatMap(([name, property]) =>
+    isSchemaObject(property) && property.const !== undefined ? [`${name}=${String(property.const)}`] : [],
+  );
+  if (fixed.length > 0) return fixed.join(', ');
+  if (resolved.required?.length) return `with ${resolved.required.join(', ')}`;
+  return resolved.title ?? `#${index + 1}`;
+}
+
+/** An `if` schema as reader text: `\`type\` is PULL and \`market\` is AR`. */
+function describeCondition(model: SpecModel, node: JsonSchema, prefix: string): string {
+  const schema = model.resolve(node);
+  if (!isSchemaObject(schema)) return String(schema);
+  const at = (name: string) => `\`${prefix ? `${prefix}.${name}` : name}\``;
+  const parts: string[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const rule = model.resolve(property);
+    if (rule === false) parts.push(`${at(name)} is absent`);
+    else if (isSchemaObject(rule) && rule.const !== undefined) parts.push(`${at(name)} is ${String(rule.const)}`);
+    else if (isSchemaObject(rule) && rule.enum) parts.push(`${at(name)} is one of ${rule.enum.map(String).join(', ')}`);
+    else parts.push(`${at(name)} matches ${stableJson(rule)}`);
+  }
+  // `required` beside a const or enum only makes the value count when present: said once.
+  for (const name of schema.required ?? [])
+    if (!parts.some((part) => part.startsWith(`${at(name)} is `))) parts.push(`${at(name)} is sent`);
+  for (const part of schema.allOf ?? []) parts.push(describeCondition(model, part, prefix));
+  if (schema.anyOf) parts.push(`(${schema.anyOf.map((part) => describeCondition(model, part, prefix)).join(' or ')})`);
+  if (schema.not !== undefined) parts.push(`not (${describeCondition(model, schema.not, prefix)})`);
+  return parts.length > 0 ? parts.join(' and ') : stableJson(schema);
+}
+
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.entries(item)
+            .filter(([key]) => key !== 'description' && key !== 'title')
+            .sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : item,
+  );
 }
 
 function collectRules(model: SpecModel, node: JsonSchema, rules: FieldRules, conditional: boolean): void {
@@ -128,13 +478,42 @@ function collectRules(model: SpecModel, node: JsonSchema, rules: FieldRules, con
   const s = schema as SchemaObject & Record<string, unknown>;
   if (s.not !== undefined && !conditional && excludesEverything(s.not)) rules.rejectsAll = true;
   for (const type of [s.type ?? []].flat() as string[]) if (!rules.types.includes(type)) rules.types.push(type);
+  rules.types.sort();
   if (Array.isArray(s.enum)) rules.enum = [...new Set([...(rules.enum ?? []), ...s.enum.map(String)])].sort();
-  if (s.const !== undefined) rules.const = String(s.const);
+  // A fixed value under a condition (a branch's tag) is one of the values the field may take.
+  if (s.const !== undefined && conditional) rules.enum = [...new Set([...(rules.enum ?? []), String(s.const)])].sort();
+  else if (s.const !== undefined) rules.const = String(s.const);
+  if (typeof s.format === 'string') rules.format = s.format;
+  if (typeof s.pattern === 'string' && !rules.patterns.includes(s.pattern)) rules.patterns.push(s.pattern);
+  const not = s.not === undefined ? undefined : model.resolve(s.not);
+  if (isSchemaObject(not)) {
+    if (typeof not.pattern === 'string' && !rules.excludedPatterns.includes(not.pattern))
+      rules.excludedPatterns.push(not.pattern);
+    const values = [...(not.const !== undefined ? [not.const] : []), ...(not.enum ?? [])].map(String);
+    rules.excludedValues = [...new Set([...rules.excludedValues, ...values])].sort();
+  }
+  // Merged over the places that state them: the strictest applies.
   if (typeof s.maxLength === 'number') rules.maxLength = Math.min(rules.maxLength ?? Infinity, s.maxLength);
   if (typeof s.minLength === 'number') rules.minLength = Math.max(rules.minLength ?? 0, s.minLength);
-  if (typeof s.pattern === 'string' && !rules.patterns.includes(s.pattern)) rules.patterns.push(s.pattern);
-  if (typeof s.format === 'string') rules.format = s.format;
+  if (typeof s.maxItems === 'number') rules.maxItems = Math.min(rules.maxItems ?? Infinity, s.maxItems);
+  if (typeof s.minItems === 'number') rules.minItems = Math.max(rules.minItems ?? 0, s.minItems);
+  if (s.uniqueItems === true) rules.uniqueItems = true;
+  for (const bound of LOWER_BOUNDS)
+    if (s[bound] !== undefined) rules.bounds[bound] = Math.max(rules.bounds[bound] ?? -Infinity, Number(s[bound]));
+  for (const bound of UPPER_BOUNDS)
+    if (s[bound] !== undefined) rules.bounds[bound] = Math.min(rules.bounds[bound] ?? Infinity, Number(s[bound]));
+  if (typeof s.multipleOf === 'number') rules.multipleOf = s.multipleOf;
+  if (s.default !== undefined) rules.default = typeof s.default === 'string' ? s.default : JSON.stringify(s.default);
+  if (s['x-safety-cap'] === true) rules.safetyCap = true;
   for (const part of s.allOf ?? []) collectRules(model, part, rules, conditional);
+  // A value may take any branch's type.
+  for (const part of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) {
+    const branch = model.resolve(part);
+    if (isSchemaObject(branch))
+      for (const type of [branch.type ?? []].flat() as string[])
+        if (!rules.types.includes(type)) rules.types.push(type);
+  }
+  rules.types.sort();
 }
 
 /** A `not` with nothing but annotations inside excludes every value. */
@@ -142,12 +521,4 @@ function excludesEverything(node: JsonSchema): boolean {
   if (node === true) return true;
   if (!isSchemaObject(node)) return false;
   return Object.keys(node).every((key) => key === 'description' || key === 'title' || key === '$comment');
-}
-
-/** What a signature computes (digests, input, cases): its reader description may change freely. */
-/** What a recipe computes by default: its wording and its opt-in variants (`vendor`, by a deployment setting or a client option) change nothing a merchant signs. */
-function recipeKey(recipe: { readonly description?: string; readonly variants?: unknown } | undefined): string {
-  if (!recipe) return JSON.stringify(null);
-  const { description: _description, variants: _variants, ...computed } = recipe;
-  return JSON.stringify(computed);
 }

@@ -1,13 +1,16 @@
 // createCallbackHandler: the framework-facing callback endpoint, over the generated parseCallback.
-import { parseCallback, type CallbackSigningContext, type GatewayCallback } from './callbacks.js';
-import { confirm, type ConfirmClients } from './confirm.js';
+import { parseCallback, type CallbackSigningContext } from './callbacks.js';
+import { confirm, type ConfirmClients, type ConfirmedCallback } from './confirm.js';
 import {
   createCallbackHandlerWith,
   type CallbackHandler,
   type CallbackHandlerOptions,
 } from './runtime/callback-handler.js';
 
-export interface GatewayCallbackHandlerOptions extends CallbackHandlerOptions<GatewayCallback, CallbackSigningContext> {
+export interface GatewayCallbackHandlerOptions extends CallbackHandlerOptions<
+  ConfirmedCallback,
+  CallbackSigningContext
+> {
   /**
    * Look each verified callback's payment up before `onEvent` (the hash does not cover the
    * status): the event then carries `confirmedStatus`. A failed lookup answers 500, so the
@@ -27,6 +30,8 @@ export function createCallbackHandler(options: GatewayCallbackHandlerOptions): C
   if (clients === undefined) return createCallbackHandlerWith(parseCallback, options);
   return createCallbackHandlerWith(parseCallback, {
     ...options,
-    onEvent: async (event) => options.onEvent({ ...event, confirmedStatus: await confirm(event, clients) }),
+    // The lookup answers the status union of the event's own protocol (confirm's return type).
+    onEvent: async (event) =>
+      options.onEvent({ ...event, confirmedStatus: await confirm(event, clients) } as ConfirmedCallback),
   });
 }

@@ -1,15 +1,18 @@
 // Callback verification: the raw form body in, a verified and typed event out. The recipes and
 // schemas come from the spec's webhooks; generated code lists them as CallbackDefinitions.
 import { checkPassword, signatureAlgorithmOf } from './configuration.js';
-import { ConfigurationError, FormCodecError, SignatureError } from './errors.js';
+import { ConfigurationError, FormCodecError, listIssues, SignatureError } from './errors.js';
 import { decodeForm, encodeForm, type FormObject } from './form-codec.js';
 import { describeError } from './sensitive.js';
 import { copyStructure } from './structure.js';
 import {
   computeSignature,
+  chosenFieldNames,
   coveredFields,
   emptyRecipeFields,
   readPath,
+  recipeFieldNames,
+  selectedByValue,
   signaturesMatch,
   type SignatureAlgorithm,
   type SignatureRecipe,
@@ -74,8 +77,6 @@ export interface CallbackEvent<
   readonly covered: readonly string[];
   /** Spec rules the (authentic) callback breaks; kept, not thrown: the platform's word wins. */
   readonly issues: readonly ValidationIssue[];
-  /** The status the platform's status lookup answered, when it was confirmed (`confirmStatus`). */
-  readonly confirmedStatus?: string;
 }
 
 const RAW_BODY_HELP =
@@ -138,16 +139,17 @@ function verifyForm(
   if (typeof received !== 'string' || received === '') throw new SignatureError(where, messages.unsigned);
   const candidates = candidatesFor(fields);
   for (const definition of candidates) {
-    const signed = { ...contextValues(definition, options.signingContext), ...fields };
-    const expected = computeSignature(definition.signature, signed, options.password, options.algorithm);
-    if (!signaturesMatch(received, expected)) continue;
-    const result = definition.validate(fields, 'form');
-    return {
-      protocol: definition.protocol,
-      name: definition.name,
-      ...splitByCoverage(definition, fields),
-      issues: result.ok ? [] : result.issues,
-    };
+    for (const signed of signingSets(definition, fields, options.signingContext)) {
+      const expected = computeSignature(definition.signature, signed, options.password, options.algorithm);
+      if (!signaturesMatch(received, expected)) continue;
+      const result = definition.validate(fields, 'form');
+      return {
+        protocol: definition.protocol,
+        name: definition.name,
+        ...splitByCoverage(definition, fields),
+        issues: result.ok ? [] : result.issues,
+      };
+    }
   }
   throw new SignatureError(
     where,
@@ -156,16 +158,48 @@ function verifyForm(
   );
 }
 
-/** The signing context by the recipe's field names: request names (`card_number`) mapped, recipe names kept. */
-function contextValues(definition: CallbackDefinition, context: SigningContextValues): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(context)) if (typeof value !== 'object') values[key] = value;
-  for (const [field, name] of Object.entries(definition.context ?? {})) {
-    const value = Object.hasOwn(context, field) ? context[field] : readPath(context, name);
-    if (value !== undefined && value !== null && typeof value !== 'object') values[field] = value;
-  }
-  return values;
+/**
+ * The field sets a callback's hash is computed over: first with the merchant's values for the
+ * fields the chosen formula reads by name and the callback lacks, then the callback alone (the
+ * platform signs with a value only when it knew it: S2S CARD without the payer e-mail).
+ */
+function signingSets(
+  definition: CallbackDefinition,
+  fields: Readonly<Record<string, unknown>>,
+  context: SigningContextValues,
+): Readonly<Record<string, unknown>>[] {
+  const added = contextValues(definition, fields, context);
+  return Object.keys(added).length === 0 ? [fields] : [{ ...fields, ...added }, fields];
 }
+
+/**
+ * The merchant's values the recipe needs, by the recipe's field names (the request's names, as
+ * `card_number` or `order.amount`, mapped; the recipe's own kept): only for fields the callback
+ * does not carry, and only those the formula then chosen reads by name. A formula over every
+ * field (sorted values) gets none, so a context given for every callback never changes its hash.
+ */
+function contextValues(
+  definition: CallbackDefinition,
+  fields: Readonly<Record<string, unknown>>,
+  context: SigningContextValues,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of recipeFieldNames(definition.signature)) {
+    if (isValue(fields[field])) continue;
+    const name = definition.context?.[field];
+    const value = Object.hasOwn(context, field)
+      ? context[field]
+      : name === undefined
+        ? undefined
+        : readPath(context, name);
+    if (isValue(value)) values[field] = value;
+  }
+  const read = new Set(chosenFieldNames(definition.signature, { ...fields, ...values }));
+  return Object.fromEntries(Object.entries(values).filter(([field]) => read.has(field)));
+}
+
+const isValue = (value: unknown): boolean =>
+  value !== undefined && value !== null && value !== '' && typeof value !== 'object';
 
 /** The event's fields split by what the hash covers. */
 function splitByCoverage(
@@ -184,23 +218,50 @@ function splitByCoverage(
   return { fields, signed, unsigned, covered };
 }
 
-/** Names, by the request's names, the signing values the callback lacks and the context did not give. */
+/**
+ * Names, by the request's names, the signing values the callback lacks and the context did not
+ * give, for the recipes that fit the callback's shape only (see fitting).
+ */
 function missingContext(
   candidates: readonly CallbackDefinition[],
-  fields: Record<string, unknown>,
+  fields: Readonly<Record<string, unknown>>,
   context: SigningContextValues,
 ): string {
-  const missing = new Set<string>();
-  for (const definition of candidates) {
+  const lacking = candidates.map((definition) => {
     const names = definition.context ?? {};
-    const signed = { ...contextValues(definition, context), ...fields };
-    for (const field of emptyRecipeFields(definition.signature, signed))
-      if (Object.hasOwn(names, field)) missing.add(names[field]!);
-  }
+    const signed = { ...fields, ...contextValues(definition, fields, context) };
+    const empty = emptyRecipeFields(definition.signature, signed).filter((field) => Object.hasOwn(names, field));
+    return { definition, missing: empty.map((field) => names[field]!) };
+  });
+  const missing = new Set(fitting(lacking, fields).flatMap((entry) => entry.missing));
   if (missing.size === 0) return '';
   const keys = [...missing].join(', ');
   const tops = [...new Set([...missing].map((key) => key.split('.')[0]))].join(', ');
   return ` The signature covers values this body does not carry and signingContext did not give: ${keys} (pass them from your order: signingContext: { ${tops} }).`;
+}
+
+/**
+ * The candidates a body's shape points to, when several protocols share one endpoint: one whose
+ * recipe chooses a formula by a value of the body (`action=CREDIT2VIRTUAL`), else one whose
+ * recipe alone reads a field the body carries (`card` on S2S CARD). Without such evidence, a
+ * recipe that had every value it reads may simply have been tampered with: nothing is asked for
+ * unless every candidate lacked something.
+ */
+function fitting<Entry extends { readonly definition: CallbackDefinition; readonly missing: readonly string[] }>(
+  entries: readonly Entry[],
+  fields: Readonly<Record<string, unknown>>,
+): readonly Entry[] {
+  if (entries.length <= 1) return entries;
+  const byValue = entries.filter(({ definition }) => selectedByValue(definition.signature, fields));
+  if (byValue.length > 0) return byValue;
+  const readers = new Map<string, number>();
+  for (const { definition } of entries)
+    for (const name of recipeFieldNames(definition.signature)) readers.set(name, (readers.get(name) ?? 0) + 1);
+  const byField = entries.filter(({ definition }) =>
+    recipeFieldNames(definition.signature).some((name) => readers.get(name) === 1 && isValue(fields[name])),
+  );
+  if (byField.length > 0) return byField;
+  return entries.every((entry) => entry.missing.length > 0) ? entries : [];
 }
 
 export function parseCallbackWith(
@@ -224,27 +285,43 @@ export function parseCallbackWith(
     {
       unsigned: 'The callback carries no hash: it is not signed and is rejected.',
       mismatch: (tried) =>
-        `The callback's hash does not match (tried ${tried}): it was altered, or signed with another password or algorithm, or needs signingContext.`,
+        `The callback's hash does not match (tried ${tried}): it was altered, or signed with another password or algorithm.`,
     },
   );
 }
 
-/** A correctly signed callback body for merchants' own tests. */
+/**
+ * A correctly signed callback body for merchants' own tests. The fields must make a callback the
+ * platform could send: the schema's rules are checked (the hash aside, which this adds), and a
+ * ConfigurationError names each field that breaks one, so a test never signs what
+ * parseCallback would read as another kind of callback.
+ */
 export function buildCallbackWith(
   definition: CallbackDefinition,
   fields: FormObject,
   options: Omit<ParseCallbackOptions<unknown>, 'protocol'>,
 ): string {
-  const checked = checkOptions('buildTestCallback', options);
+  const where = 'buildTestCallback';
+  const checked = checkOptions(where, options);
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
+    throw new ConfigurationError(where, `fields must be an object of the ${definition.name} fields`);
   const unsigned: Record<string, unknown> = { ...fields };
   delete unsigned['hash'];
   const hash = computeSignature(
     definition.signature,
-    { ...contextValues(definition, checked.signingContext), ...unsigned },
+    { ...unsigned, ...contextValues(definition, unsigned, checked.signingContext) },
     checked.password,
     checked.algorithm,
   );
-  return encodeForm({ ...(unsigned as FormObject), hash });
+  const body = encodeForm({ ...(unsigned as FormObject), hash });
+  // Checked as parseCallback reads it: the encoded form, decoded.
+  const result = definition.validate(decodeForm(body), 'form');
+  if (!result.ok)
+    throw new ConfigurationError(
+      where,
+      `the fields do not make a valid ${definition.name}: ${listIssues(result.issues)}`,
+    );
+  return body;
 }
 
 /**

@@ -25,15 +25,35 @@ export class RequestValidationError extends GatewayError {
     operation: string,
     readonly issues: readonly ValidationIssue[],
   ) {
-    super(
-      operation,
-      `${operation} request is invalid: ${issues.map((issue) => `${issue.path || '(body)'}: ${issue.message}`).join('; ')}`,
-    );
+    super(operation, `${operation} request is invalid: ${listIssues(issues)}`);
   }
 }
 
+/** Issues as one line of text: `path: message; ...` (no values, so no card data). */
+export function listIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((issue) => `${issue.path || '(body)'}: ${issue.message}`).join('; ');
+}
+
+/**
+ * An error code as the catalogue writes it: a string of digits (`'100000'`). The platform sends
+ * some as numbers (`100000`) and some as strings (`"101000"`); a merchant compares one type.
+ */
+export type PlatformErrorCode = string;
+
+/** The wire's `error_code` (a number or a string) as the catalogue's string; undefined when absent or not a code. */
+export function errorCodeOf(value: unknown): PlatformErrorCode | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** An `errors[]` entry as the wire sent it, its code a number or a string. */
+export interface WireErrorEntry {
+  readonly error_code?: unknown;
+  readonly error_message: string;
+}
+
 export interface PlatformErrorEntry {
-  readonly error_code?: number | string;
+  readonly error_code?: PlatformErrorCode;
   readonly error_message: string;
 }
 
@@ -42,27 +62,33 @@ export class PlatformError extends GatewayError {
   override readonly name = 'PlatformError';
   readonly kind = 'platform' as const;
   readonly http_code: number;
-  readonly error_code: number | string | undefined;
+  /** The catalogue's code, always a string of digits as the spec's error catalogue writes it. */
+  readonly error_code: PlatformErrorCode | undefined;
   readonly error_message: string;
   readonly errors: readonly PlatformErrorEntry[];
   constructor(
     operation: string,
     details: {
       http_code: number;
-      error_code?: number | string | undefined;
+      /** As the wire sent it (a number or a string): normalised to the catalogue's string. */
+      error_code?: unknown;
       error_message: string;
-      errors?: readonly PlatformErrorEntry[];
+      errors?: readonly WireErrorEntry[];
     },
   ) {
-    const entries = details.errors ?? [];
+    const code = errorCodeOf(details.error_code);
+    const entries = (details.errors ?? []).map(({ error_code, error_message }): PlatformErrorEntry => {
+      const entryCode = errorCodeOf(error_code);
+      return entryCode === undefined ? { error_message } : { error_code: entryCode, error_message };
+    });
     super(
       operation,
-      `${operation} failed (HTTP ${details.http_code}${details.error_code !== undefined ? `, code ${details.error_code}` : ''}): ${details.error_message}${
+      `${operation} failed (HTTP ${details.http_code}${code !== undefined ? `, code ${code}` : ''}): ${details.error_message}${
         entries.length > 0 ? ` [${entries.map((entry) => entry.error_message).join('; ')}]` : ''
       }`,
     );
     this.http_code = details.http_code;
-    this.error_code = details.error_code;
+    this.error_code = code;
     this.error_message = details.error_message;
     this.errors = entries;
   }

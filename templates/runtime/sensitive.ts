@@ -1,6 +1,6 @@
 // Card data never leaves the process in readable form: every error, log event and thrown object
 // goes through these helpers. Which fields are sensitive comes from the spec (`x-sensitive`).
-import { encodeFormComponent } from './form-codec.js';
+import { encodeFormComponent } from './form-component.js';
 
 export type Sensitivity = 'pan' | 'secret';
 export type SensitiveFields = Readonly<Record<string, Sensitivity>>;
@@ -46,31 +46,42 @@ export function describeError(error: unknown): string {
 }
 
 /**
- * Secrets at least this long are replaced wherever they appear in free text. A shorter one (a
- * CVV, a PIN, a one-time code) would also match inside unrelated values (`100` in `100.00`,
- * `ORDER-100`), and the redaction marks would then point a reader at it: it is replaced only
- * where it stands as a whole field value.
+ * Secrets at least this long are replaced wherever they appear in free text, even inside a
+ * longer word. A shorter one (a CVV, a PIN, a one-time code) is replaced where it stands as a
+ * whole token (see shortSecretPattern): inside another value (`100` of `100.00`, of `ORDER-100`,
+ * of `100000`) it is not the secret, and marking it would point a reader at the secret.
  */
 export const LONG_SECRET_LENGTH = 8;
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * A field value in text: after a key (`card_cvv2`, `parameters[pin]`, `"otp"`) and `=` or `:`,
- * raw or URL-encoded, optionally quoted; the value must end there (`100` of `100.00` is not one).
- */
-function fieldValuePattern(secrets: readonly string[]): RegExp | undefined {
+// A token is a run of letters, digits, `_` and `*` (a masked PAN is one token); digits joined by
+// `.` or `,` (an amount, `100.00`) and alphanumerics joined by `-` (`ORDER-100`, `2038-01-31`)
+// are one token too. A URL-encoded separator (`%3D`, `%22`) ends a token, as the character it
+// stands for would.
+const ESCAPE = '%[0-9A-Fa-f]{2}';
+const TOKEN_START = String.raw`(?<=^|${ESCAPE}|(?<!\p{N})[.,]|(?<![\p{L}\p{N}])-|[^\p{L}\p{N}_*.,\-])`;
+const TOKEN_END = String.raw`(?=$|${ESCAPE}|[.,](?!\p{N})|-(?![\p{L}\p{N}])|[^\p{L}\p{N}_*.,\-])`;
+
+/** The last pattern built: one call scrubs several texts with the same secrets. */
+let lastPattern: { readonly key: string; readonly pattern: RegExp } | undefined;
+
+/** The short secrets, each where it stands as a whole token. */
+function shortSecretPattern(secrets: readonly string[]): RegExp | undefined {
   if (secrets.length === 0) return undefined;
-  const key = String.raw`(?:[A-Za-z0-9_\]]|%5D|%5d)(?:["']|%22|%27)?`;
-  const separator = String.raw`[ \t]*(?:=|:|%3D|%3d|%3A|%3a)[ \t]*(?:["']|%22|%27)?`;
-  const values = secrets.map(escapeRegExp).join('|');
-  return new RegExp(`(${key}${separator})(?:${values})(?![A-Za-z0-9._~+-])`, 'g');
+  // Longest first: a secret that begins with another is matched whole.
+  const values = [...secrets].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const key = values.join('|');
+  if (lastPattern?.key !== key)
+    lastPattern = { key, pattern: new RegExp(`${TOKEN_START}(?:${key})${TOKEN_END}`, 'gu') };
+  return lastPattern.pattern;
 }
 
 /**
- * Removes card data from free text (a platform message, a network error): every PAN-like digit
- * run is masked, every long secret of the request is replaced wherever it appears, and a short
- * one where it is a field's value (`card_cvv2=100`, `"card_cvv2":"100"`, their encoded forms).
+ * Removes card data from free text (a platform message, a network error): every long secret of
+ * the request is replaced wherever it appears, every PAN-like digit run is masked, and every
+ * short secret is replaced where it stands as a whole token (`cvv 100`, `card_cvv2=100`,
+ * `"100"`, `(100)`, their URL-encoded forms), never inside another number or word.
  */
 export function scrubText(text: string, secrets: readonly string[] = []): string {
   let scrubbed = typeof text === 'string' ? text : String(text);
@@ -79,9 +90,9 @@ export function scrubText(text: string, secrets: readonly string[] = []): string
     if (secret.length >= LONG_SECRET_LENGTH) scrubbed = scrubbed.split(secret).join(REDACTED);
     else if (secret !== '') short.push(secret);
   }
-  const field = fieldValuePattern(short);
-  if (field) scrubbed = scrubbed.replace(field, (_match, context: string) => `${context}${REDACTED}`);
-  return scrubbed.replace(PAN_LIKE, (match) => maskPan(match.replace(/[ -]/g, '')));
+  scrubbed = scrubbed.replace(PAN_LIKE, (match) => maskPan(match.replace(/[ -]/g, '')));
+  const pattern = shortSecretPattern(short);
+  return pattern ? scrubbed.replace(pattern, REDACTED) : scrubbed;
 }
 
 /**
@@ -143,14 +154,35 @@ export function secretEncodings(secrets: readonly string[]): string[] {
 }
 
 /**
- * For logs: sensitive fields masked by name, and every other string scrubbed of card data. A
- * string that is exactly a short secret is a field value (its key is the context): hidden too.
+ * Where a short secret is hidden: `tokens` wherever it stands as a whole token (text built from
+ * a gateway answer, which may echo it anywhere); `values` only where it is a whole field value
+ * (the request as sent: its other fields are the merchant's own, and hiding a `100` inside
+ * `Product 100` would tell a reader the CVV).
  */
-export function sanitize(value: unknown, fields: SensitiveFields, secrets: readonly string[]): unknown {
+export type ShortSecretScope = 'tokens' | 'values';
+
+/**
+ * For logs: sensitive fields masked by name, and every other value scrubbed of card data. A
+ * number is read as its text (a gateway may echo a CVV or a PAN as a JSON number): when that
+ * text holds card data, the value becomes the scrubbed text.
+ */
+export function sanitize(
+  value: unknown,
+  fields: SensitiveFields,
+  secrets: readonly string[],
+  scope: ShortSecretScope = 'tokens',
+): unknown {
   const masked = redact(value, fields);
-  const shortSecrets = new Set(secrets.filter((secret) => secret !== '' && secret.length < LONG_SECRET_LENGTH));
+  const short = new Set(secrets.filter((secret) => secret !== '' && secret.length < LONG_SECRET_LENGTH));
+  const inText = scope === 'tokens' ? secrets : secrets.filter((secret) => !short.has(secret));
+  const scrubString = (text: string): string => (short.has(text) ? REDACTED : scrubText(text, inText));
   const scrub = (node: unknown): unknown => {
-    if (typeof node === 'string') return shortSecrets.has(node) ? REDACTED : scrubText(node, secrets);
+    if (typeof node === 'string') return scrubString(node);
+    if (typeof node === 'number') {
+      const text = String(node);
+      const scrubbed = scrubString(text);
+      return scrubbed === text ? node : scrubbed;
+    }
     if (Array.isArray(node)) return node.map(scrub);
     if (typeof node === 'object' && node !== null)
       return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, scrub(child)]));

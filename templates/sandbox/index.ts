@@ -5,17 +5,29 @@ import { serve, type RunningSandbox, type StartOptions } from './runtime/server.
 import { TABLES } from './spec-tables.js';
 
 export type { RunningSandbox, StartOptions } from './runtime/server.js';
-export type { CallbackRecord, DeliveryAttempt, DeliveryOptions } from './runtime/delivery.js';
-export { TEST_CARDS, VCARD_IDENTIFIERS, QR_LIFETIME_SECONDS, BANK_CODE_WINDOW_SECONDS } from './runtime/test-data.js';
-export type { PayerAttribute, ProtocolMapping, ReturnParameter } from './runtime/protocol-mapping.js';
+export type { CallbackRecord, DeliveryAttempt, DeliveryOptions } from './runtime/core/delivery.js';
+export { RefusedMove } from './runtime/core/store.js';
+export type { PayerAttribute, ProtocolMapping, ReturnParameter } from './runtime/core/protocol-mapping.js';
 export {
   MAPPING_SWITCHES,
   PAYER_ATTRIBUTES,
   RETURN_PARAMETERS,
   parseProtocolMapping,
-} from './runtime/protocol-mapping.js';
-export { MAX_ADVANCE_SECONDS } from './runtime/clock.js';
+} from './runtime/core/protocol-mapping.js';
+export { MAX_ADVANCE_SECONDS } from './runtime/core/clock.js';
 export { TRIGGER_EVENTS, TRIGGER_PAYER_EMAIL, trigger } from './runtime/triggers.js';
+
+/** The test cards of the spec (`x-test-data`): number, expiry (`MM/YYYY` or `any`), scenario and outcome. */
+export const TEST_CARDS = TABLES.testData.cards;
+/** The S2S APM test connector's identifiers (`vcard`), by outcome. */
+export const VCARD_IDENTIFIERS = Object.fromEntries(
+  TABLES.testData.identifiers.map((entry) => [entry.scenario, entry.identifier]),
+) as Readonly<Record<string, string>>;
+/** The QR method's lifetime, from its `x-method` data. */
+export const QR_LIFETIME_SECONDS = TABLES.methods.find((method) => method.qr)?.qr?.lifetimeSeconds;
+/** The bank-code transfer methods' completion window, from their `x-method` data. */
+export const BANK_CODE_WINDOW_SECONDS = TABLES.methods.find((method) => method.completionWindow)?.completionWindow
+  ?.seconds;
 
 /** Starts a sandbox on 127.0.0.1 (a free port unless `port` is given); `close()` stops it. */
 export function startSandbox(options: StartOptions = {}): Promise<RunningSandbox> {

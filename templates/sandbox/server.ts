@@ -6,17 +6,17 @@
 import { maskPan } from '@payment-gateway/merchant-client';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Answer, invalid } from './answers.js';
-import { CHECKOUT_HANDLERS } from './checkout.js';
-import { MAX_ADVANCE_SECONDS } from './clock.js';
-import { challengePage, completeChallenge, hostedPage, submitHostedPage, type Page } from './pages.js';
-import { S2S_HANDLERS } from './s2s.js';
-import { Sandbox, type SandboxOptions } from './sandbox.js';
-import { SCHEDULE_HANDLERS } from './schedules.js';
-import type { CallbackRecord } from './delivery.js';
-import type { Transaction } from './store.js';
-import type { SandboxTables } from './tables.js';
-import { mediaType, parseJsonObject, readBody, sendJson, sendText } from './wire.js';
+import { Answer, invalid } from './core/answers.js';
+import { CHECKOUT_HANDLERS } from './handlers/checkout.js';
+import { MAX_ADVANCE_SECONDS } from './core/clock.js';
+import { challengePage, completeChallenge, hostedPage, submitHostedPage, type Page } from './handlers/pages.js';
+import { bankCallback, S2S_HANDLERS } from './handlers/s2s.js';
+import { Sandbox, type SandboxOptions } from './core/sandbox.js';
+import { SCHEDULE_HANDLERS } from './handlers/schedules.js';
+import type { CallbackRecord } from './core/delivery.js';
+import { RefusedMove, type Transaction } from './core/store.js';
+import type { SandboxTables } from './core/tables.js';
+import { mediaType, parseJsonObject, readBody, sendJson, sendText } from './core/wire.js';
 
 export interface StartOptions extends SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -169,18 +169,20 @@ async function control(
   if (resource === 'transactions' && id && verb === 'bank' && method === 'POST') {
     const body = await readJson(request);
     const transaction = sandbox.store.transactions.get(id);
-    if (!transaction || !body || (body['code'] !== 'ACSC' && body['code'] !== 'RJCT'))
+    // The QR method's bank callback codes, as its x-method data gives them.
+    const codes = [...new Set(sandbox.tables.methods.flatMap((entry) => Object.keys(entry.qr?.bankCallback ?? {})))];
+    const code = typeof body?.['code'] === 'string' ? body['code'] : '';
+    if (!transaction || !codes.includes(code))
       return sendJson(response, 400, {
-        error_message: 'POST {"code": "ACSC"} (success) or {"code": "RJCT"} (decline) to a waiting QR payment.',
+        error_message: `POST {"code": C} with C one of ${codes.join(', ')} to a waiting QR payment.`,
       });
-    // The bank callback of the QR method: ACSC settles, RJCT declines (States and transitions).
     if (transaction.status === 'REDIRECT' || transaction.status === 'PENDING') {
-      sandbox.store.transition(
-        transaction,
-        body['code'] === 'ACSC' ? 'SETTLED' : 'DECLINED',
-        transaction.action,
-        body['code'] === 'RJCT' ? { declineReason: 'Rejected by the bank (RJCT).' } : {},
-      );
+      try {
+        bankCallback(sandbox, transaction, code);
+      } catch (error) {
+        if (error instanceof RefusedMove) return sendJson(response, 409, { error_message: error.message });
+        throw error;
+      }
     }
     return sendJson(response, 200, transactionView(transaction));
   }
@@ -234,6 +236,7 @@ function transactionView(transaction: Transaction) {
     ...(transaction.declineReason ? { decline_reason: transaction.declineReason } : {}),
     ...(transaction.cardNumber ? { card: maskPan(transaction.cardNumber) } : {}),
     ...(transaction.brand ? { brand: transaction.brand } : {}),
+    ...(transaction.captured !== undefined ? { captured: transaction.captured } : {}),
     refunded: transaction.refunded,
     history: transaction.history.map((entry) => ({
       sequence: entry.sequence,

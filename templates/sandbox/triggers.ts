@@ -2,7 +2,7 @@
 // posted to any URL, without a payment behind it (as `stripe trigger` does for Stripe).
 import { buildTestCallback, type CallbackProtocol, type FormObject } from '@payment-gateway/merchant-client';
 import { randomUUID } from 'node:crypto';
-import { platformDate } from './clock.js';
+import { platformDate } from './core/clock.js';
 
 /** The e-mail the S2S CARD events are signed with (F2); a verifier passes it as its signing context. */
 export const TRIGGER_PAYER_EMAIL = 'payer@example.com';

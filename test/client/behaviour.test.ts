@@ -44,14 +44,14 @@ describe('retries', () => {
     server.reply({ status: 400, body: { result: 'ERROR', error_code: 101000, error_message: 'Transaction does not exist.' } });
     const error = await failure(createS2SClient(options()).card.getTransStatus({ trans_id: 'missing' }));
     expect(error).toBeInstanceOf(PlatformError);
-    expect(error).toMatchObject({ http_code: 400, error_code: 101000, error_message: 'Transaction does not exist.' });
+    expect(error).toMatchObject({ http_code: 400, error_code: '101000', error_message: 'Transaction does not exist.' });
     expect(server.received.length - before).toBe(1);
   });
 
   it('reads result=ERROR as a platform error even with HTTP 200', async () => {
     server.reply({ body: { result: 'ERROR', error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'order_id: This value is not valid.' }] } });
     const error = await failure(createS2SClient(options()).card.sale(sale));
-    expect(error).toMatchObject({ kind: 'platform', http_code: 200, errors: [{ error_code: 100000, error_message: 'order_id: This value is not valid.' }] });
+    expect(error).toMatchObject({ kind: 'platform', http_code: 200, errors: [{ error_code: '100000', error_message: 'order_id: This value is not valid.' }] });
   });
 });
 

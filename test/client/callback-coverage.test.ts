@@ -147,6 +147,60 @@ describe('signing contexts', () => {
     expect((partial as Error).message).toMatch(/does not carry and signingContext did not give: card_number/);
   });
 
+  // One endpoint, one context: what the merchant knows of the order, handed over for every callback.
+  const order = { payer_email: 'doe@example.com', card_number: '4111111111111111' };
+  const apmSale = { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'A-1', trans_id: 'T-A1', amount: '100.00', currency: 'EUR', brand: 'vcard' };
+  const { card: _card, payer_email: _email, ...cardWithout } = cardFields;
+  const oneContext = [
+    { given: 'a Checkout callback', protocol: 'checkout', fields: checkoutFields, signedWith: {} },
+    { given: 'an S2S CARD SALE without the e-mail (F2 over the order\'s e-mail)', protocol: 'card', fields: { ...cardFields, payer_email: undefined }, signedWith: { payer_email: order.payer_email } },
+    { given: 'an S2S CARD SALE carrying the e-mail', protocol: 'card', fields: cardFields, signedWith: {} },
+    { given: 'an S2S CARD SALE the platform signed without an e-mail (F6)', protocol: 'card', fields: { ...cardFields, payer_email: undefined }, signedWith: {} },
+    { given: 'an S2S CARD SALE without card or e-mail', protocol: 'card', fields: cardWithout, signedWith: order },
+    { given: 'an S2S CARD CREDIT2CARD (F6, the e-mail left out)', protocol: 'card', fields: { ...cardFields, action: 'CREDIT2CARD', payer_email: undefined }, signedWith: {} },
+    { given: 'an S2S APM SALE (sorted values of every field)', protocol: 'apm', fields: apmSale, signedWith: {} },
+    { given: 'an S2S APM SALE carrying payer attributes', protocol: 'apm', fields: { ...apmSale, payer_email: 'doe@example.com' }, signedWith: {} },
+    { given: 'an S2S APM CREDIT2VIRTUAL', protocol: 'apm', fields: { ...apmSale, action: 'CREDIT2VIRTUAL' }, signedWith: {} },
+  ] as const;
+  const contexts = [
+    { name: 'the full card number', context: order },
+    { name: 'first 6 + last 4 digits', context: { payer_email: order.payer_email, card_number: '4111111111' } },
+    { name: 'the masked card', context: { payer_email: order.payer_email, card_number: '411111******1111' } },
+  ];
+  for (const { given, protocol, fields, signedWith } of oneContext)
+    for (const { name, context } of contexts)
+      it(`${given} verifies with the order's data (${name}) and without it only when its formula needs nothing more`, () => {
+        const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<string, string>;
+        const raw = buildTestCallback(protocol, defined, { password: PASSWORD, signingContext: signedWith });
+        expect(parseCallback(raw, { password: PASSWORD, signingContext: context })).toMatchObject({ protocol, fields: defined });
+        const needsOrder = Object.keys(signedWith).length > 0;
+        const bare = () => parseCallback(raw, { password: PASSWORD });
+        if (needsOrder) expect(bare).toThrow(SignatureError);
+        else expect(bare().protocol).toBe(protocol);
+      });
+
+  it('a tampered S2S APM callback is not asked for card data; a tampered S2S CARD one names what its formula lacks', () => {
+    const apm = buildTestCallback('apm', apmSale, { password: PASSWORD }).replace('amount=100.00', 'amount=900.00');
+    for (const signingContext of [{}, order]) {
+      const message = (thrown(() => parseCallback(apm, { password: PASSWORD, signingContext })) as Error).message;
+      expect(message).toMatch(/hash does not match/);
+      expect(message).not.toMatch(/card_number|payer_email|signingContext/);
+    }
+    const card = buildTestCallback('card', { ...cardFields, payer_email: undefined } as never, { password: PASSWORD, signingContext: order });
+    const message = (thrown(() => parseCallback(card, { password: PASSWORD })) as Error).message;
+    expect(message).toMatch(/did not give: payer_email \(pass them from your order: signingContext: \{ payer_email \}\)/);
+    expect(message).not.toContain('card_number');
+  });
+
+  it('buildTestCallback checks the fields against the callback schema and names the missing ones', () => {
+    const { order_status: _status, ...withoutStatus } = checkoutFields;
+    const error = thrown(() => buildTestCallback('checkout', withoutStatus, { password: PASSWORD }));
+    expect(error).toMatchObject({ kind: 'configuration' });
+    expect((error as Error).message).toMatch(/checkoutCallback: order_status: /);
+    const { trans_id: _trans, ...withoutTrans } = cardFields;
+    expect((thrown(() => buildTestCallback('card', withoutTrans, { password: PASSWORD })) as Error).message).toMatch(/trans_id/);
+  });
+
   it('verifyPaymentReturn takes the session request\'s own names: { order: { amount, currency, description } }', () => {
     const order = { amount: '100.00', currency: 'USD', description: 'Important gift' };
     const query = { payment_id: 'p-1', trans_id: 't-1', order_id: 'order-1234' };

@@ -108,7 +108,7 @@ describe('card data in every failure path', () => {
       },
     });
     const error = await failure(client(log).card.sale(sale()));
-    expect(error).toMatchObject({ kind: 'platform', http_code: 400, error_code: 100000 });
+    expect(error).toMatchObject({ kind: 'platform', http_code: 400, error_code: '100000' });
     expect((error as Error).message).toContain(maskPan(PAN));
     expectNoCardData(error, log);
   });

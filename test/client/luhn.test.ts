@@ -2,7 +2,7 @@
 // number; the sandbox's test cards and the documented test cards pass.
 import { describe, expect, it } from 'vitest';
 import { createS2SClient, luhn, RequestValidationError, type Card2cardCardInput } from '../../generated/client/src/index.js';
-import { TEST_CARDS } from '../../generated/sandbox/src/runtime/test-data.js';
+import { TEST_CARDS } from '../../generated/sandbox/src/index.js';
 import { CARD_SALE, CLIENT_KEY, PASSWORD } from '../support/fixtures.js';
 import { rejected } from '../support/hostile.js';
 import { useLoopback } from '../support/loopback.js';

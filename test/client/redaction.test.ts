@@ -1,6 +1,7 @@
-// Redaction that hides secrets without pointing at them: a short secret (a CVV) is hidden where it
-// stands as a field value, never inside other values (`100` of `100.00`), and a wallet token is
-// hidden when the platform echoes only a part of it.
+// Redaction that hides secrets without pointing at them: a short secret (a CVV) is hidden in
+// text from the gateway where it stands as a whole token, never inside other values (`100` of
+// `100.00`, `ORDER-100`), in the request's own log only as a field value (`Product 100` stays),
+// and a wallet token is hidden when the platform echoes only a part of it.
 import { describe, expect, it } from 'vitest';
 import {
   createS2SClient,
@@ -64,11 +65,20 @@ describe('a short secret (CVV 100, amount 100.00)', () => {
     expect(text).toContain('"card_cvv2":"[redacted]"');
   });
 
-  it('in free text, only in a field context (raw and URL-encoded)', () => {
+  it('in free text, wherever it stands as a whole token (raw and URL-encoded), never inside another value', () => {
     const secrets = ['100'];
-    expect(scrubText("order_amount:'100.00' ORDER-100 cvv 100", secrets)).toBe(
-      "order_amount:'100.00' ORDER-100 cvv 100",
+    expect(scrubText("order_amount:'100.00' ORDER-100 1,100 or 100000 on 2026-10-01 cvv 100", secrets)).toBe(
+      "order_amount:'100.00' ORDER-100 1,100 or 100000 on 2026-10-01 cvv [redacted]",
     );
+    for (const [given, want] of [
+      ['Invalid CVV 100.', 'Invalid CVV [redacted].'],
+      ['CVV (100) rejected', 'CVV ([redacted]) rejected'],
+      ['cvv2=[100]', 'cvv2=[[redacted]]'],
+      ['100', '[redacted]'],
+      ['code 100, again', 'code [redacted], again'],
+      ['card_cvv2%3D100%26x', 'card_cvv2%3D[redacted]%26x'],
+    ])
+      expect(scrubText(given!, secrets)).toBe(want);
     expect(scrubText("card_cvv2:'100'", secrets)).toBe("card_cvv2:'[redacted]'");
     expect(scrubText('parameters%5Bpin%5D=100&x=1', secrets)).toBe('parameters%5Bpin%5D=[redacted]&x=1');
     expect(scrubText('%22card_cvv2%22%3A%22100%22', secrets)).toBe('%22card_cvv2%22%3A%22[redacted]%22');

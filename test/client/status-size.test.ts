@@ -33,7 +33,7 @@ describe('getPaymentStatus by order_id', () => {
   // Against the sandbox: three real payments of one order, looked up with and without size.
   let sandbox: RunningSandbox;
   let requests: LogEvent[] = [];
-  let paid: string[] = [];
+  const paid: string[] = [];
   const order = { number: 'order-size-1', amount: '1.00', currency: 'USD', description: 'Size test' };
   const sandboxClient = () => {
     const { key, password } = sandbox.merchants[0]!;

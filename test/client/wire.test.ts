@@ -94,6 +94,14 @@ describe('S2S over the form codec', () => {
     expect(request.url).toBe('/post-va');
     expect(request.body).toBe(`action=GET_TRANS_STATUS&client_key=${CLIENT_KEY}&trans_id=abc-123&hash=${md5('321-CBA' + PASSWORD)}`);
   });
+
+  // Document, Endpoints: "Some samples post to the base address without `/post`."
+  it('posts to the base address itself when postPath is /', async () => {
+    const client = createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, postPath: '/' });
+    server.reply({ body: { action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'SETTLED', order_id: 'O-3', trans_id: 'abc-123' } });
+    await client.card.getTransStatus({ trans_id: 'abc-123' });
+    expect(server.received.at(-1)!.url).toBe('/');
+  });
 });
 
 describe('Checkout over JSON', () => {

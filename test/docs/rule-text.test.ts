@@ -1,7 +1,8 @@
 // Given a schema rule (or a signature recipe), want the sentence a merchant reads.
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema, SchemaObject } from '../../generators/model/json-schema.js';
-import { conditionText, dependentRequiredText, ifThenText, ruleTexts } from '../../generators/emitters/docs/rule-text.js';
+import { conditionText, dependentRequiredText, ifThenText, ruleTable, ruleTexts } from '../../generators/emitters/docs/rule-text.js';
+import { fieldRows } from '../../generators/emitters/docs/fields-table.js';
 import { expressionWords, recipeText } from '../../generators/emitters/docs/recipe-text.js';
 import { formulaText } from '../../templates/runtime/signature-formula.js';
 import type { SignatureExpression } from '../../templates/runtime/signature.js';
@@ -53,6 +54,8 @@ describe('conditionText', () => {
     [{ properties: { x: { const: 'Y' } }, required: ['x'] }, '`x=Y`'],
     [{ properties: { x: { not: { enum: ['A', 'B'] } } } }, '`x` is not one of `A`, `B`'],
     [{ properties: { x: false } }, '`x` is absent'],
+    [{ properties: { x: { enum: ['A'] } } }, '`x` is `A`'],
+    [{ required: ['p'], properties: { p: { required: ['op'], properties: { op: { enum: ['a', 'b'] } } } } }, '`p[op]` is one of `a`, `b`'],
   ])('%j → %s', (schema, want) => {
     expect(conditionText(resolver, schema, 'form')).toBe(want);
   });
@@ -123,5 +126,55 @@ describe('recipe text', () => {
 
   it('refuses an expression it does not know', () => {
     expect(() => formulaText({ lower: 'x' } as unknown as SignatureExpression)).toThrow(/Unknown recipe expression/);
+  });
+});
+
+// The operator rules of a payout: each tests the operator, sets the currency and the amount bounds.
+const operatorRule = (operators: string[], currency: string, min: string, max: string): SchemaObject => ({
+  if: { required: ['parameters'], properties: { parameters: { required: ['operator'], properties: { operator: { enum: operators } } } } },
+  then: { properties: { currency: { const: currency }, amount: { 'x-decimal-minimum': min, 'x-decimal-maximum': max } } },
+});
+
+describe('a family of rules', () => {
+  const schema: SchemaObject = { allOf: [operatorRule(['a-gh', 'b-gh'], 'GHS', '1', '50000'), operatorRule(['c-ke'], 'KES', '10', '150000')] };
+
+  it('keeps each rule\'s condition in its sentence', () => {
+    expect(ruleTexts(resolver, schema, 'form')).toEqual([
+      'When `parameters[operator]` is one of `a-gh`, `b-gh`, `currency` must be `GHS` and `amount` is from 1 to 50000.',
+      'When `parameters[operator]` is `c-ke`, `currency` must be `KES` and `amount` is from 10 to 150000.',
+    ]);
+  });
+
+  it('is one table: the tested values, then what each rule sets', () => {
+    expect(ruleTable(resolver, schema, 'form')).toEqual({
+      headers: ['`parameters[operator]`', '`currency`', '`amount` minimum', '`amount` maximum'],
+      rows: [
+        ['`a-gh`, `b-gh`', '`GHS`', '1', '50000'],
+        ['`c-ke`', '`KES`', '10', '150000'],
+      ],
+    });
+  });
+
+  it('is no table when the rules test different fields', () => {
+    expect(ruleTable(resolver, { allOf: [operatorRule(['a'], 'GHS', '1', '2'), { if: { required: ['x'] }, then: { required: ['y'] } }] }, 'form')).toBeUndefined();
+  });
+});
+
+describe('need marks', () => {
+  const need = (schema: SchemaObject) => Object.fromEntries(fieldRows(resolver, schema, 'form').map((row) => [row.wireName, [row.need, row.condition ?? '']]));
+
+  it.each<[string, SchemaObject, Record<string, [string, string]>]>([
+    ['required in another allOf part than its property', { properties: { a: { type: 'string' } }, allOf: [{ required: ['a'] }] }, { a: ['required', ''] }],
+    ['required in every alternative', { oneOf: [{ required: ['a', 'b'], properties: { a: { type: 'string' }, b: { type: 'string' } } }, { required: ['a'], properties: { a: { type: 'string' } } }] }, { a: ['required', ''], b: ['conditional', 'in one of the alternatives'] }],
+    [
+      'required for one brand',
+      { properties: { x: { type: 'string' } }, oneOf: [{ properties: { brand: { const: 'p' } }, required: ['brand', 'x'] }, { properties: { brand: { const: 'q' } }, required: ['brand'] }] },
+      { x: ['conditional', 'when `brand=p`'], brand: ['required', ''] },
+    ],
+    ['required under an if', { properties: { a: { type: 'string' }, b: { type: 'string' } }, if: { required: ['a'] }, then: { required: ['b'] } }, { a: ['optional', ''], b: ['conditional', 'when `a` is sent'] }],
+    ['a required field of an optional object', { properties: { o: { type: 'object', required: ['k'], properties: { k: { type: 'string' } } } } }, { o: ['optional', ''], 'o[k]': ['conditional', 'when `o` is sent'] }],
+    ['a required field of a required object', { properties: { o: { type: 'object', properties: { k: { type: 'string' } }, required: ['k'] } }, required: ['o'] }, { o: ['required', ''], 'o[k]': ['required', ''] }],
+  ])('%s', (_what, schema, want) => {
+    expect(need(schema)).toEqual(want);
   });
 });

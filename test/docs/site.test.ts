@@ -1,14 +1,65 @@
 // The built docs site in a real browser: the site is built once (VitePress, the same config as
-// `npm run docs`) into a temp dir, served on 127.0.0.1, and every page is opened in Chromium.
-// Every page renders with no console error, nothing leaves 127.0.0.1, every internal link
-// resolves, and the local search finds an action, a method parameter and a signature term.
+// `npm run docs`) into a temp dir, served on 127.0.0.1, and every page is opened in Chromium at
+// 1400 px wide. Every page renders with no console error, nothing leaves 127.0.0.1, every
+// internal link resolves, the site title and the search box do not overlap, no table or field
+// list is wider than the text column (nothing scrolls sideways but code blocks), and axe-core
+// finds no serious or critical WCAG 2.1 A/AA violation. The local search finds an action, a
+// method parameter and a signature term.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
 import { DOCS_DIR } from '../support/docs-pages.js';
 import { resolveSitePath, serveStatic, type StaticServer } from '../support/static-server.js';
+
+/** axe-core's browser build, injected into each page (the package is a pinned devDependency). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const VIEWPORT = { width: 1400, height: 900 };
+
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly nodes: readonly { readonly target: readonly string[] }[];
+}
+
+/** Serious and critical WCAG 2.1 A/AA violations on the loaded page, one line each. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations;
+  }, WCAG_21_AA);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}) on ${violation.nodes.length}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** What does not fit at this width: the title running under the search box, content wider than its column. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const title = document.querySelector('.VPNavBarTitle .title span')?.getBoundingClientRect();
+    const search = document.querySelector('.VPNavBarSearch .DocSearch-Button')?.getBoundingClientRect();
+    if (!title || !search) problems.push('no site title or search box');
+    else if (title.right > search.left && title.left < search.right && title.bottom > search.top && title.top < search.bottom)
+      problems.push(`the site title (${Math.round(title.left)}–${Math.round(title.right)} px) runs under the search box (from ${Math.round(search.left)} px)`);
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth} px)`);
+    // Code blocks may scroll inside themselves; tables and field lists must fit the text column.
+    const column = document.querySelector('.vp-doc')!.getBoundingClientRect();
+    document.querySelectorAll<HTMLElement>('.vp-doc table, .vp-doc .field-list, .vp-doc .field-list li').forEach((element) => {
+      const box = element.getBoundingClientRect();
+      if (element.scrollWidth > element.clientWidth + 1 || box.right > column.right + 1)
+        problems.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" is ${element.scrollWidth} px wide in a ${Math.round(column.width)} px column`);
+    });
+    return problems;
+  });
+}
 
 describeWithBrowser('the docs site in Chromium', () => {
   let outDir: string;
@@ -32,35 +83,77 @@ describeWithBrowser('the docs site in Chromium', () => {
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
+  /** What each page showed, gathered in one pass over the site (two tabs: the machine has two cores). */
+  const found = { failures: [] as string[], broken: [] as string[], layout: [] as string[], accessibility: [] as string[] };
+  let crawled: Promise<void> | undefined;
+  const crawl = () =>
+    (crawled ??= (async () => {
+      const queue = [...pages];
+      const worker = async () => {
+        const { page, errors } = await browser.newPage();
+        await page.setViewportSize(VIEWPORT);
+        for (let path = queue.shift(); path; path = queue.shift()) {
+          errors.length = 0;
+          const response = await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'load' });
+          if (response?.status() !== 200) found.failures.push(`${path}: HTTP ${response?.status()}`);
+          await page.waitForSelector('.VPContent h1');
+          // The theme mends the default theme's markup once it is mounted.
+          await page.waitForSelector('.DocSearch-Button:not([aria-label])');
+          const hrefs = await page.$$eval('a[href]', (anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+          for (const href of hrefs) {
+            const url = new URL(href);
+            if (url.origin !== server.baseUrl) continue;
+            if (!resolveSitePath(outDir, url.pathname)) found.broken.push(`${path} → ${url.pathname}`);
+          }
+          found.layout.push(...(await layoutProblems(page)).map((problem) => `${path}: ${problem}`));
+          found.accessibility.push(...(await accessibilityViolations(page)).map((violation) => `${path}: ${violation}`));
+          found.failures.push(...errors.map((error) => `${path}: ${error}`));
+        }
+        await page.close();
+      };
+      await Promise.all([worker(), worker()]);
+    })());
+
   it('renders every page with no console error, no request off 127.0.0.1, and links that resolve', async () => {
     expect(pages).toContain('/s2s/card-sale.html');
     expect(pages).toContain('/methods/ar-transfer.html');
-    const broken: string[] = [];
-    const failures: string[] = [];
-    // Two tabs at a time: the machine has two cores.
-    const queue = [...pages];
-    const worker = async () => {
-      const { page, errors } = await browser.newPage();
-      for (let path = queue.shift(); path; path = queue.shift()) {
-        errors.length = 0;
-        const response = await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'load' });
-        if (response?.status() !== 200) failures.push(`${path}: HTTP ${response?.status()}`);
-        await page.waitForSelector('.VPContent h1');
-        failures.push(...errors.map((error) => `${path}: ${error}`));
-        const hrefs = await page.$$eval('a[href]', (anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
-        for (const href of hrefs) {
-          const url = new URL(href);
-          if (url.origin !== server.baseUrl) continue;
-          if (!resolveSitePath(outDir, url.pathname)) broken.push(`${path} → ${url.pathname}`);
-        }
-      }
-      await page.close();
-    };
-    await Promise.all([worker(), worker()]);
-    expect(failures).toEqual([]);
-    expect([...new Set(broken)]).toEqual([]);
+    await crawl();
+    expect(found.failures).toEqual([]);
+    expect([...new Set(found.broken)]).toEqual([]);
     expect(browser.offHost).toEqual([]);
-  }, 300_000);
+  }, 600_000);
+
+  it('lays every page out at 1400 px: the title clear of the search box, nothing wider than its column', async () => {
+    await crawl();
+    expect(found.layout).toEqual([]);
+  }, 600_000);
+
+  it('has no serious or critical WCAG 2.1 A/AA violation on any page (axe-core)', async () => {
+    await crawl();
+    expect(found.accessibility).toEqual([]);
+  }, 600_000);
+
+  it('checks what it claims: axe-core and the layout check find a planted fault', async () => {
+    const { page } = await browser.newPage();
+    await page.setViewportSize(VIEWPORT);
+    await page.goto(`${server.baseUrl}/s2s/card-sale.html`, { waitUntil: 'load' });
+    await page.waitForSelector('.VPContent h1');
+    await page.evaluate(() => {
+      const title = document.querySelector<HTMLElement>('.VPNavBarTitle .title span')!;
+      title.style.whiteSpace = 'nowrap';
+      title.textContent = `${title.textContent} ${title.textContent}`;
+      const wide = document.createElement('table');
+      wide.innerHTML = `<tr><td style="white-space:nowrap">${'x'.repeat(400)}</td></tr>`;
+      document.querySelector('.vp-doc')!.append(wide);
+      const button = document.createElement('div');
+      button.setAttribute('role', 'button');
+      button.innerHTML = '<a href="/">a link inside a button</a>';
+      document.querySelector('.vp-doc')!.append(button);
+    });
+    expect((await layoutProblems(page)).join('\n')).toMatch(/runs under the search box[\s\S]*table/);
+    expect((await accessibilityViolations(page)).join('\n')).toMatch(/nested-interactive/);
+    await page.close();
+  });
 
   it.each([
     ['an action', 'CREDIT2VIRTUAL', /CREDIT2VIRTUAL/],

@@ -1,5 +1,6 @@
 // Every TypeScript sample of the docs pages type-checks, under a strict merchant's settings,
-// against the generated client (its sources, mapped to the package name as the root tsconfig does).
+// against the generated client and sandbox (their sources, mapped to the package names as the
+// root tsconfig does).
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ describe('docs TypeScript samples', () => {
     expect(snippets.filter((entry) => entry.name.startsWith('s2s-')).length).toBeGreaterThan(20);
     expect(snippets.filter((entry) => entry.name.startsWith('checkout-')).length).toBeGreaterThan(8);
     expect(snippets.some((entry) => entry.snippet.includes('parseCallback('))).toBe(true);
+    expect(snippets.some((entry) => entry.snippet.includes('startSandbox('))).toBe(true);
   });
 
   it('type-check against the generated client', async () => {
@@ -37,7 +39,10 @@ describe('docs TypeScript samples', () => {
       noEmit: true,
       skipLibCheck: true,
       lib: ['ES2022', 'DOM'],
-      paths: { '@payment-gateway/merchant-client': [join(PROJECT_ROOT, 'generated', 'client', 'src', 'index.ts')] },
+      paths: {
+        '@payment-gateway/merchant-client': [join(PROJECT_ROOT, 'generated', 'client', 'src', 'index.ts')],
+        '@payment-gateway/sandbox': [join(PROJECT_ROOT, 'generated', 'sandbox', 'src', 'index.ts')],
+      },
     };
     await writeFile(join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
     for (const { name, snippet } of snippets) await writeFile(join(work, 'src', `${name}.ts`), asModule(snippet));

@@ -1,7 +1,7 @@
 // Given/want tables for the parts of the emitters that are not validators: how spec vocabulary
 // becomes client names, what the docs page loads, and the banner every generated file carries.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationNames } from '../../generators/model/names.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
@@ -20,7 +20,8 @@ describe('operationNames', () => {
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && !entry.parentPath.includes('node_modules') && !entry.parentPath.includes(`${join('client', 'dist')}`))
+    // A package's build output (client/dist, sandbox/dist) is not generated: it is built from it.
+    .filter((entry) => entry.isFile() && !entry.parentPath.includes('node_modules') && relative(dir, entry.parentPath).split(sep)[1] !== 'dist')
     .map((entry) => join(entry.parentPath, entry.name));
 }
 

@@ -1,9 +1,12 @@
-// The generated client is a package another repo can consume, the ways merchants consume one: it
-// builds (ESM and CommonJS), publint and arethetypeswrong pass on every profile, and consumer
-// projects installed from the packed tarball type-check under strict and run a SALE against a
-// loopback server: ESM (NodeNext), CommonJS (TypeScript `module: commonjs`, as NestJS compiles)
-// and an esbuild bundle. Every snippet of the package README type-checks against the installed
-// package, and its CommonJS snippet runs.
+// The generated client and sandbox are packages another repo can consume, the ways merchants
+// consume them: `npm pack` builds each (ESM and CommonJS, with the root's strict options; the
+// sandbox's prepack builds the client it depends on by version first), publint and
+// arethetypeswrong pass on every profile, and consumer projects installed from the two tarballs
+// (preferring the npm cache for their dependencies) type-check under strict and run: a SALE
+// against a loopback server, and a SALE against the sandbox started through its API. ESM
+// (NodeNext), CommonJS (TypeScript `module: commonjs`, as NestJS and Jest set-ups compile) and an
+// esbuild bundle. Every snippet of the client README type-checks against the installed package,
+// and its CommonJS snippet runs.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +20,8 @@ import { asModule, fencedBlocks, STRICT } from '../support/snippets.js';
 const run = promisify(execFile);
 const PACKAGE_DIR = join(PROJECT_ROOT, 'generated', 'client');
 const PACKAGE_NAME = '@payment-gateway/merchant-client';
+const SANDBOX_DIR = join(PROJECT_ROOT, 'generated', 'sandbox');
+const SANDBOX_NAME = '@payment-gateway/sandbox';
 const bin = (name: string, path: string) => [process.execPath, join(PROJECT_ROOT, 'node_modules', name, path)] as const;
 const TSC = bin('typescript', 'bin/tsc');
 const ATTW = bin('@arethetypeswrong/cli', 'dist/index.js');
@@ -53,6 +58,31 @@ async function main(): Promise<void> {
 void main();
 `;
 
+/** A merchant's integration test: the sandbox started through its API, the client's SALE against it. */
+const SANDBOX_PROGRAM = `import { createS2SClient } from '${PACKAGE_NAME}';
+import { startSandbox } from '${SANDBOX_NAME}';
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({ port: 0 });
+  try {
+    const { key, password } = sandbox.merchants[0]!;
+    const client = createS2SClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0 });
+    const response = await client.card.sale({
+      order_id: 'ORDER-1', order_amount: '1.99', order_currency: 'USD', order_description: 'Product',
+      card_number: '4111111111111111', card_exp_month: '01', card_exp_year: '2038', card_cvv2: '000',
+      payer_ip: '203.0.113.10', term_url_3ds: 'https://merchant.example/3ds',
+    });
+    const status = response.result === 'SUCCESS' ? response.status : response.result;
+    console.log(JSON.stringify({ host: new URL(sandbox.url).hostname, status }));
+  } finally {
+    await sandbox.close();
+  }
+}
+
+void main();
+`;
+const SANDBOX_OUTPUT = { host: '127.0.0.1', status: 'SETTLED' };
+
 /**
  * The web frameworks the README mounts the callback handler in are not installed here (offline):
  * these declarations stand in for the parts of their APIs the snippets call, so the check is on
@@ -81,29 +111,44 @@ declare module 'hono' {
 
 /** Consumer projects: each its own package type and compiler settings, sharing one install. */
 const CONSUMERS = [
-  { name: 'esm', type: 'module', compilerOptions: { ...STRICT, module: 'NodeNext', moduleResolution: 'NodeNext' }, emits: /^import /m },
-  { name: 'commonjs', type: 'commonjs', compilerOptions: { ...STRICT, module: 'commonjs' }, emits: /require\("@payment-gateway\/merchant-client"\)/ },
+  { name: 'esm', type: 'module', compilerOptions: { ...STRICT, module: 'NodeNext', moduleResolution: 'NodeNext' }, emits: /^import /m, emitsSandbox: /^import /m },
+  {
+    name: 'commonjs',
+    type: 'commonjs',
+    compilerOptions: { ...STRICT, module: 'commonjs' },
+    emits: /require\("@payment-gateway\/merchant-client"\)/,
+    emitsSandbox: /require\("@payment-gateway\/sandbox"\)/,
+  },
 ] as const;
 
 let work: string;
 let tarball: string;
+let sandboxTarball: string;
 let consumerRoot: string;
 let server: Loopback;
+
+async function packed(prefix: string): Promise<string> {
+  const name = (await readdir(work)).find((file) => file.startsWith(prefix) && file.endsWith('.tgz'));
+  if (!name) throw new Error(`npm pack produced no ${prefix} tarball`);
+  return join(work, name);
+}
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'client-package-'));
   server = await startLoopback();
-  // The package's own build script, as prepack runs it (tsc comes from the toolchain's node_modules/.bin).
-  await run('npm', ['run', 'build'], { cwd: PACKAGE_DIR, env: NPM_ENV });
+  // `npm pack` as a release runs it: the sandbox's prepack builds the client, then the sandbox
+  // (tsc from the toolchain's node_modules/.bin). The client is then built, so its own prepack,
+  // the same build, is skipped.
+  await run('npm', ['pack', '--pack-destination', work], { cwd: SANDBOX_DIR, env: NPM_ENV, maxBuffer: 32 * 1024 * 1024 });
   await run('npm', ['pack', '--pack-destination', work, '--ignore-scripts'], { cwd: PACKAGE_DIR, env: NPM_ENV });
-  const name = (await readdir(work)).find((file) => file.endsWith('.tgz'));
-  if (!name) throw new Error('npm pack produced no tarball');
-  tarball = join(work, name);
+  tarball = await packed('payment-gateway-merchant-client-');
+  sandboxTarball = await packed('payment-gateway-sandbox-');
   consumerRoot = join(work, 'consumers');
   await mkdir(consumerRoot);
-  await writeFile(join(consumerRoot, 'package.json'), JSON.stringify({ name: 'consumers', private: true, dependencies: { [PACKAGE_NAME]: `file:${tarball}` } }));
+  const dependencies = { [PACKAGE_NAME]: `file:${tarball}`, [SANDBOX_NAME]: `file:${sandboxTarball}` };
+  await writeFile(join(consumerRoot, 'package.json'), JSON.stringify({ name: 'consumers', private: true, dependencies }));
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: consumerRoot, env: NPM_ENV, maxBuffer: 32 * 1024 * 1024 });
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await server?.close();
@@ -114,6 +159,11 @@ async function runSale(script: string): Promise<unknown> {
   server.reply({ body: { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER-1', trans_id: 't-1' } });
   const { stdout } = await run(process.execPath, [script, server.baseUrl], { cwd: consumerRoot });
   expect(new URLSearchParams(server.received.at(-1)!.body).get('card_number')).toBe('4111111111111111');
+  return JSON.parse(stdout);
+}
+
+async function runSandboxSale(script: string): Promise<unknown> {
+  const { stdout } = await run(process.execPath, [script], { cwd: consumerRoot });
   return JSON.parse(stdout);
 }
 
@@ -128,6 +178,16 @@ describe('the client package', () => {
       expect(result.errors, module).toEqual([]);
       expect(result.outputFiles[0]!.text, module).not.toMatch(/from\s*["']node:/);
     }
+  });
+
+  it('ships a build of exactly its sources, in ESM and in CommonJS (nothing left from a module that is gone)', async () => {
+    const modules = async (dir: string, extension: string) =>
+      (await readdir(dir, { recursive: true })).filter((path) => path.endsWith(extension) && !path.endsWith('.d.ts') && !path.startsWith('cjs')).map((path) => path.slice(0, -extension.length)).sort();
+    const installed = join(consumerRoot, 'node_modules', ...PACKAGE_NAME.split('/'), 'dist');
+    const sources = await modules(join(PACKAGE_DIR, 'src'), '.ts');
+    expect(sources).toContain('runtime/pipeline');
+    expect(await modules(installed, '.js')).toEqual(sources);
+    expect(await modules(join(installed, 'cjs'), '.js')).toEqual(sources);
   });
 
   it('passes publint', async () => {
@@ -159,18 +219,24 @@ console.log(typeof createS2SClient, typeof GatewayError);`;
     expect(stdout.trim()).toBe('function function');
   });
 
+  // One project per module system for both packages: the client's SALE against a loopback
+  // server, and a merchant's integration test that starts the sandbox and sells against it.
   for (const consumer of CONSUMERS) {
-    it(`installs into a ${consumer.name} consumer that type-checks under strict and runs a SALE`, async () => {
+    it(`installs into a ${consumer.name} consumer that type-checks under strict, runs a SALE, and runs one against the sandbox`, async () => {
       const dir = join(consumerRoot, consumer.name);
       await mkdir(join(dir, 'src'), { recursive: true });
       await writeFile(join(dir, 'package.json'), JSON.stringify({ private: true, type: consumer.type }));
       await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: consumer.compilerOptions, include: ['src'] }));
       await writeFile(join(dir, 'src', 'main.ts'), SALE_PROGRAM);
+      await writeFile(join(dir, 'src', 'sandbox.ts'), SANDBOX_PROGRAM);
       await exec(TSC, ['-p', 'tsconfig.json'], dir);
       expect(await readFile(join(dir, 'dist', 'main.js'), 'utf8')).toMatch(consumer.emits);
       expect(await runSale(join(dir, 'dist', 'main.js'))).toEqual(SALE_OUTPUT);
+      expect(await readFile(join(dir, 'dist', 'sandbox.js'), 'utf8')).toMatch(consumer.emitsSandbox);
+      expect(await runSandboxSale(join(dir, 'dist', 'sandbox.js'))).toEqual(SANDBOX_OUTPUT);
     });
   }
+
 
   it('type-checks every TypeScript snippet of its README against the installed package, and runs its CommonJS one', async () => {
     const readme = await readFile(join(consumerRoot, 'node_modules', ...PACKAGE_NAME.split('/'), 'README.md'), 'utf8');
@@ -201,4 +267,48 @@ console.log(typeof createS2SClient, typeof GatewayError);`;
     expect(await readFile(outfile, 'utf8')).not.toMatch(/from\s*["']@payment-gateway|from\s*["']openapi-fetch/);
     expect(await runSale(outfile)).toEqual(SALE_OUTPUT);
   });
+});
+
+describe('the sandbox package', () => {
+  it('passes publint, and arethetypeswrong with no problem on the strict profile', async () => {
+    expect(await exec(PUBLINT, [SANDBOX_DIR], PROJECT_ROOT)).toContain('All good');
+    const report = JSON.parse(await exec(ATTW, [sandboxTarball, '--profile', 'strict', '--format', 'json'], PROJECT_ROOT)) as { problems?: Record<string, unknown> };
+    expect(report.problems ?? {}).toEqual({});
+  });
+
+  it('depends on the client package by version, and installs next to it', async () => {
+    const manifest = (name: string) => readFile(join(consumerRoot, 'node_modules', ...name.split('/'), 'package.json'), 'utf8').then((text) => JSON.parse(text) as { version: string; dependencies?: Record<string, string> });
+    const [client, sandbox] = [await manifest(PACKAGE_NAME), await manifest(SANDBOX_NAME)];
+    expect(sandbox.dependencies?.[PACKAGE_NAME]).toBe(client.version);
+  });
+
+  it('loads with require() from plain CommonJS, and with import()', async () => {
+    const script = `const { startSandbox } = require('${SANDBOX_NAME}');
+import('${SANDBOX_NAME}').then((esm) => console.log(typeof startSandbox, typeof esm.startSandbox));`;
+    const { stdout } = await run(process.execPath, ['-e', script], { cwd: consumerRoot });
+    expect(stdout.trim()).toBe('function function');
+  });
+
+
+  // The sandbox renders QR codes with qrcode, a CommonJS package that requires Node built-ins:
+  // esbuild's ESM output needs a `require` for those (its documented createRequire banner); its
+  // CommonJS output has one.
+  const BUNDLES = [
+    { format: 'cjs', file: 'main.cjs', banner: '' },
+    { format: 'esm', file: 'main.mjs', banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  ] as const;
+  for (const bundle of BUNDLES) {
+    it(`bundles with esbuild (${bundle.format}), client and sandbox, into one file that runs a SALE against the sandbox`, async () => {
+      const { build } = await import('esbuild');
+      const dir = join(consumerRoot, `bundled-sandbox-${bundle.format}`);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'main.ts'), SANDBOX_PROGRAM);
+      const outfile = join(dir, 'out', bundle.file);
+      const options = { bundle: true, platform: 'node', format: bundle.format, target: 'node20', outfile, logLevel: 'silent', banner: { js: bundle.banner } } as const;
+      const result = await build({ entryPoints: [join(dir, 'main.ts')], ...options });
+      expect(result.errors).toEqual([]);
+      expect(await readFile(outfile, 'utf8')).not.toMatch(/from\s*["']@payment-gateway|require\("@payment-gateway/);
+      expect(await runSandboxSale(outfile)).toEqual(SANDBOX_OUTPUT);
+    });
+  }
 });

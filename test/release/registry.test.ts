@@ -4,7 +4,7 @@
 // change releases a minor the consumer picks up on `npm update`, and an acknowledged breaking one
 // a major the caret range does not take (`npm outdated` says so). Runs in a copy of the project.
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,7 +35,15 @@ function copyProject(into: string): void {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; // deleted in the work tree
     }
   }
-  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(into, 'node_modules'), 'dir');
+  // node_modules linked entry by entry, but the workspaces (the generated packages) are the copy's own.
+  const modules = join(into, 'node_modules');
+  mkdirSync(join(modules, '@payment-gateway'), { recursive: true });
+  for (const entry of readdirSync(join(PROJECT_ROOT, 'node_modules'))) {
+    if (entry !== '@payment-gateway') symlinkSync(join(PROJECT_ROOT, 'node_modules', entry), join(modules, entry));
+  }
+  for (const [name, folder] of [['merchant-client', 'client'], ['sandbox', 'sandbox']]) {
+    symlinkSync(join(into, 'generated', folder!), join(modules, '@payment-gateway', name!), 'dir');
+  }
 }
 
 async function startRegistry(storage: string): Promise<void> {

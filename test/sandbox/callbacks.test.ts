@@ -1,7 +1,7 @@
 // Callbacks: signed with each callback's recipe and verified by the client's parseCallback,
-// delivered per facts §4 (OK expected, retries every 15 minutes, a URL blocked after five
-// failures in a row), logged, resent on demand; `trigger`; and the clock that drives QR expiry,
-// the bank-code window and the retries.
+// delivered per facts §4 (OK expected, retries every 15 minutes; the blocking rule is in
+// spec-behaviour.test.ts), logged, resent on demand; `trigger`; and the clock that drives QR
+// expiry, the bank-code window and the retries.
 import { decodeForm, parseCallback } from '@payment-gateway/merchant-client';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 import {
+  apmSale,
   cardFields,
   nextOrder,
   post,
@@ -103,19 +104,7 @@ describe('signed callbacks on every transition', () => {
   });
 
   it('an S2S APM callback verifies with its sorted-values recipe', async () => {
-    const sale = (
-      await sendS2s(h, 'apm', {
-        action: 'SALE',
-        brand: 'vcard',
-        order_id: nextOrder('A'),
-        order_amount: '2.00',
-        order_currency: 'USD',
-        order_description: 'APM',
-        identifier: 'success@gmail.com',
-        payer_ip: '203.0.113.10',
-        return_url: 'https://merchant.example/r',
-      })
-    ).body;
+    const sale = (await sendS2s(h, 'apm', apmSale())).body;
     await h.sandbox.callbacksSettled();
     expect(
       parseCallback(forTransaction(sale.trans_id)[0]!, { password: h.password, protocol: 'apm' }).fields,
@@ -140,30 +129,6 @@ describe('delivery (facts §4)', () => {
     expect(record().attempts.map((attempt) => attempt.outcome)).toEqual(['failed', 'delivered']);
     expect(record().state).toBe('delivered');
     expect(forTransaction(sale.trans_id)).toHaveLength(2);
-  });
-
-  it('five failures in a row block the URL for 15 minutes; deliveries wait, then go through', async () => {
-    const broken = await startReceiver();
-    const isolated = await startHarness({ callbackUrl: broken.url });
-    try {
-      broken.answer = () => ({ status: 500, text: 'down' });
-      for (let i = 0; i < 5; i++) await sendS2s(isolated, 'card', cardFields('SALE'));
-      await isolated.sandbox.callbacksSettled();
-      const sixth = (await sendS2s(isolated, 'card', cardFields('SALE'))).body;
-      await isolated.sandbox.callbacksSettled();
-      const record = isolated.sandbox.sandbox.delivery.log.find((entry) => entry.transactionId === sixth.trans_id)!;
-      expect(record.attempts.map((attempt) => attempt.outcome)).toEqual(['blocked']);
-      expect(broken.bodies).toHaveLength(5);
-      broken.answer = () => ({ status: 200, text: 'OK' });
-      isolated.sandbox.advanceClock(15 * 60);
-      await isolated.sandbox.callbacksSettled();
-      expect(record.state).toBe('delivered');
-      const states = isolated.sandbox.sandbox.delivery.log.map((entry) => entry.state);
-      expect(states.every((state) => state === 'delivered')).toBe(true);
-    } finally {
-      await isolated.sandbox.close();
-      await broken.close();
-    }
   });
 
   it('a delivery that fails five times is given up; the log lists every attempt; resend delivers it again', async () => {

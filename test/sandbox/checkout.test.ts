@@ -3,7 +3,7 @@
 // lookup with `size`.
 import { paymentReturnDefinition, verifyPaymentReturn } from '@payment-gateway/merchant-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextOrder, sendCheckout, startHarness, type Harness } from './support.js';
+import { nextOrder, pay, sendCheckout, startHarness, type Harness } from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,21 +31,6 @@ async function session(order: Order, extra: Record<string, unknown> = {}): Promi
   });
   expect(answer.status).toBe(200);
   return answer.body.redirect_url;
-}
-
-/** Pays a session on its hosted page with a test card; returns where the payer is sent. */
-async function pay(
-  pageUrl: string,
-  month: string,
-  card = '4111111111111111',
-): Promise<{ status: number; location: string | null; text: string }> {
-  const response = await fetch(`${pageUrl}/pay`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card_number: card, card_exp_month: month, card_exp_year: '2038', card_cvv2: '123' }),
-    redirect: 'manual',
-  });
-  return { status: response.status, location: response.headers.get('location'), text: await response.text() };
 }
 
 const newOrder = (amount = '12.00'): Order => ({

@@ -47,7 +47,7 @@ describe('requests', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({
       result: 'ERROR',
-      error_code: 100000,
+      error_code: '100000',
       error_message: 'Request data is invalid.',
     });
     expect(answer.body.errors.map((entry: { error_message: string }) => entry.error_message.split(':')[0])).toEqual([

@@ -160,3 +160,34 @@ export async function startReceiver(): Promise<Receiver> {
       }),
   });
 }
+
+/** A vcard APM SALE that settles (the success identifier, facts §5.1). */
+export function apmSale(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    action: 'SALE',
+    brand: 'vcard',
+    order_id: nextOrder('A'),
+    order_amount: '2.00',
+    order_currency: 'USD',
+    order_description: 'APM',
+    identifier: 'success@gmail.com',
+    payer_ip: '203.0.113.10',
+    return_url: 'https://merchant.example/r',
+    ...extra,
+  };
+}
+
+/** Pays a Checkout session on its hosted page with a test card; returns where the payer is sent. */
+export async function pay(
+  pageUrl: string,
+  month: string,
+  card = '4111111111111111',
+): Promise<{ status: number; location: string | null; text: string }> {
+  const response = await fetch(`${pageUrl}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: card, card_exp_month: month, card_exp_year: '2038', card_cvv2: '123' }),
+    redirect: 'manual',
+  });
+  return { status: response.status, location: response.headers.get('location'), text: await response.text() };
+}

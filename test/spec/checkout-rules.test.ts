@@ -29,6 +29,33 @@ const CARD_CB = 'webhook s2sCardCallback request';
 const APM_CB = 'webhook s2sApmCallback request';
 
 const table: RuleTable = {
+  // Issue 23: what the document accepts and the spec refused.
+  'customer.birth_date accepts 21.09.1990': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.customer.birth_date = '21.09.1990'; } }, want: 'valid' }],
+  'payee birth and document-expiry dates take any date text': [
+    { given: { example: `${SESSION} credit`, schema: 'SessionRequest', change: (v) => { v.payee.birth_date = '21.09.1990'; } }, want: 'valid' },
+    { given: { example: `${SESSION} credit`, schema: 'SessionRequest', change: (v) => { v.payee.identity_exp_date = 'December 2030'; } }, want: 'valid' },
+  ],
+  // Document: "| `merchant_key` | string | Merchant key. |" (the S2S client_key is the UUID-shaped one).
+  'merchant_key has no UUID shape': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.merchant_key = 'mk_live_42'; } }, want: 'valid' }],
+  // Document: "| `methods` | array of string | Method identifiers to display. |"
+  'methods may repeat an identifier': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.methods = ['card', 'card']; } }, want: 'valid' }],
+  // Document: "| `session_expiry` | number | Session lifetime." Facts: "`session_expiry` 1–720 min".
+  'session_expiry is a number': [
+    { given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.session_expiry = 90.5; } }, want: 'valid' },
+    { given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.session_expiry = 721; } }, want: { path: 'session_expiry', rule: 'maximum' } },
+  ],
+  // Document: the voucher wallet's items are described by meaning only, so the operator's names pass.
+  'voucher wallet takes the operator\'s field names': [
+    { given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.methods = ['voucher_wallet']; v.parameters = { voucher_wallet: { payerId: 'cust-42', payerFirstName: 'Jane', payerLastName: 'Roe', payerBirthDate: '21.09.1990' } }; } }, want: 'valid' },
+  ],
+  // Document: "| cart item | `shipping` | N10.N2 (S2S table: 12) | Conditional |": Checkout takes 13 characters.
+  'APC item shipping is N10.N2 in Checkout': [
+    { given: { example: `${SESSION} authorization`, schema: 'SessionRequest', change: (v) => { v.parameters.card.cart.items[0].shipping = '1234567890.00'; } }, want: 'valid' },
+    { given: { example: `${SESSION} authorization`, schema: 'SessionRequest', change: (v) => { v.parameters.card.cart.items[0].totalDiscountAmount = '1234567890.00'; } }, want: 'valid' },
+    { given: { example: `${SESSION} authorization`, schema: 'SessionRequest', change: (v) => { v.parameters.card.cart.items[0].shipping = '1.005'; } }, want: { path: 'parameters.card.cart.items[0].shipping', rule: 'pattern' } },
+  ],
+  'APC item currency takes either case in Checkout': [{ given: { example: `${SESSION} authorization`, schema: 'SessionRequest', change: (v) => { v.parameters.card.cart.items[0].currency = 'usd'; } }, want: 'valid' }],
+  'the six payment-page-only methods are accepted in methods': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.methods = ['cash_ticket', 'page_qr']; } }, want: 'valid' }],
   // Session
   '`auth` is valid only for purchase': [{ given: { example: `${SESSION} debit_recurring`, schema: 'SessionRequest', change: (v) => { v.auth = true; } }, want: { path: 'auth', rule: 'const' } }],
   '`auth` false is harmless on a debit': [{ given: { example: `${SESSION} debit_recurring`, schema: 'SessionRequest', change: (v) => { v.auth = false; } }, want: 'valid' }],
@@ -75,6 +102,11 @@ const table: RuleTable = {
   'card credit: a card_token or a card_number is required': [{ given: { example: 'POST /api/v1/payment/card/credit request card_token', schema: 'CheckoutCardCreditRequest', change: (v) => { delete v.card_token; } }, want: { path: '', rule: 'anyOf' } }],
   // Checkout callback
   'card_token is present in every debit callback': [{ given: { example: `${CHECKOUT_CB} debit_settled`, schema: 'CheckoutCallback', change: (v) => { delete v.card_token; } }, want: { path: 'card_token', rule: 'required' } }],
+  // Issue 23: no source gives an e-mail length, so the callbacks' 256 was a cap: marked, and generous.
+  'a callback e-mail longer than 256 is accepted (a safety cap, not a platform limit)': [
+    { given: { example: `${CHECKOUT_CB} sale_settled`, schema: 'CheckoutCallback', change: (v) => { v.customer_email = `${'a'.repeat(290)}@example.com`; } }, want: 'valid' },
+    { given: { example: `${CARD_CB} sale_settled`, schema: 'S2sCardCallback', change: (v) => { v.payer_email = `${'a'.repeat(290)}@example.com`; } }, want: 'valid' },
+  ],
   'a sale callback needs no card_token': [{ given: { example: `${CHECKOUT_CB} sale_settled`, schema: 'CheckoutCallback', change: (v) => { delete v.card_token; } }, want: 'valid' }],
   'payer_language is never returned': [{ given: { example: `${CHECKOUT_CB} sale_settled`, schema: 'CheckoutCallback', change: (v) => { v.payer_language = 'en'; } }, want: { path: 'payer_language', rule: 'false' } }],
   'a missing arn is sent empty': [{ given: { example: `${CHECKOUT_CB} debit_settled`, schema: 'CheckoutCallback', change: (v) => { v.arn = ''; } }, want: 'valid' }],

@@ -13,8 +13,8 @@ export function readerTexts(node: unknown, path: string, out: { path: string; te
   if (Array.isArray(node)) node.forEach((item, index) => readerTexts(item, `${path}/${index}`, out));
   else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
-      // Example values are data.
-      if (key === 'value' || key === 'example' || key === 'examples') continue;
+      // Example values are data; an example's summary is reader text (the docs show it as a title).
+      if (key === 'value' || key === 'example') continue;
       if (READER_KEYS.has(key) && typeof value === 'string') out.push({ path: `${path}/${key}`, text: value });
       else readerTexts(value, `${path}/${key}`, out);
     }
@@ -39,6 +39,10 @@ describe('reader text', () => {
     ['facts §5.3', true],
     ['formula (F7)', true],
     ['Decision: accept', true],
+    ['The v5.6.2 example shows', true],
+    ["the vendor's Postman collection signs it", true],
+    ['the public facts give minutes', true],
+    ['The hash recipe is UNCERTAIN', true],
     ['Free-text order description.', false],
     ['Payer first name.', false],
   ] as const)('flags %j: %s', (text, flagged) => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../generators/model/openapi.js';
-import { releaseHistory, renderChangelog } from '../../generators/model/releases.js';
+import { CORRECTIONS_HEADING, platformBreaking, releaseHistory, renderChangelog } from '../../generators/model/releases.js';
 import { buildSpecModel } from '../../generators/model/spec-model.js';
 import { loadBundledSpec, PROJECT_ROOT } from '../support/spec-examples.js';
 
@@ -66,19 +66,45 @@ describe('release history', () => {
     [[{ version: '6.7', date: null, breaking: [], added: [], fixed: [] }], /MAJOR.MINOR.PATCH/],
     [[{ version: '6.7.0', date: '2026', breaking: [], added: [], fixed: [] }], /date is/],
     [[{ version: '6.7.0', date: null, breaking: 'x', added: [], fixed: [] }], /breaking is a list/],
+    [[{ version: '6.7.0', date: null, breaking: [], added: [], fixed: [], corrections: ['x'] }], /corrections is an object/],
+    [[{ version: '6.7.0', date: null, breaking: [], added: [], fixed: [], corrections: { added: [] } }], /unknown keys corrections.added/],
     [[{ version: '6.7.0', date: null, breaking: [], added: [], fixed: [] }, { version: 'Unreleased', date: null, breaking: [], added: [], fixed: [] }], /Unreleased is the newest/],
   ])('refuses a malformed history %#', (given, want) => {
     expect(() => releaseHistory(given)).toThrow(want);
   });
 
   it('renders Markdown sections per release', () => {
+    const none = { breaking: [], fixed: [] };
     const markdown = renderChangelog('Changelog', [
-      { version: '2.0.0', date: '2026-01-02', breaking: ['`a` removed.'], added: [], fixed: ['b fixed.'] },
-      { version: '1.0.0', date: null, summary: 'First.', breaking: [], added: [], fixed: [] },
+      { version: '2.0.0', date: '2026-01-02', breaking: ['`a` removed.'], added: [], fixed: ['b fixed.'], corrections: none },
+      { version: '1.0.0', date: null, summary: 'First.', breaking: [], added: [], fixed: [], corrections: none },
     ]);
     expect(markdown).toBe(
       ['# Changelog', '', 'Changes to the merchant interface, newest first.', '', '## 2.0.0 (2026-01-02)', '', '### Breaking', '', '- `a` removed.', '', '### Fixed', '', '- b fixed.', '', '## 1.0.0', '', 'First.', ''].join('\n'),
     );
+  });
+
+  // Issue 23: corrections to this description are not platform changes; they get their own heading.
+  it('renders corrections under their own heading, apart from the platform changes', () => {
+    const [release] = releaseHistory([
+      { version: 'Unreleased', date: null, breaking: [], added: ['`x` added.'], fixed: [], corrections: { breaking: ['`y` now refused.'], fixed: ['`z` widened.'] } },
+    ]);
+    expect(release!.breaking).toEqual(['`y` now refused.']);
+    expect(platformBreaking(release!)).toEqual([]);
+    expect(renderChangelog('Changelog', [release!])).toBe(
+      [
+        '# Changelog', '', 'Changes to the merchant interface, newest first.', '', '## Unreleased', '', '### Added', '', '- `x` added.', '',
+        `### ${CORRECTIONS_HEADING}`, '', 'These correct how this interface description and its client described the platform; the platform itself did not change.', '',
+        '- Breaking for clients: `y` now refused.', '- `z` widened.', '',
+      ].join('\n'),
+    );
+  });
+
+  // Document, Versioning: "| Unreleased | | Added `mpi_data` on S2S CARD SALE. |" and nothing else.
+  it('lists only the document\'s Unreleased row as a platform change', () => {
+    const unreleased = model.releases[0]!;
+    expect([...platformBreaking(unreleased), ...unreleased.added, ...unreleased.fixed]).toEqual([expect.stringMatching(/^`mpi_data` on S2S CARD SALE/)]);
+    expect(unreleased.corrections.breaking.length + unreleased.corrections.fixed.length).toBeGreaterThan(0);
   });
 
   it('ships as CHANGELOG.md in the client package', () => {

@@ -41,6 +41,21 @@ const table: RuleTable = {
     { given: { example: 'SALE_apm_vcard', schema: 'PostRequest', change: set('order_amount', '0.00') }, want: { path: 'order_amount', rule: 'not', message: 'greater than 0' } },
   ],
   'auth=Y two-stage is accepted': [{ given: { example: 'SALE_apm_vcard_auth', schema: 'PostRequest', change: set('auth', 'Y') }, want: 'valid' }],
+  // Document, Limits: zero is "Allowed only with `auth=Y` or `recurring_init=Y` on S2S CARD" (issue 23).
+  'an APM SALE with auth=Y and a zero amount is refused': [
+    { given: { example: 'SALE_apm_vcard_auth', schema: 'PostRequest', change: set('order_amount', '0.00') }, want: { path: 'order_amount', rule: 'not', message: 'greater than 0' } },
+    { given: { example: 'SALE_apm_vcard', schema: 'PostRequest', change: (v) => ((v['order_amount'] = '0'), (v['recurring_init'] = 'Y')) }, want: { path: 'order_amount', rule: 'not' } },
+  ],
+  // Document: "Several redirect-only or app-confirmed methods | none | ... Some of them only carry a `payment_method` value" (issue 23).
+  'a redirect-only method may carry parameters[payment_method]': [
+    { given: { example: 'SALE_apm_vcard', schema: 'PostRequest', change: (v) => ((v['brand'] = 'cash_ticket_x'), (v['parameters'] = { payment_method: 'boleto' })) }, want: 'valid' },
+  ],
+  // Document: "NarrativeFileBase64 | string | no | Base64 content." (issue 23).
+  'mobile money Base64 may be line-wrapped and large': [
+    { given: { example: 'SALE_apm_mobile_money', schema: 'PostRequest', change: param('NarrativeFileBase64', 'JVBERi0x\nLjQK') }, want: 'valid' },
+    { given: { example: 'SALE_apm_mobile_money', schema: 'PostRequest', change: param('NarrativeFileBase64', 'A'.repeat(2_000_000)) }, want: 'valid' },
+    { given: { example: 'SALE_apm_mobile_money', schema: 'PostRequest', change: param('NarrativeFileBase64', 'QQ') }, want: 'valid' },
+  ],
   // <bank_account_debit>
   'bank account debit needs the payer first name': [{ given: { example: 'SALE_apm_bank_account_debit', schema: 'PostRequest', change: drop('payer_first_name') }, want: { path: 'payer_first_name', rule: 'required' } }],
   'bank code is SWIFT-style, a description and not a format': [{ given: { example: 'SALE_apm_bank_account_debit', schema: 'PostRequest', change: param('bank_code', 'DEUT') }, want: 'valid' }],
@@ -75,7 +90,7 @@ const table: RuleTable = {
   'P2 accountName of 64 characters passes': [{ given: { example: 'SALE_apm_p2_c', schema: 'PostRequest', change: param('accountName', 'A'.repeat(64)) }, want: 'valid' }],
   'P1 personal_id has no stated length (safety cap only)': [
     { given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(65)) }, want: 'valid' },
-    { given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(256)) }, want: { path: 'parameters[personal_id]', rule: 'maxLength' } },
+    { given: { example: 'SALE_apm_p1_c', schema: 'PostRequest', change: param('personal_id', '9'.repeat(256)) }, want: { path: 'parameters[personal_id]', rule: 'maxLength', message: 'safety cap' } },
   ],
   'UPI id has no stated format': [{ given: { example: 'SALE_apm_upi_b', schema: 'PostRequest', change: param('upi_id', 'payer') }, want: 'valid' }],
   'UPI address is required': [{ given: { example: 'SALE_apm_upi_c', schema: 'PostRequest', change: drop('parameters') }, want: { path: 'parameters', rule: 'required' } }],
@@ -84,13 +99,20 @@ const table: RuleTable = {
   'product name at most 255': [{ given: { example: 'SALE_apm_installment_redirect', schema: 'PostRequest', change: param('product_name', 'N'.repeat(256)) }, want: { path: 'parameters[product_name]', rule: 'maxLength' } }],
   'product quantity at most 4 digits': [{ given: { example: 'SALE_apm_installment_redirect', schema: 'PostRequest', change: param('product_quantity', '12345') }, want: { path: 'parameters[product_quantity]', rule: 'pattern' } }],
   'product quantity of 4 digits passes': [{ given: { example: 'SALE_apm_installment_redirect', schema: 'PostRequest', change: param('product_quantity', '9999') }, want: 'valid' }],
-  'bnpl buyer_registered_since is a date-time': [{ given: { example: 'SALE_apm_bnpl_a', schema: 'PostRequest', change: param('buyer_registered_since', '2024-03-01') }, want: { path: 'parameters[buyer_registered_since]', rule: 'format' } }],
+  // Document: "ISO 8601 datetime, UTC." ISO 8601 has a basic form RFC 3339 lacks (issue 23).
+  'bnpl buyer_registered_since takes ISO 8601 basic form': [{ given: { example: 'SALE_apm_bnpl_a', schema: 'PostRequest', change: param('buyer_registered_since', '20240301T100000Z') }, want: 'valid' }],
+  // Document: "| `buyer_loyalty_level` | number | yes | Default 0. Count of placed orders. |" (issue 23).
+  'bnpl buyer_loyalty_level has no digit limit': [
+    { given: { example: 'SALE_apm_bnpl_a', schema: 'PostRequest', change: param('buyer_loyalty_level', '1234567890') }, want: 'valid' },
+    { given: { example: 'SALE_apm_bnpl_a', schema: 'PostRequest', change: param('buyer_loyalty_level', '-1') }, want: { path: 'parameters[buyer_loyalty_level]', rule: 'pattern' } },
+  ],
   'bnpl category is required': [{ given: { example: 'SALE_apm_bnpl_a', schema: 'PostRequest', change: dropParam('category') }, want: { path: 'parameters[category]', rule: 'required' } }],
   'bnpl amounts are decimals': [{ given: { example: 'SALE_apm_bnpl_b', schema: 'PostRequest', change: param('tax_amount', '19,00') }, want: { path: 'parameters[tax_amount]', rule: 'pattern' } }],
   // Open banking
   'payee identification type is one of the 20': [{ given: { example: 'SALE_apm_open_banking', schema: 'PostRequest', change: (v) => void (v['parameters']['payee_identifications'][0]['type'] = 'SWIFT') }, want: { path: 'parameters[payee_identifications][0][type]', rule: 'enum' } }],
   'payee identification needs its value': [{ given: { example: 'SALE_apm_open_banking', schema: 'PostRequest', change: (v) => void delete v['parameters']['payee_identifications'][1]['identification'] }, want: { path: 'parameters[payee_identifications][1][identification]', rule: 'required' } }],
-  'payee identifications is not empty': [{ given: { example: 'SALE_apm_open_banking', schema: 'PostRequest', change: param('payee_identifications', []) }, want: { path: 'parameters[payee_identifications]', rule: 'minItems' } }],
+  // Document: "| | `payee_identifications` | array | yes | Each entry has `type` and `identification`. |": no count is stated (issue 23).
+  'payee identifications has no stated count': [{ given: { example: 'SALE_apm_open_banking', schema: 'PostRequest', change: param('payee_identifications', []) }, want: 'valid' }],
   'payee name is required': [{ given: { example: 'SALE_apm_open_banking', schema: 'PostRequest', change: dropParam('payee_name') }, want: { path: 'parameters[payee_name]', rule: 'required' } }],
   // Mobile money
   // Document: "The two narrative fields are each ignored without the other" (not an error).
@@ -98,7 +120,8 @@ const table: RuleTable = {
     { given: { example: 'SALE_apm_mobile_money', schema: 'PostRequest', change: dropParam('NarrativeFileBase64') }, want: 'valid' },
     { given: { example: 'SALE_apm_mobile_money', schema: 'PostRequest', change: dropParam('NarrativeFileName') }, want: 'valid' },
   ],
-  'mobile money collection reference at least 8': [{ given: { example: 'SALE_apm_mobile_money_ke', schema: 'PostRequest', change: set('order_id', 'MM-0001') }, want: { path: 'order_id', rule: 'minLength' } }],
+  // Issue 23: the "public reference of at least 8 characters" is not said to be `order_id`.
+  'mobile money collection order_id is not held to 8 characters': [{ given: { example: 'SALE_apm_mobile_money_ke', schema: 'PostRequest', change: set('order_id', 'MM-01') }, want: 'valid' }],
   'mobile money collection needs the payer e-mail': [{ given: { example: 'SALE_apm_mobile_money_ke', schema: 'PostRequest', change: drop('payer_email') }, want: { path: 'payer_email', rule: 'required' } }],
   // <payout_email>
   'payout security question 10 to 40': [{ given: { example: 'SALE_apm_payout_email', schema: 'PostRequest', change: param('SecurityQuestion', 'Pet?') }, want: { path: 'parameters[SecurityQuestion]', rule: 'minLength' } }],
@@ -155,7 +178,18 @@ const table: RuleTable = {
   'orange-cm above 500000 XAF': [{ given: { example: 'CREDIT2VIRTUAL_orange_ci', schema: 'PostRequest', change: payout('orange-cm', 'XAF', '500001', '237691234567') }, want: { path: 'order_amount', rule: 'x-decimal-maximum' } }],
   'vodacom-tz below 1000 TZS': [{ given: { example: 'CREDIT2VIRTUAL_vodacom_tz', schema: 'PostRequest', change: set('order_amount', '999') }, want: { path: 'order_amount', rule: 'x-decimal-minimum' } }],
   'vodafone-eg exactly 30000 EGP passes': [{ given: { example: 'CREDIT2VIRTUAL_vodacom_tz', schema: 'PostRequest', change: payout('vodafone-eg', 'EGP', '30000.00', '201001234567') }, want: 'valid' }],
-  'mobile number has no per-country pattern': [{ given: { example: 'CREDIT2VIRTUAL_safaricom_ke', schema: 'PostRequest', change: param('mobile_number', '233241234567') }, want: 'valid' }],
+  // Document: "| `parameters[mobile_number]` | yes | Must match the operator's country. |" (issue 23).
+  'a Kenyan number on a Ghana operator is refused': [{ given: { example: 'CREDIT2VIRTUAL_mtn_gh', schema: 'PostRequest', change: param('mobile_number', '254712345678') }, want: { path: 'parameters[mobile_number]', rule: 'not', message: "operator's country" } }],
+  'a Ghana number on a Kenyan operator is refused': [
+    { given: { example: 'CREDIT2VIRTUAL_safaricom_ke', schema: 'PostRequest', change: param('mobile_number', '+233241234567') }, want: { path: 'parameters[mobile_number]', rule: 'not' } },
+    { given: { example: 'CREDIT2VIRTUAL_safaricom_ke', schema: 'Credit2VirtualRequest', change: param('mobile_number', '00233241234567') }, want: { path: 'parameters[mobile_number]', rule: 'not' } },
+  ],
+  'an Egyptian number on a Tanzanian operator is refused': [{ given: { example: 'CREDIT2VIRTUAL_vodacom_tz', schema: 'PostRequest', change: param('mobile_number', '201001234567') }, want: { path: 'parameters[mobile_number]', rule: 'not' } }],
+  'a number of the operator\'s own country passes': [
+    { given: { example: 'CREDIT2VIRTUAL_mtn_gh', schema: 'PostRequest', change: param('mobile_number', '+233241234567') }, want: 'valid' },
+    { given: { example: 'CREDIT2VIRTUAL_vodacom_tz', schema: 'PostRequest', change: payout('vodafone-eg', 'EGP', '100', '201001234567') }, want: 'valid' },
+  ],
+  'a national-format number is left to the platform': [{ given: { example: 'CREDIT2VIRTUAL_mtn_gh', schema: 'PostRequest', change: param('mobile_number', '0241234567') }, want: 'valid' }],
   'payout needs the payee e-mail': [{ given: { example: 'CREDIT2VIRTUAL_safaricom_ke', schema: 'PostRequest', change: drop('payee_email') }, want: { path: 'payee_email', rule: 'required' } }],
   'payout needs the customer e-mail': [{ given: { example: 'CREDIT2VIRTUAL_mtn_gh', schema: 'PostRequest', change: dropParam('customer_email') }, want: { path: 'parameters[customer_email]', rule: 'required' } }],
   'payout brand is the mobile-money method': [{ given: { example: 'CREDIT2VIRTUAL_mtn_gh', schema: 'Credit2VirtualRequest', change: set('brand', 'vcard') }, want: { path: 'brand', rule: 'const' } }],

@@ -21,6 +21,13 @@ const table: RuleTable = {
   // Card fields (document: exp month 2 digits, year 4 digits; card number and CVV: no format given,
   // so a safety cap only).
   'card_number has no stated format': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '4111 1111 1111 1111'; } }, want: 'valid' }],
+  // Issue 23: Luhn is a client check with a true reason (no network issues a failing number), not a
+  // platform rule; its message says the number is mistyped, and the facts' Checkout test number
+  // 1111 2222 3333 4444 in fact passes it.
+  'a card number failing the Luhn check digit is refused by the client as mistyped': [
+    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '4111111111111112'; } }, want: { path: 'card_number', rule: 'luhn', message: 'mistyped' } },
+    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '1111222233334444'; } }, want: 'valid' },
+  ],
   'card_exp_month is two digits': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_exp_month = '1'; } }, want: { path: 'card_exp_month', rule: 'pattern' } }],
   'card_exp_month is 01-12': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_exp_month = '13'; } }, want: { path: 'card_exp_month', rule: 'pattern' } }],
   'card_exp_year is four digits': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_exp_year = '38'; } }, want: { path: 'card_exp_year', rule: 'pattern' } }],
@@ -72,8 +79,11 @@ const table: RuleTable = {
   'AUTH accepts a zero amount': [{ given: { example: 'AUTH', schema: 'AuthRequest', change: (v) => { v.order_amount = '0'; } }, want: 'valid' }],
   'amounts are decimal strings': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.order_amount = '1,99'; } }, want: { path: 'order_amount', rule: 'pattern' } }],
   'zero-exponent currencies send whole amounts': [{ given: { example: 'CREDIT2CARD_nsp', schema: 'Credit2CardRequest', change: (v) => { v.order_amount = '1500'; v.order_currency = 'XAF'; } }, want: 'valid' }],
-  // AUTH (decided: SALE without auth and mpi_data).
-  'AUTH takes no auth field': [{ given: { example: 'AUTH', schema: 'AuthRequest', change: (v) => { v.auth = 'Y'; } }, want: { path: 'auth', rule: 'false' } }],
+  // AUTH: a SALE without mpi_data; the document does not forbid `auth` on it (issue 23).
+  'AUTH accepts auth': [
+    { given: { example: 'AUTH', schema: 'AuthRequest', change: (v) => { v.auth = 'Y'; } }, want: 'valid' },
+    { given: { example: 'AUTH', schema: 'PostRequest', change: (v) => { v.auth = 'N'; } }, want: 'valid' },
+  ],
   'AUTH takes no mpi_data': [{ given: { example: 'AUTH', schema: 'AuthRequest', change: (v) => { v.mpi_data = { eci: '05', authentication_value: 'AAAB', ds_trans_id: '9a1d2f1e-5b4c-4e38-9d0f-0c1b2a3d4e5f', '3ds_version': '2.2.0' }; } }, want: { path: 'mpi_data', rule: 'false' } }],
   'AUTH needs term_url_3ds': [{ given: { example: 'AUTH', schema: 'PostRequest', change: (v) => { delete v.term_url_3ds; } }, want: { path: 'term_url_3ds', rule: 'required' } }],
   // Common S2S fields.
@@ -94,7 +104,12 @@ const table: RuleTable = {
   'APC item name is at most 255': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].name = long(256); } }, want: { path: 'parameters[cart][items][0][name]', rule: 'maxLength' } }],
   'APC item quantityUnit is M, CM, KG, G or COUNT': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].quantityUnit = 'LB'; } }, want: { path: 'parameters[cart][items][0][quantityUnit]', rule: 'enum' } }],
   'APC item quantity is at most 5 characters': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].quantity = '100000'; } }, want: { path: 'parameters[cart][items][0][quantity]', rule: 'maxLength' } }],
-  'APC item currency is three letters': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].currency = 'MX'; } }, want: { path: 'parameters[cart][items][0][currency]', rule: 'pattern' } }],
+  // Document: "| cart item | `currency` | 3 | Conditional |": a length, no case (issue 23).
+  'APC item currency is at most 3 characters, either case': [
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].currency = 'mxn'; } }, want: 'valid' },
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].currency = 'MXNN'; } }, want: { path: 'parameters[cart][items][0][currency]', rule: 'maxLength' } },
+  ],
+  'APC cart payment currency takes either case': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].currency = 'usd'; } }, want: 'valid' }],
   'APC item description is at most 2048': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].description = long(2049); } }, want: { path: 'parameters[cart][items][0][description]', rule: 'maxLength' } }],
   'APC item price is at most 13': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].price = '12345678901.00'; } }, want: { path: 'parameters[cart][items][0][price]', rule: 'maxLength' } }],
   'APC item tax is at most 13 (S2S table)': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].tax = long(14); } }, want: { path: 'parameters[cart][items][0][tax]', rule: 'maxLength' } }],
@@ -112,8 +127,17 @@ const table: RuleTable = {
   'APC cart payment type is GIFTCARD or PROMOTION': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].type = 'VOUCHER'; } }, want: { path: 'parameters[cart][payments][0][type]', rule: 'enum' } }],
   'APC cart payment status is pending, authorized or captured': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].status = 'settled'; } }, want: { path: 'parameters[cart][payments][0][status]', rule: 'enum' } }],
   'APC cart payment amount is N10.N2': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].amount = '1.001'; } }, want: { path: 'parameters[cart][payments][0][amount]', rule: 'pattern' } }],
-  'APC cart payment primary is a boolean': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].primary = 'yes'; } }, want: { path: 'parameters[cart][payments][0][primary]', rule: 'anyOf' } }],
-  'APC marketplace seller amount is a decimal': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.marketPlace.sellers[0].amount = 'ten'; } }, want: { path: 'parameters[marketPlace][sellers][0][amount]', rule: 'pattern' } }],
+  // Document: "| cart payment | `primary` | boolean | Optional |": no text form is given for a form body.
+  'APC cart payment primary is a boolean, its form text passed on': [
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].primary = 'yes'; } }, want: 'valid' },
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].primary = 3; } }, want: { path: 'parameters[cart][payments][0][primary]', rule: 'anyOf' } },
+  ],
+  // Document: "| marketplace seller | `amount` | 13 | Optional |": a length only (issue 23).
+  'APC marketplace seller amount has no stated decimals': [
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.marketPlace.sellers[0].amount = '10.12345'; } }, want: 'valid' },
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.marketPlace.sellers[0].amount = '12345678901.123'; } }, want: { path: 'parameters[marketPlace][sellers][0][amount]', rule: 'maxLength' } },
+  ],
+  'APC item price has no stated decimals': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].price = '9.99999'; } }, want: 'valid' }],
   // BNG, FCP, LBP, TWD (SALE).
   'BNG bnrg_installm_months is two digits': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.bnrg_installm_months = '3'; } }, want: { path: 'parameters[bnrg_installm_months]', rule: 'pattern' } }],
   'BNG bnrg_installm_def is 00 or 01': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.bnrg_installm_def = '02'; } }, want: { path: 'parameters[bnrg_installm_def]', rule: 'enum' } }],
@@ -146,6 +170,24 @@ const table: RuleTable = {
   'CARD2CARD needs payee_card_number': [{ given: { example: 'CARD2CARD', schema: 'Card2CardRequest', change: (v) => { delete v.payee_card_number; } }, want: { path: 'payee_card_number', rule: 'required' } }],
   'payee_card_number has no stated format': [{ given: { example: 'CARD2CARD', schema: 'PostRequest', change: (v) => { v.payee_card_number = '4111 1111 1111 1111'; } }, want: 'valid' }],
   'CARD2CARD needs the payer card': [{ given: { example: 'CARD2CARD', schema: 'Card2CardRequest', change: (v) => { delete v.card_cvv2; } }, want: { path: 'card_cvv2', rule: 'required' } }],
+  // Issue 23: CARD2CARD is "Like SALE, plus `payee_card_number` and payee fields", and SALE takes a card token.
+  'CARD2CARD accepts a card_token instead of the card data': [
+    { given: { example: 'CARD2CARD', schema: 'PostRequest', change: (v) => { delete v.card_number; delete v.card_cvv2; v.card_token = 'f5d6a0ab6fcfb6487a39e2256e50fff3'; } }, want: 'valid' },
+    { given: { example: 'CARD2CARD', schema: 'Card2CardRequest', change: (v) => { v.card_token = 'f5d6a0ab6fcfb6487a39e2256e50fff3'; } }, want: { path: 'card_token', rule: 'false' } },
+  ],
+  // Issue 23: birth dates have no stated format (the ERS sample sends 21.09.1990).
+  'payer_birth_date accepts 21.09.1990': [{ given: { example: 'CARD2CARD', schema: 'PostRequest', change: (v) => { v.payer_birth_date = '21.09.1990'; } }, want: 'valid' }],
+  'payee_birth_date accepts 21.09.1990': [{ given: { example: 'CARD2CARD', schema: 'PostRequest', change: (v) => { v.payee_birth_date = '21.09.1990'; } }, want: 'valid' }],
+  // Issue 23: FCP `fiscal_country` is "alpha-2", no case.
+  'FCP fiscal_country takes either case': [
+    { given: { example: 'SALE_card_parameters', schema: 'PostRequest', change: (v) => { v.parameters.document_type = 'cpf'; v.parameters.document_number = '231.002.999-00'; v.parameters.social_name = 'Ana'; v.parameters.fiscal_country = 'br'; } }, want: 'valid' },
+    { given: { example: 'SALE_card_parameters', schema: 'PostRequest', change: (v) => { v.parameters.document_type = 'cpf'; v.parameters.document_number = '231.002.999-00'; v.parameters.social_name = 'Ana'; v.parameters.fiscal_country = 'BRA'; } }, want: { path: 'parameters[fiscal_country]', rule: 'maxLength' } },
+  ],
+  // Issue 23: the S2S table gives 12 for item shipping and totalDiscountAmount (Checkout: N10.N2).
+  'APC item totalDiscountAmount is at most 12 on S2S': [
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].totalDiscountAmount = '123456789.00'; } }, want: 'valid' },
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.items[0].totalDiscountAmount = '1234567890.00'; } }, want: { path: 'parameters[cart][items][0][totalDiscountAmount]', rule: 'maxLength' } },
+  ],
   // Schedules.
   'delays is rejected on CREATE_SCHEDULE': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.delays = '1'; } }, want: { path: 'delays', rule: 'not', message: 'Parameter is deprecated.' } }],
   'delays is rejected on UPDATE_SCHEDULE': [{ given: { example: 'UPDATE_SCHEDULE', schema: 'PostRequest', change: (v) => { v.delays = '0'; } }, want: { path: 'delays', rule: 'not', message: 'Parameter is deprecated.' } }],
@@ -159,10 +201,17 @@ const table: RuleTable = {
   'interval_length is never 0': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.interval_length = '0'; } }, want: { path: 'interval_length', rule: 'pattern' } }],
   'interval_unit is day or month': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.interval_unit = 'week'; } }, want: { path: 'interval_unit', rule: 'enum' } }],
   'day_of_month only with interval_unit=month': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.interval_unit = 'day'; } }, want: { path: 'day_of_month', rule: 'false' } }],
-  'CREATE_SCHEDULE needs payments_count': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { delete v.payments_count; } }, want: { path: 'payments_count', rule: 'required' } }],
+  // Document: "Schedule creation also uses `interval_length` and `interval_unit`." (issue 23: `name` and
+  // `payments_count` come from the vendor's table only, so they are not required).
+  'CREATE_SCHEDULE needs interval_length': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { delete v.interval_length; } }, want: { path: 'interval_length', rule: 'required' } }],
+  'CREATE_SCHEDULE takes payments_count and name as optional': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { delete v.payments_count; delete v.name; } }, want: 'valid' }],
   'UPDATE_SCHEDULE changes only what is sent': [{ given: { example: 'UPDATE_SCHEDULE', schema: 'UpdateScheduleRequest', change: (v) => { for (const key of ['delayed_first_payment', 'first_payment_interval_length', 'first_payment_interval_unit']) delete v[key]; v.payments_count = '6'; } }, want: 'valid' }],
   'UPDATE_SCHEDULE needs schedule_id': [{ given: { example: 'UPDATE_SCHEDULE', schema: 'UpdateScheduleRequest', change: (v) => { delete v.schedule_id; } }, want: { path: 'schedule_id', rule: 'required' } }],
-  'DESCHEDULE needs recurring_token': [{ given: { example: 'DESCHEDULE', schema: 'DescheduleRequest', change: (v) => { delete v.recurring_token; } }, want: { path: 'recurring_token', rule: 'required' } }],
+  // The document names DESCHEDULE only; `recurring_token` is the vendor's (issue 23: not required).
+  'DESCHEDULE needs the schedule_id, not the recurring_token': [
+    { given: { example: 'DESCHEDULE', schema: 'DescheduleRequest', change: (v) => { delete v.recurring_token; } }, want: 'valid' },
+    { given: { example: 'DESCHEDULE', schema: 'DescheduleRequest', change: (v) => { delete v.schedule_id; } }, want: { path: 'schedule_id', rule: 'required' } },
+  ],
   // Recurring charges, lookups and follow-ups.
   'RECURRING_SALE needs the initiating transaction': [{ given: { example: 'RECURRING_SALE', schema: 'RecurringSaleRequest', change: (v) => { delete v.recurring_first_trans_id; } }, want: { path: '', rule: 'anyOf' } }],
   'RECURRING_SALE accepts the document name recurring_init_trans_id': [{ given: { example: 'RECURRING_SALE', schema: 'RecurringSaleRequest', change: (v) => { v.recurring_init_trans_id = v.recurring_first_trans_id; delete v.recurring_first_trans_id; } }, want: 'valid' }],

@@ -19,6 +19,15 @@ export function docsPages(): DocsPage[] {
     .map((file) => ({ path: relative(DOCS_DIR, file), text: readFileSync(file, 'utf8') }));
 }
 
+/** Every file of the site's sources (pages, config, theme, public files), as text. */
+export function docsSiteFiles(): DocsPage[] {
+  return readdirSync(DOCS_DIR, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(md|mts|ts|css|svg)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort()
+    .map((file) => ({ path: relative(DOCS_DIR, file), text: readFileSync(file, 'utf8') }));
+}
+
 export interface MarkedSample {
   readonly page: string;
   readonly kind: 'wire' | 'json' | 'signature';
@@ -33,6 +42,23 @@ export function markedSamples(pages: readonly DocsPage[] = docsPages()): MarkedS
       kind: match[1] as MarkedSample['kind'],
       name: match[2]!,
       body: match[3]!,
+    })),
+  );
+}
+
+export interface FieldMark {
+  readonly style: 'form' | 'json';
+  readonly path: string;
+  readonly need: 'required' | 'conditional' | 'optional';
+}
+
+/** The need marks of a page's field lists (`<!-- fields: form -->` before each list). */
+export function fieldMarks(page: DocsPage): FieldMark[] {
+  return [...page.text.matchAll(/<!-- fields: (form|json) -->\s*<div class="field-list">\n([\s\S]*?)\n<\/div>/g)].flatMap((list) =>
+    [...list[2]!.matchAll(/^- \*\*`([^`]+)`\*\* <span class="field-type">.*?<\/span> <span class="field-need need-(\w+)">/gm)].map((item) => ({
+      style: list[1] as FieldMark['style'],
+      path: item[1]!,
+      need: item[2] as FieldMark['need'],
     })),
   );
 }

@@ -7,4 +7,8 @@ export const TAGS: readonly [string, RegExp][] = [
   ['a facts section', /\bfacts\b\s*§|§\s*[0-9]/i],
   ['a formula id', /\(F[0-9]\)|\bF[0-9]\b/],
   ['a decision note', /\bDecision:|\bdecided\b/i],
+  ['a source document version', /\bv\d+\.\d+\.\d+\b/],
+  ['a vendor source', /\bPostman\b|\bvendor's\b/i],
+  ['a reference to the public facts', /\bpublic facts\b/i],
+  ['an uncertainty note', /\bUNCERTAIN\b/],
 ];

@@ -38,7 +38,7 @@ import type {
 } from './types.js';
 
 /** Checkout createSession: `POST /api/v1/session`. */
-export const checkoutCreateSessionOperation: OperationDefinition = {
+export const checkoutCreateSessionOperation: OperationDefinition<'/api/v1/session'> = {
   name: 'Checkout createSession',
   path: '/api/v1/session',
   bodyStyle: 'json',
@@ -57,7 +57,7 @@ export function checkoutCreateSession(transport: Transport, input: CheckoutCreat
 }
 
 /** Checkout createSessionToken: `POST /api/v1/session/token`. */
-export const checkoutCreateSessionTokenOperation: OperationDefinition = {
+export const checkoutCreateSessionTokenOperation: OperationDefinition<'/api/v1/session/token'> = {
   name: 'Checkout createSessionToken',
   path: '/api/v1/session/token',
   bodyStyle: 'json',
@@ -76,7 +76,7 @@ export function checkoutCreateSessionToken(transport: Transport, input: Checkout
 }
 
 /** Checkout purchaseHostedFields: `POST /api/v1/processing/purchase/card`. */
-export const checkoutPurchaseHostedFieldsOperation: OperationDefinition = {
+export const checkoutPurchaseHostedFieldsOperation: OperationDefinition<'/api/v1/processing/purchase/card'> = {
   name: 'Checkout purchaseHostedFields',
   path: '/api/v1/processing/purchase/card',
   bodyStyle: 'json',
@@ -93,7 +93,7 @@ export function checkoutPurchaseHostedFields(transport: Transport, input: Checko
 }
 
 /** Checkout debitHostedFields: `POST /api/v1/processing/debit/card`. */
-export const checkoutDebitHostedFieldsOperation: OperationDefinition = {
+export const checkoutDebitHostedFieldsOperation: OperationDefinition<'/api/v1/processing/debit/card'> = {
   name: 'Checkout debitHostedFields',
   path: '/api/v1/processing/debit/card',
   bodyStyle: 'json',
@@ -110,7 +110,7 @@ export function checkoutDebitHostedFields(transport: Transport, input: CheckoutD
 }
 
 /** Checkout creditCard: `POST /api/v1/payment/card/credit`. */
-export const checkoutCreditCardOperation: OperationDefinition = {
+export const checkoutCreditCardOperation: OperationDefinition<'/api/v1/payment/card/credit'> = {
   name: 'Checkout creditCard',
   path: '/api/v1/payment/card/credit',
   bodyStyle: 'json',
@@ -122,13 +122,13 @@ export const checkoutCreditCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** Checkout creditCard. Payout to a card: a `card_token` from an earlier purchase or debit (document), or a `card_number` (public facts); exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
+/** Checkout creditCard. Payout to a card: a `card_token` from an earlier purchase or debit, or a `card_number`; exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
 export function checkoutCreditCard(transport: Transport, input: CheckoutCreditCardInput, call?: CallOptions): Promise<CheckoutAccepted> {
   return invoke<CheckoutAccepted>(transport, checkoutCreditCardOperation, input, call);
 }
 
 /** Checkout capturePayment: `POST /api/v1/payment/capture`. */
-export const checkoutCapturePaymentOperation: OperationDefinition = {
+export const checkoutCapturePaymentOperation: OperationDefinition<'/api/v1/payment/capture'> = {
   name: 'Checkout capturePayment',
   path: '/api/v1/payment/capture',
   bodyStyle: 'json',
@@ -146,7 +146,7 @@ export function checkoutCapturePayment(transport: Transport, input: CheckoutCapt
 }
 
 /** Checkout refundPayment: `POST /api/v1/payment/refund`. */
-export const checkoutRefundPaymentOperation: OperationDefinition = {
+export const checkoutRefundPaymentOperation: OperationDefinition<'/api/v1/payment/refund'> = {
   name: 'Checkout refundPayment',
   path: '/api/v1/payment/refund',
   bodyStyle: 'json',
@@ -164,7 +164,7 @@ export function checkoutRefundPayment(transport: Transport, input: CheckoutRefun
 }
 
 /** Checkout voidPayment: `POST /api/v1/payment/void`. */
-export const checkoutVoidPaymentOperation: OperationDefinition = {
+export const checkoutVoidPaymentOperation: OperationDefinition<'/api/v1/payment/void'> = {
   name: 'Checkout voidPayment',
   path: '/api/v1/payment/void',
   bodyStyle: 'json',
@@ -182,7 +182,7 @@ export function checkoutVoidPayment(transport: Transport, input: CheckoutVoidPay
 }
 
 /** Checkout retryPayment: `POST /api/v1/payment/retry`. */
-export const checkoutRetryPaymentOperation: OperationDefinition = {
+export const checkoutRetryPaymentOperation: OperationDefinition<'/api/v1/payment/retry'> = {
   name: 'Checkout retryPayment',
   path: '/api/v1/payment/retry',
   bodyStyle: 'json',
@@ -200,7 +200,7 @@ export function checkoutRetryPayment(transport: Transport, input: CheckoutRetryP
 }
 
 /** Checkout recurringPayment: `POST /api/v1/payment/recurring`. */
-export const checkoutRecurringPaymentOperation: OperationDefinition = {
+export const checkoutRecurringPaymentOperation: OperationDefinition<'/api/v1/payment/recurring'> = {
   name: 'Checkout recurringPayment',
   path: '/api/v1/payment/recurring',
   bodyStyle: 'json',
@@ -218,7 +218,7 @@ export function checkoutRecurringPayment(transport: Transport, input: CheckoutRe
 }
 
 /** Checkout getPaymentStatus: `POST /api/v1/payment/status`. */
-export const checkoutGetPaymentStatusOperation: OperationDefinition = {
+export const checkoutGetPaymentStatusOperation: OperationDefinition<'/api/v1/payment/status'> = {
   name: 'Checkout getPaymentStatus',
   path: '/api/v1/payment/status',
   bodyStyle: 'json',

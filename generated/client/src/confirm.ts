@@ -9,6 +9,32 @@ import type { GatewayCallback } from './callbacks.js';
 import { ConfigurationError, SignatureError } from './runtime/errors.js';
 import type { S2SClient } from './s2s.js';
 
+/**
+ * The status a lookup answers for a callback of this protocol: the status union of the lookup's
+ * response in the spec (`SETTLED`, ... on S2S; `settled`, ... on Checkout).
+ */
+export type ConfirmedStatus<Protocol extends GatewayCallback['protocol'] = GatewayCallback['protocol']> = {
+  readonly checkout: Awaited<
+    ReturnType<Pick<CheckoutClient, 'getPaymentStatus'>['getPaymentStatus']>
+  > extends infer Answer
+    ? Answer extends { readonly status: infer Status }
+      ? Status
+      : never
+    : never;
+  readonly card: Awaited<ReturnType<S2SClient['card']['getTransStatus']>>['status'];
+  readonly apm: Awaited<ReturnType<S2SClient['apm']['getTransStatus']>>['status'];
+}[Protocol];
+
+/**
+ * A verified callback with, when createCallbackHandler confirmed it (`confirmStatus`), the status
+ * the platform's lookup answered for its payment, typed by its protocol.
+ */
+export type ConfirmedCallback = GatewayCallback extends infer Event
+  ? Event extends GatewayCallback
+    ? Event & { readonly confirmedStatus?: ConfirmedStatus<Event['protocol']> }
+    : never
+  : never;
+
 /** The clients `confirm` and `confirmStatus` look payments up with, per protocol. */
 export interface ConfirmClients {
   /** Looks S2S CARD and S2S APM callbacks up (`card.getTransStatus`, `apm.getTransStatus`). */
@@ -21,15 +47,15 @@ export interface ConfirmClients {
  * Looks the callback's payment up by its signed id and answers the status the platform reports
  * now (`SETTLED`, `settled`, ...). A PlatformError or TransportError of the lookup is thrown.
  */
-export async function confirm(
-  event: GatewayCallback,
+export async function confirm<Event extends GatewayCallback>(
+  event: Event,
   clients: ConfirmClients,
   /**
    * For an S2S CARD lookup signed with the vendor's formula (`cardStatusSignature: 'vendor'`):
    * the original payment's e-mail and card, hashed, never sent.
    */
   options: { readonly signing?: { readonly payer_email: string; readonly card_number: string } } = {},
-): Promise<string> {
+): Promise<ConfirmedStatus<Event['protocol']>> {
   if (typeof event !== 'object' || event === null || typeof event.signed !== 'object')
     throw new ConfigurationError('confirm', 'confirm takes a verified callback event (from parseCallback)');
   if (typeof clients !== 'object' || clients === null)
@@ -46,7 +72,8 @@ export async function confirm(
   if (event.protocol === 'checkout') {
     if (!clients.checkout)
       throw new ConfigurationError('confirm', 'a Checkout callback is confirmed with a Checkout client: { checkout }');
-    return String((await clients.checkout.getPaymentStatus({ payment_id: id('id') })).status);
+    const answer = await clients.checkout.getPaymentStatus({ payment_id: id('id') });
+    return answer.status as ConfirmedStatus<Event['protocol']>;
   }
   if (!clients.s2s)
     throw new ConfigurationError(
@@ -58,5 +85,5 @@ export async function confirm(
     event.protocol === 'card'
       ? await clients.s2s.card.getTransStatus(options.signing ? { trans_id, signing: options.signing } : { trans_id })
       : await clients.s2s.apm.getTransStatus({ trans_id });
-  return String(answer.status);
+  return answer.status as ConfirmedStatus<Event['protocol']>;
 }

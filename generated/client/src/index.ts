@@ -9,7 +9,7 @@ export * from './callbacks.js';
 export { createCallbackHandler } from './callback-handler.js';
 export type { GatewayCallbackHandlerOptions } from './callback-handler.js';
 export { confirm } from './confirm.js';
-export type { ConfirmClients } from './confirm.js';
+export type { ConfirmClients, ConfirmedCallback, ConfirmedStatus } from './confirm.js';
 export { CallbackRequestError } from './runtime/callback-handler.js';
 export type {
   CallbackAnswer,

@@ -19,6 +19,8 @@ export interface PaymentMethod {
   readonly qr?: { readonly lifetimeSeconds: number; readonly bankCallback: Readonly<Record<string, string>>; readonly statusLookup: Readonly<Record<string, string>> };
   /** A payment the payer does not complete within `seconds` moves to the state `then`. */
   readonly completionWindow?: { readonly seconds: number; readonly then: string };
+  /** The method exists only on the payment page: list its id in the session's `methods` and send nothing else for it (it has no S2S branch). */
+  readonly paymentPageOnly?: true;
 }
 
 /** Every payment method of the interface, sorted by label. */
@@ -44,6 +46,24 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     notes: 'Payer first and last name are required. The payer may need to confirm in a banking app.',
   },
   {
+    label: '<bank_list_transfer>',
+    title: 'Third-party bank list (payment page only)',
+    parametersSchema: 'BankListTransferParameters',
+    protocols: ['checkout'],
+    completion: ['hosted-page-fields', 'one-time-code'],
+    notes: 'Payment page only. The payer gives beneficiary details and picks an account from a list; a confirmation code may be requested at any stage.',
+    paymentPageOnly: true,
+  },
+  {
+    label: '<billing_country_transfer>',
+    title: 'Bank transfer by billing country (payment page only)',
+    parametersSchema: 'BillingCountryTransferParameters',
+    protocols: ['checkout'],
+    completion: ['hosted-page-fields', 'redirect'],
+    notes: 'Payment page only. The fields depend on the billing country: bank, person type, document type, ID document. In some countries no redirect happens and the page shows the payment details instead.',
+    paymentPageOnly: true,
+  },
+  {
     label: '<bnpl_a>',
     title: 'Buy now, pay later (A)',
     brand: 'bnpl_a',
@@ -58,6 +78,15 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     parametersSchema: 'BnplBParameters',
     protocols: ['s2s-apm', 'checkout'],
     completion: ['redirect'],
+  },
+  {
+    label: '<cash_ticket>',
+    title: 'Cash ticket (payment page only)',
+    parametersSchema: 'CashTicketParameters',
+    protocols: ['checkout'],
+    completion: ['hosted-page-fields'],
+    notes: 'Payment page only. The page shows an ID-document field, then a PDF ticket the payer pays with.',
+    paymentPageOnly: true,
   },
   {
     label: '<crypto_convert>',
@@ -84,6 +113,15 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['checkout'],
     completion: ['hosted-page-fields'],
     notes: 'Checkout only. A crypto method with no fixed amount shows the generated wallet address at checkout.',
+  },
+  {
+    label: '<crypto_open_amount>',
+    title: 'Crypto without a fixed amount (payment page only)',
+    parametersSchema: 'CryptoOpenAmountParameters',
+    protocols: ['checkout'],
+    completion: ['hosted-page-fields'],
+    notes: 'Payment page only. No fixed amount is needed: the page generates a wallet address the payer pays to.',
+    paymentPageOnly: true,
   },
   {
     label: '<crypto_withdrawal>',
@@ -203,6 +241,16 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     notes: 'Collection: the payer confirms on the phone (an STK prompt); the response carries `auth_method` (`STK_PROMPT`) and `message`. A MID flag selects who bears the fee (default: the customer). Payout: CREDIT2VIRTUAL with an operator slug that decides currency and amount limits.',
   },
   {
+    label: '<mobile_number_bj_tg>',
+    title: 'Mobile number, Benin and Togo (payment page only)',
+    parametersSchema: 'MobileNumberBjTgParameters',
+    protocols: ['checkout'],
+    completion: ['external-app'],
+    countries: ['BJ', 'TG'],
+    notes: 'Payment page only. Two methods, one for Benin and one for Togo; the payer confirms on a mobile device.',
+    paymentPageOnly: true,
+  },
+  {
     label: '<mx_transfer>',
     title: 'Bank transfer, Mexico',
     brand: 'mx_transfer',
@@ -320,6 +368,15 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     completion: ['redirect'],
     countries: ['TR', 'TH'],
     notes: 'One of the four group P2 methods the document describes without naming them; the label <p2_d> is this spec\'s. Which country it serves is not given.',
+  },
+  {
+    label: '<page_qr>',
+    title: 'QR code on the payment page (payment page only)',
+    parametersSchema: 'PageQrParameters',
+    protocols: ['checkout'],
+    completion: ['qr'],
+    notes: 'Payment page only. The page shows a QR code the payer scans.',
+    paymentPageOnly: true,
   },
   {
     label: '<payout_email>',

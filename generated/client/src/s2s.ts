@@ -91,7 +91,7 @@ import { reconcileWith } from './runtime/reconcile.js';
 import type { Reconciliation } from './runtime/reconcile.js';
 
 /** S2S CARD SALE: `POST /post` with `action=SALE`. */
-export const saleCardOperation: OperationDefinition = {
+export const saleCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD SALE',
   path: '/post',
   bodyStyle: 'form',
@@ -110,7 +110,7 @@ export function saleCard(transport: Transport, input: SaleCardInput, call?: Call
 }
 
 /** S2S APM SALE: `POST /post` with `action=SALE`. */
-export const saleApmOperation: OperationDefinition = {
+export const saleApmOperation: OperationDefinition<'/post'> = {
   name: 'S2S APM SALE',
   path: '/post',
   bodyStyle: 'form',
@@ -129,7 +129,7 @@ export function saleApm(transport: Transport, input: SaleApmInput, call?: CallOp
 }
 
 /** S2S CARD CAPTURE: `POST /post` with `action=CAPTURE`. */
-export const captureCardOperation: OperationDefinition = {
+export const captureCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD CAPTURE',
   path: '/post',
   bodyStyle: 'form',
@@ -148,7 +148,7 @@ export function captureCard(transport: Transport, input: CaptureCardInput, call?
 }
 
 /** S2S APM CAPTURE: `POST /post` with `action=CAPTURE`. */
-export const captureApmOperation: OperationDefinition = {
+export const captureApmOperation: OperationDefinition<'/post'> = {
   name: 'S2S APM CAPTURE',
   path: '/post',
   bodyStyle: 'form',
@@ -167,7 +167,7 @@ export function captureApm(transport: Transport, input: CaptureApmInput, call?: 
 }
 
 /** S2S CARD GET_TRANS_STATUS: `POST /post` with `action=GET_TRANS_STATUS`. */
-export const getTransStatusCardOperation: OperationDefinition = {
+export const getTransStatusCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD GET_TRANS_STATUS',
   path: '/post',
   bodyStyle: 'form',
@@ -186,7 +186,7 @@ export function getTransStatusCard(transport: Transport, input: GetTransStatusCa
 }
 
 /** S2S APM GET_TRANS_STATUS: `POST /post` with `action=GET_TRANS_STATUS`. */
-export const getTransStatusApmOperation: OperationDefinition = {
+export const getTransStatusApmOperation: OperationDefinition<'/post'> = {
   name: 'S2S APM GET_TRANS_STATUS',
   path: '/post',
   bodyStyle: 'form',
@@ -205,7 +205,7 @@ export function getTransStatusApm(transport: Transport, input: GetTransStatusApm
 }
 
 /** S2S CARD AUTH: `POST /post` with `action=AUTH`. */
-export const authCardOperation: OperationDefinition = {
+export const authCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD AUTH',
   path: '/post',
   bodyStyle: 'form',
@@ -224,7 +224,7 @@ export function authCard(transport: Transport, input: AuthCardInput, call?: Call
 }
 
 /** S2S CARD DEBIT: `POST /post` with `action=DEBIT`. */
-export const debitCardOperation: OperationDefinition = {
+export const debitCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD DEBIT',
   path: '/post',
   bodyStyle: 'form',
@@ -243,7 +243,7 @@ export function debitCard(transport: Transport, input: DebitCardInput, call?: Ca
 }
 
 /** S2S CARD CREDIT2CARD: `POST /post` with `action=CREDIT2CARD`. */
-export const credit2cardCardOperation: OperationDefinition = {
+export const credit2cardCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD CREDIT2CARD',
   path: '/post',
   bodyStyle: 'form',
@@ -262,7 +262,7 @@ export function credit2cardCard(transport: Transport, input: Credit2cardCardInpu
 }
 
 /** S2S CARD CARD2CARD: `POST /post` with `action=CARD2CARD`. */
-export const card2cardCardOperation: OperationDefinition = {
+export const card2cardCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD CARD2CARD',
   path: '/post',
   bodyStyle: 'form',
@@ -275,13 +275,13 @@ export const card2cardCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD CARD2CARD. One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
+/** S2S CARD CARD2CARD. One-step transfer from the payer's card to the payee's card. Like SALE (card fields or a `card_token`, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
 export function card2cardCard(transport: Transport, input: Card2cardCardInput, call?: CallOptions): Promise<Card2CardResponse> {
   return invoke<Card2CardResponse>(transport, card2cardCardOperation, input, call);
 }
 
 /** S2S CARD VOID: `POST /post` with `action=VOID`. */
-export const voidCardOperation: OperationDefinition = {
+export const voidCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD VOID',
   path: '/post',
   bodyStyle: 'form',
@@ -300,7 +300,7 @@ export function voidCard(transport: Transport, input: VoidCardInput, call?: Call
 }
 
 /** S2S APM VOID: `POST /post` with `action=VOID`. */
-export const voidApmOperation: OperationDefinition = {
+export const voidApmOperation: OperationDefinition<'/post'> = {
   name: 'S2S APM VOID',
   path: '/post',
   bodyStyle: 'form',
@@ -319,7 +319,7 @@ export function voidApm(transport: Transport, input: VoidApmInput, call?: CallOp
 }
 
 /** S2S CARD CREDITVOID: `POST /post` with `action=CREDITVOID`. */
-export const creditvoidCardOperation: OperationDefinition = {
+export const creditvoidCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD CREDITVOID',
   path: '/post',
   bodyStyle: 'form',
@@ -339,7 +339,7 @@ export function creditvoidCard(transport: Transport, input: CreditvoidCardInput,
 }
 
 /** S2S APM CREDITVOID: `POST /post` with `action=CREDITVOID`. */
-export const creditvoidApmOperation: OperationDefinition = {
+export const creditvoidApmOperation: OperationDefinition<'/post'> = {
   name: 'S2S APM CREDITVOID',
   path: '/post',
   bodyStyle: 'form',
@@ -358,7 +358,7 @@ export function creditvoidApm(transport: Transport, input: CreditvoidApmInput, c
 }
 
 /** S2S CARD REFUND: `POST /post` with `action=REFUND`. */
-export const refundCardOperation: OperationDefinition = {
+export const refundCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD REFUND',
   path: '/post',
   bodyStyle: 'form',
@@ -378,7 +378,7 @@ export function refundCard(transport: Transport, input: RefundCardInput, call?: 
 }
 
 /** S2S APM REFUND: `POST /post` with `action=REFUND`. */
-export const refundApmOperation: OperationDefinition = {
+export const refundApmOperation: OperationDefinition<'/post'> = {
   name: 'S2S APM REFUND',
   path: '/post',
   bodyStyle: 'form',
@@ -397,7 +397,7 @@ export function refundApm(transport: Transport, input: RefundApmInput, call?: Ca
 }
 
 /** S2S CARD GET_TRANS_STATUS_BY_ORDER: `POST /post` with `action=GET_TRANS_STATUS_BY_ORDER`. */
-export const getTransStatusByOrderCardOperation: OperationDefinition = {
+export const getTransStatusByOrderCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD GET_TRANS_STATUS_BY_ORDER',
   path: '/post',
   bodyStyle: 'form',
@@ -417,7 +417,7 @@ export function getTransStatusByOrderCard(transport: Transport, input: GetTransS
 }
 
 /** S2S CARD CREATE_SCHEDULE: `POST /post` with `action=CREATE_SCHEDULE`. */
-export const createScheduleCardOperation: OperationDefinition = {
+export const createScheduleCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD CREATE_SCHEDULE',
   path: '/post',
   bodyStyle: 'form',
@@ -430,13 +430,13 @@ export const createScheduleCardOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
+/** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
 export function createScheduleCard(transport: Transport, input: CreateScheduleCardInput, call?: CallOptions): Promise<CreateScheduleResponse> {
   return invoke<CreateScheduleResponse>(transport, createScheduleCardOperation, input, call);
 }
 
 /** S2S CARD UPDATE_SCHEDULE: `POST /post` with `action=UPDATE_SCHEDULE`. */
-export const updateScheduleCardOperation: OperationDefinition = {
+export const updateScheduleCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD UPDATE_SCHEDULE',
   path: '/post',
   bodyStyle: 'form',
@@ -455,7 +455,7 @@ export function updateScheduleCard(transport: Transport, input: UpdateScheduleCa
 }
 
 /** S2S CARD DELETE_SCHEDULE: `POST /post` with `action=DELETE_SCHEDULE`. */
-export const deleteScheduleCardOperation: OperationDefinition = {
+export const deleteScheduleCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD DELETE_SCHEDULE',
   path: '/post',
   bodyStyle: 'form',
@@ -474,7 +474,7 @@ export function deleteScheduleCard(transport: Transport, input: DeleteScheduleCa
 }
 
 /** S2S CARD SCHEDULE_INFO: `POST /post` with `action=SCHEDULE_INFO`. */
-export const scheduleInfoCardOperation: OperationDefinition = {
+export const scheduleInfoCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD SCHEDULE_INFO',
   path: '/post',
   bodyStyle: 'form',
@@ -493,7 +493,7 @@ export function scheduleInfoCard(transport: Transport, input: ScheduleInfoCardIn
 }
 
 /** S2S CARD PAUSE_SCHEDULE: `POST /post` with `action=PAUSE_SCHEDULE`. */
-export const pauseScheduleCardOperation: OperationDefinition = {
+export const pauseScheduleCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD PAUSE_SCHEDULE',
   path: '/post',
   bodyStyle: 'form',
@@ -512,7 +512,7 @@ export function pauseScheduleCard(transport: Transport, input: PauseScheduleCard
 }
 
 /** S2S CARD RUN_SCHEDULE: `POST /post` with `action=RUN_SCHEDULE`. */
-export const runScheduleCardOperation: OperationDefinition = {
+export const runScheduleCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD RUN_SCHEDULE',
   path: '/post',
   bodyStyle: 'form',
@@ -531,7 +531,7 @@ export function runScheduleCard(transport: Transport, input: RunScheduleCardInpu
 }
 
 /** S2S CARD DESCHEDULE: `POST /post` with `action=DESCHEDULE`. */
-export const descheduleCardOperation: OperationDefinition = {
+export const descheduleCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD DESCHEDULE',
   path: '/post',
   bodyStyle: 'form',
@@ -550,7 +550,7 @@ export function descheduleCard(transport: Transport, input: DescheduleCardInput,
 }
 
 /** S2S CARD RECURRING_SALE: `POST /post` with `action=RECURRING_SALE`. */
-export const recurringSaleCardOperation: OperationDefinition = {
+export const recurringSaleCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD RECURRING_SALE',
   path: '/post',
   bodyStyle: 'form',
@@ -570,7 +570,7 @@ export function recurringSaleCard(transport: Transport, input: RecurringSaleCard
 }
 
 /** S2S CARD RECURRING_DEBIT: `POST /post` with `action=RECURRING_DEBIT`. */
-export const recurringDebitCardOperation: OperationDefinition = {
+export const recurringDebitCardOperation: OperationDefinition<'/post'> = {
   name: 'S2S CARD RECURRING_DEBIT',
   path: '/post',
   bodyStyle: 'form',
@@ -590,7 +590,7 @@ export function recurringDebitCard(transport: Transport, input: RecurringDebitCa
 }
 
 /** S2S APM CREDIT2VIRTUAL: `POST /post` with `action=CREDIT2VIRTUAL`. */
-export const credit2virtualApmOperation: OperationDefinition = {
+export const credit2virtualApmOperation: OperationDefinition<'/post'> = {
   name: 'S2S APM CREDIT2VIRTUAL',
   path: '/post',
   bodyStyle: 'form',
@@ -609,7 +609,7 @@ export function credit2virtualApm(transport: Transport, input: Credit2virtualApm
 }
 
 /** S2S APM DEBIT2VIRTUAL: `POST /post` with `action=DEBIT2VIRTUAL`. */
-export const debit2virtualApmOperation: OperationDefinition = {
+export const debit2virtualApmOperation: OperationDefinition<'/post'> = {
   name: 'S2S APM DEBIT2VIRTUAL',
   path: '/post',
   bodyStyle: 'form',
@@ -628,7 +628,7 @@ export function debit2virtualApm(transport: Transport, input: Debit2virtualApmIn
 }
 
 /** S2S APM DEBIT2VIRTUAL_CALC: `POST /post` with `action=DEBIT2VIRTUAL_CALC`. */
-export const debit2virtualCalcApmOperation: OperationDefinition = {
+export const debit2virtualCalcApmOperation: OperationDefinition<'/post'> = {
   name: 'S2S APM DEBIT2VIRTUAL_CALC',
   path: '/post',
   bodyStyle: 'form',
@@ -641,14 +641,14 @@ export const debit2virtualCalcApmOperation: OperationDefinition = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S APM DEBIT2VIRTUAL_CALC. First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL. */
+/** S2S APM DEBIT2VIRTUAL_CALC. First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). Same body and signature as DEBIT2VIRTUAL. */
 export function debit2virtualCalcApm(transport: Transport, input: Debit2virtualCalcApmInput, call?: CallOptions): Promise<Debit2VirtualResponse> {
   return invoke<Debit2VirtualResponse>(transport, debit2virtualCalcApmOperation, input, call);
 }
 
 /** Options of an S2S client. `merchantKey` is the `client_key`. */
 export interface S2SClientOptions extends ClientOptions {
-  /** Path of the S2S endpoint (default `/post`); some APM deployments use `/post-va`. */
+  /** Path of the S2S endpoint (default `/post`); some APM deployments use `/post-va`, and `/` posts to the base address itself, as some of the document's samples do. */
   readonly postPath?: string;
 }
 

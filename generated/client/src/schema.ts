@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * S2S action (S2S CARD and S2S APM)
-         * @description Every S2S action is a form-encoded POST to `{base_url}/post`; `action` selects it and, for APM sales, `brand` selects the method. Each action's `hash` follows its own recipe (see the `x-signature` of each action schema); the password never goes on the wire.
+         * @description Every S2S action is a form-encoded POST to `{base_url}/post`; `action` selects it and, for APM sales, `brand` selects the method. Some samples post to the base address without `/post`: where the operator's deployment expects that, set the client's `postPath` option to `/` (the request then goes to `{base_url}/`). Each action's `hash` follows its own recipe (see the `x-signature` of each action schema); the password never goes on the wire.
          */
         post: operations["s2sPost"];
         delete?: never;
@@ -112,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Pay out to a card
-         * @description Payout to a card identified by `card_token` (from an earlier purchase or debit) or by `card_number`. The answer only says "accepted"; the outcome arrives as a `type=credit` callback. The hash recipe is UNCERTAIN (see the request schema).
+         * @description Payout to a card identified by `card_token` (from an earlier purchase or debit) or by `card_number`. The answer only says "accepted"; the outcome arrives as a `type=credit` callback. Confirm the hash recipe with the operator (see the signature below).
          */
         post: operations["creditCard"];
         delete?: never;
@@ -451,20 +451,39 @@ export interface components {
         };
         /**
          * <voucher_wallet> parameters
-         * @description What the merchant sends in `parameters.<voucher_wallet>`. The document describes the method's items by meaning only; most come from elsewhere: the partner id (one per currency), language and merchant domain from the MID; amount, currency (sent on as ISO 4217 numeric), callback and the return, decline and cancel URLs from the session (`success_url`, `error_url`, `cancel_url`); the public transaction id, pay type (0) and pay method (2) and the signature from the platform. The merchant sends the payer's unique id with first name, last name and birth date, which the wallet matches with its records (a mismatch shows a pop-up and sends the payer to the decline URL). The field names are this spec's; confirm them with the operator.
+         * @description What the merchant sends in `parameters.<voucher_wallet>`. Most of the method's items come from elsewhere: the partner id (one per currency), language and merchant domain from the MID; amount, currency (sent on as ISO 4217 numeric), callback and the return, decline and cancel URLs from the session (`success_url`, `error_url`, `cancel_url`); the public transaction id, pay type (0), pay method (2) and the signature from the platform. The merchant sends the payer's unique id in its system together with the payer's first name, last name and birth date, which the wallet matches with its records (a mismatch shows a pop-up and sends the payer to the decline URL). The document describes these items by meaning only, so their field names are the ones the operator gives; every name is accepted.
          */
-        VoucherWalletParameters: {
-            /**
-             * @description The payer's unique id in the merchant system.
-             * @example cust-000042
-             */
-            customer_id: string;
-            /** @example Jane */
-            first_name: string;
-            /** @example Roe */
-            last_name: string;
-            birth_date: components["schemas"]["CalendarDate"];
-        };
+        VoucherWalletParameters: Record<string, unknown>;
+        /**
+         * <cash_ticket> parameters
+         * @description Nothing to send; the payment page asks for the ID document and then shows a PDF ticket.
+         */
+        CashTicketParameters: components["schemas"]["PaymentPageOnlyParameters"];
+        /**
+         * <billing_country_transfer> parameters
+         * @description Nothing to send; the payment page asks for the bank, person type, document type and ID document the billing country needs.
+         */
+        BillingCountryTransferParameters: components["schemas"]["PaymentPageOnlyParameters"];
+        /**
+         * <bank_list_transfer> parameters
+         * @description Nothing to send; the payment page asks for the beneficiary details and an account from a list.
+         */
+        BankListTransferParameters: components["schemas"]["PaymentPageOnlyParameters"];
+        /**
+         * <crypto_open_amount> parameters
+         * @description Nothing to send; the payment page shows a wallet address the payer pays to.
+         */
+        CryptoOpenAmountParameters: components["schemas"]["PaymentPageOnlyParameters"];
+        /**
+         * <page_qr> parameters
+         * @description Nothing to send; the payment page shows a QR code to scan.
+         */
+        PageQrParameters: components["schemas"]["PaymentPageOnlyParameters"];
+        /**
+         * <mobile_number_bj_tg> parameters
+         * @description Nothing to send; the payer confirms on a mobile device.
+         */
+        MobileNumberBjTgParameters: components["schemas"]["PaymentPageOnlyParameters"];
         /**
          * Format: uuid
          * @description Merchant key on S2S (UUID-shaped).
@@ -557,11 +576,10 @@ export interface components {
             payer_language?: components["schemas"]["Language"];
         };
         /**
-         * Format: date
-         * @description Calendar date, YYYY-MM-DD.
-         * @example 2026-12-01
+         * @description A date as the connector expects it; no format is fixed (`1990-09-21` and `21.09.1990` are both sent).
+         * @example 1990-09-21
          */
-        CalendarDate: string;
+        FreeFormDate: string;
         /**
          * @description The adjoining road or locality of the address, if needed.
          * @example Building 2
@@ -580,8 +598,8 @@ export interface components {
         /** @description Further payer fields of the S2S CARD payment actions, all optional. */
         S2sCardPayerExtras: {
             payer_middle_name?: components["schemas"]["Name"];
-            /** @description Payer's date of birth, YYYY-MM-DD. */
-            payer_birth_date?: components["schemas"]["CalendarDate"];
+            /** @description Payer's date of birth. */
+            payer_birth_date?: components["schemas"]["FreeFormDate"];
             payer_address2?: components["schemas"]["AddressLine2"];
             payer_house_number?: components["schemas"]["HouseNumber"];
             payer_district?: components["schemas"]["District"];
@@ -608,7 +626,7 @@ export interface components {
             payment_token?: never;
         };
         /**
-         * @description Primary account number. Masked as first 6 + last 4 digits wherever it could be shown.
+         * @description Primary account number. Masked as first 6 + last 4 digits wherever it could be shown. The client checks the Luhn check digit before sending (a client check, not a stated platform rule): no card network issues a number that fails it, so a failing number is mistyped.
          * @example 4111111111111111
          */
         CardNumber: string;
@@ -683,7 +701,7 @@ export interface components {
          * @example https://merchant.example/return
          */
         Url: string;
-        /** @description Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target; with `_top` in an iframe the payer sees a Continue button. */
+        /** @description Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target (a MID value always wins); with `_top` in an iframe the payer sees a Continue button that opens a new window. */
         LinkTarget: string;
         /** @enum {string} */
         YesNo: "Y" | "N";
@@ -692,6 +710,12 @@ export interface components {
          * @example cc3a17e4-7a22-11ec-a3b0-0242ac120004
          */
         ScheduleId: string;
+        /**
+         * Format: date
+         * @description Calendar date, YYYY-MM-DD.
+         * @example 2026-12-01
+         */
+        CalendarDate: string;
         /**
          * BNG installments
          * @description Installment plan for the BNG connector. Which set applies depends on the connector, so the set is optional; once any of its fields is sent, all three are required (document: all "yes"). Each value is a number justified to 2 digits.
@@ -724,7 +748,7 @@ export interface components {
             document_number?: string;
             /** @description The payer's social name. */
             social_name?: string;
-            /** @description ISO 3166-1 alpha-2 code of the payer's tax country. */
+            /** @description ISO 3166-1 alpha-2 code of the payer's tax country (either case). */
             fiscal_country?: string;
             /** @description Receiving bank account id; appears in the samples only (a UUID there). */
             toBankAccountId?: string;
@@ -816,7 +840,7 @@ export interface components {
             /** @description Quantity, at most 5 characters; a fraction is allowed for weight and length units. */
             quantity?: string;
             sku?: string;
-            /** @description ISO 4217 alphabetic currency code. */
+            /** @description Currency code, at most 3 characters. */
             currency?: string;
             description?: string;
             commodityCode?: string;
@@ -831,7 +855,7 @@ export interface components {
             tax?: string;
             /** @description Tax category; at most 13 characters (S2S table; the Checkout table says 2). */
             taxCategory?: string;
-            /** @description Shipping amount of the item, N10.N2; at most 12 characters (S2S table). */
+            /** @description Shipping amount of the item; N10.N2 on Checkout (at most 10 digits and 2 decimals), at most 12 characters on S2S. */
             shipping?: string;
             giftMessage?: string;
             shippingMethod?: string;
@@ -847,7 +871,7 @@ export interface components {
             productUrl?: string;
             /** Format: uri */
             imageUrl?: string;
-            /** @description Total discount of the item, N10.N2; at most 12 characters (S2S table). */
+            /** @description Total discount of the item; N10.N2 on Checkout (at most 10 digits and 2 decimals), at most 12 characters on S2S. */
             totalDiscountAmount?: string;
             productCode?: string;
             partNumber?: string;
@@ -871,10 +895,10 @@ export interface components {
             brand?: string;
             /** @description Amount, N10.N2. */
             amount?: string;
-            /** @description ISO 4217 alphabetic currency code. */
+            /** @description Currency code, at most 3 characters. */
             currency?: string;
-            /** @description Boolean. A form body carries it as the text `true`/`false` (`1`/`0` also accepted); a JSON body (Checkout) may send a real boolean. */
-            primary?: boolean | ("true" | "false" | "1" | "0");
+            /** @description Boolean. A JSON body (Checkout) sends a real boolean; a form body carries it as text (`true` or `false`), which the platform reads. */
+            primary?: boolean | string;
         };
         /** APC cart */
         ApcCart: {
@@ -903,7 +927,11 @@ export interface components {
          * SALE / AUTH card additional parameters
          * @description `parameters[...]` of an S2S CARD SALE or AUTH: the BNG, FCP, LBP, TWD and APC sets. Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Keys of other sets pass through unvalidated.
          */
-        SaleCardParameters: components["schemas"]["CardSetBng"] & components["schemas"]["CardSetFcp"] & components["schemas"]["CardSetLbp"] & components["schemas"]["CardSetTwd"] & components["schemas"]["CardSetApc"];
+        SaleCardParameters: components["schemas"]["CardSetBng"] & components["schemas"]["CardSetFcp"] & components["schemas"]["CardSetLbp"] & components["schemas"]["CardSetTwd"] & components["schemas"]["CardSetApc"] & {
+            cart?: {
+                items?: unknown;
+            };
+        };
         /**
          * @description Opaque merchant data, stored with the transaction and returned in callbacks (a recurring callback returns the recurring request's value). On S2S it travels as `custom_data[<key>]=value`; the platform does not interpret it, so any keys and values are accepted.
          * @example {
@@ -934,10 +962,11 @@ export interface components {
             payer_present?: string;
             parameters?: components["schemas"]["SaleCardParameters"];
             custom_data?: components["schemas"]["CustomData"];
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sCardPayerExtras"] & (components["schemas"]["CardTokenFields"] | components["schemas"]["CardDataFields"] | components["schemas"]["WalletTokenFields"]));
         /**
          * Zero amount rule
-         * @description A zero `order_amount` is allowed only with `auth=Y` or `recurring_init=Y` (and only if the provider supports zero-value transactions); a plain sale with a zero amount is rejected ("amount: This value should be greater than 0.").
+         * @description On S2S CARD a zero `order_amount` is allowed only with `auth=Y` or `recurring_init=Y` (and only if the provider supports zero-value transactions); a plain sale with a zero amount is rejected ("amount: This value should be greater than 0.").
          */
         S2sZeroAmountRule: unknown;
         /**
@@ -965,6 +994,13 @@ export interface components {
             mpi_data?: components["schemas"]["MpiData"];
         } & (components["schemas"]["CardSaleFields"] & unknown & components["schemas"]["S2sZeroAmountRule"]);
         /**
+         * Non-zero amount rule
+         * @description A zero `order_amount` is rejected ("amount: This value should be greater than 0.").
+         */
+        S2sNonZeroAmountRule: {
+            order_amount?: unknown;
+        };
+        /**
          * @description Send exactly `Y` to authorize only. Any other value, and an absent field, is processed as an immediate sale.
          * @default N
          * @example Y
@@ -982,7 +1018,8 @@ export interface components {
             recurring_init?: components["schemas"]["YesNo"];
             /** @description Opaque merchant data, returned in callbacks. */
             custom_data?: Record<string, unknown>;
-        } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sZeroAmountRule"]);
+            payer_ip: components["schemas"]["IpAddress"];
+        } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sNonZeroAmountRule"]);
         /**
          * vcard parameters
          * @description The test connector takes no method parameters.
@@ -1021,6 +1058,12 @@ export interface components {
             /** @constant */
             brand: "pin_voucher";
             parameters: components["schemas"]["PinVoucherParameters"];
+            payer_first_name: components["schemas"]["Name"];
+            payer_last_name: components["schemas"]["Name"];
+            payer_address: components["schemas"]["Address"];
+            payer_country: components["schemas"]["Country"];
+            payer_city: components["schemas"]["City"];
+            payer_zip: components["schemas"]["Zip"];
         } & (components["schemas"]["SaleApmFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1072,6 +1115,8 @@ export interface components {
             /** @constant */
             brand: "bank_account_debit";
             parameters: components["schemas"]["BankAccountDebitParameters"];
+            payer_first_name: components["schemas"]["Name"];
+            payer_last_name: components["schemas"]["Name"];
         } & (components["schemas"]["SaleApmFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1591,7 +1636,7 @@ export interface components {
          */
         P1PersonalIdParameters: {
             /**
-             * @description Payer personal id. Conditional (see above); any id of 1 to 64 characters is accepted.
+             * @description Payer personal id. Conditional (see above); the document gives no format or length.
              * @example 079123456789
              */
             personal_id?: string;
@@ -1826,13 +1871,12 @@ export interface components {
              */
             category: components["schemas"]["BnplText"];
             /**
-             * Format: date-time
              * @description When the buyer registered with the merchant, an ISO 8601 date-time in UTC (`2024-03-01T10:00:00Z`).
              * @example 2024-03-01T10:00:00Z
              */
             buyer_registered_since: string;
             /**
-             * @description Count of orders the buyer has placed, default 0 (send 0 for a new buyer). A digit string on S2S; Checkout JSON may send an integer.
+             * @description Count of orders the buyer has placed, default 0 (send 0 for a new buyer). A digit string on S2S; Checkout JSON may send a number.
              * @default 0
              * @example 3
              */
@@ -1864,7 +1908,7 @@ export interface components {
             tax_amount: components["schemas"]["BnplAmount"];
             product_amount: components["schemas"]["BnplAmount"];
             /**
-             * @description Merchant product reference (at most 64 characters, as for the installment method).
+             * @description Merchant product reference. The document gives no length for this method.
              * @example SKU-REF-0001
              */
             product_reference_id: string;
@@ -1944,7 +1988,7 @@ export interface components {
              */
             NarrativeFileName?: string;
             /**
-             * @description Attachment content, standard Base64. The document gives no size limit; files up to 1 MiB (1398104 Base64 characters) are accepted.
+             * @description Attachment content in Base64. No size limit is stated; the client caps the text at 16 MiB as a safety cap, not a platform rule.
              * @example JVBERi0xLjQK
              */
             NarrativeFileBase64?: string;
@@ -2106,21 +2150,20 @@ export interface components {
         MobileMoneyNumber: string;
         /**
          * <mobile_money_ke> parameters (collection)
-         * @description Collection. The document lists the collection request by meaning, not by field name: the public reference (at least 8 characters) is the order reference (`order_id`, `order.number`), the description, amount and currency are the order fields, the payer e-mail (required) and name (optional) are the payer fields, and the verify (redirect) URL is `return_url`. The only method parameter is the mobile number, which the checkout form collects when it is not sent.
+         * @description Collection. The document lists the collection request by meaning, not by field name: the description, amount and currency are the order fields, the payer e-mail (required) and name (optional) are the payer fields, and the verify (redirect) URL is `return_url`. It also names a public reference of at least 8 characters without saying which field carries it, so no field is held to that length. The only method parameter is the mobile number, which the checkout form collects when it is not sent.
          */
         MobileMoneyKeParameters: {
             mobile_number?: components["schemas"]["MobileMoneyNumber"];
         };
         /**
          * <mobile_money_ke>
-         * @description Mobile money collection as an S2S APM SALE: the order reference (`order_id`) has at least 8 characters and the payer e-mail is required.
+         * @description Mobile money collection as an S2S APM SALE: the payer e-mail is required.
          */
         SaleApmMobileMoneyKeRequest: {
             /** @constant */
             brand: "mobile_money_ke";
-            /** @description The public reference of the collection, at least 8 characters. */
-            order_id?: string;
             parameters?: components["schemas"]["MobileMoneyKeParameters"];
+            payer_email: components["schemas"]["Email"];
         } & (components["schemas"]["SaleApmFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2179,11 +2222,15 @@ export interface components {
         } & (components["schemas"]["SaleApmVcardRequest"] | components["schemas"]["SaleApmPinVoucherRequest"] | components["schemas"]["SaleApmTelecomOtpRequest"] | components["schemas"]["SaleApmBankAccountDebitRequest"] | components["schemas"]["SaleApmArTransferRequest"] | components["schemas"]["SaleApmMxTransferRequest"] | components["schemas"]["SaleApmDlRequest"] | components["schemas"]["SaleApmDocumentMethodRequest"] | components["schemas"]["SaleApmInstallmentRedirectRequest"] | components["schemas"]["SaleApmPersonalIdMethodRequest"] | components["schemas"]["SaleApmCryptoDepositRequest"] | components["schemas"]["SaleApmCryptoWithdrawalRequest"] | components["schemas"]["SaleApmIpsRequest"] | components["schemas"]["SaleApmCryptoConvertRequest"] | components["schemas"]["SaleApmTradingDepositRequest"] | components["schemas"]["SaleApmTradingWithdrawalRequest"] | components["schemas"]["SaleApmFxConvertRequest"] | components["schemas"]["SaleApmLatamDocumentRequest"] | components["schemas"]["SaleApmUpiARequest"] | components["schemas"]["SaleApmUpiBRequest"] | components["schemas"]["SaleApmUpiCRequest"] | components["schemas"]["SaleApmUpiDRequest"] | components["schemas"]["SaleApmEmailTransferRequest"] | components["schemas"]["SaleApmSmsTransferRequest"] | components["schemas"]["SaleApmP1ARequest"] | components["schemas"]["SaleApmP1BRequest"] | components["schemas"]["SaleApmP1CRequest"] | components["schemas"]["SaleApmP1DRequest"] | components["schemas"]["SaleApmP1ERequest"] | components["schemas"]["SaleApmP1FRequest"] | components["schemas"]["SaleApmP2ARequest"] | components["schemas"]["SaleApmP2BRequest"] | components["schemas"]["SaleApmP2CRequest"] | components["schemas"]["SaleApmP2DRequest"] | components["schemas"]["SaleApmBnplARequest"] | components["schemas"]["SaleApmBnplBRequest"] | components["schemas"]["SaleApmOpenBankingRequest"] | components["schemas"]["SaleApmMobileMoneyRequest"] | components["schemas"]["SaleApmPayoutEmailRequest"] | components["schemas"]["SaleApmLocalCollectionRequest"] | components["schemas"]["SaleApmMobileMoneyKeRequest"] | components["schemas"]["SaleApmDeviceWalletRequest"] | components["schemas"]["SaleApmWebWalletRequest"]);
         /**
          * S2S APM SALE, redirect-only method
-         * @description A redirect-only or app-confirmed method the table does not list: the hosted page handles it, so it carries no method parameters.
+         * @description A redirect-only or app-confirmed method the table does not list: the hosted page handles it, so it carries no method parameters other than, for some of them, `parameters[payment_method]`.
          */
         SaleApmRedirectOnlyRequest: {
             brand: string;
-            parameters?: never;
+            /** @description At most a `payment_method` value, which some of these methods carry. */
+            parameters?: {
+                /** @description The method's `payment_method` value, as the operator gives it. */
+                payment_method?: string;
+            };
         } & components["schemas"]["SaleApmFields"];
         /**
          * S2S APM SALE
@@ -2252,7 +2299,8 @@ export interface components {
             /** @constant */
             action: "AUTH";
             brand?: never;
-            auth?: never;
+            /** @description Accepted as on SALE; AUTH authorizes only whatever it says. */
+            auth?: components["schemas"]["YesNo"];
             mpi_data?: never;
         } & (components["schemas"]["CardSaleFields"] & {
             /**
@@ -2334,6 +2382,7 @@ export interface components {
             payer_present?: string;
             parameters?: components["schemas"]["DebitParameters"];
             custom_data?: components["schemas"]["CustomData"];
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sCardPayerExtras"] & (components["schemas"]["CardTokenFields"] | components["schemas"]["CardDataFields"]) & components["schemas"]["S2sZeroAmountRule"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2346,8 +2395,8 @@ export interface components {
             payee_first_name?: components["schemas"]["Name"];
             payee_last_name?: components["schemas"]["Name"];
             payee_middle_name?: components["schemas"]["Name"];
-            /** @description Payee's date of birth, YYYY-MM-DD. */
-            payee_birth_date?: components["schemas"]["CalendarDate"];
+            /** @description Payee's date of birth. */
+            payee_birth_date?: components["schemas"]["FreeFormDate"];
             payee_address?: components["schemas"]["Address"];
             payee_address2?: components["schemas"]["AddressLine2"];
             payee_country?: components["schemas"]["Country"];
@@ -2356,13 +2405,6 @@ export interface components {
             payee_zip?: components["schemas"]["Zip"];
             payee_email?: components["schemas"]["Email"];
             payee_phone?: components["schemas"]["Phone"];
-        };
-        /**
-         * Non-zero amount rule
-         * @description A zero `order_amount` is rejected ("amount: This value should be greater than 0.").
-         */
-        S2sNonZeroAmountRule: {
-            order_amount?: unknown;
         };
         /**
          * @description Sender's account number (ERS set on CREDIT2CARD): the payer PAN when the funds come from a card, or a not-available marker (`#NA`) for an independent account. Masked like a card number.
@@ -2447,7 +2489,7 @@ export interface components {
         Card2CardParameters: components["schemas"]["CardSetPrc"];
         /**
          * CARD2CARD
-         * @description One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD.
+         * @description One-step transfer from the payer's card to the payee's card. Like SALE (card fields or a `card_token`, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD.
          */
         Card2CardRequest: {
             /** @constant */
@@ -2460,7 +2502,8 @@ export interface components {
             payee_card_number: components["schemas"]["CardNumber"];
             parameters?: components["schemas"]["Card2CardParameters"];
             custom_data?: components["schemas"]["CustomData"];
-        } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sCardPayerExtras"] & components["schemas"]["S2sPayeeFields"] & components["schemas"]["CardDataFields"] & components["schemas"]["S2sZeroAmountRule"] & {
+            payer_ip: components["schemas"]["IpAddress"];
+        } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip"> & components["schemas"]["S2sCardPayerExtras"] & components["schemas"]["S2sPayeeFields"] & (components["schemas"]["CardTokenFields"] | components["schemas"]["CardDataFields"]) & components["schemas"]["S2sZeroAmountRule"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2580,14 +2623,17 @@ export interface components {
         } & (unknown & unknown & unknown & unknown);
         /**
          * CREATE_SCHEDULE
-         * @description Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
+         * @description Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
          */
         CreateScheduleRequest: {
             /** @constant */
             action: "CREATE_SCHEDULE";
             client_key: components["schemas"]["ClientKey"];
             hash: components["schemas"]["Hash"];
-        } & (WithRequired<components["schemas"]["ScheduleOptions"], "name" | "interval_length" | "interval_unit" | "payments_count"> & {
+            /** @description How many `interval_unit`s between payments (15 + day = every 15 days); never 0. */
+            interval_length: components["schemas"]["PositiveDigitString"];
+            interval_unit: components["schemas"]["ScheduleIntervalUnit"];
+        } & (WithRequired<components["schemas"]["ScheduleOptions"], "interval_length" | "interval_unit"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2682,8 +2728,8 @@ export interface components {
         DescheduleRequest: {
             /** @constant */
             action: "DESCHEDULE";
-            /** @description The recurring token of the initiating payment. */
-            recurring_token: components["schemas"]["Token"];
+            /** @description The recurring token of the initiating payment (the chain the schedule is detached from). */
+            recurring_token?: components["schemas"]["Token"];
         } & (components["schemas"]["S2sScheduleRef"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2790,7 +2836,7 @@ export interface components {
             payee_last_name: components["schemas"]["Name"];
             payee_email: components["schemas"]["Email"];
             hash: components["schemas"]["Hash"];
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & {
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2808,6 +2854,7 @@ export interface components {
             parameters?: Record<string, unknown>;
             /** @description Opaque merchant data, returned in callbacks. */
             custom_data?: Record<string, unknown>;
+            payer_ip: components["schemas"]["IpAddress"];
         } & (components["schemas"]["S2sOrderFields"] & WithRequired<components["schemas"]["S2sPayerFields"], "payer_ip">);
         /**
          * DEBIT2VIRTUAL
@@ -2825,7 +2872,7 @@ export interface components {
         });
         /**
          * DEBIT2VIRTUAL_CALC
-         * @description First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL.
+         * @description First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). Same body and signature as DEBIT2VIRTUAL.
          */
         Debit2VirtualCalcRequest: {
             /** @constant */
@@ -2891,6 +2938,8 @@ export interface components {
             /** @description S2S APM crypto flows (status PENDING) return the deposit address. */
             crypto_address?: string;
             crypto_network?: string;
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2951,6 +3000,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2995,6 +3046,8 @@ export interface components {
             result: "SUCCESS";
             /** @constant */
             status: "SETTLED";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3119,10 +3172,12 @@ export interface components {
             source?: components["schemas"]["CofSource"];
             sequence?: components["schemas"]["CofSequence"];
             payer_language?: never;
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "order_id" | "trans_id"> & components["schemas"]["CallbackPayerFields"]);
         /**
          * GET_TRANS_STATUS response
-         * @description The transaction's current status. The v5.6.2 example shows `action: GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID.
+         * @description The transaction's current status. `action` may come back as `GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID.
          */
         GetTransStatusResponse: {
             /** @enum {string} */
@@ -3139,6 +3194,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "PENDING" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3170,6 +3227,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3197,7 +3256,7 @@ export interface components {
         });
         /**
          * AUTH response
-         * @description Like a SALE response. The vendor's test table reports an authorization with `action=SALE`, so both `AUTH` and `SALE` are accepted in `action`.
+         * @description Like a SALE response. An authorization may answer with `action=SALE`, so both `AUTH` and `SALE` are accepted in `action`.
          */
         AuthResponse: {
             result: string;
@@ -3213,6 +3272,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "3DS" | "REDIRECT" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3244,6 +3305,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3278,6 +3341,8 @@ export interface components {
             result: "SUCCESS";
             /** @constant */
             status: "SETTLED";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3331,6 +3396,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3362,6 +3429,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3561,6 +3630,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "PENDING" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3592,6 +3663,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3629,6 +3702,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "3DS" | "REDIRECT" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["S2sPaymentSuccessFields"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3660,6 +3735,8 @@ export interface components {
             result: "REDIRECT";
             /** @enum {string} */
             status: "3DS" | "REDIRECT";
+            redirect_url: components["schemas"]["Url"];
+            redirect_method: components["schemas"]["RedirectMethod"];
         } & (WithRequired<components["schemas"]["S2sRedirectFields"], "redirect_url" | "redirect_method"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3697,6 +3774,8 @@ export interface components {
             result: "SUCCESS";
             /** @constant */
             status: "SETTLED";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3713,6 +3792,8 @@ export interface components {
             /** @constant */
             status: "DECLINED";
             decline_reason: components["schemas"]["DeclineReason"];
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3731,6 +3812,8 @@ export interface components {
             result: "UNDEFINED";
             /** @constant */
             status: "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (WithRequired<components["schemas"]["S2sResponseFields"], "action" | "order_id" | "trans_id"> & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3763,6 +3846,8 @@ export interface components {
             result: "SUCCESS";
             /** @enum {string} */
             status: "SETTLED" | "PREPARE";
+            order_id: components["schemas"]["OrderId"];
+            trans_id: components["schemas"]["TransId"];
         } & (components["schemas"]["Debit2VirtualAmounts"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3859,14 +3944,13 @@ export interface components {
         /** @description Synchronous JSON response of `POST /post`. Which schema applies follows from the request's `action` and the response's `result`; an error has `result=ERROR` and no `action`. */
         PostResponse: components["schemas"]["SaleResponse"] | components["schemas"]["CaptureResponse"] | components["schemas"]["GetTransStatusResponse"] | components["schemas"]["AuthResponse"] | components["schemas"]["DebitResponse"] | components["schemas"]["Credit2CardResponse"] | components["schemas"]["Card2CardResponse"] | components["schemas"]["VoidResponse"] | components["schemas"]["CreditvoidResponse"] | components["schemas"]["RefundResponse"] | components["schemas"]["GetTransStatusByOrderResponse"] | components["schemas"]["CreateScheduleResponse"] | components["schemas"]["UpdateScheduleResponse"] | components["schemas"]["DeleteScheduleResponse"] | components["schemas"]["ScheduleInfoResponse"] | components["schemas"]["PauseScheduleResponse"] | components["schemas"]["RunScheduleResponse"] | components["schemas"]["DescheduleResponse"] | components["schemas"]["RecurringSaleResponse"] | components["schemas"]["RecurringDebitResponse"] | components["schemas"]["Credit2VirtualResponse"] | components["schemas"]["Debit2VirtualResponse"] | components["schemas"]["S2sErrorResponse"];
         /**
-         * Format: uuid
-         * @description Merchant key in Checkout requests (UUID-shaped).
+         * @description Merchant key in Checkout requests (the S2S `client_key` is UUID-shaped; this key's shape is not stated).
          * @example c2b8fb04-110f-11ea-bcd3-0242ac150003
          */
         MerchantKey: string;
         /**
          * Checkout card parameters
-         * @description `parameters.card`: the card additional parameter sets BNG, FCP, LBP, TWD, ERS (debit) and APC (`parameters.card.shipping.city`, `parameters.card.cart.items`...). Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Checkout's own table is stricter than the S2S one for four APC fields (shipping cost 13, item tax 6, tax category 2, recipient country 2 letters or 3 digits), applied here.
+         * @description `parameters.card`: the card additional parameter sets BNG, FCP, LBP, TWD, ERS (debit) and APC (`parameters.card.shipping.city`, `parameters.card.cart.items`...). Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Checkout's own column of the APC table differs from the S2S one for six fields (shipping cost 13, item tax 6, tax category 2, recipient country 2 letters or 3 digits, item shipping and total discount N10.N2), applied here.
          */
         SessionCardParameters: components["schemas"]["CardSetBng"] & components["schemas"]["CardSetFcp"] & components["schemas"]["CardSetLbp"] & components["schemas"]["CardSetTwd"] & components["schemas"]["CardSetErsDebit"] & components["schemas"]["CardSetApc"] & {
             shipping?: {
@@ -3876,6 +3960,11 @@ export interface components {
                 items?: unknown;
             };
         };
+        /**
+         * Payment-page-only method parameters
+         * @description The merchant sends nothing for this method but its id in the session's `methods`: the payment page collects everything from the payer.
+         */
+        PaymentPageOnlyParameters: Record<string, unknown>;
         /** @description Method-specific fields, keyed by method identifier (`parameters.<method>.<name>`; the method is listed in `methods`). Keys are the document's method labels without the angle brackets; a deployment's brand values rename them. When a Conditional field is not sent, the hosted page collects it from the payer. `card` carries the connector-dependent card sets. A method without a parameter set here (a redirect-only one) takes any object. */
         SessionMethodParameters: {
             card?: components["schemas"]["SessionCardParameters"];
@@ -3921,6 +4010,12 @@ export interface components {
             upi_c?: components["schemas"]["UpiCParameters"];
             upi_d?: components["schemas"]["UpiDParameters"];
             voucher_wallet?: components["schemas"]["VoucherWalletParameters"];
+            cash_ticket?: components["schemas"]["CashTicketParameters"];
+            billing_country_transfer?: components["schemas"]["BillingCountryTransferParameters"];
+            bank_list_transfer?: components["schemas"]["BankListTransferParameters"];
+            crypto_open_amount?: components["schemas"]["CryptoOpenAmountParameters"];
+            page_qr?: components["schemas"]["PageQrParameters"];
+            mobile_number_bj_tg?: components["schemas"]["MobileNumberBjTgParameters"];
             device_wallet?: components["schemas"]["DeviceWalletParameters"];
             web_wallet?: components["schemas"]["WebWalletParameters"];
         } & {
@@ -3936,7 +4031,7 @@ export interface components {
             /** @description Cardholder or customer name; when absent a method that needs it asks on the page. */
             name?: string;
             email?: components["schemas"]["Email"];
-            birth_date?: components["schemas"]["CalendarDate"];
+            birth_date?: components["schemas"]["FreeFormDate"];
             /** @description Payer IP. Sent in the HPF session-token request it is stored, forwarded to the connector and returned in callbacks as `customer_ip`; omitted, the IP of the calling system is used. */
             ip?: components["schemas"]["IpAddress"];
         };
@@ -3966,13 +4061,13 @@ export interface components {
             middle_name?: components["schemas"]["Name"];
             email?: components["schemas"]["Email"];
             phone?: components["schemas"]["Phone"];
-            birth_date?: components["schemas"]["CalendarDate"];
+            birth_date?: components["schemas"]["FreeFormDate"];
             /** @description Type of the recipient's identification document. */
             identity_type?: string;
             /** @description Number of the recipient's identification document. */
             identity_id?: string;
             identity_country?: components["schemas"]["Country"];
-            identity_exp_date?: components["schemas"]["CalendarDate"];
+            identity_exp_date?: components["schemas"]["FreeFormDate"];
             nationality?: components["schemas"]["Country"];
             country_of_birth?: components["schemas"]["Country"];
         };
@@ -4004,7 +4099,7 @@ export interface components {
             error_url?: components["schemas"]["Url"];
             /** @description Window target for the redirects. Used only when the MID sets no Override Link Target (then the MID value always wins); with `_top` in an iframe the payer sees a Continue button. */
             url_target?: components["schemas"]["LinkTarget"];
-            /** @description Session lifetime. The document says "number" without a unit; the public facts give minutes, 1 to 720, default 60, never zero. A whole number is required. */
+            /** @description Session lifetime in minutes, from 1 to 720 (60 when omitted). */
             session_expiry?: number;
             customer?: components["schemas"]["SessionCustomer"];
             billing_address?: components["schemas"]["SessionBillingAddress"];
@@ -4014,7 +4109,7 @@ export interface components {
             crypto?: components["schemas"]["SessionCrypto"];
             /** @description Request a card token (returned as `card_token` in the callback). Ignored when `card_token` is sent. */
             req_token?: boolean;
-            /** @description Token of a card from an earlier purchase or debit. The document types it as a string and wins over the public facts, whose samples send an array of strings. On `credit` the page then asks only for the expiry (no CVV) and prefills the payee name from the token. */
+            /** @description Token of a card from an earlier purchase or debit, as a string. On `credit` the page then asks only for the expiry (no CVV) and prefills the payee name from the token. */
             card_token?: components["schemas"]["Token"];
             /** @description Start a recurring chain (purchase, or the first debit of a recurring debit chain). */
             recurring_init?: boolean;
@@ -4045,7 +4140,17 @@ export interface components {
          * Checkout session
          * @description A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here; the HPF token request takes `return_url` instead.
          */
-        SessionRequest: WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "operation" | "order" | "success_url" | "hash">;
+        SessionRequest: {
+            merchant_key: components["schemas"]["MerchantKey"];
+            /**
+             * @description `purchase` (sale or authorization), `debit`, or `credit` (payout, outcome by a `type=credit` callback).
+             * @enum {string}
+             */
+            operation: "purchase" | "debit" | "credit";
+            order: components["schemas"]["SessionOrder"];
+            success_url: components["schemas"]["Url"];
+            hash: components["schemas"]["Hash"];
+        } & WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "operation" | "order" | "success_url" | "hash">;
         SessionResponse: {
             /** @description Hosted payment page link for this session (one link per payment). */
             redirect_url: components["schemas"]["Url"];
@@ -4072,6 +4177,9 @@ export interface components {
             operation: "purchase" | "debit";
             /** @description Where the payer's browser returns after a 3DS or redirect step of the HPF payment (mandatory for HPF). */
             return_url: components["schemas"]["Url"];
+            merchant_key: components["schemas"]["MerchantKey"];
+            order: components["schemas"]["SessionOrder"];
+            hash: components["schemas"]["Hash"];
         } & WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "operation" | "order" | "hash">;
         /** @description The HPF session token; it authenticates the HPF calls in the `Token` header. */
         SessionTokenResponse: {
@@ -4103,8 +4211,8 @@ export interface components {
             with_hosted_fields?: boolean;
             billing_address?: components["schemas"]["SessionBillingAddress"];
             browser_info?: components["schemas"]["HpfBrowserInfo"];
-            /** @description Payer's birth date (YYYY-MM-DD). */
-            birth_day?: components["schemas"]["CalendarDate"];
+            /** @description Payer's birth date. */
+            birth_day?: components["schemas"]["FreeFormDate"];
             /** @description Language chosen on the merchant's form. */
             selected_language?: components["schemas"]["Language"];
         };
@@ -4128,7 +4236,7 @@ export interface components {
         };
         /**
          * Card credit
-         * @description Payout to a card: a `card_token` from an earlier purchase or debit (document), or a `card_number` (public facts); exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback.
+         * @description Payout to a card: a `card_token` from an earlier purchase or debit, or a `card_number`; exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback.
          */
         CheckoutCardCreditRequest: {
             merchant_key: components["schemas"]["MerchantKey"];

@@ -78,10 +78,16 @@ export const CREDIT2CARD_CARD_SIGNATURE: SignatureRecipe = {
   input: { upper: ['$password', { reverse: { first6last4: 'card_number' } }] },
   cases: [{ when: 'card_token', input: { upper: ['$password', { reverse: 'card_token' }] } }],
 };
-/** S2S CARD CARD2CARD: S2S CARD formula over the payer's card: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))). An absent payer_email is left out. */
+/** S2S CARD CARD2CARD: S2S CARD formula over the payer's card: md5(upper(strrev(payer_email) . PASSWORD . strrev(first6(card_number) . last4(card_number)))), with `card_token` md5(upper(strrev(payer_email) . PASSWORD . strrev(card_token))). An absent payer_email is left out. */
 export const CARD2CARD_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5'],
   input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: { first6last4: 'card_number' } }] },
+  cases: [
+    {
+      when: 'card_token',
+      input: { upper: [{ reverse: 'payer_email' }, '$password', { reverse: 'card_token' }] },
+    },
+  ],
 };
 /** S2S CARD VOID: The document's status-style signature for CAPTURE, VOID and GET_TRANS_STATUS: md5(upper(strrev(trans_id)) . PASSWORD), the raw password appended after upper-casing. The public S2S CARD appendix also mixes in the payer e-mail and card; the document wins where they disagree. */
 export const VOID_CARD_SIGNATURE: SignatureRecipe = {
@@ -96,7 +102,7 @@ export const VOID_CARD_SIGNATURE: SignatureRecipe = {
     },
   },
 };
-/** S2S APM VOID: S2S APM VOID: md5(upper(strrev(trans_id)) . PASSWORD), the same status-style formula the document gives. The vendor's Postman collection reverses the password too (md5(upper(strrev(trans_id . PASSWORD)))); the documented formula is used. */
+/** S2S APM VOID: S2S APM VOID: md5(upper(strrev(trans_id)) . PASSWORD), the same status-style formula as the other S2S APM lookups: the password is appended after upper-casing, not reversed. */
 export const VOID_APM_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: [{ upper: { reverse: 'trans_id' } }, '$password'] };
 /** S2S CARD CREDITVOID: S2S CARD formula: md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6(card_number) . last4(card_number)))), trans_id not reversed. LIMITATION: payer_email and card_number are those of the original payment and are not fields of this request; the caller must supply them to the signer by these names (signing-only inputs), and they must not be sent. */
 export const CREDITVOID_CARD_SIGNATURE: SignatureRecipe = {
@@ -125,7 +131,7 @@ export const GET_TRANS_STATUS_BY_ORDER_CARD_SIGNATURE: SignatureRecipe = {
 };
 /** S2S CARD CREATE_SCHEDULE: S2S CARD formula: md5(upper(strrev(PASSWORD))). */
 export const CREATE_SCHEDULE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: '$password' } } };
-/** S2S CARD UPDATE_SCHEDULE: S2S CARD formula, md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. v5.6.2 does not document UPDATE_SCHEDULE; the vendor's Postman collection signs it with like the other schedule actions. */
+/** S2S CARD UPDATE_SCHEDULE: UPDATE_SCHEDULE: md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed, as for the other schedule actions. */
 export const UPDATE_SCHEDULE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: ['schedule_id', '$password'] } } };
 /** S2S CARD DELETE_SCHEDULE: S2S CARD formula: md5(upper(strrev(schedule_id . PASSWORD))), the whole concatenation reversed. */
 export const DELETE_SCHEDULE_CARD_SIGNATURE: SignatureRecipe = { digests: ['md5'], input: { upper: { reverse: ['schedule_id', '$password'] } } };
@@ -172,7 +178,7 @@ export const CHECKOUT_CREATE_SESSION_TOKEN_SIGNATURE: SignatureRecipe = {
   digests: ['md5', 'sha1'],
   input: { upper: ['order.number', 'order.amount', 'order.currency', 'order.description', '$password'] },
 };
-/** Checkout creditCard: order_amount . order_currency . order_description . PASSWORD))). Confirm with the operator. */
+/** Checkout creditCard: Card credit: sha1(md5(upper(order_id . order_amount . order_currency . order_description . PASSWORD))). Confirm it with the operator. */
 export const CHECKOUT_CREDIT_CARD_SIGNATURE: SignatureRecipe = {
   digests: ['md5', 'sha1'],
   input: { upper: ['order_id', 'order_amount', 'order_currency', 'order_description', '$password'] },

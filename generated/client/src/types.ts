@@ -9,8 +9,20 @@ export type DeviceWalletToken = components['schemas']['DeviceWalletToken'];
 export type WebWalletToken = components['schemas']['WebWalletToken'];
 /** Checkout only (`parameters.<crypto_gateway>`); the method has no S2S APM branch. */
 export type CryptoGatewayParameters = components['schemas']['CryptoGatewayParameters'];
-/** What the merchant sends in `parameters.<voucher_wallet>`. The document describes the method's items by meaning only; most come from elsewhere: the partner id (one per currency), language and merchant domain from the MID; amount, currency (sent on as ISO 4217 numeric), callback and the return, decline and cancel URLs from the session (`success_url`, `error_url`, `cancel_url`); the public transaction id, pay type (0) and pay method (2) and the signature from the platform. The merchant sends the payer's unique id with first name, last name and birth date, which the wallet matches with its records (a mismatch shows a pop-up and sends the payer to the decline URL). The field names are this spec's; confirm them with the operator. */
+/** What the merchant sends in `parameters.<voucher_wallet>`. Most of the method's items come from elsewhere: the partner id (one per currency), language and merchant domain from the MID; amount, currency (sent on as ISO 4217 numeric), callback and the return, decline and cancel URLs from the session (`success_url`, `error_url`, `cancel_url`); the public transaction id, pay type (0), pay method (2) and the signature from the platform. The merchant sends the payer's unique id in its system together with the payer's first name, last name and birth date, which the wallet matches with its records (a mismatch shows a pop-up and sends the payer to the decline URL). The document describes these items by meaning only, so their field names are the ones the operator gives; every name is accepted. */
 export type VoucherWalletParameters = components['schemas']['VoucherWalletParameters'];
+/** Nothing to send; the payment page asks for the ID document and then shows a PDF ticket. */
+export type CashTicketParameters = components['schemas']['CashTicketParameters'];
+/** Nothing to send; the payment page asks for the bank, person type, document type and ID document the billing country needs. */
+export type BillingCountryTransferParameters = components['schemas']['BillingCountryTransferParameters'];
+/** Nothing to send; the payment page asks for the beneficiary details and an account from a list. */
+export type BankListTransferParameters = components['schemas']['BankListTransferParameters'];
+/** Nothing to send; the payment page shows a wallet address the payer pays to. */
+export type CryptoOpenAmountParameters = components['schemas']['CryptoOpenAmountParameters'];
+/** Nothing to send; the payment page shows a QR code to scan. */
+export type PageQrParameters = components['schemas']['PageQrParameters'];
+/** Nothing to send; the payer confirms on a mobile device. */
+export type MobileNumberBjTgParameters = components['schemas']['MobileNumberBjTgParameters'];
 /** Merchant key on S2S (UUID-shaped). */
 export type ClientKey = components['schemas']['ClientKey'];
 /** The merchant's own order identifier, unique in the merchant system. */
@@ -42,8 +54,8 @@ export type IpAddress = components['schemas']['IpAddress'];
 export type Language = components['schemas']['Language'];
 /** Payer fields. Address, country, city and zip are optional at the API layer: each one is enforced only when its Protocol Mapping entry is set to Required (the connector may still reject a request that lacks them). */
 export type S2sPayerFields = components['schemas']['S2sPayerFields'];
-/** Calendar date, YYYY-MM-DD. */
-export type CalendarDate = components['schemas']['CalendarDate'];
+/** A date as the connector expects it; no format is fixed (`1990-09-21` and `21.09.1990` are both sent). */
+export type FreeFormDate = components['schemas']['FreeFormDate'];
 /** The adjoining road or locality of the address, if needed. */
 export type AddressLine2 = components['schemas']['AddressLine2'];
 /** House or building number. */
@@ -58,7 +70,7 @@ export type CardToken = components['schemas']['CardToken'];
 export type CardCvv2 = components['schemas']['CardCvv2'];
 /** A card token from an earlier payment replaces the card number. The card number and the wallet fields must be absent; an expiry sent with a token is passed on as is. */
 export type CardTokenFields = components['schemas']['CardTokenFields'];
-/** Primary account number. Masked as first 6 + last 4 digits wherever it could be shown. */
+/** Primary account number. Masked as first 6 + last 4 digits wherever it could be shown. The client checks the Luhn check digit before sending (a client check, not a stated platform rule): no card network issues a number that fails it, so a failing number is mistyped. */
 export type CardNumber = components['schemas']['CardNumber'];
 /** Expiry month, two digits. */
 export type CardExpMonth = components['schemas']['CardExpMonth'];
@@ -78,11 +90,13 @@ export type WalletTokenFields = components['schemas']['WalletTokenFields'];
 export type ChannelId = components['schemas']['ChannelId'];
 /** Absolute URL. */
 export type Url = components['schemas']['Url'];
-/** Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target; with `_top` in an iframe the payer sees a Continue button. */
+/** Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target (a MID value always wins); with `_top` in an iframe the payer sees a Continue button that opens a new window. */
 export type LinkTarget = components['schemas']['LinkTarget'];
 export type YesNo = components['schemas']['YesNo'];
 /** Recurring schedule identifier. */
 export type ScheduleId = components['schemas']['ScheduleId'];
+/** Calendar date, YYYY-MM-DD. */
+export type CalendarDate = components['schemas']['CalendarDate'];
 /** Installment plan for the BNG connector. Which set applies depends on the connector, so the set is optional; once any of its fields is sent, all three are required (document: all "yes"). Each value is a number justified to 2 digits. */
 export type CardSetBng = components['schemas']['CardSetBng'];
 /** Payer's fiscal document for the FCP connector. Optional as a set (it depends on the connector); once any of its four required fields is sent, all four are required. `toBankAccountId` appears only in samples and stays optional. */
@@ -113,12 +127,14 @@ export type SaleCardParameters = components['schemas']['SaleCardParameters'];
 export type CustomData = components['schemas']['CustomData'];
 /** The fields SALE and AUTH share: the order, the payer, the card (or a token), the 3DS return, recurring and schedule options and the card additional parameters. */
 export type CardSaleFields = components['schemas']['CardSaleFields'];
-/** A zero `order_amount` is allowed only with `auth=Y` or `recurring_init=Y` (and only if the provider supports zero-value transactions); a plain sale with a zero amount is rejected ("amount: This value should be greater than 0."). */
+/** On S2S CARD a zero `order_amount` is allowed only with `auth=Y` or `recurring_init=Y` (and only if the provider supports zero-value transactions); a plain sale with a zero amount is rejected ("amount: This value should be greater than 0."). */
 export type S2sZeroAmountRule = components['schemas']['S2sZeroAmountRule'];
 /** A 3DS result from the merchant's own MPI. When present no REDIRECT is returned; the values go to the acquirer unchanged. Not accepted together with `auth=Y`. */
 export type MpiData = components['schemas']['MpiData'];
 /** A card sale (or an authorization with `auth=Y`). The payer pays with the four card fields, with a `card_token` from an earlier payment, or with a wallet token (`digital_wallet` + `payment_token`), in which case the card fields must be absent. */
 export type SaleCardRequest = components['schemas']['SaleCardRequest'];
+/** A zero `order_amount` is rejected ("amount: This value should be greater than 0."). */
+export type S2sNonZeroAmountRule = components['schemas']['S2sNonZeroAmountRule'];
 /** Send exactly `Y` to authorize only. Any other value, and an absent field, is processed as an immediate sale. */
 export type ApmAuth = components['schemas']['ApmAuth'];
 /** Fields every S2S APM SALE accepts, whatever the method. */
@@ -316,9 +332,9 @@ export type LocalCollectionParameters = components['schemas']['LocalCollectionPa
 export type SaleApmLocalCollectionRequest = components['schemas']['SaleApmLocalCollectionRequest'];
 /** Mobile number with its country prefix (for example 12 digits: `254712345678`). */
 export type MobileMoneyNumber = components['schemas']['MobileMoneyNumber'];
-/** Collection. The document lists the collection request by meaning, not by field name: the public reference (at least 8 characters) is the order reference (`order_id`, `order.number`), the description, amount and currency are the order fields, the payer e-mail (required) and name (optional) are the payer fields, and the verify (redirect) URL is `return_url`. The only method parameter is the mobile number, which the checkout form collects when it is not sent. */
+/** Collection. The document lists the collection request by meaning, not by field name: the description, amount and currency are the order fields, the payer e-mail (required) and name (optional) are the payer fields, and the verify (redirect) URL is `return_url`. It also names a public reference of at least 8 characters without saying which field carries it, so no field is held to that length. The only method parameter is the mobile number, which the checkout form collects when it is not sent. */
 export type MobileMoneyKeParameters = components['schemas']['MobileMoneyKeParameters'];
-/** Mobile money collection as an S2S APM SALE: the order reference (`order_id`) has at least 8 characters and the payer e-mail is required. */
+/** Mobile money collection as an S2S APM SALE: the payer e-mail is required. */
 export type SaleApmMobileMoneyKeRequest = components['schemas']['SaleApmMobileMoneyKeRequest'];
 /** The wallet token as a JSON string, exactly as the wallet provider returned it: a serialized DeviceWalletToken or WebWalletToken (spec/wallets/tokens.yaml). It must be a JSON object (start with `{`), not Base64 or URL-encoded. */
 export type WalletPaymentToken = components['schemas']['WalletPaymentToken'];
@@ -332,7 +348,7 @@ export type WebWalletParameters = components['schemas']['WebWalletParameters'];
 export type SaleApmWebWalletRequest = components['schemas']['SaleApmWebWalletRequest'];
 /** A method of the document's table; `brand` selects its parameters. */
 export type SaleApmMethodRequest = components['schemas']['SaleApmMethodRequest'];
-/** A redirect-only or app-confirmed method the table does not list: the hosted page handles it, so it carries no method parameters. */
+/** A redirect-only or app-confirmed method the table does not list: the hosted page handles it, so it carries no method parameters other than, for some of them, `parameters[payment_method]`. */
 export type SaleApmRedirectOnlyRequest = components['schemas']['SaleApmRedirectOnlyRequest'];
 /** An alternative-payment-method sale. `brand` selects the method; its extras go under `parameters[...]`. `auth=Y` makes it a two-stage payment captured with CAPTURE. */
 export type SaleApmRequest = components['schemas']['SaleApmRequest'];
@@ -358,8 +374,6 @@ export type DebitParameters = components['schemas']['DebitParameters'];
 export type DebitRequest = components['schemas']['DebitRequest'];
 /** Recipient (payee) fields of CARD2CARD and CREDIT2CARD, all optional. */
 export type S2sPayeeFields = components['schemas']['S2sPayeeFields'];
-/** A zero `order_amount` is rejected ("amount: This value should be greater than 0."). */
-export type S2sNonZeroAmountRule = components['schemas']['S2sNonZeroAmountRule'];
 /** Sender's account number (ERS set on CREDIT2CARD): the payer PAN when the funds come from a card, or a not-available marker (`#NA`) for an independent account. Masked like a card number. */
 export type AccountNumber = components['schemas']['AccountNumber'];
 /** ERS set on CREDIT2CARD: the sender's account number plus the identity fields. Optional as a set (it depends on the connector); once any identity field is sent, `payer_account_number` (required in the document) must be sent too. */
@@ -376,7 +390,7 @@ export type Credit2CardRequest = components['schemas']['Credit2CardRequest'];
 export type CardSetPrc = components['schemas']['CardSetPrc'];
 /** `parameters[...]` of a CARD2CARD: the PRC set (optional; it depends on the connector). */
 export type Card2CardParameters = components['schemas']['Card2CardParameters'];
-/** One-step transfer from the payer's card to the payee's card. Like SALE (card fields, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
+/** One-step transfer from the payer's card to the payee's card. Like SALE (card fields or a `card_token`, payer fields, `payer_ip`, `term_url_3ds`), plus `payee_card_number` and the payee fields (document). Wallet tokens, `auth` and `mpi_data` are not documented on CARD2CARD. */
 export type Card2CardRequest = components['schemas']['Card2CardRequest'];
 /** Cancels an operation of the same financial day, identified by its `trans_id`: a SETTLED SALE, CAPTURE or recurring sale. On S2S APM a VOID of an uncaptured authorization is refused with "Void is not allowed." and leaves it unchanged (PENDING). An unknown `trans_id` answers 100000 "Payment not found.". */
 export type VoidRequest = components['schemas']['VoidRequest'];
@@ -396,7 +410,7 @@ export type DayOfMonth = components['schemas']['DayOfMonth'];
 export type DigitString = components['schemas']['DigitString'];
 /** The settings of a schedule, shared by CREATE_SCHEDULE and UPDATE_SCHEDULE, with the rules of `delayed_first_payment` and the retired `delays`. */
 export type ScheduleOptions = components['schemas']['ScheduleOptions'];
-/** Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `name`, `interval_length`, `interval_unit`, `payments_count`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
+/** Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
 export type CreateScheduleRequest = components['schemas']['CreateScheduleRequest'];
 /** Identifies a recurring schedule by its platform id. */
 export type S2sScheduleRef = components['schemas']['S2sScheduleRef'];
@@ -430,7 +444,7 @@ export type Credit2VirtualRequest = components['schemas']['Credit2VirtualRequest
 export type Debit2VirtualFields = components['schemas']['Debit2VirtualFields'];
 /** One-step virtual-account debit. The document shows no body: it is modelled on S2S APM SALE: the common order and payer fields, `brand` and the method's `parameters[...]`. Which methods offer it is not given, so any brand and any parameters are accepted. The response adds `commission` and `total_amount`. */
 export type Debit2VirtualRequest = components['schemas']['Debit2VirtualRequest'];
-/** First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). The second step, DEBIT2VIRTUAL_COMPLETE in the public facts, is not in the document and is not modelled. Same body and signature as DEBIT2VIRTUAL. */
+/** First step of the two-step virtual-account debit: it calculates the commission and returns `commission` and `total_amount` (= amount + commission). Same body and signature as DEBIT2VIRTUAL. */
 export type Debit2VirtualCalcRequest = components['schemas']['Debit2VirtualCalcRequest'];
 /** Every S2S action (S2S CARD and S2S APM) is a form-encoded POST to `{base_url}/post`; the field `action` selects the operation. Nested method extras use bracket keys (`parameters[pin]`, `mpi_data[eci]`), arrays are indexed (`parameters[cart][items][0][name]`). */
 export type PostRequest = components['schemas']['PostRequest'];
@@ -493,7 +507,7 @@ export type CofSource = components['schemas']['CofSource'];
 export type CofSequence = components['schemas']['CofSequence'];
 /** The answer of a status lookup (GET_TRANS_STATUS, GET_TRANS_STATUS_BY_ORDER): the transaction's current status. With the Protocol Mapping options enabled it also carries `card` (masked) and `card_expiration_date`; a missing `arn` is omitted here (callbacks send it empty). `payer_language` is never returned. */
 export type S2sStatusLookupFields = components['schemas']['S2sStatusLookupFields'];
-/** The transaction's current status. The v5.6.2 example shows `action: GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID. */
+/** The transaction's current status. `action` may come back as `GET_TRANS_DETAILS`, so both names are accepted. On S2S APM the status is one of REDIRECT, PREPARE, DECLINED, SETTLED, REFUND, VOID. */
 export type GetTransStatusResponse = components['schemas']['GetTransStatusResponse'];
 /** The authorization holds the funds (PENDING) until CAPTURE. */
 export type AuthSuccess = components['schemas']['AuthSuccess'];
@@ -503,7 +517,7 @@ export type AuthDeclined = components['schemas']['AuthDeclined'];
 export type AuthRedirect = components['schemas']['AuthRedirect'];
 /** Not yet determined; the final result arrives by callback. */
 export type AuthUndefined = components['schemas']['AuthUndefined'];
-/** Like a SALE response. The vendor's test table reports an authorization with `action=SALE`, so both `AUTH` and `SALE` are accepted in `action`. */
+/** Like a SALE response. An authorization may answer with `action=SALE`, so both `AUTH` and `SALE` are accepted in `action`. */
 export type AuthResponse = components['schemas']['AuthResponse'];
 /** A successful debit is SETTLED, 3DS or REDIRECT. */
 export type DebitSuccess = components['schemas']['DebitSuccess'];
@@ -610,10 +624,12 @@ export type ErrorEntry = components['schemas']['ErrorEntry'];
 export type S2sErrorResponse = components['schemas']['S2sErrorResponse'];
 /** Synchronous JSON response of `POST /post`. Which schema applies follows from the request's `action` and the response's `result`; an error has `result=ERROR` and no `action`. */
 export type PostResponse = components['schemas']['PostResponse'];
-/** Merchant key in Checkout requests (UUID-shaped). */
+/** Merchant key in Checkout requests (the S2S `client_key` is UUID-shaped; this key's shape is not stated). */
 export type MerchantKey = components['schemas']['MerchantKey'];
-/** `parameters.card`: the card additional parameter sets BNG, FCP, LBP, TWD, ERS (debit) and APC (`parameters.card.shipping.city`, `parameters.card.cart.items`...). Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Checkout's own table is stricter than the S2S one for four APC fields (shipping cost 13, item tax 6, tax category 2, recipient country 2 letters or 3 digits), applied here. */
+/** `parameters.card`: the card additional parameter sets BNG, FCP, LBP, TWD, ERS (debit) and APC (`parameters.card.shipping.city`, `parameters.card.cart.items`...). Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Checkout's own column of the APC table differs from the S2S one for six fields (shipping cost 13, item tax 6, tax category 2, recipient country 2 letters or 3 digits, item shipping and total discount N10.N2), applied here. */
 export type SessionCardParameters = components['schemas']['SessionCardParameters'];
+/** The merchant sends nothing for this method but its id in the session's `methods`: the payment page collects everything from the payer. */
+export type PaymentPageOnlyParameters = components['schemas']['PaymentPageOnlyParameters'];
 /** Method-specific fields, keyed by method identifier (`parameters.<method>.<name>`; the method is listed in `methods`). Keys are the document's method labels without the angle brackets; a deployment's brand values rename them. When a Conditional field is not sent, the hosted page collects it from the payer. `card` carries the connector-dependent card sets. A method without a parameter set here (a redirect-only one) takes any object. */
 export type SessionMethodParameters = components['schemas']['SessionMethodParameters'];
 export type SessionOrder = components['schemas']['SessionOrder'];
@@ -643,7 +659,7 @@ export type HpfPaymentRequest = components['schemas']['HpfPaymentRequest'];
 export type PaymentId = components['schemas']['PaymentId'];
 /** Result of an HPF payment (shape from the public HPF client; the document does not show it). `redirect` sends the payer on (3DS or a method page) with `redirect_params`; the final outcome always arrives by the Checkout callback. */
 export type HpfPaymentResponse = components['schemas']['HpfPaymentResponse'];
-/** Payout to a card: a `card_token` from an earlier purchase or debit (document), or a `card_number` (public facts); exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
+/** Payout to a card: a `card_token` from an earlier purchase or debit, or a `card_number`; exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
 export type CheckoutCardCreditRequest = components['schemas']['CheckoutCardCreditRequest'];
 /** The request was accepted; the final result arrives by callback (refund: `type=refund`, card credit: `type=credit`). The card credit answer is documented as "accepted" only, so `payment_id` is optional. */
 export type CheckoutAccepted = components['schemas']['CheckoutAccepted'];

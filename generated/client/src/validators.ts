@@ -13,16 +13,15 @@ import { v_CheckoutRefundRequest } from './validate/CheckoutRefundRequest.js';
 import { v_CheckoutVoidRequest } from './validate/CheckoutRetryRequest.js';
 import { v_CheckoutStatusByOrderId, v_CheckoutStatusByPaymentId, v_CheckoutStatusRequest } from './validate/CheckoutStatusRequest.js';
 import { v_CreateScheduleRequest, v_CreateScheduleRequest_properties_action } from './validate/CreateScheduleRequest.js';
-import { v_Credit2CardParameters, v_Credit2CardRequest, v_Credit2CardRequest_properties_action, v_S2sNonZeroAmountRule } from './validate/Credit2CardRequest.js';
+import { v_Credit2CardParameters, v_Credit2CardRequest, v_Credit2CardRequest_properties_action } from './validate/Credit2CardRequest.js';
 import { v_Credit2VirtualParameters, v_Credit2VirtualRequest, v_Credit2VirtualRequest_properties_action, v_MobileMoneyOperator } from './validate/Credit2VirtualRequest.js';
 import { v_CreditvoidRequest, v_CreditvoidRequest_properties_action } from './validate/CreditvoidRequest.js';
 import { v_Debit2VirtualCalcRequest } from './validate/Debit2VirtualCalcRequest.js';
 import { v_Debit2VirtualRequest } from './validate/Debit2VirtualRequest.js';
 import { v_DebitParameters, v_DebitRequest, v_DebitRequest_properties_action } from './validate/DebitRequest.js';
-import { deferred_BnplAParameters } from './validate/deferred/BnplAParameters.js';
 import { deferred_BnplBParameters, v_BnplAmount } from './validate/deferred/BnplBParameters.js';
 import { deferred_Card2CardParameters, v_CardSetPrc } from './validate/deferred/Card2CardParameters.js';
-import { PATTERN_16, deferred_Credit2CardParameters, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd } from './validate/deferred/Credit2CardParameters.js';
+import { PATTERN_14, deferred_Credit2CardParameters, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd } from './validate/deferred/Credit2CardParameters.js';
 import { deferred_DebitParameters } from './validate/deferred/DebitParameters.js';
 import { deferred_DeviceWalletParameters } from './validate/deferred/DeviceWalletParameters.js';
 import { deferred_HpfBrowserInfo } from './validate/deferred/HpfBrowserInfo.js';
@@ -34,7 +33,7 @@ import { deferred_PaymentToken } from './validate/deferred/PaymentToken.js';
 import { deferred_SaleCardParameters } from './validate/deferred/SaleCardParameters.js';
 import { deferred_SessionBillingAddress } from './validate/deferred/SessionBillingAddress.js';
 import { deferred_SessionCustomer } from './validate/deferred/SessionCustomer.js';
-import { deferred_SessionMethodParameters, v_CryptoGatewayParameters, v_SessionCardParameters, v_VoucherWalletParameters } from './validate/deferred/SessionMethodParameters.js';
+import { deferred_SessionMethodParameters, v_CashTicketParameters, v_CryptoGatewayParameters, v_SessionCardParameters } from './validate/deferred/SessionMethodParameters.js';
 import { deferred_SessionPayee } from './validate/deferred/SessionPayee.js';
 import { deferred_WebWalletParameters } from './validate/deferred/WebWalletParameters.js';
 import { v_DeleteScheduleRequest, v_DeleteScheduleRequest_properties_action } from './validate/DeleteScheduleRequest.js';
@@ -54,12 +53,12 @@ import { v_SessionRequest } from './validate/SessionRequest.js';
 import { v_SessionTokenRequest } from './validate/SessionTokenRequest.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './validate/shared/AuthRequest+7-bwphx9.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
-import { inherited, v_Address, v_Amount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_CustomData, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_YesNo } from './validate/shared/common.js';
-import { PATTERN_13, v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
+import { inherited, v_Amount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_Currency, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters, v_YesNo } from './validate/shared/common.js';
+import { v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 import { v_CardSetErsIdentity } from './validate/shared/Credit2CardParameters+2-ci7n13.js';
 import { v_CardSetErsDebit } from './validate/shared/DebitParameters+SessionMethodParameters.js';
 import { v_DeviceWalletToken_properties_paymentData_properties_data } from './validate/shared/DeviceWalletParameters+2-758by2.js';
-import { v_DeviceWalletToken, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash } from './validate/shared/DeviceWalletParameters+PaymentToken.js';
+import { v_DeviceWalletToken } from './validate/shared/DeviceWalletParameters+PaymentToken.js';
 import { v_WalletPaymentToken } from './validate/shared/DeviceWalletParameters+WebWalletParameters.js';
 import { v_WebWalletToken_properties_apiVersion } from './validate/shared/HpfBrowserInfo+2-169z2m5.js';
 import { v_ApcCartItem_properties_description } from './validate/shared/HpfBrowserInfo+2-19z7opt.js';
@@ -74,17 +73,18 @@ import { v_VoidRequest, v_VoidRequest_properties_action } from './validate/VoidR
 type Schemas = components['schemas'];
 
 const VALUE_5 = [[["action","auth","mpi_data","channel_id","term_url_3ds","term_url_target","recurring_init","req_token","schedule_id","schedule_start_date","payment_schedule_amount","payer_present","parameters","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language","payer_middle_name","payer_birth_date","payer_address2","payer_house_number","payer_district","card_token","card_cvv2","card_number","card_exp_month","card_exp_year","digital_wallet","payment_token"],["brand"]],[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
-const PATTERN_14 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
-const SET_3 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
-const PATTERN_15 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
+const PATTERN_12 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
+const SET_4 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
+const PATTERN_13 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
+const PATTERN_15 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
 const VALUE_9 = [[["result","action","status","crypto_address","crypto_network","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params","auth_method","message"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["action","result","schedule_id"],[]],[["action","result","schedule_id"],[]],[["action","result"],[]],[["action","result","schedule_id","name","interval_length","interval_unit","day_of_month","payments_count","delays","paused","delayed_first_payment","first_payment_interval_length","first_payment_interval_unit","first_payment_day_of_week","first_payment_day_of_month"],[]],[["action","result"],[]],[["action","result"],[]],[["action","result"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","commission","total_amount","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","http_code","error_code","error_message","errors"],[]]];
 const VALUE_11 = [[["http_code","error_code","error_message"],[]],[["http_code","error_code","error_message","errors"],[]]];
-const SET_5 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
-const SET_6 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
-const PATTERN_17 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
+const SET_6 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
+const SET_7 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
+const PATTERN_16 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
 const VALUE_14 = [[["payment_id","date","status","reason","recurring_token","schedule_id","shedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","order","customer","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],[]],[[],[]]];
-const SET_7 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
-const SET_10 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
+const SET_8 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
+const SET_11 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
 
 function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -216,7 +216,7 @@ function v_DateTime(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_14.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
+    if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -227,7 +227,7 @@ function v_S2sResponseFields(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     let p1: unknown;
     p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action")) && !(ctx ? visit(ctx, "action", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action")) && !(ctx ? visit(ctx, "action", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.order_id;
     if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id")) && !(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.trans_id;
@@ -235,7 +235,7 @@ function v_S2sResponseFields(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.trans_date;
     if (p1 !== undefined && (p1 !== inherited.trans_date || hasOwn(value, "trans_date")) && !(ctx ? visit(ctx, "trans_date", p1, v_DateTime) : v_DateTime(p1))) return false;
     p1 = value.descriptor;
-    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.amount;
     if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_Amount) : v_Amount(p1))) return false;
     p1 = value.currency;
@@ -259,7 +259,7 @@ function v_S2sPaymentSuccessFields(value: unknown, ctx?: ValidationContext): boo
   } else {
     let p1: unknown;
     p1 = value.recurring_token;
-    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.schedule_id;
     if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.schedule_start_date;
@@ -313,15 +313,6 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_DeclineReason(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
-  }
-  return true;
-}
-
 function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -347,7 +338,7 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
     }
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -565,7 +556,7 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
     }
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -642,15 +633,15 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
   } else {
     let p1: unknown;
     p1 = value.payer_first_name;
-    if (p1 !== undefined && (p1 !== inherited.payer_first_name || hasOwn(value, "payer_first_name")) && !(ctx ? visit(ctx, "payer_first_name", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_first_name || hasOwn(value, "payer_first_name")) && !(ctx ? visit(ctx, "payer_first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_last_name;
-    if (p1 !== undefined && (p1 !== inherited.payer_last_name || hasOwn(value, "payer_last_name")) && !(ctx ? visit(ctx, "payer_last_name", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_last_name || hasOwn(value, "payer_last_name")) && !(ctx ? visit(ctx, "payer_last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_birth_date;
     if (p1 !== undefined && (p1 !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date")) && !(ctx ? visit(ctx, "payer_birth_date", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.payer_address;
-    if (p1 !== undefined && (p1 !== inherited.payer_address || hasOwn(value, "payer_address")) && !(ctx ? visit(ctx, "payer_address", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_address || hasOwn(value, "payer_address")) && !(ctx ? visit(ctx, "payer_address", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_address2;
-    if (p1 !== undefined && (p1 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? visit(ctx, "payer_address2", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? visit(ctx, "payer_address2", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_house_number;
     if (p1 !== undefined && (p1 !== inherited.payer_house_number || hasOwn(value, "payer_house_number")) && !(ctx ? visit(ctx, "payer_house_number", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.payer_phone_country_code;
@@ -658,11 +649,11 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.payer_country;
     if (p1 !== undefined && (p1 !== inherited.payer_country || hasOwn(value, "payer_country")) && !(ctx ? visit(ctx, "payer_country", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.payer_state;
-    if (p1 !== undefined && (p1 !== inherited.payer_state || hasOwn(value, "payer_state")) && !(ctx ? visit(ctx, "payer_state", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_state || hasOwn(value, "payer_state")) && !(ctx ? visit(ctx, "payer_state", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_city;
-    if (p1 !== undefined && (p1 !== inherited.payer_city || hasOwn(value, "payer_city")) && !(ctx ? visit(ctx, "payer_city", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_city || hasOwn(value, "payer_city")) && !(ctx ? visit(ctx, "payer_city", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_district;
-    if (p1 !== undefined && (p1 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? visit(ctx, "payer_district", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? visit(ctx, "payer_district", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_zip;
     if (p1 !== undefined && (p1 !== inherited.payer_zip || hasOwn(value, "payer_zip")) && !(ctx ? visit(ctx, "payer_zip", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.payer_email;
@@ -679,7 +670,7 @@ function v_TransactionStatus(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_3.has(value) && reject(ctx, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
+    if (!SET_4.has(value) && reject(ctx, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
   }
   return true;
 }
@@ -688,8 +679,8 @@ function v_MaskedCard(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_15.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -698,8 +689,8 @@ function v_CardExpirationDate(value: unknown, ctx?: ValidationContext): boolean 
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 7 && codePointLength(value) > 7 && reject(ctx, "maxLength", "must be at most 7 characters")) return false;
-    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_14.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -724,9 +715,9 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     p1 = value.recurring_token;
-    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.schedule_id;
     if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.schedule_start_date;
@@ -744,19 +735,19 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
     p1 = value.card_expiration_date;
     if (p1 !== undefined && (p1 !== inherited.card_expiration_date || hasOwn(value, "card_expiration_date")) && !(ctx ? visit(ctx, "card_expiration_date", p1, v_CardExpirationDate) : v_CardExpirationDate(p1))) return false;
     p1 = value.payment_method;
-    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.rrn;
-    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.arn;
-    if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_S2sStatusLookupFields_properties_arn) : v_S2sStatusLookupFields_properties_arn(p1))) return false;
     p1 = value.initiator;
-    if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.source;
-    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.sequence;
-    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_OrderId) : v_OrderId(p1))) return false;
     if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
     if (!v_CallbackPayerFields(value, ctx) && !ctx) return false;
@@ -831,7 +822,7 @@ function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
     }
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -990,7 +981,7 @@ function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
     }
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -1149,7 +1140,7 @@ function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean
     }
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -1275,7 +1266,7 @@ function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
     }
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -1431,7 +1422,7 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -1636,7 +1627,7 @@ function v_ScheduleInfoNumber(value: unknown, ctx?: ValidationContext): boolean 
   if (!((typeof value === "number" && Number.isInteger(value)) || typeof value === "string" || value === null)) {
     if (reject(ctx, "type", "must be an integer or a string or null")) return false;
   } else if (typeof value === "string") {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -1802,7 +1793,7 @@ function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boole
     }
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -1961,7 +1952,7 @@ function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): bool
     }
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -2122,7 +2113,7 @@ function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): bool
     }
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -2264,7 +2255,7 @@ function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boole
     }
     p1 = value.decline_reason;
     if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -2381,7 +2372,7 @@ function v_ErrorCode(value: unknown, ctx?: ValidationContext): boolean {
     if (reject(ctx, "type", "must be an integer or a string")) return false;
   } else if (typeof value === "string") {
     if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (!PATTERN_15.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
   }
   return true;
 }
@@ -2563,7 +2554,7 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
     p1 = value.error_code;
     if (p1 !== undefined && (p1 !== inherited.error_code || hasOwn(value, "error_code"))) {
       ctx?.segments.push("error_code");
-      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p1) || v_Address(p1))) {
+      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
         v_CheckoutValidationError_properties_error_code_anyOf_0(p1, ctx);
@@ -2628,7 +2619,7 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.redirect_params;
     if (p1 !== undefined && (p1 !== inherited.redirect_params || hasOwn(value, "redirect_params"))) {
       ctx?.segments.push("redirect_params");
-      if (!(v_HpfPaymentResponse_properties_redirect_params_anyOf_0(p1) || v_CustomData(p1))) {
+      if (!(v_HpfPaymentResponse_properties_redirect_params_anyOf_0(p1) || v_VoucherWalletParameters(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: array, object (closest: array)");
         v_HpfPaymentResponse_properties_redirect_params_anyOf_0(p1, ctx);
@@ -2670,7 +2661,7 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.error_code;
     if (p1 !== undefined && (p1 !== inherited.error_code || hasOwn(value, "error_code"))) {
       ctx?.segments.push("error_code");
-      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p1) || v_Address(p1))) {
+      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
         v_CheckoutValidationError_properties_error_code_anyOf_0(p1, ctx);
@@ -2710,7 +2701,7 @@ function v_CheckoutOrderStatus(value: unknown, ctx?: ValidationContext): boolean
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_5.has(value) && reject(ctx, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
+    if (!SET_6.has(value) && reject(ctx, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
   }
   return true;
 }
@@ -2719,7 +2710,7 @@ function v_CheckoutTransactionStatus(value: unknown, ctx?: ValidationContext): b
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_6.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
+    if (!SET_7.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
   }
   return true;
 }
@@ -2746,7 +2737,7 @@ function v_CheckoutCaptureResponse(value: unknown, ctx?: ValidationContext): boo
     p1 = value.date;
     if (p1 !== undefined && (p1 !== inherited.date || hasOwn(value, "date")) && !(ctx ? visit(ctx, "date", p1, v_DateTime) : v_DateTime(p1))) return false;
     p1 = value.reason;
-    if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
   }
   return true;
 }
@@ -2755,8 +2746,8 @@ function v_ReportedAmount(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-    if (!PATTERN_17.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]+(\\.[0-9]+)?$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }
@@ -2771,7 +2762,7 @@ function v_CheckoutReportedOrder(value: unknown, ctx?: ValidationContext): boole
     p1 = value.amount;
     if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     p1 = value.currency;
-    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.description;
     if (p1 !== undefined && (p1 !== inherited.description || hasOwn(value, "description")) && !(ctx ? visit(ctx, "description", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
   }
@@ -2800,7 +2791,7 @@ function v_CheckoutVoidResponse(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.date;
     if (p1 !== undefined && (p1 !== inherited.date || hasOwn(value, "date")) && !(ctx ? visit(ctx, "date", p1, v_DateTime) : v_DateTime(p1))) return false;
     p1 = value.reason;
-    if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     p1 = value.order;
     if (p1 !== undefined && (p1 !== inherited.order || hasOwn(value, "order")) && !(ctx ? visit(ctx, "order", p1, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p1))) return false;
   }
@@ -2819,7 +2810,7 @@ function v_CheckoutRecurringResponse(value: unknown, ctx?: ValidationContext): b
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.reason;
-    if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     p1 = value.payment_id;
     if (p1 !== undefined && (p1 !== inherited.payment_id || hasOwn(value, "payment_id"))) {
       if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
@@ -2856,9 +2847,9 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.reason;
-    if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     p1 = value.recurring_token;
-    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.schedule_id;
     if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.shedule_id;
@@ -2892,19 +2883,19 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
     p1 = value.card_expiration_date;
     if (p1 !== undefined && (p1 !== inherited.card_expiration_date || hasOwn(value, "card_expiration_date")) && !(ctx ? visit(ctx, "card_expiration_date", p1, v_CardExpirationDate) : v_CardExpirationDate(p1))) return false;
     p1 = value.payment_method;
-    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.rrn;
-    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.arn;
-    if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_S2sStatusLookupFields_properties_arn) : v_S2sStatusLookupFields_properties_arn(p1))) return false;
     p1 = value.initiator;
-    if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.source;
-    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.sequence;
-    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_OrderId) : v_OrderId(p1))) return false;
     if (!v_CallbackPayerFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -2969,15 +2960,15 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.browser_color_depth;
-    if (p1 !== undefined && (p1 !== inherited.browser_color_depth || hasOwn(value, "browser_color_depth")) && !(ctx ? visit(ctx, "browser_color_depth", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_color_depth || hasOwn(value, "browser_color_depth")) && !(ctx ? visit(ctx, "browser_color_depth", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.browser_screen_height;
-    if (p1 !== undefined && (p1 !== inherited.browser_screen_height || hasOwn(value, "browser_screen_height")) && !(ctx ? visit(ctx, "browser_screen_height", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_screen_height || hasOwn(value, "browser_screen_height")) && !(ctx ? visit(ctx, "browser_screen_height", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.browser_screen_width;
-    if (p1 !== undefined && (p1 !== inherited.browser_screen_width || hasOwn(value, "browser_screen_width")) && !(ctx ? visit(ctx, "browser_screen_width", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_screen_width || hasOwn(value, "browser_screen_width")) && !(ctx ? visit(ctx, "browser_screen_width", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.browser_java_enabled;
-    if (p1 !== undefined && (p1 !== inherited.browser_java_enabled || hasOwn(value, "browser_java_enabled")) && !(ctx ? visit(ctx, "browser_java_enabled", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_java_enabled || hasOwn(value, "browser_java_enabled")) && !(ctx ? visit(ctx, "browser_java_enabled", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.browser_javascript_enabled;
-    if (p1 !== undefined && (p1 !== inherited.browser_javascript_enabled || hasOwn(value, "browser_javascript_enabled")) && !(ctx ? visit(ctx, "browser_javascript_enabled", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_javascript_enabled || hasOwn(value, "browser_javascript_enabled")) && !(ctx ? visit(ctx, "browser_javascript_enabled", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.browser_language;
     if (p1 !== undefined && (p1 !== inherited.browser_language || hasOwn(value, "browser_language")) && !(ctx ? visit(ctx, "browser_language", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.browser_timezone_offset;
@@ -3057,7 +3048,7 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.card_expiration_date;
     if (p1 !== undefined && (p1 !== inherited.card_expiration_date || hasOwn(value, "card_expiration_date")) && !(ctx ? visit(ctx, "card_expiration_date", p1, v_CardExpirationDate) : v_CardExpirationDate(p1))) return false;
     p1 = value.card_token;
-    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.customer_ip;
     if (p1 !== undefined && (p1 !== inherited.customer_ip || hasOwn(value, "customer_ip")) && !(ctx ? visit(ctx, "customer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
     p1 = value.custom_data;
@@ -3067,7 +3058,7 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.recurring_init_trans_id;
     if (p1 !== undefined && (p1 !== inherited.recurring_init_trans_id || hasOwn(value, "recurring_init_trans_id")) && !(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.recurring_token;
-    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.schedule_id;
     if (p1 !== undefined && (p1 !== inherited.schedule_id || hasOwn(value, "schedule_id")) && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.schedule_start_date;
@@ -3077,46 +3068,56 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.first_recurring_date;
     if (p1 !== undefined && (p1 !== inherited.first_recurring_date || hasOwn(value, "first_recurring_date")) && !(ctx ? visit(ctx, "first_recurring_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
     p1 = value.rrn;
-    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.rrn || hasOwn(value, "rrn")) && !(ctx ? visit(ctx, "rrn", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.arn;
     if (p1 !== undefined && (p1 !== inherited.arn || hasOwn(value, "arn")) && !(ctx ? visit(ctx, "arn", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payment_method;
-    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.initiator;
-    if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.initiator || hasOwn(value, "initiator")) && !(ctx ? visit(ctx, "initiator", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.source;
-    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.source || hasOwn(value, "source")) && !(ctx ? visit(ctx, "source", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.sequence;
-    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.sequence || hasOwn(value, "sequence")) && !(ctx ? visit(ctx, "sequence", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.connector_name;
-    if (p1 !== undefined && (p1 !== inherited.connector_name || hasOwn(value, "connector_name")) && !(ctx ? visit(ctx, "connector_name", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.connector_name || hasOwn(value, "connector_name")) && !(ctx ? visit(ctx, "connector_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.approval_code;
-    if (p1 !== undefined && (p1 !== inherited.approval_code || hasOwn(value, "approval_code")) && !(ctx ? visit(ctx, "approval_code", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.approval_code || hasOwn(value, "approval_code")) && !(ctx ? visit(ctx, "approval_code", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.gateway_id;
-    if (p1 !== undefined && (p1 !== inherited.gateway_id || hasOwn(value, "gateway_id")) && !(ctx ? visit(ctx, "gateway_id", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.gateway_id || hasOwn(value, "gateway_id")) && !(ctx ? visit(ctx, "gateway_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.extra_gateway_id;
-    if (p1 !== undefined && (p1 !== inherited.extra_gateway_id || hasOwn(value, "extra_gateway_id")) && !(ctx ? visit(ctx, "extra_gateway_id", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.extra_gateway_id || hasOwn(value, "extra_gateway_id")) && !(ctx ? visit(ctx, "extra_gateway_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.merchant_name;
-    if (p1 !== undefined && (p1 !== inherited.merchant_name || hasOwn(value, "merchant_name")) && !(ctx ? visit(ctx, "merchant_name", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.merchant_name || hasOwn(value, "merchant_name")) && !(ctx ? visit(ctx, "merchant_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.mid_name;
-    if (p1 !== undefined && (p1 !== inherited.mid_name || hasOwn(value, "mid_name")) && !(ctx ? visit(ctx, "mid_name", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.mid_name || hasOwn(value, "mid_name")) && !(ctx ? visit(ctx, "mid_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.issuer_country;
     if (p1 !== undefined && (p1 !== inherited.issuer_country || hasOwn(value, "issuer_country")) && !(ctx ? visit(ctx, "issuer_country", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.issuer_bank;
-    if (p1 !== undefined && (p1 !== inherited.issuer_bank || hasOwn(value, "issuer_bank")) && !(ctx ? visit(ctx, "issuer_bank", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.issuer_bank || hasOwn(value, "issuer_bank")) && !(ctx ? visit(ctx, "issuer_bank", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.exchange_rate;
     if (p1 !== undefined && (p1 !== inherited.exchange_rate || hasOwn(value, "exchange_rate")) && !(ctx ? visit(ctx, "exchange_rate", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     p1 = value.exchange_rate_base;
     if (p1 !== undefined && (p1 !== inherited.exchange_rate_base || hasOwn(value, "exchange_rate_base")) && !(ctx ? visit(ctx, "exchange_rate_base", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     p1 = value.exchange_currency;
-    if (p1 !== undefined && (p1 !== inherited.exchange_currency || hasOwn(value, "exchange_currency")) && !(ctx ? visit(ctx, "exchange_currency", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.exchange_currency || hasOwn(value, "exchange_currency")) && !(ctx ? visit(ctx, "exchange_currency", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.exchange_amount;
     if (p1 !== undefined && (p1 !== inherited.exchange_amount || hasOwn(value, "exchange_amount")) && !(ctx ? visit(ctx, "exchange_amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     if (!v_CallbackThreeDsFields(value, ctx) && !ctx) return false;
     if (!v_CallbackBrowserFields(value, ctx) && !ctx) return false;
     if (!v_CallbackPayerFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_CallbackDate(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -3146,7 +3147,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     }
     p1 = value.order_currency;
     if (p1 !== undefined && (p1 !== inherited.order_currency || hasOwn(value, "order_currency"))) {
-      if (!(ctx ? visit(ctx, "order_currency", p1, v_Address) : v_Address(p1))) return false;
+      if (!(ctx ? visit(ctx, "order_currency", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "order_currency", "required", "is required")) return false;
     }
@@ -3177,9 +3178,9 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.reason;
     if (p1 !== undefined && (p1 !== inherited.reason || hasOwn(value, "reason")) && !(ctx ? visit(ctx, "reason", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
     p1 = value.date;
-    if (p1 !== undefined && (p1 !== inherited.date || hasOwn(value, "date")) && !(ctx ? visit(ctx, "date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.date || hasOwn(value, "date")) && !(ctx ? visit(ctx, "date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
     p1 = value.card_token;
-    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_card;
     if (p1 !== undefined && (p1 !== inherited.payee_card || hasOwn(value, "payee_card")) && !(ctx ? visit(ctx, "payee_card", p1, v_MaskedCard) : v_MaskedCard(p1))) return false;
     p1 = value.crypto_network;
@@ -3228,7 +3229,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       let p2: unknown;
       p2 = value.card_token;
       if (p2 !== undefined && (p2 !== inherited.card_token || hasOwn(value, "card_token"))) {
-        if (!(ctx ? visit(ctx, "card_token", p2, v_Address) : v_Address(p2))) return false;
+        if (!(ctx ? visit(ctx, "card_token", p2, v_OrderId) : v_OrderId(p2))) return false;
       } else {
         if (rejectAt(ctx, "card_token", "required", "is required (when type is \"debit\")")) return false;
       }
@@ -3250,7 +3251,7 @@ function v_CallbackResult(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_7.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
+    if (!SET_8.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
   }
   return true;
 }
@@ -3262,7 +3263,7 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Address) : v_Address(p1))) return false;
+      if (!(ctx ? visit(ctx, "action", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
@@ -3291,15 +3292,15 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
     }
     p1 = value.trans_date;
-    if (p1 !== undefined && (p1 !== inherited.trans_date || hasOwn(value, "trans_date")) && !(ctx ? visit(ctx, "trans_date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.trans_date || hasOwn(value, "trans_date")) && !(ctx ? visit(ctx, "trans_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
     p1 = value.amount;
     if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     p1 = value.currency;
-    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.descriptor;
-    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     p1 = value.digital_wallet;
     if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.pan_type;
@@ -3309,13 +3310,13 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.redirect_method;
     if (p1 !== undefined && (p1 !== inherited.redirect_method || hasOwn(value, "redirect_method")) && !(ctx ? visit(ctx, "redirect_method", p1, v_HpfPaymentResponse_properties_redirect_method) : v_HpfPaymentResponse_properties_redirect_method(p1))) return false;
     p1 = value.chargeback_date;
-    if (p1 !== undefined && (p1 !== inherited.chargeback_date || hasOwn(value, "chargeback_date")) && !(ctx ? visit(ctx, "chargeback_date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.chargeback_date || hasOwn(value, "chargeback_date")) && !(ctx ? visit(ctx, "chargeback_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
     p1 = value.bank_date;
     if (p1 !== undefined && (p1 !== inherited.bank_date || hasOwn(value, "bank_date")) && !(ctx ? visit(ctx, "bank_date", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.reason_code;
     if (p1 !== undefined && (p1 !== inherited.reason_code || hasOwn(value, "reason_code")) && !(ctx ? visit(ctx, "reason_code", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.creditvoid_date;
-    if (p1 !== undefined && (p1 !== inherited.creditvoid_date || hasOwn(value, "creditvoid_date")) && !(ctx ? visit(ctx, "creditvoid_date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.creditvoid_date || hasOwn(value, "creditvoid_date")) && !(ctx ? visit(ctx, "creditvoid_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
     if ((value.payer_language !== undefined && (value.payer_language !== inherited.payer_language || hasOwn(value, "payer_language"))) && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
     p1 = value.hash;
     if (p1 !== undefined && (p1 !== inherited.hash || hasOwn(value, "hash"))) {
@@ -3335,7 +3336,7 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Address) : v_Address(p1))) return false;
+      if (!(ctx ? visit(ctx, "action", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
@@ -3360,15 +3361,15 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
     }
     p1 = value.trans_date;
-    if (p1 !== undefined && (p1 !== inherited.trans_date || hasOwn(value, "trans_date")) && !(ctx ? visit(ctx, "trans_date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.trans_date || hasOwn(value, "trans_date")) && !(ctx ? visit(ctx, "trans_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
     p1 = value.amount;
     if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
     p1 = value.currency;
-    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.descriptor;
-    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.descriptor || hasOwn(value, "descriptor")) && !(ctx ? visit(ctx, "descriptor", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_DeclineReason) : v_DeclineReason(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
     p1 = value.crypto_address;
     if (p1 !== undefined && (p1 !== inherited.crypto_address || hasOwn(value, "crypto_address")) && !(ctx ? visit(ctx, "crypto_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.crypto_network;
@@ -3417,9 +3418,9 @@ function v_RedirectReturnQuery(value: unknown, ctx?: ValidationContext): boolean
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
     p1 = value.payment_method;
-    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payment_method || hasOwn(value, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }
@@ -3561,7 +3562,17 @@ function v_CallbackPayerFields_properties_payer_email(value: unknown, ctx?: Vali
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 256 && codePointLength(value) > 256 && reject(ctx, "maxLength", "must be at most 256 characters")) return false;
+    if (value.length > 320 && codePointLength(value) > 320 && reject(ctx, "maxLength", "must be at most 320 characters (a safety cap of this client, not a platform limit)")) return false;
+  }
+  return true;
+}
+
+function v_S2sStatusLookupFields_properties_arn(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -3660,7 +3671,7 @@ function v_ScheduleInfoResponse_properties_first_payment_day_of_week(value: unkn
   if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
     if (reject(ctx, "type", "must be a string or an integer")) return false;
   } else if (typeof value === "string") {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -3750,7 +3761,7 @@ function v_CheckoutRecurringResponse_properties_status(value: unknown, ctx?: Val
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_10.has(value) && reject(ctx, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
+    if (!SET_11.has(value) && reject(ctx, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
   }
   return true;
 }
@@ -3773,7 +3784,7 @@ function v_CallbackDataObject_additionalProperties_anyOf_0(value: unknown, ctx?:
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -3829,6 +3840,42 @@ export const validateVoucherWalletParameters = /* @__PURE__ */ validator<Schemas
 /** Type guard for VoucherWalletParameters: true when the value satisfies every rule of the schema. */
 export const isVoucherWalletParameters = v_VoucherWalletParameters as Guard<Schemas["VoucherWalletParameters"]>;
 
+/** Validates a CashTicketParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validateCashTicketParameters = /* @__PURE__ */ validator<Schemas["CashTicketParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for CashTicketParameters: true when the value satisfies every rule of the schema. */
+export const isCashTicketParameters = v_CashTicketParameters as Guard<Schemas["CashTicketParameters"]>;
+
+/** Validates a BillingCountryTransferParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validateBillingCountryTransferParameters = /* @__PURE__ */ validator<Schemas["BillingCountryTransferParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for BillingCountryTransferParameters: true when the value satisfies every rule of the schema. */
+export const isBillingCountryTransferParameters = v_CashTicketParameters as Guard<Schemas["BillingCountryTransferParameters"]>;
+
+/** Validates a BankListTransferParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validateBankListTransferParameters = /* @__PURE__ */ validator<Schemas["BankListTransferParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for BankListTransferParameters: true when the value satisfies every rule of the schema. */
+export const isBankListTransferParameters = v_CashTicketParameters as Guard<Schemas["BankListTransferParameters"]>;
+
+/** Validates a CryptoOpenAmountParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validateCryptoOpenAmountParameters = /* @__PURE__ */ validator<Schemas["CryptoOpenAmountParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for CryptoOpenAmountParameters: true when the value satisfies every rule of the schema. */
+export const isCryptoOpenAmountParameters = v_CashTicketParameters as Guard<Schemas["CryptoOpenAmountParameters"]>;
+
+/** Validates a PageQrParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validatePageQrParameters = /* @__PURE__ */ validator<Schemas["PageQrParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for PageQrParameters: true when the value satisfies every rule of the schema. */
+export const isPageQrParameters = v_CashTicketParameters as Guard<Schemas["PageQrParameters"]>;
+
+/** Validates a MobileNumberBjTgParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validateMobileNumberBjTgParameters = /* @__PURE__ */ validator<Schemas["MobileNumberBjTgParameters"]>(v_CashTicketParameters, "json");
+
+/** Type guard for MobileNumberBjTgParameters: true when the value satisfies every rule of the schema. */
+export const isMobileNumberBjTgParameters = v_CashTicketParameters as Guard<Schemas["MobileNumberBjTgParameters"]>;
+
 /** Validates a ClientKey; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateClientKey = /* @__PURE__ */ validator<Schemas["ClientKey"]>(v_ClientKey, "form");
 
@@ -3878,34 +3925,34 @@ export const validateName = /* @__PURE__ */ validator<Schemas["Name"]>(v_OrderId
 export const isName = v_OrderId as Guard<Schemas["Name"]>;
 
 /** Validates a Address; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateAddress = /* @__PURE__ */ validator<Schemas["Address"]>(v_Address, "form");
+export const validateAddress = /* @__PURE__ */ validator<Schemas["Address"]>(v_OrderId, "form");
 
 /** Type guard for Address: true when the value satisfies every rule of the schema. */
-export const isAddress = v_Address as Guard<Schemas["Address"]>;
+export const isAddress = v_OrderId as Guard<Schemas["Address"]>;
 
 /** Validates a Country; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCountry = /* @__PURE__ */ validator<Schemas["Country"]>(v_Address, "form");
+export const validateCountry = /* @__PURE__ */ validator<Schemas["Country"]>(v_OrderId, "form");
 
 /** Type guard for Country: true when the value satisfies every rule of the schema. */
-export const isCountry = v_Address as Guard<Schemas["Country"]>;
+export const isCountry = v_OrderId as Guard<Schemas["Country"]>;
 
 /** Validates a State; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateState = /* @__PURE__ */ validator<Schemas["State"]>(v_Address, "form");
+export const validateState = /* @__PURE__ */ validator<Schemas["State"]>(v_OrderId, "form");
 
 /** Type guard for State: true when the value satisfies every rule of the schema. */
-export const isState = v_Address as Guard<Schemas["State"]>;
+export const isState = v_OrderId as Guard<Schemas["State"]>;
 
 /** Validates a City; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCity = /* @__PURE__ */ validator<Schemas["City"]>(v_Address, "form");
+export const validateCity = /* @__PURE__ */ validator<Schemas["City"]>(v_OrderId, "form");
 
 /** Type guard for City: true when the value satisfies every rule of the schema. */
-export const isCity = v_Address as Guard<Schemas["City"]>;
+export const isCity = v_OrderId as Guard<Schemas["City"]>;
 
 /** Validates a Zip; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateZip = /* @__PURE__ */ validator<Schemas["Zip"]>(v_Address, "form");
+export const validateZip = /* @__PURE__ */ validator<Schemas["Zip"]>(v_OrderId, "form");
 
 /** Type guard for Zip: true when the value satisfies every rule of the schema. */
-export const isZip = v_Address as Guard<Schemas["Zip"]>;
+export const isZip = v_OrderId as Guard<Schemas["Zip"]>;
 
 /** Validates a Email; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateEmail = /* @__PURE__ */ validator<Schemas["Email"]>(v_Email, "form");
@@ -3914,10 +3961,10 @@ export const validateEmail = /* @__PURE__ */ validator<Schemas["Email"]>(v_Email
 export const isEmail = v_Email as Guard<Schemas["Email"]>;
 
 /** Validates a Phone; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePhone = /* @__PURE__ */ validator<Schemas["Phone"]>(v_Address, "form");
+export const validatePhone = /* @__PURE__ */ validator<Schemas["Phone"]>(v_OrderId, "form");
 
 /** Type guard for Phone: true when the value satisfies every rule of the schema. */
-export const isPhone = v_Address as Guard<Schemas["Phone"]>;
+export const isPhone = v_OrderId as Guard<Schemas["Phone"]>;
 
 /** Validates a PhoneCountryCode; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePhoneCountryCode = /* @__PURE__ */ validator<Schemas["PhoneCountryCode"]>(v_PhoneCountryCode, "form");
@@ -3932,10 +3979,10 @@ export const validateIpAddress = /* @__PURE__ */ validator<Schemas["IpAddress"]>
 export const isIpAddress = v_IpAddress as Guard<Schemas["IpAddress"]>;
 
 /** Validates a Language; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateLanguage = /* @__PURE__ */ validator<Schemas["Language"]>(v_Address, "form");
+export const validateLanguage = /* @__PURE__ */ validator<Schemas["Language"]>(v_OrderId, "form");
 
 /** Type guard for Language: true when the value satisfies every rule of the schema. */
-export const isLanguage = v_Address as Guard<Schemas["Language"]>;
+export const isLanguage = v_OrderId as Guard<Schemas["Language"]>;
 
 /** Validates a S2sPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sPayerFields = /* @__PURE__ */ validator<Schemas["S2sPayerFields"]>(v_S2sPayerFields, "form");
@@ -3943,29 +3990,29 @@ export const validateS2sPayerFields = /* @__PURE__ */ validator<Schemas["S2sPaye
 /** Type guard for S2sPayerFields: true when the value satisfies every rule of the schema. */
 export const isS2sPayerFields = v_S2sPayerFields as Guard<Schemas["S2sPayerFields"]>;
 
-/** Validates a CalendarDate; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCalendarDate = /* @__PURE__ */ validator<Schemas["CalendarDate"]>(v_CalendarDate, "form");
+/** Validates a FreeFormDate; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateFreeFormDate = /* @__PURE__ */ validator<Schemas["FreeFormDate"]>(v_OrderId, "form");
 
-/** Type guard for CalendarDate: true when the value satisfies every rule of the schema. */
-export const isCalendarDate = v_CalendarDate as Guard<Schemas["CalendarDate"]>;
+/** Type guard for FreeFormDate: true when the value satisfies every rule of the schema. */
+export const isFreeFormDate = v_OrderId as Guard<Schemas["FreeFormDate"]>;
 
 /** Validates a AddressLine2; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateAddressLine2 = /* @__PURE__ */ validator<Schemas["AddressLine2"]>(v_Address, "form");
+export const validateAddressLine2 = /* @__PURE__ */ validator<Schemas["AddressLine2"]>(v_OrderId, "form");
 
 /** Type guard for AddressLine2: true when the value satisfies every rule of the schema. */
-export const isAddressLine2 = v_Address as Guard<Schemas["AddressLine2"]>;
+export const isAddressLine2 = v_OrderId as Guard<Schemas["AddressLine2"]>;
 
 /** Validates a HouseNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateHouseNumber = /* @__PURE__ */ validator<Schemas["HouseNumber"]>(v_Address, "form");
+export const validateHouseNumber = /* @__PURE__ */ validator<Schemas["HouseNumber"]>(v_OrderId, "form");
 
 /** Type guard for HouseNumber: true when the value satisfies every rule of the schema. */
-export const isHouseNumber = v_Address as Guard<Schemas["HouseNumber"]>;
+export const isHouseNumber = v_OrderId as Guard<Schemas["HouseNumber"]>;
 
 /** Validates a District; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDistrict = /* @__PURE__ */ validator<Schemas["District"]>(v_Address, "form");
+export const validateDistrict = /* @__PURE__ */ validator<Schemas["District"]>(v_OrderId, "form");
 
 /** Type guard for District: true when the value satisfies every rule of the schema. */
-export const isDistrict = v_Address as Guard<Schemas["District"]>;
+export const isDistrict = v_OrderId as Guard<Schemas["District"]>;
 
 /** Validates a S2sCardPayerExtras; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateS2sCardPayerExtras = /* @__PURE__ */ validator<Schemas["S2sCardPayerExtras"]>(v_S2sCardPayerExtras, "form");
@@ -3980,10 +4027,10 @@ export const validateCardToken = /* @__PURE__ */ validator<Schemas["CardToken"]>
 export const isCardToken = v_OrderId as Guard<Schemas["CardToken"]>;
 
 /** Validates a CardCvv2; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardCvv2 = /* @__PURE__ */ validator<Schemas["CardCvv2"]>(v_Address, "form");
+export const validateCardCvv2 = /* @__PURE__ */ validator<Schemas["CardCvv2"]>(v_OrderId, "form");
 
 /** Type guard for CardCvv2: true when the value satisfies every rule of the schema. */
-export const isCardCvv2 = v_Address as Guard<Schemas["CardCvv2"]>;
+export const isCardCvv2 = v_OrderId as Guard<Schemas["CardCvv2"]>;
 
 /** Validates a CardTokenFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardTokenFields = /* @__PURE__ */ validator<Schemas["CardTokenFields"]>(v_CardTokenFields, "form");
@@ -4052,10 +4099,10 @@ export const validateUrl = /* @__PURE__ */ validator<Schemas["Url"]>(v_Url, "for
 export const isUrl = v_Url as Guard<Schemas["Url"]>;
 
 /** Validates a LinkTarget; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateLinkTarget = /* @__PURE__ */ validator<Schemas["LinkTarget"]>(v_Address, "form");
+export const validateLinkTarget = /* @__PURE__ */ validator<Schemas["LinkTarget"]>(v_OrderId, "form");
 
 /** Type guard for LinkTarget: true when the value satisfies every rule of the schema. */
-export const isLinkTarget = v_Address as Guard<Schemas["LinkTarget"]>;
+export const isLinkTarget = v_OrderId as Guard<Schemas["LinkTarget"]>;
 
 /** Validates a YesNo; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateYesNo = /* @__PURE__ */ validator<Schemas["YesNo"]>(v_YesNo, "form");
@@ -4068,6 +4115,12 @@ export const validateScheduleId = /* @__PURE__ */ validator<Schemas["ScheduleId"
 
 /** Type guard for ScheduleId: true when the value satisfies every rule of the schema. */
 export const isScheduleId = v_OrderId as Guard<Schemas["ScheduleId"]>;
+
+/** Validates a CalendarDate; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateCalendarDate = /* @__PURE__ */ validator<Schemas["CalendarDate"]>(v_CalendarDate, "form");
+
+/** Type guard for CalendarDate: true when the value satisfies every rule of the schema. */
+export const isCalendarDate = v_CalendarDate as Guard<Schemas["CalendarDate"]>;
 
 /** Validates a CardSetBng; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSetBng = /* @__PURE__ */ validator<Schemas["CardSetBng"]>(v_CardSetBng, "form");
@@ -4148,10 +4201,10 @@ export const validateSaleCardParameters = /* @__PURE__ */ validator<Schemas["Sal
 export const isSaleCardParameters = deferred_SaleCardParameters as Guard<Schemas["SaleCardParameters"]>;
 
 /** Validates a CustomData; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCustomData = /* @__PURE__ */ validator<Schemas["CustomData"]>(v_CustomData, "form");
+export const validateCustomData = /* @__PURE__ */ validator<Schemas["CustomData"]>(v_VoucherWalletParameters, "form");
 
 /** Type guard for CustomData: true when the value satisfies every rule of the schema. */
-export const isCustomData = v_CustomData as Guard<Schemas["CustomData"]>;
+export const isCustomData = v_VoucherWalletParameters as Guard<Schemas["CustomData"]>;
 
 /** Validates a CardSaleFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCardSaleFields = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ validator<Schemas["CardSaleFields"]>(v_CardSaleFields, "form"));
@@ -4177,11 +4230,17 @@ export const validateSaleCardRequest = /* @__PURE__ */ provide([[v_MpiData, defe
 /** Type guard for SaleCardRequest: true when the value satisfies every rule of the schema. */
 export const isSaleCardRequest = /* @__PURE__ */ provide([[v_MpiData, deferred_MpiData], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], v_SaleCardRequest as Guard<Schemas["SaleCardRequest"]>);
 
+/** Validates a S2sNonZeroAmountRule; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateS2sNonZeroAmountRule = /* @__PURE__ */ validator<Schemas["S2sNonZeroAmountRule"]>(v_S2sNonZeroAmountRule, "form");
+
+/** Type guard for S2sNonZeroAmountRule: true when the value satisfies every rule of the schema. */
+export const isS2sNonZeroAmountRule = v_S2sNonZeroAmountRule as Guard<Schemas["S2sNonZeroAmountRule"]>;
+
 /** Validates a ApmAuth; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateApmAuth = /* @__PURE__ */ validator<Schemas["ApmAuth"]>(v_Address, "form");
+export const validateApmAuth = /* @__PURE__ */ validator<Schemas["ApmAuth"]>(v_OrderId, "form");
 
 /** Type guard for ApmAuth: true when the value satisfies every rule of the schema. */
-export const isApmAuth = v_Address as Guard<Schemas["ApmAuth"]>;
+export const isApmAuth = v_OrderId as Guard<Schemas["ApmAuth"]>;
 
 /** Validates a SaleApmFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmFields = /* @__PURE__ */ validator<Schemas["SaleApmFields"]>(v_SaleApmFields, "form");
@@ -4670,16 +4729,16 @@ export const validateBnplText = /* @__PURE__ */ validator<Schemas["BnplText"]>(v
 export const isBnplText = v_OrderId as Guard<Schemas["BnplText"]>;
 
 /** Validates a BnplAParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateBnplAParameters = /* @__PURE__ */ validator<Schemas["BnplAParameters"]>(deferred_BnplAParameters, "form");
+export const validateBnplAParameters = /* @__PURE__ */ validator<Schemas["BnplAParameters"]>(v_BnplAParameters, "form");
 
 /** Type guard for BnplAParameters: true when the value satisfies every rule of the schema. */
-export const isBnplAParameters = deferred_BnplAParameters as Guard<Schemas["BnplAParameters"]>;
+export const isBnplAParameters = v_BnplAParameters as Guard<Schemas["BnplAParameters"]>;
 
 /** Validates a SaleApmBnplARequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmBnplARequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters]], /* @__PURE__ */ validator<Schemas["SaleApmBnplARequest"]>(v_SaleApmBnplARequest, "form"));
+export const validateSaleApmBnplARequest = /* @__PURE__ */ validator<Schemas["SaleApmBnplARequest"]>(v_SaleApmBnplARequest, "form");
 
 /** Type guard for SaleApmBnplARequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmBnplARequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters]], v_SaleApmBnplARequest as Guard<Schemas["SaleApmBnplARequest"]>);
+export const isSaleApmBnplARequest = v_SaleApmBnplARequest as Guard<Schemas["SaleApmBnplARequest"]>;
 
 /** Validates a BnplAmount; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateBnplAmount = /* @__PURE__ */ validator<Schemas["BnplAmount"]>(v_BnplAmount, "form");
@@ -4814,10 +4873,10 @@ export const validateSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWa
 export const isSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmWebWalletRequest as Guard<Schemas["SaleApmWebWalletRequest"]>);
 
 /** Validates a SaleApmMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest, "form"));
+export const validateSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest, "form"));
 
 /** Type guard for SaleApmMethodRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmMethodRequest as Guard<Schemas["SaleApmMethodRequest"]>);
+export const isSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmMethodRequest as Guard<Schemas["SaleApmMethodRequest"]>);
 
 /** Validates a SaleApmRedirectOnlyRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Schemas["SaleApmRedirectOnlyRequest"]>(v_SaleApmRedirectOnlyRequest, "form");
@@ -4826,16 +4885,16 @@ export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Sche
 export const isSaleApmRedirectOnlyRequest = v_SaleApmRedirectOnlyRequest as Guard<Schemas["SaleApmRedirectOnlyRequest"]>;
 
 /** Validates a SaleApmRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmRequest"]>(v_SaleApmRequest, "form"));
+export const validateSaleApmRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmRequest"]>(v_SaleApmRequest, "form"));
 
 /** Type guard for SaleApmRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmRequest as Guard<Schemas["SaleApmRequest"]>);
+export const isSaleApmRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleApmRequest as Guard<Schemas["SaleApmRequest"]>);
 
 /** Validates a SaleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleRequest"]>(v_SaleRequest, "form"));
+export const validateSaleRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleRequest"]>(v_SaleRequest, "form"));
 
 /** Type guard for SaleRequest: true when the value satisfies every rule of the schema. */
-export const isSaleRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleRequest as Guard<Schemas["SaleRequest"]>);
+export const isSaleRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SaleRequest as Guard<Schemas["SaleRequest"]>);
 
 /** Validates a TransId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTransId = /* @__PURE__ */ validator<Schemas["TransId"]>(v_OrderId, "form");
@@ -4896,12 +4955,6 @@ export const validateS2sPayeeFields = /* @__PURE__ */ validator<Schemas["S2sPaye
 
 /** Type guard for S2sPayeeFields: true when the value satisfies every rule of the schema. */
 export const isS2sPayeeFields = v_S2sPayeeFields as Guard<Schemas["S2sPayeeFields"]>;
-
-/** Validates a S2sNonZeroAmountRule; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sNonZeroAmountRule = /* @__PURE__ */ validator<Schemas["S2sNonZeroAmountRule"]>(v_S2sNonZeroAmountRule, "form");
-
-/** Type guard for S2sNonZeroAmountRule: true when the value satisfies every rule of the schema. */
-export const isS2sNonZeroAmountRule = v_S2sNonZeroAmountRule as Guard<Schemas["S2sNonZeroAmountRule"]>;
 
 /** Validates a AccountNumber; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateAccountNumber = /* @__PURE__ */ validator<Schemas["AccountNumber"]>(v_OrderId, "form");
@@ -5054,10 +5107,10 @@ export const validateRunScheduleRequest = /* @__PURE__ */ validator<Schemas["Run
 export const isRunScheduleRequest = v_RunScheduleRequest as Guard<Schemas["RunScheduleRequest"]>;
 
 /** Validates a Token; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateToken = /* @__PURE__ */ validator<Schemas["Token"]>(v_Address, "form");
+export const validateToken = /* @__PURE__ */ validator<Schemas["Token"]>(v_OrderId, "form");
 
 /** Type guard for Token: true when the value satisfies every rule of the schema. */
-export const isToken = v_Address as Guard<Schemas["Token"]>;
+export const isToken = v_OrderId as Guard<Schemas["Token"]>;
 
 /** Validates a DescheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateDescheduleRequest = /* @__PURE__ */ validator<Schemas["DescheduleRequest"]>(v_DescheduleRequest, "form");
@@ -5120,16 +5173,16 @@ export const validateDebit2VirtualCalcRequest = /* @__PURE__ */ validator<Schema
 export const isDebit2VirtualCalcRequest = v_Debit2VirtualCalcRequest as Guard<Schemas["Debit2VirtualCalcRequest"]>;
 
 /** Validates a PostRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePostRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_Card2CardParameters, deferred_Card2CardParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["PostRequest"]>(v_PostRequest, "form"));
+export const validatePostRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_Card2CardParameters, deferred_Card2CardParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["PostRequest"]>(v_PostRequest, "form"));
 
 /** Type guard for PostRequest: true when the value satisfies every rule of the schema. */
-export const isPostRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_Card2CardParameters, deferred_Card2CardParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_PostRequest as Guard<Schemas["PostRequest"]>);
+export const isPostRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_Card2CardParameters, deferred_Card2CardParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_MpiData, deferred_MpiData], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], v_PostRequest as Guard<Schemas["PostRequest"]>);
 
 /** Validates a Action; issues name fields by wire path (`order.amount` style by default). */
-export const validateAction = /* @__PURE__ */ validator<Schemas["Action"]>(v_Address, "json");
+export const validateAction = /* @__PURE__ */ validator<Schemas["Action"]>(v_OrderId, "json");
 
 /** Type guard for Action: true when the value satisfies every rule of the schema. */
-export const isAction = v_Address as Guard<Schemas["Action"]>;
+export const isAction = v_OrderId as Guard<Schemas["Action"]>;
 
 /** Validates a DateTime; issues name fields by wire path (`order.amount` style by default). */
 export const validateDateTime = /* @__PURE__ */ validator<Schemas["DateTime"]>(v_DateTime, "json");
@@ -5138,10 +5191,10 @@ export const validateDateTime = /* @__PURE__ */ validator<Schemas["DateTime"]>(v
 export const isDateTime = v_DateTime as Guard<Schemas["DateTime"]>;
 
 /** Validates a Descriptor; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDescriptor = /* @__PURE__ */ validator<Schemas["Descriptor"]>(v_Address, "form");
+export const validateDescriptor = /* @__PURE__ */ validator<Schemas["Descriptor"]>(v_OrderId, "form");
 
 /** Type guard for Descriptor: true when the value satisfies every rule of the schema. */
-export const isDescriptor = v_Address as Guard<Schemas["Descriptor"]>;
+export const isDescriptor = v_OrderId as Guard<Schemas["Descriptor"]>;
 
 /** Validates a S2sResponseFields; issues name fields by wire path (`order.amount` style by default). */
 export const validateS2sResponseFields = /* @__PURE__ */ validator<Schemas["S2sResponseFields"]>(v_S2sResponseFields, "json");
@@ -5168,10 +5221,10 @@ export const validateSaleSuccess = /* @__PURE__ */ validator<Schemas["SaleSucces
 export const isSaleSuccess = v_SaleSuccess as Guard<Schemas["SaleSuccess"]>;
 
 /** Validates a DeclineReason; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDeclineReason = /* @__PURE__ */ validator<Schemas["DeclineReason"]>(v_DeclineReason, "form");
+export const validateDeclineReason = /* @__PURE__ */ validator<Schemas["DeclineReason"]>(v_CryptoWalletAddress, "form");
 
 /** Type guard for DeclineReason: true when the value satisfies every rule of the schema. */
-export const isDeclineReason = v_DeclineReason as Guard<Schemas["DeclineReason"]>;
+export const isDeclineReason = v_CryptoWalletAddress as Guard<Schemas["DeclineReason"]>;
 
 /** Validates a SaleDeclined; issues name fields by wire path (`order.amount` style by default). */
 export const validateSaleDeclined = /* @__PURE__ */ validator<Schemas["SaleDeclined"]>(v_SaleDeclined, "json");
@@ -5240,10 +5293,10 @@ export const validateCaptureResponse = /* @__PURE__ */ validator<Schemas["Captur
 export const isCaptureResponse = v_CaptureResponse as Guard<Schemas["CaptureResponse"]>;
 
 /** Validates a PayerText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePayerText = /* @__PURE__ */ validator<Schemas["PayerText"]>(v_Address, "form");
+export const validatePayerText = /* @__PURE__ */ validator<Schemas["PayerText"]>(v_OrderId, "form");
 
 /** Type guard for PayerText: true when the value satisfies every rule of the schema. */
-export const isPayerText = v_Address as Guard<Schemas["PayerText"]>;
+export const isPayerText = v_OrderId as Guard<Schemas["PayerText"]>;
 
 /** Validates a CallbackPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackPayerFields = /* @__PURE__ */ validator<Schemas["CallbackPayerFields"]>(v_CallbackPayerFields, "form");
@@ -5270,40 +5323,40 @@ export const validateCardExpirationDate = /* @__PURE__ */ validator<Schemas["Car
 export const isCardExpirationDate = v_CardExpirationDate as Guard<Schemas["CardExpirationDate"]>;
 
 /** Validates a CheckoutPaymentMethod; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCheckoutPaymentMethod = /* @__PURE__ */ validator<Schemas["CheckoutPaymentMethod"]>(v_Address, "form");
+export const validateCheckoutPaymentMethod = /* @__PURE__ */ validator<Schemas["CheckoutPaymentMethod"]>(v_OrderId, "form");
 
 /** Type guard for CheckoutPaymentMethod: true when the value satisfies every rule of the schema. */
-export const isCheckoutPaymentMethod = v_Address as Guard<Schemas["CheckoutPaymentMethod"]>;
+export const isCheckoutPaymentMethod = v_OrderId as Guard<Schemas["CheckoutPaymentMethod"]>;
 
 /** Validates a ReportedBrand; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateReportedBrand = /* @__PURE__ */ validator<Schemas["ReportedBrand"]>(v_Address, "form");
+export const validateReportedBrand = /* @__PURE__ */ validator<Schemas["ReportedBrand"]>(v_OrderId, "form");
 
 /** Type guard for ReportedBrand: true when the value satisfies every rule of the schema. */
-export const isReportedBrand = v_Address as Guard<Schemas["ReportedBrand"]>;
+export const isReportedBrand = v_OrderId as Guard<Schemas["ReportedBrand"]>;
 
 /** Validates a Rrn; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateRrn = /* @__PURE__ */ validator<Schemas["Rrn"]>(v_Address, "form");
+export const validateRrn = /* @__PURE__ */ validator<Schemas["Rrn"]>(v_OrderId, "form");
 
 /** Type guard for Rrn: true when the value satisfies every rule of the schema. */
-export const isRrn = v_Address as Guard<Schemas["Rrn"]>;
+export const isRrn = v_OrderId as Guard<Schemas["Rrn"]>;
 
 /** Validates a CofInitiator; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofInitiator = /* @__PURE__ */ validator<Schemas["CofInitiator"]>(v_Address, "form");
+export const validateCofInitiator = /* @__PURE__ */ validator<Schemas["CofInitiator"]>(v_OrderId, "form");
 
 /** Type guard for CofInitiator: true when the value satisfies every rule of the schema. */
-export const isCofInitiator = v_Address as Guard<Schemas["CofInitiator"]>;
+export const isCofInitiator = v_OrderId as Guard<Schemas["CofInitiator"]>;
 
 /** Validates a CofSource; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofSource = /* @__PURE__ */ validator<Schemas["CofSource"]>(v_Address, "form");
+export const validateCofSource = /* @__PURE__ */ validator<Schemas["CofSource"]>(v_OrderId, "form");
 
 /** Type guard for CofSource: true when the value satisfies every rule of the schema. */
-export const isCofSource = v_Address as Guard<Schemas["CofSource"]>;
+export const isCofSource = v_OrderId as Guard<Schemas["CofSource"]>;
 
 /** Validates a CofSequence; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofSequence = /* @__PURE__ */ validator<Schemas["CofSequence"]>(v_Address, "form");
+export const validateCofSequence = /* @__PURE__ */ validator<Schemas["CofSequence"]>(v_OrderId, "form");
 
 /** Type guard for CofSequence: true when the value satisfies every rule of the schema. */
-export const isCofSequence = v_Address as Guard<Schemas["CofSequence"]>;
+export const isCofSequence = v_OrderId as Guard<Schemas["CofSequence"]>;
 
 /** Validates a S2sStatusLookupFields; issues name fields by wire path (`order.amount` style by default). */
 export const validateS2sStatusLookupFields = /* @__PURE__ */ validator<Schemas["S2sStatusLookupFields"]>(v_S2sStatusLookupFields, "json");
@@ -5666,10 +5719,10 @@ export const validatePostResponse = /* @__PURE__ */ validator<Schemas["PostRespo
 export const isPostResponse = v_PostResponse as Guard<Schemas["PostResponse"]>;
 
 /** Validates a MerchantKey; issues name fields by wire path (`order.amount` style by default). */
-export const validateMerchantKey = /* @__PURE__ */ validator<Schemas["MerchantKey"]>(v_ClientKey, "json");
+export const validateMerchantKey = /* @__PURE__ */ validator<Schemas["MerchantKey"]>(v_OrderId, "json");
 
 /** Type guard for MerchantKey: true when the value satisfies every rule of the schema. */
-export const isMerchantKey = v_ClientKey as Guard<Schemas["MerchantKey"]>;
+export const isMerchantKey = v_OrderId as Guard<Schemas["MerchantKey"]>;
 
 /** Validates a SessionCardParameters; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionCardParameters = /* @__PURE__ */ validator<Schemas["SessionCardParameters"]>(v_SessionCardParameters, "json");
@@ -5677,11 +5730,17 @@ export const validateSessionCardParameters = /* @__PURE__ */ validator<Schemas["
 /** Type guard for SessionCardParameters: true when the value satisfies every rule of the schema. */
 export const isSessionCardParameters = v_SessionCardParameters as Guard<Schemas["SessionCardParameters"]>;
 
+/** Validates a PaymentPageOnlyParameters; issues name fields by wire path (`order.amount` style by default). */
+export const validatePaymentPageOnlyParameters = /* @__PURE__ */ validator<Schemas["PaymentPageOnlyParameters"]>(v_VoucherWalletParameters, "json");
+
+/** Type guard for PaymentPageOnlyParameters: true when the value satisfies every rule of the schema. */
+export const isPaymentPageOnlyParameters = v_VoucherWalletParameters as Guard<Schemas["PaymentPageOnlyParameters"]>;
+
 /** Validates a SessionMethodParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters, "json"));
+export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters, "json"));
 
 /** Type guard for SessionMethodParameters: true when the value satisfies every rule of the schema. */
-export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], deferred_SessionMethodParameters as Guard<Schemas["SessionMethodParameters"]>);
+export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], deferred_SessionMethodParameters as Guard<Schemas["SessionMethodParameters"]>);
 
 /** Validates a SessionOrder; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionOrder = /* @__PURE__ */ validator<Schemas["SessionOrder"]>(v_SessionOrder, "json");
@@ -5714,16 +5773,16 @@ export const validateSessionCrypto = /* @__PURE__ */ validator<Schemas["SessionC
 export const isSessionCrypto = v_SessionCrypto as Guard<Schemas["SessionCrypto"]>;
 
 /** Validates a SessionFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionFields = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
+export const validateSessionFields = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
 
 /** Type guard for SessionFields: true when the value satisfies every rule of the schema. */
-export const isSessionFields = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionFields as Guard<Schemas["SessionFields"]>);
+export const isSessionFields = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionFields as Guard<Schemas["SessionFields"]>);
 
 /** Validates a SessionRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
+export const validateSessionRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
 
 /** Type guard for SessionRequest: true when the value satisfies every rule of the schema. */
-export const isSessionRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionRequest as Guard<Schemas["SessionRequest"]>);
+export const isSessionRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionRequest as Guard<Schemas["SessionRequest"]>);
 
 /** Validates a SessionResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionResponse = /* @__PURE__ */ validator<Schemas["SessionResponse"]>(v_SessionResponse, "json");
@@ -5738,10 +5797,10 @@ export const validateCheckoutValidationError = /* @__PURE__ */ validator<Schemas
 export const isCheckoutValidationError = v_CheckoutValidationError as Guard<Schemas["CheckoutValidationError"]>;
 
 /** Validates a SessionTokenRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
+export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
 
 /** Type guard for SessionTokenRequest: true when the value satisfies every rule of the schema. */
-export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplAParameters, deferred_BnplAParameters], [v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionTokenRequest as Guard<Schemas["SessionTokenRequest"]>);
+export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionBillingAddress, deferred_SessionBillingAddress], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionPayee, deferred_SessionPayee], [v_WebWalletParameters, deferred_WebWalletParameters]], v_SessionTokenRequest as Guard<Schemas["SessionTokenRequest"]>);
 
 /** Validates a SessionTokenResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionTokenResponse = /* @__PURE__ */ validator<Schemas["SessionTokenResponse"]>(v_SessionTokenResponse, "json");
@@ -5840,10 +5899,10 @@ export const validateReportedAmount = /* @__PURE__ */ validator<Schemas["Reporte
 export const isReportedAmount = v_ReportedAmount as Guard<Schemas["ReportedAmount"]>;
 
 /** Validates a ReportedCurrency; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateReportedCurrency = /* @__PURE__ */ validator<Schemas["ReportedCurrency"]>(v_Address, "form");
+export const validateReportedCurrency = /* @__PURE__ */ validator<Schemas["ReportedCurrency"]>(v_OrderId, "form");
 
 /** Type guard for ReportedCurrency: true when the value satisfies every rule of the schema. */
-export const isReportedCurrency = v_Address as Guard<Schemas["ReportedCurrency"]>;
+export const isReportedCurrency = v_OrderId as Guard<Schemas["ReportedCurrency"]>;
 
 /** Validates a CheckoutReportedOrder; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutReportedOrder = /* @__PURE__ */ validator<Schemas["CheckoutReportedOrder"]>(v_CheckoutReportedOrder, "json");
@@ -5918,16 +5977,16 @@ export const validateCallbackThreeDsFields = /* @__PURE__ */ validator<Schemas["
 export const isCallbackThreeDsFields = v_CallbackThreeDsFields as Guard<Schemas["CallbackThreeDsFields"]>;
 
 /** Validates a DigitsText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDigitsText = /* @__PURE__ */ validator<Schemas["DigitsText"]>(v_Address, "form");
+export const validateDigitsText = /* @__PURE__ */ validator<Schemas["DigitsText"]>(v_OrderId, "form");
 
 /** Type guard for DigitsText: true when the value satisfies every rule of the schema. */
-export const isDigitsText = v_Address as Guard<Schemas["DigitsText"]>;
+export const isDigitsText = v_OrderId as Guard<Schemas["DigitsText"]>;
 
 /** Validates a FlagText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateFlagText = /* @__PURE__ */ validator<Schemas["FlagText"]>(v_Address, "form");
+export const validateFlagText = /* @__PURE__ */ validator<Schemas["FlagText"]>(v_OrderId, "form");
 
 /** Type guard for FlagText: true when the value satisfies every rule of the schema. */
-export const isFlagText = v_Address as Guard<Schemas["FlagText"]>;
+export const isFlagText = v_OrderId as Guard<Schemas["FlagText"]>;
 
 /** Validates a CallbackBrowserFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackBrowserFields = /* @__PURE__ */ validator<Schemas["CallbackBrowserFields"]>(v_CallbackBrowserFields, "form");
@@ -5960,10 +6019,10 @@ export const validateCallbackCustomData = /* @__PURE__ */ validator<Schemas["Cal
 export const isCallbackCustomData = v_CallbackCustomData as Guard<Schemas["CallbackCustomData"]>;
 
 /** Validates a ExtendedText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateExtendedText = /* @__PURE__ */ validator<Schemas["ExtendedText"]>(v_Address, "form");
+export const validateExtendedText = /* @__PURE__ */ validator<Schemas["ExtendedText"]>(v_OrderId, "form");
 
 /** Type guard for ExtendedText: true when the value satisfies every rule of the schema. */
-export const isExtendedText = v_Address as Guard<Schemas["ExtendedText"]>;
+export const isExtendedText = v_OrderId as Guard<Schemas["ExtendedText"]>;
 
 /** Validates a CallbackCommonFields; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackCommonFields = /* @__PURE__ */ validator<Schemas["CallbackCommonFields"]>(v_CallbackCommonFields, "form");
@@ -5972,10 +6031,10 @@ export const validateCallbackCommonFields = /* @__PURE__ */ validator<Schemas["C
 export const isCallbackCommonFields = v_CallbackCommonFields as Guard<Schemas["CallbackCommonFields"]>;
 
 /** Validates a CallbackDate; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackDate = /* @__PURE__ */ validator<Schemas["CallbackDate"]>(v_DateTime, "form");
+export const validateCallbackDate = /* @__PURE__ */ validator<Schemas["CallbackDate"]>(v_CallbackDate, "form");
 
 /** Type guard for CallbackDate: true when the value satisfies every rule of the schema. */
-export const isCallbackDate = v_DateTime as Guard<Schemas["CallbackDate"]>;
+export const isCallbackDate = v_CallbackDate as Guard<Schemas["CallbackDate"]>;
 
 /** Validates a CallbackPanType; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackPanType = /* @__PURE__ */ validator<Schemas["CallbackPanType"]>(v_PanType, "form");
@@ -6002,10 +6061,10 @@ export const validateCallbackAcknowledgement = /* @__PURE__ */ validator<Schemas
 export const isCallbackAcknowledgement = v_CallbackAcknowledgement as Guard<Schemas["CallbackAcknowledgement"]>;
 
 /** Validates a CallbackAction; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackAction = /* @__PURE__ */ validator<Schemas["CallbackAction"]>(v_Address, "form");
+export const validateCallbackAction = /* @__PURE__ */ validator<Schemas["CallbackAction"]>(v_OrderId, "form");
 
 /** Type guard for CallbackAction: true when the value satisfies every rule of the schema. */
-export const isCallbackAction = v_Address as Guard<Schemas["CallbackAction"]>;
+export const isCallbackAction = v_OrderId as Guard<Schemas["CallbackAction"]>;
 
 /** Validates a CallbackResult; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateCallbackResult = /* @__PURE__ */ validator<Schemas["CallbackResult"]>(v_CallbackResult, "form");

@@ -17,6 +17,12 @@ export default defineConfig({
       "/openapi.yaml"
     ],
     "lastUpdated": false,
+    "markdown": {
+      "theme": {
+        "light": "github-light-high-contrast",
+        "dark": "github-dark-high-contrast"
+      }
+    },
     "themeConfig": {
       "search": {
         "provider": "local",
@@ -78,6 +84,10 @@ export default defineConfig({
             {
               "text": "Testing",
               "link": "/guide/testing"
+            },
+            {
+              "text": "PHP",
+              "link": "/guide/php"
             },
             {
               "text": "Changelog",
@@ -306,12 +316,24 @@ export default defineConfig({
               "link": "/methods/bank-account-debit"
             },
             {
+              "text": "Third-party bank list (payment page only)",
+              "link": "/methods/bank-list-transfer"
+            },
+            {
+              "text": "Bank transfer by billing country (payment page only)",
+              "link": "/methods/billing-country-transfer"
+            },
+            {
               "text": "Buy now, pay later (A)",
               "link": "/methods/bnpl-a"
             },
             {
               "text": "Buy now, pay later (B)",
               "link": "/methods/bnpl-b"
+            },
+            {
+              "text": "Cash ticket (payment page only)",
+              "link": "/methods/cash-ticket"
             },
             {
               "text": "Pay by crypto conversion",
@@ -324,6 +346,10 @@ export default defineConfig({
             {
               "text": "Crypto gateway",
               "link": "/methods/crypto-gateway"
+            },
+            {
+              "text": "Crypto without a fixed amount (payment page only)",
+              "link": "/methods/crypto-open-amount"
             },
             {
               "text": "Crypto withdrawal",
@@ -374,6 +400,10 @@ export default defineConfig({
               "link": "/methods/mobile-money-ke"
             },
             {
+              "text": "Mobile number, Benin and Togo (payment page only)",
+              "link": "/methods/mobile-number-bj-tg"
+            },
+            {
               "text": "Bank transfer, Mexico",
               "link": "/methods/mx-transfer"
             },
@@ -420,6 +450,10 @@ export default defineConfig({
             {
               "text": "Group P2 method D (payer bank account)",
               "link": "/methods/p2-d"
+            },
+            {
+              "text": "QR code on the payment page (payment page only)",
+              "link": "/methods/page-qr"
             },
             {
               "text": "E-mail payout",

@@ -164,7 +164,7 @@ function emitOperations(
         exportedConst({
           doc: `${operation.title}: \`POST ${operation.path}\`${operation.action ? ` with \`action=${operation.action}\`` : ''}.`,
           name: operation.names.operation,
-          type: 'OperationDefinition',
+          type: `OperationDefinition<${stringLiteral(operation.path)}>`,
           initializer: objectLiteral({
             name: stringLiteral(operation.title),
             path: stringLiteral(operation.path),
@@ -297,7 +297,7 @@ function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Stat
           type: 'string',
           hasQuestionToken: true,
           isReadonly: true,
-          docs: [`Path of the S2S endpoint (default \`${path}\`); some APM deployments use \`/post-va\`.`],
+          docs: [`Path of the S2S endpoint (default \`${path}\`); some APM deployments use \`/post-va\`, and \`/\` posts to the base address itself, as some of the document's samples do.`],
         },
       ],
     },
@@ -399,6 +399,13 @@ function emitMethods(model: SpecModel): Statements {
           hasQuestionToken: true,
           isReadonly: true,
           docs: ['A payment the payer does not complete within `seconds` moves to the state `then`.'],
+        },
+        {
+          name: 'paymentPageOnly',
+          type: 'true',
+          hasQuestionToken: true,
+          isReadonly: true,
+          docs: ['The method exists only on the payment page: list its id in the session\'s `methods` and send nothing else for it (it has no S2S branch).'],
         },
       ],
     },

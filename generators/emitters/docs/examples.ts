@@ -34,10 +34,11 @@ export function s2sRequestExamples(model: SpecModel, protocol: S2sProtocol, acti
   return own.length > 0 ? own : all.filter((example) => exampleProtocol(example) === undefined && (action !== 'SALE' || protocol === 'card'));
 }
 
-export function s2sResponseExamples(model: SpecModel, action: string): NamedExample[] {
+/** An action's answers on one protocol: those whose key marks the other protocol (`_apm`, `_card`) are left out. */
+export function s2sResponseExamples(model: SpecModel, protocol: S2sProtocol, action: string): NamedExample[] {
   const responses = model.s2sOperation?.operation.responses ?? {};
   return Object.values(responses).flatMap((response) =>
-    mediaExamples(response.content?.['application/json']).filter((example) => example.value['action'] === action),
+    mediaExamples(response.content?.['application/json']).filter((example) => example.value['action'] === action && (exampleProtocol(example) ?? protocol) === protocol),
   );
 }
 

@@ -15,15 +15,33 @@ import { methodPage } from './pages/method-page.js';
 import { buildSite, paths } from './site.js';
 import { siteConfig } from './site-config.js';
 import { stateDiagramSvg } from './state-diagram.js';
-import { loadTemplates } from './templates.js';
+import { fillTemplate, loadTemplates } from './templates.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PackageNames } from './pages/guides.js';
 
 const SOURCE = 'generators/emitters/docs';
+const THEME_DIR = 'templates/docs/theme';
 
-/** The default theme without its bundled Inter font (68 kB gzipped, preloaded on every page): system fonts instead. */
-const THEME = "import DefaultTheme from 'vitepress/theme-without-fonts';\n\nexport default DefaultTheme;\n";
+
+/** The two packages a shop installs, read from the manifests the client and sandbox emitters write. */
+function packageNames(context: EmitContext): PackageNames {
+  const manifest = (emitter: string, path: string) => {
+    const file = context.filesOf(emitter).find((candidate) => candidate.path === path);
+    if (!file) throw new Error(`The ${emitter} emitter wrote no ${path}`);
+    return JSON.parse(file.contents) as { name: string; version: string; bin?: Record<string, string> };
+  };
+  const client = manifest('package', 'client/package.json');
+  const sandbox = manifest('sandbox', 'sandbox/package.json');
+  const sandboxBin = Object.keys(sandbox.bin ?? {})[0];
+  if (!sandboxBin) throw new Error('The sandbox package has no command');
+  return { client: client.name, sandbox: sandbox.name, sandboxBin, clientVersion: client.version, sandboxVersion: sandbox.version };
+}
 
 export const docsEmitter: Emitter = {
   name: 'docs',
+  // The testing guide names the packages as their manifests do.
+  dependsOn: ['package', 'sandbox'],
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
     const site = buildSite(model);
     const templates = loadTemplates(context.projectRoot);
@@ -51,11 +69,18 @@ export const docsEmitter: Emitter = {
       markdown(paths.guide('errors'), errorsPage(site, templates), template('errors')),
       markdown(paths.guide('limits'), limitsPage(site, templates), template('limits')),
       markdown(paths.guide('states'), statesPage(states, templates), template('states')),
-      markdown(paths.guide('testing'), testingPage(templates), template('testing')),
+      markdown(paths.guide('testing'), testingPage(site, templates, packageNames(context)), template('testing')),
+      markdown(paths.guide('php'), fillTemplate(templates.get('php.md'), {}), template('php')),
       markdown(paths.guide('changelog'), changelogPage(site)),
       { path: 'docs/public/states.svg', contents: stateDiagramSvg(states), kind: 'html', source: SOURCE },
       { path: 'docs/.vitepress/config.mts', contents: siteConfig(site), kind: 'typescript', source: SOURCE },
-      { path: 'docs/.vitepress/theme/index.ts', contents: THEME, kind: 'typescript', source: SOURCE },
+      // The theme is hand-written (templates/docs/theme): copied as it is.
+      ...readdirSync(join(context.projectRoot, THEME_DIR)).map((name): GeneratedFile => ({
+        path: `docs/.vitepress/theme/${name}`,
+        contents: readFileSync(join(context.projectRoot, THEME_DIR, name), 'utf8'),
+        kind: name.endsWith('.ts') ? 'typescript' : 'css',
+        source: `${THEME_DIR}/${name}`,
+      })),
     ];
   },
 };

@@ -3,13 +3,18 @@
 // itself so the sentence a merchant reads is the rule the validators enforce.
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
 import type { SpecModel, WirePathStyle } from '../../model/spec-model.js';
-import { wirePath } from './fields-table.js';
 
 type Resolver = Pick<SpecModel, 'resolve'>;
 
+/** A field's wire name: bracket keys for form bodies (`parameters[pin]`), dotted for JSON (`order.amount`). */
+export function wirePath(style: WirePathStyle, prefix: string, name: string): string {
+  if (prefix === '') return name;
+  return style === 'form' ? `${prefix}[${name}]` : `${prefix}.${name}`;
+}
+
 const field = (name: string) => `\`${name}\``;
 const value = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
-const list = (items: readonly string[], joiner = 'and') =>
+export const list = (items: readonly string[], joiner = 'and') =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${joiner} ${items.at(-1)}`;
 
 /** A condition (`if`) in words: "`auth=Y`", "`brand` is sent", "`a=Y` or `b=Y`". */
@@ -32,6 +37,10 @@ export function conditionText(resolver: Resolver, node: JsonSchema, style: WireP
     if (text) {
       parts.push(text);
       constrained.add(name);
+    } else if (resolved.properties || resolved.required) {
+      // A condition on a nested field (`parameters[mobile_money_operator]` is one of ...).
+      parts.push(conditionText(resolver, resolved, style, path));
+      constrained.add(name);
     }
   }
   const present = (schema.required ?? []).filter((name) => !constrained.has(name)).map((name) => field(wirePath(style, prefix, name)));
@@ -45,7 +54,7 @@ export function conditionText(resolver: Resolver, node: JsonSchema, style: WireP
 
 function valueCondition(schema: SchemaObject, path: string): string | undefined {
   if (schema.const !== undefined) return `${path.includes('`') ? path : `\`${path}=${String(schema.const)}\``}`;
-  if (schema.enum) return `${field(path)} is one of ${schema.enum.map(value).join(', ')}`;
+  if (schema.enum) return schema.enum.length === 1 ? `${field(path)} is ${value(schema.enum[0])}` : `${field(path)} is one of ${schema.enum.map(value).join(', ')}`;
   const negated = isSchemaObject(schema.not) ? schema.not : undefined;
   if (negated?.enum) return `${field(path)} is not one of ${negated.enum.map(value).join(', ')}`;
   if (negated?.const !== undefined) return `${field(path)} is not ${value(negated.const)}`;
@@ -74,11 +83,22 @@ export function consequenceClauses(resolver: Resolver, node: JsonSchema, style: 
     else if (isSchemaObject(resolved.not) && resolved.not.description) clauses.push(`${field(path)} ${resolved.not.description}`);
     else if (resolved.pattern) clauses.push(`${field(path)} must match ${value(resolved.pattern)}`);
     else if (resolved.maxLength !== undefined) clauses.push(`${field(path)} is at most ${resolved.maxLength} characters`);
+    else if (decimalBounds(resolved)) clauses.push(`${field(path)} is ${decimalBounds(resolved)}`);
     else if (resolved.properties || resolved.required) clauses.push(...consequenceClauses(resolver, resolved, style, path));
   }
   for (const part of schema.allOf ?? []) clauses.push(...consequenceClauses(resolver, part, style, prefix));
   if (schema.not !== undefined) clauses.push(...notClauses(resolver, schema.not, style, prefix));
   return clauses;
+}
+
+/** Decimal bounds in words: "from 1 to 50000", "at least 1", "at most 50000". */
+export function decimalBounds(schema: SchemaObject): string | undefined {
+  const low = schema['x-decimal-minimum'] ?? schema.minimum;
+  const high = schema['x-decimal-maximum'] ?? schema.maximum;
+  if (low !== undefined && high !== undefined) return `from ${String(low)} to ${String(high)}`;
+  if (low !== undefined) return `at least ${String(low)}`;
+  if (high !== undefined) return `at most ${String(high)}`;
+  return undefined;
 }
 
 function notClauses(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: string): string[] {
@@ -92,13 +112,17 @@ function notClauses(resolver: Resolver, node: JsonSchema, style: WirePathStyle, 
 
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 
+/** An `if` in words; `if: {not: X}` reads better as "unless X", so it is returned as X, negated. */
+export function ifCondition(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix = ''): { negated: boolean; condition: string } {
+  const ifSchema = resolver.resolve(node);
+  const negated = isSchemaObject(ifSchema) && ifSchema.not !== undefined && Object.keys(ifSchema).every((key) => key === 'not' || key === 'description');
+  return { negated, condition: conditionText(resolver, negated ? (ifSchema as SchemaObject).not! : node, style, prefix) };
+}
+
 /** One `if`/`then`/`else` as sentences. */
 export function ifThenText(resolver: Resolver, schema: SchemaObject, style: WirePathStyle, prefix = ''): string[] {
   if (schema.if === undefined) return [];
-  const ifSchema = resolver.resolve(schema.if);
-  // `if: {not: X}` reads better as "unless X".
-  const negated = isSchemaObject(ifSchema) && ifSchema.not !== undefined && Object.keys(ifSchema).every((key) => key === 'not' || key === 'description');
-  const condition = negated ? conditionText(resolver, (ifSchema as SchemaObject).not!, style, prefix) : conditionText(resolver, schema.if, style, prefix);
+  const { negated, condition } = ifCondition(resolver, schema.if, style, prefix);
   const out: string[] = [];
   const then = schema.then === undefined ? [] : consequenceClauses(resolver, schema.then, style, prefix);
   if (then.length > 0) {
@@ -151,4 +175,65 @@ function keyFields(resolver: Resolver, schema: SchemaObject, style: WirePathStyl
   }
   const shown = [...names].map((name) => field(wirePath(style, prefix, name)));
   return shown.length > 0 ? shown.join(', ') : 'see the fields';
+}
+
+/** The field an `if` tests and the values it accepts, when it tests exactly one (through nested objects). */
+function testedValues(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: string): { path: string; values: readonly unknown[] } | undefined {
+  const schema = resolver.resolve(node);
+  if (!isSchemaObject(schema)) return undefined;
+  const found = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const resolved = resolver.resolve(property);
+    if (!isSchemaObject(resolved)) return [];
+    const path = wirePath(style, prefix, name);
+    if (resolved.const !== undefined) return [{ path, values: [resolved.const] }];
+    if (resolved.enum) return [{ path, values: resolved.enum }];
+    const nested = testedValues(resolver, resolved, style, path);
+    return nested ? [nested] : [];
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
+
+export interface RuleTable {
+  readonly headers: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/**
+ * A family of rules that each test the same field and set the same fields (the operator table of
+ * CREDIT2VIRTUAL: operator → currency, minimum, maximum) as one table, read from the `allOf`
+ * parts themselves, so the table and the rules can never disagree.
+ */
+export function ruleTable(resolver: Resolver, node: JsonSchema, style: WirePathStyle): RuleTable | undefined {
+  const schema = resolver.resolve(node);
+  if (!isSchemaObject(schema)) return undefined;
+  const parts = (schema.allOf ?? []).map((part) => resolver.resolve(part)).filter(isSchemaObject).filter((part) => part.if !== undefined && part.then !== undefined);
+  const rows = parts.map((part) => {
+    const tested = testedValues(resolver, part.if!, style, '');
+    const then = resolver.resolve(part.then!);
+    const set = isSchemaObject(then)
+      ? Object.entries(then.properties ?? {}).map(([name, property]) => ({ name, schema: resolver.resolve(property) }))
+      : [];
+    return { tested, set };
+  });
+  // The family is the rules shaped like the first (same tested field, same fields set): other
+  // conditional rules of the schema (the mobile number's country per operator) are not rows of it.
+  const shape = (row: (typeof rows)[number]) => `${row.tested?.path}|${row.set.map((entry) => entry.name).join(',')}`;
+  const first = rows[0];
+  if (!first?.tested) return undefined;
+  const family = rows.filter((row) => row.tested && shape(row) === shape(first));
+  if (family.length < 2) return undefined;
+  const headers = [field(first.tested.path), ...first.set.flatMap(({ name, schema: set }) => (isSchemaObject(set) && set.const === undefined && decimalBounds(set) ? [`${field(name)} minimum`, `${field(name)} maximum`] : [field(name)]))];
+  return {
+    headers,
+    rows: family.map((row) => [
+      row.tested!.values.map(value).join(', '),
+      ...row.set.flatMap(({ schema: set }) => {
+        if (!isSchemaObject(set)) return [''];
+        if (set.const !== undefined) return [value(set.const)];
+        const low = set['x-decimal-minimum'] ?? set.minimum;
+        const high = set['x-decimal-maximum'] ?? set.maximum;
+        return decimalBounds(set) ? [low === undefined ? '' : String(low), high === undefined ? '' : String(high)] : [''];
+      }),
+    ]),
+  };
 }

@@ -11,8 +11,14 @@ import { createHash } from 'node:crypto';
 /** The password every worked example is signed with (the one the spec's callback examples use). */
 export const EXAMPLE_PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
 
-/** Values for signing-only fields (the original payment's e-mail and card). */
-export const EXAMPLE_SIGNING: Readonly<Record<string, string>> = { payer_email: 'doe@example.com', card_number: '4111111111111111' };
+/** Values for signing-only fields (the original payment's e-mail and card; the order a return is for). */
+export const EXAMPLE_SIGNING: Readonly<Record<string, string>> = {
+  payer_email: 'doe@example.com',
+  card_number: '4111111111111111',
+  order_amount: '1.99',
+  order_currency: 'USD',
+  order_description: 'Product',
+};
 
 /** A form body, one `name=value` pair a line, brackets left readable (the decoder accepts them). */
 export function wireLines(fields: FormObject): string {

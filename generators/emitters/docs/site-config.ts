@@ -25,6 +25,7 @@ export function siteConfig(site: Site): string {
         { text: 'Limits', link: paths.guide('limits') },
         { text: 'States and transitions', link: paths.guide('states') },
         { text: 'Testing', link: paths.guide('testing') },
+        { text: 'PHP', link: paths.guide('php') },
         { text: 'Changelog', link: paths.guide('changelog') },
         { text: 'API reference', link: '/reference' },
       ],
@@ -43,6 +44,8 @@ export function siteConfig(site: Site): string {
     // Links are checked at build time; the spec download is a file VitePress does not know.
     ignoreDeadLinks: ['/openapi.yaml'],
     lastUpdated: false,
+    // Shiki's high-contrast GitHub themes: the default ones colour some tokens below WCAG AA's 4.5:1.
+    markdown: { theme: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
     themeConfig: {
       // detailedView: each result shows the matching text, not only the section title.
       search: { provider: 'local', options: { detailedView: true } },

@@ -26,7 +26,8 @@ export function stateDiagramSvg(table: StateTable): string {
     const offset = ((tallest - column.length) * (BOX.height + GAP.y)) / 2;
     column.forEach((state, row) => position.set(state, { x: MARGIN + index * (BOX.width + GAP.x), y: MARGIN + offset + row * (BOX.height + GAP.y) }));
   });
-  const pairs = [...new Map(table.transitions.map((move) => [`${move.from}>${move.to}`, move])).values()];
+  // A row that moves nothing (a refusal) has no arrow; the table on the page lists it.
+  const pairs = [...new Map(table.transitions.filter((move) => move.from !== move.to).map((move) => [`${move.from}>${move.to}`, move])).values()];
   const arrows = pairs.map((move) => {
     const a = position.get(move.from)!;
     const b = position.get(move.to)!;

@@ -1,18 +1,21 @@
 // Emitter: the publishable package around the generated client: package.json (recording the
 // spec and generator versions), the entry point, the build configs, and the hand-written runtime
-// copied from templates/runtime. Templates are kept prettier-formatted (a test checks it), so
+// copied from templates/runtime: the modules the package's code reaches, so a format checker the
+// spec never uses (duration, hostname, ...) stays out of the package. Templates are kept prettier-formatted (a test checks it), so
 // their copies skip prettier.
 //
-// The package is dual: tsc builds ESM into dist/ and CommonJS into dist/cjs/ (marked by its own
-// package.json), because the engines range starts below Node 20.19, where require(esm) is not
-// available unflagged, and NestJS-style projects compile to CommonJS. Each subpath also gets a
-// stub folder with main/types for resolvers that predate `exports` (TypeScript's node10).
+// The package is dual, ESM and CommonJS (generators/shared/build-options.ts). Each subpath also
+// gets a stub folder with main/types for resolvers that predate `exports` (TypeScript's node10).
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
+import { StructureKind, VariableDeclarationKind, type VariableStatementStructure } from 'ts-morph';
+import ts from 'typescript';
 import { packageReleases, renderPackageChangelog } from '../../model/package-releases.js';
 import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';
+import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
 import { stringLiteral } from '../../shared/code-text.js';
+import { codeProject } from '../../shared/ts-project.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 /** The client package's dependencies: only the transport. */
@@ -28,8 +31,37 @@ const SUBPATHS: Readonly<Record<string, string>> = {
   'form-codec': 'runtime/form-codec',
 };
 
+/** The emitters that write the client's generated modules (client/src). */
+const CODE_EMITTERS = ['client', 'validators', 'types'];
+
+/** A TypeScript module's relative imports (static, dynamic, re-exports), as paths next to `path`. */
+function relativeImports(path: string, contents: string): string[] {
+  return ts
+    .preProcessFile(contents, true, true)
+    .importedFiles.map((file) => file.fileName)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => posix.join(posix.dirname(path), specifier).replace(/\.js$/, '.ts'));
+}
+
+/** The runtime templates (client/src/runtime/…) that `roots` import, directly or through each other. */
+function reachedRuntime(roots: readonly GeneratedFile[], runtime: ReadonlyMap<string, GeneratedFile>): GeneratedFile[] {
+  const reached = new Map<string, GeneratedFile>();
+  const visit = (file: GeneratedFile): void => {
+    for (const path of relativeImports(file.path, file.contents)) {
+      const module = runtime.get(path);
+      if (module && !reached.has(path)) {
+        reached.set(path, module);
+        visit(module);
+      }
+    }
+  };
+  roots.forEach(visit);
+  return [...reached.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
 export const packageEmitter: Emitter = {
   name: 'package',
+  dependsOn: CODE_EMITTERS,
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
     const root = context.projectRoot;
     const project = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
@@ -37,28 +69,32 @@ export const packageEmitter: Emitter = {
       devDependencies: Record<string, string>;
       clientPackage: { name: string; version: string; license: string };
     };
-    const files: GeneratedFile[] = [];
-    // The runtime, and the package's own modules over the generated ones (index, callback handler).
-    for (const [folder, into] of [['templates/runtime', 'client/src/runtime'], ['templates/package', 'client/src']] as const) {
-      for (const name of (await readdir(join(root, folder))).sort()) {
-        if (!name.endsWith('.ts')) continue;
-        const source = `${folder}/${name}`;
-        files.push({ path: `${into}/${name}`, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source });
-      }
-    }
-    files.push({
-      path: 'client/src/version.ts',
-      contents: [
-        `/** Version of the spec (info.version) this client was generated from. */`,
-        `export const SPEC_VERSION = ${stringLiteral(model.specVersion)};`,
-        `/** This package's own version (semantic versioning by the breaking-change gate), beside the interface's. */`,
-        `export const PACKAGE_VERSION = ${stringLiteral(project.clientPackage.version)};`,
-        `/** Version of the generator toolchain that produced it. */`,
-        `export const GENERATOR_VERSION = ${stringLiteral(project.version)};`,
-      ].join('\n'),
-      kind: 'typescript',
-      source: 'generators/emitters/package',
+    const templates = async (folder: string, into: string): Promise<GeneratedFile[]> => {
+      const names = (await readdir(join(root, folder))).filter((name) => name.endsWith('.ts')).sort();
+      return Promise.all(
+        names.map(async (name) => ({ path: `${into}/${name}`, contents: await readFile(join(root, folder, name), 'utf8'), kind: 'typescript' as const, source: `${folder}/${name}` })),
+      );
+    };
+    // The package's own modules over the generated ones (index, callback handler), and the runtime they and the generated code reach.
+    const own = await templates('templates/package', 'client/src');
+    const runtime = new Map((await templates('templates/runtime', 'client/src/runtime')).map((file) => [file.path, file]));
+    const generated = CODE_EMITTERS.flatMap((name) => context.filesOf(name)).filter((file) => file.kind === 'typescript' && file.path.startsWith('client/src/'));
+    const files: GeneratedFile[] = [...reachedRuntime([...own, ...generated], runtime), ...own];
+    const constant = (name: string, doc: string, value: string): VariableStatementStructure => ({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [doc],
+      declarations: [{ name, initializer: stringLiteral(value) }],
     });
+    const version = codeProject().createSourceFile('version.ts', {
+      statements: [
+        constant('SPEC_VERSION', 'Version of the spec (info.version) this client was generated from.', model.specVersion),
+        constant('PACKAGE_VERSION', "This package's own version (semantic versioning by the breaking-change gate), beside the interface's.", project.clientPackage.version),
+        constant('GENERATOR_VERSION', 'Version of the generator toolchain that produced it.', project.version),
+      ],
+    });
+    files.push({ path: 'client/src/version.ts', contents: version.getFullText(), kind: 'typescript', source: 'generators/emitters/package' });
     files.push({
       path: 'client/README.md',
       contents: await readFile(join(root, 'templates/package/README.md'), 'utf8'),
@@ -71,14 +107,9 @@ export const packageEmitter: Emitter = {
       kind: 'markdown',
       source: 'generators/emitters/package',
     });
-    for (const config of ['tsconfig.build.json', 'tsconfig.cjs.json']) {
-      const source = `templates/package/${config}`;
-      files.push({ path: `client/${config}`, contents: await readFile(join(root, source), 'utf8'), kind: 'json', source });
+    for (const { name, config } of await buildConfigs(root)) {
+      files.push({ path: `client/${name}`, contents: JSON.stringify(config), kind: 'json', source: 'generators/shared/build-options.ts' });
     }
-    const entry = (module: string) => ({
-      import: { types: `./dist/${module}.d.ts`, default: `./dist/${module}.js` },
-      require: { types: `./dist/cjs/${module}.d.ts`, default: `./dist/cjs/${module}.js` },
-    });
     for (const [subpath, module] of Object.entries(SUBPATHS)) {
       const stub = { main: `../dist/cjs/${module}.js`, module: `../dist/${module}.js`, types: `../dist/cjs/${module}.d.ts` };
       files.push({ path: `client/${subpath}/package.json`, contents: JSON.stringify(stub), kind: 'json', source: 'generators/emitters/package' });
@@ -95,17 +126,13 @@ export const packageEmitter: Emitter = {
       module: './dist/index.js',
       types: './dist/cjs/index.d.ts',
       exports: {
-        '.': entry('index'),
-        ...Object.fromEntries(Object.entries(SUBPATHS).map(([subpath, module]) => [`./${subpath}`, entry(module)])),
+        '.': dualEntry('index'),
+        ...Object.fromEntries(Object.entries(SUBPATHS).map(([subpath, module]) => [`./${subpath}`, dualEntry(module)])),
         './package.json': './package.json',
       },
       files: ['dist', 'README.md', 'CHANGELOG.md', ...Object.keys(SUBPATHS)],
       scripts: {
-        build: [
-          'tsc -p tsconfig.build.json',
-          'tsc -p tsconfig.cjs.json',
-          `node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
-        ].join(' && '),
+        build: buildScript(),
         prepack: 'npm run build',
       },
       dependencies: Object.fromEntries(RUNTIME_DEPENDENCIES.map((name) => [name, project.devDependencies[name]])),

@@ -4,10 +4,15 @@
 // in templates/sandbox does the rest. It depends on the client emitter's OUTPUT: every name the
 // table imports is checked against what the client package exports.
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
+import { callbackDelivery } from '../../model/callback-delivery.js';
+import { fieldAlternatives } from '../../model/field-alternatives.js';
 import { methodCatalogue } from '../../model/method-catalogue.js';
 import { operationNames, validatorName, webhookNames } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
+import { stateTable } from '../../model/states.js';
+import { testCardsTable, testData, testIdentifiersTable } from '../../model/test-data.js';
+import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 const TEMPLATES = 'templates/sandbox';
@@ -16,8 +21,6 @@ const ENTRY_POINTS = new Set(['index.ts', 'cli.ts']);
 /** The package's runtime dependencies besides the client (versions from the toolchain's lock). */
 const RUNTIME_DEPENDENCIES = ['qrcode'];
 const SHEBANG_SCRIPT = "const fs=require('fs'),f='dist/cli.js';fs.writeFileSync(f,'#!/usr/bin/env node\\n'+fs.readFileSync(f,'utf8'))";
-/** The two bank-code transfer methods of the document's state table (spec: the methods that carry the 5-minute window). */
-const BANK_CODE_TRANSFER_SCHEMAS = new Set(['ArTransferParameters', 'MxTransferParameters']);
 
 export const sandboxEmitter: Emitter = {
   name: 'sandbox',
@@ -25,7 +28,9 @@ export const sandboxEmitter: Emitter = {
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
     const root = context.projectRoot;
     const files: GeneratedFile[] = [];
-    for (const name of (await readdir(join(root, TEMPLATES))).sort()) {
+    // The folder tree as it is: entry points at the top, the layers (core/, handlers/) under runtime/.
+    const names = (await readdir(join(root, TEMPLATES), { recursive: true })).map((name) => name.split(sep).join('/')).sort();
+    for (const name of names) {
       if (!name.endsWith('.ts')) continue;
       const source = `${TEMPLATES}/${name}`;
       const path = ENTRY_POINTS.has(name) ? `sandbox/src/${name}` : `sandbox/src/runtime/${name}`;
@@ -33,8 +38,10 @@ export const sandboxEmitter: Emitter = {
     }
     const clientFiles = ['client', 'validators', 'package'].flatMap((name) => context.filesOf(name));
     files.push({ path: 'sandbox/src/spec-tables.ts', contents: specTables(model, exportedNames(clientFiles)), kind: 'typescript', source: 'generators/emitters/sandbox' });
-    files.push({ path: 'sandbox/README.md', contents: await readFile(join(root, TEMPLATES, 'README.md'), 'utf8'), kind: 'markdown', source: `${TEMPLATES}/README.md` });
-    files.push({ path: 'sandbox/tsconfig.build.json', contents: await readFile(join(root, TEMPLATES, 'tsconfig.build.json'), 'utf8'), kind: 'json', source: `${TEMPLATES}/tsconfig.build.json` });
+    files.push({ path: 'sandbox/README.md', contents: readme(model, await readFile(join(root, TEMPLATES, 'README.md'), 'utf8')), kind: 'markdown', source: `${TEMPLATES}/README.md` });
+    for (const { name, config } of await buildConfigs(root)) {
+      files.push({ path: `sandbox/${name}`, contents: JSON.stringify(config), kind: 'json', source: 'generators/shared/build-options.ts' });
+    }
     files.push({ path: 'sandbox/package.json', contents: manifest(model, await readFile(join(root, 'package.json'), 'utf8'), clientFiles), kind: 'json', source: 'generators/emitters/sandbox' });
     return files;
   },
@@ -60,23 +67,28 @@ function specTables(model: SpecModel, exported: ReadonlySet<string>): string {
   const responseValidator = (schemaName: string | undefined) => (schemaName ? `validateResponse: ${use(validatorName(schemaName))},` : '');
   const s2s = model.s2sActions.map((action) => {
     const names = operationNames(action.protocol, action.action);
-    return `{ protocol: '${action.protocol}', action: '${action.action}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(action.signingFields)}, errors: ${JSON.stringify(action.errors)}, ${responseValidator(action.responseSchemaName)} },`;
+    return `{ protocol: '${action.protocol}', action: '${action.action}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(action.signingFields)}, errors: ${JSON.stringify(action.errors)}, alternatives: ${JSON.stringify(fieldAlternatives(model, action.requestSchemaName))}, ${responseValidator(action.responseSchemaName)} },`;
   });
   const checkout = model.checkoutOperations.map((operation) => {
     const names = operationNames('checkout', operation.operationId);
-    return `{ operationId: '${operation.operationId}', path: '${operation.path}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(operation.signingFields)}, errors: ${JSON.stringify(operation.errors)}, ${responseValidator(operation.responseSchemaName)} },`;
+    return `{ operationId: '${operation.operationId}', path: '${operation.path}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(operation.signingFields)}, errors: ${JSON.stringify(operation.errors)}, alternatives: ${JSON.stringify(fieldAlternatives(model, operation.requestSchemaName))}, ${responseValidator(operation.responseSchemaName)} },`;
   });
   const webhook = (kind: string, protocol: string) => {
     const found = model.webhooks.find((candidate) => candidate.kind === kind && candidate.protocol === protocol);
     if (!found) throw new Error(`sandbox: the spec has no ${protocol} ${kind} webhook`);
     return use(webhookNames(found.name).definition);
   };
-  const methods = methodCatalogue(model).filter((method) => method.brand !== undefined);
-  const brands = (keep: (method: (typeof methods)[number]) => boolean) => JSON.stringify(methods.filter(keep).map((method) => method.brand).sort());
+  // The behaviour data of each method with an S2S APM brand: how the payer completes, the QR's
+  // lifetime and bank codes, the completion window.
+  const methods = methodCatalogue(model).flatMap((method) =>
+    method.brand === undefined
+      ? []
+      : [{ brand: method.brand, completion: method.completion, ...(method.qr ? { qr: { lifetimeSeconds: method.qr.lifetimeSeconds, bankCallback: method.qr.bankCallback } } : {}), ...(method.completionWindow ? { completionWindow: method.completionWindow } : {}) }],
+  );
   const callbacks = `{ checkout: ${webhook('callback', 'checkout')}, card: ${webhook('callback', 'card')}, apm: ${webhook('callback', 'apm')}, paymentReturn: ${webhook('return-query', 'checkout')} }`;
   return [
     `import { ${[...imports].sort().join(', ')} } from '@payment-gateway/merchant-client';`,
-    `import type { SandboxTables } from './runtime/tables.js';`,
+    `import type { SandboxTables } from './runtime/core/tables.js';`,
     '',
     `/** What the sandbox serves, from spec ${model.specVersion}: every S2S action per protocol and every Checkout endpoint. */`,
     `export const TABLES: SandboxTables = {`,
@@ -85,9 +97,38 @@ function specTables(model: SpecModel, exported: ReadonlySet<string>): string {
     `checkout: [${checkout.join('\n')}],`,
     `genericErrors: ${JSON.stringify(model.genericErrors)},`,
     `callbacks: ${callbacks},`,
-    `brands: { qr: ${brands((method) => method.completion.includes('qr') && method.completion.length === 1)}, redirect: ${brands((method) => method.completion.length === 1 && method.completion[0] === 'redirect')}, bankCodeTransfer: ${brands((method) => BANK_CODE_TRANSFER_SCHEMAS.has(method.parametersSchema))} },`,
+    `methods: ${JSON.stringify(methods)},`,
+    `transitions: ${JSON.stringify(stateTable(model).transitions)},`,
+    `testData: ${JSON.stringify(testData(model))},`,
+    `delivery: ${JSON.stringify(callbackDelivery(model))},`,
     `};`,
   ].join('\n');
+}
+
+/** The README template with the parts the spec states filled in (`%%name%%`). */
+function readme(model: SpecModel, template: string): string {
+  const data = testData(model);
+  const methods = methodCatalogue(model);
+  const delivery = callbackDelivery(model);
+  const qr = methods.find((method) => method.qr);
+  const windows = methods.filter((method) => method.completionWindow);
+  const values: Record<string, string> = {
+    testCards: testCardsTable(data),
+    testIdentifiers: testIdentifiersTable(data),
+    qrLifetimeSeconds: String(qr?.qr?.lifetimeSeconds ?? ''),
+    qrBrand: qr?.brand ?? qr?.label ?? '',
+    qrBankCodes: Object.entries(qr?.qr?.bankCallback ?? {}).map(([code, state]) => `\`${code}\` → ${state}`).join(', '),
+    completionWindows: windows.map((method) => `${method.title} (\`${method.brand ?? method.label}\`): ${method.completionWindow!.seconds} seconds`).join('; '),
+    retrySeconds: String(delivery.retry.intervalSeconds),
+    retryAttempts: String(delivery.retry.attempts),
+    blockTimeouts: String(delivery.block.timeouts),
+    blockWithinSeconds: String(delivery.block.withinSeconds),
+    blockForSeconds: String(delivery.block.forSeconds),
+  };
+  return template.replace(/%%([A-Za-z]+)%%/g, (_match, name: string) => {
+    if (!(name in values)) throw new Error(`${TEMPLATES}/README.md: no value for %%${name}%%`);
+    return values[name]!;
+  });
 }
 
 function manifest(model: SpecModel, toolchainText: string, clientFiles: readonly GeneratedFile[]): string {
@@ -102,15 +143,19 @@ function manifest(model: SpecModel, toolchainText: string, clientFiles: readonly
       license: toolchain.clientPackage.license,
       type: 'module',
       engines: { node: '>=20.3.0' },
-      main: './dist/index.js',
-      types: './dist/index.d.ts',
-      exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
+      // Dual like the client, so a CommonJS test set-up (Jest) can require() it.
+      main: './dist/cjs/index.js',
+      module: './dist/index.js',
+      types: './dist/cjs/index.d.ts',
+      exports: { '.': dualEntry('index'), './package.json': './package.json' },
       bin: { 'payment-gateway-sandbox': './dist/cli.js' },
       files: ['dist', 'README.md'],
       scripts: {
         // The generated sources open with their banner, so the bin's shebang is added after the build.
-        build: `tsc -p tsconfig.build.json && node -e "${SHEBANG_SCRIPT}"`,
-        prepack: 'npm run build',
+        build: buildScript(`node -e "${SHEBANG_SCRIPT}"`),
+        // The client is a workspace of this repository (root package.json): its types must be built
+        // before the sandbox's build can import it by name.
+        prepack: `npm run build --workspace ${clientManifest.name} && npm run build`,
       },
       dependencies: {
         [clientManifest.name]: clientManifest.version,

@@ -32,7 +32,7 @@ export const typesEmitter: Emitter = {
     const options: OpenAPITSOptions = { silent: true, emptyObjectsUnknown: true, defaultNonNullable: false };
     const schemaTypes: GeneratedFile = {
       path: SCHEMA_TYPES_PATH,
-      contents: await openapiTypescript(withoutBooleanAllOfMembers(model.document), options),
+      contents: await openapiTypescript(withRequiredPropertiesOwned(withoutBooleanAllOfMembers(model.document)), options),
       kind: 'typescript',
       source: 'generators/emitters/types (openapi-typescript)',
     };
@@ -115,6 +115,54 @@ function withoutBooleanAllOfMembers<T>(node: T): T {
     if (next !== value) (copy ??= { ...(node as Record<string, unknown>) })[key] = next;
   }
   return (copy as T | undefined) ?? node;
+}
+
+/**
+ * openapi-typescript marks a property required only where the same schema object declares it: a
+ * `required` name whose property stands in an `allOf` part (`trans_id` of SaleSuccess, from
+ * S2sResponseFields) would stay optional in the types though the validators require it. Each such
+ * property is copied into the schema that requires it. Copies only the nodes it changes.
+ */
+function withRequiredPropertiesOwned<T>(document: T): T {
+  const schemas = ((document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}) as Record<string, unknown>;
+  const resolve = (node: unknown): unknown => {
+    const ref = (node as { $ref?: unknown } | null)?.$ref;
+    return typeof ref === 'string' && ref.startsWith('#/components/schemas/') ? schemas[ref.slice('#/components/schemas/'.length)] : node;
+  };
+  /** The property schema `name` has in an `allOf` part, however deep, or undefined. */
+  const inParts = (node: unknown, name: string, seen: Set<unknown>): unknown => {
+    for (const part of ((node as { allOf?: unknown[] }).allOf ?? []).map(resolve)) {
+      if (typeof part !== 'object' || part === null || seen.has(part)) continue;
+      seen.add(part);
+      const own = (part as { properties?: Record<string, unknown> }).properties?.[name];
+      const found = own ?? inParts(part, name, seen);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) {
+      const items = node.map(walk);
+      return items.some((item, i) => item !== node[i]) ? items : node;
+    }
+    if (typeof node !== 'object' || node === null) return node;
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      const next = walk(value);
+      if (next !== value) (copy ??= { ...(node as Record<string, unknown>) })[key] = next;
+    }
+    const record = (copy ?? node) as { required?: unknown; allOf?: unknown; properties?: Record<string, unknown> };
+    if (!Array.isArray(record.required) || !Array.isArray(record.allOf)) return copy ?? node;
+    const owned: Record<string, unknown> = {};
+    for (const name of record.required as unknown[]) {
+      if (typeof name !== 'string' || record.properties?.[name] !== undefined) continue;
+      const found = inParts(record, name, new Set());
+      if (found !== undefined) owned[name] = found;
+    }
+    if (Object.keys(owned).length === 0) return copy ?? node;
+    return { ...record, properties: { ...record.properties, ...owned } };
+  };
+  return walk(document) as T;
 }
 
 /** openapi-typescript's output for the document, computed in the warm worker (or a new one). */

@@ -1,11 +1,14 @@
 // Emitter: generated/client/src/validators.ts, plain functions with no runtime dependency on a
 // JSON Schema library. Each component schema X exports `validateX(value, style?)`, which
 // returns every issue with its wire path, and the type guard `isX(value)`; both call the one
-// compiled function `v_X(value, ctx?)` (see compile-schema.ts). The module is written laid out
-// (./code.ts renders the code tree with indentation), so no formatter runs over it.
+// compiled function `v_X(value, ctx?)` (see compile-schema.ts). Each module is a ts-morph source
+// file like every generated TypeScript module; the function bodies are the text ./code.ts
+// renders from its code tree (ajv's way), laid out as written, so no formatter runs over it.
 // Code that request schemas reach moves to modules the client loads per operation, and large
 // parts a request may leave out to modules loaded when a value has them (./modules.ts).
+import { StructureKind, type ImportDeclarationStructure, type WriterFunction } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
+import { codeProject } from '../../shared/ts-project.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { functionBase, validatorModulePath, validatorName } from '../../model/names.js';
 import { clientOperations } from '../../model/operations.js';
@@ -46,6 +49,7 @@ export const validatorsEmitter: Emitter = createValidatorsEmitter();
 
 function emitValidators(model: SpecModel, resources: SchemaResources | undefined): readonly GeneratedFile[] {
   const compiler = new ValidatorCompiler(model, resources);
+  const project = codeProject();
   const names = [...model.schemas.keys()];
   const functions = new Map([...compiler.components(names)].map(([name, base]) => [name, `v_${base}`]));
 
@@ -124,24 +128,35 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       if (used.has(name)) helpers.set(home, [...(helpers.get(home) ?? []), name]);
     }
     const types = [...(split ? [] : ['Guard']), ...(used.has('ValidationContext') ? ['ValidationContext'] : [])];
-    const imports = new Map<string, string[]>();
+    const generatedImports = new Map<string, string[]>();
     for (const name of [...used].sort()) {
       const home = layout.home.get(name);
-      if (home !== undefined && home !== path) imports.set(home, [...(imports.get(home) ?? []), name]);
+      if (home !== undefined && home !== path) generatedImports.set(home, [...(generatedImports.get(home) ?? []), name]);
     }
     const fromRuntime = (module: string) => relative(`runtime/${module}`);
-    const head: Code[] = [
-      [
-        ...(wraps ? [`import type { components } from '${relative('schema')}';`] : []),
-        ...[...helpers].sort(([a], [b]) => (a === 'validation' ? -1 : b === 'validation' ? 1 : a.localeCompare(b))).map(([module, names]) => `import { ${names.join(', ')} } from '${fromRuntime(module)}';`),
-        ...(types.length > 0 ? [`import type { ${types.join(', ')} } from '${fromRuntime('validation')}';`] : []),
-        ...[...imports].sort(([a], [b]) => a.localeCompare(b)).map(([home, imported]) => `import { ${imported.join(', ')} } from '${relative(home)}';`),
-      ],
+    const importFrom = (moduleSpecifier: string, namedImports: readonly string[], isTypeOnly = false): ImportDeclarationStructure => ({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier,
+      namedImports: [...namedImports],
+      isTypeOnly,
+    });
+    const imports = [
+      ...(wraps ? [importFrom(relative('schema'), ['components'], true)] : []),
+      ...[...helpers].sort(([a], [b]) => (a === 'validation' ? -1 : b === 'validation' ? 1 : a.localeCompare(b))).map(([module, names]) => importFrom(fromRuntime(module), names)),
+      ...(types.length > 0 ? [importFrom(fromRuntime('validation'), types, true)] : []),
+      ...[...generatedImports].sort(([a], [b]) => a.localeCompare(b)).map(([home, imported]) => importFrom(relative(home), imported)),
     ];
-    if (!split) head.push(`type Schemas = components['schemas'];`);
     const constants = own.filter((declaration) => declaration.kind === 'constant').map((declaration) => declaration.code(split, relative));
-    const body: Code[] = [...(constants.length > 0 ? [constants] : []), ...own.filter((declaration) => declaration.kind === 'function').map((declaration) => declaration.code(split, relative))];
-    const contents = `${[...head, ...body, ...tail].map((declaration) => render(declaration)).join('\n\n')}\n`;
+    const body: Code[] = [
+      ...(split ? [] : [`type Schemas = components['schemas'];`]),
+      ...(constants.length > 0 ? [constants] : []),
+      ...own.filter((declaration) => declaration.kind === 'function').map((declaration) => declaration.code(split, relative)),
+      ...tail,
+    ];
+    // The module is a ts-morph source file, as every generated TypeScript module: imports as
+    // structures, then each declaration as the text the code tree renders, a blank line apart.
+    const statements = [...imports, ...body.map((code): WriterFunction => (writer) => writer.blankLineIfLastNot().write(render(code)))];
+    const contents = project.createSourceFile(`client/src/${path}.ts`, { statements }, { overwrite: true }).getFullText();
     return { path: `client/src/${path}.ts`, contents, kind: 'typescript', source: 'generators/emitters/validators' };
   };
 

@@ -23,9 +23,10 @@ export interface FormObject {
 
 import { FormCodecError } from './errors.js';
 import { describeError } from './sensitive.js';
+import { encodeFormComponent } from './form-component.js';
 import { MAX_DEPTH } from './structure.js';
 
-export { FormCodecError };
+export { FormCodecError, encodeFormComponent };
 
 /** Most `name=value` pairs a decoded body may hold. A safety cap, not a platform rule. */
 export const MAX_PAIRS = 10_000;
@@ -131,50 +132,6 @@ function appendEncoded(out: string, prefix: string, value: FormValue, depth: num
   }
   const pair = `${prefix}=${encodeFormComponent(String(value))}`;
   return out === '' ? pair : `${out}&${pair}`;
-}
-
-/**
- * The form encoding of each ASCII character: itself for alphanumerics and `*-._` (the WHATWG
- * urlencoded set leaves those), `+` for a space, `%XX` for the rest.
- */
-const ASCII_ENCODED: readonly string[] = Array.from({ length: 128 }, (_, code) => {
-  const char = String.fromCharCode(code);
-  if (/[A-Za-z0-9*\-._]/.test(char)) return char;
-  return code === 32 ? '+' : `%${code.toString(16).toUpperCase().padStart(2, '0')}`;
-});
-/** What encodeURIComponent leaves alone but the form encoding escapes, and the space that becomes `+`. */
-const URI_EXTRAS = /[!'()~]|%20/g;
-const escapeExtra = (match: string): string =>
-  match === '%20' ? '+' : `%${match.charCodeAt(0).toString(16).toUpperCase()}`;
-
-/**
- * One name or value, percent-encoded exactly as URLSearchParams serializes it. ASCII text (the
- * usual field) is encoded in one pass over a table, copying nothing when nothing needs escaping.
- */
-export function encodeFormComponent(text: string): string {
-  let out = '';
-  let copied = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 128) return encodeUnicode(text);
-    const encoded = ASCII_ENCODED[code]!;
-    if (encoded.length === 1 && code !== 32) continue;
-    out += text.slice(copied, i) + encoded;
-    copied = i + 1;
-  }
-  return copied === 0 ? text : out + text.slice(copied);
-}
-
-/** Text with non-ASCII characters: UTF-8 percent-encoding through encodeURIComponent. */
-function encodeUnicode(text: string): string {
-  let encoded: string;
-  try {
-    encoded = encodeURIComponent(text);
-  } catch {
-    // A lone surrogate: URLSearchParams writes U+FFFD for it, encodeURIComponent throws.
-    return new URLSearchParams([['', text]]).toString().slice(1);
-  }
-  return encoded.replace(URI_EXTRAS, escapeExtra);
 }
 
 /** openapi-fetch `bodySerializer` for form bodies. */

@@ -4,7 +4,7 @@
 // an object, walkable (no cycle, bounded nesting), every property readable (a throwing getter or
 // Proxy gives a RequestValidationError, its message scrubbed of card numbers), and with the
 // signing values its signature needs. The pipeline then works on the plain copy only.
-import type { OperationDefinition } from './pipeline.js';
+import type { OperationDefinition } from './operation.js';
 import { describeError } from './sensitive.js';
 import { signingIssues } from './signing.js';
 import { copyStructure } from './structure.js';

@@ -81,7 +81,7 @@ function readField(fields: Readonly<Record<string, unknown>>, name: string): str
 // strings (one char per UTF-8 byte, char codes 0-255), so a non-ASCII value reverses and
 // upper-cases exactly as the platform does it, and an ASCII value (the usual case) needs no copy.
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 const LOWER_ASCII = /[a-z]+/g;
 
 /** The UTF-8 bytes of a value as a byte string. */
@@ -218,15 +218,45 @@ export function coveredFields(recipe: SignatureRecipe, fields: Readonly<Record<s
   return [...covered];
 }
 
+/** Every field a recipe reads by name, in any of its formulas or to choose one (`action`, `payer_email`). */
+export function recipeFieldNames(recipe: Pick<SignatureRecipe, 'input' | 'cases'>): string[] {
+  const names = new Set<string>();
+  const add = (name: string) => names.add(name);
+  visitFields(recipe.input, add, () => undefined);
+  for (const { when, input } of recipe.cases ?? []) {
+    add(typeof when === 'string' ? when : when.field);
+    visitFields(input, add, () => undefined);
+  }
+  return [...names];
+}
+
+/** The fields the formula chosen for these fields reads by name (not those a `sortedValues` hashes). */
+export function chosenFieldNames(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>): string[] {
+  const names: string[] = [];
+  visitFields(
+    chosenInput(recipe, fields),
+    (name) => names.push(name),
+    () => undefined,
+  );
+  return names;
+}
+
+/** True when a case of the recipe is selected by a value these fields carry (`action=CREDIT2CARD`). */
+export function selectedByValue(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>): boolean {
+  return caseByValue(recipe, fields) !== undefined;
+}
+
+function caseByValue(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>): SignatureCase | undefined {
+  return recipe.cases?.find(({ when }) => typeof when !== 'string' && readField(fields, when.field) === when.equals);
+}
+
 /**
  * Fields the recipe reads by name that are empty in these fields: where a value the signer needs
  * may be missing. Only the chosen formula's when a case selected it by value (`action`), else
  * every formula's, since a value that is present selects another formula.
  */
 export function emptyRecipeFields(recipe: SignatureRecipe, fields: Readonly<Record<string, unknown>>): string[] {
-  const byValue = recipe.cases?.find(
-    ({ when }) => typeof when !== 'string' && readField(fields, when.field) === when.equals,
-  );
+  const byValue = caseByValue(recipe, fields);
   const names = new Set<string>();
   const formulas = byValue ? [byValue] : [recipe, ...(recipe.cases ?? [])];
   for (const { input } of formulas)

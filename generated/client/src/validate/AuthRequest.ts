@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters } from './shared/AuthRequest+SaleCardRequest.js';
-import { inherited } from './shared/common.js';
+import { inherited, v_YesNo } from './shared/common.js';
 
 export function v_AuthRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -18,7 +18,8 @@ export function v_AuthRequest(value: unknown, ctx?: ValidationContext): boolean 
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     if ((value.brand !== undefined && (value.brand !== inherited.brand || hasOwn(value, "brand"))) && rejectAt(ctx, "brand", "false", "must not be present")) return false;
-    if ((value.auth !== undefined && (value.auth !== inherited.auth || hasOwn(value, "auth"))) && rejectAt(ctx, "auth", "false", "must not be present")) return false;
+    p1 = value.auth;
+    if (p1 !== undefined && (p1 !== inherited.auth || hasOwn(value, "auth")) && !(ctx ? visit(ctx, "auth", p1, v_YesNo) : v_YesNo(p1))) return false;
     if ((value.mpi_data !== undefined && (value.mpi_data !== inherited.mpi_data || hasOwn(value, "mpi_data"))) && rejectAt(ctx, "mpi_data", "false", "must not be present")) return false;
     if (!v_CardSaleFields(value, ctx) && !ctx) return false;
   }
@@ -41,4 +42,4 @@ export const validate = /* @__PURE__ */ validator<components['schemas']["AuthReq
 export const deferred = [v_PaymentToken, v_SaleCardParameters];
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
-export const fields = ["action","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","digital_wallet","hash","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_present","payer_state","payer_zip","payment_schedule_amount","payment_token","recurring_init","req_token","schedule_id","schedule_start_date","term_url_3ds","term_url_target"];
+export const fields = ["action","auth","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","digital_wallet","hash","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_present","payer_state","payer_zip","payment_schedule_amount","payment_token","recurring_init","req_token","schedule_id","schedule_start_date","term_url_3ds","term_url_target"];

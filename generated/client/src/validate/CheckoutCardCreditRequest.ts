@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, closestAlternative, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Address, v_Amount, v_CardNumber, v_ClientKey, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmFields_properties_custom_data } from './shared/common.js';
+import { inherited, v_Amount, v_CardNumber, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmFields_properties_custom_data } from './shared/common.js';
 
 export const VALUE_10 = [[["card_token"],[]],[["card_number"],[]]];
 
@@ -14,7 +14,7 @@ export function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationCont
     let p1: unknown;
     p1 = value.merchant_key;
     if (p1 !== undefined && (p1 !== inherited.merchant_key || hasOwn(value, "merchant_key"))) {
-      if (!(ctx ? visit(ctx, "merchant_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchant_key", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchant_key", "required", "is required")) return false;
     }
@@ -43,7 +43,7 @@ export function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationCont
       if (rejectAt(ctx, "order_description", "required", "is required")) return false;
     }
     p1 = value.card_token;
-    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token")) && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.card_number;
     if (p1 !== undefined && (p1 !== inherited.card_number || hasOwn(value, "card_number")) && !(ctx ? visit(ctx, "card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
     p1 = value.payee_first_name;
@@ -83,7 +83,7 @@ export function v_CheckoutCardCreditRequest_allOf_0_anyOf_0(value: unknown, ctx?
     let p1: unknown;
     p1 = value.card_token;
     if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token"))) {
-      if (!(ctx ? visit(ctx, "card_token", p1, v_Address) : v_Address(p1))) return false;
+      if (!(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "card_token", "required", "is required")) return false;
     }

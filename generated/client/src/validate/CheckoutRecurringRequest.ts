@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Address, v_Amount, v_ClientKey, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_SessionCustomer } from './shared/common.js';
+import { inherited, v_Amount, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_SessionCustomer } from './shared/common.js';
 
 export function v_CheckoutRecurringOrder(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -44,7 +44,7 @@ export function v_CheckoutRecurringRequest(value: unknown, ctx?: ValidationConte
     let p1: unknown;
     p1 = value.merchant_key;
     if (p1 !== undefined && (p1 !== inherited.merchant_key || hasOwn(value, "merchant_key"))) {
-      if (!(ctx ? visit(ctx, "merchant_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchant_key", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchant_key", "required", "is required")) return false;
     }
@@ -56,7 +56,7 @@ export function v_CheckoutRecurringRequest(value: unknown, ctx?: ValidationConte
     }
     p1 = value.recurring_token;
     if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token"))) {
-      if (!(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
+      if (!(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "recurring_token", "required", "is required")) return false;
     }

@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Amount, v_ClientKey, v_Hash, v_OrderId } from './shared/common.js';
+import { inherited, v_Amount, v_Hash, v_OrderId } from './shared/common.js';
 
 export function v_CheckoutRefundRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -12,7 +12,7 @@ export function v_CheckoutRefundRequest(value: unknown, ctx?: ValidationContext)
     let p1: unknown;
     p1 = value.merchant_key;
     if (p1 !== undefined && (p1 !== inherited.merchant_key || hasOwn(value, "merchant_key"))) {
-      if (!(ctx ? visit(ctx, "merchant_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchant_key", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchant_key", "required", "is required")) return false;
     }

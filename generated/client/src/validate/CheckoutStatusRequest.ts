@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, closestAlternative, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_ClientKey, v_Hash, v_OrderId } from './shared/common.js';
+import { inherited, v_Hash, v_OrderId } from './shared/common.js';
 
 export const VALUE_12 = [[["payment_id"],[]],[["order_id"],[]]];
 export const VALUE_13 = [[["merchant_key","payment_id","hash"],["order_id","size"]],[["merchant_key","order_id","size","hash"],["payment_id"]]];
@@ -15,7 +15,7 @@ export function v_CheckoutStatusByPaymentId(value: unknown, ctx?: ValidationCont
     let p1: unknown;
     p1 = value.merchant_key;
     if (p1 !== undefined && (p1 !== inherited.merchant_key || hasOwn(value, "merchant_key"))) {
-      if (!(ctx ? visit(ctx, "merchant_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchant_key", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchant_key", "required", "is required")) return false;
     }
@@ -44,7 +44,7 @@ export function v_CheckoutStatusByOrderId(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.merchant_key;
     if (p1 !== undefined && (p1 !== inherited.merchant_key || hasOwn(value, "merchant_key"))) {
-      if (!(ctx ? visit(ctx, "merchant_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchant_key", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchant_key", "required", "is required")) return false;
     }

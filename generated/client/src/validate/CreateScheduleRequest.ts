@@ -10,10 +10,8 @@ export function v_CreateScheduleRequest(value: unknown, ctx?: ValidationContext)
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
   } else {
-    if ((!(value.name !== undefined && (value.name !== inherited.name || hasOwn(value, "name")))) && rejectAt(ctx, "name", "required", "is required")) return false;
     if ((!(value.interval_length !== undefined && (value.interval_length !== inherited.interval_length || hasOwn(value, "interval_length")))) && rejectAt(ctx, "interval_length", "required", "is required")) return false;
     if ((!(value.interval_unit !== undefined && (value.interval_unit !== inherited.interval_unit || hasOwn(value, "interval_unit")))) && rejectAt(ctx, "interval_unit", "required", "is required")) return false;
-    if ((!(value.payments_count !== undefined && (value.payments_count !== inherited.payments_count || hasOwn(value, "payments_count")))) && rejectAt(ctx, "payments_count", "required", "is required")) return false;
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {

@@ -4,23 +4,10 @@ import type { components } from '../schema.js';
 import { validator, closestAlternative, defer, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { inherited, v_CardNumber, v_CustomData, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule_then_properties_order_amount_not } from './shared/common.js';
+import { inherited, v_CardNumber, v_OrderId, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sPayeeFields, v_VoucherWalletParameters } from './shared/common.js';
 
 export const VALUE_7 = [[[],["card_token"]],[[],["card_number"]]];
 export const v_Credit2CardParameters = /* @__PURE__ */ defer(() => import("./deferred/Credit2CardParameters.js"));
-
-export function v_S2sNonZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
-    let p1: unknown;
-    p1 = value.order_amount;
-    if (p1 !== undefined && (p1 !== inherited.order_amount || hasOwn(value, "order_amount"))) {
-      ctx?.segments.push("order_amount");
-      if (v_S2sZeroAmountRule_then_properties_order_amount_not(p1) && reject(ctx, "not", "must be greater than 0 (the platform answers \"amount: This value should be greater than 0.\")")) return false;
-      ctx?.segments.pop();
-    }
-  }
-  return true;
-}
 
 export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -42,7 +29,7 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_Credit2CardParameters) : v_Credit2CardParameters(p1))) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && (p1 !== inherited.custom_data || hasOwn(value, "custom_data")) && !(ctx ? visit(ctx, "custom_data", p1, v_CustomData) : v_CustomData(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.custom_data || hasOwn(value, "custom_data")) && !(ctx ? visit(ctx, "custom_data", p1, v_VoucherWalletParameters) : v_VoucherWalletParameters(p1))) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;

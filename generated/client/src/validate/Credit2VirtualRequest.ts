@@ -4,15 +4,21 @@ import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import { compareDecimal } from '../runtime/decimal.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Amount, v_ClientKey, v_CryptoGatewayParameters_properties_crypto_type, v_Email, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmMobileMoneyKeRequest_properties_brand } from './shared/common.js';
+import { inherited, v_Amount, v_ClientKey, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmMobileMoneyKeRequest_properties_brand } from './shared/common.js';
 
-export const SET_2 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
+export const SET_3 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
+export const PATTERN_23 = /* @__PURE__ */ new RegExp("^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
+export const PATTERN_24 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
+export const PATTERN_25 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
+export const PATTERN_26 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
+export const PATTERN_27 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$", "u");
+export const PATTERN_28 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$", "u");
 
 export function v_MobileMoneyOperator(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_2.has(value) && reject(ctx, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh, safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke, mtn-ci, orange-ci, moov-ci, wave-ci, mtn-cm, orange-cm, vodacom-tz, airtel-tz, tigo-tz, halopesa-tz, vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
+    if (!SET_3.has(value) && reject(ctx, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh, safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke, mtn-ci, orange-ci, moov-ci, wave-ci, mtn-cm, orange-cm, vodacom-tz, airtel-tz, tigo-tz, halopesa-tz, vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
   }
   return true;
 }
@@ -41,7 +47,7 @@ export function v_Credit2VirtualParameters(value: unknown, ctx?: ValidationConte
       if (rejectAt(ctx, "customer_email", "required", "is required")) return false;
     }
     p1 = value.customer_name;
-    if (p1 !== undefined && (p1 !== inherited.customer_name || hasOwn(value, "customer_name")) && !(ctx ? visit(ctx, "customer_name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.customer_name || hasOwn(value, "customer_name")) && !(ctx ? visit(ctx, "customer_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -281,6 +287,108 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
         ctx?.segments.pop();
       }
     }
+    if (v_Credit2VirtualRequest_allOf_0_if(value)) {
+      let p11: unknown;
+      p11 = value.parameters;
+      if (p11 !== undefined && (p11 !== inherited.parameters || hasOwn(value, "parameters"))) {
+        ctx?.segments.push("parameters");
+        if (isPlainObject(p11)) {
+          let p12: unknown;
+          p12 = p11.mobile_number;
+          if (p12 !== undefined && (p12 !== inherited.mobile_number || hasOwn(p11, "mobile_number"))) {
+            ctx?.segments.push("mobile_number");
+            if (v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(p12) && reject(ctx, "not", "must be a number of the operator's country (Ghana, +233), not of another operator country (when parameters is present)")) return false;
+            ctx?.segments.pop();
+          }
+        }
+        ctx?.segments.pop();
+      }
+    }
+    if (v_Credit2VirtualRequest_allOf_10_if(value)) {
+      let p13: unknown;
+      p13 = value.parameters;
+      if (p13 !== undefined && (p13 !== inherited.parameters || hasOwn(value, "parameters"))) {
+        ctx?.segments.push("parameters");
+        if (isPlainObject(p13)) {
+          let p14: unknown;
+          p14 = p13.mobile_number;
+          if (p14 !== undefined && (p14 !== inherited.mobile_number || hasOwn(p13, "mobile_number"))) {
+            ctx?.segments.push("mobile_number");
+            if (v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(p14) && reject(ctx, "not", "must be a number of the operator's country (Kenya, +254), not of another operator country (when parameters is present)")) return false;
+            ctx?.segments.pop();
+          }
+        }
+        ctx?.segments.pop();
+      }
+    }
+    if (v_Credit2VirtualRequest_allOf_4_if(value)) {
+      let p15: unknown;
+      p15 = value.parameters;
+      if (p15 !== undefined && (p15 !== inherited.parameters || hasOwn(value, "parameters"))) {
+        ctx?.segments.push("parameters");
+        if (isPlainObject(p15)) {
+          let p16: unknown;
+          p16 = p15.mobile_number;
+          if (p16 !== undefined && (p16 !== inherited.mobile_number || hasOwn(p15, "mobile_number"))) {
+            ctx?.segments.push("mobile_number");
+            if (v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(p16) && reject(ctx, "not", "must be a number of the operator's country (Cote d'Ivoire, +225), not of another operator country (when parameters is present)")) return false;
+            ctx?.segments.pop();
+          }
+        }
+        ctx?.segments.pop();
+      }
+    }
+    if (v_Credit2VirtualRequest_allOf_12_if(value)) {
+      let p17: unknown;
+      p17 = value.parameters;
+      if (p17 !== undefined && (p17 !== inherited.parameters || hasOwn(value, "parameters"))) {
+        ctx?.segments.push("parameters");
+        if (isPlainObject(p17)) {
+          let p18: unknown;
+          p18 = p17.mobile_number;
+          if (p18 !== undefined && (p18 !== inherited.mobile_number || hasOwn(p17, "mobile_number"))) {
+            ctx?.segments.push("mobile_number");
+            if (v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(p18) && reject(ctx, "not", "must be a number of the operator's country (Cameroon, +237), not of another operator country (when parameters is present)")) return false;
+            ctx?.segments.pop();
+          }
+        }
+        ctx?.segments.pop();
+      }
+    }
+    if (v_Credit2VirtualRequest_allOf_7_if(value)) {
+      let p19: unknown;
+      p19 = value.parameters;
+      if (p19 !== undefined && (p19 !== inherited.parameters || hasOwn(value, "parameters"))) {
+        ctx?.segments.push("parameters");
+        if (isPlainObject(p19)) {
+          let p20: unknown;
+          p20 = p19.mobile_number;
+          if (p20 !== undefined && (p20 !== inherited.mobile_number || hasOwn(p19, "mobile_number"))) {
+            ctx?.segments.push("mobile_number");
+            if (v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(p20) && reject(ctx, "not", "must be a number of the operator's country (Tanzania, +255), not of another operator country (when parameters is present)")) return false;
+            ctx?.segments.pop();
+          }
+        }
+        ctx?.segments.pop();
+      }
+    }
+    if (v_Credit2VirtualRequest_allOf_8_if(value)) {
+      let p21: unknown;
+      p21 = value.parameters;
+      if (p21 !== undefined && (p21 !== inherited.parameters || hasOwn(value, "parameters"))) {
+        ctx?.segments.push("parameters");
+        if (isPlainObject(p21)) {
+          let p22: unknown;
+          p22 = p21.mobile_number;
+          if (p22 !== undefined && (p22 !== inherited.mobile_number || hasOwn(p21, "mobile_number"))) {
+            ctx?.segments.push("mobile_number");
+            if (v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(p22) && reject(ctx, "not", "must be a number of the operator's country (Egypt, +20), not of another operator country (when parameters is present)")) return false;
+            ctx?.segments.pop();
+          }
+        }
+        ctx?.segments.pop();
+      }
+    }
   }
   return true;
 }
@@ -510,6 +618,94 @@ export function v_Credit2VirtualRequest_allOf_8_if(value: unknown, ctx?: Validat
   return true;
 }
 
+export function v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (!PATTERN_23.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$")) return false;
+  }
+  return true;
+}
+
+export function v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (!PATTERN_24.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$")) return false;
+  }
+  return true;
+}
+
+export function v_Credit2VirtualRequest_allOf_10_if(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      ctx?.segments.push("parameters");
+      if (isPlainObject(p1)) {
+        let p2: unknown;
+        p2 = p1.mobile_money_operator;
+        if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
+          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+        } else {
+          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+        }
+      }
+      ctx?.segments.pop();
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$")) return false;
+  }
+  return true;
+}
+
+export function v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (!PATTERN_26.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$")) return false;
+  }
+  return true;
+}
+
+export function v_Credit2VirtualRequest_allOf_12_if(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      ctx?.segments.push("parameters");
+      if (isPlainObject(p1)) {
+        let p2: unknown;
+        p2 = p1.mobile_money_operator;
+        if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
+          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+        } else {
+          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+        }
+      }
+      ctx?.segments.pop();
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$")) return false;
+  }
+  return true;
+}
+
+export function v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (!PATTERN_28.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$")) return false;
+  }
+  return true;
+}
+
 export function v_Credit2VirtualRequest_allOf_0_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
   if (value !== "mtn-gh" && value !== "airtel-gh" && value !== "tigo-gh" && value !== "vodafone-gh" && reject(ctx, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh")) return false;
   return true;
@@ -552,6 +748,16 @@ export function v_Credit2VirtualRequest_allOf_7_if_properties_parameters_propert
 
 export function v_Credit2VirtualRequest_allOf_8_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
   if (value !== "vodafone-eg" && value !== "orange-eg" && value !== "etisalat-eg" && value !== "aman-eg" && reject(ctx, "enum", "must be one of: vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
+  return true;
+}
+
+export function v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
+  if (value !== "safaricom-ke" && value !== "airtel-ke" && value !== "equitel-ke" && value !== "t-kash-ke" && value !== "telcom-ke" && reject(ctx, "enum", "must be one of: safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke")) return false;
+  return true;
+}
+
+export function v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
+  if (value !== "mtn-cm" && value !== "orange-cm" && reject(ctx, "enum", "must be one of: mtn-cm, orange-cm")) return false;
   return true;
 }
 

@@ -4,9 +4,8 @@ import type { components } from '../schema.js';
 import { validator, closestAlternative, defer, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { inherited, v_Address, v_CardDataFields, v_CardTokenFields, v_CustomData, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sZeroAmountRule, v_Url, v_YesNo } from './shared/common.js';
+import { VALUE_6, inherited, v_CardDataFields, v_CardTokenFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters, v_YesNo } from './shared/common.js';
 
-export const VALUE_6 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]]];
 export const v_DebitParameters = /* @__PURE__ */ defer(() => import("./deferred/DebitParameters.js"));
 
 export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -30,7 +29,7 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
       if (rejectAt(ctx, "term_url_3ds", "required", "is required")) return false;
     }
     p1 = value.term_url_target;
-    if (p1 !== undefined && (p1 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.recurring_init;
     if (p1 !== undefined && (p1 !== inherited.recurring_init || hasOwn(value, "recurring_init")) && !(ctx ? visit(ctx, "recurring_init", p1, v_YesNo) : v_YesNo(p1))) return false;
     p1 = value.req_token;
@@ -42,7 +41,7 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_DebitParameters) : v_DebitParameters(p1))) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && (p1 !== inherited.custom_data || hasOwn(value, "custom_data")) && !(ctx ? visit(ctx, "custom_data", p1, v_CustomData) : v_CustomData(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.custom_data || hasOwn(value, "custom_data")) && !(ctx ? visit(ctx, "custom_data", p1, v_VoucherWalletParameters) : v_VoucherWalletParameters(p1))) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;

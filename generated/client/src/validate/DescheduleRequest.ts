@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Address, v_S2sScheduleRef } from './shared/common.js';
+import { inherited, v_OrderId, v_S2sScheduleRef } from './shared/common.js';
 
 export function v_DescheduleRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -17,11 +17,7 @@ export function v_DescheduleRequest(value: unknown, ctx?: ValidationContext): bo
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.recurring_token;
-    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token"))) {
-      if (!(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "recurring_token", "required", "is required")) return false;
-    }
+    if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token")) && !(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     if (!v_S2sScheduleRef(value, ctx) && !ctx) return false;
   }
   return true;

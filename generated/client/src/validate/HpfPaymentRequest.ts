@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, defer, hasOwn, isPlainObject, reject, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Address, v_CalendarDate, v_CryptoGatewayParameters_properties_bech32, v_CryptoGatewayParameters_properties_crypto_type, v_Email, v_SessionBillingAddress } from './shared/common.js';
+import { inherited, v_CryptoGatewayParameters_properties_bech32, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_OrderId, v_SessionBillingAddress } from './shared/common.js';
 
 export const v_HpfBrowserInfo = /* @__PURE__ */ defer(() => import("./deferred/HpfBrowserInfo.js"));
 
@@ -13,7 +13,7 @@ export function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): bo
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.email;
     if (p1 !== undefined && (p1 !== inherited.email || hasOwn(value, "email")) && !(ctx ? visit(ctx, "email", p1, v_Email) : v_Email(p1))) return false;
     p1 = value.with_hosted_fields;
@@ -23,9 +23,9 @@ export function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): bo
     p1 = value.browser_info;
     if (p1 !== undefined && (p1 !== inherited.browser_info || hasOwn(value, "browser_info")) && !(ctx ? visit(ctx, "browser_info", p1, v_HpfBrowserInfo) : v_HpfBrowserInfo(p1))) return false;
     p1 = value.birth_day;
-    if (p1 !== undefined && (p1 !== inherited.birth_day || hasOwn(value, "birth_day")) && !(ctx ? visit(ctx, "birth_day", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.birth_day || hasOwn(value, "birth_day")) && !(ctx ? visit(ctx, "birth_day", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.selected_language;
-    if (p1 !== undefined && (p1 !== inherited.selected_language || hasOwn(value, "selected_language")) && !(ctx ? visit(ctx, "selected_language", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.selected_language || hasOwn(value, "selected_language")) && !(ctx ? visit(ctx, "selected_language", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }

@@ -4,12 +4,12 @@ import type { components } from '../schema.js';
 import { validator, closestAlternative, codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { inherited, v_Address, v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleApmMobileMoneyKeRequest_properties_brand, v_SaleCardRequest_properties_action, v_Url, v_YesNo } from './shared/common.js';
+import { PATTERN_7, inherited, v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sNonZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleApmMobileMoneyKeRequest_properties_brand, v_SaleCardRequest_properties_action, v_Url, v_YesNo } from './shared/common.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from './shared/SaleApmRequest+SessionMethodParameters.js';
 
-export const PATTERN_7 = /* @__PURE__ */ new RegExp("^[0-9]+$", "u");
-export const VALUE_4 = [[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]],[["brand","action","identifier","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],["parameters"]]];
-export const SET_8 = /* @__PURE__ */ new Set<unknown>(["vcard","pin_voucher","telecom_otp","bank_account_debit","ar_transfer","mx_transfer","dl","document_method","installment_redirect","personal_id_method","crypto_deposit","crypto_withdrawal","ips","crypto_convert","trading_deposit","trading_withdrawal","fx_convert","latam_document","upi_a","upi_b","upi_c","upi_d","email_transfer","sms_transfer","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","bnpl_a","bnpl_b","open_banking","mobile_money","payout_email","local_collection","mobile_money_ke","device_wallet","web_wallet"]);
+export const SET_2 = /* @__PURE__ */ new Set<unknown>(["payment_method"]);
+export const VALUE_4 = [[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]],[["brand","parameters","action","identifier","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
+export const SET_9 = /* @__PURE__ */ new Set<unknown>(["vcard","pin_voucher","telecom_otp","bank_account_debit","ar_transfer","mx_transfer","dl","document_method","installment_redirect","personal_id_method","crypto_deposit","crypto_withdrawal","ips","crypto_convert","trading_deposit","trading_withdrawal","fx_convert","latam_document","upi_a","upi_b","upi_c","upi_d","email_transfer","sms_transfer","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","bnpl_a","bnpl_b","open_banking","mobile_money","payout_email","local_collection","mobile_money_ke","device_wallet","web_wallet"]);
 
 export function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -28,14 +28,14 @@ export function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.return_url;
     if (p1 !== undefined && (p1 !== inherited.return_url || hasOwn(value, "return_url")) && !(ctx ? visit(ctx, "return_url", p1, v_Url) : v_Url(p1))) return false;
     p1 = value.auth;
-    if (p1 !== undefined && (p1 !== inherited.auth || hasOwn(value, "auth")) && !(ctx ? visit(ctx, "auth", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.auth || hasOwn(value, "auth")) && !(ctx ? visit(ctx, "auth", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.recurring_init;
     if (p1 !== undefined && (p1 !== inherited.recurring_init || hasOwn(value, "recurring_init")) && !(ctx ? visit(ctx, "recurring_init", p1, v_YesNo) : v_YesNo(p1))) return false;
     p1 = value.custom_data;
     if (p1 !== undefined && (p1 !== inherited.custom_data || hasOwn(value, "custom_data")) && !(ctx ? visit(ctx, "custom_data", p1, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(p1))) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
-    if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
+    if (!v_S2sNonZeroAmountRule(value, ctx) && !ctx) return false;
   }
   return true;
 }
@@ -919,8 +919,6 @@ export function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationCo
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
-    p1 = value.order_id;
-    if (p1 !== undefined && (p1 !== inherited.order_id || hasOwn(value, "order_id")) && !(ctx ? visit(ctx, "order_id", p1, v_SaleApmMobileMoneyKeRequest_properties_order_id) : v_SaleApmMobileMoneyKeRequest_properties_order_id(p1))) return false;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_MobileMoneyKeParameters) : v_MobileMoneyKeParameters(p1))) return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
@@ -1137,14 +1135,30 @@ export function v_SaleApmRedirectOnlyRequest(value: unknown, ctx?: ValidationCon
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+        if (p1.length > 255 && codePointLength(p1) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
         if (v_SaleApmRedirectOnlyRequest_properties_brand_not(p1) && reject(ctx, "not", "a listed method takes its own branch")) return false;
       }
       ctx?.segments.pop();
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
-    if ((value.parameters !== undefined && (value.parameters !== inherited.parameters || hasOwn(value, "parameters"))) && rejectAt(ctx, "parameters", "false", "must not be present")) return false;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      ctx?.segments.push("parameters");
+      if (!isPlainObject(p1)) {
+        if (reject(ctx, "type", "must be an object")) return false;
+      } else {
+        let p2: unknown;
+        p2 = p1.payment_method;
+        if (p2 !== undefined && (p2 !== inherited.payment_method || hasOwn(p1, "payment_method")) && !(ctx ? visit(ctx, "payment_method", p2, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2))) return false;
+        for (const key3 of Object.keys(p1)) {
+          if (p1[key3] === undefined) continue;
+          if (SET_2.has(key3)) continue;
+          if (rejectAt(ctx, key3, "additionalProperties", "is not allowed")) return false;
+        }
+      }
+      ctx?.segments.pop();
+    }
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -1589,16 +1603,6 @@ export function v_SaleApmLocalCollectionRequest_properties_brand(value: unknown,
   return true;
 }
 
-export function v_SaleApmMobileMoneyKeRequest_properties_order_id(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if ((value.length < 8 || (value.length < 16 && codePointLength(value) < 8)) && reject(ctx, "minLength", "must be at least 8 characters")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
 export function v_SaleApmDeviceWalletRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -1618,7 +1622,7 @@ export function v_SaleApmWebWalletRequest_properties_brand(value: unknown, ctx?:
 }
 
 export function v_SaleApmRedirectOnlyRequest_properties_brand_not(value: unknown, ctx?: ValidationContext): boolean {
-  if (!SET_8.has(value) && reject(ctx, "enum", "must be one of: vcard, pin_voucher, telecom_otp, bank_account_debit, ar_transfer, mx_transfer, dl, document_method, installment_redirect, personal_id_method, crypto_deposit, crypto_withdrawal, ips, crypto_convert, trading_deposit, trading_withdrawal, fx_convert, latam_document, upi_a, upi_b, upi_c, upi_d, email_transfer, sms_transfer, p1_a, p1_b, p1_c, p1_d, p1_e, p1_f, p2_a, p2_b, p2_c, p2_d, bnpl_a, bnpl_b, open_banking, mobile_money, payout_email, local_collection, mobile_money_ke, device_wallet, web_wallet")) return false;
+  if (!SET_9.has(value) && reject(ctx, "enum", "must be one of: vcard, pin_voucher, telecom_otp, bank_account_debit, ar_transfer, mx_transfer, dl, document_method, installment_redirect, personal_id_method, crypto_deposit, crypto_withdrawal, ips, crypto_convert, trading_deposit, trading_withdrawal, fx_convert, latam_document, upi_a, upi_b, upi_c, upi_d, email_transfer, sms_transfer, p1_a, p1_b, p1_c, p1_d, p1_e, p1_f, p2_a, p2_b, p2_c, p2_d, bnpl_a, bnpl_b, open_banking, mobile_money, payout_email, local_collection, mobile_money_ke, device_wallet, web_wallet")) return false;
   return true;
 }
 
@@ -1631,7 +1635,7 @@ export function v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_cou
 export const validate = /* @__PURE__ */ validator<components['schemas']["SaleApmRequest"]>(v_SaleApmRequest, "form");
 
 /** Deferred pieces this validator's code loads in turn. */
-export const deferred = [v_BnplAParameters, v_BnplBParameters, v_DeviceWalletParameters, v_InstallmentRedirectParameters, v_LocalCollectionParameters, v_OpenBankingParameters, v_WebWalletParameters];
+export const deferred = [v_BnplBParameters, v_DeviceWalletParameters, v_InstallmentRedirectParameters, v_LocalCollectionParameters, v_OpenBankingParameters, v_WebWalletParameters];
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","auth","brand","client_key","custom_data","hash","identifier","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_city","payer_country","payer_email","payer_first_name","payer_ip","payer_language","payer_last_name","payer_phone","payer_phone_country_code","payer_state","payer_zip","recurring_init","return_url"];

@@ -4,9 +4,9 @@
 import type { S2sActionModel } from '../../../model/spec-model.js';
 import { errorsTable } from '../errors-table.js';
 import { s2sRequestExamples, s2sResponseExamples } from '../examples.js';
-import { fieldRows, fieldsTable } from '../fields-table.js';
-import { code, fence, page, prose } from '../markdown.js';
-import { ruleTexts } from '../rule-text.js';
+import { fieldList, fieldRows } from '../fields-table.js';
+import { code, fence, page, prose, table } from '../markdown.js';
+import { ruleTable, ruleTexts } from '../rule-text.js';
 import { EXAMPLE_SIGNING, signedExample, typescriptSample, wireExample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { signatureSection } from './signature-section.js';
@@ -22,9 +22,10 @@ export function actionPage(site: Site, action: S2sActionModel): string {
   const examples = s2sRequestExamples(model, action.protocol, action.action).map((example) => ({ ...example, value: signedExample(action.signature, example.value, signing) }));
   const first = examples[0];
   const rules = ruleTexts(model, schema, 'form');
+  const operatorTable = ruleTable(model, schema, 'form');
   const forbidden = Object.entries(schema.properties ?? {}).filter(([, property]) => property === false).map(([name]) => code(name));
   const other = model.s2sActions.find((candidate) => candidate.action === action.action && candidate.protocol !== action.protocol);
-  const responses = s2sResponseExamples(model, action.action);
+  const responses = s2sResponseExamples(model, action.protocol, action.action);
   return page(
     `# ${action.action} (${PROTOCOL_TITLE[action.protocol]})`,
     prose(schema.description ?? schema.title ?? ''),
@@ -38,9 +39,10 @@ export function actionPage(site: Site, action: S2sActionModel): string {
       .join('\n'),
     '## Fields',
     'Wire names as sent; the client fills in `action`, `client_key` and `hash`.',
-    fieldsTable(fieldRows(model, schema, 'form')),
+    fieldList(fieldRows(model, schema, 'form'), 'form'),
     rules.length > 0 || forbidden.length > 0 ? '## Rules' : undefined,
     rules.map((rule) => `- ${rule}`).join('\n'),
+    operatorTable ? `The same rules as a table, one row per rule:\n\n${table(operatorTable.headers, operatorTable.rows)}` : undefined,
     forbidden.length > 0 ? `Not accepted on this action: ${forbidden.join(', ')}.` : undefined,
     action.signingFields.length > 0
       ? `The signature also covers ${action.signingFields.map(code).join(' and ')} of the original payment, which the request does not carry: pass them in \`input.signing\` (hashed, never sent).`

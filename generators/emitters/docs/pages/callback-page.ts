@@ -4,7 +4,7 @@
 import { webhookNames } from '../../../model/names.js';
 import type { WebhookModel } from '../../../model/spec-model.js';
 import { webhookExamples, webhookOperation } from '../examples.js';
-import { fieldRows, fieldsTable } from '../fields-table.js';
+import { fieldList, fieldRows } from '../fields-table.js';
 import { page, prose } from '../markdown.js';
 import { EXAMPLE_SIGNING, signedExample, wireExample } from '../samples.js';
 import { PROTOCOL_TITLE, type Site } from '../site.js';
@@ -28,10 +28,11 @@ export function callbackPage(site: Site, templates: Templates, webhook: WebhookM
     `- **Protocol:** ${PROTOCOL_TITLE[webhook.protocol]}\n- **Arrives as:** ${query ? 'a GET to your `success_url` or `cancel_url`, the fields in the query' : 'a form-encoded POST to your notification URL'}\n- **Always carries:** ${webhook.required.map((name) => `\`${name}\``).join(', ')}`,
     '## Fields',
     'Every value arrives as a string. Fields the operator adds through Protocol Mapping are sent only when their option is on.',
-    fieldsTable(rows),
+    fieldList(rows, 'form'),
     mapping.length > 0 ? '## Protocol Mapping additions' : undefined,
-    mapping.length > 0 ? fieldsTable(mapping) : undefined,
-    signatureSection('## Signature', names.signature, webhook.signature, first?.value),
+    mapping.length > 0 ? fieldList(mapping, 'form') : undefined,
+    // The worked signature uses the same signing-only values the example's hash was computed with.
+    signatureSection('## Signature', names.signature, webhook.signature, first ? { ...first.value, ...signing } : undefined),
     '## Verifying it',
     fillTemplate(templates.get(query ? 'verify-return.md' : 'verify-callback.md'), {
       protocol: webhook.protocol,

@@ -3,7 +3,7 @@
 import type { CheckoutOperationModel } from '../../../model/spec-model.js';
 import { errorsTable } from '../errors-table.js';
 import { operationRequestExamples, operationResponseExamples } from '../examples.js';
-import { fieldRows, fieldsTable } from '../fields-table.js';
+import { fieldList, fieldRows } from '../fields-table.js';
 import { code, fence, page, prose } from '../markdown.js';
 import { ruleTexts } from '../rule-text.js';
 import { EXAMPLE_SIGNING, jsonExample, signedExample, typescriptSample } from '../samples.js';
@@ -30,7 +30,7 @@ export function checkoutPage(site: Site, endpoint: CheckoutOperationModel): stri
       .join('\n'),
     '## Fields',
     endpoint.signature ? 'The client fills in `merchant_key` and `hash`.' : undefined,
-    fieldsTable(fieldRows(model, schema, 'json')),
+    fieldList(fieldRows(model, schema, 'json'), 'json'),
     rules.length > 0 ? '## Rules' : undefined,
     rules.map((rule) => `- ${rule}`).join('\n'),
     endpoint.signature ? signatureSection('## Signature', operation.names.signature, endpoint.signature, first ? { ...first.value, ...signing } : undefined) : '## Authentication\n\nThis endpoint is not signed: the session token header authenticates it.',

@@ -1,14 +1,17 @@
 // The guides: prose from templates/docs with the parts the model knows filled in (every recipe,
 // every error, the limits, the state table, the test data, the release history).
-import { TEST_CARDS, VCARD_IDENTIFIERS } from '../../../../templates/sandbox/test-data.js';
+import { MAX_ADVANCE_SECONDS } from '../../../../templates/sandbox/core/clock.js';
 import { isSchemaObject } from '../../../model/json-schema.js';
 import { renderChangelog } from '../../../model/releases.js';
 import type { SignatureRecipeData } from '../../../model/signature-recipes.js';
 import type { StateTable } from '../../../model/states.js';
+import { testCardsTable, testData, testIdentifiersTable } from '../../../model/test-data.js';
 import { errorsTable } from '../errors-table.js';
 import { s2sRequestExamples, webhookExamples, operationRequestExamples } from '../examples.js';
-import { limits } from '../fields-table.js';
-import { cell, code, page, prose, table } from '../markdown.js';
+import { fieldRows, limits } from '../fields-table.js';
+import { ruleTable, ruleTexts } from '../rule-text.js';
+import { limitRows, type LimitSource } from '../../../model/limits.js';
+import { cell, code, page, prose, slug, table } from '../markdown.js';
 import { EXAMPLE_SIGNING, signedExample, typescriptSample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
@@ -72,9 +75,21 @@ export function errorsPage(site: Site, templates: Templates): string {
   );
 }
 
-/** Shared field shapes with a bound (lengths, patterns, values, amounts), and the method amount bounds. */
+/**
+ * Every row of the document's Limits table, each value rendered from where the spec states it
+ * (`info.x-limits` names the place), then the shared field shapes and the method amount bounds.
+ */
 export function limitsPage(site: Site, templates: Templates): string {
   const { model } = site;
+  const details: string[] = [];
+  const rows = limitRows(model).map((row) => {
+    const values = row.sources.map((source) => {
+      const { text, detail } = limitValue(site, row.limit, source);
+      if (detail) details.push(detail);
+      return text;
+    });
+    return [prose(row.limit), cell(row.appliesTo), cell(values.join(' '))];
+  });
   const shapes = [...model.schemas]
     .filter(([, schema]) => isSchemaObject(schema) && !schema.properties && !schema.allOf && !schema.oneOf && limits(schema) !== '' && !schema['x-method'])
     .map(([name, schema]) => [code(name), cell(limits(schema)), cell(schema.description ?? '')]);
@@ -88,21 +103,99 @@ export function limitsPage(site: Site, templates: Templates): string {
     });
   });
   return fillTemplate(templates.get('limits.md'), {
+    limits: page(table(['Limit', 'Applies to', 'Value'], rows), ...details),
     shapes: table(['Shape', 'Limits', 'Meaning'], shapes),
     amounts: amounts.length > 0 ? table(['Method', 'Field', 'Bounds', 'Meaning'], amounts) : 'None listed.',
   });
 }
 
+const duration = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`);
+
+/** One source of a Limits row in words; a table it needs goes under the main table. */
+function limitValue(site: Site, limit: string, source: LimitSource): { text: string; detail?: string } {
+  const { model } = site;
+  if (source.kind === 'method') {
+    const method = site.methods.find((candidate) => candidate.label === source.label);
+    if (!method) throw new Error(`Limits: no method ${source.label}`);
+    const link = `[${method.title}](${paths.method(method)})`;
+    if (method.qr) return { text: `${link}: the QR is valid ${duration(method.qr.lifetimeSeconds)}.` };
+    if (method.completionWindow) return { text: `${link}: ${duration(method.completionWindow.seconds)}, then ${code(method.completionWindow.then)}.` };
+    throw new Error(`Limits: method ${source.label} has no timing`);
+  }
+  if (source.kind === 'fields') {
+    const rows = fieldRows(model, model.schema(source.schema), 'form', 'parameters').filter((row) => row.limits !== '' && !row.limits.includes('safety cap'));
+    const heading = `### ${limit}`;
+    return {
+      text: `${rows.length} bounded fields, listed [below](#${slug(limit)}).`,
+      detail: page(heading, table(['Field', 'Limits'], rows.map((row) => [code(row.wireName), cell(row.limits)]))),
+    };
+  }
+  const schema = model.resolve(source.node);
+  if (!isSchemaObject(schema)) throw new Error(`Limits: ${source.pointer} is not a schema`);
+  const name = source.pointer.match(/\/properties\/([^/]+)$/)?.[1];
+  const label = name ? `${code(name)}: ` : '';
+  switch (source.show) {
+    case 'description':
+      return { text: `${label}${prose(schema.description ?? (isSchemaObject(source.node) ? source.node.description : undefined) ?? '')}` };
+    case 'rules':
+      return { text: ruleTexts(model, source.node, source.style).join(' ') };
+    case 'table': {
+      const rules = ruleTable(model, source.node, source.style);
+      if (!rules) throw new Error(`Limits: ${source.pointer} has no family of rules`);
+      const action = model.s2sActions.find((candidate) => candidate.requestSchemaName === source.pointer);
+      return {
+        text: `One row per rule, listed [below](#${slug(limit)})${action ? ` and on [${action.action}](${paths.action(action)})` : ''}.`,
+        detail: page(`### ${limit}`, table(rules.headers, rules.rows)),
+      };
+    }
+    default:
+      return { text: `${label}${cell(limits({ ...schema, ...(isSchemaObject(source.node) ? source.node : {}) }))}.` };
+  }
+}
+
 export function statesPage(table_: StateTable, templates: Templates): string {
+  // A row that moves nothing is a refusal: the state stays and the operation answers its error.
+  const protocols = (move: StateTable['transitions'][number]) => (move.protocols ? ` (${move.protocols.map((protocol) => (PROTOCOL_TITLE as Readonly<Record<string, string>>)[protocol] ?? protocol).join(', ')})` : '');
   return fillTemplate(templates.get('states.md'), {
-    moves: table(['From', 'To', 'Moved by'], table_.transitions.map((move) => [code(move.from), code(move.to), cell(move.by)])),
+    moves: table(
+      ['From', 'To', 'Moved by', 'Answer'],
+      table_.transitions.map((move) => [code(move.from), move.to === move.from ? 'unchanged' : code(move.to), cell(`${move.by}${protocols(move)}`), move.error ? `Error ${code(move.error)}` : '']),
+    ),
   });
 }
 
-export function testingPage(templates: Templates): string {
+/** The two packages a shop installs, as the toolchain names and versions them. */
+export interface PackageNames {
+  readonly client: string;
+  readonly sandbox: string;
+  readonly sandboxBin: string;
+  readonly clientVersion: string;
+  readonly sandboxVersion: string;
+}
+
+/** `npm pack`'s file name for a package: `@scope/name` 1.0.0 → `scope-name-1.0.0.tgz`. */
+const tarball = (name: string, version: string) => `${name.replace(/^@/, '').replace(/\//g, '-')}-${version}.tgz`;
+
+/** The test data as the sandbox README renders it too (one table, one renderer). */
+export function testingPage(site: Site, templates: Templates, packages: PackageNames): string {
+  const data = testData(site.model);
+  const timings = site.methods.flatMap((method) => {
+    const link = `[${method.title}](${paths.method(method)})`;
+    return [
+      ...(method.qr ? [`A QR code of ${link} expires ${method.qr.lifetimeSeconds} seconds after it is shown.`] : []),
+      ...(method.completionWindow ? [`A ${link} payment the payer does not complete within ${method.completionWindow.seconds / 60} minutes becomes ${code(method.completionWindow.then)}.`] : []),
+    ];
+  });
   return fillTemplate(templates.get('testing.md'), {
-    cards: table(['Card number', 'Expiry', 'Outcome'], TEST_CARDS.map((card) => [code(card.number), card.expiry === 'any' ? 'any' : code(card.expiry), cell(card.description)])),
-    vcard: table(['`identifier`', 'Outcome'], Object.entries(VCARD_IDENTIFIERS).map(([outcome, identifier]) => [code(identifier), outcome])),
+    clientPackage: packages.client,
+    sandboxPackage: packages.sandbox,
+    sandboxBin: packages.sandboxBin,
+    clientTarball: tarball(packages.client, packages.clientVersion),
+    sandboxTarball: tarball(packages.sandbox, packages.sandboxVersion),
+    timings: timings.join(' '),
+    maxAdvance: String(MAX_ADVANCE_SECONDS),
+    cards: testCardsTable(data),
+    vcard: testIdentifiersTable(data),
   });
 }
 

@@ -1,9 +1,10 @@
 // A page per payment method (Checkout-only ones too): its `brand`, protocols, how the payer
 // completes, currencies, its parameters in S2S wire names and as `parameters.<method>.<name>`,
 // and an example for each protocol it is offered on.
+import { refName, type SchemaObject } from '../../../model/json-schema.js';
 import type { MethodEntry } from '../../../model/method-catalogue.js';
 import { operationRequestExamples, s2sRequestExamples } from '../examples.js';
-import { fieldRows, fieldsTable } from '../fields-table.js';
+import { fieldList, fieldRows } from '../fields-table.js';
 import { cell, code, page, prose, table } from '../markdown.js';
 import { signedExample, wireExample, jsonExample } from '../samples.js';
 import { methodId, paths, type Site } from '../site.js';
@@ -12,7 +13,9 @@ export function methodPage(site: Site, method: MethodEntry): string {
   const { model } = site;
   const id = methodId(method);
   const parameters = model.schema(method.parametersSchema);
-  const s2s = fieldRows(model, parameters, 'form', 'parameters');
+  // On S2S the method's SALE branch may require what the set leaves optional: its need wins.
+  const branch = method.brand ? saleBranch(model, method.brand) : undefined;
+  const s2s = branch ? fieldRows(model, branch, 'form').filter((row) => row.wireName.startsWith('parameters[')) : fieldRows(model, parameters, 'form', 'parameters');
   const checkout = fieldRows(model, parameters, 'json', `parameters.${id}`);
   const apmSale = model.s2sActions.find((action) => action.protocol === 'apm' && action.action === 'SALE');
   const s2sExamples = method.brand && apmSale ? s2sRequestExamples(model, 'apm', 'SALE').filter((example) => example.value['brand'] === method.brand) : [];
@@ -45,13 +48,22 @@ export function methodPage(site: Site, method: MethodEntry): string {
     '## Parameters',
     s2s.length === 0 ? 'This method takes no method-specific parameters.' : undefined,
     s2s.length > 0 && method.brand ? `### S2S APM\n\nSent with \`action=SALE\` and \`brand=${method.brand}\` (see [SALE (S2S APM)](${apmSale ? paths.action(apmSale) : '/'})).` : undefined,
-    s2s.length > 0 && method.brand ? fieldsTable(s2s) : undefined,
+    s2s.length > 0 && method.brand ? fieldList(s2s, 'form') : undefined,
     checkout.length > 0 && (offeredOnCheckout || !method.brand) ? `### Checkout\n\nIn the session request, under \`parameters.${id}\`, with \`${id}\` listed in \`methods\` (see [Create a Checkout session](${session ? paths.checkout(session) : '/'})).` : undefined,
-    checkout.length > 0 && (offeredOnCheckout || !method.brand) ? fieldsTable(checkout) : undefined,
+    checkout.length > 0 && (offeredOnCheckout || !method.brand) ? fieldList(checkout, 'json') : undefined,
     s2sExamples.length + checkoutExamples.length > 0 ? '## Examples' : undefined,
     ...s2sExamples.flatMap((example) => [`**S2S APM: ${prose(example.summary ?? example.key)}**`, wireExample(apmSale!.requestSchemaName, signedExample(apmSale!.signature, example.value, {}))]),
     ...checkoutExamples.flatMap((example) => [`**Checkout: ${prose(example.summary ?? example.key)}**`, jsonExample(session!.requestSchemaName, signedExample(session!.signature, example.value, {}))]),
   );
+}
+
+/** The S2S APM SALE branch a `brand` selects (the `brand` discriminator's mapping). */
+function saleBranch(model: Site['model'], brand: string): SchemaObject | undefined {
+  for (const schema of model.schemas.values()) {
+    const ref = schema.discriminator?.propertyName === 'brand' ? schema.discriminator.mapping?.[brand] : undefined;
+    if (ref) return model.schema(refName(ref));
+  }
+  return undefined;
 }
 
 /** The landing page's method table, each method linking to its page. */

@@ -1,5 +1,6 @@
-// `x-luhn: true`: the string is a card number whose check digit is right (runtime `luhn`).
-// The rule is named `luhn`, the name the platform's own test page gives the failure.
+// `x-luhn: true`: the string is a card number whose check digit is right (runtime `luhn`). A client
+// check, not a platform rule: no card network issues a number that fails it (ISO/IEC 7812), so a
+// failing number is a typing error caught before sending.
 import type { KeywordDefinition } from '../keyword.js';
 
 export const LUHN_KEYWORDS: readonly KeywordDefinition[] = [

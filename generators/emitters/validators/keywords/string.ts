@@ -52,7 +52,9 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const v = scope.value;
       const max = schema.maxLength!;
-      return scope.failIf(`${v}.length > ${max} && ${scope.runtime('codePointLength')}(${v}) > ${max}`, 'maxLength', `must be at most ${chars(max)}`);
+      // A safety cap is this client's guard, not a platform rule: the message says so (spec/README.md).
+      const cap = (schema as { 'x-safety-cap'?: unknown })['x-safety-cap'] === true ? ' (a safety cap of this client, not a platform limit)' : '';
+      return scope.failIf(`${v}.length > ${max} && ${scope.runtime('codePointLength')}(${v}) > ${max}`, 'maxLength', `must be at most ${chars(max)}${cap}`);
     },
   },
   {

@@ -2,19 +2,14 @@
 
 import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_1, inherited, v_CryptoGatewayParameters_properties_crypto_type, v_OrderId } from '../shared/common.js';
+import { PATTERN_1, inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from '../shared/common.js';
 
 export function v_BnplAmount(value: unknown, ctx?: ValidationContext): boolean {
   if (!(typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) {
     if (reject(ctx, "type", "must be a string or a number")) return false;
-  } else {
-    if (typeof value === "string") {
-      if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
-    }
-    if ((typeof value === "number" && Number.isFinite(value))) {
-      if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
-    }
+  } else if (typeof value === "string") {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }
@@ -44,7 +39,7 @@ export function deferred_BnplBParameters(value: unknown, ctx?: ValidationContext
     }
     p1 = value.product_reference_id;
     if (p1 !== undefined && (p1 !== inherited.product_reference_id || hasOwn(value, "product_reference_id"))) {
-      if (!(ctx ? visit(ctx, "product_reference_id", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "product_reference_id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "product_reference_id", "required", "is required")) return false;
     }

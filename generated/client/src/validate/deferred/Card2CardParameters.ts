@@ -4,7 +4,7 @@ import { hasOwn, isPlainObject, reject, visit } from '../../runtime/validation.j
 import type { ValidationContext } from '../../runtime/validation.js';
 import { inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from '../shared/common.js';
 
-export const SET_9 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
+export const SET_10 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
 
 export function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -34,7 +34,7 @@ export function v_CardSetPrc_properties_payer_identity_type(value: unknown, ctx?
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (!SET_9.has(value) && reject(ctx, "enum", "must be one of: 1, 2, 3, 4, 5, 6, 7, 8")) return false;
+    if (!SET_10.has(value) && reject(ctx, "enum", "must be one of: 1, 2, 3, 4, 5, 6, 7, 8")) return false;
   }
   return true;
 }

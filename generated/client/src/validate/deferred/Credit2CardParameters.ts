@@ -5,7 +5,7 @@ import type { ValidationContext } from '../../runtime/validation.js';
 import { inherited, v_CardExpMonth, v_CardExpYear, v_OrderId } from '../shared/common.js';
 import { v_CardSetErsIdentity } from '../shared/Credit2CardParameters+2-ci7n13.js';
 
-export const PATTERN_16 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
+export const PATTERN_14 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
 
 export function v_CardSetErsCredit2Card(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -115,8 +115,8 @@ export function v_CardSetNsp_properties_expiry(value: unknown, ctx?: ValidationC
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 7 && codePointLength(value) > 7 && reject(ctx, "maxLength", "must be at most 7 characters")) return false;
-    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_14.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
 }

@@ -2,9 +2,9 @@
 
 import { codePointLength, hasOwn, isPlainObject, reject, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_CryptoGatewayParameters_properties_crypto_type, v_InstallmentRedirectParameters_properties_product_reference_id, v_Url } from '../shared/common.js';
+import { inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Url } from '../shared/common.js';
 
-export const PATTERN_26 = /* @__PURE__ */ new RegExp("^[0-9]{1,4}$", "u");
+export const PATTERN_22 = /* @__PURE__ */ new RegExp("^[0-9]{1,4}$", "u");
 
 export function deferred_InstallmentRedirectParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -14,19 +14,28 @@ export function deferred_InstallmentRedirectParameters(value: unknown, ctx?: Val
     p1 = value.product_reference_id;
     if (p1 !== undefined && (p1 !== inherited.product_reference_id || hasOwn(value, "product_reference_id")) && !(ctx ? visit(ctx, "product_reference_id", p1, v_InstallmentRedirectParameters_properties_product_reference_id) : v_InstallmentRedirectParameters_properties_product_reference_id(p1))) return false;
     p1 = value.product_name;
-    if (p1 !== undefined && (p1 !== inherited.product_name || hasOwn(value, "product_name")) && !(ctx ? visit(ctx, "product_name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.product_name || hasOwn(value, "product_name")) && !(ctx ? visit(ctx, "product_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.product_quantity;
     if (p1 !== undefined && (p1 !== inherited.product_quantity || hasOwn(value, "product_quantity")) && !(ctx ? visit(ctx, "product_quantity", p1, v_InstallmentRedirectParameters_properties_product_quantity) : v_InstallmentRedirectParameters_properties_product_quantity(p1))) return false;
     p1 = value.product_sku;
-    if (p1 !== undefined && (p1 !== inherited.product_sku || hasOwn(value, "product_sku")) && !(ctx ? visit(ctx, "product_sku", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.product_sku || hasOwn(value, "product_sku")) && !(ctx ? visit(ctx, "product_sku", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.product_category;
-    if (p1 !== undefined && (p1 !== inherited.product_category || hasOwn(value, "product_category")) && !(ctx ? visit(ctx, "product_category", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.product_category || hasOwn(value, "product_category")) && !(ctx ? visit(ctx, "product_category", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.product_url;
     if (p1 !== undefined && (p1 !== inherited.product_url || hasOwn(value, "product_url")) && !(ctx ? visit(ctx, "product_url", p1, v_Url) : v_Url(p1))) return false;
     p1 = value.product_image_url;
     if (p1 !== undefined && (p1 !== inherited.product_image_url || hasOwn(value, "product_image_url")) && !(ctx ? visit(ctx, "product_image_url", p1, v_Url) : v_Url(p1))) return false;
     p1 = value.product_type;
-    if (p1 !== undefined && (p1 !== inherited.product_type || hasOwn(value, "product_type")) && !(ctx ? visit(ctx, "product_type", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.product_type || hasOwn(value, "product_type")) && !(ctx ? visit(ctx, "product_type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+  }
+  return true;
+}
+
+export function v_InstallmentRedirectParameters_properties_product_reference_id(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
   }
   return true;
 }
@@ -37,7 +46,7 @@ export function v_InstallmentRedirectParameters_properties_product_quantity(valu
   } else {
     if (typeof value === "string") {
       if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-      if (!PATTERN_26.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,4}$")) return false;
+      if (!PATTERN_22.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,4}$")) return false;
     }
     if ((typeof value === "number" && Number.isFinite(value))) {
       if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;

@@ -2,7 +2,7 @@
 
 import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_1, inherited, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Url } from '../shared/common.js';
+import { PATTERN_1, inherited, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Url } from '../shared/common.js';
 
 export function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -46,31 +46,31 @@ export function deferred_LocalCollectionParameters(value: unknown, ctx?: Validat
     }
     p1 = value.reference;
     if (p1 !== undefined && (p1 !== inherited.reference || hasOwn(value, "reference"))) {
-      if (!(ctx ? visit(ctx, "reference", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "reference", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "reference", "required", "is required")) return false;
     }
     p1 = value.merchantType;
     if (p1 !== undefined && (p1 !== inherited.merchantType || hasOwn(value, "merchantType"))) {
-      if (!(ctx ? visit(ctx, "merchantType", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchantType", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchantType", "required", "is required")) return false;
     }
     p1 = value.merchantName;
     if (p1 !== undefined && (p1 !== inherited.merchantName || hasOwn(value, "merchantName"))) {
-      if (!(ctx ? visit(ctx, "merchantName", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "merchantName", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "merchantName", "required", "is required")) return false;
     }
     p1 = value.accountId;
     if (p1 !== undefined && (p1 !== inherited.accountId || hasOwn(value, "accountId"))) {
-      if (!(ctx ? visit(ctx, "accountId", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "accountId", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "accountId", "required", "is required")) return false;
     }
     p1 = value.market;
     if (p1 !== undefined && (p1 !== inherited.market || hasOwn(value, "market"))) {
-      if (!(ctx ? visit(ctx, "market", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "market", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "market", "required", "is required")) return false;
     }
@@ -89,9 +89,9 @@ export function deferred_LocalCollectionParameters(value: unknown, ctx?: Validat
     p1 = value.redirectUrl;
     if (p1 !== undefined && (p1 !== inherited.redirectUrl || hasOwn(value, "redirectUrl")) && !(ctx ? visit(ctx, "redirectUrl", p1, v_Url) : v_Url(p1))) return false;
     p1 = value.clientTaxId;
-    if (p1 !== undefined && (p1 !== inherited.clientTaxId || hasOwn(value, "clientTaxId")) && !(ctx ? visit(ctx, "clientTaxId", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.clientTaxId || hasOwn(value, "clientTaxId")) && !(ctx ? visit(ctx, "clientTaxId", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.clientname;
-    if (p1 !== undefined && (p1 !== inherited.clientname || hasOwn(value, "clientname")) && !(ctx ? visit(ctx, "clientname", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.clientname || hasOwn(value, "clientname")) && !(ctx ? visit(ctx, "clientname", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.bankDetails;
     if (p1 !== undefined && (p1 !== inherited.bankDetails || hasOwn(value, "bankDetails")) && !(ctx ? visit(ctx, "bankDetails", p1, v_LocalCollectionBankDetails) : v_LocalCollectionBankDetails(p1))) return false;
     if (v_LocalCollectionParameters_allOf_0_if(value)) {
@@ -156,14 +156,9 @@ export function deferred_LocalCollectionParameters(value: unknown, ctx?: Validat
 export function v_LocalCollectionParameters_properties_amount(value: unknown, ctx?: ValidationContext): boolean {
   if (!(typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) {
     if (reject(ctx, "type", "must be a string or a number")) return false;
-  } else {
-    if (typeof value === "string") {
-      if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-      if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
-    }
-    if ((typeof value === "number" && Number.isFinite(value))) {
-      if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
-    }
+  } else if (typeof value === "string") {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }

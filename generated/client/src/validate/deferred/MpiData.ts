@@ -2,7 +2,7 @@
 
 import { hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_CryptoGatewayParameters_properties_crypto_type, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from '../shared/common.js';
+import { inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from '../shared/common.js';
 
 export function deferred_MpiData(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -17,7 +17,7 @@ export function deferred_MpiData(value: unknown, ctx?: ValidationContext): boole
     }
     p1 = value.authentication_value;
     if (p1 !== undefined && (p1 !== inherited.authentication_value || hasOwn(value, "authentication_value"))) {
-      if (!(ctx ? visit(ctx, "authentication_value", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "authentication_value", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "authentication_value", "required", "is required")) return false;
     }

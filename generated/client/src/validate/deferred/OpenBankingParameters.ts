@@ -2,7 +2,7 @@
 
 import { hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_Address, v_CryptoGatewayParameters_properties_crypto_type } from '../shared/common.js';
+import { inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from '../shared/common.js';
 
 export const SET_1 = /* @__PURE__ */ new Set<unknown>(["SORT_CODE","ACCOUNT_NUMBER","IBAN","BBAN","BIC","PAN","MASKED_PAN","MSISDN","BSB","NCC","ABA","ABA_WIRE","ABA_ACH","ROLL_NUMBER","BLZ","IFS","CLABE","CTN","BRANCH_CODE","VIRTUAL_ACCOUNT_ID"]);
 
@@ -28,7 +28,7 @@ export function v_OpenBankingPayeeIdentification(value: unknown, ctx?: Validatio
     }
     p1 = value.identification;
     if (p1 !== undefined && (p1 !== inherited.identification || hasOwn(value, "identification"))) {
-      if (!(ctx ? visit(ctx, "identification", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "identification", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "identification", "required", "is required")) return false;
     }
@@ -43,13 +43,13 @@ export function deferred_OpenBankingParameters(value: unknown, ctx?: ValidationC
     let p1: unknown;
     p1 = value.payee_name;
     if (p1 !== undefined && (p1 !== inherited.payee_name || hasOwn(value, "payee_name"))) {
-      if (!(ctx ? visit(ctx, "payee_name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "payee_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "payee_name", "required", "is required")) return false;
     }
     p1 = value.payee_country;
     if (p1 !== undefined && (p1 !== inherited.payee_country || hasOwn(value, "payee_country"))) {
-      if (!(ctx ? visit(ctx, "payee_country", p1, v_Address) : v_Address(p1))) return false;
+      if (!(ctx ? visit(ctx, "payee_country", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "payee_country", "required", "is required")) return false;
     }
@@ -59,7 +59,6 @@ export function deferred_OpenBankingParameters(value: unknown, ctx?: ValidationC
       if (!Array.isArray(p1)) {
         if (reject(ctx, "type", "must be an array")) return false;
       } else {
-        if (p1.length < 1 && reject(ctx, "minItems", "must have at least 1 item")) return false;
         for (let i2 = 0; i2 < p1.length; i2++) {
           const item3 = p1[i2];
           if (!(ctx ? visit(ctx, i2, item3, v_OpenBankingPayeeIdentification) : v_OpenBankingPayeeIdentification(item3))) return false;

@@ -11,8 +11,7 @@ export function deferred_PaymentToken(value: unknown, ctx?: ValidationContext): 
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if ((value.length < 2 || (value.length < 4 && codePointLength(value) < 2)) && reject(ctx, "minLength", "must be at least 2 characters")) return false;
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters (a safety cap of this client, not a platform limit)")) return false;
     const content1 = parseJsonContent(value);
     if (content1 === NOT_JSON) {
       if (reject(ctx, "contentMediaType", "must be a JSON document")) return false;

@@ -2,7 +2,7 @@
 
 import { hasOwn, isPlainObject, reject, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_Address, v_PhoneCountryCode } from '../shared/common.js';
+import { inherited, v_OrderId, v_PhoneCountryCode } from '../shared/common.js';
 
 export function deferred_SessionBillingAddress(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -10,25 +10,25 @@ export function deferred_SessionBillingAddress(value: unknown, ctx?: ValidationC
   } else {
     let p1: unknown;
     p1 = value.country;
-    if (p1 !== undefined && (p1 !== inherited.country || hasOwn(value, "country")) && !(ctx ? visit(ctx, "country", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.country || hasOwn(value, "country")) && !(ctx ? visit(ctx, "country", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.state;
-    if (p1 !== undefined && (p1 !== inherited.state || hasOwn(value, "state")) && !(ctx ? visit(ctx, "state", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.state || hasOwn(value, "state")) && !(ctx ? visit(ctx, "state", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.city;
-    if (p1 !== undefined && (p1 !== inherited.city || hasOwn(value, "city")) && !(ctx ? visit(ctx, "city", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.city || hasOwn(value, "city")) && !(ctx ? visit(ctx, "city", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.district;
-    if (p1 !== undefined && (p1 !== inherited.district || hasOwn(value, "district")) && !(ctx ? visit(ctx, "district", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.district || hasOwn(value, "district")) && !(ctx ? visit(ctx, "district", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.address;
-    if (p1 !== undefined && (p1 !== inherited.address || hasOwn(value, "address")) && !(ctx ? visit(ctx, "address", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.address || hasOwn(value, "address")) && !(ctx ? visit(ctx, "address", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.house_number;
-    if (p1 !== undefined && (p1 !== inherited.house_number || hasOwn(value, "house_number")) && !(ctx ? visit(ctx, "house_number", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.house_number || hasOwn(value, "house_number")) && !(ctx ? visit(ctx, "house_number", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.zip;
-    if (p1 !== undefined && (p1 !== inherited.zip || hasOwn(value, "zip")) && !(ctx ? visit(ctx, "zip", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.zip || hasOwn(value, "zip")) && !(ctx ? visit(ctx, "zip", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.phone;
-    if (p1 !== undefined && (p1 !== inherited.phone || hasOwn(value, "phone")) && !(ctx ? visit(ctx, "phone", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.phone || hasOwn(value, "phone")) && !(ctx ? visit(ctx, "phone", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.phone_country_code;
     if (p1 !== undefined && (p1 !== inherited.phone_country_code || hasOwn(value, "phone_country_code")) && !(ctx ? visit(ctx, "phone_country_code", p1, v_PhoneCountryCode) : v_PhoneCountryCode(p1))) return false;
     p1 = value.language;
-    if (p1 !== undefined && (p1 !== inherited.language || hasOwn(value, "language")) && !(ctx ? visit(ctx, "language", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.language || hasOwn(value, "language")) && !(ctx ? visit(ctx, "language", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }

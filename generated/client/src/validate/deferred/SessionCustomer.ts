@@ -2,7 +2,7 @@
 
 import { hasOwn, isPlainObject, reject, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_CalendarDate, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_IpAddress } from '../shared/common.js';
+import { inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_IpAddress, v_OrderId } from '../shared/common.js';
 
 export function deferred_SessionCustomer(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -14,7 +14,7 @@ export function deferred_SessionCustomer(value: unknown, ctx?: ValidationContext
     p1 = value.email;
     if (p1 !== undefined && (p1 !== inherited.email || hasOwn(value, "email")) && !(ctx ? visit(ctx, "email", p1, v_Email) : v_Email(p1))) return false;
     p1 = value.birth_date;
-    if (p1 !== undefined && (p1 !== inherited.birth_date || hasOwn(value, "birth_date")) && !(ctx ? visit(ctx, "birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.birth_date || hasOwn(value, "birth_date")) && !(ctx ? visit(ctx, "birth_date", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.ip;
     if (p1 !== undefined && (p1 !== inherited.ip || hasOwn(value, "ip")) && !(ctx ? visit(ctx, "ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
   }

@@ -2,13 +2,13 @@
 
 import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_CalendarDate, v_CryptoGatewayParameters_properties_bech32, v_CryptoGatewayParameters_properties_crypto_type, v_SaleApmFields_properties_custom_data } from '../shared/common.js';
+import { inherited, v_CryptoGatewayParameters_properties_bech32, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_SaleApmFields_properties_custom_data, v_VoucherWalletParameters } from '../shared/common.js';
 import { v_CardSetErsDebit } from '../shared/DebitParameters+SessionMethodParameters.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from '../shared/SaleApmRequest+SessionMethodParameters.js';
-import { v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from '../shared/SaleCardParameters+SessionMethodParameters.js';
+import { PATTERN_20, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from '../shared/SaleCardParameters+SessionMethodParameters.js';
 
-export const SET_4 = /* @__PURE__ */ new Set<unknown>(["card","pin_voucher","bank_account_debit","ar_transfer","mx_transfer","bnpl_a","bnpl_b","crypto_deposit","crypto_withdrawal","crypto_convert","crypto_gateway","dl","document_method","latam_document","fx_convert","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","installment_redirect","ips","local_collection","mobile_money_ke","mobile_money","open_banking","payout_email","personal_id_method","email_transfer","sms_transfer","telecom_otp","trading_deposit","trading_withdrawal","upi_a","upi_b","upi_c","upi_d","voucher_wallet","device_wallet","web_wallet"]);
-export const PATTERN_27 = /* @__PURE__ */ new RegExp("^([A-Za-z]{2}|[0-9]{3})$", "u");
+export const SET_5 = /* @__PURE__ */ new Set<unknown>(["card","pin_voucher","bank_account_debit","ar_transfer","mx_transfer","bnpl_a","bnpl_b","crypto_deposit","crypto_withdrawal","crypto_convert","crypto_gateway","dl","document_method","latam_document","fx_convert","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","installment_redirect","ips","local_collection","mobile_money_ke","mobile_money","open_banking","payout_email","personal_id_method","email_transfer","sms_transfer","telecom_otp","trading_deposit","trading_withdrawal","upi_a","upi_b","upi_c","upi_d","voucher_wallet","cash_ticket","billing_country_transfer","bank_list_transfer","crypto_open_amount","page_qr","mobile_number_bj_tg","device_wallet","web_wallet"]);
+export const PATTERN_29 = /* @__PURE__ */ new RegExp("^([A-Za-z]{2}|[0-9]{3})$", "u");
 
 export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -17,7 +17,7 @@ export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.crypto_type;
     if (p1 !== undefined && (p1 !== inherited.crypto_type || hasOwn(value, "crypto_type"))) {
-      if (!(ctx ? visit(ctx, "crypto_type", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "crypto_type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "crypto_type", "required", "is required")) return false;
     }
@@ -26,41 +26,13 @@ export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContex
     p1 = value.bech32;
     if (p1 !== undefined && (p1 !== inherited.bech32 || hasOwn(value, "bech32")) && !(ctx ? visit(ctx, "bech32", p1, v_CryptoGatewayParameters_properties_bech32) : v_CryptoGatewayParameters_properties_bech32(p1))) return false;
     p1 = value.accountId;
-    if (p1 !== undefined && (p1 !== inherited.accountId || hasOwn(value, "accountId")) && !(ctx ? visit(ctx, "accountId", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.accountId || hasOwn(value, "accountId")) && !(ctx ? visit(ctx, "accountId", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
 
-export function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.customer_id;
-    if (p1 !== undefined && (p1 !== inherited.customer_id || hasOwn(value, "customer_id"))) {
-      if (!(ctx ? visit(ctx, "customer_id", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "customer_id", "required", "is required")) return false;
-    }
-    p1 = value.first_name;
-    if (p1 !== undefined && (p1 !== inherited.first_name || hasOwn(value, "first_name"))) {
-      if (!(ctx ? visit(ctx, "first_name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "first_name", "required", "is required")) return false;
-    }
-    p1 = value.last_name;
-    if (p1 !== undefined && (p1 !== inherited.last_name || hasOwn(value, "last_name"))) {
-      if (!(ctx ? visit(ctx, "last_name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "last_name", "required", "is required")) return false;
-    }
-    p1 = value.birth_date;
-    if (p1 !== undefined && (p1 !== inherited.birth_date || hasOwn(value, "birth_date"))) {
-      if (!(ctx ? visit(ctx, "birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "birth_date", "required", "is required")) return false;
-    }
-  }
+export function v_CashTicketParameters(value: unknown, ctx?: ValidationContext): boolean {
+  if (!v_VoucherWalletParameters(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -103,6 +75,10 @@ export function v_SessionCardParameters(value: unknown, ctx?: ValidationContext)
                 if (p6 !== undefined && (p6 !== inherited.tax || hasOwn(item5, "tax")) && !(ctx ? visit(ctx, "tax", p6, v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_tax) : v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_tax(p6))) return false;
                 p6 = item5.taxCategory;
                 if (p6 !== undefined && (p6 !== inherited.taxCategory || hasOwn(item5, "taxCategory")) && !(ctx ? visit(ctx, "taxCategory", p6, v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_taxCategory) : v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_taxCategory(p6))) return false;
+                p6 = item5.shipping;
+                if (p6 !== undefined && (p6 !== inherited.shipping || hasOwn(item5, "shipping")) && !(ctx ? visit(ctx, "shipping", p6, v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_shipping) : v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_shipping(p6))) return false;
+                p6 = item5.totalDiscountAmount;
+                if (p6 !== undefined && (p6 !== inherited.totalDiscountAmount || hasOwn(item5, "totalDiscountAmount")) && !(ctx ? visit(ctx, "totalDiscountAmount", p6, v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_shipping) : v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_shipping(p6))) return false;
                 p6 = item5.recipient;
                 if (p6 !== undefined && (p6 !== inherited.recipient || hasOwn(item5, "recipient"))) {
                   ctx?.segments.push("recipient");
@@ -217,13 +193,25 @@ export function deferred_SessionMethodParameters(value: unknown, ctx?: Validatio
     if (p1 !== undefined && (p1 !== inherited.upi_d || hasOwn(value, "upi_d")) && !(ctx ? visit(ctx, "upi_d", p1, v_UpiAParameters) : v_UpiAParameters(p1))) return false;
     p1 = value.voucher_wallet;
     if (p1 !== undefined && (p1 !== inherited.voucher_wallet || hasOwn(value, "voucher_wallet")) && !(ctx ? visit(ctx, "voucher_wallet", p1, v_VoucherWalletParameters) : v_VoucherWalletParameters(p1))) return false;
+    p1 = value.cash_ticket;
+    if (p1 !== undefined && (p1 !== inherited.cash_ticket || hasOwn(value, "cash_ticket")) && !(ctx ? visit(ctx, "cash_ticket", p1, v_CashTicketParameters) : v_CashTicketParameters(p1))) return false;
+    p1 = value.billing_country_transfer;
+    if (p1 !== undefined && (p1 !== inherited.billing_country_transfer || hasOwn(value, "billing_country_transfer")) && !(ctx ? visit(ctx, "billing_country_transfer", p1, v_CashTicketParameters) : v_CashTicketParameters(p1))) return false;
+    p1 = value.bank_list_transfer;
+    if (p1 !== undefined && (p1 !== inherited.bank_list_transfer || hasOwn(value, "bank_list_transfer")) && !(ctx ? visit(ctx, "bank_list_transfer", p1, v_CashTicketParameters) : v_CashTicketParameters(p1))) return false;
+    p1 = value.crypto_open_amount;
+    if (p1 !== undefined && (p1 !== inherited.crypto_open_amount || hasOwn(value, "crypto_open_amount")) && !(ctx ? visit(ctx, "crypto_open_amount", p1, v_CashTicketParameters) : v_CashTicketParameters(p1))) return false;
+    p1 = value.page_qr;
+    if (p1 !== undefined && (p1 !== inherited.page_qr || hasOwn(value, "page_qr")) && !(ctx ? visit(ctx, "page_qr", p1, v_CashTicketParameters) : v_CashTicketParameters(p1))) return false;
+    p1 = value.mobile_number_bj_tg;
+    if (p1 !== undefined && (p1 !== inherited.mobile_number_bj_tg || hasOwn(value, "mobile_number_bj_tg")) && !(ctx ? visit(ctx, "mobile_number_bj_tg", p1, v_CashTicketParameters) : v_CashTicketParameters(p1))) return false;
     p1 = value.device_wallet;
     if (p1 !== undefined && (p1 !== inherited.device_wallet || hasOwn(value, "device_wallet")) && !(ctx ? visit(ctx, "device_wallet", p1, v_DeviceWalletParameters) : v_DeviceWalletParameters(p1))) return false;
     p1 = value.web_wallet;
     if (p1 !== undefined && (p1 !== inherited.web_wallet || hasOwn(value, "web_wallet")) && !(ctx ? visit(ctx, "web_wallet", p1, v_WebWalletParameters) : v_WebWalletParameters(p1))) return false;
     for (const key2 of Object.keys(value)) {
       if (value[key2] === undefined) continue;
-      if (SET_4.has(key2)) continue;
+      if (SET_5.has(key2)) continue;
       if (!(ctx ? visit(ctx, key2, value[key2], v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(value[key2]))) return false;
     }
   }
@@ -260,9 +248,16 @@ export function v_SessionCardParameters_allOf_6_properties_cart_properties_items
   return true;
 }
 
+export function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_shipping(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value === "string") {
+    if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
+  }
+  return true;
+}
+
 export function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_recipient_properties_country(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^([A-Za-z]{2}|[0-9]{3})$")) return false;
+    if (!PATTERN_29.test(value) && reject(ctx, "pattern", "must match the pattern ^([A-Za-z]{2}|[0-9]{3})$")) return false;
   }
   return true;
 }
@@ -271,4 +266,4 @@ export function v_SessionCardParameters_allOf_6_properties_cart_properties_items
 export { deferred_SessionMethodParameters as validate };
 
 /** Deferred pieces this validator's code loads in turn. */
-export const deferred = [v_BnplAParameters, v_BnplBParameters, v_DeviceWalletParameters, v_InstallmentRedirectParameters, v_LocalCollectionParameters, v_OpenBankingParameters, v_WebWalletParameters];
+export const deferred = [v_BnplBParameters, v_DeviceWalletParameters, v_InstallmentRedirectParameters, v_LocalCollectionParameters, v_OpenBankingParameters, v_WebWalletParameters];

@@ -2,7 +2,7 @@
 
 import { hasOwn, isPlainObject, reject, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_Address, v_CalendarDate, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_OrderId } from '../shared/common.js';
+import { inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_OrderId } from '../shared/common.js';
 
 export function deferred_SessionPayee(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -20,21 +20,21 @@ export function deferred_SessionPayee(value: unknown, ctx?: ValidationContext): 
     p1 = value.email;
     if (p1 !== undefined && (p1 !== inherited.email || hasOwn(value, "email")) && !(ctx ? visit(ctx, "email", p1, v_Email) : v_Email(p1))) return false;
     p1 = value.phone;
-    if (p1 !== undefined && (p1 !== inherited.phone || hasOwn(value, "phone")) && !(ctx ? visit(ctx, "phone", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.phone || hasOwn(value, "phone")) && !(ctx ? visit(ctx, "phone", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.birth_date;
-    if (p1 !== undefined && (p1 !== inherited.birth_date || hasOwn(value, "birth_date")) && !(ctx ? visit(ctx, "birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.birth_date || hasOwn(value, "birth_date")) && !(ctx ? visit(ctx, "birth_date", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.identity_type;
     if (p1 !== undefined && (p1 !== inherited.identity_type || hasOwn(value, "identity_type")) && !(ctx ? visit(ctx, "identity_type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.identity_id;
     if (p1 !== undefined && (p1 !== inherited.identity_id || hasOwn(value, "identity_id")) && !(ctx ? visit(ctx, "identity_id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.identity_country;
-    if (p1 !== undefined && (p1 !== inherited.identity_country || hasOwn(value, "identity_country")) && !(ctx ? visit(ctx, "identity_country", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.identity_country || hasOwn(value, "identity_country")) && !(ctx ? visit(ctx, "identity_country", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.identity_exp_date;
-    if (p1 !== undefined && (p1 !== inherited.identity_exp_date || hasOwn(value, "identity_exp_date")) && !(ctx ? visit(ctx, "identity_exp_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.identity_exp_date || hasOwn(value, "identity_exp_date")) && !(ctx ? visit(ctx, "identity_exp_date", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.nationality;
-    if (p1 !== undefined && (p1 !== inherited.nationality || hasOwn(value, "nationality")) && !(ctx ? visit(ctx, "nationality", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.nationality || hasOwn(value, "nationality")) && !(ctx ? visit(ctx, "nationality", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.country_of_birth;
-    if (p1 !== undefined && (p1 !== inherited.country_of_birth || hasOwn(value, "country_of_birth")) && !(ctx ? visit(ctx, "country_of_birth", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.country_of_birth || hasOwn(value, "country_of_birth")) && !(ctx ? visit(ctx, "country_of_birth", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }

@@ -2,7 +2,7 @@
 
 import { hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_Address, v_Amount, v_ClientKey, v_Currency, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode } from './common.js';
+import { inherited, v_Amount, v_ClientKey, v_Currency, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode } from './common.js';
 
 export function v_S2sOrderFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -59,25 +59,25 @@ export function v_S2sPayerFields(value: unknown, ctx?: ValidationContext): boole
     p1 = value.payer_last_name;
     if (p1 !== undefined && (p1 !== inherited.payer_last_name || hasOwn(value, "payer_last_name")) && !(ctx ? visit(ctx, "payer_last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_address;
-    if (p1 !== undefined && (p1 !== inherited.payer_address || hasOwn(value, "payer_address")) && !(ctx ? visit(ctx, "payer_address", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_address || hasOwn(value, "payer_address")) && !(ctx ? visit(ctx, "payer_address", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_country;
-    if (p1 !== undefined && (p1 !== inherited.payer_country || hasOwn(value, "payer_country")) && !(ctx ? visit(ctx, "payer_country", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_country || hasOwn(value, "payer_country")) && !(ctx ? visit(ctx, "payer_country", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_state;
-    if (p1 !== undefined && (p1 !== inherited.payer_state || hasOwn(value, "payer_state")) && !(ctx ? visit(ctx, "payer_state", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_state || hasOwn(value, "payer_state")) && !(ctx ? visit(ctx, "payer_state", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_city;
-    if (p1 !== undefined && (p1 !== inherited.payer_city || hasOwn(value, "payer_city")) && !(ctx ? visit(ctx, "payer_city", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_city || hasOwn(value, "payer_city")) && !(ctx ? visit(ctx, "payer_city", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_zip;
-    if (p1 !== undefined && (p1 !== inherited.payer_zip || hasOwn(value, "payer_zip")) && !(ctx ? visit(ctx, "payer_zip", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_zip || hasOwn(value, "payer_zip")) && !(ctx ? visit(ctx, "payer_zip", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_email;
     if (p1 !== undefined && (p1 !== inherited.payer_email || hasOwn(value, "payer_email")) && !(ctx ? visit(ctx, "payer_email", p1, v_Email) : v_Email(p1))) return false;
     p1 = value.payer_phone;
-    if (p1 !== undefined && (p1 !== inherited.payer_phone || hasOwn(value, "payer_phone")) && !(ctx ? visit(ctx, "payer_phone", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_phone || hasOwn(value, "payer_phone")) && !(ctx ? visit(ctx, "payer_phone", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_phone_country_code;
     if (p1 !== undefined && (p1 !== inherited.payer_phone_country_code || hasOwn(value, "payer_phone_country_code")) && !(ctx ? visit(ctx, "payer_phone_country_code", p1, v_PhoneCountryCode) : v_PhoneCountryCode(p1))) return false;
     p1 = value.payer_ip;
     if (p1 !== undefined && (p1 !== inherited.payer_ip || hasOwn(value, "payer_ip")) && !(ctx ? visit(ctx, "payer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
     p1 = value.payer_language;
-    if (p1 !== undefined && (p1 !== inherited.payer_language || hasOwn(value, "payer_language")) && !(ctx ? visit(ctx, "payer_language", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_language || hasOwn(value, "payer_language")) && !(ctx ? visit(ctx, "payer_language", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }

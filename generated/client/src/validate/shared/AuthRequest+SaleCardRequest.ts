@@ -3,7 +3,7 @@
 import { closestAlternative, defer, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './AuthRequest+7-bwphx9.js';
-import { inherited, v_Address, v_Amount, v_CalendarDate, v_CardDataFields, v_CardTokenFields, v_CustomData, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_Url, v_YesNo } from './common.js';
+import { inherited, v_Amount, v_CalendarDate, v_CardDataFields, v_CardTokenFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_Url, v_VoucherWalletParameters, v_YesNo } from './common.js';
 
 export const VALUE_3 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]],[["digital_wallet","payment_token"],["card_number","card_exp_month","card_exp_year","card_cvv2","card_token"]]];
 export const v_PaymentToken = /* @__PURE__ */ defer(() => import("../deferred/PaymentToken.js"));
@@ -59,7 +59,7 @@ export function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boole
       if (rejectAt(ctx, "term_url_3ds", "required", "is required")) return false;
     }
     p4 = value.term_url_target;
-    if (p4 !== undefined && (p4 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p4, v_Address) : v_Address(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.term_url_target || hasOwn(value, "term_url_target")) && !(ctx ? visit(ctx, "term_url_target", p4, v_OrderId) : v_OrderId(p4))) return false;
     p4 = value.recurring_init;
     if (p4 !== undefined && (p4 !== inherited.recurring_init || hasOwn(value, "recurring_init")) && !(ctx ? visit(ctx, "recurring_init", p4, v_YesNo) : v_YesNo(p4))) return false;
     p4 = value.req_token;
@@ -75,7 +75,7 @@ export function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boole
     p4 = value.parameters;
     if (p4 !== undefined && (p4 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p4, v_SaleCardParameters) : v_SaleCardParameters(p4))) return false;
     p4 = value.custom_data;
-    if (p4 !== undefined && (p4 !== inherited.custom_data || hasOwn(value, "custom_data")) && !(ctx ? visit(ctx, "custom_data", p4, v_CustomData) : v_CustomData(p4))) return false;
+    if (p4 !== undefined && (p4 !== inherited.custom_data || hasOwn(value, "custom_data")) && !(ctx ? visit(ctx, "custom_data", p4, v_VoucherWalletParameters) : v_VoucherWalletParameters(p4))) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;

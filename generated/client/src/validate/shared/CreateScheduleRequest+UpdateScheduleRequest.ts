@@ -2,18 +2,17 @@
 
 import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_CryptoGatewayParameters_properties_crypto_type } from './common.js';
+import { PATTERN_7, inherited, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
 
-export const PATTERN_11 = /* @__PURE__ */ new RegExp("^0*[1-9][0-9]{0,9}$", "u");
-export const PATTERN_12 = /* @__PURE__ */ new RegExp("^(0?[1-9]|[12][0-9]|3[01])$", "u");
-export const PATTERN_13 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
+export const PATTERN_10 = /* @__PURE__ */ new RegExp("^0*[1-9][0-9]*$", "u");
+export const PATTERN_11 = /* @__PURE__ */ new RegExp("^(0?[1-9]|[12][0-9]|3[01])$", "u");
 
 export function v_PositiveDigitString(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^0*[1-9][0-9]{0,9}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_10.test(value) && reject(ctx, "pattern", "must match the pattern ^0*[1-9][0-9]*$")) return false;
   }
   return true;
 }
@@ -31,8 +30,8 @@ export function v_DayOfMonth(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_11.test(value) && reject(ctx, "pattern", "must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$")) return false;
   }
   return true;
 }
@@ -41,8 +40,8 @@ export function v_DigitString(value: unknown, ctx?: ValidationContext): boolean 
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_7.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$")) return false;
   }
   return true;
 }
@@ -53,7 +52,7 @@ export function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): bool
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.interval_length;
     if (p1 !== undefined && (p1 !== inherited.interval_length || hasOwn(value, "interval_length")) && !(ctx ? visit(ctx, "interval_length", p1, v_PositiveDigitString) : v_PositiveDigitString(p1))) return false;
     p1 = value.interval_unit;
@@ -69,7 +68,7 @@ export function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): bool
     p1 = value.first_payment_interval_unit;
     if (p1 !== undefined && (p1 !== inherited.first_payment_interval_unit || hasOwn(value, "first_payment_interval_unit")) && !(ctx ? visit(ctx, "first_payment_interval_unit", p1, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p1))) return false;
     p1 = value.first_payment_day_of_week;
-    if (p1 !== undefined && (p1 !== inherited.first_payment_day_of_week || hasOwn(value, "first_payment_day_of_week")) && !(ctx ? visit(ctx, "first_payment_day_of_week", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.first_payment_day_of_week || hasOwn(value, "first_payment_day_of_week")) && !(ctx ? visit(ctx, "first_payment_day_of_week", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.first_payment_day_of_month;
     if (p1 !== undefined && (p1 !== inherited.first_payment_day_of_month || hasOwn(value, "first_payment_day_of_month")) && !(ctx ? visit(ctx, "first_payment_day_of_month", p1, v_DayOfMonth) : v_DayOfMonth(p1))) return false;
     p1 = value.delays;

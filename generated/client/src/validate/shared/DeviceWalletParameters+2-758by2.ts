@@ -7,7 +7,7 @@ export function v_DeviceWalletToken_properties_paymentData_properties_data(value
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -16,7 +16,7 @@ export function v_DeviceWalletToken_properties_paymentData_properties_header_pro
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
+    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }

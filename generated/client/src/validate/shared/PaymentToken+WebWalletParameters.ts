@@ -198,7 +198,7 @@ export function v_WebWalletToken_properties_paymentMethodData_properties_tokeniz
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }

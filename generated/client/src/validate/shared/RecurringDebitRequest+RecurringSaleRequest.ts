@@ -2,7 +2,7 @@
 
 import { closestAlternative, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_Address, v_Amount, v_ClientKey, v_Currency, v_CustomData, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId } from './common.js';
+import { inherited, v_Amount, v_ClientKey, v_Currency, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_VoucherWalletParameters } from './common.js';
 
 export const VALUE_8 = [[["recurring_first_trans_id"],[]],[["recurring_init_trans_id"],[]]];
 
@@ -43,7 +43,7 @@ export function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext)
     if (p1 !== undefined && (p1 !== inherited.recurring_init_trans_id || hasOwn(value, "recurring_init_trans_id")) && !(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.recurring_token;
     if (p1 !== undefined && (p1 !== inherited.recurring_token || hasOwn(value, "recurring_token"))) {
-      if (!(ctx ? visit(ctx, "recurring_token", p1, v_Address) : v_Address(p1))) return false;
+      if (!(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "recurring_token", "required", "is required")) return false;
     }
@@ -52,7 +52,7 @@ export function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext)
     p1 = value.payer_ip;
     if (p1 !== undefined && (p1 !== inherited.payer_ip || hasOwn(value, "payer_ip")) && !(ctx ? visit(ctx, "payer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && (p1 !== inherited.custom_data || hasOwn(value, "custom_data")) && !(ctx ? visit(ctx, "custom_data", p1, v_CustomData) : v_CustomData(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.custom_data || hasOwn(value, "custom_data")) && !(ctx ? visit(ctx, "custom_data", p1, v_VoucherWalletParameters) : v_VoucherWalletParameters(p1))) return false;
     p1 = value.hash;
     if (p1 !== undefined && (p1 !== inherited.hash || hasOwn(value, "hash"))) {
       if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;

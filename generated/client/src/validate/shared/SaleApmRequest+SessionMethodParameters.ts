@@ -2,12 +2,10 @@
 
 import { codePointLength, defer, hasOwn, isPlainObject, propertyCount, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { inherited, v_CryptoGatewayParameters_properties_crypto_type, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_InstallmentRedirectParameters_properties_product_reference_id, v_OrderId } from './common.js';
+import { PATTERN_7, inherited, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from './common.js';
 
 export const PATTERN_8 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
-export const PATTERN_9 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 export const v_InstallmentRedirectParameters = /* @__PURE__ */ defer(() => import("../deferred/InstallmentRedirectParameters.js"));
-export const v_BnplAParameters = /* @__PURE__ */ defer(() => import("../deferred/BnplAParameters.js"));
 export const v_BnplBParameters = /* @__PURE__ */ defer(() => import("../deferred/BnplBParameters.js"));
 export const v_OpenBankingParameters = /* @__PURE__ */ defer(() => import("../deferred/OpenBankingParameters.js"));
 export const v_LocalCollectionParameters = /* @__PURE__ */ defer(() => import("../deferred/LocalCollectionParameters.js"));
@@ -44,7 +42,7 @@ export function v_TelecomOtpParameters(value: unknown, ctx?: ValidationContext):
   } else {
     let p1: unknown;
     p1 = value.productReceiver;
-    if (p1 !== undefined && (p1 !== inherited.productReceiver || hasOwn(value, "productReceiver")) && !(ctx ? visit(ctx, "productReceiver", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.productReceiver || hasOwn(value, "productReceiver")) && !(ctx ? visit(ctx, "productReceiver", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -62,7 +60,7 @@ export function v_BankAccountDebitParameters(value: unknown, ctx?: ValidationCon
     }
     p1 = value.bank_account_number;
     if (p1 !== undefined && (p1 !== inherited.bank_account_number || hasOwn(value, "bank_account_number"))) {
-      if (!(ctx ? visit(ctx, "bank_account_number", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "bank_account_number", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "bank_account_number", "required", "is required")) return false;
     }
@@ -109,7 +107,7 @@ export function v_PersonalIdMethodParameters(value: unknown, ctx?: ValidationCon
   } else {
     let p1: unknown;
     p1 = value.personalId;
-    if (p1 !== undefined && (p1 !== inherited.personalId || hasOwn(value, "personalId")) && !(ctx ? visit(ctx, "personalId", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.personalId || hasOwn(value, "personalId")) && !(ctx ? visit(ctx, "personalId", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -142,8 +140,7 @@ export function v_CryptoWalletAddress(value: unknown, ctx?: ValidationContext): 
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
+    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -197,7 +194,7 @@ export function v_TradingDepositParameters(value: unknown, ctx?: ValidationConte
     let p1: unknown;
     p1 = value.paymentGatewayName;
     if (p1 !== undefined && (p1 !== inherited.paymentGatewayName || hasOwn(value, "paymentGatewayName"))) {
-      if (!(ctx ? visit(ctx, "paymentGatewayName", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "paymentGatewayName", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "paymentGatewayName", "required", "is required")) return false;
     }
@@ -259,7 +256,7 @@ export function v_LatamDocumentParameters(value: unknown, ctx?: ValidationContex
     p1 = value.document_number;
     if (p1 !== undefined && (p1 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.document_type;
-    if (p1 !== undefined && (p1 !== inherited.document_type || hasOwn(value, "document_type")) && !(ctx ? visit(ctx, "document_type", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.document_type || hasOwn(value, "document_type")) && !(ctx ? visit(ctx, "document_type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -270,7 +267,7 @@ export function v_UpiPersonalIdParameters(value: unknown, ctx?: ValidationContex
   } else {
     let p1: unknown;
     p1 = value.personal_id;
-    if (p1 !== undefined && (p1 !== inherited.personal_id || hasOwn(value, "personal_id")) && !(ctx ? visit(ctx, "personal_id", p1, v_UpiPersonalIdParameters_properties_personal_id) : v_UpiPersonalIdParameters_properties_personal_id(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.personal_id || hasOwn(value, "personal_id")) && !(ctx ? visit(ctx, "personal_id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
   }
   return true;
 }
@@ -357,7 +354,7 @@ export function v_P1PersonalIdParameters(value: unknown, ctx?: ValidationContext
   } else {
     let p1: unknown;
     p1 = value.personal_id;
-    if (p1 !== undefined && (p1 !== inherited.personal_id || hasOwn(value, "personal_id")) && !(ctx ? visit(ctx, "personal_id", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.personal_id || hasOwn(value, "personal_id")) && !(ctx ? visit(ctx, "personal_id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -368,11 +365,38 @@ export function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext)
   } else {
     let p1: unknown;
     p1 = value.orgCode;
-    if (p1 !== undefined && (p1 !== inherited.orgCode || hasOwn(value, "orgCode")) && !(ctx ? visit(ctx, "orgCode", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.orgCode || hasOwn(value, "orgCode")) && !(ctx ? visit(ctx, "orgCode", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.accountName;
-    if (p1 !== undefined && (p1 !== inherited.accountName || hasOwn(value, "accountName")) && !(ctx ? visit(ctx, "accountName", p1, v_InstallmentRedirectParameters_properties_product_reference_id) : v_InstallmentRedirectParameters_properties_product_reference_id(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.accountName || hasOwn(value, "accountName")) && !(ctx ? visit(ctx, "accountName", p1, v_P2PayMethodParameters_properties_accountName) : v_P2PayMethodParameters_properties_accountName(p1))) return false;
     p1 = value.accountNumber;
-    if (p1 !== undefined && (p1 !== inherited.accountNumber || hasOwn(value, "accountNumber")) && !(ctx ? visit(ctx, "accountNumber", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.accountNumber || hasOwn(value, "accountNumber")) && !(ctx ? visit(ctx, "accountNumber", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+  }
+  return true;
+}
+
+export function v_BnplAParameters(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.category;
+    if (p1 !== undefined && (p1 !== inherited.category || hasOwn(value, "category"))) {
+      if (!(ctx ? visit(ctx, "category", p1, v_OrderId) : v_OrderId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "category", "required", "is required")) return false;
+    }
+    p1 = value.buyer_registered_since;
+    if (p1 !== undefined && (p1 !== inherited.buyer_registered_since || hasOwn(value, "buyer_registered_since"))) {
+      if (!(ctx ? visit(ctx, "buyer_registered_since", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "buyer_registered_since", "required", "is required")) return false;
+    }
+    p1 = value.buyer_loyalty_level;
+    if (p1 !== undefined && (p1 !== inherited.buyer_loyalty_level || hasOwn(value, "buyer_loyalty_level"))) {
+      if (!(ctx ? visit(ctx, "buyer_loyalty_level", p1, v_BnplAParameters_properties_buyer_loyalty_level) : v_BnplAParameters_properties_buyer_loyalty_level(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "buyer_loyalty_level", "required", "is required")) return false;
+    }
   }
   return true;
 }
@@ -383,23 +407,21 @@ export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext)
   } else {
     let p1: unknown;
     p1 = value.AccountProviderCode;
-    if (p1 !== undefined && (p1 !== inherited.AccountProviderCode || hasOwn(value, "AccountProviderCode")) && !(ctx ? visit(ctx, "AccountProviderCode", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.AccountProviderCode || hasOwn(value, "AccountProviderCode")) && !(ctx ? visit(ctx, "AccountProviderCode", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.NarrativeFileName;
-    if (p1 !== undefined && (p1 !== inherited.NarrativeFileName || hasOwn(value, "NarrativeFileName")) && !(ctx ? visit(ctx, "NarrativeFileName", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.NarrativeFileName || hasOwn(value, "NarrativeFileName")) && !(ctx ? visit(ctx, "NarrativeFileName", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.NarrativeFileBase64;
     if (p1 !== undefined && (p1 !== inherited.NarrativeFileBase64 || hasOwn(value, "NarrativeFileBase64"))) {
       ctx?.segments.push("NarrativeFileBase64");
       if (typeof p1 !== "string") {
         if (reject(ctx, "type", "must be a string")) return false;
       } else {
-        if ((p1.length < 4 || (p1.length < 8 && codePointLength(p1) < 4)) && reject(ctx, "minLength", "must be at least 4 characters")) return false;
-        if (p1.length > 1398104 && codePointLength(p1) > 1398104 && reject(ctx, "maxLength", "must be at most 1398104 characters")) return false;
-        if (!PATTERN_9.test(p1) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z0-9+/]*={0,2}$")) return false;
+        if (p1.length > 16777216 && codePointLength(p1) > 16777216 && reject(ctx, "maxLength", "must be at most 16777216 characters (a safety cap of this client, not a platform limit)")) return false;
       }
       ctx?.segments.pop();
     }
     p1 = value.ProviderReferenceText;
-    if (p1 !== undefined && (p1 !== inherited.ProviderReferenceText || hasOwn(value, "ProviderReferenceText")) && !(ctx ? visit(ctx, "ProviderReferenceText", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.ProviderReferenceText || hasOwn(value, "ProviderReferenceText")) && !(ctx ? visit(ctx, "ProviderReferenceText", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
   return true;
 }
@@ -455,12 +477,27 @@ export function v_CryptoWithdrawalParameters_properties_network(value: unknown, 
   return true;
 }
 
-export function v_UpiPersonalIdParameters_properties_personal_id(value: unknown, ctx?: ValidationContext): boolean {
+export function v_P2PayMethodParameters_properties_accountName(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
+    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
+  }
+  return true;
+}
+
+export function v_BnplAParameters_properties_buyer_loyalty_level(value: unknown, ctx?: ValidationContext): boolean {
+  if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
+    if (reject(ctx, "type", "must be a string or an integer")) return false;
+  } else {
+    if (typeof value === "string") {
+      if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+      if (!PATTERN_7.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$")) return false;
+    }
+    if ((typeof value === "number" && Number.isFinite(value))) {
+      if (value < 0 && reject(ctx, "minimum", "must be at least 0")) return false;
+    }
   }
   return true;
 }

@@ -3,16 +3,13 @@
 import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import { formatUri } from '../../runtime/format-uri.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_20 } from './BnplAParameters+2-ik138k.js';
-import { PATTERN_1, PATTERN_2, inherited, v_ApcShipping_properties_companyName, v_CryptoGatewayParameters_properties_crypto_type, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
+import { inherited, v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from './common.js';
 import { v_ApcCartItem_properties_description } from './HpfBrowserInfo+2-19z7opt.js';
 
-export const PATTERN_18 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
-export const PATTERN_19 = /* @__PURE__ */ new RegExp("^[A-Z]{2}$", "u");
-export const PATTERN_21 = /* @__PURE__ */ new RegExp("^[A-Za-z]{2}$", "u");
-export const PATTERN_22 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,4})?$", "u");
-export const PATTERN_23 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]{1,2})?$", "u");
-export const PATTERN_24 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}(\\.[0-9]{1,2})?$", "u");
+export const PATTERN_17 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
+export const PATTERN_18 = /* @__PURE__ */ new RegExp("^[A-Za-z]{2}$", "u");
+export const PATTERN_19 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
+export const PATTERN_20 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}(\\.[0-9]{1,2})?$", "u");
 
 export function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -76,9 +73,9 @@ export function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
     p5 = value.document_type;
     if (p5 !== undefined && (p5 !== inherited.document_type || hasOwn(value, "document_type")) && !(ctx ? visit(ctx, "document_type", p5, v_CardSetFcp_properties_document_type) : v_CardSetFcp_properties_document_type(p5))) return false;
     p5 = value.document_number;
-    if (p5 !== undefined && (p5 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p5, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p5))) return false;
+    if (p5 !== undefined && (p5 !== inherited.document_number || hasOwn(value, "document_number")) && !(ctx ? visit(ctx, "document_number", p5, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5))) return false;
     p5 = value.social_name;
-    if (p5 !== undefined && (p5 !== inherited.social_name || hasOwn(value, "social_name")) && !(ctx ? visit(ctx, "social_name", p5, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p5))) return false;
+    if (p5 !== undefined && (p5 !== inherited.social_name || hasOwn(value, "social_name")) && !(ctx ? visit(ctx, "social_name", p5, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5))) return false;
     p5 = value.fiscal_country;
     if (p5 !== undefined && (p5 !== inherited.fiscal_country || hasOwn(value, "fiscal_country")) && !(ctx ? visit(ctx, "fiscal_country", p5, v_CardSetFcp_properties_fiscal_country) : v_CardSetFcp_properties_fiscal_country(p5))) return false;
     p5 = value.toBankAccountId;
@@ -141,11 +138,11 @@ export function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.postcode;
     if (p1 !== undefined && (p1 !== inherited.postcode || hasOwn(value, "postcode")) && !(ctx ? visit(ctx, "postcode", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
     p1 = value.country;
-    if (p1 !== undefined && (p1 !== inherited.country || hasOwn(value, "country")) && !(ctx ? visit(ctx, "country", p1, v_ApcShipping_properties_country) : v_ApcShipping_properties_country(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.country || hasOwn(value, "country")) && !(ctx ? visit(ctx, "country", p1, v_CardSetFcp_properties_fiscal_country) : v_CardSetFcp_properties_fiscal_country(p1))) return false;
     p1 = value.method;
     if (p1 !== undefined && (p1 !== inherited.method || hasOwn(value, "method")) && !(ctx ? visit(ctx, "method", p1, v_ApcShipping_properties_method) : v_ApcShipping_properties_method(p1))) return false;
     p1 = value.cost;
-    if (p1 !== undefined && (p1 !== inherited.cost || hasOwn(value, "cost")) && !(ctx ? visit(ctx, "cost", p1, v_ApcShipping_properties_cost) : v_ApcShipping_properties_cost(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.cost || hasOwn(value, "cost")) && !(ctx ? visit(ctx, "cost", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
     p1 = value.comment;
     if (p1 !== undefined && (p1 !== inherited.comment || hasOwn(value, "comment")) && !(ctx ? visit(ctx, "comment", p1, v_ApcShipping_properties_comment) : v_ApcShipping_properties_comment(p1))) return false;
     p1 = value.expectedDate;
@@ -229,7 +226,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type")) && !(ctx ? visit(ctx, "type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.quantity;
-    if (p1 !== undefined && (p1 !== inherited.quantity || hasOwn(value, "quantity")) && !(ctx ? visit(ctx, "quantity", p1, v_ApcCartItem_properties_quantity) : v_ApcCartItem_properties_quantity(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.quantity || hasOwn(value, "quantity")) && !(ctx ? visit(ctx, "quantity", p1, v_ApcCartItemRecipient_properties_salutation) : v_ApcCartItemRecipient_properties_salutation(p1))) return false;
     p1 = value.sku;
     if (p1 !== undefined && (p1 !== inherited.sku || hasOwn(value, "sku")) && !(ctx ? visit(ctx, "sku", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.currency;
@@ -253,11 +250,11 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.discount;
     if (p1 !== undefined && (p1 !== inherited.discount || hasOwn(value, "discount")) && !(ctx ? visit(ctx, "discount", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
     p1 = value.tax;
-    if (p1 !== undefined && (p1 !== inherited.tax || hasOwn(value, "tax")) && !(ctx ? visit(ctx, "tax", p1, v_ApcCartItem_properties_tax) : v_ApcCartItem_properties_tax(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.tax || hasOwn(value, "tax")) && !(ctx ? visit(ctx, "tax", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
     p1 = value.taxCategory;
-    if (p1 !== undefined && (p1 !== inherited.taxCategory || hasOwn(value, "taxCategory")) && !(ctx ? visit(ctx, "taxCategory", p1, v_ApcCartItem_properties_tax) : v_ApcCartItem_properties_tax(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.taxCategory || hasOwn(value, "taxCategory")) && !(ctx ? visit(ctx, "taxCategory", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
     p1 = value.shipping;
-    if (p1 !== undefined && (p1 !== inherited.shipping || hasOwn(value, "shipping")) && !(ctx ? visit(ctx, "shipping", p1, v_ApcCartItem_properties_shipping) : v_ApcCartItem_properties_shipping(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.shipping || hasOwn(value, "shipping")) && !(ctx ? visit(ctx, "shipping", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.giftMessage;
     if (p1 !== undefined && (p1 !== inherited.giftMessage || hasOwn(value, "giftMessage")) && !(ctx ? visit(ctx, "giftMessage", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.shippingMethod;
@@ -273,7 +270,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.imageUrl;
     if (p1 !== undefined && (p1 !== inherited.imageUrl || hasOwn(value, "imageUrl")) && !(ctx ? visit(ctx, "imageUrl", p1, v_ApcCartItem_properties_productUrl) : v_ApcCartItem_properties_productUrl(p1))) return false;
     p1 = value.totalDiscountAmount;
-    if (p1 !== undefined && (p1 !== inherited.totalDiscountAmount || hasOwn(value, "totalDiscountAmount")) && !(ctx ? visit(ctx, "totalDiscountAmount", p1, v_ApcCartItem_properties_shipping) : v_ApcCartItem_properties_shipping(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.totalDiscountAmount || hasOwn(value, "totalDiscountAmount")) && !(ctx ? visit(ctx, "totalDiscountAmount", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.productCode;
     if (p1 !== undefined && (p1 !== inherited.productCode || hasOwn(value, "productCode")) && !(ctx ? visit(ctx, "productCode", p1, v_ApcShipping_properties_method) : v_ApcShipping_properties_method(p1))) return false;
     p1 = value.partNumber;
@@ -281,7 +278,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.vatReferenceNumber;
     if (p1 !== undefined && (p1 !== inherited.vatReferenceNumber || hasOwn(value, "vatReferenceNumber")) && !(ctx ? visit(ctx, "vatReferenceNumber", p1, v_ApcShipping_properties_method) : v_ApcShipping_properties_method(p1))) return false;
     p1 = value.itemNumber;
-    if (p1 !== undefined && (p1 !== inherited.itemNumber || hasOwn(value, "itemNumber")) && !(ctx ? visit(ctx, "itemNumber", p1, v_ApcCartItem_properties_itemNumber) : v_ApcCartItem_properties_itemNumber(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.itemNumber || hasOwn(value, "itemNumber")) && !(ctx ? visit(ctx, "itemNumber", p1, v_ApcCartItem_properties_currency) : v_ApcCartItem_properties_currency(p1))) return false;
     p1 = value.sellerId;
     if (p1 !== undefined && (p1 !== inherited.sellerId || hasOwn(value, "sellerId")) && !(ctx ? visit(ctx, "sellerId", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.deliveryDate;
@@ -312,7 +309,7 @@ export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boole
     p1 = value.primary;
     if (p1 !== undefined && (p1 !== inherited.primary || hasOwn(value, "primary"))) {
       ctx?.segments.push("primary");
-      if (!(v_ApcCartPayment_properties_primary_anyOf_0(p1) || v_ApcCartPayment_properties_primary_anyOf_1(p1))) {
+      if (!(v_ApcCartPayment_properties_primary_anyOf_0(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
         v_ApcCartPayment_properties_primary_anyOf_0(p1, ctx);
@@ -422,7 +419,7 @@ export function v_CardSetBng_properties_bnrg_installm_months(value: unknown, ctx
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_18.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
+    if (!PATTERN_17.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -450,7 +447,7 @@ export function v_CardSetFcp_properties_fiscal_country(value: unknown, ctx?: Val
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_19.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{2}$")) return false;
+    if (!PATTERN_18.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z]{2}$")) return false;
   }
   return true;
 }
@@ -469,7 +466,7 @@ export function v_CardSetTwd_properties_shipping_postcode(value: unknown, ctx?: 
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-    if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
+    if (!PATTERN_19.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
   }
   return true;
 }
@@ -520,31 +517,11 @@ export function v_ApcShipping_properties_postcode(value: unknown, ctx?: Validati
   return true;
 }
 
-export function v_ApcShipping_properties_country(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_21.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z]{2}$")) return false;
-  }
-  return true;
-}
-
 export function v_ApcShipping_properties_method(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 30 && codePointLength(value) > 30 && reject(ctx, "maxLength", "must be at most 30 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcShipping_properties_cost(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
-    if (!PATTERN_22.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
   }
   return true;
 }
@@ -621,22 +598,11 @@ export function v_ApcCartItemRecipient_properties_firstName(value: unknown, ctx?
   return true;
 }
 
-export function v_ApcCartItem_properties_quantity(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 5 && codePointLength(value) > 5 && reject(ctx, "maxLength", "must be at most 5 characters")) return false;
-    if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
-  }
-  return true;
-}
-
 export function v_ApcCartItem_properties_currency(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
-    if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
   }
   return true;
 }
@@ -655,26 +621,6 @@ export function v_ApcCartItem_properties_price(value: unknown, ctx?: ValidationC
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-    if (!PATTERN_22.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,4})?$")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_tax(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_shipping(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 12 && codePointLength(value) > 12 && reject(ctx, "maxLength", "must be at most 12 characters")) return false;
-    if (!PATTERN_23.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]{1,2})?$")) return false;
   }
   return true;
 }
@@ -694,15 +640,6 @@ export function v_ApcCartItem_properties_productUrl(value: unknown, ctx?: Valida
   } else {
     if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
     if (!formatUri(value) && reject(ctx, "format", "must be a valid uri")) return false;
-  }
-  return true;
-}
-
-export function v_ApcCartItem_properties_itemNumber(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
   }
   return true;
 }
@@ -729,22 +666,13 @@ export function v_ApcCartPayment_properties_amount(value: unknown, ctx?: Validat
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
-    if (!PATTERN_24.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
   }
   return true;
 }
 
 export function v_ApcCartPayment_properties_primary_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "boolean" && reject(ctx, "type", "must be a boolean")) return false;
-  return true;
-}
-
-export function v_ApcCartPayment_properties_primary_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "true" && value !== "false" && value !== "1" && value !== "0" && reject(ctx, "enum", "must be one of: true, false, 1, 0")) return false;
-  }
   return true;
 }

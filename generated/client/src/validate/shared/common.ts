@@ -17,16 +17,23 @@ export const PATTERN_3 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-
 export const PATTERN_4 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
 export const PATTERN_5 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
 export const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
-export const PATTERN_25 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
+export const PATTERN_7 = /* @__PURE__ */ new RegExp("^[0-9]+$", "u");
+export const VALUE_6 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]]];
+export const PATTERN_21 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
 export const VALUE_15 = [[["auth"],[]],[["recurring_init"],[]]];
 export const v_SessionCustomer = /* @__PURE__ */ defer(() => import("../deferred/SessionCustomer.js"));
 export const v_SessionBillingAddress = /* @__PURE__ */ defer(() => import("../deferred/SessionBillingAddress.js"));
+
+export function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value) && reject(ctx, "type", "must be an object")) return false;
+  return true;
+}
 
 export function v_ClientKey(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 36 && codePointLength(value) > 36 && reject(ctx, "maxLength", "must be at most 36 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!formatUuid(value) && reject(ctx, "format", "must be a valid uuid")) return false;
   }
   return true;
@@ -36,8 +43,7 @@ export function v_OrderId(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -46,7 +52,7 @@ export function v_Amount(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
@@ -56,7 +62,7 @@ export function v_Currency(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
   }
   return true;
@@ -66,8 +72,7 @@ export function v_OrderDescription(value: unknown, ctx?: ValidationContext): boo
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
+    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -82,20 +87,11 @@ export function v_Hash(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_Address(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-  }
-  return true;
-}
-
 export function v_Email(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 320 && codePointLength(value) > 320 && reject(ctx, "maxLength", "must be at most 320 characters")) return false;
+    if (value.length > 320 && codePointLength(value) > 320 && reject(ctx, "maxLength", "must be at most 320 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!formatEmail(value) && reject(ctx, "format", "must be a valid email")) return false;
   }
   return true;
@@ -115,22 +111,12 @@ export function v_IpAddress(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 45 && codePointLength(value) > 45 && reject(ctx, "maxLength", "must be at most 45 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!(v_IpAddress_anyOf_0(value) || v_IpAddress_anyOf_1(value))) {
       if (!ctx) return false;
       ctx.fail("anyOf", "must match at least one of: ipv4 format, ipv6 format (closest: ipv4 format)");
       v_IpAddress_anyOf_0(value, ctx);
     }
-  }
-  return true;
-}
-
-export function v_CalendarDate(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!formatDate(value) && reject(ctx, "format", "must be a valid date")) return false;
   }
   return true;
 }
@@ -143,13 +129,13 @@ export function v_S2sCardPayerExtras(value: unknown, ctx?: ValidationContext): b
     p1 = value.payer_middle_name;
     if (p1 !== undefined && (p1 !== inherited.payer_middle_name || hasOwn(value, "payer_middle_name")) && !(ctx ? visit(ctx, "payer_middle_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_birth_date;
-    if (p1 !== undefined && (p1 !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date")) && !(ctx ? visit(ctx, "payer_birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_birth_date || hasOwn(value, "payer_birth_date")) && !(ctx ? visit(ctx, "payer_birth_date", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_address2;
-    if (p1 !== undefined && (p1 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? visit(ctx, "payer_address2", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_address2 || hasOwn(value, "payer_address2")) && !(ctx ? visit(ctx, "payer_address2", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_house_number;
-    if (p1 !== undefined && (p1 !== inherited.payer_house_number || hasOwn(value, "payer_house_number")) && !(ctx ? visit(ctx, "payer_house_number", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_house_number || hasOwn(value, "payer_house_number")) && !(ctx ? visit(ctx, "payer_house_number", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payer_district;
-    if (p1 !== undefined && (p1 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? visit(ctx, "payer_district", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payer_district || hasOwn(value, "payer_district")) && !(ctx ? visit(ctx, "payer_district", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }
@@ -166,7 +152,7 @@ export function v_CardTokenFields(value: unknown, ctx?: ValidationContext): bool
       if (rejectAt(ctx, "card_token", "required", "is required")) return false;
     }
     p1 = value.card_cvv2;
-    if (p1 !== undefined && (p1 !== inherited.card_cvv2 || hasOwn(value, "card_cvv2")) && !(ctx ? visit(ctx, "card_cvv2", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.card_cvv2 || hasOwn(value, "card_cvv2")) && !(ctx ? visit(ctx, "card_cvv2", p1, v_OrderId) : v_OrderId(p1))) return false;
     if ((value.card_number !== undefined && (value.card_number !== inherited.card_number || hasOwn(value, "card_number"))) && rejectAt(ctx, "card_number", "false", "must not be present")) return false;
     if ((value.digital_wallet !== undefined && (value.digital_wallet !== inherited.digital_wallet || hasOwn(value, "digital_wallet"))) && rejectAt(ctx, "digital_wallet", "false", "must not be present")) return false;
     if ((value.payment_token !== undefined && (value.payment_token !== inherited.payment_token || hasOwn(value, "payment_token"))) && rejectAt(ctx, "payment_token", "false", "must not be present")) return false;
@@ -178,7 +164,7 @@ export function v_CardNumber(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!luhn(value) && reject(ctx, "luhn", "must be a card number whose check digit is right (Luhn check): it is mistyped")) return false;
   }
   return true;
@@ -229,7 +215,7 @@ export function v_CardDataFields(value: unknown, ctx?: ValidationContext): boole
     }
     p1 = value.card_cvv2;
     if (p1 !== undefined && (p1 !== inherited.card_cvv2 || hasOwn(value, "card_cvv2"))) {
-      if (!(ctx ? visit(ctx, "card_cvv2", p1, v_Address) : v_Address(p1))) return false;
+      if (!(ctx ? visit(ctx, "card_cvv2", p1, v_OrderId) : v_OrderId(p1))) return false;
     } else {
       if (rejectAt(ctx, "card_cvv2", "required", "is required")) return false;
     }
@@ -244,7 +230,7 @@ export function v_Url(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 2048 && codePointLength(value) > 2048 && reject(ctx, "maxLength", "must be at most 2048 characters")) return false;
+    if (value.length > 2048 && codePointLength(value) > 2048 && reject(ctx, "maxLength", "must be at most 2048 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!formatUri(value) && reject(ctx, "format", "must be a valid uri")) return false;
   }
   return true;
@@ -259,8 +245,13 @@ export function v_YesNo(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_CustomData(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value) && reject(ctx, "type", "must be an object")) return false;
+export function v_CalendarDate(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!formatDate(value) && reject(ctx, "format", "must be a valid date")) return false;
+  }
   return true;
 }
 
@@ -274,6 +265,19 @@ export function v_S2sZeroAmountRule(value: unknown, ctx?: ValidationContext): bo
         if (v_S2sZeroAmountRule_then_properties_order_amount_not(p1) && reject(ctx, "not", "must be greater than 0 (the platform answers \"amount: This value should be greater than 0.\") (unless auth is \"Y\" or recurring_init is \"Y\")")) return false;
         ctx?.segments.pop();
       }
+    }
+  }
+  return true;
+}
+
+export function v_S2sNonZeroAmountRule(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.order_amount;
+    if (p1 !== undefined && (p1 !== inherited.order_amount || hasOwn(value, "order_amount"))) {
+      ctx?.segments.push("order_amount");
+      if (v_S2sZeroAmountRule_then_properties_order_amount_not(p1) && reject(ctx, "not", "must be greater than 0 (the platform answers \"amount: This value should be greater than 0.\")")) return false;
+      ctx?.segments.pop();
     }
   }
   return true;
@@ -318,23 +322,23 @@ export function v_S2sPayeeFields(value: unknown, ctx?: ValidationContext): boole
     p1 = value.payee_middle_name;
     if (p1 !== undefined && (p1 !== inherited.payee_middle_name || hasOwn(value, "payee_middle_name")) && !(ctx ? visit(ctx, "payee_middle_name", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_birth_date;
-    if (p1 !== undefined && (p1 !== inherited.payee_birth_date || hasOwn(value, "payee_birth_date")) && !(ctx ? visit(ctx, "payee_birth_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_birth_date || hasOwn(value, "payee_birth_date")) && !(ctx ? visit(ctx, "payee_birth_date", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_address;
-    if (p1 !== undefined && (p1 !== inherited.payee_address || hasOwn(value, "payee_address")) && !(ctx ? visit(ctx, "payee_address", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_address || hasOwn(value, "payee_address")) && !(ctx ? visit(ctx, "payee_address", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_address2;
-    if (p1 !== undefined && (p1 !== inherited.payee_address2 || hasOwn(value, "payee_address2")) && !(ctx ? visit(ctx, "payee_address2", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_address2 || hasOwn(value, "payee_address2")) && !(ctx ? visit(ctx, "payee_address2", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_country;
-    if (p1 !== undefined && (p1 !== inherited.payee_country || hasOwn(value, "payee_country")) && !(ctx ? visit(ctx, "payee_country", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_country || hasOwn(value, "payee_country")) && !(ctx ? visit(ctx, "payee_country", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_state;
-    if (p1 !== undefined && (p1 !== inherited.payee_state || hasOwn(value, "payee_state")) && !(ctx ? visit(ctx, "payee_state", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_state || hasOwn(value, "payee_state")) && !(ctx ? visit(ctx, "payee_state", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_city;
-    if (p1 !== undefined && (p1 !== inherited.payee_city || hasOwn(value, "payee_city")) && !(ctx ? visit(ctx, "payee_city", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_city || hasOwn(value, "payee_city")) && !(ctx ? visit(ctx, "payee_city", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_zip;
-    if (p1 !== undefined && (p1 !== inherited.payee_zip || hasOwn(value, "payee_zip")) && !(ctx ? visit(ctx, "payee_zip", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_zip || hasOwn(value, "payee_zip")) && !(ctx ? visit(ctx, "payee_zip", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.payee_email;
     if (p1 !== undefined && (p1 !== inherited.payee_email || hasOwn(value, "payee_email")) && !(ctx ? visit(ctx, "payee_email", p1, v_Email) : v_Email(p1))) return false;
     p1 = value.payee_phone;
-    if (p1 !== undefined && (p1 !== inherited.payee_phone || hasOwn(value, "payee_phone")) && !(ctx ? visit(ctx, "payee_phone", p1, v_Address) : v_Address(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.payee_phone || hasOwn(value, "payee_phone")) && !(ctx ? visit(ctx, "payee_phone", p1, v_OrderId) : v_OrderId(p1))) return false;
   }
   return true;
 }
@@ -374,7 +378,7 @@ export function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): 
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_CryptoGatewayParameters_properties_crypto_type) : v_CryptoGatewayParameters_properties_crypto_type(p1))) return false;
+      if (!(ctx ? visit(ctx, "brand", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -392,21 +396,20 @@ export function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): 
   return true;
 }
 
-export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(value: unknown, ctx?: ValidationContext): boolean {
+export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
 
-export function v_CryptoGatewayParameters_properties_crypto_type(value: unknown, ctx?: ValidationContext): boolean {
+export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
-    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -445,7 +448,7 @@ export function v_ApcShipping_properties_companyName(value: unknown, ctx?: Valid
 
 export function v_S2sZeroAmountRule_then_properties_order_amount_not(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^0+(\\.0+)?$")) return false;
+    if (!PATTERN_21.test(value) && reject(ctx, "pattern", "must match the pattern ^0+(\\.0+)?$")) return false;
   }
   return true;
 }
@@ -479,16 +482,6 @@ export function v_SaleCardRequest_allOf_1_if(value: unknown, ctx?: ValidationCon
 
 export function v_SaleApmFields_properties_custom_data(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value) && reject(ctx, "type", "must be an object")) return false;
-  return true;
-}
-
-export function v_InstallmentRedirectParameters_properties_product_reference_id(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-  }
   return true;
 }
 

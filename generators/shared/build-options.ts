@@ -1,0 +1,59 @@
+// How a generated package builds: dual, ESM into dist/ and CommonJS into dist/cjs/ (marked by its
+// own package.json), because the engines range starts below Node 20.19, where require(esm) is not
+// available unflagged, and Jest and NestJS set-ups are often CommonJS. Both builds take the
+// checking options of the root tsconfig.json (strict, exactOptionalPropertyTypes,
+// noUncheckedIndexedAccess, ...), the ones `npm run check` holds the hand-written code to: one
+// source, so a package never builds looser than its code is checked.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ts from 'typescript';
+
+/** Root options that describe this repository's type check, not a package's build. */
+const REPOSITORY_ONLY: ReadonlySet<string> = new Set(['noEmit', 'paths', 'rootDirs', 'resolveJsonModule', 'allowJs']);
+
+/** The root tsconfig.json's compiler options a package build takes over. */
+export async function checkingOptions(projectRoot: string): Promise<Record<string, unknown>> {
+  const path = join(projectRoot, 'tsconfig.json');
+  const { config, error } = ts.parseConfigFileTextToJson(path, await readFile(path, 'utf8'));
+  if (error) throw new Error(`tsconfig.json: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`);
+  const options = (config as { compilerOptions: Record<string, unknown> }).compilerOptions;
+  return Object.fromEntries(Object.entries(options).filter(([name]) => !REPOSITORY_ONLY.has(name)));
+}
+
+/** The package's two tsconfigs, by file name. */
+export async function buildConfigs(projectRoot: string): Promise<ReadonlyArray<{ readonly name: string; readonly config: object }>> {
+  return [
+    {
+      name: 'tsconfig.build.json',
+      config: {
+        compilerOptions: { ...(await checkingOptions(projectRoot)), declaration: true, declarationMap: false, sourceMap: false, rootDir: 'src', outDir: 'dist' },
+        include: ['src'],
+      },
+    },
+    // esModuleInterop: a default import of a CommonJS dependency (qrcode) gets its module.exports, as under NodeNext.
+    { name: 'tsconfig.cjs.json', config: { extends: './tsconfig.build.json', compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', esModuleInterop: true, outDir: 'dist/cjs' } } },
+  ];
+}
+
+/**
+ * The build script: a clean dist/ (tsc leaves the output of a module that no longer exists, and
+ * npm pack would ship it), both builds, then the CommonJS folder's package.json (and any steps
+ * the package adds).
+ */
+export function buildScript(...after: readonly string[]): string {
+  return [
+    `node -e "require('node:fs').rmSync('dist', { recursive: true, force: true })"`,
+    'tsc -p tsconfig.build.json',
+    'tsc -p tsconfig.cjs.json',
+    `node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
+    ...after,
+  ].join(' && ');
+}
+
+/** An `exports` entry of a dual package: the module's ESM build for import, its CommonJS build for require. */
+export function dualEntry(module: string): object {
+  return {
+    import: { types: `./dist/${module}.d.ts`, default: `./dist/${module}.js` },
+    require: { types: `./dist/cjs/${module}.d.ts`, default: `./dist/cjs/${module}.js` },
+  };
+}

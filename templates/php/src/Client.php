@@ -1,0 +1,284 @@
+<?php
+
+declare(strict_types=1);
+
+namespace PaymentGateway\MerchantClient;
+
+use PaymentGateway\MerchantClient\Exception\GatewayException;
+use PaymentGateway\MerchantClient\Exception\PlatformException;
+use PaymentGateway\MerchantClient\Exception\RequestValidationException;
+use PaymentGateway\MerchantClient\Exception\TransportException;
+use PaymentGateway\MerchantClient\Generated\Operations;
+use PaymentGateway\MerchantClient\Response\Response;
+use PaymentGateway\MerchantClient\Transport\CurlTransport;
+use PaymentGateway\MerchantClient\Transport\HttpRequest;
+use PaymentGateway\MerchantClient\Transport\Transport;
+use PaymentGateway\MerchantClient\Transport\TransportFailure;
+use PaymentGateway\MerchantClient\Validation\ValidationIssue;
+use PaymentGateway\MerchantClient\Validation\Validator;
+
+/**
+ * The request pipeline, the PHP side of templates/runtime/pipeline.ts: read the input → validate
+ * (wire paths) → sign (the operation's recipe) → encode → send → read the answer. Each step reads
+ * the generated Operations table; none knows an operation by name.
+ *
+ * Retries as in the TypeScript client: only a request that certainly never left, or an
+ * idempotent lookup after a timeout, a failed connection or a 5xx. A payment is never sent twice.
+ */
+final class Client
+{
+    /** Fields of the input that never go on the wire (a caller's `hash` is dropped too). */
+    private const LOCAL_FIELDS = ['signing' => true, 'headers' => true, 'hash' => true];
+
+    private readonly Transport $transport;
+    private readonly Validator $validator;
+
+    public function __construct(public readonly Configuration $configuration, ?Transport $transport = null, ?Validator $validator = null)
+    {
+        $this->transport = $transport ?? new CurlTransport();
+        $this->validator = $validator ?? Validator::default();
+    }
+
+    /**
+     * Runs one operation of the generated table.
+     *
+     * @param array<string, mixed> $input
+     * @return Response|list<Response>
+     * @throws GatewayException
+     */
+    public function invoke(string $operation, #[\SensitiveParameter] array $input, ?CallOptions $call = null): Response|array
+    {
+        $definition = Operations::OPERATIONS[$operation] ?? throw new \InvalidArgumentException("Unknown operation {$operation}");
+        $options = $this->configuration;
+        try {
+            [$body, $signing, $headers] = $this->prepare($operation, $definition, $input);
+        } catch (GatewayException $error) {
+            throw $this->logged($operation, $error);
+        }
+        $encoded = $definition['bodyStyle'] === 'form' ? FormCodec::encode($body) : (string) json_encode($body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR);
+        $secrets = null;
+        $secretsOf = function () use (&$secrets, $body, $signing, $headers, $options): array {
+            return $secrets ??= Sensitive::secretEncodings([...Sensitive::secretValues([...$signing, ...$body]), ...array_values($headers), $options->password]);
+        };
+        $request = new HttpRequest(
+            'POST',
+            $options->baseUrl . $definition['path'],
+            [...self::contentHeaders($definition['bodyStyle']), ...$headers],
+            $encoded,
+            $call?->timeoutMs ?? $options->timeoutMs,
+        );
+        $attemptsAllowed = 1 + $options->retries;
+        for ($attempt = 1; ; $attempt++) {
+            if ($options->logger !== null) {
+                $this->log(['type' => 'request', 'operation' => $operation, 'attempt' => $attempt, 'url' => $request->url, 'body' => Sensitive::sanitize($body, $secretsOf())]);
+            }
+            $started = hrtime(true);
+            try {
+                $result = $this->sendOnce($operation, $definition, $request, $body, $secretsOf);
+                $this->log(['type' => 'response', 'operation' => $operation, 'attempt' => $attempt, 'ms' => intdiv(hrtime(true) - $started, 1000000)]);
+                return $result;
+            } catch (GatewayException $error) {
+                $retryable = $error instanceof TransportException
+                    && $error->failure !== TransportException::RESPONSE
+                    && ($error->notSent || ($definition['idempotent'] && ($error->failure !== TransportException::HTTP || ($error->status ?? 0) >= 500)));
+                if (!$retryable || $attempt >= $attemptsAllowed) {
+                    throw $this->logged($operation, $error);
+                }
+                $this->log(['type' => 'error', 'operation' => $operation, 'error' => $error->toArray()]);
+                usleep($options->retryDelayMs * (2 ** ($attempt - 1)) * 1000);
+            }
+        }
+    }
+
+    /**
+     * The body exactly as it is sent (action and merchant key first, the caller's fields, the
+     * hash), the signing-only values and the header parameters; or a RequestValidationException.
+     *
+     * @param array<string, mixed> $definition
+     * @param array<string, mixed> $input
+     * @return array{0: array<string, mixed>, 1: array<string, mixed>, 2: array<string, string>}
+     */
+    private function prepare(string $operation, array $definition, #[\SensitiveParameter] array $input): array
+    {
+        $options = $this->configuration;
+        $head = [];
+        if ($definition['action'] !== null) {
+            $head['action'] = $definition['action'];
+        }
+        if ($definition['keyField'] !== null) {
+            $head[$definition['keyField']] = $options->merchantKey;
+        }
+        $issues = [];
+        $body = $head;
+        // The request's field names as a set, once per operation.
+        static $known = [];
+        $fields = $definition['fields'] === null ? null : ($known[$operation] ??= array_flip($definition['fields']));
+        foreach ($input as $key => $value) {
+            $key = (string) $key;
+            if (isset(self::LOCAL_FIELDS[$key])) {
+                continue;
+            }
+            if ($fields !== null && !isset($fields[$key])) {
+                $issues[] = new ValidationIssue($key, 'unevaluatedProperties', 'is not a field of this request (check its name): it is not sent');
+                continue;
+            }
+            $body[$key] = $value;
+        }
+        $recipe = $definition['signature'] === null ? null : Signature::variant($definition['signature'], $options->cardStatusSignature);
+        $signingFields = $definition['signing'];
+        if ($options->cardStatusSignature !== null && isset($definition['signature']['variants'][$options->cardStatusSignature]['signing'])) {
+            $signingFields = $definition['signature']['variants'][$options->cardStatusSignature]['signing'];
+        }
+        $signing = is_array($input['signing'] ?? null) ? $input['signing'] : [];
+        array_push($issues, ...self::signingIssues($signingFields, $input));
+        $headers = [];
+        foreach ($definition['headers'] as $name) {
+            $value = $input['headers'][$name] ?? null;
+            if (!is_string($value) || $value === '') {
+                $issues[] = new ValidationIssue("headers.{$name}", 'required', 'is required (a header of this operation)');
+            } else {
+                $headers[$name] = $value;
+            }
+        }
+        if ($issues !== []) {
+            throw new RequestValidationException($operation, $issues);
+        }
+        if ($options->validateRequests) {
+            // Validated with the hash slot reserved, as in TypeScript: a digest-shaped placeholder.
+            $checked = $recipe === null ? $body : [...$body, 'hash' => str_repeat('0', self::digestLength($recipe, $options->signatureAlgorithm))];
+            $found = $this->validator->validate($definition['requestSchema'], $checked, $definition['bodyStyle']);
+            if ($found !== []) {
+                throw new RequestValidationException($operation, $found);
+            }
+        }
+        if ($recipe !== null) {
+            $body['hash'] = Signature::compute($recipe, [...$signing, ...$body], $options->password, $options->signatureAlgorithm);
+        }
+        return [$body, $signing, $headers];
+    }
+
+    /**
+     * @param list<string> $fields
+     * @param array<string, mixed> $input
+     * @return list<ValidationIssue>
+     */
+    private static function signingIssues(array $fields, array $input): array
+    {
+        if ($fields === []) {
+            return [];
+        }
+        $expected = implode(', ', $fields);
+        $signing = $input['signing'] ?? null;
+        if (!is_array($signing)) {
+            return [new ValidationIssue('signing', 'required', "must give the original payment's {$expected}: the signature covers them (hashed, never sent)")];
+        }
+        $issues = [];
+        foreach ($fields as $field) {
+            if (!is_string($signing[$field] ?? null)) {
+                $issues[] = new ValidationIssue("signing.{$field}", 'required', "must be the original payment's {$field} (a string; '' when it had none): the signature covers it");
+            }
+        }
+        foreach (array_keys($signing) as $key) {
+            if (!in_array((string) $key, $fields, true)) {
+                $issues[] = new ValidationIssue("signing.{$key}", 'additionalProperties', "is not a value this signature covers (it takes {$expected})");
+            }
+        }
+        return $issues;
+    }
+
+    private static function digestLength(array $recipe, string $algorithm): int
+    {
+        $last = $recipe['digests'][count($recipe['digests']) - 1];
+        return $last === 'sha1' ? 40 : ($last === 'sha256' || $algorithm === 'sha256' ? 64 : 32);
+    }
+
+    /** @return array<string, string> */
+    private static function contentHeaders(string $bodyStyle): array
+    {
+        return [
+            'Content-Type' => $bodyStyle === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
+            'Accept' => 'application/json',
+        ];
+    }
+
+    /**
+     * @param array<string, mixed> $definition
+     * @param array<string, mixed> $body
+     * @param callable(): list<string> $secretsOf
+     * @return Response|list<Response>
+     */
+    private function sendOnce(string $operation, array $definition, HttpRequest $request, array $body, callable $secretsOf): Response|array
+    {
+        $scrub = static fn (string $text): string => Sensitive::scrubText($text, $secretsOf());
+        try {
+            $response = $this->transport->send($request);
+        } catch (TransportFailure $failure) {
+            if ($failure->timedOut) {
+                throw new TransportException($operation, TransportException::TIMEOUT, "{$operation} timed out after {$request->timeoutMs} ms");
+            }
+            throw new TransportException($operation, TransportException::CONNECTION, $scrub("{$operation} could not reach the platform: {$failure->getMessage()}"), null, $failure->notSent);
+        }
+        $ok = $response->status >= 200 && $response->status < 300;
+        if ($response->status >= 300 && $response->status < 400) {
+            throw new TransportException($operation, TransportException::RESPONSE, "{$operation}: a redirect, which the client never follows", $response->status);
+        }
+        try {
+            $parsed = json_decode($response->body, true, 512, JSON_THROW_ON_ERROR);
+        } catch (\JsonException) {
+            throw $ok
+                ? new TransportException($operation, TransportException::RESPONSE, "{$operation}: a 2xx answer with a body that is not JSON", $response->status)
+                : new TransportException($operation, TransportException::HTTP, "{$operation}: HTTP {$response->status} with a body that is not JSON", $response->status);
+        }
+        $record = is_array($parsed) && ($parsed === [] || !array_is_list($parsed)) ? $parsed : null;
+        if ($record !== null && (($record['result'] ?? null) === 'ERROR' || (!$ok && is_string($record['error_message'] ?? null)))) {
+            $code = $record['error_code'] ?? null;
+            throw new PlatformException(
+                $operation,
+                is_int($record['http_code'] ?? null) ? $record['http_code'] : $response->status,
+                is_int($code) || is_string($code) ? $code : null,
+                $scrub((string) ($record['error_message'] ?? 'Unknown error')),
+                is_array($record['errors'] ?? null) ? array_values(array_map(static function (mixed $entry) use ($scrub): array {
+                    $entry = is_array($entry) ? $entry : [];
+                    $code = $entry['error_code'] ?? null;
+                    return (is_int($code) || is_string($code) ? ['error_code' => $code] : []) + ['error_message' => $scrub((string) ($entry['error_message'] ?? ''))];
+                }, $record['errors'])) : [],
+            );
+        }
+        if (!$ok) {
+            throw new TransportException($operation, TransportException::HTTP, "{$operation}: unexpected HTTP {$response->status}", $response->status);
+        }
+        $arrayWhen = $definition['arrayWhen'];
+        if ($arrayWhen !== null && array_key_exists($arrayWhen['field'], $body)) {
+            if (!is_array($parsed) || !array_is_list($parsed) || array_filter($parsed, static fn (mixed $item): bool => !is_array($item)) !== []) {
+                throw new TransportException($operation, TransportException::RESPONSE, "{$operation}: the response is not a JSON array of objects", $response->status);
+            }
+            $class = $arrayWhen['item'];
+            return array_map(static fn (array $item): Response => new $class($item), $parsed);
+        }
+        if ($record === null) {
+            throw new TransportException($operation, TransportException::RESPONSE, "{$operation}: the response is not a JSON object", $response->status);
+        }
+        $class = $definition['response'] ?? Response::class;
+        return new $class($record);
+    }
+
+    private function logged(string $operation, GatewayException $error): GatewayException
+    {
+        $this->log(['type' => 'error', 'operation' => $operation, 'error' => $error->toArray()]);
+        return $error;
+    }
+
+    /** @param array<string, mixed> $event */
+    private function log(array $event): void
+    {
+        $logger = $this->configuration->logger;
+        if ($logger === null) {
+            return;
+        }
+        try {
+            $logger($event);
+        } catch (\Throwable) {
+            // A logger that throws must not turn a completed payment into an error: it would be sent again.
+        }
+    }
+}

@@ -1,0 +1,255 @@
+<?php
+
+declare(strict_types=1);
+
+namespace PaymentGateway\MerchantClient;
+
+use PaymentGateway\MerchantClient\Exception\ConfigurationException;
+
+/**
+ * The one interpreter of the spec's `x-signature` recipes in PHP, as templates/runtime/signature.ts
+ * is in TypeScript: the recipes are data (the generated Operations and Webhooks tables), no
+ * formula is written in code. PHP strings are bytes, so strrev and strtoupper work as the
+ * platform's own formulas do; both interpreters are held to one file of golden vectors.
+ *
+ * An expression is a field name, `$password`, a list (concatenation), or one of
+ * `['upper' => e]`, `['reverse' => e]`, `['first6last4' => e]`,
+ * `['sortedValues' => ['reverseEach' => bool, 'exclude' => list<string>]]`.
+ */
+final class Signature
+{
+    public const PASSWORD_TOKEN = '$password';
+
+    /**
+     * @param array<string, mixed> $recipe
+     * @param array<array-key, mixed> $fields
+     */
+    public static function compute(array $recipe, array $fields, #[\SensitiveParameter] string $password, string $algorithm = 'md5'): string
+    {
+        if (!isset($recipe['digests'], $recipe['input']) || !is_array($recipe['digests'])) {
+            throw new ConfigurationException('computeSignature', 'recipe must be a signature recipe (from the generated Operations or Webhooks tables)');
+        }
+        if ($algorithm !== 'md5' && $algorithm !== 'sha256') {
+            throw new ConfigurationException('computeSignature', "algorithm must be 'md5' or 'sha256'");
+        }
+        $data = self::bytes($recipe, $fields, $password);
+        foreach ($recipe['digests'] as $digest) {
+            $data = hash($digest === 'md5' ? $algorithm : (string) $digest, $data);
+        }
+        return $data;
+    }
+
+    /**
+     * The bytes the first digest runs over. They contain the password: never log them.
+     *
+     * @param array<string, mixed> $recipe
+     * @param array<array-key, mixed> $fields
+     */
+    public static function bytes(array $recipe, array $fields, #[\SensitiveParameter] string $password): string
+    {
+        return self::evaluate(self::chosenInput($recipe, $fields), $fields, $password);
+    }
+
+    /**
+     * The recipe with the named variant's formula (`vendor`), when it has one.
+     *
+     * @param array<string, mixed> $recipe
+     * @return array<string, mixed>
+     */
+    public static function variant(array $recipe, ?string $name): array
+    {
+        $variant = $name === null ? null : ($recipe['variants'][$name] ?? null);
+        if (!is_array($variant)) {
+            return $recipe;
+        }
+        return ['digests' => $recipe['digests'], 'input' => $variant['input']] + (isset($variant['cases']) ? ['cases' => $variant['cases']] : []);
+    }
+
+    /**
+     * The top-level fields the chosen formula hashes: what a callback event calls `signed`.
+     *
+     * @param array<string, mixed> $recipe
+     * @param array<array-key, mixed> $fields
+     * @return list<string>
+     */
+    public static function coveredFields(array $recipe, array $fields): array
+    {
+        $covered = [];
+        self::visitFields(
+            self::chosenInput($recipe, $fields),
+            static function (string $name) use (&$covered): void {
+                $covered[explode('.', $name)[0]] = true;
+            },
+            static function (array $exclude) use (&$covered, $fields): void {
+                foreach (array_keys($fields) as $key) {
+                    if (!in_array((string) $key, $exclude, true)) {
+                        $covered[(string) $key] = true;
+                    }
+                }
+            },
+        );
+        return array_map('strval', array_keys($covered));
+    }
+
+    /**
+     * Fields the recipe reads by name that are empty in these fields: where a value the signer
+     * needs may be missing (the same choice of formulas as emptyRecipeFields in TypeScript).
+     *
+     * @param array<string, mixed> $recipe
+     * @param array<array-key, mixed> $fields
+     * @return list<string>
+     */
+    public static function emptyRecipeFields(array $recipe, array $fields): array
+    {
+        $formulas = [$recipe, ...($recipe['cases'] ?? [])];
+        foreach ($recipe['cases'] ?? [] as $case) {
+            if (is_array($case['when']) && self::readField($fields, $case['when']['field']) === $case['when']['equals']) {
+                $formulas = [$case];
+                break;
+            }
+        }
+        $names = [];
+        foreach ($formulas as $formula) {
+            self::visitFields($formula['input'], static function (string $name) use (&$names): void {
+                $names[$name] = true;
+            }, static function (): void {
+            });
+        }
+        return array_values(array_filter(array_map('strval', array_keys($names)), static fn (string $name): bool => self::readField($fields, $name) === ''));
+    }
+
+    /** Constant-time comparison of a received signature with the expected one (case-insensitive hex). */
+    public static function matches(mixed $received, string $expected): bool
+    {
+        return is_string($received) && hash_equals(strtolower($expected), strtolower($received));
+    }
+
+    /** @param array<array-key, mixed> $fields */
+    private static function chosenInput(array $recipe, array $fields): mixed
+    {
+        foreach ($recipe['cases'] ?? [] as $case) {
+            $when = $case['when'];
+            $holds = is_string($when) ? self::readField($fields, $when) !== '' : self::readField($fields, $when['field']) === $when['equals'];
+            if ($holds) {
+                return $case['input'];
+            }
+        }
+        return $recipe['input'];
+    }
+
+    /** @param array<array-key, mixed> $fields */
+    private static function evaluate(mixed $expression, array $fields, string $password): string
+    {
+        if (is_string($expression)) {
+            return $expression === self::PASSWORD_TOKEN ? $password : self::readField($fields, $expression);
+        }
+        if (!is_array($expression)) {
+            throw new ConfigurationException('computeSignature', 'unknown recipe expression');
+        }
+        if (array_is_list($expression)) {
+            $out = '';
+            foreach ($expression as $part) {
+                $out .= self::evaluate($part, $fields, $password);
+            }
+            return $out;
+        }
+        if (array_key_exists('upper', $expression)) {
+            // PHP strtoupper, ASCII only (locale-independent before PHP 8.2 too).
+            return strtr(self::evaluate($expression['upper'], $fields, $password), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+        }
+        if (array_key_exists('reverse', $expression)) {
+            return strrev(self::evaluate($expression['reverse'], $fields, $password));
+        }
+        if (array_key_exists('first6last4', $expression)) {
+            $value = self::evaluate($expression['first6last4'], $fields, $password);
+            return strlen($value) <= 10 ? $value : substr($value, 0, 6) . substr($value, -4);
+        }
+        if (array_key_exists('sortedValues', $expression)) {
+            $sorted = $expression['sortedValues'];
+            return self::sortedValues($fields, (bool) $sorted['reverseEach'], $sorted['exclude'], true);
+        }
+        throw new ConfigurationException('computeSignature', 'unknown recipe expression');
+    }
+
+    /** Values of every field but the excluded ones, in ksort key order, nested arrays recursively. */
+    private static function sortedValues(mixed $node, bool $reverseEach, array $exclude, bool $top): string
+    {
+        if ($node === null) {
+            return '';
+        }
+        if (!is_array($node)) {
+            $text = self::scalarText($node);
+            return $reverseEach ? strrev($text) : $text;
+        }
+        if ($top) {
+            $node = array_diff_key($node, array_flip($exclude));
+        }
+        ksort($node);
+        $out = '';
+        foreach ($node as $child) {
+            $out .= self::sortedValues($child, $reverseEach, $exclude, false);
+        }
+        return $out;
+    }
+
+    /**
+     * A field by wire name; dotted names (`order.amount`) walk nested arrays. Absent, null or a
+     * nested value reads as ''.
+     *
+     * @param array<array-key, mixed> $fields
+     */
+    public static function readField(array $fields, string $name): string
+    {
+        $value = $fields[$name] ?? null;
+        if ($value === null && str_contains($name, '.')) {
+            $value = self::readPath($fields, $name);
+        }
+        return $value === null || is_array($value) || is_object($value) ? '' : self::scalarText($value);
+    }
+
+    /** The value at a dotted name in nested arrays; null when absent. */
+    public static function readPath(mixed $node, string $name): mixed
+    {
+        foreach (explode('.', $name) as $key) {
+            if (!is_array($node) || !array_key_exists($key, $node)) {
+                return null;
+            }
+            $node = $node[$key];
+        }
+        return $node;
+    }
+
+    /** A scalar as JavaScript's String() writes it, so both clients hash the same text (`true`, not `1`). */
+    private static function scalarText(mixed $value): string
+    {
+        if (is_bool($value)) {
+            return $value ? 'true' : 'false';
+        }
+        return is_float($value) ? FormCodec::numberText($value) : (string) $value;
+    }
+
+    /**
+     * Calls $field for each field an expression reads by name, $sorted for each sortedValues.
+     *
+     * @param callable(string): void $field
+     * @param callable(list<string>): void $sorted
+     */
+    public static function visitFields(mixed $expression, callable $field, callable $sorted): void
+    {
+        if (is_string($expression)) {
+            if ($expression !== self::PASSWORD_TOKEN) {
+                $field($expression);
+            }
+        } elseif (is_array($expression) && array_is_list($expression)) {
+            foreach ($expression as $part) {
+                self::visitFields($part, $field, $sorted);
+            }
+        } elseif (is_array($expression) && isset($expression['sortedValues'])) {
+            $sorted($expression['sortedValues']['exclude']);
+        } elseif (is_array($expression)) {
+            foreach ($expression as $inner) {
+                self::visitFields($inner, $field, $sorted);
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+<?php
+
+declare(strict_types=1);
+
+namespace PaymentGateway\MerchantClient\Validation;
+
+/** One broken rule: the wire path (`parameters[pin]`, `order.amount`), the keyword, words. Never a value. */
+final class ValidationIssue
+{
+    public function __construct(
+        public readonly string $path,
+        public readonly string $rule,
+        public readonly string $message,
+    ) {
+    }
+
+    /** @return array{path: string, rule: string, message: string} */
+    public function toArray(): array
+    {
+        return ['path' => $this->path, 'rule' => $this->rule, 'message' => $this->message];
+    }
+}

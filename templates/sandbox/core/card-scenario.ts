@@ -1,0 +1,75 @@
+// Which outcome a card selects: the spec's test cards (the tables' `testData`), and the client's
+// own check digit test for any other number.
+import { luhn as luhnCheck } from '@payment-gateway/merchant-client';
+import { DECLINE_REASONS } from './decline-reasons.js';
+import type { TransactionStatus } from './store.js';
+import type { CardScenario, TestCard } from './tables.js';
+
+/**
+ * The scenario of a card: a test card with `any` expiry by its number; a test card listed with
+ * several expiries by the expiry (the month alone when the year differs: the public sources
+ * disagree on it); any other card that passes the Luhn check succeeds.
+ */
+export function cardScenario(
+  cards: readonly TestCard[],
+  number: string | undefined,
+  month: string | undefined,
+  year: string | undefined,
+): CardScenario {
+  if (number === undefined) return 'success';
+  const digits = number.replace(/\s+/g, '');
+  if (!luhn(digits)) return 'bad-card';
+  const listed = cards.filter((card) => card.number === digits);
+  const any = listed.find((card) => card.expiry === 'any');
+  if (any) return any.scenario;
+  const mm = (month ?? '').padStart(2, '0');
+  const yyyy = year?.length === 2 ? `20${year}` : (year ?? '');
+  const chosen =
+    listed.find((card) => card.expiry === `${mm}/${yyyy}`) ?? listed.find((card) => card.expiry.startsWith(`${mm}/`));
+  return chosen?.scenario ?? 'success';
+}
+
+/** A card number of 12 to 19 digits whose check digit is right (the client's own check). */
+export function luhn(digits: string): boolean {
+  return /^[0-9]{12,19}$/.test(digits) && luhnCheck(digits);
+}
+
+/** The card every test data set succeeds with: the first `success` card (HPF payments take it). */
+export function successCard(cards: readonly TestCard[]): { number: string; month: string; year: string } {
+  const card = cards.find((candidate) => candidate.scenario === 'success' && candidate.expiry !== 'any');
+  const [month = '01', year = '2038'] = (card?.expiry ?? '').split('/');
+  return { number: card?.number ?? '4111111111111111', month, year };
+}
+
+/** facts §2.4: 205005, card token invalid or not found (the document gives no code for it). */
+export const UNKNOWN_CARD_TOKEN = {
+  code: '205005',
+  message: 'Card token is invalid or not found.',
+  httpStatus: 400,
+} as const;
+
+/** The first status of a card payment: the test card decides, `auth` holds a success in PENDING. */
+export function firstCardStatus(
+  scenario: CardScenario,
+  auth: boolean,
+  mpi: boolean,
+): { status: TransactionStatus; reason?: string } {
+  switch (scenario) {
+    case 'success':
+    case 'capture-decline':
+      return { status: auth ? 'PENDING' : 'SETTLED' };
+    case 'decline':
+      return { status: 'DECLINED', reason: DECLINE_REASONS.card };
+    case 'bad-card':
+      return { status: 'DECLINED', reason: 'Bad Request. Brand of card does not support.' };
+    case '3ds-success':
+      return mpi ? { status: auth ? 'PENDING' : 'SETTLED' } : { status: '3DS' };
+    case '3ds-decline':
+      return mpi ? { status: 'DECLINED', reason: DECLINE_REASONS.threeDs } : { status: '3DS' };
+    case 'redirect-success':
+    case 'redirect-decline':
+      return { status: 'REDIRECT' };
+    case 'wait':
+      return { status: 'PREPARE' };
+  }
+}

@@ -1,0 +1,14 @@
+// The decline reasons the sandbox reports: its own texts (the document shows none for these
+// outcomes), kept in one place so every handler says the same thing.
+export const DECLINE_REASONS = {
+  card: 'Declined by processing.',
+  threeDs: '3DS authentication failed.',
+  redirect: 'The payer did not complete the payment.',
+  capture: 'Capture declined by processing.',
+  identifier: 'Declined by the test connector.',
+  qrExpired: 'The QR code expired.',
+  window: 'The payer did not complete the payment within its completion window.',
+} as const;
+
+/** The bank callback's decline (`RJCT`). */
+export const bankDecline = (code: string) => `Rejected by the bank (${code}).`;
