@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { TOOLCHAIN_ROOT } from '../locations.js';
 import type { DeploymentSettings } from '../model/deployment.js';
@@ -17,7 +18,7 @@ import { renderReport } from './report.js';
 import type { SpecInput } from './surface.js';
 
 /** The spec of a checkout (or an extracted ref) bundled, with its deployment settings. */
-async function bundleAt(root: string): Promise<SpecInput> {
+export async function bundleAt(root: string): Promise<SpecInput> {
   const document = (
     await loadSpec({
       rootFile: join(root, 'spec', 'openapi.yaml'),
@@ -50,7 +51,7 @@ export function newestRelease(folder: string): string {
 }
 
 /** A bundled file (with the deployment settings beside it, if any: else they are not compared), or a git ref's spec/ folder. */
-async function specAt(base: string): Promise<SpecInput> {
+export async function specAt(base: string): Promise<SpecInput> {
   if (existsSync(base)) {
     // A release bundle's deployment settings, when committed beside it (`6.7.0.deployment.yaml`).
     const settings = base.replace(/\.yaml$/, '.deployment.yaml');
@@ -87,4 +88,4 @@ async function main(): Promise<void> {
   process.exitCode = result.passes ? 0 : 1;
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

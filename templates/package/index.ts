@@ -54,4 +54,4 @@ export { computeSignature, signaturesMatch } from './runtime/signature.js';
 export { recipeFormula } from './runtime/signature-formula.js';
 export type { SignatureAlgorithm, SignatureRecipe } from './runtime/signature.js';
 export type { ValidationIssue, ValidationResult, WirePathStyle } from './runtime/validation.js';
-export { SPEC_VERSION, GENERATOR_VERSION } from './version.js';
+export { SPEC_VERSION, PACKAGE_VERSION, GENERATOR_VERSION } from './version.js';

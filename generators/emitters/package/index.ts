@@ -10,6 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { StructureKind, VariableDeclarationKind, type VariableStatementStructure } from 'ts-morph';
 import ts from 'typescript';
+import { packageReleases, renderPackageChangelog } from '../../model/package-releases.js';
 import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
@@ -89,6 +90,7 @@ export const packageEmitter: Emitter = {
     const version = codeProject().createSourceFile('version.ts', {
       statements: [
         constant('SPEC_VERSION', 'Version of the spec (info.version) this client was generated from.', model.specVersion),
+        constant('PACKAGE_VERSION', "This package's own version (semantic versioning by the breaking-change gate), beside the interface's.", project.clientPackage.version),
         constant('GENERATOR_VERSION', 'Version of the generator toolchain that produced it.', project.version),
       ],
     });
@@ -101,7 +103,7 @@ export const packageEmitter: Emitter = {
     });
     files.push({
       path: 'client/CHANGELOG.md',
-      contents: renderChangelog(`Changelog: ${model.document.info.title}`, model.releases),
+      contents: renderPackageChangelog(project.clientPackage.name, packageReleases(root), renderChangelog(model.document.info.title, model.releases)),
       kind: 'markdown',
       source: 'generators/emitters/package',
     });
