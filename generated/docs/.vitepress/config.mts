@@ -50,6 +50,10 @@ export default defineConfig({
         {
           "text": "Reference",
           "link": "/reference"
+        },
+        {
+          "text": "Interface 6.7.0 · packages 6.7.0",
+          "link": "/guide/releasing"
         }
       ],
       "sidebar": [
@@ -88,6 +92,10 @@ export default defineConfig({
             {
               "text": "PHP",
               "link": "/guide/php"
+            },
+            {
+              "text": "Releasing",
+              "link": "/guide/releasing"
             },
             {
               "text": "Changelog",

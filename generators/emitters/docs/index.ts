@@ -46,6 +46,7 @@ export const docsEmitter: Emitter = {
     const site = buildSite(model);
     const templates = loadTemplates(context.projectRoot);
     const states = stateTable(model);
+    const packages = packageNames(context);
     const markdown = (path: string, contents: string, source = SOURCE): GeneratedFile => ({
       path: `docs${path}.md`,
       // Pages are joined from parts; each ends in exactly one newline.
@@ -69,11 +70,12 @@ export const docsEmitter: Emitter = {
       markdown(paths.guide('errors'), errorsPage(site, templates), template('errors')),
       markdown(paths.guide('limits'), limitsPage(site, templates), template('limits')),
       markdown(paths.guide('states'), statesPage(states, templates), template('states')),
-      markdown(paths.guide('testing'), testingPage(site, templates, packageNames(context)), template('testing')),
+      markdown(paths.guide('testing'), testingPage(site, templates, packages), template('testing')),
       markdown(paths.guide('php'), fillTemplate(templates.get('php.md'), {}), template('php')),
+      markdown(paths.guide('releasing'), fillTemplate(templates.get('releasing.md'), { packageVersion: packages.clientVersion, interfaceVersion: model.specVersion }), template('releasing')),
       markdown(paths.guide('changelog'), changelogPage(site)),
       { path: 'docs/public/states.svg', contents: stateDiagramSvg(states), kind: 'html', source: SOURCE },
-      { path: 'docs/.vitepress/config.mts', contents: siteConfig(site), kind: 'typescript', source: SOURCE },
+      { path: 'docs/.vitepress/config.mts', contents: siteConfig(site, packages.clientVersion), kind: 'typescript', source: SOURCE },
       // The theme is hand-written (templates/docs/theme): copied as it is.
       ...readdirSync(join(context.projectRoot, THEME_DIR)).map((name): GeneratedFile => ({
         path: `docs/.vitepress/theme/${name}`,

@@ -10,7 +10,8 @@ interface Link {
 
 const plain = (text: string) => prose(text).replace(/`/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
-export function siteConfig(site: Site): string {
+/** `packageVersion`: the packages' own version, shown in the header beside the interface's. */
+export function siteConfig(site: Site, packageVersion: string): string {
   const { model } = site;
   const group = (text: string, items: readonly Link[], collapsed: boolean) => ({ text, collapsed, items });
   const actions = (protocol: 'card' | 'apm') => model.s2sActions.filter((action) => action.protocol === protocol).map((action) => ({ text: action.action, link: paths.action(action) }));
@@ -26,6 +27,7 @@ export function siteConfig(site: Site): string {
         { text: 'States and transitions', link: paths.guide('states') },
         { text: 'Testing', link: paths.guide('testing') },
         { text: 'PHP', link: paths.guide('php') },
+        { text: 'Releasing', link: paths.guide('releasing') },
         { text: 'Changelog', link: paths.guide('changelog') },
         { text: 'API reference', link: '/reference' },
       ],
@@ -55,6 +57,8 @@ export function siteConfig(site: Site): string {
         { text: 'Signatures', link: paths.guide('signatures') },
         { text: 'Methods', link: '/methods/' },
         { text: 'Reference', link: '/reference' },
+        // The interface version and the packages' own, side by side: both move, for different reasons.
+        { text: `Interface ${model.specVersion} · packages ${packageVersion}`, link: paths.guide('releasing') },
       ],
       sidebar,
       outline: { level: [2, 3] },
