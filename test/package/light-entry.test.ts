@@ -54,6 +54,27 @@ describe('layoutValidators', () => {
     expect(modules[shared]).toEqual(['v_Card', 'v_Amount', 'PATTERN_1']);
     expect(layout.home.get('v_Amount')).toBe(shared);
   });
+
+  it('code only two requests share joins common only when smaller than code more requests share may be', () => {
+    const wide: Record<string, string[]> = {
+      v_Sale: ['v_Pair', 'v_TinyPair', 'v_Wide'],
+      v_Auth: ['v_Pair', 'v_Wide'],
+      v_Status: ['v_TinyPair', 'v_Wide'],
+      v_Pair: [],
+      v_TinyPair: [],
+      v_Wide: [],
+    };
+    const sizes: Record<string, number> = { v_Pair: 3000, v_TinyPair: 100, v_Wide: 3000 };
+    const layout = layoutValidators(
+      Object.keys(wide).map((name) => ({ name })),
+      (declaration) => wide[declaration.name]!,
+      roots,
+      (declaration) => sizes[declaration.name] ?? 10,
+    );
+    expect(layout.home.get('v_Pair')).toBe('validate/shared/AuthRequest+SaleRequest');
+    expect(layout.home.get('v_TinyPair')).toBe('validate/shared/common');
+    expect(layout.home.get('v_Wide')).toBe('validate/shared/common');
+  });
 });
 
 describe('which compiled functions may be deferred', () => {
