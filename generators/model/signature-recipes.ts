@@ -1,7 +1,8 @@
 // Reads an `x-signature` recipe from the spec and checks its shape, so a typo in the spec fails
 // generation instead of producing a client that signs wrongly; lists the fields a recipe reads.
 
-import { recipeFieldNames, visitFields, type SignatureExpression, type SignatureRecipe } from '../../templates/runtime/signature.js';
+import type { SignatureExpression, SignatureRecipe } from '../../templates/runtime/signature.js';
+import { recipeFieldNames, visitFields } from '../../templates/runtime/signature-fields.js';
 
 const DIGESTS = new Set(['md5', 'sha1', 'sha256']);
 const OPERATIONS = new Set(['upper', 'reverse', 'first6last4', 'sortedValues']);

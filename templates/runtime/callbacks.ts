@@ -7,16 +7,18 @@ import { describeError } from './sensitive.js';
 import { copyStructure } from './structure.js';
 import {
   computeSignature,
-  chosenFieldNames,
-  coveredFields,
-  emptyRecipeFields,
   readPath,
-  recipeFieldNames,
-  selectedByValue,
   signaturesMatch,
   type SignatureAlgorithm,
   type SignatureRecipe,
 } from './signature.js';
+import {
+  chosenFieldNames,
+  coveredFields,
+  emptyRecipeFields,
+  recipeFieldNames,
+  selectedByValue,
+} from './signature-fields.js';
 import type { ValidationIssue, ValidationResult, WirePathStyle } from './validation.js';
 
 export type CallbackProtocol = 'checkout' | 'card' | 'apm';

@@ -132,11 +132,6 @@ function appendEncoded(out: string, prefix: string, value: FormValue, depth: num
   return out === '' ? pair : `${out}&${pair}`;
 }
 
-/** openapi-fetch `bodySerializer` for form bodies. */
-export function formBodySerializer(body: unknown): string {
-  return encodeForm(body as FormObject);
-}
-
 const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 
 type Tree = { [key: string]: Tree | string | (Tree | string)[] };

@@ -12,7 +12,8 @@ import type { OpenApiDocument } from '../../generators/model/openapi.js';
 import { buildSpecModel } from '../../generators/model/spec-model.js';
 import { TWO_ACTION_LOADS } from '../../bench/bundle-size.js';
 import { buildRequest } from '../../generated/client/src/runtime/pipeline.js';
-import { saleCardOperation } from '../../generated/client/src/s2s.js';
+import { createS2SClient, createS2STransport, saleCard, saleCardOperation } from '../../generated/client/src/s2s.js';
+import { ConfigurationError } from '../../generated/client/src/runtime/errors.js';
 import { CARD_SALE, CLIENT_KEY } from '../support/fixtures.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
@@ -52,6 +53,27 @@ describe('layoutValidators', () => {
     const shared = small === Infinity ? 'validate/shared/common' : 'validate/shared/AuthRequest+SaleRequest';
     expect(modules[shared]).toEqual(['v_Card', 'v_Amount', 'PATTERN_1']);
     expect(layout.home.get('v_Amount')).toBe(shared);
+  });
+
+  it('code only two requests share joins common only when smaller than code more requests share may be', () => {
+    const wide: Record<string, string[]> = {
+      v_Sale: ['v_Pair', 'v_TinyPair', 'v_Wide'],
+      v_Auth: ['v_Pair', 'v_Wide'],
+      v_Status: ['v_TinyPair', 'v_Wide'],
+      v_Pair: [],
+      v_TinyPair: [],
+      v_Wide: [],
+    };
+    const sizes: Record<string, number> = { v_Pair: 3000, v_TinyPair: 100, v_Wide: 3000 };
+    const layout = layoutValidators(
+      Object.keys(wide).map((name) => ({ name })),
+      (declaration) => wide[declaration.name]!,
+      roots,
+      (declaration) => sizes[declaration.name] ?? 10,
+    );
+    expect(layout.home.get('v_Pair')).toBe('validate/shared/AuthRequest+SaleRequest');
+    expect(layout.home.get('v_TinyPair')).toBe('validate/shared/common');
+    expect(layout.home.get('v_Wide')).toBe('validate/shared/common');
   });
 });
 
@@ -170,5 +192,57 @@ describe('the bundle-size bench counts what its two-action consumer runs', () =>
     const { validate } = await saleCardOperation.validator();
     const body = buildRequest(saleCardOperation, { baseUrl: 'https://gateway.example', merchantKey: CLIENT_KEY, password: 'secret' }, CARD_SALE);
     expect(validate(body, 'form')).toEqual({ ok: true, value: body });
+  });
+});
+
+describe('the light form: createS2STransport and the standalone functions', () => {
+  it('bundled as one file without splitting, holds the validators of the operations imported and no others', async () => {
+    const contents = `import { createS2STransport, getTransStatusCard, saleCard } from './index.js';
+const transport = createS2STransport({ baseUrl: 'https://gateway.example', merchantKey: 'key', password: 'secret' });
+await saleCard(transport, {} as never);
+await getTransStatusCard(transport, {} as never);
+`;
+    const result = await build({
+      stdin: { contents, resolveDir: CLIENT_SRC, sourcefile: 'entry.ts', loader: 'ts' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path.replace(/^.*generated\/client\/src\//, ''));
+    const requests = inputs.filter((path) => /^validate\/[^/]+Request\.ts$/.test(path)).sort();
+    expect(requests).toEqual(['validate/GetTransStatusRequest.ts', 'validate/SaleCardRequest.ts']);
+    expect(inputs).not.toContain('validators.ts');
+  });
+
+  it('sends what createS2SClient sends, to the same address (postPath included)', async () => {
+    const sent: { url: string; body: string }[] = [];
+    const options = {
+      baseUrl: 'https://gateway.example',
+      merchantKey: CLIENT_KEY,
+      password: 'secret',
+      postPath: '/post-va',
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = new Request(input, init);
+        sent.push({ url: request.url, body: await request.text() });
+        return Response.json({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'o-1', trans_id: 't-1' });
+      },
+    };
+    const light = await saleCard(createS2STransport(options), CARD_SALE);
+    const full = await createS2SClient(options).card.sale(CARD_SALE);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.url).toBe('https://gateway.example/post-va');
+    expect(sent[0]).toEqual(sent[1]);
+    expect(light).toEqual(full);
+  });
+
+  it('refuses a baseUrl that already ends in the S2S path, as createS2SClient does', () => {
+    const options = { baseUrl: 'https://gateway.example/post', merchantKey: CLIENT_KEY, password: 'secret' };
+    expect(() => createS2STransport(options)).toThrow(ConfigurationError);
+    expect(() => createS2SClient(options)).toThrow(ConfigurationError);
   });
 });

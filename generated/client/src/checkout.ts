@@ -245,9 +245,9 @@ export function checkoutGetPaymentStatus(transport: Transport, input: CheckoutGe
 /** Options of a Checkout client. `merchantKey` is the `merchant_key`; `baseUrl` is `{checkout_url}`. */
 export type CheckoutClientOptions = ClientOptions;
 
-/** A Checkout client with one method per endpoint. */
-export function createCheckoutClient(options: CheckoutClientOptions) {
-  const transport = createTransport(options, {}, [
+/** The Checkout transport alone, for the standalone functions (`checkoutCreateSession(transport, input)`): a bundle holds only the operations it imports. */
+export function createCheckoutTransport(options: CheckoutClientOptions): Transport {
+  return createTransport(options, {}, [
     '/api/v1/payment/capture',
     '/api/v1/payment/card/credit',
     '/api/v1/payment/recurring',
@@ -260,6 +260,11 @@ export function createCheckoutClient(options: CheckoutClientOptions) {
     '/api/v1/session',
     '/api/v1/session/token',
   ]);
+}
+
+/** A Checkout client with one method per endpoint. A bundle of it holds every endpoint's validator; `createCheckoutTransport` with the standalone functions holds only those imported. */
+export function createCheckoutClient(options: CheckoutClientOptions) {
+  const transport = createCheckoutTransport(options);
   function getPaymentStatus(input: CheckoutGetPaymentStatusInput & { readonly size?: undefined }, call?: CallOptions): Promise<CheckoutPaymentStatus>;
   function getPaymentStatus(input: CheckoutGetPaymentStatusInput & { readonly size: NonNullable<unknown> }, call?: CallOptions): Promise<CheckoutPaymentStatus[]>;
   function getPaymentStatus(input: CheckoutGetPaymentStatusInput, call?: CallOptions): Promise<CheckoutStatusResponse>;

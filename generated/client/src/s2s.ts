@@ -652,9 +652,14 @@ export interface S2SClientOptions extends ClientOptions {
   readonly postPath?: string;
 }
 
-/** An S2S client with one method per action, grouped by protocol (`card`, `apm`). */
+/** The S2S transport alone, for the standalone functions (`saleCard(transport, input)`): a bundle holds only the operations it imports, where `createS2SClient` reaches every action. */
+export function createS2STransport(options: S2SClientOptions): Transport {
+  return createTransport(options, options?.postPath ? { '/post': options.postPath } : {}, ['/post']);
+}
+
+/** An S2S client with one method per action, grouped by protocol (`card`, `apm`). A bundle of it holds every action's validator; `createS2STransport` with the standalone functions holds only those imported. */
 export function createS2SClient(options: S2SClientOptions) {
-  const transport = createTransport(options, options?.postPath ? { '/post': options.postPath } : {}, ['/post']);
+  const transport = createS2STransport(options);
   return {
     transport,
     /** The configured openapi-fetch client every call goes through: `fetchClient.use(middleware)` adds your own (tracing, headers). */

@@ -304,11 +304,24 @@ function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Stat
     {
       kind: StructureKind.Function,
       isExported: true,
+      name: 'createS2STransport',
+      docs: [
+        'The S2S transport alone, for the standalone functions (`saleCard(transport, input)`): a bundle holds only the operations it imports, where `createS2SClient` reaches every action.',
+      ],
+      parameters: [{ name: 'options', type: 'S2SClientOptions' }],
+      returnType: 'Transport',
+      statements: [
+        `return createTransport(options, options?.postPath ? { ${stringLiteral(path)}: options.postPath } : {}, ${endpoints(operations)});`,
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
       name: 'createS2SClient',
-      docs: ['An S2S client with one method per action, grouped by protocol (`card`, `apm`).'],
+      docs: ['An S2S client with one method per action, grouped by protocol (`card`, `apm`). A bundle of it holds every action\'s validator; `createS2STransport` with the standalone functions holds only those imported.'],
       parameters: [{ name: 'options', type: 'S2SClientOptions' }],
       statements: [
-        `const transport = createTransport(options, options?.postPath ? { ${stringLiteral(path)}: options.postPath } : {}, ${endpoints(operations)});`,
+        'const transport = createS2STransport(options);',
         ...overloadedMethods(operations),
         `return ${objectLiteral(['transport', FETCH_CLIENT_MEMBER, ...groups])};`,
       ],
@@ -330,11 +343,22 @@ function emitCheckout(operations: readonly ClientOperation[]): Statements {
     {
       kind: StructureKind.Function,
       isExported: true,
+      name: 'createCheckoutTransport',
+      docs: [
+        'The Checkout transport alone, for the standalone functions (`checkoutCreateSession(transport, input)`): a bundle holds only the operations it imports.',
+      ],
+      parameters: [{ name: 'options', type: 'CheckoutClientOptions' }],
+      returnType: 'Transport',
+      statements: [`return createTransport(options, {}, ${endpoints(operations)});`],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
       name: 'createCheckoutClient',
-      docs: ['A Checkout client with one method per endpoint.'],
+      docs: ['A Checkout client with one method per endpoint. A bundle of it holds every endpoint\'s validator; `createCheckoutTransport` with the standalone functions holds only those imported.'],
       parameters: [{ name: 'options', type: 'CheckoutClientOptions' }],
       statements: [
-        `const transport = createTransport(options, {}, ${endpoints(operations)});`,
+        'const transport = createCheckoutTransport(options);',
         ...overloadedMethods(operations),
         `return ${objectLiteral(['transport', FETCH_CLIENT_MEMBER, ...clientMembers(operations)])};`,
       ],

@@ -83,18 +83,26 @@ export function layoutValidators<D extends Declaration>(
   }
   // Small shared groups go together into one module: each separate file costs a request (or a
   // module load) and compresses worse than the few hundred bytes it would save a consumer. Not
-  // code only deferred pieces reach: every request loads the common module.
+  // code only deferred pieces reach: every request loads the common module. Code only two
+  // requests share joins it only below DEFERRED_MIN, a chunk's break-even: from there, a module
+  // of the two requests' own costs them less than the code costs every other request in common.
   const common = { roots: [] as string[], declarations: [] as D[] };
   const modules: ValidatorModule<D>[] = [];
   for (const { roots: rootSet, declarations: own } of groups.values()) {
     const deferredOnly = rootSet.every((root) => pieces.has(root));
-    if (rootSet.length > 1 && !deferredOnly && own.reduce((total, declaration) => total + size(declaration), 0) < SMALL_MODULE) {
+    const groupSize = own.reduce((total, declaration) => total + size(declaration), 0);
+    if (rootSet.length > 1 && !deferredOnly && groupSize < (rootSet.length === 2 ? DEFERRED_MIN : SMALL_MODULE)) {
       common.roots = [...new Set([...common.roots, ...rootSet])].sort();
       common.declarations.push(...own);
       continue;
     }
     const single = rootSet.length === 1 ? rootSet[0]! : undefined;
-    const path = single === undefined ? `validate/shared/${sharedName(rootSet)}` : pieces.has(single) ? deferredModulePath(single) : validatorModulePath(single);
+    const path =
+      single === undefined
+        ? `validate/shared/${sharedName(rootSet)}`
+        : pieces.has(single)
+          ? deferredModulePath(single)
+          : validatorModulePath(single);
     modules.push({ path, roots: rootSet, declarations: own });
   }
   if (common.declarations.length > 0) {
@@ -160,7 +168,8 @@ export function deferredFunctions<D extends Declaration>(
     for (const name of reached) {
       if (name === root || worth.has(name) || !candidates.has(name)) continue;
       // Cut off: the function's own code stays counted, what only it reaches leaves.
-      if (full - total(closure(root, (other) => other === name)) + size(byName.get(name)!) >= DEFERRED_MIN) worth.add(name);
+      if (full - total(closure(root, (other) => other === name)) + size(byName.get(name)!) >= DEFERRED_MIN)
+        worth.add(name);
     }
   }
   const outermost = new Set(requestRoots.flatMap((root) => [...closure(root, (name) => worth.has(name))]));

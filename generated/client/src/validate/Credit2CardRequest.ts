@@ -4,7 +4,8 @@ import type { components } from '../schema.js';
 import { validator, closestAlternative, defer, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { inherited, v_CardNumber, v_OrderId, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sPayeeFields, v_VoucherWalletParameters } from './shared/common.js';
+import { v_S2sPayeeFields } from './shared/Card2CardRequest+Credit2CardRequest.js';
+import { inherited, v_CardNumber, v_OrderId, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_VoucherWalletParameters } from './shared/common.js';
 
 export const VALUE_7 = [[[],["card_token"]],[[],["card_number"]]];
 export const v_Credit2CardParameters = /* @__PURE__ */ defer(() => import("./deferred/Credit2CardParameters.js"));

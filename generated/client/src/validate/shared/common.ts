@@ -310,39 +310,6 @@ export function v_S2sTransactionRef(value: unknown, ctx?: ValidationContext): bo
   return true;
 }
 
-export function v_S2sPayeeFields(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.payee_first_name;
-    if (p1 !== undefined && (p1 !== inherited.payee_first_name || hasOwn(value, "payee_first_name")) && !(ctx ? visit(ctx, "payee_first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.payee_last_name;
-    if (p1 !== undefined && (p1 !== inherited.payee_last_name || hasOwn(value, "payee_last_name")) && !(ctx ? visit(ctx, "payee_last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.payee_middle_name;
-    if (p1 !== undefined && (p1 !== inherited.payee_middle_name || hasOwn(value, "payee_middle_name")) && !(ctx ? visit(ctx, "payee_middle_name", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.payee_birth_date;
-    if (p1 !== undefined && (p1 !== inherited.payee_birth_date || hasOwn(value, "payee_birth_date")) && !(ctx ? visit(ctx, "payee_birth_date", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.payee_address;
-    if (p1 !== undefined && (p1 !== inherited.payee_address || hasOwn(value, "payee_address")) && !(ctx ? visit(ctx, "payee_address", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.payee_address2;
-    if (p1 !== undefined && (p1 !== inherited.payee_address2 || hasOwn(value, "payee_address2")) && !(ctx ? visit(ctx, "payee_address2", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.payee_country;
-    if (p1 !== undefined && (p1 !== inherited.payee_country || hasOwn(value, "payee_country")) && !(ctx ? visit(ctx, "payee_country", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.payee_state;
-    if (p1 !== undefined && (p1 !== inherited.payee_state || hasOwn(value, "payee_state")) && !(ctx ? visit(ctx, "payee_state", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.payee_city;
-    if (p1 !== undefined && (p1 !== inherited.payee_city || hasOwn(value, "payee_city")) && !(ctx ? visit(ctx, "payee_city", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.payee_zip;
-    if (p1 !== undefined && (p1 !== inherited.payee_zip || hasOwn(value, "payee_zip")) && !(ctx ? visit(ctx, "payee_zip", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.payee_email;
-    if (p1 !== undefined && (p1 !== inherited.payee_email || hasOwn(value, "payee_email")) && !(ctx ? visit(ctx, "payee_email", p1, v_Email) : v_Email(p1))) return false;
-    p1 = value.payee_phone;
-    if (p1 !== undefined && (p1 !== inherited.payee_phone || hasOwn(value, "payee_phone")) && !(ctx ? visit(ctx, "payee_phone", p1, v_OrderId) : v_OrderId(p1))) return false;
-  }
-  return true;
-}
-
 export function v_S2sScheduleRef(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
