@@ -89,8 +89,8 @@ function phpVerdicts(cases: readonly { body: string; context: Context; protocol:
     const file = join(dir, 'batch.json');
     writeFileSync(file, JSON.stringify({ password: PASSWORD, cases: cases.map((entry) => ({ ...entry, protocol: entry.protocol ?? null })) }));
     const output = execFileSync('php', [join(PROJECT_ROOT, 'test/php/bin/callback-batch.php'), file], { encoding: 'utf8', maxBuffer: 1 << 26 });
-    return (JSON.parse(output) as { name?: string; covered?: string[]; refused?: string }[]).map((entry) =>
-      entry.refused === undefined ? { name: entry.name, covered: [...entry.covered!].sort().join(',') } : { missing: missingIn(entry.refused) },
+    return (JSON.parse(output) as ({ name: string; covered: string[] } | { refused: string })[]).map((entry) =>
+      'refused' in entry ? { missing: missingIn(entry.refused) } : { name: entry.name, covered: [...entry.covered].sort().join(',') },
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
