@@ -77,12 +77,12 @@ final class Validator
      * @param list<string|int|null> $path
      * @return list<ValidationIssue>
      */
-    private function issuesOf(\Closure $compiled, mixed $value, array $path): array
+    private function issuesOf(\Closure $compiled, mixed $value, array $path, bool $probing = false): array
     {
         $saved = $this->issues;
         $wasProbing = $this->probing;
         $this->issues = [];
-        $this->probing = false;
+        $this->probing = $probing;
         $compiled($value, $path);
         $found = $this->issues;
         $this->issues = $saved;
@@ -99,15 +99,7 @@ final class Validator
      */
     private function passes(\Closure $compiled, mixed $value, array $path): bool
     {
-        $saved = $this->issues;
-        $wasProbing = $this->probing;
-        $this->issues = [];
-        $this->probing = true;
-        $compiled($value, $path);
-        $passed = $this->issues === [];
-        $this->issues = $saved;
-        $this->probing = $wasProbing;
-        return $passed;
+        return $this->issuesOf($compiled, $value, $path, true) === [];
     }
 
     /** @param list<string|int|null> $path */
