@@ -178,6 +178,18 @@ final class Validator
         $number = $this->numberKeywords($schema);
         $object = $this->objectKeywords($schema);
         $list = $this->listKeywords($schema);
+        if ($ref === null && $types === ['string'] && $general === [] && $string !== []) {
+            // A string field (most of a request): its type and string keywords, nothing else to look at.
+            return function (mixed $value, array $path) use ($typeMessage, $string): void {
+                if (!is_string($value)) {
+                    $this->fail($path, 'type', $typeMessage);
+                    return;
+                }
+                foreach ($string as $keyword) {
+                    $keyword($value, $path);
+                }
+            };
+        }
         return function (mixed $value, array $path) use ($ref, &$refCheck, $types, $typeMessage, $general, $string, $number, $object, $list): void {
             if ($ref !== null) {
                 ($refCheck ??= $this->named($ref))($value, $path);
