@@ -5,7 +5,8 @@ import { PROJECT_ROOT } from './spec-examples.js';
 
 /** The fenced blocks of a language in a Markdown text. */
 export function fencedBlocks(markdown: string, language: string): string[] {
-  return [...markdown.matchAll(new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'gm'))].map((match) => match[1]!);
+  // A block may be labelled as a tab of a code group: ```ts [TypeScript]
+  return [...markdown.matchAll(new RegExp('^```' + language + '(?: \\[[^\\]\n]*\\])?\\n([\\s\\S]*?)^```', 'gm'))].map((match) => match[1]!);
 }
 
 /** The compiler settings a strict merchant project uses. */

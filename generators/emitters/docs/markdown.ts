@@ -27,9 +27,15 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
   return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 }
 
-export function fence(language: string, body: string): string {
+/** A fenced code block; `title` labels it as a tab of a code group (`ts [TypeScript]`). */
+export function fence(language: string, body: string, title?: string): string {
   const ticks = body.includes('```') ? '````' : '```';
-  return `${ticks}${language}\n${body.replace(/\n+$/, '')}\n${ticks}`;
+  return `${ticks}${language}${title ? ` [${title}]` : ''}\n${body.replace(/\n+$/, '')}\n${ticks}`;
+}
+
+/** Code blocks shown as tabs of one VitePress code group (the same sample in each language). */
+export function codeGroup(...blocks: readonly string[]): string {
+  return ['::: code-group', ...blocks, ':::'].join('\n\n');
 }
 
 /** Page sections joined by blank lines; empty ones dropped. */

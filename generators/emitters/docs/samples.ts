@@ -1,11 +1,13 @@
 // Samples produced by the code merchants run: wire examples by the runtime's form encoder,
-// worked signatures by the runtime's signer, TypeScript calls of the generated client. The tests
-// in test/docs decode, recompute and type-check every one of them.
+// worked signatures by the runtime's signer, TypeScript and PHP calls of the generated clients.
+// The tests in test/docs decode, recompute, type-check and lint every one of them, and run the
+// PHP calls against the sandbox.
 import { encodeFormComponent, flattenForm, type FormObject } from '../../../templates/runtime/form-codec.js';
 import { computeSignature, signatureBytes, type SignatureRecipe } from '../../../templates/runtime/signature.js';
 import type { ClientOperation } from '../../model/operations.js';
 import { recipeFields, type SignatureRecipeData } from '../../model/signature-recipes.js';
-import { fence, marker } from './markdown.js';
+import { PhpCode, phpLiteral } from '../../shared/php-literal.js';
+import { codeGroup, fence, marker } from './markdown.js';
 import { createHash } from 'node:crypto';
 
 /** The password every worked example is signed with (the one the spec's callback examples use). */
@@ -82,23 +84,36 @@ function literal(value: unknown, indent: string): string {
 const TOKEN = Symbol('session token');
 const CLIENT_FILLED = new Set(['action', 'client_key', 'merchant_key', 'hash']);
 
-/** A TypeScript call of the generated client for an operation, with an example's fields as input. */
-export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>): string {
+/** Where an operation's sample sends, and the client input it passes: the same for every language. */
+function sampleCall(operation: ClientOperation, example: Readonly<Record<string, unknown>>) {
   const input: Record<string, unknown> = Object.fromEntries(Object.entries(example).filter(([key]) => !CLIENT_FILLED.has(key)));
   if (operation.signingFields.length > 0) input['signing'] = Object.fromEntries(operation.signingFields.map((name) => [name, EXAMPLE_SIGNING[name] ?? 'value']));
   if (operation.headers.length > 0) input['headers'] = Object.fromEntries(operation.headers.map((name) => [name, TOKEN]));
   const s2s = operation.protocol !== 'checkout';
+  return {
+    input,
+    s2s,
+    urlVariable: s2s ? 'GATEWAY_URL' : 'CHECKOUT_URL',
+    keyVariable: s2s ? 'CLIENT_KEY' : 'MERCHANT_KEY',
+    group: s2s ? operation.protocol : 'checkout',
+    method: operation.names.method,
+  };
+}
+
+/** A TypeScript call of the generated client for an operation, with an example's fields as input. */
+export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, title?: string): string {
+  const { input, s2s, urlVariable, keyVariable, method } = sampleCall(operation, example);
   const factory = s2s ? 'createS2SClient' : 'createCheckoutClient';
   const client = s2s ? 's2s' : 'checkout';
-  const call = s2s ? `s2s.${operation.protocol}.${operation.names.method}` : `checkout.${operation.names.method}`;
+  const call = s2s ? `s2s.${operation.protocol}.${method}` : `checkout.${method}`;
   return fence(
     'ts',
     [
       `import { ${factory}, GatewayError } from '@payment-gateway/merchant-client';`,
       '',
       `const ${client} = ${factory}({`,
-      `  baseUrl: process.env.${s2s ? 'GATEWAY_URL' : 'CHECKOUT_URL'}!,`,
-      `  merchantKey: process.env.${s2s ? 'CLIENT_KEY' : 'MERCHANT_KEY'}!,`,
+      `  baseUrl: process.env.${urlVariable}!,`,
+      `  merchantKey: process.env.${keyVariable}!,`,
       '  password: process.env.MERCHANT_PASSWORD!,',
       '});',
       '',
@@ -111,5 +126,45 @@ export function typescriptSample(operation: ClientOperation, example: Readonly<R
       '  else throw error;',
       '}',
     ].join('\n'),
+    title,
   );
+}
+
+/** The PHP client's call for an operation, with the same example's fields as its input array. */
+export function phpSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, title?: string): string {
+  const { input, urlVariable, keyVariable, group, method } = sampleCall(operation, example);
+  const headers = input['headers'] as Record<string, unknown> | undefined;
+  const phpInput = headers ? { ...input, headers: Object.fromEntries(Object.keys(headers).map((name) => [name, new PhpCode("getenv('SESSION_TOKEN')")])) } : input;
+  return fence(
+    'php',
+    [
+      '<?php',
+      '',
+      "require __DIR__ . '/vendor/autoload.php';",
+      '',
+      'use PaymentGateway\\MerchantClient\\Configuration;',
+      'use PaymentGateway\\MerchantClient\\Exception\\GatewayException;',
+      'use PaymentGateway\\MerchantClient\\Gateway;',
+      '',
+      '$gateway = new Gateway(new Configuration(',
+      `    baseUrl: getenv('${urlVariable}'),`,
+      `    merchantKey: getenv('${keyVariable}'),`,
+      "    password: getenv('MERCHANT_PASSWORD'),",
+      '));',
+      '',
+      'try {',
+      `    $response = $gateway->${group}()->${method}(${phpLiteral(phpInput, '    ')});`,
+      '    echo json_encode($response, JSON_PRETTY_PRINT), PHP_EOL;',
+      '} catch (GatewayException $error) {',
+      '    // Validation, transport and platform errors; card data is masked in every one.',
+      "    error_log($error->kind() . ': ' . $error->getMessage());",
+      '}',
+    ].join('\n'),
+    title,
+  );
+}
+
+/** The operation's sample in every language the docs show, as tabs of one code group. */
+export function clientSamples(operation: ClientOperation, example: Readonly<Record<string, unknown>>): string {
+  return codeGroup(typescriptSample(operation, example, 'TypeScript'), phpSample(operation, example, 'PHP'));
 }

@@ -11,7 +11,7 @@ import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { SignatureRecipeData } from '../../model/signature-recipes.js';
 import { requiredProperties, type SpecModel } from '../../model/spec-model.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
-import { phpLiteral, phpString } from './php-literal.js';
+import { phpLiteral, phpString } from '../../shared/php-literal.js';
 
 const NAMESPACE = 'PaymentGateway\\MerchantClient';
 const SOURCE = 'generators/emitters/php';

@@ -9,6 +9,7 @@ use PaymentGateway\MerchantClient\Exception\ConfigurationException;
 use PaymentGateway\MerchantClient\Exception\FormCodecException;
 use PaymentGateway\MerchantClient\Exception\SignatureException;
 use PaymentGateway\MerchantClient\Generated\Webhooks;
+use PaymentGateway\MerchantClient\Validation\ValidationIssue;
 use PaymentGateway\MerchantClient\Validation\Validator;
 
 /**
@@ -60,7 +61,7 @@ final class Callbacks
                 }
                 return true;
             },
-        ), 'The callback carries no hash: it is not signed and is rejected.', static fn (string $tried): string => "The callback's hash does not match (tried {$tried}): it was altered, or signed with another password or algorithm, or needs signingContext.");
+        ), 'The callback carries no hash: it is not signed and is rejected.', static fn (string $tried): string => "The callback's hash does not match (tried {$tried}): it was altered, or signed with another password or algorithm.");
     }
 
     /**
@@ -79,17 +80,43 @@ final class Callbacks
     }
 
     /**
-     * A correctly signed callback body, for merchants' own tests.
+     * A correctly signed callback body, for merchants' own tests. The fields must make a callback
+     * the platform could send: the schema's rules are checked (the hash aside, which this adds),
+     * and a ConfigurationException names each field that breaks one, so a test never signs what
+     * parse() would read as another kind of callback.
      *
+     * @param string $webhook the webhook's name (`s2sCardCallback`) or a callback's protocol (`card`)
      * @param array<string, mixed> $fields
-     * @param array<string, mixed> $signingContext
+     * @param array<string, mixed> $signingContext values the signature covers that the fields lack, by the request's names
      */
     public function buildTestCallback(string $webhook, array $fields, array $signingContext = []): string
     {
-        $definition = Webhooks::WEBHOOKS[$webhook] ?? throw new ConfigurationException('buildTestCallback', "no webhook named {$webhook}");
+        $where = 'buildTestCallback';
+        $name = self::webhookNamed($webhook) ?? throw new ConfigurationException($where, "no webhook or callback protocol named {$webhook}");
+        $definition = Webhooks::WEBHOOKS[$name];
         unset($fields['hash']);
-        $hash = Signature::compute($definition['signature'], [...self::contextValues($definition, $signingContext), ...$fields], $this->password, $this->algorithm);
-        return FormCodec::encode([...$fields, 'hash' => $hash]);
+        $hash = Signature::compute($definition['signature'], [...$fields, ...self::contextValues($definition, $fields, $signingContext)], $this->password, $this->algorithm);
+        $body = FormCodec::encode([...$fields, 'hash' => $hash]);
+        // Checked as parse() reads it: the encoded form, decoded.
+        $issues = $this->validator->validate($definition['schema'], FormCodec::decode($body), 'form');
+        if ($issues !== []) {
+            throw new ConfigurationException($where, "the fields do not make a valid {$name}: " . ValidationIssue::listed($issues));
+        }
+        return $body;
+    }
+
+    /** A webhook by its name, or the callback of a protocol (`card` → s2sCardCallback). */
+    private static function webhookNamed(string $name): ?string
+    {
+        if (isset(Webhooks::WEBHOOKS[$name])) {
+            return $name;
+        }
+        foreach (Webhooks::WEBHOOKS as $webhook => $definition) {
+            if ($definition['kind'] === 'callback' && $definition['protocol'] === $name) {
+                return (string) $webhook;
+            }
+        }
+        return null;
     }
 
     /**
@@ -110,9 +137,7 @@ final class Callbacks
         }
         $candidates = $candidatesFor($fields);
         foreach ($candidates as $name => $definition) {
-            $signed = [...self::contextValues($definition, $signingContext), ...$fields];
-            $expected = Signature::compute($definition['signature'], $signed, $this->password, $this->algorithm);
-            if (!Signature::matches($received, $expected)) {
+            if (!self::verifiesWith($definition, $fields, $signingContext, $received, $this->password, $this->algorithm)) {
                 continue;
             }
             $covered = array_values(array_filter(
@@ -143,51 +168,137 @@ final class Callbacks
     }
 
     /**
-     * The signing context by the recipe's field names: the request's names (`card_number`,
-     * `order.amount`) mapped through the webhook's `context`, recipe names kept.
+     * Whether the hash matches over one of the field sets a callback's hash is computed over:
+     * first with the merchant's values for the fields the chosen formula reads by name and the
+     * callback lacks, then the callback alone (the platform signs with a value only when it knew
+     * it: S2S CARD without the payer e-mail). signingSets in TypeScript.
      *
      * @param array<string, mixed> $definition
+     * @param array<string, mixed> $fields
      * @param array<string, mixed> $context
-     * @return array<string, mixed>
      */
-    private static function contextValues(array $definition, array $context): array
+    private static function verifiesWith(array $definition, array $fields, array $context, string $received, #[\SensitiveParameter] string $password, string $algorithm): bool
     {
-        $values = [];
-        foreach ($context as $key => $value) {
-            if (!is_array($value) && !is_object($value)) {
-                $values[$key] = $value;
+        $added = self::contextValues($definition, $fields, $context);
+        foreach ($added === [] ? [$fields] : [[...$fields, ...$added], $fields] as $signed) {
+            if (Signature::matches($received, Signature::compute($definition['signature'], $signed, $password, $algorithm))) {
+                return true;
             }
         }
-        foreach ($definition['context'] as $field => $name) {
-            $value = array_key_exists($field, $context) ? $context[$field] : Signature::readPath($context, $name);
-            if ($value !== null && !is_array($value) && !is_object($value)) {
-                $values[$field] = $value;
-            }
-        }
-        return $values;
+        return false;
     }
 
     /**
+     * The merchant's values the recipe needs, by the recipe's field names (the request's names, as
+     * `card_number` or `order.amount`, mapped through the webhook's `context`; the recipe's own
+     * kept): only for fields the callback does not carry, and only those the formula then chosen
+     * reads by name. A formula over every field (sorted values) gets none, so a context given for
+     * every callback never changes its hash.
+     *
+     * @param array<string, mixed> $definition
+     * @param array<array-key, mixed> $fields
+     * @param array<string, mixed> $context
+     * @return array<string, mixed>
+     */
+    private static function contextValues(array $definition, array $fields, array $context): array
+    {
+        $values = [];
+        foreach (Signature::recipeFieldNames($definition['signature']) as $field) {
+            if (self::isValue($fields[$field] ?? null)) {
+                continue;
+            }
+            $name = $definition['context'][$field] ?? null;
+            $value = array_key_exists($field, $context) ? $context[$field] : ($name === null ? null : Signature::readPath($context, $name));
+            if (self::isValue($value)) {
+                $values[$field] = $value;
+            }
+        }
+        $read = Signature::chosenFieldNames($definition['signature'], [...$fields, ...$values]);
+        return array_filter($values, static fn (string $field): bool => in_array($field, $read, true), ARRAY_FILTER_USE_KEY);
+    }
+
+    private static function isValue(mixed $value): bool
+    {
+        return $value !== null && $value !== '' && !is_array($value) && !is_object($value);
+    }
+
+    /**
+     * Names, by the request's names, the signing values the callback lacks and the context did
+     * not give, for the recipes that fit the callback's shape only (see fitting).
+     *
      * @param array<string, array<string, mixed>> $candidates
      * @param array<string, mixed> $fields
      * @param array<string, mixed> $context
      */
     private static function missingContext(array $candidates, array $fields, array $context): string
     {
-        $missing = [];
+        $lacking = [];
         foreach ($candidates as $definition) {
-            $signed = [...self::contextValues($definition, $context), ...$fields];
+            $signed = [...$fields, ...self::contextValues($definition, $fields, $context)];
+            $names = [];
             foreach (Signature::emptyRecipeFields($definition['signature'], $signed) as $field) {
                 if (isset($definition['context'][$field])) {
-                    $missing[$definition['context'][$field]] = true;
+                    $names[] = $definition['context'][$field];
                 }
+            }
+            $lacking[] = ['definition' => $definition, 'missing' => $names];
+        }
+        $missing = [];
+        foreach (self::fitting($lacking, $fields) as $entry) {
+            foreach ($entry['missing'] as $name) {
+                $missing[$name] = true;
             }
         }
         if ($missing === []) {
             return '';
         }
         $keys = array_map('strval', array_keys($missing));
-        $tops = array_unique(array_map(static fn (string $key): string => explode('.', $key)[0], $keys));
+        $tops = array_values(array_unique(array_map(static fn (string $key): string => explode('.', $key)[0], $keys)));
         return sprintf(' The signature covers values this body does not carry and signingContext did not give: %s (pass them from your order: signingContext: [%s]).', implode(', ', $keys), implode(', ', $tops));
+    }
+
+    /**
+     * The candidates a body's shape points to, when several protocols share one endpoint: one
+     * whose recipe chooses a formula by a value of the body (`action=CREDIT2VIRTUAL`), else one
+     * whose recipe alone reads a field the body carries (`card` on S2S CARD). Without such
+     * evidence, a recipe that had every value it reads may simply have been tampered with:
+     * nothing is asked for unless every candidate lacked something.
+     *
+     * @param list<array{definition: array<string, mixed>, missing: list<string>}> $entries
+     * @param array<string, mixed> $fields
+     * @return list<array{definition: array<string, mixed>, missing: list<string>}>
+     */
+    private static function fitting(array $entries, array $fields): array
+    {
+        if (count($entries) <= 1) {
+            return $entries;
+        }
+        $byValue = array_values(array_filter($entries, static fn (array $entry): bool => Signature::selectedByValue($entry['definition']['signature'], $fields)));
+        if ($byValue !== []) {
+            return $byValue;
+        }
+        $readers = [];
+        foreach ($entries as $entry) {
+            foreach (Signature::recipeFieldNames($entry['definition']['signature']) as $name) {
+                $readers[$name] = ($readers[$name] ?? 0) + 1;
+            }
+        }
+        $byField = array_values(array_filter($entries, static function (array $entry) use ($readers, $fields): bool {
+            foreach (Signature::recipeFieldNames($entry['definition']['signature']) as $name) {
+                if ($readers[$name] === 1 && self::isValue($fields[$name] ?? null)) {
+                    return true;
+                }
+            }
+            return false;
+        }));
+        if ($byField !== []) {
+            return $byField;
+        }
+        foreach ($entries as $entry) {
+            if ($entry['missing'] === []) {
+                return [];
+            }
+        }
+        return $entries;
     }
 }

@@ -92,6 +92,72 @@ final class Signature
     }
 
     /**
+     * Every field a recipe reads by name, in any of its formulas or to choose one (`action`,
+     * `payer_email`): recipeFieldNames in TypeScript.
+     *
+     * @param array<string, mixed> $recipe
+     * @return list<string>
+     */
+    public static function recipeFieldNames(array $recipe): array
+    {
+        $names = [];
+        $add = static function (string $name) use (&$names): void {
+            $names[$name] = true;
+        };
+        $none = static function (): void {
+        };
+        self::visitFields($recipe['input'], $add, $none);
+        foreach ($recipe['cases'] ?? [] as $case) {
+            $add(is_string($case['when']) ? $case['when'] : $case['when']['field']);
+            self::visitFields($case['input'], $add, $none);
+        }
+        return array_map('strval', array_keys($names));
+    }
+
+    /**
+     * The fields the formula chosen for these fields reads by name (not those a sortedValues hashes).
+     *
+     * @param array<string, mixed> $recipe
+     * @param array<array-key, mixed> $fields
+     * @return list<string>
+     */
+    public static function chosenFieldNames(array $recipe, array $fields): array
+    {
+        $names = [];
+        self::visitFields(self::chosenInput($recipe, $fields), static function (string $name) use (&$names): void {
+            $names[] = $name;
+        }, static function (): void {
+        });
+        return $names;
+    }
+
+    /**
+     * True when a case of the recipe is selected by a value these fields carry (`action=CREDIT2CARD`).
+     *
+     * @param array<string, mixed> $recipe
+     * @param array<array-key, mixed> $fields
+     */
+    public static function selectedByValue(array $recipe, array $fields): bool
+    {
+        return self::caseByValue($recipe, $fields) !== null;
+    }
+
+    /**
+     * @param array<string, mixed> $recipe
+     * @param array<array-key, mixed> $fields
+     * @return array<string, mixed>|null
+     */
+    private static function caseByValue(array $recipe, array $fields): ?array
+    {
+        foreach ($recipe['cases'] ?? [] as $case) {
+            if (is_array($case['when']) && self::readField($fields, $case['when']['field']) === $case['when']['equals']) {
+                return $case;
+            }
+        }
+        return null;
+    }
+
+    /**
      * Fields the recipe reads by name that are empty in these fields: where a value the signer
      * needs may be missing (the same choice of formulas as emptyRecipeFields in TypeScript).
      *
@@ -101,13 +167,8 @@ final class Signature
      */
     public static function emptyRecipeFields(array $recipe, array $fields): array
     {
-        $formulas = [$recipe, ...($recipe['cases'] ?? [])];
-        foreach ($recipe['cases'] ?? [] as $case) {
-            if (is_array($case['when']) && self::readField($fields, $case['when']['field']) === $case['when']['equals']) {
-                $formulas = [$case];
-                break;
-            }
-        }
+        $byValue = self::caseByValue($recipe, $fields);
+        $formulas = $byValue !== null ? [$byValue] : [$recipe, ...($recipe['cases'] ?? [])];
         $names = [];
         foreach ($formulas as $formula) {
             self::visitFields($formula['input'], static function (string $name) use (&$names): void {

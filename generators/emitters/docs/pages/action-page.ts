@@ -1,13 +1,13 @@
 // A page per S2S action and protocol (SALE on S2S CARD and on S2S APM are two pages): fields in
 // wire names, rules in words, the signature recipe with a worked example, wire examples from
-// the runtime's encoder, a TypeScript sample, responses and errors.
+// the runtime's encoder, a TypeScript and a PHP sample, responses and errors.
 import type { S2sActionModel } from '../../../model/spec-model.js';
 import { errorsTable } from '../errors-table.js';
 import { s2sRequestExamples, s2sResponseExamples } from '../examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { code, fence, page, prose, table } from '../markdown.js';
 import { ruleTable, ruleTexts } from '../rule-text.js';
-import { EXAMPLE_SIGNING, signedExample, typescriptSample, wireExample } from '../samples.js';
+import { clientSamples, EXAMPLE_SIGNING, signedExample, wireExample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { signatureSection } from './signature-section.js';
 
@@ -52,8 +52,9 @@ export function actionPage(site: Site, action: S2sActionModel): string {
     first ? 'The body as the client sends it (`encodeForm`), one field a line with brackets left readable; join the lines with `&` to send it. Each `hash` is computed with the example password above.' : undefined,
     ...examples.slice(0, MAX_EXAMPLES).flatMap((example) => [`**${prose(example.summary ?? example.key)}**`, wireExample(action.requestSchemaName, example.value)]),
     examples.length > MAX_EXAMPLES ? `${examples.length - MAX_EXAMPLES} more examples, one per payment method, are on the [method pages](/methods/).` : undefined,
-    first ? '## TypeScript' : undefined,
-    first ? typescriptSample(operation, first.value) : undefined,
+    first ? '## Sample' : undefined,
+    first ? 'The same call in TypeScript and in PHP, with the first example as input.' : undefined,
+    first ? clientSamples(operation, first.value) : undefined,
     responses.length > 0 ? '## Responses' : undefined,
     ...responses.flatMap((example) => [`### ${String(example.value['result'] ?? example.key)}${example.summary ? `: ${prose(example.summary)}` : ''}`, fence('json', JSON.stringify(example.value, null, 2))]),
     '## Errors',

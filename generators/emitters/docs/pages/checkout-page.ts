@@ -1,12 +1,12 @@
 // A page per Checkout endpoint: fields in dotted JSON names, rules, the signature with a worked
-// example, the JSON body, a TypeScript sample, responses and errors.
+// example, the JSON body, a TypeScript and a PHP sample, responses and errors.
 import type { CheckoutOperationModel } from '../../../model/spec-model.js';
 import { errorsTable } from '../errors-table.js';
 import { operationRequestExamples, operationResponseExamples } from '../examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { code, fence, page, prose } from '../markdown.js';
 import { ruleTexts } from '../rule-text.js';
-import { EXAMPLE_SIGNING, jsonExample, signedExample, typescriptSample } from '../samples.js';
+import { clientSamples, EXAMPLE_SIGNING, jsonExample, signedExample } from '../samples.js';
 import { clientOperation, paths, type Site } from '../site.js';
 import { signatureSection } from './signature-section.js';
 
@@ -36,8 +36,9 @@ export function checkoutPage(site: Site, endpoint: CheckoutOperationModel): stri
     endpoint.signature ? signatureSection('## Signature', operation.names.signature, endpoint.signature, first ? { ...first.value, ...signing } : undefined) : '## Authentication\n\nThis endpoint is not signed: the session token header authenticates it.',
     first ? '## Request examples' : undefined,
     ...examples.flatMap((example) => [`**${prose(example.summary ?? example.key)}**`, jsonExample(endpoint.requestSchemaName, example.value)]),
-    first ? '## TypeScript' : undefined,
-    first ? typescriptSample(operation, first.value) : undefined,
+    first ? '## Sample' : undefined,
+    first ? 'The same call in TypeScript and in PHP, with the first example as input.' : undefined,
+    first ? clientSamples(operation, first.value) : undefined,
     '## Responses',
     ...operationResponseExamples(endpoint.operation).flatMap(({ status, examples: answers }) =>
       answers.map((example) => `### HTTP ${status}: ${prose(example.summary ?? example.key)}\n\n${fence('json', JSON.stringify(example.value, null, 2))}`),

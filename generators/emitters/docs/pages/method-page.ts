@@ -1,13 +1,13 @@
 // A page per payment method (Checkout-only ones too): its `brand`, protocols, how the payer
 // completes, currencies, its parameters in S2S wire names and as `parameters.<method>.<name>`,
-// and an example for each protocol it is offered on.
+// an example for each protocol it is offered on, and its S2S APM SALE as a TypeScript and a PHP sample.
 import { refName, type SchemaObject } from '../../../model/json-schema.js';
 import type { MethodEntry } from '../../../model/method-catalogue.js';
 import { operationRequestExamples, s2sRequestExamples } from '../examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { cell, code, page, prose, table } from '../markdown.js';
-import { signedExample, wireExample, jsonExample } from '../samples.js';
-import { methodId, paths, type Site } from '../site.js';
+import { clientSamples, jsonExample, signedExample, wireExample } from '../samples.js';
+import { clientOperation, methodId, paths, type Site } from '../site.js';
 
 export function methodPage(site: Site, method: MethodEntry): string {
   const { model } = site;
@@ -54,6 +54,9 @@ export function methodPage(site: Site, method: MethodEntry): string {
     s2sExamples.length + checkoutExamples.length > 0 ? '## Examples' : undefined,
     ...s2sExamples.flatMap((example) => [`**S2S APM: ${prose(example.summary ?? example.key)}**`, wireExample(apmSale!.requestSchemaName, signedExample(apmSale!.signature, example.value, {}))]),
     ...checkoutExamples.flatMap((example) => [`**Checkout: ${prose(example.summary ?? example.key)}**`, jsonExample(session!.requestSchemaName, signedExample(session!.signature, example.value, {}))]),
+    s2sExamples[0] ? '## Sample' : undefined,
+    s2sExamples[0] ? `The S2S APM SALE of the first example, in TypeScript and in PHP.` : undefined,
+    s2sExamples[0] ? clientSamples(clientOperation(site, 'apm', 'SALE'), s2sExamples[0].value) : undefined,
   );
 }
 

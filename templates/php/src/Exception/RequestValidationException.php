@@ -15,7 +15,7 @@ final class RequestValidationException extends GatewayException
         parent::__construct($operation, sprintf(
             '%s request is invalid: %s',
             $operation,
-            implode('; ', array_map(static fn (ValidationIssue $issue): string => ($issue->path === '' ? '(body)' : $issue->path) . ': ' . $issue->message, $issues)),
+            ValidationIssue::listed($issues),
         ));
     }
 

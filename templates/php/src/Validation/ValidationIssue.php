@@ -14,6 +14,16 @@ final class ValidationIssue
     ) {
     }
 
+    /**
+     * The issues as one line, each by its wire path (`(body)` for the whole value): listIssues in TypeScript.
+     *
+     * @param list<ValidationIssue> $issues
+     */
+    public static function listed(array $issues): string
+    {
+        return implode('; ', array_map(static fn (ValidationIssue $issue): string => ($issue->path === '' ? '(body)' : $issue->path) . ': ' . $issue->message, $issues));
+    }
+
     /** @return array{path: string, rule: string, message: string} */
     public function toArray(): array
     {

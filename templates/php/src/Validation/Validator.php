@@ -32,6 +32,13 @@ final class Validator
     /** @var array<string, \Closure(mixed, list<string|int|null>): void> each named schema, compiled on first use */
     private array $compiled = [];
     private string $style = 'json';
+    /** @var array<string, true> named schemas being compiled: a reference to one is followed when a value reaches it */
+    private array $compiling = [];
+    /**
+     * Set while only a verdict is wanted (`not`, `if`, a oneOf/anyOf member's first try): a
+     * failure is recorded without its wire path or words, and a schema stops at its first one.
+     */
+    private bool $probing = false;
     private static ?self $default = null;
 
     /** @param array<string, mixed> $schemas component name → schema */
@@ -68,20 +75,42 @@ final class Validator
      * @param list<string|int|null> $path
      * @return list<ValidationIssue>
      */
-    private function issuesOf(\Closure $compiled, mixed $value, array $path): array
+    private function issuesOf(\Closure $compiled, mixed $value, array $path, bool $probing = false): array
     {
         $saved = $this->issues;
+        $wasProbing = $this->probing;
         $this->issues = [];
+        $this->probing = $probing;
         $compiled($value, $path);
         $found = $this->issues;
         $this->issues = $saved;
+        $this->probing = $wasProbing;
         return $found;
+    }
+
+    /**
+     * Whether $value passes a compiled schema, found cheaply: failures are not described and
+     * each schema stops at its first. The issues, when wanted, come from issuesOf.
+     *
+     * @param \Closure(mixed, list<string|int|null>): void $compiled
+     * @param list<string|int|null> $path
+     */
+    private function passes(\Closure $compiled, mixed $value, array $path): bool
+    {
+        return $this->issuesOf($compiled, $value, $path, true) === [];
     }
 
     /** @param list<string|int|null> $path */
     private function fail(array $path, string $rule, string $message): void
     {
-        $this->issues[] = new ValidationIssue(self::wirePath($this->style, $path), $rule, $message);
+        $this->issues[] = $this->probing ? self::probeFailure() : new ValidationIssue(self::wirePath($this->style, $path), $rule, $message);
+    }
+
+    /** The one undescribed failure a probe records. */
+    private static function probeFailure(): ValidationIssue
+    {
+        static $failure = null;
+        return $failure ??= new ValidationIssue('', 'probe', 'fails');
     }
 
     /**
@@ -111,8 +140,13 @@ final class Validator
     /** @return \Closure(mixed, list<string|int|null>): void */
     private function named(string $name): \Closure
     {
-        // A reference is followed when a value reaches it, so a schema may refer to itself.
-        return $this->compiled[$name] ??= $this->compile($this->schemas[$name] ?? true);
+        if (isset($this->compiled[$name])) {
+            return $this->compiled[$name];
+        }
+        $this->compiling[$name] = true;
+        $compiled = $this->compile($this->schemas[$name] ?? true);
+        unset($this->compiling[$name]);
+        return $this->compiled[$name] = $compiled;
     }
 
     /**
@@ -130,6 +164,11 @@ final class Validator
             };
         }
         $ref = isset($schema['$ref']) ? substr((string) $schema['$ref'], strlen('#/components/schemas/')) : null;
+        if ($ref !== null && count($schema) === 1 && !isset($this->compiling[$ref])) {
+            // A bare reference is the referenced schema's own closure (a schema may refer to itself: then followed later).
+            return $this->named($ref);
+        }
+        $refCheck = null;
         $types = isset($schema['type']) ? (array) $schema['type'] : null;
         $typeMessage = $types === null ? '' : 'must be ' . implode(' or ', array_map(static fn (string $type): string => in_array($type[0], ['a', 'i', 'o'], true) ? "an {$type}" : "a {$type}", $types));
         $general = [...$this->valueKeywords($schema), ...$this->combinatorKeywords($schema)];
@@ -137,9 +176,21 @@ final class Validator
         $number = $this->numberKeywords($schema);
         $object = $this->objectKeywords($schema);
         $list = $this->listKeywords($schema);
-        return function (mixed $value, array $path) use ($ref, $types, $typeMessage, $general, $string, $number, $object, $list): void {
+        if ($ref === null && $types === ['string'] && $general === [] && $string !== []) {
+            // A string field (most of a request): its type and string keywords, nothing else to look at.
+            return function (mixed $value, array $path) use ($typeMessage, $string): void {
+                if (!is_string($value)) {
+                    $this->fail($path, 'type', $typeMessage);
+                    return;
+                }
+                foreach ($string as $keyword) {
+                    $keyword($value, $path);
+                }
+            };
+        }
+        return function (mixed $value, array $path) use ($ref, &$refCheck, $types, $typeMessage, $general, $string, $number, $object, $list): void {
             if ($ref !== null) {
-                $this->named($ref)($value, $path);
+                ($refCheck ??= $this->named($ref))($value, $path);
             }
             if ($types !== null && !$this->hasType($value, $types)) {
                 $this->fail($path, 'type', $typeMessage);
@@ -147,6 +198,9 @@ final class Validator
             }
             foreach ($general as $keyword) {
                 $keyword($value, $path);
+                if ($this->probing && $this->issues !== []) {
+                    return;
+                }
             }
             if (is_string($value)) {
                 foreach ($string as $keyword) {
@@ -160,6 +214,9 @@ final class Validator
                 $fields = (array) $value;
                 foreach ($object as $keyword) {
                     $keyword($fields, $path);
+                    if ($this->probing && $this->issues !== []) {
+                        return;
+                    }
                 }
             } elseif ($list !== [] && $this->isList($value)) {
                 foreach ($list as $keyword) {
@@ -279,14 +336,12 @@ final class Validator
                         return;
                     }
                 }
-                $failures = [];
                 $matched = 0;
                 foreach ($members as $member) {
-                    $found = $this->issuesOf($member, $value, $path);
-                    $found === [] ? $matched++ : $failures[] = $found;
+                    $matched += $this->passes($member, $value, $path) ? 1 : 0;
                 }
                 if ($matched === 0) {
-                    $this->closest($raw, $failures, $value, $path, 'oneOf', 'must match exactly one of the allowed shapes');
+                    $this->closest($raw, $members, $value, $path, 'oneOf', 'must match exactly one of the allowed shapes');
                 } elseif ($matched > 1) {
                     $this->fail($path, 'oneOf', 'matches more than one of the shapes that exclude each other');
                 }
@@ -296,21 +351,18 @@ final class Validator
             $raw = $schema['anyOf'];
             $members = array_map($this->compile(...), $raw);
             $keywords[] = function (mixed $value, array $path) use ($raw, $members): void {
-                $failures = [];
                 foreach ($members as $member) {
-                    $found = $this->issuesOf($member, $value, $path);
-                    if ($found === []) {
+                    if ($this->passes($member, $value, $path)) {
                         return;
                     }
-                    $failures[] = $found;
                 }
-                $this->closest($raw, $failures, $value, $path, 'anyOf', 'must match at least one of the allowed shapes');
+                $this->closest($raw, $members, $value, $path, 'anyOf', 'must match at least one of the allowed shapes');
             };
         }
         if (array_key_exists('not', $schema)) {
             $not = $this->compile($schema['not']);
             $keywords[] = function (mixed $value, array $path) use ($not): void {
-                if ($this->issuesOf($not, $value, $path) === []) {
+                if ($this->passes($not, $value, $path)) {
                     $this->fail($path, 'not', 'is not allowed');
                 }
             };
@@ -320,7 +372,7 @@ final class Validator
             $then = array_key_exists('then', $schema) ? $this->compile($schema['then']) : null;
             $else = array_key_exists('else', $schema) ? $this->compile($schema['else']) : null;
             $keywords[] = function (mixed $value, array $path) use ($if, $then, $else): void {
-                $branch = $this->issuesOf($if, $value, $path) === [] ? $then : $else;
+                $branch = $this->passes($if, $value, $path) ? $then : $else;
                 if ($branch !== null) {
                     $branch($value, $path);
                 }
@@ -359,12 +411,15 @@ final class Validator
      * the TypeScript validators choose it (closestAlternative), so the error names the field to fix.
      *
      * @param list<mixed> $members
-     * @param list<list<ValidationIssue>> $failures each member's issues, in member order
+     * @param list<\Closure> $compiled the members compiled, whose issues are collected only here
      * @param list<string|int|null> $path
      */
-    private function closest(array $members, array $failures, mixed $value, array $path, string $rule, string $message): void
+    private function closest(array $members, array $compiled, mixed $value, array $path, string $rule, string $message): void
     {
         $this->fail($path, $rule, $message);
+        if ($this->probing) {
+            return;
+        }
         $best = 0;
         if ($this->isObject($value)) {
             $fields = (array) $value;
@@ -377,7 +432,7 @@ final class Validator
                 }
             }
         }
-        array_push($this->issues, ...($failures[$best] ?? []));
+        array_push($this->issues, ...$this->issuesOf($compiled[$best], $value, $path));
     }
 
     /**
@@ -631,7 +686,16 @@ final class Validator
         $additional = array_key_exists('additionalProperties', $schema) ? $schema['additionalProperties'] : null;
         $additionalCheck = $additional === null || $additional === false ? null : $this->compile($additional);
         $names = isset($schema['propertyNames']) ? $this->compile($schema['propertyNames']) : null;
-        if ($properties !== [] || $patterns !== [] || $additional !== null || $names !== null) {
+        if ($properties !== [] && $patterns === [] && $additional === null && $names === null) {
+            // Only declared fields are checked: looked up by name, not found among every field sent.
+            $keywords[] = static function (array $value, array $path) use ($properties): void {
+                foreach ($properties as $key => $check) {
+                    if (array_key_exists($key, $value)) {
+                        $check($value[$key], [...$path, (string) $key]);
+                    }
+                }
+            };
+        } elseif ($properties !== [] || $patterns !== [] || $additional !== null || $names !== null) {
             $keywords[] = function (array $value, array $path) use ($properties, $patterns, $additional, $additionalCheck, $names): void {
                 foreach ($value as $key => $child) {
                     $key = (string) $key;

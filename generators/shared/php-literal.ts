@@ -1,10 +1,16 @@
-// Data as PHP source: the operation tables, recipes and catalogues the PHP runtime interprets.
+// Data as PHP source: the operation tables, recipes and catalogues the PHP runtime interprets, and
+// the arrays the docs' PHP samples pass.
 // Deterministic (keys in the order the model gives them) and laid out one entry per line, so a
 // changed recipe shows as a small diff.
 
 /** A PHP single-quoted string literal: only `\` and `'` need escaping. */
 export function phpString(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** PHP source placed as written where a literal would go (`getenv('SESSION_TOKEN')`). */
+export class PhpCode {
+  constructor(readonly text: string) {}
 }
 
 const isList = (value: object): value is readonly unknown[] => Array.isArray(value);
@@ -16,6 +22,7 @@ export function phpLiteral(value: unknown, indent = ''): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value !== 'object') throw new Error(`No PHP literal for ${typeof value}`);
+  if (value instanceof PhpCode) return value.text;
   const inner = `${indent}    `;
   if (isList(value)) {
     if (value.length === 0) return '[]';
