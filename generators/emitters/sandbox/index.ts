@@ -13,6 +13,7 @@ import type { SpecModel } from '../../model/spec-model.js';
 import { stateTable } from '../../model/states.js';
 import { testCardsTable, testData, testIdentifiersTable } from '../../model/test-data.js';
 import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
+import { exportedNames } from '../../shared/package-exports.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 const TEMPLATES = 'templates/sandbox';
@@ -46,16 +47,6 @@ export const sandboxEmitter: Emitter = {
     return files;
   },
 };
-
-/** Every name the client package's modules export (`export const X`, `export function X`). */
-function exportedNames(files: readonly GeneratedFile[]): Set<string> {
-  const names = new Set<string>();
-  for (const file of files) {
-    if (file.kind !== 'typescript') continue;
-    for (const match of file.contents.matchAll(/^export (?:const|function|class) ([A-Za-z0-9_$]+)/gm)) names.add(match[1]!);
-  }
-  return names;
-}
 
 function specTables(model: SpecModel, exported: ReadonlySet<string>): string {
   const imports = new Set<string>();

@@ -3,7 +3,7 @@
 // and an example for each protocol it is offered on.
 import { refName, type SchemaObject } from '../../../model/json-schema.js';
 import type { MethodEntry } from '../../../model/method-catalogue.js';
-import { operationRequestExamples, s2sRequestExamples } from '../examples.js';
+import { operationRequestExamples, s2sRequestExamples } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { cell, code, page, prose, table } from '../markdown.js';
 import { signedExample, wireExample, jsonExample } from '../samples.js';
