@@ -15,6 +15,8 @@ interface Provocation {
   readonly message: RegExp;
   /** The value that provokes the condition in the entry's field. */
   value(field: string): unknown;
+  /** Fields whose presence makes the value allowed, left out of the request. */
+  readonly without?: readonly string[];
 }
 
 const PROVOCATIONS: readonly Provocation[] = [
@@ -25,7 +27,8 @@ const PROVOCATIONS: readonly Provocation[] = [
         ? orderId('UNKNOWN')
         : `00000000-0000-4000-8000-${Date.now().toString().padStart(12, '0').slice(-12)}`,
   },
-  { message: /greater than 0/, value: () => '0.00' },
+  // A zero amount is allowed with an authorization or a recurring initiation (the spec's amount rules).
+  { message: /greater than 0/, value: () => '0.00', without: ['auth', 'recurring_init'] },
   { message: /^Parameter is deprecated/, value: () => '1' },
   { message: /should be within (\d+)\.\.(\d+)/, value: () => 101 },
 ];
@@ -50,8 +53,11 @@ export function errorScenarios(target: Target, operations: readonly Operation[])
         title: `${operationTitle(operation)}: "${error.message}"${error.code ? ` (${error.code})` : ''}`,
         async run(context) {
           const provocation = PROVOCATIONS.find((candidate) => candidate.message.test(error.message));
-          const example = operation.entry.examples[0];
           const path = error.field ?? error.message.match(/^([a-z_.]+):/)?.[1];
+          // The example that already carries the field (a lookup by order, not by payment).
+          const example =
+            operation.entry.examples.find((candidate) => path !== undefined && path in candidate.body) ??
+            operation.entry.examples[0];
           if (!provocation || !example || !path) return context.skip(`the kit cannot provoke it: ${error.when}`);
           if (operation.kind === 'checkout' && !operation.entry.signed)
             return context.skip('authenticated by a session token');
@@ -59,6 +65,7 @@ export function errorScenarios(target: Target, operations: readonly Operation[])
           // The JSON bodies name the amount inside `order`.
           const wirePath =
             operation.kind === 'checkout' && path === 'amount' && 'order' in body ? 'order.amount' : path;
+          for (const name of provocation.without ?? []) delete body[name];
           setPath(body, wirePath, provocation.value(wirePath));
           const answer = await sendTo(target, operation, body);
           context.saw(answer.exchange);

@@ -78,7 +78,13 @@ export function flowScenarios(target: Target, tables: ConformanceTables, options
     extra: Record<string, unknown> = {},
   ) => {
     const entry = s2s('card', action);
-    const body: Record<string, unknown> = { ...fresh(entry.examples[0]!), ...card(scenario), ...extra };
+    // A non-zero amount, so captures and refunds have something to move.
+    const body: Record<string, unknown> = {
+      ...fresh(entry.examples[0]!),
+      ...card(scenario),
+      order_amount: '10.00',
+      ...extra,
+    };
     const answer = await sendS2s(target, entry, body);
     const payment: Payment = {
       flow,
@@ -217,6 +223,8 @@ export function flowScenarios(target: Target, tables: ConformanceTables, options
       // The example names the initiating payment by one of the two names the spec allows.
       for (const name of ['recurring_first_trans_id', 'recurring_init_trans_id'])
         if (name in recurringBody) recurringBody[name] = payment.id;
+      const token = field(answer.body, 'recurring_token');
+      if (typeof token === 'string') recurringBody['recurring_token'] = token;
       const signing = Object.fromEntries(entry.signingFields.map((name) => [name, String(body[name] ?? '')]));
       const recurring = await sendS2s(target, entry, recurringBody, signing);
       expect(context, recurring, to(NEW, /^SALE succeeds/, 'card'), 'RECURRING_SALE');
