@@ -21,7 +21,9 @@ export interface Target {
   close(): Promise<void>;
 }
 
-async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: string; close(): Promise<void> }> {
+async function listen(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -44,7 +46,9 @@ const read = async (request: IncomingMessage) => {
 function requestFields(text: string, contentType: string): Record<string, string> {
   if (contentType.includes('json')) {
     try {
-      return Object.fromEntries(Object.entries(JSON.parse(text) as Record<string, unknown>).map(([key, value]) => [key, JSON.stringify(value)]));
+      return Object.fromEntries(
+        Object.entries(JSON.parse(text) as Record<string, unknown>).map(([key, value]) => [key, JSON.stringify(value)]),
+      );
     } catch {
       return {};
     }
@@ -58,10 +62,14 @@ export async function startTarget(fault?: Fault): Promise<Target> {
   let sandbox: RunningSandbox | undefined;
   // Callbacks pass through the proxy too, so a fault can mis-sign them.
   const proxy = await listen((request, response) => {
-    void (async () => {
+    (async () => {
       const text = await read(request);
       if (request.url === '/_callbacks') {
-        const forwarded = await fetch(listener.url, { method: 'POST', headers: { 'Content-Type': String(request.headers['content-type']) }, body: fault?.callback ? fault.callback(text) : text });
+        const forwarded = await fetch(listener.url, {
+          method: 'POST',
+          headers: { 'Content-Type': String(request.headers['content-type']) },
+          body: fault?.callback ? fault.callback(text) : text,
+        });
         response.writeHead(forwarded.status, { 'Content-Type': 'text/plain' });
         response.end(await forwarded.text());
         return;
@@ -73,9 +81,16 @@ export async function startTarget(fault?: Fault): Promise<Target> {
         redirect: 'manual',
       });
       let body = await upstream.text();
+      let status = upstream.status;
       if (fault?.answer && (upstream.headers.get('content-type') ?? '').includes('json')) {
         try {
-          body = JSON.stringify(fault.answer(requestFields(text, String(request.headers['content-type'] ?? '')), JSON.parse(body) as Record<string, unknown>));
+          const changed = fault.answer(
+            requestFields(text, String(request.headers['content-type'] ?? '')),
+            JSON.parse(body) as Record<string, unknown>,
+          );
+          // A refusal the fault turns into a success goes out as one.
+          if (changed['result'] === 'SUCCESS') status = 200;
+          body = JSON.stringify(changed);
         } catch {
           // Not a JSON object: passed through.
         }
@@ -83,9 +98,13 @@ export async function startTarget(fault?: Fault): Promise<Target> {
       const headers: Record<string, string> = { 'Content-Type': upstream.headers.get('content-type') ?? 'text/plain' };
       const location = upstream.headers.get('location');
       if (location) headers['Location'] = location.replace(sandbox!.url, '');
-      response.writeHead(upstream.status, headers);
+      response.writeHead(status, headers);
       response.end(body);
-    })();
+    })().catch(() => {
+      // The listener or sandbox closed while a late callback was in flight.
+      if (!response.headersSent) response.writeHead(502);
+      response.end();
+    });
   });
   sandbox = await startSandbox({ port: 0, callbackUrl: fault ? `${proxy.url}/_callbacks` : listener.url });
   const { key, password } = sandbox.merchants[0]!;

@@ -81,6 +81,8 @@ export async function runPlatformSuite(options: PlatformSuiteOptions): Promise<R
     const sandboxControls = await probeSandbox(target);
     const payments: Payment[] = [];
     const only = options.only ?? [];
+    const callbacksChosen = only.includes('callbacks');
+    // Callbacks are judged on the payments the flows make: asking for callbacks runs the flows too.
     const scenarios = allScenarios(
       target,
       sandboxControls,
@@ -88,18 +90,12 @@ export async function runPlatformSuite(options: PlatformSuiteOptions): Promise<R
       listener,
       options.callbackWaitMs ?? 10_000,
     ).filter(
-      (scenario) => only.length === 0 || only.some((tag) => scenario.family === tag || scenario.id.includes(tag)),
+      (scenario) =>
+        only.length === 0 ||
+        only.some((tag) => scenario.family === tag || scenario.id.includes(tag)) ||
+        (callbacksChosen && scenario.family === 'flows'),
     );
-    // Callbacks are judged on the payments the flows made: with --only callbacks the flows still run.
-    const chosen =
-      only.includes('callbacks') && !only.includes('flows')
-        ? [
-            ...allScenarios(target, sandboxControls, payments, listener, 0).filter(
-              (scenario) => scenario.family === 'flows',
-            ),
-            ...scenarios,
-          ]
-        : scenarios;
+    const chosen = scenarios;
     const results = await runScenarios(chosen, options.onProgress);
     const notes = [
       ...(sandboxControls
