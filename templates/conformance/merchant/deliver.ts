@@ -1,5 +1,5 @@
 // Delivering callbacks to a merchant's endpoint the ways the platform does, and the ways it
-// fails: whole, cut off mid-body (a retryable failure), or tampered after signing.
+// fails: whole, with its answer dropped (a retryable failure), or tampered after signing.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Exchange } from '../report.js';
@@ -30,8 +30,12 @@ export async function deliver(url: string, body: string, timeoutMs: number): Pro
   };
 }
 
-/** Starts a delivery and cuts the connection halfway through the body, as a network failure does. */
-export function cutOff(url: string, body: string): Promise<void> {
+/**
+ * A delivery the platform counts as failed and retries: the whole body is sent, and the
+ * connection is dropped without waiting for the answer, as when the endpoint answers too late.
+ * The endpoint may well have applied it: the redelivery must not apply it again.
+ */
+export function dropAnswer(url: string, body: string): Promise<void> {
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
@@ -39,12 +43,14 @@ export function cutOff(url: string, body: string): Promise<void> {
       method: 'POST',
       headers: { 'Content-Type': CONTENT_TYPE, 'Content-Length': Buffer.byteLength(body) },
     });
-    outgoing.on('error', () => resolve());
-    outgoing.write(body.slice(0, Math.floor(body.length / 2)));
-    setTimeout(() => {
+    const drop = () => {
       outgoing.destroy();
-      resolve();
-    }, 50);
+      // Give the endpoint the moment it needs to finish what it received.
+      setTimeout(resolve, 50);
+    };
+    outgoing.on('error', () => undefined);
+    outgoing.on('response', drop);
+    outgoing.end(body, () => setTimeout(drop, 200));
   });
 }
 

@@ -2,18 +2,24 @@
 
 // The merchant suite: the merchant's callback endpoint gets signed callbacks of every kind the
 // spec's callback examples show (built with the client's buildTestCallback), each also
-// duplicated, out of order, late, after a cut-off delivery, and tampered (body, hash, password).
+// duplicated, out of order, late, after a delivery whose answer was lost, and tampered (body, hash, password).
 // What the endpoint must do: acknowledge every authentic one, refuse every tampered one, and
 // apply each event once. Answers show the first two. Idempotence shows only in the merchant's
 // own state: with `stateUrl` the kit asks it (`GET stateUrl?id=ID&status=STATUS` answers
 // `{"processed": N}`); without it, the report says idempotence was judged by answers only.
-import { buildTestCallback, decodeForm, encodeForm, type FormObject } from '@payment-gateway/merchant-client';
+import {
+  buildTestCallback,
+  decodeForm,
+  encodeForm,
+  parseCallback,
+  type FormObject,
+} from '@payment-gateway/merchant-client';
 import type { Report } from '../report.js';
 import { runScenarios, type ProgressListener, type Scenario, type ScenarioContext } from '../runner.js';
 import { TABLES } from '../scenarios.js';
 import type { CallbackEntry, Example } from '../tables.js';
 import { orderId } from '../platform/requests.js';
-import { acknowledged, cutOff, deliver } from './deliver.js';
+import { acknowledged, dropAnswer, deliver } from './deliver.js';
 
 export interface MerchantSuiteOptions {
   readonly callbackUrl: string;
@@ -32,6 +38,13 @@ export interface MerchantSuiteOptions {
 /** How a callback names its payment, and where it carries its status. */
 const ID_FIELD: Readonly<Record<string, string>> = { card: 'trans_id', apm: 'trans_id', checkout: 'order_number' };
 const STATUS_FIELD: Readonly<Record<string, string>> = { card: 'status', apm: 'status', checkout: 'status' };
+
+/** A value with its last character changed (a digit to the next), so every recipe reads it differently. */
+function altered(value: string): string {
+  const last = value.at(-1);
+  if (last === undefined) return 'X';
+  return value.slice(0, -1) + (/[0-9]/.test(last) ? String((Number(last) + 1) % 10) : last === 'X' ? 'Y' : 'X');
+}
 
 interface Event {
   readonly entry: CallbackEntry;
@@ -116,24 +129,28 @@ export async function runMerchantSuite(options: MerchantSuiteOptions): Promise<R
       {
         id: `merchant/${entry.protocol}/retry`,
         family: 'merchant',
-        title: `${kind(first)}: delivered again after a delivery cut off mid-body: acknowledged, applied once`,
+        title: `${kind(first)}: delivered again after a delivery whose answer was lost (retried): acknowledged, applied once`,
         async run(context) {
           const item = event(entry, first);
-          await cutOff(options.callbackUrl, item.body);
+          await dropAnswer(options.callbackUrl, item.body);
           await mustAcknowledge(context, 'redelivery', item);
-          await applied(context, item, 1, 'after a cut-off delivery');
+          await applied(context, item, 1, 'after a retried delivery');
         },
       },
       {
         id: `merchant/${entry.protocol}/tampered-body`,
         family: 'merchant',
-        title: `${kind(first)}: body changed after signing: refused, not applied`,
+        title: `${kind(first)}: a signed field changed after signing: refused, not applied`,
         async run(context) {
           const item = event(entry, first);
+          // A field the hash covers (many callbacks leave `status` and the amount unsigned), other
+          // than the payment's id, changed after signing.
+          const { covered } = parseCallback(item.body, { password: options.password, protocol: entry.protocol });
+          const changed =
+            covered.find((name) => name !== ID_FIELD[entry.protocol] && name !== 'payer_email') ?? covered[0];
+          if (changed === undefined) return context.skip('the callback signs no field');
           const fields = decodeForm(item.body);
-          const amountField = ['amount', 'order_amount'].find((name) => name in fields);
-          if (amountField) fields[amountField] = '999999.00';
-          else fields[STATUS_FIELD[entry.protocol]!] = 'tampered';
+          fields[changed] = altered(String(fields[changed] ?? ''));
           await mustRefuse(context, 'changed body', item, encodeForm(fields as FormObject));
           await applied(context, item, 0, 'a changed body');
         },

@@ -33,7 +33,9 @@ export function standalone(operation: Operation, example: Example): string | und
   if (operation.kind === 'checkout' && !operation.entry.signed)
     return 'authenticated by a session token: runs in the Checkout flow';
   const reference = names(example.body);
-  return reference ? `names an earlier ${reference}: not sent on its own (the flows send their own follow-ups)` : undefined;
+  return reference
+    ? `names an earlier ${reference}: not sent on its own (the flows send their own follow-ups)`
+    : undefined;
 }
 
 /** The answer is an acceptance: 2xx, and on S2S a result other than ERROR. */
