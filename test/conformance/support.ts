@@ -59,7 +59,8 @@ function requestFields(text: string, contentType: string): Record<string, string
 /** A sandbox (behind a proxy applying `fault`, when given) whose callbacks reach the kit's listener. */
 export async function startTarget(fault?: Fault): Promise<Target> {
   const listener = await startCallbackListener({ host: '127.0.0.1', port: 0 });
-  let sandbox: RunningSandbox | undefined;
+  // Started after the proxy, whose URL it posts callbacks to.
+  const started: { sandbox?: RunningSandbox } = {};
   // Callbacks pass through the proxy too, so a fault can mis-sign them.
   const proxy = await listen((request, response) => {
     (async () => {
@@ -74,7 +75,7 @@ export async function startTarget(fault?: Fault): Promise<Target> {
         response.end(await forwarded.text());
         return;
       }
-      const upstream = await fetch(`${sandbox!.url}${request.url}`, {
+      const upstream = await fetch(`${started.sandbox!.url}${request.url}`, {
         method: request.method ?? 'GET',
         headers: { 'Content-Type': String(request.headers['content-type'] ?? 'application/octet-stream') },
         ...(request.method === 'GET' ? {} : { body: text }),
@@ -97,7 +98,7 @@ export async function startTarget(fault?: Fault): Promise<Target> {
       }
       const headers: Record<string, string> = { 'Content-Type': upstream.headers.get('content-type') ?? 'text/plain' };
       const location = upstream.headers.get('location');
-      if (location) headers['Location'] = location.replace(sandbox!.url, '');
+      if (location) headers['Location'] = location.replace(started.sandbox!.url, '');
       response.writeHead(status, headers);
       response.end(body);
     })().catch(() => {
@@ -106,7 +107,8 @@ export async function startTarget(fault?: Fault): Promise<Target> {
       response.end();
     });
   });
-  sandbox = await startSandbox({ port: 0, callbackUrl: fault ? `${proxy.url}/_callbacks` : listener.url });
+  const sandbox = await startSandbox({ port: 0, callbackUrl: fault ? `${proxy.url}/_callbacks` : listener.url });
+  started.sandbox = sandbox;
   const { key, password } = sandbox.merchants[0]!;
   return {
     baseUrl: fault ? proxy.url : sandbox.url,
@@ -114,7 +116,7 @@ export async function startTarget(fault?: Fault): Promise<Target> {
     password,
     listener,
     close: async () => {
-      await sandbox!.close();
+      await sandbox.close();
       await proxy.close();
       await listener.close();
     },
