@@ -1,5 +1,0 @@
-export { runPlatformSuite, platformScenarioCounts, type PlatformSuiteOptions } from './platform/suite.js';
-export { startCallbackListener, type CallbackListener } from './platform/listener.js';
-export { runMerchantSuite, type MerchantSuiteOptions } from './merchant/suite.js';
-export { renderReport, passed, summary, FAMILIES, type Family, type Outcome, type Report, type ReportFormat, type ScenarioResult, type Exchange, } from './report.js';
-export type { ProgressListener } from './runner.js';
