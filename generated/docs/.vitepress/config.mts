@@ -90,6 +90,10 @@ export default defineConfig({
               "link": "/guide/php"
             },
             {
+              "text": "Conformance",
+              "link": "/guide/conformance"
+            },
+            {
               "text": "Changelog",
               "link": "/guide/changelog"
             },

@@ -71,6 +71,7 @@ export const docsEmitter: Emitter = {
       markdown(paths.guide('states'), statesPage(states, templates), template('states')),
       markdown(paths.guide('testing'), testingPage(site, templates, packageNames(context)), template('testing')),
       markdown(paths.guide('php'), fillTemplate(templates.get('php.md'), {}), template('php')),
+      markdown(paths.guide('conformance'), fillTemplate(templates.get('conformance.md'), {}), template('conformance')),
       markdown(paths.guide('changelog'), changelogPage(site)),
       { path: 'docs/public/states.svg', contents: stateDiagramSvg(states), kind: 'html', source: SOURCE },
       { path: 'docs/.vitepress/config.mts', contents: siteConfig(site), kind: 'typescript', source: SOURCE },

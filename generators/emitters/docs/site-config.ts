@@ -26,6 +26,7 @@ export function siteConfig(site: Site): string {
         { text: 'States and transitions', link: paths.guide('states') },
         { text: 'Testing', link: paths.guide('testing') },
         { text: 'PHP', link: paths.guide('php') },
+        { text: 'Conformance', link: paths.guide('conformance') },
         { text: 'Changelog', link: paths.guide('changelog') },
         { text: 'API reference', link: '/reference' },
       ],
