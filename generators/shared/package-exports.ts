@@ -8,13 +8,17 @@ export function exportedNames(files: readonly GeneratedFile[]): Set<string> {
   const names = new Set<string>();
   for (const file of files) {
     if (file.kind !== 'typescript') continue;
-    for (const match of file.contents.matchAll(/^export (?:const|function|class) ([A-Za-z0-9_$]+)/gm)) names.add(match[1]!);
+    for (const match of file.contents.matchAll(/^export (?:const|function|class) ([A-Za-z0-9_$]+)/gm))
+      names.add(match[1]!);
   }
   return names;
 }
 
 /** A name importer that throws when the package does not export the name, and remembers what it used. */
-export function importChecker(exported: ReadonlySet<string>, who: string): { use(name: string): string; imports(): string[] } {
+export function importChecker(
+  exported: ReadonlySet<string>,
+  who: string,
+): { use(name: string): string; imports(): string[] } {
   const used = new Set<string>();
   return {
     use(name) {

@@ -71,6 +71,14 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, callbackUrl: `http://127.0.0.1:${port}/` });
 });
 
+/** `npx @payment-gateway/conformance …` in the consumer project. */
+const conformance = (args: readonly string[]) =>
+  run('npx', ['--no-install', '@payment-gateway/conformance', ...args], {
+    cwd: consumer,
+    env: NPM_ENV,
+    maxBuffer: 32 * 1024 * 1024,
+  });
+
 afterAll(async () => {
   await sandbox?.close();
   if (work) await rm(work, { recursive: true, force: true });
@@ -79,25 +87,19 @@ afterAll(async () => {
 describe('the conformance package', () => {
   it('runs `npx @payment-gateway/conformance platform` from the installed tarball: every scenario passes, the report is JUnit', async () => {
     const { key, password } = sandbox.merchants[0]!;
-    const { stdout, stderr } = await run(
-      'npx',
-      [
-        '--no-install',
-        '@payment-gateway/conformance',
-        'platform',
-        '--base-url',
-        sandbox.url,
-        '--checkout-url',
-        sandbox.url,
-        '--merchant',
-        `${key}:${password}`,
-        '--callback-listen',
-        `127.0.0.1:${port}`,
-        '--report',
-        'junit',
-      ],
-      { cwd: consumer, env: NPM_ENV, maxBuffer: 32 * 1024 * 1024 },
-    );
+    const { stdout, stderr } = await conformance([
+      'platform',
+      '--base-url',
+      sandbox.url,
+      '--checkout-url',
+      sandbox.url,
+      '--merchant',
+      `${key}:${password}`,
+      '--callback-listen',
+      `127.0.0.1:${port}`,
+      '--report',
+      'junit',
+    ]);
     // Progress on stderr, one line per scenario; the report on stdout.
     expect(stderr).toMatch(/^\[\s*1\/\d+\] ok {3}/m);
     const tests = Number(/tests="(\d+)"/.exec(stdout)?.[1]);
@@ -109,23 +111,17 @@ describe('the conformance package', () => {
 
   it('exits 1 with the failure in the report when the merchant password is wrong', async () => {
     const { key } = sandbox.merchants[0]!;
-    const failed = await run(
-      'npx',
-      [
-        '--no-install',
-        '@payment-gateway/conformance',
-        'platform',
-        '--base-url',
-        sandbox.url,
-        '--merchant',
-        `${key}:not-the-password`,
-        '--only',
-        'flows',
-        '--report',
-        'md',
-      ],
-      { cwd: consumer, env: NPM_ENV },
-    ).then(
+    const failed = await conformance([
+      'platform',
+      '--base-url',
+      sandbox.url,
+      '--merchant',
+      `${key}:not-the-password`,
+      '--only',
+      'flows',
+      '--report',
+      'md',
+    ]).then(
       () => undefined,
       (error: { code?: number; stdout?: string }) => error,
     );

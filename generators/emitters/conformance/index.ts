@@ -5,19 +5,19 @@
 // validator and examples; the hand-written suites in templates/conformance run them. Like the
 // sandbox it depends on the client emitter's OUTPUT: every name the table imports is checked
 // against what the client package exports.
-import { readdir, readFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { s2sRequestExamples, operationRequestExamples, webhookExamples } from '../../model/examples.js';
 import { operationNames, validatorName, webhookNames } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { stateTable } from '../../model/states.js';
 import { testData } from '../../model/test-data.js';
 import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
+import { SHEBANG_SCRIPT, templateTree } from '../../shared/template-tree.js';
 import { exportedNames, importChecker } from '../../shared/package-exports.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 const TEMPLATES = 'templates/conformance';
-const SHEBANG_SCRIPT = "const fs=require('fs'),f='dist/cli.js';fs.writeFileSync(f,'#!/usr/bin/env node\\n'+fs.readFileSync(f,'utf8'))";
 
 export const conformanceEmitter: Emitter = {
   name: 'conformance',
@@ -26,27 +26,52 @@ export const conformanceEmitter: Emitter = {
     const root = context.projectRoot;
     const files: GeneratedFile[] = [];
     // The template tree as it is, under src/: the generated table sits next to it.
-    const names = (await readdir(join(root, TEMPLATES), { recursive: true })).map((name) => name.split(sep).join('/')).sort();
-    for (const name of names) {
-      if (!name.endsWith('.ts')) continue;
+    for (const name of await templateTree(root, TEMPLATES)) {
       const source = `${TEMPLATES}/${name}`;
-      files.push({ path: `conformance/src/${name}`, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source });
+      files.push({
+        path: `conformance/src/${name}`,
+        contents: await readFile(join(root, source), 'utf8'),
+        kind: 'typescript',
+        source,
+      });
     }
     const clientFiles = ['client', 'validators', 'package'].flatMap((name) => context.filesOf(name));
-    files.push({ path: 'conformance/src/scenarios.ts', contents: scenarioTables(model, exportedNames(clientFiles)), kind: 'typescript', source: 'generators/emitters/conformance' });
-    files.push({ path: 'conformance/README.md', contents: await readFile(join(root, TEMPLATES, 'README.md'), 'utf8'), kind: 'markdown', source: `${TEMPLATES}/README.md` });
+    files.push({
+      path: 'conformance/src/scenarios.ts',
+      contents: scenarioTables(model, exportedNames(clientFiles)),
+      kind: 'typescript',
+      source: 'generators/emitters/conformance',
+    });
+    files.push({
+      path: 'conformance/README.md',
+      contents: await readFile(join(root, TEMPLATES, 'README.md'), 'utf8'),
+      kind: 'markdown',
+      source: `${TEMPLATES}/README.md`,
+    });
     for (const { name, config } of await buildConfigs(root)) {
-      files.push({ path: `conformance/${name}`, contents: JSON.stringify(config), kind: 'json', source: 'generators/shared/build-options.ts' });
+      files.push({
+        path: `conformance/${name}`,
+        contents: JSON.stringify(config),
+        kind: 'json',
+        source: 'generators/shared/build-options.ts',
+      });
     }
-    files.push({ path: 'conformance/package.json', contents: manifest(model, await readFile(join(root, 'package.json'), 'utf8'), clientFiles), kind: 'json', source: 'generators/emitters/conformance' });
+    files.push({
+      path: 'conformance/package.json',
+      contents: manifest(model, await readFile(join(root, 'package.json'), 'utf8'), clientFiles),
+      kind: 'json',
+      source: 'generators/emitters/conformance',
+    });
     return files;
   },
 };
 
 function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string {
   const names = importChecker(exported, 'conformance');
-  const validator = (schemaName: string | undefined) => (schemaName ? `validateResponse: ${names.use(validatorName(schemaName))},` : '');
-  const examples = (list: readonly { key: string; value: unknown }[]) => JSON.stringify(list.map(({ key, value }) => ({ key, body: value })));
+  const validator = (schemaName: string | undefined) =>
+    schemaName ? `validateResponse: ${names.use(validatorName(schemaName))},` : '';
+  const examples = (list: readonly { key: string; value: unknown }[]) =>
+    JSON.stringify(list.map(({ key, value }) => ({ key, body: value })));
   const s2s = model.s2sActions.map((action) => {
     const operation = names.use(operationNames(action.protocol, action.action).operation);
     return `{ protocol: '${action.protocol}', action: '${action.action}', operation: ${operation}, signingFields: ${JSON.stringify(action.signingFields)}, errors: ${JSON.stringify(action.errors)}, examples: ${examples(s2sRequestExamples(model, action.protocol, action.action))}, ${validator(action.responseSchemaName)} },`;
@@ -79,9 +104,14 @@ function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string
 }
 
 function manifest(model: SpecModel, toolchainText: string, clientFiles: readonly GeneratedFile[]): string {
-  const toolchain = JSON.parse(toolchainText) as { version: string; clientPackage: { name: string; version: string; license: string } };
+  const toolchain = JSON.parse(toolchainText) as {
+    version: string;
+    clientPackage: { name: string; version: string; license: string };
+  };
   const client = clientFiles.find((file) => file.path === 'client/package.json');
-  const clientManifest = client ? (JSON.parse(client.contents) as { name: string; version: string }) : toolchain.clientPackage;
+  const clientManifest = client
+    ? (JSON.parse(client.contents) as { name: string; version: string })
+    : toolchain.clientPackage;
   return JSON.stringify(
     {
       name: '@payment-gateway/conformance',

@@ -148,6 +148,23 @@ export function flowScenarios(target: Target, tables: ConformanceTables, options
       );
   };
 
+  /** VOID of an authorization: refused as the table says (no row, or its refusal row), and the status stays. */
+  const voidRefused = async (
+    context: ScenarioContext,
+    protocol: 'card' | 'apm',
+    payment: Payment,
+    body: Record<string, unknown>,
+    held: string,
+  ) => {
+    refused(
+      context,
+      await followUp(protocol, 'VOID', payment, body),
+      row(tables, held, operation('VOID'), protocol),
+      `${protocol.toUpperCase()} VOID of an authorization`,
+    );
+    await lookup(context, protocol, payment, body, held);
+  };
+
   const flow = (name: string, run: (context: ScenarioContext) => Promise<void>): Scenario => ({
     id: `flows/${name}`,
     family: 'flows',
@@ -181,13 +198,7 @@ export function flowScenarios(target: Target, tables: ConformanceTables, options
       const { answer, payment, body } = await cardPayment('card auth-void', 'AUTH', 'success');
       const held = to(NEW, /^AUTH/, 'card');
       expect(context, answer, held, 'AUTH');
-      refused(
-        context,
-        await followUp('card', 'VOID', payment, body),
-        row(tables, held, operation('VOID'), 'card'),
-        'VOID of an authorization',
-      );
-      await lookup(context, 'card', payment, body, held);
+      await voidRefused(context, 'card', payment, body, held);
       const creditvoid = await followUp('card', 'CREDITVOID', payment, body);
       context.saw(creditvoid.exchange);
       if (field(creditvoid.body, 'result') === 'ERROR')
@@ -287,13 +298,7 @@ export function flowScenarios(target: Target, tables: ConformanceTables, options
         status: held,
       };
       options.payments.push(payment);
-      refused(
-        context,
-        await followUp('apm', 'VOID', payment, body),
-        row(tables, held, operation('VOID'), 'apm'),
-        'APM VOID of an authorization',
-      );
-      await lookup(context, 'apm', payment, body, held);
+      await voidRefused(context, 'apm', payment, body, held);
     }),
     flow('Checkout session, hosted page with the success card, status lookup', async (context) => {
       const session = tables.checkout.find((candidate) => candidate.operationId === 'createSession');
