@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchBundleSize } from './bundle-size.js';
 import { benchClientRoundtrip } from './client-roundtrip.js';
+import { benchConformance } from './conformance.js';
 import { benchDocs } from './docs.js';
 import { benchFormCodec } from './form-codec.js';
 import { benchGenerateTime, runNode } from './generate-time.js';
@@ -27,6 +28,7 @@ export const FAMILIES: readonly { readonly name: string; readonly run: (options:
   { name: 'typecheck', run: benchTypecheck },
   { name: 'bundle-size', run: benchBundleSize },
   { name: 'sandbox', run: benchSandbox },
+  { name: 'conformance', run: benchConformance },
   { name: 'docs', run: benchDocs },
   { name: 'php', run: benchPhp },
 ];

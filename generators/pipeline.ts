@@ -9,6 +9,7 @@ import type { EmitContext, Emitter, GeneratedFile } from './emitters/emitter.js'
 import { phpEmitter } from './emitters/php/index.js';
 import { packageEmitter } from './emitters/package/index.js';
 import { sandboxEmitter } from './emitters/sandbox/index.js';
+import { conformanceEmitter } from './emitters/conformance/index.js';
 import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
 import { loadSpec } from './model/load-spec.js';
@@ -16,7 +17,7 @@ import { buildSpecModel, type SpecModel } from './model/spec-model.js';
 import { finalize } from './output/finalize.js';
 
 // docs first: it runs Redocly in a child process, which then overlaps the in-process emitters.
-export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter, sandboxEmitter, phpEmitter];
+export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter, sandboxEmitter, conformanceEmitter, phpEmitter];
 
 export interface GenerateOptions {
   readonly projectRoot: string;

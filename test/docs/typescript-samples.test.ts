@@ -1,5 +1,5 @@
 // Every TypeScript sample of the docs pages type-checks, under a strict merchant's settings,
-// against the generated client and sandbox (their sources, mapped to the package names as the
+// against the generated client, sandbox and conformance kit (their sources, mapped to the package names as the
 // root tsconfig does).
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -42,6 +42,7 @@ describe('docs TypeScript samples', () => {
       paths: {
         '@payment-gateway/merchant-client': [join(PROJECT_ROOT, 'generated', 'client', 'src', 'index.ts')],
         '@payment-gateway/sandbox': [join(PROJECT_ROOT, 'generated', 'sandbox', 'src', 'index.ts')],
+        '@payment-gateway/conformance': [join(PROJECT_ROOT, 'generated', 'conformance', 'src', 'index.ts')],
       },
     };
     await writeFile(join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));

@@ -94,6 +94,10 @@ export default defineConfig({
               "link": "/guide/php"
             },
             {
+              "text": "Conformance",
+              "link": "/guide/conformance"
+            },
+            {
               "text": "Releasing",
               "link": "/guide/releasing"
             },

@@ -27,6 +27,7 @@ export function siteConfig(site: Site, packageVersion: string): string {
         { text: 'States and transitions', link: paths.guide('states') },
         { text: 'Testing', link: paths.guide('testing') },
         { text: 'PHP', link: paths.guide('php') },
+        { text: 'Conformance', link: paths.guide('conformance') },
         { text: 'Releasing', link: paths.guide('releasing') },
         { text: 'Changelog', link: paths.guide('changelog') },
         { text: 'API reference', link: '/reference' },

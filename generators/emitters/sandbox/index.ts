@@ -3,8 +3,8 @@
 // and signature recipe), the response validator and the error catalogue; the hand-written server
 // in templates/sandbox does the rest. It depends on the client emitter's OUTPUT: every name the
 // table imports is checked against what the client package exports.
-import { readdir, readFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { callbackDelivery } from '../../model/callback-delivery.js';
 import { fieldAlternatives } from '../../model/field-alternatives.js';
 import { methodCatalogue } from '../../model/method-catalogue.js';
@@ -13,6 +13,8 @@ import type { SpecModel } from '../../model/spec-model.js';
 import { stateTable } from '../../model/states.js';
 import { testCardsTable, testData, testIdentifiersTable } from '../../model/test-data.js';
 import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
+import { exportedNames } from '../../shared/package-exports.js';
+import { SHEBANG_SCRIPT, templateTree } from '../../shared/template-tree.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 const TEMPLATES = 'templates/sandbox';
@@ -20,7 +22,6 @@ const TEMPLATES = 'templates/sandbox';
 const ENTRY_POINTS = new Set(['index.ts', 'cli.ts']);
 /** The package's runtime dependencies besides the client (versions from the toolchain's lock). */
 const RUNTIME_DEPENDENCIES = ['qrcode'];
-const SHEBANG_SCRIPT = "const fs=require('fs'),f='dist/cli.js';fs.writeFileSync(f,'#!/usr/bin/env node\\n'+fs.readFileSync(f,'utf8'))";
 
 export const sandboxEmitter: Emitter = {
   name: 'sandbox',
@@ -29,9 +30,7 @@ export const sandboxEmitter: Emitter = {
     const root = context.projectRoot;
     const files: GeneratedFile[] = [];
     // The folder tree as it is: entry points at the top, the layers (core/, handlers/) under runtime/.
-    const names = (await readdir(join(root, TEMPLATES), { recursive: true })).map((name) => name.split(sep).join('/')).sort();
-    for (const name of names) {
-      if (!name.endsWith('.ts')) continue;
+    for (const name of await templateTree(root, TEMPLATES)) {
       const source = `${TEMPLATES}/${name}`;
       const path = ENTRY_POINTS.has(name) ? `sandbox/src/${name}` : `sandbox/src/runtime/${name}`;
       files.push({ path, contents: await readFile(join(root, source), 'utf8'), kind: 'typescript', source });
@@ -46,16 +45,6 @@ export const sandboxEmitter: Emitter = {
     return files;
   },
 };
-
-/** Every name the client package's modules export (`export const X`, `export function X`). */
-function exportedNames(files: readonly GeneratedFile[]): Set<string> {
-  const names = new Set<string>();
-  for (const file of files) {
-    if (file.kind !== 'typescript') continue;
-    for (const match of file.contents.matchAll(/^export (?:const|function|class) ([A-Za-z0-9_$]+)/gm)) names.add(match[1]!);
-  }
-  return names;
-}
 
 function specTables(model: SpecModel, exported: ReadonlySet<string>): string {
   const imports = new Set<string>();

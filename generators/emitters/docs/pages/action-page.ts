@@ -3,7 +3,7 @@
 // the runtime's encoder, a TypeScript and a PHP sample, responses and errors.
 import type { S2sActionModel } from '../../../model/spec-model.js';
 import { errorsTable } from '../errors-table.js';
-import { s2sRequestExamples, s2sResponseExamples } from '../examples.js';
+import { s2sRequestExamples, s2sResponseExamples } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { code, fence, page, prose, table } from '../markdown.js';
 import { ruleTable, ruleTexts } from '../rule-text.js';

@@ -3,7 +3,7 @@
 // the raw body with the client (template templates/docs/verify-callback.md).
 import { webhookNames } from '../../../model/names.js';
 import type { WebhookModel } from '../../../model/spec-model.js';
-import { webhookExamples, webhookOperation } from '../examples.js';
+import { webhookExamples, webhookOperation } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { page, prose } from '../markdown.js';
 import { EXAMPLE_SIGNING, signedExample, wireExample } from '../samples.js';

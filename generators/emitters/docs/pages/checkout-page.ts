@@ -2,7 +2,7 @@
 // example, the JSON body, a TypeScript and a PHP sample, responses and errors.
 import type { CheckoutOperationModel } from '../../../model/spec-model.js';
 import { errorsTable } from '../errors-table.js';
-import { operationRequestExamples, operationResponseExamples } from '../examples.js';
+import { operationRequestExamples, operationResponseExamples } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { code, fence, page, prose } from '../markdown.js';
 import { ruleTexts } from '../rule-text.js';

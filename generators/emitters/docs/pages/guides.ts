@@ -7,7 +7,7 @@ import type { SignatureRecipeData } from '../../../model/signature-recipes.js';
 import type { StateTable } from '../../../model/states.js';
 import { testCardsTable, testData, testIdentifiersTable } from '../../../model/test-data.js';
 import { errorsTable } from '../errors-table.js';
-import { s2sRequestExamples, webhookExamples, operationRequestExamples } from '../examples.js';
+import { s2sRequestExamples, webhookExamples, operationRequestExamples } from '../../../model/examples.js';
 import { fieldRows, limits } from '../fields-table.js';
 import { ruleTable, ruleTexts } from '../rule-text.js';
 import { limitRows, type LimitSource } from '../../../model/limits.js';

@@ -3,7 +3,7 @@
 // an example for each protocol it is offered on, and its S2S APM SALE as a TypeScript and a PHP sample.
 import { refName, type SchemaObject } from '../../../model/json-schema.js';
 import type { MethodEntry } from '../../../model/method-catalogue.js';
-import { operationRequestExamples, s2sRequestExamples } from '../examples.js';
+import { operationRequestExamples, s2sRequestExamples } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { cell, code, page, prose, table } from '../markdown.js';
 import { clientSamples, jsonExample, signedExample, wireExample } from '../samples.js';

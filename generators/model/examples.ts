@@ -1,7 +1,8 @@
-// The spec's examples, sorted to the page they illustrate: request examples of `POST /post` by
-// action and protocol, response examples by action, Checkout and webhook examples by operation.
-import type { MediaTypeObject, OperationObject } from '../../model/openapi.js';
-import type { S2sProtocol, SpecModel } from '../../model/spec-model.js';
+// The spec's examples, sorted to what they illustrate: request examples of `POST /post` by action
+// and protocol, response examples by action, Checkout and webhook examples by operation. The docs
+// render them and the conformance kit sends them.
+import type { MediaTypeObject, OperationObject } from './openapi.js';
+import type { S2sProtocol, SpecModel } from './spec-model.js';
 
 export interface NamedExample {
   readonly key: string;

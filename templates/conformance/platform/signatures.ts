@@ -1,0 +1,34 @@
+// Family `signatures`: for every operation with a standalone example, the same request with a
+// wrong hash (the recipe over the wrong password) is refused.
+import { computeSignature } from '@payment-gateway/merchant-client';
+import type { Scenario } from '../runner.js';
+import type { Target } from '../wire.js';
+import { operationTitle, refusal, sendTo, standalone, type Operation } from './examples.js';
+import { fresh } from './requests.js';
+
+export function signatureScenarios(target: Target, operations: readonly Operation[]): Scenario[] {
+  return operations.flatMap((operation): Scenario[] => {
+    const example = operation.entry.examples.find((candidate) => standalone(operation, candidate) === undefined);
+    if (!example || !operation.entry.operation.signature) return [];
+    return [
+      {
+        id: `signatures/${operationTitle(operation)}`,
+        family: 'signatures',
+        title: `${operationTitle(operation)} with a wrong hash is refused`,
+        async run(context) {
+          const body = fresh(example);
+          const keyField = operation.kind === 's2s' ? 'client_key' : 'merchant_key';
+          const wrong = computeSignature(
+            operation.entry.operation.signature!,
+            { ...body, [keyField]: target.merchantKey },
+            `${target.password}-wrong`,
+          );
+          const answer = await sendTo(target, operation, body, wrong);
+          context.saw(answer.exchange);
+          if (refusal(operation, answer) === undefined)
+            return context.differ(`a request signed with the wrong password was accepted (HTTP ${answer.status})`);
+        },
+      },
+    ];
+  });
+}

@@ -1,0 +1,134 @@
+// Talking to the platform under test: S2S requests form-encoded to `{base}/post`, Checkout JSON to
+// its paths, each signed with the operation's recipe from the client package, each answer read
+// and kept (card data masked, no password) for the report.
+import { computeSignature, encodeForm, maskPan, type FormObject } from '@payment-gateway/merchant-client';
+import type { Exchange } from './report.js';
+import type { CheckoutEntry, S2sEntry, Validator } from './tables.js';
+
+export interface Target {
+  readonly baseUrl: string;
+  readonly checkoutUrl: string;
+  readonly merchantKey: string;
+  readonly password: string;
+  /** Per-request timeout. */
+  readonly timeoutMs: number;
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly exchange: Exchange;
+}
+
+/** Fields never shown in a report: the card verification value and the password-like values. */
+const HIDDEN = /cvv|password|token$/i;
+
+/** A body as the report may show it: the PAN as first 6 + last 4, no CVV, password or token. */
+export function shown(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shown);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, field]) => [
+      name,
+      HIDDEN.test(name) ? '***' : name === 'card_number' && typeof field === 'string' ? maskPan(field) : shown(field),
+    ]),
+  );
+}
+
+async function send(
+  url: string,
+  body: string,
+  contentType: string,
+  shownBody: unknown,
+  timeoutMs: number,
+  method = 'POST',
+): Promise<Answer> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'Content-Type': contentType, Accept: 'application/json' },
+    ...(method === 'GET' ? {} : { body }),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: kept as text, and the scenario says what it expected.
+  }
+  const answer = JSON.stringify(shown(parsed)).slice(0, 2000);
+  return {
+    status: response.status,
+    body: parsed,
+    exchange: { request: `${method} ${url} ${JSON.stringify(shownBody)}`, status: response.status, answer },
+  };
+}
+
+/** An S2S request of `entry` with the merchant's key and the recipe's hash (or `hash`, to send a wrong one). */
+export function sendS2s(
+  target: Target,
+  entry: S2sEntry,
+  fields: Readonly<Record<string, unknown>>,
+  original: Readonly<Record<string, string>> = {},
+  hash?: string,
+): Promise<Answer> {
+  const body: Record<string, unknown> = { ...fields, client_key: target.merchantKey };
+  delete body['hash'];
+  body['hash'] = hash ?? computeSignature(entry.operation.signature!, { ...original, ...body }, target.password);
+  return send(
+    `${target.baseUrl}/post`,
+    encodeForm(body as FormObject),
+    'application/x-www-form-urlencoded',
+    body,
+    target.timeoutMs,
+  );
+}
+
+/** A Checkout request of `entry` with the merchant's key and (for signed endpoints) the recipe's hash. */
+export function sendCheckout(
+  target: Target,
+  entry: CheckoutEntry,
+  fields: Readonly<Record<string, unknown>>,
+  hash?: string,
+): Promise<Answer> {
+  const body: Record<string, unknown> = { ...fields, merchant_key: target.merchantKey };
+  delete body['hash'];
+  if (entry.signed) body['hash'] = hash ?? computeSignature(entry.operation.signature!, body, target.password);
+  return send(`${target.checkoutUrl}${entry.path}`, JSON.stringify(body), 'application/json', body, target.timeoutMs);
+}
+
+/** A plain request (probes, sandbox controls, hosted pages). */
+export function request(
+  target: Target,
+  url: string,
+  method: 'GET' | 'POST',
+  form?: Readonly<Record<string, string>>,
+): Promise<Answer> {
+  return send(
+    url,
+    new URLSearchParams(form ?? {}).toString(),
+    'application/x-www-form-urlencoded',
+    form ?? {},
+    target.timeoutMs,
+    method,
+  );
+}
+
+/** A field of an answer object, or undefined. */
+export function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/** The validator's verdict, awaiting a deferred piece once. */
+export async function schemaIssues(validate: Validator | undefined, value: unknown): Promise<string | undefined> {
+  if (!validate) return undefined;
+  let result = validate(value);
+  if (!result.ok && result.pending) {
+    await result.pending;
+    result = validate(value);
+  }
+  return result.ok ? undefined : result.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+}
