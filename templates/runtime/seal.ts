@@ -125,7 +125,6 @@ function hasLocalFields(fields: object): boolean {
  */
 function unsignedBody(fields: Record<string, unknown>): Record<string, unknown> {
   if (!hasLocalFields(fields)) return fields;
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { signing, headers, hash, ...body } = fields;
   return body;
 }
