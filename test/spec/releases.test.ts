@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../generators/model/openapi.js';
 import { CORRECTIONS_HEADING, platformBreaking, releaseHistory, renderChangelog } from '../../generators/model/releases.js';
+import { packageReleases, renderPackageChangelog } from '../../generators/model/package-releases.js';
 import { buildSpecModel } from '../../generators/model/spec-model.js';
 import { loadBundledSpec, PROJECT_ROOT } from '../support/spec-examples.js';
 
@@ -107,8 +108,10 @@ describe('release history', () => {
     expect(unreleased.corrections.breaking.length + unreleased.corrections.fixed.length).toBeGreaterThan(0);
   });
 
-  it('ships as CHANGELOG.md in the client package', () => {
+  it('ships as CHANGELOG.md in the client package: the package releases recorded in spec/releases, then the interface history', () => {
     const changelog = readFileSync(join(PROJECT_ROOT, 'generated', 'client', 'CHANGELOG.md'), 'utf8');
-    expect(changelog).toContain(renderChangelog(`Changelog: ${spec['info']['title']}`, model.releases));
+    const history = renderChangelog(spec['info']['title'], model.releases);
+    expect(changelog).toContain(renderPackageChangelog('@payment-gateway/merchant-client', packageReleases(PROJECT_ROOT), history));
+    expect(changelog).toContain(history.replace(/^# /, '# Interface history: '));
   });
 });
