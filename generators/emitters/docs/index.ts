@@ -16,6 +16,7 @@ import { buildSite, paths } from './site.js';
 import { siteConfig } from './site-config.js';
 import { stateDiagramSvg } from './state-diagram.js';
 import { fillTemplate, loadTemplates } from './templates.js';
+import { actionTryIt, callbackTryIt, checkoutTryIt, tryItPath, type TryItData } from './try-it.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PackageNames } from './pages/guides.js';
@@ -55,6 +56,7 @@ export const docsEmitter: Emitter = {
       laidOut: true,
     });
     const template = (name: string) => `templates/docs/${name}.md`;
+    const tryIt = (data: TryItData): GeneratedFile => ({ path: `docs/public${tryItPath(data.page)}`, contents: `${JSON.stringify(data, null, 2)}\n`, kind: 'json', source: SOURCE });
     return [
       markdown('/index', landingPage(site, templates), template('index')),
       markdown('/reference', referencePage(site, templates), template('reference')),
@@ -72,6 +74,9 @@ export const docsEmitter: Emitter = {
       markdown(paths.guide('testing'), testingPage(site, templates, packageNames(context)), template('testing')),
       markdown(paths.guide('php'), fillTemplate(templates.get('php.md'), {}), template('php')),
       markdown(paths.guide('changelog'), changelogPage(site)),
+      ...model.s2sActions.map((action) => tryIt(actionTryIt(site, action.protocol, action.action))),
+      ...model.checkoutOperations.map((endpoint) => tryIt(checkoutTryIt(site, endpoint.operationId))),
+      ...model.webhooks.map((webhook) => tryIt(callbackTryIt(site, webhook))),
       { path: 'docs/public/states.svg', contents: stateDiagramSvg(states), kind: 'html', source: SOURCE },
       { path: 'docs/.vitepress/config.mts', contents: siteConfig(site), kind: 'typescript', source: SOURCE },
       // The theme is hand-written (templates/docs/theme): copied as it is.
