@@ -87,26 +87,28 @@ export default defineComponent({
     const request = computed(() =>
       data.value ? requestObject(data.value, fields.value, merchant.value?.key ?? '') : {},
     );
+    const steps = computed(() =>
+      data.value && merchant.value
+        ? signatureSteps(data.value, request.value, signing, merchant.value.password)
+        : undefined,
+    );
     const issues = ref<{ path: string; message: string }[]>([]);
     const validated = ref(false);
     // Validates as the reader types; a later run wins over an earlier one still loading.
     let run = 0;
     watch(
-      [data, request],
+      [data, request, steps],
       async () => {
         const current = ++run;
         validated.value = false;
-        const found = data.value ? await validate(data.value, request.value) : [];
+        // The request as it is sent: signed, so the validator sees the hash it requires.
+        const signed = steps.value ? { ...request.value, hash: steps.value.hash } : request.value;
+        const found = data.value ? await validate(data.value, signed) : [];
         if (current !== run) return;
         issues.value = found;
         validated.value = true;
       },
       { deep: true },
-    );
-    const steps = computed(() =>
-      data.value && merchant.value
-        ? signatureSteps(data.value, request.value, signing, merchant.value.password)
-        : undefined,
     );
     const body = computed(() => (data.value ? wireBody(data.value, request.value, steps.value?.hash) : ''));
     const sentHeaders = computed(() => Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== '')));
