@@ -67,15 +67,21 @@ export default defineComponent({
       for (const name of loaded.headers) headers[name] = '';
     }
 
+    // The last look wins: one started on mount must not overwrite the reader's own Connect.
+    let looks = 0;
     async function connect() {
+      const look = ++looks;
       connection.value = 'checking';
+      let found: Merchant | undefined;
       try {
         const root = await getJson<{ merchants: Merchant[] }>(`${sandboxUrl.value.replace(/\/+$/, '')}/_sandbox`);
-        merchant.value = root.merchants[0];
-        connection.value = merchant.value ? 'up' : 'down';
+        found = root.merchants[0];
       } catch {
-        connection.value = 'down';
+        found = undefined;
       }
+      if (look !== looks) return;
+      merchant.value = found;
+      connection.value = found ? 'up' : 'down';
     }
 
     onMounted(async () => {
