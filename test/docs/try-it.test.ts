@@ -16,10 +16,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../generated/sandbox/src/index.js';
 import { startHarness, startReceiver, type Harness, type Receiver } from '../sandbox/support.js';
 import { describeWithBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
-import { DOCS_DIR } from '../support/docs-pages.js';
+import { DOCS_DIR, docsPages } from '../support/docs-pages.js';
+import { PROJECT_ROOT } from '../support/spec-examples.js';
 import { serveStatic, type StaticServer } from '../support/static-server.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const sandboxManifest = JSON.parse(
+  readFileSync(join(PROJECT_ROOT, 'generated', 'sandbox', 'package.json'), 'utf8'),
+) as { name: string };
 const THREE_DS = TEST_CARDS.find((card) => card.scenario === '3ds-success')!;
 
 describeWithBrowser('the Try-it panel against a running sandbox', () => {
@@ -62,7 +66,9 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
 
   /** Console errors but the two a panel page expects: the default sandbox address refusing, the favicon it has none of. */
   const unexpected = (errors: readonly string[]) =>
-    errors.filter((error) => !/\((http:\/\/127\.0\.0\.1:8080\/_sandbox|http:\/\/127\.0\.0\.1:\d+\/favicon\.ico)\)$/.test(error));
+    errors.filter(
+      (error) => !/\((http:\/\/127\.0\.0\.1:8080\/_sandbox|http:\/\/127\.0\.0\.1:\d+\/favicon\.ico)\)$/.test(error),
+    );
 
   async function send(page: Page): Promise<Record<string, unknown>> {
     const button = page.locator('.try-it-send:not([disabled])');
@@ -83,7 +89,8 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
     }[];
     const labels = await page.locator('.try-it-callback .try-it-label').allTextContents();
     expect(labels.length).toBeGreaterThan(0);
-    for (const record of log) expect(labels.some((label) => label.includes(`${record.id}: ${record.state}`))).toBe(true);
+    for (const record of log)
+      expect(labels.some((label) => label.includes(`${record.id}: ${record.state}`))).toBe(true);
     expect(log.every((record) => record.state === 'delivered')).toBe(true);
     expect(receiver.bodies.some((body) => body.includes(received))).toBe(true);
     return log.length;
@@ -97,7 +104,13 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
     const closed = `http://127.0.0.1:${new URL(h.sandbox.url).port === '9' ? '10' : '9'}`;
     const { page } = await openPanel('/s2s/card-sale.html', closed);
     await page.getByText(`No sandbox answers at ${closed}`).waitFor();
-    expect(await page.locator('.try-it-down pre').textContent()).toMatch(/^npx @payment-gateway\/sandbox --port 8080/);
+    expect(await page.locator('.try-it-down pre').textContent()).toBe(
+      `npx ${sandboxManifest.name} --port 8080 --callback-url http://127.0.0.1:3000/callbacks`,
+    );
+    // The same command the testing guide gives for the panel.
+    expect(docsPages().find((entry) => entry.path === 'guide/testing.md')!.text).toContain(
+      (await page.locator('.try-it-down pre').textContent())!,
+    );
     expect(await page.locator('.try-it-send').count()).toBe(0);
     expect(await page.locator('.try-it-fields').count()).toBe(0);
     await page.close();
@@ -116,6 +129,18 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
     expect(signature).toContain(password.toUpperCase());
     const hash = /hash: ([0-9a-f]{32})/.exec(signature!)![1];
     expect(await page.locator('.try-it-body pre').textContent()).toContain(`hash=${hash}`);
+
+    // The copies make the same call: curl posts the shown body to the sandbox; TypeScript calls the client.
+    const wire = (await page.locator('.try-it-body pre').textContent())!;
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    await page.locator('.try-it-copied pre', { hasText: 'curl' }).waitFor();
+    const curl = (await page.locator('.try-it-copied pre').textContent())!;
+    expect(curl).toContain(`'${h.sandbox.url}/post'`);
+    expect(/--data-raw '([^']*)'/.exec(curl)![1]).toBe(wire);
+    await page.getByRole('button', { name: 'Copy as TypeScript' }).click();
+    await page.locator('.try-it-copied pre', { hasText: 'await s2s.card.sale(' }).waitFor();
+    const typescript = (await page.locator('.try-it-copied pre').textContent())!;
+    expect(typescript).toContain(JSON.stringify(key));
 
     const sale = await send(page);
     expect(sale['status']).toBe('SETTLED');
@@ -250,10 +275,20 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
     await page.locator('.try-it-callback').first().waitFor();
     await page.addScriptTag({ content: AXE_SOURCE });
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: string, options: object): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
-      return (await axe.run('.try-it', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(context: string, options: object): Promise<{ violations: { id: string; impact: string | null }[] }>;
+          };
+        }
+      ).axe;
+      return (
+        await axe.run('.try-it', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+      ).violations;
     });
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual(
+      [],
+    );
     await page.close();
   });
 

@@ -56,7 +56,9 @@ export const docsEmitter: Emitter = {
       laidOut: true,
     });
     const template = (name: string) => `templates/docs/${name}.md`;
-    const tryIt = (data: TryItData): GeneratedFile => ({ path: `docs/public${tryItPath(data.page)}`, contents: `${JSON.stringify(data, null, 2)}\n`, kind: 'json', source: SOURCE });
+    // The panel says how to start the sandbox as the testing guide does, by the package's own name.
+    const start = `npx ${packageNames(context).sandbox} --port 8080 --callback-url http://127.0.0.1:3000/callbacks`;
+    const tryIt = (data: TryItData): GeneratedFile => ({ path: `docs/public${tryItPath(data.page)}`, contents: `${JSON.stringify({ ...data, start }, null, 2)}\n`, kind: 'json', source: SOURCE });
     return [
       markdown('/index', landingPage(site, templates), template('index')),
       markdown('/reference', referencePage(site, templates), template('reference')),

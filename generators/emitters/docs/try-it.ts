@@ -32,6 +32,8 @@ export interface TryItData {
   readonly clientCall: string;
   readonly examples: readonly { readonly name: string; readonly value: Readonly<Record<string, unknown>> }[];
   readonly followUps: readonly TryItFollowUp[];
+  /** The command that starts the sandbox, shown when none answers (added by the emitter). */
+  readonly start?: string;
   /** On a callback page: the callback the panel waits for after sending. */
   readonly callback?: string;
 }

@@ -213,8 +213,9 @@ export default defineComponent({
         kind === 'typescript'
           ? typescriptCall(data.value, request.value, signing, { url: base.value, ...merchant.value })
           : curlCall(data.value, base.value, body.value, sentHeaders.value);
-      await navigator.clipboard?.writeText(text).catch(() => undefined);
       copied.value = text;
+      // Shown whatever the clipboard allows (a page without clipboard permission still shows it).
+      await navigator.clipboard?.writeText(text).catch(() => undefined);
     }
 
     const issueOf = (path: string) => issues.value.find((issue) => issue.path === path);
@@ -241,7 +242,6 @@ export default defineComponent({
     }
 
     function connectionView(): VNode {
-      const start = 'npx @payment-gateway/sandbox --port 8080 --callback-url http://127.0.0.1:3000/callbacks';
       return h('div', { class: 'try-it-connection' }, [
         input('try-it-url', 'Sandbox URL', sandboxUrl.value, (value) => (sandboxUrl.value = value)),
         h('button', { type: 'button', class: 'try-it-button', onClick: connect }, 'Connect'),
@@ -249,7 +249,7 @@ export default defineComponent({
         connection.value === 'down'
           ? h('div', { class: 'try-it-down', role: 'status' }, [
               h('p', `No sandbox answers at ${base.value}. Start one on your machine, then press Connect:`),
-              h('pre', { tabindex: 0 }, start),
+              h('pre', { tabindex: 0 }, data.value?.start ?? ''),
               h('p', ['See ', h('a', { href: '/guide/testing' }, 'Testing'), ' for its options.']),
             ])
           : null,

@@ -26,6 +26,8 @@ export interface TryItData {
   readonly examples: readonly { readonly name: string; readonly value: Readonly<Record<string, unknown>> }[];
   readonly followUps: readonly { readonly label: string; readonly data: string; readonly after?: readonly string[] }[];
   readonly callback?: string;
+  /** How to start the sandbox, as the testing guide says. */
+  readonly start: string;
 }
 
 /** One input of the form: a wire path (`parameters[pin]`, `order.amount`) and its text. */
