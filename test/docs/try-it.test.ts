@@ -58,6 +58,9 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
     const { page, errors } = await browser.newPage();
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'load' });
+    // The panel is mounted (its data loaded) before the reader types: the server-rendered
+    // input would otherwise lose what is typed when the page hydrates.
+    await page.locator('.try-it-title', { hasText: 'Try it: ' }).waitFor();
     const url = page.getByLabel('Sandbox URL');
     await url.fill(sandboxUrl);
     await page.getByRole('button', { name: 'Connect' }).click();
@@ -89,8 +92,12 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
     }[];
     const labels = await page.locator('.try-it-callback .try-it-label').allTextContents();
     expect(labels.length).toBeGreaterThan(0);
+    // Each callback is shown with its signature verified by the panel, as a merchant's handler would.
     for (const record of log)
-      expect(labels.some((label) => label.includes(`${record.id}: ${record.state}`))).toBe(true);
+      expect(
+        labels.some((label) => label.includes(`${record.id}: ${record.state}, hash verified`)),
+        labels.join('; '),
+      ).toBe(true);
     expect(log.every((record) => record.state === 'delivered')).toBe(true);
     expect(receiver.bodies.some((body) => body.includes(received))).toBe(true);
     return log.length;

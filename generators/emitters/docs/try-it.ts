@@ -32,6 +32,8 @@ export interface TryItData {
   readonly clientCall: string;
   readonly examples: readonly { readonly name: string; readonly value: Readonly<Record<string, unknown>> }[];
   readonly followUps: readonly TryItFollowUp[];
+  /** The callback the sandbox sends for this protocol, to verify each one the panel shows. */
+  readonly callbackSignature?: { readonly name: string; readonly signature: WebhookModel['signature']; readonly signingFields: readonly string[]; readonly context: Readonly<Record<string, string>> };
   /** The command that starts the sandbox, shown when none answers (added by the emitter). */
   readonly start?: string;
   /** On a callback page: the callback the panel waits for after sending. */
@@ -80,7 +82,13 @@ function operationData(site: Site, operation: ClientOperation, page: string, exa
     clientCall: operation.protocol === 'checkout' ? `checkout.${operation.names.method}` : `s2s.${operation.protocol}.${operation.names.method}`,
     examples: examples.map((example) => ({ name: example.summary ?? example.key, value: unsigned(example.value) })),
     followUps,
+    ...callbackSignature(site.model, operation.protocol),
   };
+}
+
+function callbackSignature(model: SpecModel, protocol: ClientOperation['protocol']): Pick<TryItData, 'callbackSignature'> {
+  const webhook = model.webhooks.find((candidate) => candidate.kind === 'callback' && candidate.protocol === protocol);
+  return webhook ? { callbackSignature: { name: webhook.name, signature: webhook.signature, signingFields: webhook.signingFields, context: webhook.context } } : {};
 }
 
 export function actionTryIt(site: Site, protocol: S2sProtocol, action: string): TryItData {

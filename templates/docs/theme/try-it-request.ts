@@ -4,7 +4,12 @@
 // as TypeScript client code and as curl.
 /// <reference types="vite/client" />
 import { decodeForm, encodeForm, flattenForm, type FormObject } from '@payment-gateway/merchant-client/form-codec';
-import { computeSignature, signatureBytes, type SignatureRecipe } from '@payment-gateway/merchant-client/signature';
+import {
+  computeSignature,
+  readPath,
+  signatureBytes,
+  type SignatureRecipe,
+} from '@payment-gateway/merchant-client/signature';
 import { createHash } from './browser-crypto.js';
 
 /** The panel data the docs emitter writes for a page (generators/emitters/docs/try-it.ts). */
@@ -24,6 +29,12 @@ export interface TryItData {
   readonly examples: readonly { readonly name: string; readonly value: Readonly<Record<string, unknown>> }[];
   readonly followUps: readonly { readonly label: string; readonly data: string; readonly after?: readonly string[] }[];
   readonly callback?: string;
+  readonly callbackSignature?: {
+    readonly name: string;
+    readonly signature: SignatureRecipe;
+    readonly signingFields: readonly string[];
+    readonly context: Readonly<Record<string, string>>;
+  };
   /** How to start the sandbox, as the testing guide says. */
   readonly start: string;
 }
@@ -204,4 +215,29 @@ export function curlCall(
     ...Object.entries(headers).map(([name, value]) => `  -H ${quote(`${name}: ${value}`)}`),
     `  --data-raw ${quote(body)}`,
   ].join(' \\\n');
+}
+
+/**
+ * Whether a delivered callback's `hash` is the one its recipe gives with the merchant's password,
+ * the values it does not carry taken from the request that caused it (as a merchant's handler
+ * takes them from its own order).
+ */
+export function callbackVerified(
+  data: TryItData,
+  fields: Readonly<Record<string, unknown>>,
+  sent: Readonly<Record<string, unknown>>,
+  password: string,
+): boolean | undefined {
+  const recipe = data.callbackSignature;
+  if (!recipe || typeof fields['hash'] !== 'string') return undefined;
+  // The values the callback may leave out (`x-signature.context`: the payer e-mail, the card),
+  // by the request's names, used only where the callback does not carry them.
+  const names = [...recipe.signingFields, ...Object.keys(recipe.context)];
+  const context = Object.fromEntries(
+    names
+      .filter((name) => fields[name] === undefined || fields[name] === '')
+      .map((name) => [name, readPath(sent, recipe.context[name] ?? name)])
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  return computeSignature(recipe.signature, { ...fields, ...context }, password) === fields['hash'].toLowerCase();
 }

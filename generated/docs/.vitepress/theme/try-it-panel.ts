@@ -6,6 +6,7 @@
 // It requests nothing but the page's own panel data and the sandbox URL the reader sets.
 import { computed, defineComponent, h, onMounted, reactive, ref, watch, type VNode } from 'vue';
 import {
+  callbackVerified,
   curlCall,
   exampleFields,
   requestObject,
@@ -55,6 +56,10 @@ export default defineComponent({
     const inspection = ref<Inspection>();
     const sending = ref(false);
     const copied = ref('');
+    /** The request last sent: the callbacks it caused are verified with its values. */
+    const lastSent = ref<Record<string, unknown>>({});
+    /** The requests earlier in a follow-up chain (the SALE before its refund): the order's own values. */
+    const chain = ref<Record<string, unknown>>({});
 
     async function load(address: string, carry: Record<string, string> = {}) {
       const loaded = await getJson<TryItData>(address);
@@ -186,6 +191,7 @@ export default defineComponent({
           // Not JSON: shown as text.
         }
         answer.value = { status: response.status, body: parsed };
+        lastSent.value = request.value;
         await inspect('settled');
       } catch {
         connection.value = 'down';
@@ -198,6 +204,7 @@ export default defineComponent({
     async function followUp(address: string) {
       const found = (answer.value?.body ?? {}) as Record<string, unknown>;
       const sent = request.value;
+      chain.value = { ...chain.value, ...sent };
       const carry: Record<string, string> = {};
       for (const name of ['trans_id', 'payment_id'])
         if (typeof found[name] === 'string') carry[name] = found[name] as string;
@@ -266,6 +273,18 @@ export default defineComponent({
       ]);
     }
 
+    /** The callback's signature checked as a merchant's handler checks it. */
+    function verdict(callback: Record<string, unknown>): string {
+      if (!data.value || !merchant.value) return '';
+      const verified = callbackVerified(
+        data.value,
+        (callback['fields'] ?? {}) as Record<string, unknown>,
+        { ...chain.value, ...lastSent.value, ...signing },
+        merchant.value.password,
+      );
+      return verified === undefined ? '' : verified ? ', hash verified' : ', hash does not verify';
+    }
+
     function answerView(): (VNode | null)[] {
       if (!answer.value) return [];
       const found = (answer.value.body ?? {}) as Record<string, unknown>;
@@ -313,7 +332,7 @@ export default defineComponent({
               h('h3', { class: 'try-it-heading' }, `Callbacks (${inspection.value.callbacks.length})`),
               ...inspection.value.callbacks.map((callback) =>
                 pre(
-                  `${String(callback['kind'])} ${String(callback['id'])}: ${String(callback['state'])}`,
+                  `${String(callback['kind'])} ${String(callback['id'])}: ${String(callback['state'])}${verdict(callback)}`,
                   JSON.stringify(callback['fields'], null, 2),
                   'try-it-callback',
                 ),
