@@ -1,5 +1,5 @@
 // payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD ...]
-//                         [--callback-url URL] [--accept-any-signature]
+//                         [--callback-url URL] [--accept-any-signature] [--cors-origin ORIGIN ...]
 //                         [--protocol-mapping SETTING,SETTING=VALUE+VALUE,...]
 // payment-gateway-sandbox trigger <event> --to URL [--password P]
 import { parseArgs } from 'node:util';
@@ -7,6 +7,7 @@ import { parseProtocolMapping, startSandbox, trigger, TRIGGER_EVENTS, type Proto
 
 const USAGE = `Usage:
   payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD ...] [--callback-url URL] [--accept-any-signature]
+                          [--cors-origin https://docs.example ...]   (pages on http://127.0.0.1:* and http://localhost:* are always allowed)
                           [--protocol-mapping checkoutPaymentMethod,payerAttributes,returnParameters=payment_method+brand,...]
   payment-gateway-sandbox trigger <event> --to URL [--password P]
 Events: ${Object.keys(TRIGGER_EVENTS).join(', ')}`;
@@ -35,6 +36,7 @@ async function main(argv: string[]): Promise<void> {
       merchant: { type: 'string', multiple: true },
       'callback-url': { type: 'string' },
       'accept-any-signature': { type: 'boolean' },
+      'cors-origin': { type: 'string', multiple: true },
       'protocol-mapping': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -62,6 +64,7 @@ async function main(argv: string[]): Promise<void> {
     merchants,
     ...(values['callback-url'] ? { callbackUrl: values['callback-url'] } : {}),
     acceptAnySignature: values['accept-any-signature'] === true,
+    corsOrigins: values['cors-origin'] ?? [],
     ...(protocolMapping ? { protocolMapping } : {}),
   });
   process.stdout.write(`${JSON.stringify({ url: running.url, merchants: running.merchants })}\n`);

@@ -7,6 +7,7 @@ import { maskPan } from '@payment-gateway/merchant-client';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Answer, invalid } from './core/answers.js';
+import { applyCors } from './cors.js';
 import { CHECKOUT_HANDLERS } from './handlers/checkout.js';
 import { MAX_ADVANCE_SECONDS } from './core/clock.js';
 import { challengePage, completeChallenge, hostedPage, submitHostedPage, type Page } from './handlers/pages.js';
@@ -22,6 +23,11 @@ export interface StartOptions extends SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   readonly port?: number;
   readonly host?: string;
+  /**
+   * Origins (`https://docs.example`) whose pages may call the sandbox from a browser, besides the
+   * loopback ones (`http://127.0.0.1:*`, `http://localhost:*`) that always may; `*` allows any.
+   */
+  readonly corsOrigins?: readonly string[];
 }
 
 export interface RunningSandbox {
@@ -42,7 +48,9 @@ const S2S_PATHS = new Set(['/post', '/post-va', '/']);
 export async function serve(tables: SandboxTables, options: StartOptions = {}): Promise<RunningSandbox> {
   const sandbox = new Sandbox(tables, options, { ...S2S_HANDLERS, ...SCHEDULE_HANDLERS }, CHECKOUT_HANDLERS);
   const checkoutPaths = new Map(tables.checkout.map((entry) => [entry.path, entry]));
+  const corsOrigins = options.corsOrigins ?? [];
   const server: Server = createServer((request, response) => {
+    if (applyCors(request, response, corsOrigins)) return;
     route(sandbox, checkoutPaths, request, response).catch((error: unknown) => {
       // A defect of the sandbox, never of the request: answer, log the kind, keep serving.
       console.error(
@@ -152,6 +160,14 @@ async function control(
   response: ServerResponse,
 ): Promise<void> {
   const [resource, id, verb] = segments;
+  const query = new URL(request.url ?? '/', 'http://sandbox').searchParams;
+  // The root: what a browser page (the docs' Try-it panel) needs to sign its first request.
+  if (!resource && method === 'GET')
+    return sendJson(response, 200, {
+      url: sandbox.baseUrl,
+      merchants: [...sandbox.store.merchants.values()].map(({ key, password }) => ({ key, password })),
+      routes: INSPECTION_ROUTES,
+    });
   if (resource === 'pay' && id) {
     if (method === 'GET') return page(response, await challengePage(sandbox, id));
     if (method === 'POST') {
@@ -160,7 +176,12 @@ async function control(
     }
   }
   if (resource === 'transactions' && method === 'GET') {
-    if (!id) return sendJson(response, 200, [...sandbox.store.transactions.values()].map(transactionView));
+    if (!id)
+      return sendJson(
+        response,
+        200,
+        [...sandbox.store.transactions.values()].filter(matches(query, transactionView)).map(transactionView),
+      );
     const transaction = sandbox.store.transactions.get(id) ?? sandbox.store.payments.get(id);
     return transaction
       ? sendJson(response, 200, transactionView(transaction))
@@ -187,7 +208,7 @@ async function control(
     return sendJson(response, 200, transactionView(transaction));
   }
   if (resource === 'callbacks' && method === 'GET' && !id)
-    return sendJson(response, 200, sandbox.delivery.log.map(callbackView));
+    return sendJson(response, 200, sandbox.delivery.log.map(callbackView).filter(matches(query)));
   if (resource === 'callbacks' && id && verb === 'resend' && method === 'POST') {
     const record = sandbox.delivery.get(id);
     if (!record) return sendJson(response, 404, { error_message: 'No such callback.' });
@@ -208,10 +229,27 @@ async function control(
   }
   if (resource === 'clock' && method === 'GET')
     return sendJson(response, 200, { now: new Date(sandbox.clock.now()).toISOString() });
-  sendJson(response, 404, {
-    error_message:
-      'Sandbox routes: GET /_sandbox/transactions, GET /_sandbox/callbacks, POST /_sandbox/callbacks/{id}/resend, POST /_sandbox/clock.',
-  });
+  sendJson(response, 404, { error_message: `Sandbox routes: ${INSPECTION_ROUTES.join(', ')}.` });
+}
+
+const INSPECTION_ROUTES = [
+  'GET /_sandbox',
+  'GET /_sandbox/transactions[?trans_id=&order_id=&payment_id=]',
+  'GET /_sandbox/transactions/{id}',
+  'GET /_sandbox/callbacks[?trans_id=]',
+  'POST /_sandbox/callbacks/{id}/resend',
+  'GET|POST /_sandbox/clock',
+];
+/** The inspection filters: a view's top-level field equal to the query parameter of its name. */
+const FILTERS = ['trans_id', 'order_id', 'payment_id'] as const;
+
+function matches<T>(query: URLSearchParams, view: (item: T) => object = (item) => item as object) {
+  const wanted = FILTERS.flatMap((name) => (query.has(name) ? [[name, query.get(name)] as const] : []));
+  return (item: T): boolean => {
+    if (wanted.length === 0) return true;
+    const shown = view(item) as Record<string, unknown>;
+    return wanted.every(([name, value]) => shown[name] === value);
+  };
 }
 
 async function readJson(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {

@@ -20,6 +20,8 @@ import { resolveSitePath, serveStatic, type StaticServer } from '../support/stat
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const VIEWPORT = { width: 1400, height: 900 };
+/** Where a Try-it panel first looks for the reader's sandbox (templates/docs/theme/try-it-panel.ts). */
+const DEFAULT_SANDBOX = 'http://127.0.0.1:8080';
 
 interface AxeViolation {
   readonly id: string;
@@ -107,7 +109,9 @@ describeWithBrowser('the docs site in Chromium', () => {
           }
           found.layout.push(...(await layoutProblems(page)).map((problem) => `${path}: ${problem}`));
           found.accessibility.push(...(await accessibilityViolations(page)).map((violation) => `${path}: ${violation}`));
-          found.failures.push(...errors.map((error) => `${path}: ${error}`));
+          // A Try-it panel looks for the reader's sandbox at its default address; none runs here.
+          const expected = (error: string) => error.endsWith(`(${DEFAULT_SANDBOX}/_sandbox)`);
+          found.failures.push(...errors.filter((error) => !expected(error)).map((error) => `${path}: ${error}`));
         }
         await page.close();
       };

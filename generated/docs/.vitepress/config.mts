@@ -537,6 +537,18 @@ export default defineConfig({
   // Vite's cache outside generated/, which holds only what the generator writes.
   cacheDir: fileURLToPath(new URL('../../../node_modules/.cache/docs-vitepress', import.meta.url)),
   outDir: fileURLToPath(new URL('../../../dist/docs', import.meta.url)),
+  vite: {
+    resolve: {
+      // The Try-it panel runs the client package's browser-safe code from its sources, and the
+      // signature interpreter with a browser digest (theme/browser-crypto.ts) for node:crypto.
+      alias: {
+        '@payment-gateway/merchant-client/validate': fileURLToPath(new URL('../../client/src/validate', import.meta.url)),
+        '@payment-gateway/merchant-client/form-codec': fileURLToPath(new URL('../../client/src/runtime/form-codec.ts', import.meta.url)),
+        '@payment-gateway/merchant-client/signature': fileURLToPath(new URL('../../client/src/runtime/signature.ts', import.meta.url)),
+        'node:crypto': fileURLToPath(new URL('./theme/browser-crypto.ts', import.meta.url)),
+      },
+    },
+  },
   buildEnd(siteConfig) {
     copyFileSync(SPEC, join(siteConfig.outDir, 'openapi.yaml'));
   },

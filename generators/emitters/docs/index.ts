@@ -16,6 +16,7 @@ import { buildSite, paths } from './site.js';
 import { siteConfig } from './site-config.js';
 import { stateDiagramSvg } from './state-diagram.js';
 import { fillTemplate, loadTemplates } from './templates.js';
+import { actionTryIt, callbackTryIt, checkoutTryIt, tryItPath, type TryItData } from './try-it.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PackageNames } from './pages/guides.js';
@@ -56,6 +57,9 @@ export const docsEmitter: Emitter = {
       laidOut: true,
     });
     const template = (name: string) => `templates/docs/${name}.md`;
+    // The panel says how to start the sandbox as the testing guide does, by the package's own name.
+    const start = `npx ${packageNames(context).sandbox} --port 8080 --callback-url http://127.0.0.1:3000/callbacks`;
+    const tryIt = (data: TryItData): GeneratedFile => ({ path: `docs/public${tryItPath(data.page)}`, contents: `${JSON.stringify({ ...data, start }, null, 2)}\n`, kind: 'json', source: SOURCE });
     return [
       markdown('/index', landingPage(site, templates), template('index')),
       markdown('/reference', referencePage(site, templates), template('reference')),
@@ -75,6 +79,9 @@ export const docsEmitter: Emitter = {
       markdown(paths.guide('conformance'), fillTemplate(templates.get('conformance.md'), {}), template('conformance')),
       markdown(paths.guide('releasing'), fillTemplate(templates.get('releasing.md'), { packageVersion: packages.clientVersion, interfaceVersion: model.specVersion }), template('releasing')),
       markdown(paths.guide('changelog'), changelogPage(site)),
+      ...model.s2sActions.map((action) => tryIt(actionTryIt(site, action.protocol, action.action))),
+      ...model.checkoutOperations.map((endpoint) => tryIt(checkoutTryIt(site, endpoint.operationId))),
+      ...model.webhooks.map((webhook) => tryIt(callbackTryIt(site, webhook))),
       { path: 'docs/public/states.svg', contents: stateDiagramSvg(states), kind: 'html', source: SOURCE },
       { path: 'docs/.vitepress/config.mts', contents: siteConfig(site, packages.clientVersion), kind: 'typescript', source: SOURCE },
       // The theme is hand-written (templates/docs/theme): copied as it is.

@@ -3,7 +3,7 @@
 // defaults get wrong for WCAG 2.1 AA mended (custom.css for the colours and the layout).
 import type { Theme } from 'vitepress';
 import DefaultTheme from 'vitepress/theme-without-fonts';
-import { onMounted } from 'vue';
+import { defineAsyncComponent, onMounted } from 'vue';
 import './custom.css';
 
 /**
@@ -34,6 +34,13 @@ export function mendThemeMarkup(root: ParentNode): void {
 
 const theme: Theme = {
   extends: DefaultTheme,
+  enhanceApp({ app }) {
+    // The Try-it panel is its own chunk, fetched only by pages that carry `<TryIt data="…"/>`.
+    app.component(
+      'TryIt',
+      defineAsyncComponent(() => import('./try-it-panel.js')),
+    );
+  },
   setup() {
     onMounted(() => {
       mendThemeMarkup(document);

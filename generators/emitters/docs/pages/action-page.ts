@@ -10,6 +10,7 @@ import { ruleTable, ruleTexts } from '../rule-text.js';
 import { clientSamples, EXAMPLE_SIGNING, signedExample, wireExample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { signatureSection } from './signature-section.js';
+import { tryItTag } from '../try-it.js';
 
 /** APM SALE has an example per method: the action page shows a few, the method pages the rest. */
 const MAX_EXAMPLES = 4;
@@ -37,6 +38,8 @@ export function actionPage(site: Site, action: S2sActionModel): string {
     ]
       .filter(Boolean)
       .join('\n'),
+    '## Try it',
+    tryItTag(paths.action(action)),
     '## Fields',
     'Wire names as sent; the client fills in `action`, `client_key` and `hash`.',
     fieldList(fieldRows(model, schema, 'form'), 'form'),

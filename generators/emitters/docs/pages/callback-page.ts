@@ -7,9 +7,10 @@ import { webhookExamples, webhookOperation } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { page, prose } from '../markdown.js';
 import { EXAMPLE_SIGNING, signedExample, wireExample } from '../samples.js';
-import { PROTOCOL_TITLE, type Site } from '../site.js';
+import { paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
 import { signatureSection } from './signature-section.js';
+import { tryItTag } from '../try-it.js';
 
 export function callbackPage(site: Site, templates: Templates, webhook: WebhookModel): string {
   const { model } = site;
@@ -26,6 +27,8 @@ export function callbackPage(site: Site, templates: Templates, webhook: WebhookM
     `# ${prose(operation?.summary ?? schema.title ?? webhook.name)}`,
     prose(operation?.description ?? schema.description ?? ''),
     `- **Protocol:** ${PROTOCOL_TITLE[webhook.protocol]}\n- **Arrives as:** ${query ? 'a GET to your `success_url` or `cancel_url`, the fields in the query' : 'a form-encoded POST to your notification URL'}\n- **Always carries:** ${webhook.required.map((name) => `\`${name}\``).join(', ')}`,
+    '## Try it',
+    tryItTag(paths.callback(webhook)),
     '## Fields',
     'Every value arrives as a string. Fields the operator adds through Protocol Mapping are sent only when their option is on.',
     fieldList(rows, 'form'),

@@ -9,6 +9,7 @@ import { ruleTexts } from '../rule-text.js';
 import { clientSamples, EXAMPLE_SIGNING, jsonExample, signedExample } from '../samples.js';
 import { clientOperation, paths, type Site } from '../site.js';
 import { signatureSection } from './signature-section.js';
+import { tryItTag } from '../try-it.js';
 
 export function checkoutPage(site: Site, endpoint: CheckoutOperationModel): string {
   const { model } = site;
@@ -28,6 +29,8 @@ export function checkoutPage(site: Site, endpoint: CheckoutOperationModel): stri
     ]
       .filter(Boolean)
       .join('\n'),
+    '## Try it',
+    tryItTag(paths.checkout(endpoint)),
     '## Fields',
     endpoint.signature ? 'The client fills in `merchant_key` and `hash`.' : undefined,
     fieldList(fieldRows(model, schema, 'json'), 'json'),
