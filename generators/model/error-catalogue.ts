@@ -1,20 +1,9 @@
 // Reads an `x-errors` catalogue from the spec and checks its shape, so the docs, the sandbox and
 // the client's typed errors all read the same checked list (a typo fails generation).
+import type { ErrorCase } from '../../templates/runtime/errors.js';
 
-/** One error an operation can return. Code or message is absent where the document does not show it. */
-export interface ErrorCaseModel {
-  /** The platform's `error_code`, a string of digits (the document types it as a string). */
-  readonly code?: string;
-  /** The exact `error_message`. */
-  readonly message?: string;
-  /** Reader text: the condition that causes it. */
-  readonly when: string;
-  /** The request field the condition concerns (dotted for JSON bodies: `order.amount`). */
-  readonly field?: string;
-  readonly httpStatus?: number;
-  /** The release that introduced this case (`x-since`). */
-  readonly since?: string;
-}
+/** One error an operation can return: the shape the client package exports to the sandbox and the kit. */
+export type ErrorCaseModel = ErrorCase;
 
 const KEYS = new Set(['code', 'message', 'when', 'field', 'httpStatus', 'x-since']);
 

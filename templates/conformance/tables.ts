@@ -3,19 +3,16 @@
 // request examples, the error catalogue and the response validator; the state table, the test
 // data and every callback's definition, validator and examples. The suites hold no schema,
 // recipe, message or state move of their own.
-import type { CallbackDefinition, OperationDefinition, ValidationResult } from '@payment-gateway/merchant-client';
+import type {
+  CallbackDefinition,
+  ErrorCase,
+  OperationDefinition,
+  ValidationResult,
+} from '@payment-gateway/merchant-client';
+
+export type { ErrorCase };
 
 export type Validator = (value: unknown) => ValidationResult<unknown>;
-
-/** One `x-errors` entry; the document leaves some codes and texts out. */
-export interface ErrorCase {
-  readonly code?: string;
-  readonly message?: string;
-  readonly when: string;
-  readonly field?: string;
-  readonly httpStatus?: number;
-  readonly since?: string;
-}
 
 export interface Example {
   readonly key: string;

@@ -35,7 +35,7 @@ export {
   SignatureError,
   ConfigurationError,
 } from './runtime/errors.js';
-export type { GatewayErrorKind, PlatformErrorEntry, TransportFailure } from './runtime/errors.js';
+export type { ErrorCase, GatewayErrorKind, PlatformErrorEntry, TransportFailure } from './runtime/errors.js';
 export { encodeForm, decodeForm, flattenForm, FormCodecError } from './runtime/form-codec.js';
 export type { FormObject, FormValue } from './runtime/form-codec.js';
 export { createTransport, buildRequest, requestValidator } from './runtime/pipeline.js';

@@ -3,20 +3,14 @@
 // Checkout endpoint), its callback definitions, the error catalogue, the response validators
 // and the behaviour data: the state table, the methods' timings and bank codes, the test data and
 // the callback delivery rules. The runtime holds no schema, recipe, message or rule of its own.
-import type { CallbackDefinition, OperationDefinition, ValidationResult } from '@payment-gateway/merchant-client';
+import type {
+  CallbackDefinition,
+  ErrorCase,
+  OperationDefinition,
+  ValidationResult,
+} from '@payment-gateway/merchant-client';
 
-/** One entry of an operation's error catalogue (the spec's `x-errors`); the document leaves some codes and texts out. */
-export interface ErrorCase {
-  readonly code?: string;
-  readonly message?: string;
-  /** Reader text: when the platform answers this. */
-  readonly when: string;
-  /** The wire field the condition is about: how the sandbox finds the entry for a condition. */
-  readonly field?: string;
-  readonly httpStatus?: number;
-  /** The release that introduced the case. */
-  readonly since?: string;
-}
+export type { ErrorCase };
 
 export type ResponseValidator = (value: unknown) => ValidationResult<unknown>;
 

@@ -135,3 +135,20 @@ export class FormCodecError extends GatewayError {
     super('form codec', message);
   }
 }
+
+/**
+ * One entry of an operation's error catalogue (the spec's `x-errors`): what the platform answers,
+ * and when. The document leaves some codes and texts out. The sandbox and the conformance kit
+ * read the catalogue in this shape.
+ */
+export interface ErrorCase {
+  readonly code?: string;
+  readonly message?: string;
+  /** Reader text: when the platform answers this. */
+  readonly when: string;
+  /** The wire field the condition is about. */
+  readonly field?: string;
+  readonly httpStatus?: number;
+  /** The release that introduced the case. */
+  readonly since?: string;
+}
