@@ -1254,7 +1254,7 @@ final class Validators
 
     public static function v_ApcCart(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -1263,7 +1263,7 @@ final class Validators
             if (array_key_exists('items', $fields1)) {
                 $v2 = $fields1['items'];
                 $ctx?->enter('items');
-                if (!Checks::isList($v2)) {
+                if (!(is_array($v2) && array_is_list($v2))) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                         return false;
                     }
@@ -1279,7 +1279,7 @@ final class Validators
             if (array_key_exists('payments', $fields1)) {
                 $v6 = $fields1['payments'];
                 $ctx?->enter('payments');
-                if (!Checks::isList($v6)) {
+                if (!(is_array($v6) && array_is_list($v6))) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                         return false;
                     }
@@ -1298,7 +1298,7 @@ final class Validators
 
     public static function v_ApcCartItem(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -1552,7 +1552,7 @@ final class Validators
 
     public static function v_ApcCartItemRecipient(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -1653,7 +1653,7 @@ final class Validators
 
     public static function v_ApcCartPayment(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -1749,7 +1749,7 @@ final class Validators
 
     public static function v_ApcMarketplace(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -1758,7 +1758,7 @@ final class Validators
             if (array_key_exists('sellers', $fields1)) {
                 $v2 = $fields1['sellers'];
                 $ctx?->enter('sellers');
-                if (!Checks::isList($v2)) {
+                if (!(is_array($v2) && array_is_list($v2))) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                         return false;
                     }
@@ -1777,7 +1777,7 @@ final class Validators
 
     public static function v_ApcMarketplaceSeller(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -1799,7 +1799,7 @@ final class Validators
 
     public static function v_ApcShipping(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2097,7 +2097,7 @@ final class Validators
 
     public static function v_ArTransferParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2114,7 +2114,7 @@ final class Validators
 
     public static function v_AuthDeclined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2157,7 +2157,7 @@ final class Validators
 
     public static function v_AuthRedirect(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2199,7 +2199,7 @@ final class Validators
 
     public static function v_AuthRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2244,7 +2244,7 @@ final class Validators
 
     public static function v_AuthResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2285,7 +2285,7 @@ final class Validators
 
     public static function v_AuthSuccess(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2351,7 +2351,7 @@ final class Validators
 
     public static function v_AuthUndefined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2387,7 +2387,7 @@ final class Validators
 
     public static function v_BankAccountDebitParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2413,7 +2413,7 @@ final class Validators
 
     public static function v_BnplAmount(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!(is_string($value) || Checks::isNumber($value))) {
+        if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value)))) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string or a number')) {
                 return false;
             }
@@ -2430,7 +2430,7 @@ final class Validators
 
     public static function v_BnplAParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2463,7 +2463,7 @@ final class Validators
 
     public static function v_BnplAParameters_properties_buyer_loyalty_level(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!(is_string($value) || Checks::isInteger($value))) {
+        if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string or an integer')) {
                 return false;
             }
@@ -2476,7 +2476,7 @@ final class Validators
                     return false;
                 }
             }
-            if (Checks::isNumber($value)) {
+            if ((is_int($value) || is_float($value) && is_finite($value))) {
                 if ($value < 0 && ValidationContext::reject($ctx, 'minimum', 'must be at least 0')) {
                     return false;
                 }
@@ -2487,7 +2487,7 @@ final class Validators
 
     public static function v_BnplBParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2570,7 +2570,7 @@ final class Validators
 
     public static function v_CallbackBrowserFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2632,7 +2632,7 @@ final class Validators
 
     public static function v_CallbackCommonFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2821,7 +2821,7 @@ final class Validators
 
     public static function v_CallbackDataList(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isList($value)) {
+        if (!(is_array($value) && array_is_list($value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                 return false;
             }
@@ -2858,7 +2858,7 @@ final class Validators
 
     public static function v_CallbackDataObject(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -2904,7 +2904,7 @@ final class Validators
 
     public static function v_CallbackPayerFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3015,7 +3015,7 @@ final class Validators
 
     public static function v_CallbackThreeDsFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3072,7 +3072,7 @@ final class Validators
 
     public static function v_CaptureDeclined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3127,7 +3127,7 @@ final class Validators
 
     public static function v_CaptureRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3166,7 +3166,7 @@ final class Validators
 
     public static function v_CaptureResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3203,7 +3203,7 @@ final class Validators
 
     public static function v_CaptureSuccess(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3257,7 +3257,7 @@ final class Validators
 
     public static function v_CaptureUndefined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3305,7 +3305,7 @@ final class Validators
 
     public static function v_Card2CardDeclined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3348,7 +3348,7 @@ final class Validators
 
     public static function v_Card2CardParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3360,7 +3360,7 @@ final class Validators
 
     public static function v_Card2CardRedirect(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3414,7 +3414,7 @@ final class Validators
 
     public static function v_Card2CardRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3520,7 +3520,7 @@ final class Validators
 
     public static function v_Card2CardResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3561,7 +3561,7 @@ final class Validators
 
     public static function v_Card2CardSuccess(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3615,7 +3615,7 @@ final class Validators
 
     public static function v_Card2CardUndefined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3651,7 +3651,7 @@ final class Validators
 
     public static function v_CardDataFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3768,7 +3768,7 @@ final class Validators
 
     public static function v_CardSaleFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3888,7 +3888,7 @@ final class Validators
 
     public static function v_CardSetApc(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -3915,7 +3915,7 @@ final class Validators
 
     public static function v_CardSetBng(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4007,7 +4007,7 @@ final class Validators
 
     public static function v_CardSetErsCredit2Card(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4087,7 +4087,7 @@ final class Validators
 
     public static function v_CardSetErsDebit(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4152,7 +4152,7 @@ final class Validators
 
     public static function v_CardSetErsIdentity(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4224,7 +4224,7 @@ final class Validators
 
     public static function v_CardSetFcp(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4334,7 +4334,7 @@ final class Validators
 
     public static function v_CardSetLbp(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4363,7 +4363,7 @@ final class Validators
 
     public static function v_CardSetNsp(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4380,7 +4380,7 @@ final class Validators
 
     public static function v_CardSetPrc(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4431,7 +4431,7 @@ final class Validators
 
     public static function v_CardSetPwd(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4463,7 +4463,7 @@ final class Validators
 
     public static function v_CardSetTwd(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4544,7 +4544,7 @@ final class Validators
 
     public static function v_CardTokenFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4585,7 +4585,7 @@ final class Validators
 
     public static function v_CheckoutAccepted(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4621,7 +4621,7 @@ final class Validators
 
     public static function v_CheckoutCallback(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4817,7 +4817,7 @@ final class Validators
 
     public static function v_CheckoutCallback_allOf_1_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('type', $fields1)) {
                 if (!($ctx === null ? self::v_CheckoutCallback_allOf_1_if_properties_type($fields1['type']) : $ctx->visit('type', $fields1['type'], self::v_CheckoutCallback_allOf_1_if_properties_type(...)))) {
@@ -4852,7 +4852,7 @@ final class Validators
 
     public static function v_CheckoutCaptureRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4892,7 +4892,7 @@ final class Validators
 
     public static function v_CheckoutCaptureResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -4933,7 +4933,7 @@ final class Validators
 
     public static function v_CheckoutCardCreditRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5032,7 +5032,7 @@ final class Validators
 
     public static function v_CheckoutCardCreditRequest_allOf_0_anyOf_0(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('card_token', $fields1)) {
                 if (!($ctx === null ? self::v_OrderId($fields1['card_token']) : $ctx->visit('card_token', $fields1['card_token'], self::v_OrderId(...)))) {
@@ -5047,7 +5047,7 @@ final class Validators
 
     public static function v_CheckoutCardCreditRequest_allOf_0_anyOf_1(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('card_number', $fields1)) {
                 if (!($ctx === null ? self::v_CardNumber($fields1['card_number']) : $ctx->visit('card_number', $fields1['card_number'], self::v_CardNumber(...)))) {
@@ -5081,7 +5081,7 @@ final class Validators
 
     public static function v_CheckoutLookupError(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5132,7 +5132,7 @@ final class Validators
 
     public static function v_CheckoutPaymentStatus(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5205,7 +5205,7 @@ final class Validators
             if (array_key_exists('customer', $fields1)) {
                 $v2 = $fields1['customer'];
                 $ctx?->enter('customer');
-                if (!Checks::isObject($v2)) {
+                if (!(is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                         return false;
                     }
@@ -5278,7 +5278,7 @@ final class Validators
 
     public static function v_CheckoutRecurringOrder(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5322,7 +5322,7 @@ final class Validators
 
     public static function v_CheckoutRecurringRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5384,7 +5384,7 @@ final class Validators
 
     public static function v_CheckoutRecurringResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5442,7 +5442,7 @@ final class Validators
 
     public static function v_CheckoutRefundRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5482,7 +5482,7 @@ final class Validators
 
     public static function v_CheckoutReportedOrder(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5514,7 +5514,7 @@ final class Validators
 
     public static function v_CheckoutStatusByOrderId(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5537,7 +5537,7 @@ final class Validators
             if (array_key_exists('size', $fields1)) {
                 $v2 = $fields1['size'];
                 $ctx?->enter('size');
-                if (!Checks::isInteger($v2)) {
+                if (!(is_int($v2) || is_float($v2) && is_finite($v2) && floor($v2) === $v2)) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an integer')) {
                         return false;
                     }
@@ -5575,7 +5575,7 @@ final class Validators
 
     public static function v_CheckoutStatusByOrderId_properties_size_not_anyOf_0(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isNumber($value)) {
+        if ((is_int($value) || is_float($value) && is_finite($value))) {
             if ($value >= 1 && ValidationContext::reject($ctx, 'exclusiveMaximum', 'must be less than 1')) {
                 return false;
             }
@@ -5585,7 +5585,7 @@ final class Validators
 
     public static function v_CheckoutStatusByOrderId_properties_size_not_anyOf_1(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isNumber($value)) {
+        if ((is_int($value) || is_float($value) && is_finite($value))) {
             if ($value <= 100 && ValidationContext::reject($ctx, 'exclusiveMinimum', 'must be greater than 100')) {
                 return false;
             }
@@ -5595,7 +5595,7 @@ final class Validators
 
     public static function v_CheckoutStatusByPaymentId(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5634,7 +5634,7 @@ final class Validators
 
     public static function v_CheckoutStatusRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5682,7 +5682,7 @@ final class Validators
 
     public static function v_CheckoutStatusRequest_allOf_0_anyOf_0(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('payment_id', $fields1)) {
                 if (!($ctx === null ? self::v_OrderId($fields1['payment_id']) : $ctx->visit('payment_id', $fields1['payment_id'], self::v_OrderId(...)))) {
@@ -5697,7 +5697,7 @@ final class Validators
 
     public static function v_CheckoutStatusRequest_allOf_0_anyOf_1(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('order_id', $fields1)) {
                 if (!($ctx === null ? self::v_OrderId($fields1['order_id']) : $ctx->visit('order_id', $fields1['order_id'], self::v_OrderId(...)))) {
@@ -5740,7 +5740,7 @@ final class Validators
 
     public static function v_CheckoutStatusResponse_oneOf_1(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isList($value)) {
+        if (!(is_array($value) && array_is_list($value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                 return false;
             }
@@ -5774,7 +5774,7 @@ final class Validators
 
     public static function v_CheckoutValidationError(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5808,7 +5808,7 @@ final class Validators
             if (array_key_exists('errors', $fields1)) {
                 $v4 = $fields1['errors'];
                 $ctx?->enter('errors');
-                if (!Checks::isList($v4)) {
+                if (!(is_array($v4) && array_is_list($v4))) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                         return false;
                     }
@@ -5827,7 +5827,7 @@ final class Validators
 
     public static function v_CheckoutVoidRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5860,7 +5860,7 @@ final class Validators
 
     public static function v_CheckoutVoidResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5935,7 +5935,7 @@ final class Validators
 
     public static function v_CreateScheduleRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -5989,7 +5989,7 @@ final class Validators
 
     public static function v_CreateScheduleResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -6022,7 +6022,7 @@ final class Validators
 
     public static function v_Credit2CardDeclined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -6065,7 +6065,7 @@ final class Validators
 
     public static function v_Credit2CardParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -6085,7 +6085,7 @@ final class Validators
 
     public static function v_Credit2CardRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -6167,7 +6167,7 @@ final class Validators
 
     public static function v_Credit2CardRequest_allOf_4_oneOf_0(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (!array_key_exists('card_number', $fields1) && ValidationContext::rejectAt($ctx, 'card_number', 'required', 'is required')) {
                 return false;
@@ -6181,7 +6181,7 @@ final class Validators
 
     public static function v_Credit2CardRequest_allOf_4_oneOf_1(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (!array_key_exists('card_token', $fields1) && ValidationContext::rejectAt($ctx, 'card_token', 'required', 'is required')) {
                 return false;
@@ -6207,7 +6207,7 @@ final class Validators
 
     public static function v_Credit2CardResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -6244,7 +6244,7 @@ final class Validators
 
     public static function v_Credit2CardSuccess(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -6286,7 +6286,7 @@ final class Validators
 
     public static function v_Credit2CardUndefined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -6334,7 +6334,7 @@ final class Validators
 
     public static function v_Credit2VirtualDeclined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -6383,7 +6383,7 @@ final class Validators
 
     public static function v_Credit2VirtualParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -6421,7 +6421,7 @@ final class Validators
 
     public static function v_Credit2VirtualRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -6730,7 +6730,7 @@ final class Validators
                 if (array_key_exists('parameters', $fields57)) {
                     $v58 = $fields57['parameters'];
                     $ctx?->enter('parameters');
-                    if (Checks::isObject($v58)) {
+                    if ((is_array($v58) ? ($v58 === [] ? !Checks::$strictJson : !array_is_list($v58)) : $v58 instanceof \stdClass)) {
                         $fields59 = (array) $v58;
                         if (array_key_exists('mobile_number', $fields59)) {
                             $v60 = $fields59['mobile_number'];
@@ -6749,7 +6749,7 @@ final class Validators
                 if (array_key_exists('parameters', $fields63)) {
                     $v64 = $fields63['parameters'];
                     $ctx?->enter('parameters');
-                    if (Checks::isObject($v64)) {
+                    if ((is_array($v64) ? ($v64 === [] ? !Checks::$strictJson : !array_is_list($v64)) : $v64 instanceof \stdClass)) {
                         $fields65 = (array) $v64;
                         if (array_key_exists('mobile_number', $fields65)) {
                             $v66 = $fields65['mobile_number'];
@@ -6768,7 +6768,7 @@ final class Validators
                 if (array_key_exists('parameters', $fields69)) {
                     $v70 = $fields69['parameters'];
                     $ctx?->enter('parameters');
-                    if (Checks::isObject($v70)) {
+                    if ((is_array($v70) ? ($v70 === [] ? !Checks::$strictJson : !array_is_list($v70)) : $v70 instanceof \stdClass)) {
                         $fields71 = (array) $v70;
                         if (array_key_exists('mobile_number', $fields71)) {
                             $v72 = $fields71['mobile_number'];
@@ -6787,7 +6787,7 @@ final class Validators
                 if (array_key_exists('parameters', $fields75)) {
                     $v76 = $fields75['parameters'];
                     $ctx?->enter('parameters');
-                    if (Checks::isObject($v76)) {
+                    if ((is_array($v76) ? ($v76 === [] ? !Checks::$strictJson : !array_is_list($v76)) : $v76 instanceof \stdClass)) {
                         $fields77 = (array) $v76;
                         if (array_key_exists('mobile_number', $fields77)) {
                             $v78 = $fields77['mobile_number'];
@@ -6806,7 +6806,7 @@ final class Validators
                 if (array_key_exists('parameters', $fields81)) {
                     $v82 = $fields81['parameters'];
                     $ctx?->enter('parameters');
-                    if (Checks::isObject($v82)) {
+                    if ((is_array($v82) ? ($v82 === [] ? !Checks::$strictJson : !array_is_list($v82)) : $v82 instanceof \stdClass)) {
                         $fields83 = (array) $v82;
                         if (array_key_exists('mobile_number', $fields83)) {
                             $v84 = $fields83['mobile_number'];
@@ -6825,7 +6825,7 @@ final class Validators
                 if (array_key_exists('parameters', $fields87)) {
                     $v88 = $fields87['parameters'];
                     $ctx?->enter('parameters');
-                    if (Checks::isObject($v88)) {
+                    if ((is_array($v88) ? ($v88 === [] ? !Checks::$strictJson : !array_is_list($v88)) : $v88 instanceof \stdClass)) {
                         $fields89 = (array) $v88;
                         if (array_key_exists('mobile_number', $fields89)) {
                             $v90 = $fields89['mobile_number'];
@@ -6845,12 +6845,12 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_0_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (array_key_exists('mobile_money_operator', $fields3)) {
                         if (!($ctx === null ? self::v_Credit2VirtualRequest_allOf_0_if_properties_parameters_properties_mobile_money_operator($fields3['mobile_money_operator']) : $ctx->visit('mobile_money_operator', $fields3['mobile_money_operator'], self::v_Credit2VirtualRequest_allOf_0_if_properties_parameters_properties_mobile_money_operator(...)))) {
@@ -6878,12 +6878,12 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_1_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (array_key_exists('mobile_money_operator', $fields3)) {
                         if (!($ctx === null ? self::v_Credit2VirtualRequest_allOf_1_if_properties_parameters_properties_mobile_money_operator($fields3['mobile_money_operator']) : $ctx->visit('mobile_money_operator', $fields3['mobile_money_operator'], self::v_Credit2VirtualRequest_allOf_1_if_properties_parameters_properties_mobile_money_operator(...)))) {
@@ -6911,12 +6911,12 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_10_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (array_key_exists('mobile_money_operator', $fields3)) {
                         if (!($ctx === null ? self::v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator($fields3['mobile_money_operator']) : $ctx->visit('mobile_money_operator', $fields3['mobile_money_operator'], self::v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator(...)))) {
@@ -6964,12 +6964,12 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_12_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (array_key_exists('mobile_money_operator', $fields3)) {
                         if (!($ctx === null ? self::v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator($fields3['mobile_money_operator']) : $ctx->visit('mobile_money_operator', $fields3['mobile_money_operator'], self::v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator(...)))) {
@@ -7027,12 +7027,12 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_2_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (array_key_exists('mobile_money_operator', $fields3)) {
                         if (!($ctx === null ? self::v_Credit2VirtualRequest_allOf_2_if_properties_parameters_properties_mobile_money_operator($fields3['mobile_money_operator']) : $ctx->visit('mobile_money_operator', $fields3['mobile_money_operator'], self::v_Credit2VirtualRequest_allOf_2_if_properties_parameters_properties_mobile_money_operator(...)))) {
@@ -7060,12 +7060,12 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_3_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (array_key_exists('mobile_money_operator', $fields3)) {
                         if (!($ctx === null ? self::v_Credit2VirtualRequest_allOf_3_if_properties_parameters_properties_mobile_money_operator($fields3['mobile_money_operator']) : $ctx->visit('mobile_money_operator', $fields3['mobile_money_operator'], self::v_Credit2VirtualRequest_allOf_3_if_properties_parameters_properties_mobile_money_operator(...)))) {
@@ -7093,12 +7093,12 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_4_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (array_key_exists('mobile_money_operator', $fields3)) {
                         if (!($ctx === null ? self::v_Credit2VirtualRequest_allOf_4_if_properties_parameters_properties_mobile_money_operator($fields3['mobile_money_operator']) : $ctx->visit('mobile_money_operator', $fields3['mobile_money_operator'], self::v_Credit2VirtualRequest_allOf_4_if_properties_parameters_properties_mobile_money_operator(...)))) {
@@ -7126,12 +7126,12 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_5_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (array_key_exists('mobile_money_operator', $fields3)) {
                         if (!($ctx === null ? self::v_Credit2VirtualRequest_allOf_5_if_properties_parameters_properties_mobile_money_operator($fields3['mobile_money_operator']) : $ctx->visit('mobile_money_operator', $fields3['mobile_money_operator'], self::v_Credit2VirtualRequest_allOf_5_if_properties_parameters_properties_mobile_money_operator(...)))) {
@@ -7159,12 +7159,12 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_6_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (array_key_exists('mobile_money_operator', $fields3)) {
                         if (!($ctx === null ? self::v_Credit2VirtualRequest_allOf_6_if_properties_parameters_properties_mobile_money_operator($fields3['mobile_money_operator']) : $ctx->visit('mobile_money_operator', $fields3['mobile_money_operator'], self::v_Credit2VirtualRequest_allOf_6_if_properties_parameters_properties_mobile_money_operator(...)))) {
@@ -7192,12 +7192,12 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_7_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (array_key_exists('mobile_money_operator', $fields3)) {
                         if (!($ctx === null ? self::v_Credit2VirtualRequest_allOf_7_if_properties_parameters_properties_mobile_money_operator($fields3['mobile_money_operator']) : $ctx->visit('mobile_money_operator', $fields3['mobile_money_operator'], self::v_Credit2VirtualRequest_allOf_7_if_properties_parameters_properties_mobile_money_operator(...)))) {
@@ -7225,12 +7225,12 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_8_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (array_key_exists('mobile_money_operator', $fields3)) {
                         if (!($ctx === null ? self::v_Credit2VirtualRequest_allOf_8_if_properties_parameters_properties_mobile_money_operator($fields3['mobile_money_operator']) : $ctx->visit('mobile_money_operator', $fields3['mobile_money_operator'], self::v_Credit2VirtualRequest_allOf_8_if_properties_parameters_properties_mobile_money_operator(...)))) {
@@ -7292,7 +7292,7 @@ final class Validators
 
     public static function v_Credit2VirtualResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7329,7 +7329,7 @@ final class Validators
 
     public static function v_Credit2VirtualSuccess(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7371,7 +7371,7 @@ final class Validators
 
     public static function v_Credit2VirtualUndefined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7413,7 +7413,7 @@ final class Validators
 
     public static function v_CreditvoidRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7452,7 +7452,7 @@ final class Validators
 
     public static function v_CreditvoidResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7512,7 +7512,7 @@ final class Validators
 
     public static function v_CryptoConvertParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7531,7 +7531,7 @@ final class Validators
 
     public static function v_CryptoDepositParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7550,7 +7550,7 @@ final class Validators
 
     public static function v_CryptoGatewayParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7616,7 +7616,7 @@ final class Validators
 
     public static function v_CryptoWithdrawalParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7712,7 +7712,7 @@ final class Validators
 
     public static function v_Debit2VirtualAmounts(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7737,7 +7737,7 @@ final class Validators
 
     public static function v_Debit2VirtualCalcRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7771,7 +7771,7 @@ final class Validators
 
     public static function v_Debit2VirtualDeclined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7814,7 +7814,7 @@ final class Validators
 
     public static function v_Debit2VirtualFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7862,7 +7862,7 @@ final class Validators
 
     public static function v_Debit2VirtualRedirect(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7915,7 +7915,7 @@ final class Validators
 
     public static function v_Debit2VirtualRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7949,7 +7949,7 @@ final class Validators
 
     public static function v_Debit2VirtualResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -7990,7 +7990,7 @@ final class Validators
 
     public static function v_Debit2VirtualSuccess(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8044,7 +8044,7 @@ final class Validators
 
     public static function v_Debit2VirtualUndefined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8092,7 +8092,7 @@ final class Validators
 
     public static function v_DebitDeclined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8135,7 +8135,7 @@ final class Validators
 
     public static function v_DebitParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8147,7 +8147,7 @@ final class Validators
 
     public static function v_DebitRedirect(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8189,7 +8189,7 @@ final class Validators
 
     public static function v_DebitRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8305,7 +8305,7 @@ final class Validators
 
     public static function v_DebitResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8346,7 +8346,7 @@ final class Validators
 
     public static function v_DebitSuccess(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8400,7 +8400,7 @@ final class Validators
 
     public static function v_DebitUndefined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8448,7 +8448,7 @@ final class Validators
 
     public static function v_DeleteScheduleRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8482,7 +8482,7 @@ final class Validators
 
     public static function v_DeleteScheduleResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8508,7 +8508,7 @@ final class Validators
 
     public static function v_DescheduleRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8547,7 +8547,7 @@ final class Validators
 
     public static function v_DescheduleResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8573,7 +8573,7 @@ final class Validators
 
     public static function v_DeviceWalletParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8607,7 +8607,7 @@ final class Validators
 
     public static function v_DeviceWalletToken(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8616,7 +8616,7 @@ final class Validators
             if (array_key_exists('paymentData', $fields1)) {
                 $v2 = $fields1['paymentData'];
                 $ctx?->enter('paymentData');
-                if (!Checks::isObject($v2)) {
+                if (!(is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                         return false;
                     }
@@ -8639,7 +8639,7 @@ final class Validators
                     if (array_key_exists('header', $fields3)) {
                         $v4 = $fields3['header'];
                         $ctx?->enter('header');
-                        if (!Checks::isObject($v4)) {
+                        if (!(is_array($v4) ? ($v4 === [] ? !Checks::$strictJson : !array_is_list($v4)) : $v4 instanceof \stdClass)) {
                             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                                 return false;
                             }
@@ -8686,7 +8686,7 @@ final class Validators
             if (array_key_exists('paymentMethod', $fields1)) {
                 $v6 = $fields1['paymentMethod'];
                 $ctx?->enter('paymentMethod');
-                if (!Checks::isObject($v6)) {
+                if (!(is_array($v6) ? ($v6 === [] ? !Checks::$strictJson : !array_is_list($v6)) : $v6 instanceof \stdClass)) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                         return false;
                     }
@@ -8760,7 +8760,7 @@ final class Validators
 
     public static function v_DlParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8794,7 +8794,7 @@ final class Validators
 
     public static function v_EmailTransferParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8818,7 +8818,7 @@ final class Validators
 
     public static function v_ErrorCode(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!(Checks::isInteger($value) || is_string($value))) {
+        if (!((is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value) || is_string($value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be an integer or a string')) {
                 return false;
             }
@@ -8835,7 +8835,7 @@ final class Validators
 
     public static function v_ErrorEntry(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8859,7 +8859,7 @@ final class Validators
 
     public static function v_FxConvertParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8878,7 +8878,7 @@ final class Validators
 
     public static function v_GetTransStatusByOrderRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8930,7 +8930,7 @@ final class Validators
 
     public static function v_GetTransStatusByOrderResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8950,7 +8950,7 @@ final class Validators
 
     public static function v_GetTransStatusRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -8984,7 +8984,7 @@ final class Validators
 
     public static function v_GetTransStatusResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -9033,7 +9033,7 @@ final class Validators
 
     public static function v_HpfBrowserInfo(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -9107,7 +9107,7 @@ final class Validators
 
     public static function v_HpfPaymentRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -9154,7 +9154,7 @@ final class Validators
 
     public static function v_HpfPaymentResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -9211,7 +9211,7 @@ final class Validators
 
     public static function v_HpfPaymentResponse_properties_redirect_params_anyOf_0(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isList($value)) {
+        if (!(is_array($value) && array_is_list($value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                 return false;
             }
@@ -9227,7 +9227,7 @@ final class Validators
 
     public static function v_InstallmentRedirectParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -9279,7 +9279,7 @@ final class Validators
 
     public static function v_InstallmentRedirectParameters_properties_product_quantity(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!(is_string($value) || Checks::isInteger($value))) {
+        if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string or an integer')) {
                 return false;
             }
@@ -9292,7 +9292,7 @@ final class Validators
                     return false;
                 }
             }
-            if (Checks::isNumber($value)) {
+            if ((is_int($value) || is_float($value) && is_finite($value))) {
                 if ($value < 0 && ValidationContext::reject($ctx, 'minimum', 'must be at least 0')) {
                     return false;
                 }
@@ -9364,7 +9364,7 @@ final class Validators
 
     public static function v_LatamDocumentParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -9386,7 +9386,7 @@ final class Validators
 
     public static function v_LocalCollectionBankDetails(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -9418,7 +9418,7 @@ final class Validators
 
     public static function v_LocalCollectionParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -9560,7 +9560,7 @@ final class Validators
                 if (array_key_exists('bankDetails', $fields17)) {
                     $v18 = $fields17['bankDetails'];
                     $ctx?->enter('bankDetails');
-                    if (Checks::isObject($v18)) {
+                    if ((is_array($v18) ? ($v18 === [] ? !Checks::$strictJson : !array_is_list($v18)) : $v18 instanceof \stdClass)) {
                         $fields19 = (array) $v18;
                         if (!array_key_exists('cbu', $fields19) && ValidationContext::rejectAt($ctx, 'cbu', 'required', 'is required (when type is "PULL" and market is "AR")')) {
                             return false;
@@ -9579,7 +9579,7 @@ final class Validators
                 if (array_key_exists('bankDetails', $fields21)) {
                     $v22 = $fields21['bankDetails'];
                     $ctx?->enter('bankDetails');
-                    if (Checks::isObject($v22)) {
+                    if ((is_array($v22) ? ($v22 === [] ? !Checks::$strictJson : !array_is_list($v22)) : $v22 instanceof \stdClass)) {
                         $fields23 = (array) $v22;
                         if (!array_key_exists('phoneNumber', $fields23) && ValidationContext::rejectAt($ctx, 'phoneNumber', 'required', 'is required (when type is "PULL" and market is "PE")')) {
                             return false;
@@ -9605,7 +9605,7 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_0_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('type', $fields1)) {
                 if (!($ctx === null ? self::v_LocalCollectionParameters_allOf_0_if_properties_type($fields1['type']) : $ctx->visit('type', $fields1['type'], self::v_LocalCollectionParameters_allOf_0_if_properties_type(...)))) {
@@ -9628,7 +9628,7 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_1_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('type', $fields1)) {
                 if (!($ctx === null ? self::v_LocalCollectionParameters_allOf_1_if_properties_type($fields1['type']) : $ctx->visit('type', $fields1['type'], self::v_LocalCollectionParameters_allOf_1_if_properties_type(...)))) {
@@ -9651,7 +9651,7 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_2_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('type', $fields1)) {
                 if (!($ctx === null ? self::v_LocalCollectionParameters_allOf_1_if_properties_type($fields1['type']) : $ctx->visit('type', $fields1['type'], self::v_LocalCollectionParameters_allOf_1_if_properties_type(...)))) {
@@ -9681,7 +9681,7 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_3_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('type', $fields1)) {
                 if (!($ctx === null ? self::v_LocalCollectionParameters_allOf_1_if_properties_type($fields1['type']) : $ctx->visit('type', $fields1['type'], self::v_LocalCollectionParameters_allOf_1_if_properties_type(...)))) {
@@ -9711,7 +9711,7 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_4_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('type', $fields1)) {
                 if (!($ctx === null ? self::v_LocalCollectionParameters_allOf_1_if_properties_type($fields1['type']) : $ctx->visit('type', $fields1['type'], self::v_LocalCollectionParameters_allOf_1_if_properties_type(...)))) {
@@ -9741,7 +9741,7 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_5_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('type', $fields1)) {
                 if (!($ctx === null ? self::v_LocalCollectionParameters_allOf_5_if_properties_type($fields1['type']) : $ctx->visit('type', $fields1['type'], self::v_LocalCollectionParameters_allOf_5_if_properties_type(...)))) {
@@ -9764,7 +9764,7 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_6_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('type', $fields1)) {
                 if (!($ctx === null ? self::v_LocalCollectionParameters_allOf_6_if_properties_type($fields1['type']) : $ctx->visit('type', $fields1['type'], self::v_LocalCollectionParameters_allOf_6_if_properties_type(...)))) {
@@ -9794,7 +9794,7 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_7_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('type', $fields1)) {
                 if (!($ctx === null ? self::v_LocalCollectionParameters_allOf_6_if_properties_type($fields1['type']) : $ctx->visit('type', $fields1['type'], self::v_LocalCollectionParameters_allOf_6_if_properties_type(...)))) {
@@ -9824,7 +9824,7 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_8_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('type', $fields1)) {
                 if (!($ctx === null ? self::v_LocalCollectionParameters_allOf_8_if_properties_type($fields1['type']) : $ctx->visit('type', $fields1['type'], self::v_LocalCollectionParameters_allOf_8_if_properties_type(...)))) {
@@ -9876,7 +9876,7 @@ final class Validators
 
     public static function v_MobileMoneyKeParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -9905,7 +9905,7 @@ final class Validators
 
     public static function v_MobileMoneyParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -9944,7 +9944,7 @@ final class Validators
 
     public static function v_MpiData(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -9994,7 +9994,7 @@ final class Validators
 
     public static function v_MxTransferParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10023,7 +10023,7 @@ final class Validators
 
     public static function v_OpenBankingParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10046,7 +10046,7 @@ final class Validators
             if (array_key_exists('payee_identifications', $fields1)) {
                 $v2 = $fields1['payee_identifications'];
                 $ctx?->enter('payee_identifications');
-                if (!Checks::isList($v2)) {
+                if (!(is_array($v2) && array_is_list($v2))) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                         return false;
                     }
@@ -10067,7 +10067,7 @@ final class Validators
 
     public static function v_OpenBankingPayeeIdentification(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10125,7 +10125,7 @@ final class Validators
 
     public static function v_P1PersonalIdParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10150,7 +10150,7 @@ final class Validators
 
     public static function v_P2PayMethodParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10206,7 +10206,7 @@ final class Validators
 
     public static function v_PauseScheduleRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10240,7 +10240,7 @@ final class Validators
 
     public static function v_PauseScheduleResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10309,7 +10309,7 @@ final class Validators
 
     public static function v_PayoutEmailParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10369,7 +10369,7 @@ final class Validators
 
     public static function v_PersonalIdMethodParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10403,7 +10403,7 @@ final class Validators
 
     public static function v_PinVoucherParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10456,7 +10456,7 @@ final class Validators
 
     public static function v_PostRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10651,7 +10651,7 @@ final class Validators
 
     public static function v_RecurringChargeFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10749,7 +10749,7 @@ final class Validators
 
     public static function v_RecurringChargeFields_allOf_0_anyOf_0(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('recurring_first_trans_id', $fields1)) {
                 if (!($ctx === null ? self::v_OrderId($fields1['recurring_first_trans_id']) : $ctx->visit('recurring_first_trans_id', $fields1['recurring_first_trans_id'], self::v_OrderId(...)))) {
@@ -10764,7 +10764,7 @@ final class Validators
 
     public static function v_RecurringChargeFields_allOf_0_anyOf_1(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('recurring_init_trans_id', $fields1)) {
                 if (!($ctx === null ? self::v_OrderId($fields1['recurring_init_trans_id']) : $ctx->visit('recurring_init_trans_id', $fields1['recurring_init_trans_id'], self::v_OrderId(...)))) {
@@ -10779,7 +10779,7 @@ final class Validators
 
     public static function v_RecurringDebitDeclined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10822,7 +10822,7 @@ final class Validators
 
     public static function v_RecurringDebitRedirect(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10864,7 +10864,7 @@ final class Validators
 
     public static function v_RecurringDebitRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10904,7 +10904,7 @@ final class Validators
 
     public static function v_RecurringDebitResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10945,7 +10945,7 @@ final class Validators
 
     public static function v_RecurringDebitSuccess(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -10987,7 +10987,7 @@ final class Validators
 
     public static function v_RecurringDebitUndefined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11023,7 +11023,7 @@ final class Validators
 
     public static function v_RecurringSaleDeclined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11066,7 +11066,7 @@ final class Validators
 
     public static function v_RecurringSaleRedirect(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11108,7 +11108,7 @@ final class Validators
 
     public static function v_RecurringSaleRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11150,7 +11150,7 @@ final class Validators
 
     public static function v_RecurringSaleResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11191,7 +11191,7 @@ final class Validators
 
     public static function v_RecurringSaleSuccess(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11233,7 +11233,7 @@ final class Validators
 
     public static function v_RecurringSaleUndefined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11303,7 +11303,7 @@ final class Validators
 
     public static function v_RedirectParams_oneOf_0(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11333,7 +11333,7 @@ final class Validators
 
     public static function v_RedirectParams_oneOf_1(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isList($value)) {
+        if (!(is_array($value) && array_is_list($value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                 return false;
             }
@@ -11344,7 +11344,7 @@ final class Validators
             foreach ($value as $i2 => $item3) {
                 $v4 = $item3;
                 $ctx?->enter($i2);
-                if (!Checks::isObject($v4)) {
+                if (!(is_array($v4) ? ($v4 === [] ? !Checks::$strictJson : !array_is_list($v4)) : $v4 instanceof \stdClass)) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                         return false;
                     }
@@ -11373,7 +11373,7 @@ final class Validators
 
     public static function v_RedirectReturnQuery(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11423,7 +11423,7 @@ final class Validators
 
     public static function v_RefundRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11462,7 +11462,7 @@ final class Validators
 
     public static function v_RefundResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11515,7 +11515,7 @@ final class Validators
 
     public static function v_RunScheduleRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11549,7 +11549,7 @@ final class Validators
 
     public static function v_RunScheduleResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11575,7 +11575,7 @@ final class Validators
 
     public static function v_S2sApmCallback(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11673,7 +11673,7 @@ final class Validators
 
     public static function v_S2sCardCallback(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11798,7 +11798,7 @@ final class Validators
 
     public static function v_S2sCardPayerExtras(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11835,7 +11835,7 @@ final class Validators
 
     public static function v_S2sErrorResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11866,7 +11866,7 @@ final class Validators
             if (array_key_exists('errors', $fields1)) {
                 $v2 = $fields1['errors'];
                 $ctx?->enter('errors');
-                if (!Checks::isList($v2)) {
+                if (!(is_array($v2) && array_is_list($v2))) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                         return false;
                     }
@@ -11897,7 +11897,7 @@ final class Validators
 
     public static function v_S2sNonZeroAmountRule(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('order_amount', $fields1)) {
                 $v2 = $fields1['order_amount'];
@@ -11913,7 +11913,7 @@ final class Validators
 
     public static function v_S2sOrderFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -11967,7 +11967,7 @@ final class Validators
 
     public static function v_S2sPayeeFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12039,7 +12039,7 @@ final class Validators
 
     public static function v_S2sPayerFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12111,7 +12111,7 @@ final class Validators
 
     public static function v_S2sPaymentSuccessFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12166,7 +12166,7 @@ final class Validators
 
     public static function v_S2sRedirectFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12200,7 +12200,7 @@ final class Validators
 
     public static function v_S2sResponseFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12247,7 +12247,7 @@ final class Validators
 
     public static function v_S2sScheduleRef(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12280,7 +12280,7 @@ final class Validators
 
     public static function v_S2sStatusLookupFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12423,7 +12423,7 @@ final class Validators
 
     public static function v_S2sTransactionRef(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12457,7 +12457,7 @@ final class Validators
     public static function v_S2sZeroAmountRule(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (self::v_S2sZeroAmountRule_if($value)) {
-            if (Checks::isObject($value)) {
+            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
                 $fields2 = (array) $value;
                 if (array_key_exists('order_amount', $fields2)) {
                     $v3 = $fields2['order_amount'];
@@ -12501,7 +12501,7 @@ final class Validators
 
     public static function v_S2sZeroAmountRule_if_not_anyOf_1(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('recurring_init', $fields1)) {
                 if (!($ctx === null ? self::v_SaleCardRequest_allOf_1_if_properties_auth($fields1['recurring_init']) : $ctx->visit('recurring_init', $fields1['recurring_init'], self::v_SaleCardRequest_allOf_1_if_properties_auth(...)))) {
@@ -12526,7 +12526,7 @@ final class Validators
 
     public static function v_SaleApmArTransferRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12565,7 +12565,7 @@ final class Validators
 
     public static function v_SaleApmBankAccountDebitRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12612,7 +12612,7 @@ final class Validators
 
     public static function v_SaleApmBnplARequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12653,7 +12653,7 @@ final class Validators
 
     public static function v_SaleApmBnplBRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12694,7 +12694,7 @@ final class Validators
 
     public static function v_SaleApmCryptoConvertRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12735,7 +12735,7 @@ final class Validators
 
     public static function v_SaleApmCryptoDepositRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12776,7 +12776,7 @@ final class Validators
 
     public static function v_SaleApmCryptoWithdrawalRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12817,7 +12817,7 @@ final class Validators
 
     public static function v_SaleApmDeviceWalletRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12858,7 +12858,7 @@ final class Validators
 
     public static function v_SaleApmDlRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12874,7 +12874,7 @@ final class Validators
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (!array_key_exists('document_number', $fields3) && ValidationContext::rejectAt($ctx, 'document_number', 'required', 'is required')) {
                         return false;
@@ -12908,7 +12908,7 @@ final class Validators
 
     public static function v_SaleApmDocumentMethodRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12924,7 +12924,7 @@ final class Validators
             if (array_key_exists('parameters', $fields1)) {
                 $v2 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (Checks::isObject($v2)) {
+                if ((is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     $fields3 = (array) $v2;
                     if (!array_key_exists('document_number', $fields3) && ValidationContext::rejectAt($ctx, 'document_number', 'required', 'is required')) {
                         return false;
@@ -12958,7 +12958,7 @@ final class Validators
 
     public static function v_SaleApmEmailTransferRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -12999,7 +12999,7 @@ final class Validators
 
     public static function v_SaleApmFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13055,7 +13055,7 @@ final class Validators
 
     public static function v_SaleApmFxConvertRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13096,7 +13096,7 @@ final class Validators
 
     public static function v_SaleApmInstallmentRedirectRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13135,7 +13135,7 @@ final class Validators
 
     public static function v_SaleApmIpsRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13191,7 +13191,7 @@ final class Validators
 
     public static function v_SaleApmLatamDocumentRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13230,7 +13230,7 @@ final class Validators
 
     public static function v_SaleApmLocalCollectionRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13271,7 +13271,7 @@ final class Validators
 
     public static function v_SaleApmMethodRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13468,7 +13468,7 @@ final class Validators
 
     public static function v_SaleApmMobileMoneyKeRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13510,7 +13510,7 @@ final class Validators
 
     public static function v_SaleApmMobileMoneyRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13549,7 +13549,7 @@ final class Validators
 
     public static function v_SaleApmMxTransferRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13588,7 +13588,7 @@ final class Validators
 
     public static function v_SaleApmOpenBankingRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13629,7 +13629,7 @@ final class Validators
 
     public static function v_SaleApmP1ARequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13668,7 +13668,7 @@ final class Validators
 
     public static function v_SaleApmP1BRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13707,7 +13707,7 @@ final class Validators
 
     public static function v_SaleApmP1CRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13746,7 +13746,7 @@ final class Validators
 
     public static function v_SaleApmP1DRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13785,7 +13785,7 @@ final class Validators
 
     public static function v_SaleApmP1ERequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13824,7 +13824,7 @@ final class Validators
 
     public static function v_SaleApmP1FRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13863,7 +13863,7 @@ final class Validators
 
     public static function v_SaleApmP2ARequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13902,7 +13902,7 @@ final class Validators
 
     public static function v_SaleApmP2BRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13941,7 +13941,7 @@ final class Validators
 
     public static function v_SaleApmP2CRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -13980,7 +13980,7 @@ final class Validators
 
     public static function v_SaleApmP2DRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14019,7 +14019,7 @@ final class Validators
 
     public static function v_SaleApmPayoutEmailRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14120,7 +14120,7 @@ final class Validators
 
     public static function v_SaleApmPersonalIdMethodRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14146,7 +14146,7 @@ final class Validators
                 if (array_key_exists('parameters', $fields4)) {
                     $v5 = $fields4['parameters'];
                     $ctx?->enter('parameters');
-                    if (Checks::isObject($v5)) {
+                    if ((is_array($v5) ? ($v5 === [] ? !Checks::$strictJson : !array_is_list($v5)) : $v5 instanceof \stdClass)) {
                         $fields6 = (array) $v5;
                         if (array_key_exists('personalId', $fields6)) {
                             $v7 = $fields6['personalId'];
@@ -14168,7 +14168,7 @@ final class Validators
 
     public static function v_SaleApmPersonalIdMethodRequest_allOf_1_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('payer_country', $fields1)) {
                 if (!($ctx === null ? self::v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country($fields1['payer_country']) : $ctx->visit('payer_country', $fields1['payer_country'], self::v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country(...)))) {
@@ -14203,7 +14203,7 @@ final class Validators
 
     public static function v_SaleApmPinVoucherRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14262,7 +14262,7 @@ final class Validators
 
     public static function v_SaleApmRedirectOnlyRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14290,7 +14290,7 @@ final class Validators
             if (array_key_exists('parameters', $fields1)) {
                 $v4 = $fields1['parameters'];
                 $ctx?->enter('parameters');
-                if (!Checks::isObject($v4)) {
+                if (!(is_array($v4) ? ($v4 === [] ? !Checks::$strictJson : !array_is_list($v4)) : $v4 instanceof \stdClass)) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                         return false;
                     }
@@ -14329,7 +14329,7 @@ final class Validators
 
     public static function v_SaleApmRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14371,7 +14371,7 @@ final class Validators
 
     public static function v_SaleApmSmsTransferRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14410,7 +14410,7 @@ final class Validators
 
     public static function v_SaleApmTelecomOtpRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14449,7 +14449,7 @@ final class Validators
 
     public static function v_SaleApmTradingDepositRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14490,7 +14490,7 @@ final class Validators
 
     public static function v_SaleApmTradingWithdrawalRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14531,7 +14531,7 @@ final class Validators
 
     public static function v_SaleApmUpiARequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14570,7 +14570,7 @@ final class Validators
 
     public static function v_SaleApmUpiBRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14611,7 +14611,7 @@ final class Validators
 
     public static function v_SaleApmUpiCRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14652,7 +14652,7 @@ final class Validators
 
     public static function v_SaleApmUpiDRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14691,7 +14691,7 @@ final class Validators
 
     public static function v_SaleApmVcardRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14737,7 +14737,7 @@ final class Validators
 
     public static function v_SaleApmWebWalletRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14778,7 +14778,7 @@ final class Validators
 
     public static function v_SaleCardParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14802,16 +14802,16 @@ final class Validators
             if (array_key_exists('cart', $fields7)) {
                 $v8 = $fields7['cart'];
                 $ctx?->enter('cart');
-                if (Checks::isObject($v8)) {
+                if ((is_array($v8) ? ($v8 === [] ? !Checks::$strictJson : !array_is_list($v8)) : $v8 instanceof \stdClass)) {
                     $fields9 = (array) $v8;
                     if (array_key_exists('items', $fields9)) {
                         $v10 = $fields9['items'];
                         $ctx?->enter('items');
-                        if (Checks::isList($v10)) {
+                        if ((is_array($v10) && array_is_list($v10))) {
                             foreach ($v10 as $i12 => $item13) {
                                 $v14 = $item13;
                                 $ctx?->enter($i12);
-                                if (Checks::isObject($v14)) {
+                                if ((is_array($v14) ? ($v14 === [] ? !Checks::$strictJson : !array_is_list($v14)) : $v14 instanceof \stdClass)) {
                                     $fields15 = (array) $v14;
                                     if (array_key_exists('shipping', $fields15)) {
                                         if (!($ctx === null ? self::v_SaleCardParameters_allOf_5_properties_cart_properties_items_items_properties_shipping($fields15['shipping']) : $ctx->visit('shipping', $fields15['shipping'], self::v_SaleCardParameters_allOf_5_properties_cart_properties_items_items_properties_shipping(...)))) {
@@ -14848,7 +14848,7 @@ final class Validators
 
     public static function v_SaleCardRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14892,7 +14892,7 @@ final class Validators
 
     public static function v_SaleCardRequest_allOf_1_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('auth', $fields1)) {
                 if (!($ctx === null ? self::v_SaleCardRequest_allOf_1_if_properties_auth($fields1['auth']) : $ctx->visit('auth', $fields1['auth'], self::v_SaleCardRequest_allOf_1_if_properties_auth(...)))) {
@@ -14927,7 +14927,7 @@ final class Validators
 
     public static function v_SaleDeclined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -14992,7 +14992,7 @@ final class Validators
 
     public static function v_SaleRedirect(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15058,7 +15058,7 @@ final class Validators
 
     public static function v_SaleRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15100,7 +15100,7 @@ final class Validators
 
     public static function v_SaleResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15141,7 +15141,7 @@ final class Validators
 
     public static function v_SaleSuccess(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15217,7 +15217,7 @@ final class Validators
 
     public static function v_SaleUndefined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15299,7 +15299,7 @@ final class Validators
 
     public static function v_ScheduleInfoNumber(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!(Checks::isInteger($value) || is_string($value) || $value === null)) {
+        if (!((is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value) || is_string($value) || $value === null)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an integer or a string or null')) {
                 return false;
             }
@@ -15313,7 +15313,7 @@ final class Validators
 
     public static function v_ScheduleInfoRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15347,7 +15347,7 @@ final class Validators
 
     public static function v_ScheduleInfoResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15436,7 +15436,7 @@ final class Validators
 
     public static function v_ScheduleInfoResponse_properties_first_payment_day_of_week(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!(is_string($value) || Checks::isInteger($value))) {
+        if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string or an integer')) {
                 return false;
             }
@@ -15462,7 +15462,7 @@ final class Validators
 
     public static function v_ScheduleOptions(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15559,7 +15559,7 @@ final class Validators
 
     public static function v_ScheduleOptions_allOf_0_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('delayed_first_payment', $fields1)) {
                 if (!($ctx === null ? self::v_ScheduleOptions_allOf_0_if_properties_delayed_first_payment($fields1['delayed_first_payment']) : $ctx->visit('delayed_first_payment', $fields1['delayed_first_payment'], self::v_ScheduleOptions_allOf_0_if_properties_delayed_first_payment(...)))) {
@@ -15582,7 +15582,7 @@ final class Validators
 
     public static function v_ScheduleOptions_allOf_1_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('delayed_first_payment', $fields1)) {
                 if (!($ctx === null ? self::v_ScheduleOptions_allOf_1_if_properties_delayed_first_payment($fields1['delayed_first_payment']) : $ctx->visit('delayed_first_payment', $fields1['delayed_first_payment'], self::v_ScheduleOptions_allOf_1_if_properties_delayed_first_payment(...)))) {
@@ -15605,7 +15605,7 @@ final class Validators
 
     public static function v_ScheduleOptions_allOf_2_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('delayed_first_payment', $fields1)) {
                 if (!($ctx === null ? self::v_ScheduleOptions_allOf_2_if_properties_delayed_first_payment($fields1['delayed_first_payment']) : $ctx->visit('delayed_first_payment', $fields1['delayed_first_payment'], self::v_ScheduleOptions_allOf_2_if_properties_delayed_first_payment(...)))) {
@@ -15628,7 +15628,7 @@ final class Validators
 
     public static function v_ScheduleOptions_allOf_3_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('interval_unit', $fields1)) {
                 if (!($ctx === null ? self::v_ScheduleOptions_allOf_3_if_properties_interval_unit($fields1['interval_unit']) : $ctx->visit('interval_unit', $fields1['interval_unit'], self::v_ScheduleOptions_allOf_3_if_properties_interval_unit(...)))) {
@@ -15668,7 +15668,7 @@ final class Validators
 
     public static function v_SessionBillingAddress(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15730,7 +15730,7 @@ final class Validators
 
     public static function v_SessionCardParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15757,7 +15757,7 @@ final class Validators
             if (array_key_exists('shipping', $fields8)) {
                 $v9 = $fields8['shipping'];
                 $ctx?->enter('shipping');
-                if (Checks::isObject($v9)) {
+                if ((is_array($v9) ? ($v9 === [] ? !Checks::$strictJson : !array_is_list($v9)) : $v9 instanceof \stdClass)) {
                     $fields10 = (array) $v9;
                     if (array_key_exists('cost', $fields10)) {
                         if (!($ctx === null ? self::v_SessionCardParameters_allOf_6_properties_shipping_properties_cost($fields10['cost']) : $ctx->visit('cost', $fields10['cost'], self::v_SessionCardParameters_allOf_6_properties_shipping_properties_cost(...)))) {
@@ -15770,16 +15770,16 @@ final class Validators
             if (array_key_exists('cart', $fields8)) {
                 $v11 = $fields8['cart'];
                 $ctx?->enter('cart');
-                if (Checks::isObject($v11)) {
+                if ((is_array($v11) ? ($v11 === [] ? !Checks::$strictJson : !array_is_list($v11)) : $v11 instanceof \stdClass)) {
                     $fields12 = (array) $v11;
                     if (array_key_exists('items', $fields12)) {
                         $v13 = $fields12['items'];
                         $ctx?->enter('items');
-                        if (Checks::isList($v13)) {
+                        if ((is_array($v13) && array_is_list($v13))) {
                             foreach ($v13 as $i15 => $item16) {
                                 $v17 = $item16;
                                 $ctx?->enter($i15);
-                                if (Checks::isObject($v17)) {
+                                if ((is_array($v17) ? ($v17 === [] ? !Checks::$strictJson : !array_is_list($v17)) : $v17 instanceof \stdClass)) {
                                     $fields18 = (array) $v17;
                                     if (array_key_exists('tax', $fields18)) {
                                         if (!($ctx === null ? self::v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_tax($fields18['tax']) : $ctx->visit('tax', $fields18['tax'], self::v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_tax(...)))) {
@@ -15804,7 +15804,7 @@ final class Validators
                                     if (array_key_exists('recipient', $fields18)) {
                                         $v19 = $fields18['recipient'];
                                         $ctx?->enter('recipient');
-                                        if (Checks::isObject($v19)) {
+                                        if ((is_array($v19) ? ($v19 === [] ? !Checks::$strictJson : !array_is_list($v19)) : $v19 instanceof \stdClass)) {
                                             $fields20 = (array) $v19;
                                             if (array_key_exists('country', $fields20)) {
                                                 if (!($ctx === null ? self::v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_recipient_properties_country($fields20['country']) : $ctx->visit('country', $fields20['country'], self::v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_recipient_properties_country(...)))) {
@@ -15879,7 +15879,7 @@ final class Validators
 
     public static function v_SessionCrypto(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15896,7 +15896,7 @@ final class Validators
 
     public static function v_SessionCustomer(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15928,7 +15928,7 @@ final class Validators
 
     public static function v_SessionFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -15957,7 +15957,7 @@ final class Validators
             if (array_key_exists('methods', $fields1)) {
                 $v2 = $fields1['methods'];
                 $ctx?->enter('methods');
-                if (!Checks::isList($v2)) {
+                if (!(is_array($v2) && array_is_list($v2))) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                         return false;
                     }
@@ -16121,7 +16121,7 @@ final class Validators
                 if (array_key_exists('order', $fields11)) {
                     $v12 = $fields11['order'];
                     $ctx?->enter('order');
-                    if (Checks::isObject($v12)) {
+                    if ((is_array($v12) ? ($v12 === [] ? !Checks::$strictJson : !array_is_list($v12)) : $v12 instanceof \stdClass)) {
                         $fields13 = (array) $v12;
                         if (array_key_exists('amount', $fields13)) {
                             $v14 = $fields13['amount'];
@@ -16141,7 +16141,7 @@ final class Validators
 
     public static function v_SessionFields_allOf_0_if(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('operation', $fields1)) {
                 if (!($ctx === null ? self::v_SessionFields_allOf_0_if_properties_operation($fields1['operation']) : $ctx->visit('operation', $fields1['operation'], self::v_SessionFields_allOf_0_if_properties_operation(...)))) {
@@ -16172,7 +16172,7 @@ final class Validators
 
     public static function v_SessionFields_allOf_1_if_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (Checks::isObject($value)) {
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             $fields1 = (array) $value;
             if (array_key_exists('recurring_init', $fields1)) {
                 if (!($ctx === null ? self::v_SessionFields_allOf_1_if_not_properties_recurring_init($fields1['recurring_init']) : $ctx->visit('recurring_init', $fields1['recurring_init'], self::v_SessionFields_allOf_1_if_not_properties_recurring_init(...)))) {
@@ -16207,7 +16207,7 @@ final class Validators
 
     public static function v_SessionFields_properties_session_expiry(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isNumber($value)) {
+        if (!(is_int($value) || is_float($value) && is_finite($value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be a number')) {
                 return false;
             }
@@ -16224,7 +16224,7 @@ final class Validators
 
     public static function v_SessionMethodParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16499,7 +16499,7 @@ final class Validators
 
     public static function v_SessionOrder(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16539,7 +16539,7 @@ final class Validators
 
     public static function v_SessionPayee(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16616,7 +16616,7 @@ final class Validators
 
     public static function v_SessionRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16646,7 +16646,7 @@ final class Validators
 
     public static function v_SessionResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16665,7 +16665,7 @@ final class Validators
 
     public static function v_SessionTokenRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16715,7 +16715,7 @@ final class Validators
 
     public static function v_SessionTokenResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16751,7 +16751,7 @@ final class Validators
 
     public static function v_SmsTransferParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16773,7 +16773,7 @@ final class Validators
 
     public static function v_TelecomOtpParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16790,7 +16790,7 @@ final class Validators
 
     public static function v_TradingDepositParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16821,7 +16821,7 @@ final class Validators
 
     public static function v_TradingWithdrawalParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16884,7 +16884,7 @@ final class Validators
 
     public static function v_UpdateScheduleRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16921,7 +16921,7 @@ final class Validators
 
     public static function v_UpdateScheduleResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16960,7 +16960,7 @@ final class Validators
 
     public static function v_UpiBParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16979,7 +16979,7 @@ final class Validators
 
     public static function v_UpiCParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -16998,7 +16998,7 @@ final class Validators
 
     public static function v_UpiPersonalIdParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -17032,7 +17032,7 @@ final class Validators
 
     public static function v_VcardParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -17047,7 +17047,7 @@ final class Validators
 
     public static function v_VoidDeclined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -17100,7 +17100,7 @@ final class Validators
 
     public static function v_VoidRequest(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -17134,7 +17134,7 @@ final class Validators
 
     public static function v_VoidResponse(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -17171,7 +17171,7 @@ final class Validators
 
     public static function v_VoidSuccess(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -17207,7 +17207,7 @@ final class Validators
 
     public static function v_VoidUndefined(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -17243,7 +17243,7 @@ final class Validators
 
     public static function v_VoucherWalletParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value) && ValidationContext::reject($ctx, 'type', 'must be an object')) {
+        if ((!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) && ValidationContext::reject($ctx, 'type', 'must be an object')) {
             return false;
         }
         return true;
@@ -17268,7 +17268,7 @@ final class Validators
 
     public static function v_WalletTokenFields(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -17309,7 +17309,7 @@ final class Validators
 
     public static function v_WebWalletParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -17343,7 +17343,7 @@ final class Validators
 
     public static function v_WebWalletSignedToken(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -17359,7 +17359,7 @@ final class Validators
             if (array_key_exists('intermediateSigningKey', $fields1)) {
                 $v2 = $fields1['intermediateSigningKey'];
                 $ctx?->enter('intermediateSigningKey');
-                if (!Checks::isObject($v2)) {
+                if (!(is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                         return false;
                     }
@@ -17375,7 +17375,7 @@ final class Validators
                     if (array_key_exists('signatures', $fields3)) {
                         $v4 = $fields3['signatures'];
                         $ctx?->enter('signatures');
-                        if (!Checks::isList($v4)) {
+                        if (!(is_array($v4) && array_is_list($v4))) {
                             if (ValidationContext::reject($ctx, 'type', 'must be an array')) {
                                 return false;
                             }
@@ -17405,7 +17405,7 @@ final class Validators
             if (array_key_exists('signedMessage', $fields1)) {
                 $v8 = $fields1['signedMessage'];
                 $ctx?->enter('signedMessage');
-                if (!Checks::isObject($v8)) {
+                if (!(is_array($v8) ? ($v8 === [] ? !Checks::$strictJson : !array_is_list($v8)) : $v8 instanceof \stdClass)) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                         return false;
                     }
@@ -17443,7 +17443,7 @@ final class Validators
 
     public static function v_WebWalletToken(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isObject($value)) {
+        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                 return false;
             }
@@ -17466,7 +17466,7 @@ final class Validators
             if (array_key_exists('paymentMethodData', $fields1)) {
                 $v2 = $fields1['paymentMethodData'];
                 $ctx?->enter('paymentMethodData');
-                if (!Checks::isObject($v2)) {
+                if (!(is_array($v2) ? ($v2 === [] ? !Checks::$strictJson : !array_is_list($v2)) : $v2 instanceof \stdClass)) {
                     if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                         return false;
                     }
@@ -17480,7 +17480,7 @@ final class Validators
                     if (array_key_exists('tokenizationData', $fields3)) {
                         $v4 = $fields3['tokenizationData'];
                         $ctx?->enter('tokenizationData');
-                        if (!Checks::isObject($v4)) {
+                        if (!(is_array($v4) ? ($v4 === [] ? !Checks::$strictJson : !array_is_list($v4)) : $v4 instanceof \stdClass)) {
                             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                                 return false;
                             }
@@ -17529,7 +17529,7 @@ final class Validators
                     if (array_key_exists('info', $fields3)) {
                         $v9 = $fields3['info'];
                         $ctx?->enter('info');
-                        if (!Checks::isObject($v9)) {
+                        if (!(is_array($v9) ? ($v9 === [] ? !Checks::$strictJson : !array_is_list($v9)) : $v9 instanceof \stdClass)) {
                             if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
                                 return false;
                             }
@@ -17559,7 +17559,7 @@ final class Validators
 
     public static function v_WebWalletToken_properties_apiVersion(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if (!Checks::isInteger($value) && ValidationContext::reject($ctx, 'type', 'must be an integer')) {
+        if ((!(is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value)) && ValidationContext::reject($ctx, 'type', 'must be an integer')) {
             return false;
         }
         return true;
