@@ -111,6 +111,8 @@ function operationTable(model: SpecModel, operations: readonly ClientOperation[]
         signing: operation.signingFields,
         headers: operation.headers,
         fields: operation.fields ?? null,
+        // Body fields keyed by method label (`x-keyed-by: method`, Checkout `parameters`): brandValues renames their keys.
+        methodKeyed: operation.methodKeyed,
         errors: errorsOf(operation),
       },
     ]),

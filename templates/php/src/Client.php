@@ -155,10 +155,47 @@ final class Client
                 throw new RequestValidationException($operation, $found);
             }
         }
+        if ($options->brandValues !== []) {
+            $body = self::toWire($definition, $options->brandValues, $body);
+        }
         if ($recipe !== null) {
             $body['hash'] = Signature::compute($recipe, [...$signing, ...$body], $options->password, $options->signatureAlgorithm);
         }
         return [$body, $signing, $headers];
+    }
+
+    /**
+     * The body as it travels: each neutral method label (`brand`, the items of `methods`, the
+     * keys of a method-keyed field such as Checkout `parameters`) replaced by the deployment's value.
+     *
+     * @param array<string, mixed> $definition
+     * @param array<string, string> $brandValues
+     * @param array<string, mixed> $body
+     * @return array<string, mixed>
+     */
+    private static function toWire(array $definition, array $brandValues, array $body): array
+    {
+        $real = static fn (mixed $label): mixed => is_string($label) && isset($brandValues[$label]) ? $brandValues[$label] : $label;
+        if (is_string($body['brand'] ?? null)) {
+            $body['brand'] = $real($body['brand']);
+        }
+        if (is_array($body['methods'] ?? null) && array_is_list($body['methods'])) {
+            $body['methods'] = array_map($real, $body['methods']);
+        }
+        foreach ($definition['methodKeyed'] as $field) {
+            $keyed = $body[$field] ?? null;
+            if ($keyed instanceof \stdClass) {
+                $keyed = (array) $keyed;
+            }
+            if (is_array($keyed) && ($keyed === [] || !array_is_list($keyed))) {
+                $renamed = [];
+                foreach ($keyed as $label => $value) {
+                    $renamed[(string) $real((string) $label)] = $value;
+                }
+                $body[$field] = $renamed;
+            }
+        }
+        return $body;
     }
 
     /**
