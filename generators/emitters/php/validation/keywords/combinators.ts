@@ -2,6 +2,7 @@
 // if/then/else. Issues and their words are the TypeScript validators' (emitters/validators).
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../../model/json-schema.js';
 import { phpString } from '../../../../shared/php-literal.js';
+import { branchShape } from '../../../../shared/branch-shape.js';
 import { describeCondition, negateCondition } from '../../../../shared/condition-text.js';
 import { ifElse, isEmpty, type Code } from '../code.js';
 import type { KeywordDefinition, PhpScope } from '../keyword.js';
@@ -69,32 +70,13 @@ function reportClosest(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf
     scope.record(keyword, `${words}: ${labels.join(', ')} (closest: ${labels[index]})`),
     `self::${scope.validator(members[index]!, [keyword, index])}(${scope.value}, $ctx);`,
   ];
-  const shapes = members.map((member) => branchShape(member, scope));
+  const shapes = members.map((member) => branchShape(member, (node) => scope.resolve(node)));
   if (shapes.every(([declared, forbidden]) => declared.length === 0 && forbidden.length === 0)) return report(0);
   const closest = scope.local('closest');
   return [
     `${closest} = Checks::closestAlternative(${scope.value}, ${scope.constant('SHAPES', shapes)});`,
     members.reduceRight<Code>((otherwise, _, index) => (index === members.length - 1 ? report(index) : ifElse(`${closest} === ${index}`, report(index), otherwise)), []),
   ];
-}
-
-/** What a branch says about an object's properties: those it declares and those it forbids (through $ref and allOf; nested alternatives add what they declare). */
-function branchShape(member: JsonSchema, scope: PhpScope): [declared: string[], forbidden: string[]] {
-  const declared = new Set<string>();
-  const forbidden = new Set<string>();
-  const visit = (node: JsonSchema, seen: Set<JsonSchema>, always: boolean) => {
-    const resolved = scope.resolve(node);
-    if (!isSchemaObject(resolved) || seen.has(resolved)) return;
-    seen.add(resolved);
-    for (const [key, property] of Object.entries(resolved.properties ?? {})) {
-      if (property !== false) declared.add(key);
-      else if (always) forbidden.add(key);
-    }
-    for (const part of resolved.allOf ?? []) visit(part, seen, always);
-    for (const part of [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) visit(part, seen, false);
-  };
-  visit(member, new Set(), true);
-  return [[...declared].filter((key) => !forbidden.has(key)), [...forbidden]];
 }
 
 function emitNot(excluded: JsonSchema, scope: PhpScope): Code {
