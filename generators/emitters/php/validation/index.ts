@@ -5,9 +5,9 @@ import { phpString } from '../../../shared/php-literal.js';
 import { render } from './code.js';
 import { PhpValidatorCompiler } from './compile.js';
 
-export function validatorsClass(model: SpecModel, namespace: string): string {
+/** The class of the validators of `names` (every component schema by default), `${namespace}\\Generated\\${className}`. */
+export function validatorsClass(model: SpecModel, namespace: string, className = 'Validators', names: readonly string[] = [...model.schemas.keys()]): string {
   const compiler = new PhpValidatorCompiler(model);
-  const names = [...model.schemas.keys()];
   const entry = compiler.components(names);
   const table = names.map((name) => `        ${phpString(name)} => ${phpString(entry.get(name)!)},`).join('\n');
   const constants = compiler.constants.map(({ name, value }) => `    private const ${name} = ${value};`).join('\n');
@@ -26,7 +26,7 @@ use ${namespace}\\Validation\\ValidationContext;
  * path. Validation\\Validator runs them; the TypeScript validators are compiled from the same model
  * with the same keywords and words.
  */
-final class Validators
+final class ${className}
 {
     /** Component schema name → its method. */
     public const SCHEMAS = [

@@ -7,6 +7,10 @@ import type { KeywordDefinition } from '../keyword.js';
 /** The formats templates/php's Formats checks; the generator refuses a schema with another. */
 const FORMATS = new Set(['date', 'date-time', 'email', 'uuid', 'uri', 'ipv4', 'ipv6']);
 
+/** ECMAScript's long General_Category names (`Letter`, `Uppercase_Letter`, ...), which PHP's PCRE does not read. */
+const LONG_CATEGORY =
+  /^(?:Cased_|Uppercase_|Lowercase_|Titlecase_|Modifier_|Other_)?Letter$|^(?:Nonspacing_|Spacing_|Enclosing_)?Mark$|^(?:Decimal_|Letter_|Other_)?Number$|^(?:Connector_|Dash_|Open_|Close_|Initial_|Final_|Other_)?Punctuation$|^(?:Math_|Currency_|Modifier_|Other_)?Symbol$|^(?:Space_|Line_|Paragraph_)?Separator$|^(?:Other|Control|Format|Surrogate|Private_Use|Unassigned)$/;
+
 const chars = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
 
 /** Amounts are decimal strings; JSON Schema compares numbers only, hence the extensions. */
@@ -48,7 +52,15 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
   {
     keyword: 'pattern',
     type: 'string',
-    code: (schema, scope) => scope.failIf(`preg_match(${scope.regex(schema.pattern!)}, ${scope.value}) !== 1`, 'pattern', `must match the pattern ${schema.pattern}`),
+    code(schema, scope) {
+      // PCRE2 10.42 (Debian's PHP 8.2) knows a general category by its short name only, and no
+      // `name=value` form: such a pattern would not compile, and fail every value.
+      const property = /\\[pP]\{([^}]*)\}/g;
+      for (const [, name] of schema.pattern!.matchAll(property)) {
+        if (name!.includes('=') || LONG_CATEGORY.test(name!)) throw new Error(`pattern ${schema.pattern}: write \\p{${name}} as PHP's PCRE reads it (a short category such as \\p{L}, a script by its name)`);
+      }
+      return scope.failIf(`preg_match(${scope.regex(schema.pattern!)}, ${scope.value}) !== 1`, 'pattern', `must match the pattern ${schema.pattern}`);
+    },
   },
   {
     keyword: 'format',
