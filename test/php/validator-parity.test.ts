@@ -1,6 +1,6 @@
-// The PHP validator (an interpreter over the generated Schemas table) gives the same
-// verdict as the generated TypeScript validators on every example of the spec and every generic
-// mutation of it, in one php process over a batch file; every PHP rejection names a wire path.
+// The generated PHP validators give the same verdict as the generated TypeScript validators on
+// every example of the spec and every generic mutation of it, in one php process over a batch
+// file, and the same issues: each wire path, rule and message, in the same order.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,20 +18,28 @@ interface Case {
 }
 
 /** Runs the PHP validator over the cases in one process. */
-function phpVerdicts(cases: readonly Case[]): { results: { ok: boolean; issues: { path: string; rule: string }[] }[]; ms: number } {
+function phpVerdicts(cases: readonly Case[]): { results: { ok: boolean; issues: { path: string; rule: string; message: string }[] }[]; ms: number } {
   const dir = mkdtempSync(join(tmpdir(), 'php-validate-'));
   try {
     const file = join(dir, 'batch.json');
     writeFileSync(file, JSON.stringify({ cases: cases.map(({ schema, style, value }) => ({ schema, style, value })) }));
     const output = execFileSync('php', ['-d', 'memory_limit=1G', join(PROJECT_ROOT, 'test/php/bin/validate-batch.php'), file], { encoding: 'utf8', maxBuffer: 1 << 28 });
-    return JSON.parse(output) as { results: { ok: boolean; issues: { path: string; rule: string }[] }[]; ms: number };
+    return JSON.parse(output) as { results: { ok: boolean; issues: { path: string; rule: string; message: string }[] }[]; ms: number };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/**
+ * The safety-cap note of a maxLength message, left out of the comparison: the TypeScript
+ * validators share one leaf function between a capped and an uncapped string of the same
+ * maxLength (their content key leaves `x-safety-cap` out), so a plain `error_message` gets the
+ * note of a capped field; the PHP validators key it in. Remove once the TypeScript side does.
+ */
+const withoutCapNote = (issue: { message: string }) => ({ ...issue, message: issue.message.replace(' (a safety cap of this client, not a platform limit)', '') });
+
 describe('PHP and TypeScript validators', () => {
-  it('agree on every spec example and every mutation of it (100%)', () => {
+  it('agree on every spec example and every mutation of it (100%), issue for issue', () => {
     const cases: Case[] = [];
     for (const example of collectExamples()) {
       cases.push({ label: `${example.id}`, schema: example.schemaName, style: example.style, value: example.value });
@@ -42,15 +50,19 @@ describe('PHP and TypeScript validators', () => {
     expect(results).toHaveLength(cases.length);
     const disagreements: string[] = [];
     const unnamed: string[] = [];
+    const otherIssues: string[] = [];
     cases.forEach((entry, index) => {
       const ours = generatedValidator(entry.schema)(entry.value, entry.style);
       const php = results[index]!;
       if (ours.ok !== php.ok)
         disagreements.push(`${entry.label}: ts=${ours.ok} php=${php.ok} ${JSON.stringify(ours.ok ? php.issues : ours.issues).slice(0, 300)}`);
       if (!php.ok && php.issues.length === 0) unnamed.push(entry.label);
+      if (!ours.ok && ours.ok === php.ok && JSON.stringify(ours.issues.map(withoutCapNote)) !== JSON.stringify(php.issues.map(withoutCapNote)))
+        otherIssues.push(`${entry.label}: ts=${JSON.stringify(ours.issues).slice(0, 300)} php=${JSON.stringify(php.issues).slice(0, 300)}`);
     });
-    console.info(`validator parity: ${cases.length - disagreements.length}/${cases.length} verdicts agree; PHP validated them in ${Math.round(ms)} ms`);
+    console.info(`validator parity: ${cases.length - disagreements.length}/${cases.length} verdicts agree, ${cases.length - otherIssues.length} with the same issues; PHP validated them in ${Math.round(ms)} ms`);
     expect(disagreements.slice(0, 30)).toEqual([]);
     expect(unnamed).toEqual([]);
+    expect(otherIssues.slice(0, 30)).toEqual([]);
   }, 300_000);
 });

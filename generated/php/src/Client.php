@@ -31,6 +31,11 @@ final class Client
 {
     /** Fields of the input that never go on the wire (a caller's `hash` is dropped too). */
     private const LOCAL_FIELDS = ['signing' => true, 'headers' => true, 'hash' => true];
+    /** The headers of a body style. */
+    private const CONTENT_HEADERS = [
+        'form' => ['Content-Type' => 'application/x-www-form-urlencoded', 'Accept' => 'application/json'],
+        'json' => ['Content-Type' => 'application/json', 'Accept' => 'application/json'],
+    ];
 
     private readonly Transport $transport;
     private readonly Validator $validator;
@@ -65,7 +70,7 @@ final class Client
         $request = new HttpRequest(
             'POST',
             $options->baseUrl . $definition['path'],
-            [...self::contentHeaders($definition['bodyStyle']), ...$headers],
+            $headers === [] ? self::CONTENT_HEADERS[$definition['bodyStyle']] : [...self::CONTENT_HEADERS[$definition['bodyStyle']], ...$headers],
             $encoded,
             $call?->timeoutMs ?? $options->timeoutMs,
         );
@@ -77,7 +82,9 @@ final class Client
             $started = hrtime(true);
             try {
                 $result = $this->sendOnce($operation, $definition, $request, $body, $secretsOf);
-                $this->log(['type' => 'response', 'operation' => $operation, 'attempt' => $attempt, 'ms' => intdiv(hrtime(true) - $started, 1000000)]);
+                if ($options->logger !== null) {
+                    $this->log(['type' => 'response', 'operation' => $operation, 'attempt' => $attempt, 'ms' => intdiv(hrtime(true) - $started, 1000000)]);
+                }
                 return $result;
             } catch (GatewayException $error) {
                 $retryable = $error instanceof TransportException
@@ -111,28 +118,25 @@ final class Client
             $head[$definition['keyField']] = $options->merchantKey;
         }
         $issues = [];
-        $body = $head;
-        // The request's field names as a set, once per operation.
+        // Set operations in C rather than a loop per field: the request's fields as a set, once per operation.
         static $known = [];
-        $fields = $definition['fields'] === null ? null : ($known[$operation] ??= array_flip($definition['fields']));
-        foreach ($input as $key => $value) {
-            $key = (string) $key;
-            if (isset(self::LOCAL_FIELDS[$key])) {
-                continue;
+        $sent = array_diff_key($input, self::LOCAL_FIELDS);
+        if ($definition['fields'] !== null) {
+            foreach (array_diff_key($sent, $known[$operation] ??= array_flip($definition['fields'])) as $key => $_) {
+                $issues[] = new ValidationIssue((string) $key, 'unevaluatedProperties', 'is not a field of this request (check its name): it is not sent');
+                unset($sent[$key]);
             }
-            if ($fields !== null && !isset($fields[$key])) {
-                $issues[] = new ValidationIssue($key, 'unevaluatedProperties', 'is not a field of this request (check its name): it is not sent');
-                continue;
-            }
-            $body[$key] = $value;
         }
+        $body = $sent === [] ? $head : array_replace($head, $sent);
         $recipe = $definition['signature'] === null ? null : Signature::variant($definition['signature'], $options->cardStatusSignature);
         $signingFields = $definition['signing'];
         if ($options->cardStatusSignature !== null && isset($definition['signature']['variants'][$options->cardStatusSignature]['signing'])) {
             $signingFields = $definition['signature']['variants'][$options->cardStatusSignature]['signing'];
         }
         $signing = is_array($input['signing'] ?? null) ? $input['signing'] : [];
-        array_push($issues, ...self::signingIssues($signingFields, $input));
+        if ($signingFields !== []) {
+            array_push($issues, ...self::signingIssues($signingFields, $input));
+        }
         $headers = [];
         foreach ($definition['headers'] as $name) {
             $value = $input['headers'][$name] ?? null;
@@ -153,10 +157,47 @@ final class Client
                 throw new RequestValidationException($operation, $found);
             }
         }
+        if ($options->brandValues !== []) {
+            $body = self::toWire($definition, $options->brandValues, $body);
+        }
         if ($recipe !== null) {
             $body['hash'] = Signature::compute($recipe, [...$signing, ...$body], $options->password, $options->signatureAlgorithm);
         }
         return [$body, $signing, $headers];
+    }
+
+    /**
+     * The body as it travels: each neutral method label (`brand`, the items of `methods`, the
+     * keys of a method-keyed field such as Checkout `parameters`) replaced by the deployment's value.
+     *
+     * @param array<string, mixed> $definition
+     * @param array<string, string> $brandValues
+     * @param array<string, mixed> $body
+     * @return array<string, mixed>
+     */
+    private static function toWire(array $definition, array $brandValues, array $body): array
+    {
+        $real = static fn (mixed $label): mixed => is_string($label) && isset($brandValues[$label]) ? $brandValues[$label] : $label;
+        if (is_string($body['brand'] ?? null)) {
+            $body['brand'] = $real($body['brand']);
+        }
+        if (is_array($body['methods'] ?? null) && array_is_list($body['methods'])) {
+            $body['methods'] = array_map($real, $body['methods']);
+        }
+        foreach ($definition['methodKeyed'] as $field) {
+            $keyed = $body[$field] ?? null;
+            if ($keyed instanceof \stdClass) {
+                $keyed = (array) $keyed;
+            }
+            if (is_array($keyed) && ($keyed === [] || !array_is_list($keyed))) {
+                $renamed = [];
+                foreach ($keyed as $label => $value) {
+                    $renamed[(string) $real((string) $label)] = $value;
+                }
+                $body[$field] = $renamed;
+            }
+        }
+        return $body;
     }
 
     /**
@@ -194,15 +235,6 @@ final class Client
         return $last === 'sha1' ? 40 : ($last === 'sha256' || $algorithm === 'sha256' ? 64 : 32);
     }
 
-    /** @return array<string, string> */
-    private static function contentHeaders(string $bodyStyle): array
-    {
-        return [
-            'Content-Type' => $bodyStyle === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
-            'Accept' => 'application/json',
-        ];
-    }
-
     /**
      * @param array<string, mixed> $definition
      * @param array<string, mixed> $body
@@ -211,14 +243,13 @@ final class Client
      */
     private function sendOnce(string $operation, array $definition, HttpRequest $request, array $body, callable $secretsOf): Response|array
     {
-        $scrub = static fn (string $text): string => Sensitive::scrubText($text, $secretsOf());
         try {
             $response = $this->transport->send($request);
         } catch (TransportFailure $failure) {
             if ($failure->timedOut) {
                 throw new TransportException($operation, TransportException::TIMEOUT, "{$operation} timed out after {$request->timeoutMs} ms");
             }
-            throw new TransportException($operation, TransportException::CONNECTION, $scrub("{$operation} could not reach the platform: {$failure->getMessage()}"), null, $failure->notSent);
+            throw new TransportException($operation, TransportException::CONNECTION, Sensitive::scrubText("{$operation} could not reach the platform: {$failure->getMessage()}", $secretsOf()), null, $failure->notSent);
         }
         $ok = $response->status >= 200 && $response->status < 300;
         if ($response->status >= 300 && $response->status < 400) {
@@ -233,6 +264,8 @@ final class Client
         }
         $record = is_array($parsed) && ($parsed === [] || !array_is_list($parsed)) ? $parsed : null;
         if ($record !== null && (($record['result'] ?? null) === 'ERROR' || (!$ok && is_string($record['error_message'] ?? null)))) {
+            // Made only for an error answer: a success pays nothing for it.
+            $scrub = static fn (string $text): string => Sensitive::scrubText($text, $secretsOf());
             $code = $record['error_code'] ?? null;
             throw new PlatformException(
                 $operation,

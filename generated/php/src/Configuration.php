@@ -33,6 +33,15 @@ final class Configuration
         /** Delay before attempt n+1: retryDelayMs * 2^(n-1). */
         public readonly int $retryDelayMs = 200,
         public readonly mixed $logger = null,
+        /**
+         * Real method value per neutral method label, for a deployment whose client was generated
+         * with the labels (`['pin_voucher' => 'pv-real']`): S2S `brand`, Checkout `methods` items
+         * and `parameters.<method>` keys. Requests are validated with the label and sent, and
+         * signed, with the real value. spec/deployment.yaml does the same at generation time.
+         *
+         * @var array<string, string>
+         */
+        public readonly array $brandValues = [],
     ) {
         if (!preg_match('#^https?://[^\s/]+#i', $baseUrl)) {
             throw new ConfigurationException('client options', 'baseUrl must be an http(s) URL of the platform');
@@ -45,6 +54,11 @@ final class Configuration
         }
         if ($signatureAlgorithm !== 'md5' && $signatureAlgorithm !== 'sha256') {
             throw new ConfigurationException('client options', "signatureAlgorithm must be 'md5' or 'sha256'");
+        }
+        foreach ($brandValues as $value) {
+            if (!is_string($value) || $value === '') {
+                throw new ConfigurationException('client options', 'brandValues must map each method label to its real value (non-empty strings)');
+            }
         }
         if ($logger !== null && !is_callable($logger)) {
             throw new ConfigurationException('client options', 'logger must be callable');

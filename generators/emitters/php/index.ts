@@ -1,8 +1,9 @@
 // Emitter: the PHP client (`generated/php`, composer package payment-gateway/merchant-client).
 // Thin, as the TypeScript client is: the hand-written runtime in templates/php is copied as it
 // is, and this writes only data the runtime interprets (operation tables, signature recipes,
-// error catalogue, sensitive fields, the request schemas as JSON) plus the typed surface
-// (operation groups with PHPDoc array shapes, response and callback event classes).
+// error catalogue, sensitive fields) plus code: the validators, compiled per schema
+// (./validation), and the typed surface (operation groups with PHPDoc array shapes, response and
+// callback event classes).
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
@@ -12,6 +13,7 @@ import type { SignatureRecipeData } from '../../model/signature-recipes.js';
 import { requiredProperties, type SpecModel } from '../../model/spec-model.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 import { phpLiteral, phpString } from '../../shared/php-literal.js';
+import { validatorsClass } from './validation/index.js';
 
 const NAMESPACE = 'PaymentGateway\\MerchantClient';
 const SOURCE = 'generators/emitters/php';
@@ -31,8 +33,7 @@ export const phpEmitter: Emitter = {
       phpFile('src/Generated/Webhooks.php', tableClass('Webhooks', 'Every callback and signed return query: its recipe, schema, required fields and signing-context names.', 'WEBHOOKS', webhookTable(model))),
       phpFile('src/Generated/SensitiveFields.php', tableClass('SensitiveFields', 'Wire fields marked `x-sensitive` in the spec: masked in every exception and log line.', 'FIELDS', Object.fromEntries(sensitiveFields(model)))),
       phpFile('src/Generated/ErrorCatalogue.php', tableClass('ErrorCatalogue', 'Errors any operation may return (`info.x-errors`); each operation lists its own in Operations.', 'GENERIC', model.genericErrors)),
-      // PHP data, not JSON: a constant array is compiled once into opcache, not decoded per request.
-      phpFile('src/Generated/Schemas.php', tableClass('Schemas', 'The component schemas of the spec, as the Validator interprets them (the ones the TypeScript validators are compiled from).', 'SCHEMAS', schemaDocument(model))),
+      phpFile('src/Generated/Validators.php', validatorsClass(model, NAMESPACE)),
       ...(['card', 'apm', 'checkout'] as const).map((protocol) =>
         phpFile(`src/${GROUPS[protocol]}.php`, groupClass(model, protocol, operations.filter((operation) => operation.protocol === protocol))),
       ),
@@ -110,6 +111,8 @@ function operationTable(model: SpecModel, operations: readonly ClientOperation[]
         signing: operation.signingFields,
         headers: operation.headers,
         fields: operation.fields ?? null,
+        // Body fields keyed by method label (`x-keyed-by: method`, Checkout `parameters`): brandValues renames their keys.
+        methodKeyed: operation.methodKeyed,
         errors: errorsOf(operation),
       },
     ]),
@@ -136,27 +139,6 @@ function webhookTable(model: SpecModel): Record<string, unknown> {
       },
     ]),
   );
-}
-
-/** The component schemas the PHP validator interprets (the same schemas the TS validators are compiled from), prose left out. */
-function schemaDocument(model: SpecModel): Record<string, unknown> {
-  const keep = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(keep);
-    if (typeof node !== 'object' || node === null) return node;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) {
-      // Prose and catalogue data the validator never reads; keyword data it does stays.
-      if (['description', 'examples', 'example', 'title', 'x-errors', 'x-signature', 'x-method', 'x-releases', 'x-mid-settings', 'x-since', 'x-enum-since', 'x-safety-cap'].includes(key)) continue;
-      out[key] = key === 'properties' || key === 'patternProperties' || key === 'dependentSchemas' || key === '$defs' ? mapValues(value, keep) : keep(value);
-    }
-    return out;
-  };
-  return Object.fromEntries([...model.schemas].map(([name, schema]) => [name, keep(schema)]));
-}
-
-function mapValues(value: unknown, fn: (child: unknown) => unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, fn(child)]));
 }
 
 // PHPDoc types (PHPStan / Psalm array shapes) from the schemas.

@@ -51,15 +51,17 @@ final class FormCodec
         }
         $node = (array) $node;
         foreach ($node as $key => $value) {
-            if (is_string($key) && (str_contains($key, '[') || str_contains($key, ']'))) {
+            if (is_string($key) && strpbrk($key, '[]') !== false) {
                 self::checkKey($key);
+            }
+            // Strings, most of a body, pass as they are: the one test first.
+            if (is_string($value) || is_int($value) || $value === null) {
+                continue;
             }
             if (is_array($value) || is_object($value)) {
                 $node[$key] = self::plain($value, $depth + 1);
-            } elseif (is_bool($value) || is_float($value)) {
+            } else {
                 $node[$key] = self::text($value);
-            } elseif ($value !== null && !is_scalar($value)) {
-                self::text($value);
             }
         }
         return $node;

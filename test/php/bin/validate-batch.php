@@ -4,19 +4,18 @@ declare(strict_types=1);
 
 // Validates a batch of cases in one process for the parity test (test/php/validator-parity.test.ts):
 // reads {"cases": [{"schema", "style", "value"}]} from the file named by argv[1], writes one
-// line per case: {"ok": bool, "issues": [{path, rule}]}. Values are read with json_decode's
+// line per case: {"ok": bool, "issues": [{path, rule, message}]}. Values are read with json_decode's
 // objects, so `{}` and `[]` stay apart.
 require dirname(__DIR__, 3) . '/generated/php/autoload.php';
 
-use PaymentGateway\MerchantClient\Generated\Schemas;
 use PaymentGateway\MerchantClient\Validation\Validator;
 
-$validator = new Validator(Schemas::SCHEMAS, strictJson: true);
+$validator = new Validator(strictJson: true);
 $batch = json_decode((string) file_get_contents($argv[1]), false, 512, JSON_THROW_ON_ERROR);
 $started = hrtime(true);
 $out = [];
 foreach ($batch->cases as $case) {
     $issues = $validator->validate($case->schema, $case->value, $case->style);
-    $out[] = ['ok' => $issues === [], 'issues' => array_map(static fn ($issue): array => ['path' => $issue->path, 'rule' => $issue->rule], $issues)];
+    $out[] = ['ok' => $issues === [], 'issues' => array_map(static fn ($issue): array => $issue->toArray(), $issues)];
 }
 echo json_encode(['results' => $out, 'ms' => (hrtime(true) - $started) / 1e6], JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE);

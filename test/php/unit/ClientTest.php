@@ -3,6 +3,7 @@
 declare(strict_types=1);
 
 use PaymentGateway\MerchantClient\Configuration;
+use PaymentGateway\MerchantClient\Exception\ConfigurationException;
 use PaymentGateway\MerchantClient\Exception\GatewayException;
 use PaymentGateway\MerchantClient\Exception\PlatformException;
 use PaymentGateway\MerchantClient\Exception\RequestValidationException;
@@ -198,5 +199,19 @@ final class ClientTest extends TestCase
         $mirrored = array_map(static fn (string $name): string => "{$name}Exception", [...$match[1], 'Gateway']);
         sort($mirrored);
         self::assertSame(array_values(array_unique($mirrored)), array_keys($kinds));
+    }
+
+    public function testBrandValuesMustBeNonEmptyStringsWithTheTypeScriptWords(): void
+    {
+        $ts = (string) file_get_contents(dirname(__DIR__, 3) . '/templates/runtime/configuration.ts');
+        preg_match("/'(brandValues must [^']+)'/", $ts, $words);
+        foreach ([['pin_voucher' => ''], ['pin_voucher' => 42]] as $brandValues) {
+            try {
+                new Configuration('https://gateway.example', 'key', self::PASSWORD, brandValues: $brandValues);
+                self::fail('accepted brandValues ' . json_encode($brandValues));
+            } catch (ConfigurationException $error) {
+                self::assertStringContainsString($words[1], $error->getMessage());
+            }
+        }
     }
 }

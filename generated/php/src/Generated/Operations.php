@@ -111,6 +111,7 @@ final class Operations
                 'term_url_3ds',
                 'term_url_target',
             ],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'message' => 'amount: This value should be greater than 0.',
@@ -176,6 +177,7 @@ final class Operations
                 'recurring_init',
                 'return_url',
             ],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'message' => 'amount: This value should be greater than 0.',
@@ -227,6 +229,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'amount', 'client_key', 'hash', 'trans_id'],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'code' => '101000',
@@ -262,6 +265,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'amount', 'client_key', 'hash', 'trans_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD GET_TRANS_STATUS' => [
@@ -307,6 +311,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'client_key', 'hash', 'trans_id'],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'code' => '101000',
@@ -342,6 +347,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'client_key', 'hash', 'trans_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD AUTH' => [
@@ -444,6 +450,7 @@ final class Operations
                 'term_url_3ds',
                 'term_url_target',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD DEBIT' => [
@@ -530,6 +537,7 @@ final class Operations
                 'term_url_3ds',
                 'term_url_target',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD CREDIT2CARD' => [
@@ -613,6 +621,7 @@ final class Operations
                 'payer_state',
                 'payer_zip',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD CARD2CARD' => [
@@ -708,6 +717,7 @@ final class Operations
                 'term_url_3ds',
                 'term_url_target',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD VOID' => [
@@ -753,6 +763,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'client_key', 'hash', 'trans_id'],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'code' => '100000',
@@ -787,6 +798,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'client_key', 'hash', 'trans_id'],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'message' => 'Void is not allowed.',
@@ -825,6 +837,7 @@ final class Operations
             'signing' => ['card_number', 'payer_email'],
             'headers' => [],
             'fields' => ['action', 'amount', 'client_key', 'hash', 'trans_id'],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'code' => '100000',
@@ -856,6 +869,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'amount', 'client_key', 'hash', 'trans_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD REFUND' => [
@@ -888,6 +902,7 @@ final class Operations
             'signing' => ['card_number', 'payer_email'],
             'headers' => [],
             'fields' => ['action', 'amount', 'client_key', 'hash', 'trans_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S APM REFUND' => [
@@ -911,6 +926,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'amount', 'client_key', 'hash', 'trans_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD GET_TRANS_STATUS_BY_ORDER' => [
@@ -943,6 +959,7 @@ final class Operations
             'signing' => ['card_number', 'payer_email'],
             'headers' => [],
             'fields' => ['action', 'client_key', 'hash', 'order_id'],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'code' => '101000',
@@ -990,6 +1007,7 @@ final class Operations
                 'name',
                 'payments_count',
             ],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'message' => 'Parameter is deprecated.',
@@ -1036,6 +1054,7 @@ final class Operations
                 'payments_count',
                 'schedule_id',
             ],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'code' => '100000',
@@ -1073,6 +1092,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'client_key', 'hash', 'schedule_id'],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'code' => '100000',
@@ -1104,6 +1124,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'client_key', 'hash', 'schedule_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD PAUSE_SCHEDULE' => [
@@ -1127,6 +1148,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'client_key', 'hash', 'schedule_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD RUN_SCHEDULE' => [
@@ -1150,6 +1172,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'client_key', 'hash', 'schedule_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD DESCHEDULE' => [
@@ -1173,6 +1196,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['action', 'client_key', 'hash', 'recurring_token', 'schedule_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S CARD RECURRING_SALE' => [
@@ -1219,6 +1243,7 @@ final class Operations
                 'recurring_token',
                 'schedule_id',
             ],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'code' => '100000',
@@ -1272,6 +1297,7 @@ final class Operations
                 'recurring_token',
                 'schedule_id',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S APM CREDIT2VIRTUAL' => [
@@ -1311,6 +1337,7 @@ final class Operations
                 'payee_first_name',
                 'payee_last_name',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S APM DEBIT2VIRTUAL' => [
@@ -1359,6 +1386,7 @@ final class Operations
                 'payer_zip',
                 'return_url',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'S2S APM DEBIT2VIRTUAL_CALC' => [
@@ -1407,6 +1435,7 @@ final class Operations
                 'payer_zip',
                 'return_url',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'Checkout createSession' => [
@@ -1459,6 +1488,7 @@ final class Operations
                 'vat_calc',
                 'with_hosted_fields',
             ],
+            'methodKeyed' => ['parameters'],
             'errors' => [
                 [
                     'message' => 'amount: This value should be greater than 0.',
@@ -1518,6 +1548,7 @@ final class Operations
                 'vat_calc',
                 'with_hosted_fields',
             ],
+            'methodKeyed' => ['parameters'],
             'errors' => [
                 [
                     'message' => 'amount: This value should be greater than 0.',
@@ -1548,6 +1579,7 @@ final class Operations
                 'selected_language',
                 'with_hosted_fields',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'Checkout debitHostedFields' => [
@@ -1572,6 +1604,7 @@ final class Operations
                 'selected_language',
                 'with_hosted_fields',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'Checkout creditCard' => [
@@ -1605,6 +1638,7 @@ final class Operations
                 'payee_first_name',
                 'payee_last_name',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'Checkout capturePayment' => [
@@ -1626,6 +1660,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['amount', 'hash', 'merchant_key', 'payment_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'Checkout refundPayment' => [
@@ -1647,6 +1682,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['amount', 'hash', 'merchant_key', 'payment_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'Checkout voidPayment' => [
@@ -1668,6 +1704,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['hash', 'merchant_key', 'payment_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'Checkout retryPayment' => [
@@ -1689,6 +1726,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['hash', 'merchant_key', 'payment_id'],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'Checkout recurringPayment' => [
@@ -1726,6 +1764,7 @@ final class Operations
                 'recurring_token',
                 'schedule_id',
             ],
+            'methodKeyed' => [],
             'errors' => [],
         ],
         'Checkout getPaymentStatus' => [
@@ -1758,6 +1797,7 @@ final class Operations
             'signing' => [],
             'headers' => [],
             'fields' => ['hash', 'merchant_key', 'order_id', 'payment_id', 'size'],
+            'methodKeyed' => [],
             'errors' => [
                 [
                     'code' => '101000',

@@ -16,7 +16,12 @@ final class Formats
     private const IPV6 = '/^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/iD';
     private const EMAIL = '/^(?:[a-z0-9!#$%&\'*+\/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&\'*+\/=?^_`{|}~-]+)*|"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\\\[\x20-\x7e])*")@(?:([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)|\[(?:IPv6:([^\]]*)|([0-9.]*))\])$/iD';
     private const UUID = '/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/iD';
-    private const URI = '/^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&\'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&\'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&\'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&\'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&\'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&\'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&\'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&\'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&\'()*+,;=:@\/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&\'()*+,;=:@\/?]|%[0-9a-f]{2})*)?$/iD';
+    // RFC 3986, section 3 and appendix A, as templates/runtime/format-uri.ts scans it: the classes
+    // of the grammar (`%` among them, its escapes checked apart), an authority with userinfo, a
+    // host (reg-name or IP literal) and a numeric port, then path, query and fragment; `//` after
+    // the scheme always starts an authority.
+    private const URI = "/^[a-z][a-z0-9+\\-.]*:(?:\\/\\/(?:[a-z0-9\\-._~!$&'()*+,;=%:]*@)?(?:\\[([^\\]]*)\\]|[a-z0-9\\-._~!$&'()*+,;=%]*)(?::[0-9]*)?(?:\\/[a-z0-9\\-._~!$&'()*+,;=%:@\\/]*)?|(?!\\/\\/)[a-z0-9\\-._~!$&'()*+,;=%:@\\/]*)(?:\\?[a-z0-9\\-._~!$&'()*+,;=%:@\\/?]*)?(?:#[a-z0-9\\-._~!$&'()*+,;=%:@\\/?]*)?$/iD";
+    private const IP_FUTURE = "/^v[0-9a-f]+\\.[a-z0-9\\-._~!$&'()*+,;=:]+$/iD";
 
     /** Whether the string has the format; a format the spec does not use passes (the generator refuses unknown ones). */
     public static function check(string $format, string $value): bool
@@ -26,7 +31,7 @@ final class Formats
             'date-time' => self::dateTime($value),
             'email' => self::email($value),
             'uuid' => preg_match(self::UUID, $value) === 1,
-            'uri' => preg_match('/\/|:/', $value) === 1 && preg_match(self::URI, $value) === 1,
+            'uri' => self::uri($value),
             'ipv4' => preg_match('/^' . self::IPV4 . '$/D', $value) === 1,
             'ipv6' => preg_match(self::IPV6, $value) === 1,
             default => true,
@@ -62,6 +67,18 @@ final class Formats
         }
         // A leap second only at 23:59 UTC.
         return $second < 60 || (((($hour * 60 + $minute - $offset) % 1440) + 1440) % 1440) === 23 * 60 + 59;
+    }
+
+    private static function uri(string $value): bool
+    {
+        if (preg_match(self::URI, $value, $m) !== 1) {
+            return false;
+        }
+        // An IP literal is an IPv6 address or an IPvFuture; a `%` starts a two-digit escape.
+        if (($m[1] ?? '') !== '' && preg_match(self::IPV6, $m[1]) !== 1 && preg_match(self::IP_FUTURE, $m[1]) !== 1) {
+            return false;
+        }
+        return !str_contains($value, '%') || preg_match('/%(?![0-9a-f]{2})/i', $value) !== 1;
     }
 
     private static function email(string $value): bool

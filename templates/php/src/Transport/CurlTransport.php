@@ -14,21 +14,18 @@ final class CurlTransport implements Transport
 
     public function send(HttpRequest $request): HttpResponse
     {
-        // Every option is set on every call, so the handle needs no reset between requests.
-        $handle = $this->handle ??= curl_init();
+        $handle = $this->handle ??= self::handle();
         $headers = ['Expect:'];
         foreach ($request->headers as $name => $value) {
             $headers[] = "{$name}: {$value}";
         }
+        // What differs between requests is set on every call, so the handle needs no reset.
         curl_setopt_array($handle, [
             CURLOPT_URL => $request->url,
             CURLOPT_CUSTOMREQUEST => $request->method,
             CURLOPT_POSTFIELDS => $request->body,
             CURLOPT_HTTPHEADER => $headers,
-            CURLOPT_RETURNTRANSFER => true,
-            CURLOPT_FOLLOWLOCATION => false,
             CURLOPT_TIMEOUT_MS => $request->timeoutMs,
-            CURLOPT_PROTOCOLS => CURLPROTO_HTTPS | CURLPROTO_HTTP,
         ]);
         $body = curl_exec($handle);
         if ($body === false) {
@@ -38,5 +35,17 @@ final class CurlTransport implements Transport
         }
         // The pipeline reads the status and the JSON body only: no header callback per line.
         return new HttpResponse((int) curl_getinfo($handle, CURLINFO_RESPONSE_CODE), (string) $body);
+    }
+
+    /** A handle with what every request shares: the answer returned, no redirect followed, http(s) only. */
+    private static function handle(): \CurlHandle
+    {
+        $handle = curl_init();
+        curl_setopt_array($handle, [
+            CURLOPT_RETURNTRANSFER => true,
+            CURLOPT_FOLLOWLOCATION => false,
+            CURLOPT_PROTOCOLS => CURLPROTO_HTTPS | CURLPROTO_HTTP,
+        ]);
+        return $handle;
     }
 }

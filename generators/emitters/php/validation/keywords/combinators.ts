@@ -1,0 +1,94 @@
+// Applicators on the value itself: $ref, allOf, anyOf, oneOf (discriminated or plain), not,
+// if/then/else. Issues and their words are the TypeScript validators' (emitters/validators).
+import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../../model/json-schema.js';
+import { phpString } from '../../../../shared/php-literal.js';
+import { branchShape } from '../../../../shared/branch-shape.js';
+import { describeCondition, negateCondition } from '../../../../shared/condition-text.js';
+import { ifElse, isEmpty, type Code } from '../code.js';
+import type { KeywordDefinition, PhpScope } from '../keyword.js';
+
+const RETURN_FALSE = 'return false;';
+const predicateOnly = (code: Code): Code => ifElse('$ctx === null', RETURN_FALSE, code);
+
+export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
+  {
+    keyword: '$ref',
+    code: (schema, scope) => ifElse(`!self::${scope.validator({ $ref: schema.$ref! }, ['$ref'])}(${scope.value}, $ctx) && $ctx === null`, RETURN_FALSE),
+  },
+  { keyword: 'allOf', code: (schema, scope) => schema.allOf!.map((member, index) => scope.same(member, ['allOf', index])) },
+  { keyword: 'anyOf', code: (schema, scope) => emitAnyOf(schema.anyOf!, scope) },
+  {
+    keyword: 'oneOf',
+    with: ['discriminator'],
+    code: (schema, scope) => (schema.discriminator ? emitDiscriminated(schema, scope) : emitOneOf(schema.oneOf!, scope)),
+  },
+  { keyword: 'not', code: (schema, scope) => emitNot(schema.not!, scope) },
+  { keyword: 'if', with: ['then', 'else'], code: (schema, scope) => emitIf(schema, scope) },
+];
+
+function emitAnyOf(members: readonly JsonSchema[], scope: PhpScope): Code {
+  const test = members.map((member, index) => `self::${scope.validator(member, ['anyOf', index])}(${scope.value})`).join(' || ');
+  return ifElse(`!(${test})`, predicateOnly(reportClosest(members, 'anyOf', scope, 'must match at least one of')));
+}
+
+/** The branch is chosen by the tag's value, as the TypeScript validators (and ajv's `discriminator`) do. */
+function emitDiscriminated(schema: SchemaObject, scope: PhpScope): Code {
+  const { propertyName, mapping } = schema.discriminator!;
+  if (!mapping) throw new Error(`discriminator on ${propertyName} needs a mapping`);
+  const fields = scope.local('tagged');
+  const key = phpString(propertyName);
+  const branches = Object.entries(mapping).map(([value, ref]) => ({ value, method: scope.validator({ $ref: ref }, ['discriminator', value]) }));
+  // A missing tag fails here only when checking; collecting leaves it to `required`.
+  const fallback = predicateOnly(ifElse(`array_key_exists(${key}, ${fields})`, scope.recordAt(key, 'discriminator', `must be one of: ${Object.keys(mapping).join(', ')}`)));
+  const chain = branches.reduceRight<Code>(
+    (otherwise, { value, method }) => ifElse(`(${fields}[${key}] ?? null) === ${phpString(value)}`, ifElse(`!self::${method}(${scope.value}, $ctx) && $ctx === null`, RETURN_FALSE), otherwise),
+    fallback,
+  );
+  return [`${fields} = Checks::isObject(${scope.value}) ? (array) ${scope.value} : [];`, chain];
+}
+
+function emitOneOf(members: readonly JsonSchema[], scope: PhpScope): Code {
+  const count = scope.local('matches');
+  const labels = members.map((member, index) => scope.label(member, index)).join(', ');
+  return [
+    `${count} = 0;`,
+    ...members.map((member, index) => ifElse(`self::${scope.validator(member, ['oneOf', index])}(${scope.value})`, `${count}++;`)),
+    ifElse(
+      `${count} !== 1`,
+      predicateOnly(ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, 'must match exactly one of'), scope.record('oneOf', `must match only one of: ${labels}`))),
+    ),
+  ];
+}
+
+/**
+ * No branch matched (reporting code): one issue naming every alternative and the closest, then
+ * the closest branch's own issues, so they are about the fields the payer actually sent.
+ */
+function reportClosest(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf', scope: PhpScope, words: string): Code {
+  const labels = members.map((member, index) => scope.label(member, index));
+  const report = (index: number): Code => [
+    scope.record(keyword, `${words}: ${labels.join(', ')} (closest: ${labels[index]})`),
+    `self::${scope.validator(members[index]!, [keyword, index])}(${scope.value}, $ctx);`,
+  ];
+  const shapes = members.map((member) => branchShape(member, (node) => scope.resolve(node)));
+  if (shapes.every(([declared, forbidden]) => declared.length === 0 && forbidden.length === 0)) return report(0);
+  const closest = scope.local('closest');
+  return [
+    `${closest} = Checks::closestAlternative(${scope.value}, ${scope.constant('SHAPES', shapes)});`,
+    members.reduceRight<Code>((otherwise, _, index) => (index === members.length - 1 ? report(index) : ifElse(`${closest} === ${index}`, report(index), otherwise)), []),
+  ];
+}
+
+function emitNot(excluded: JsonSchema, scope: PhpScope): Code {
+  const resolved = scope.resolve(excluded);
+  const message = isSchemaObject(resolved) && resolved.description ? resolved.description : 'must not match the excluded schema';
+  return scope.failIf(`self::${scope.validator(excluded, ['not'])}(${scope.value})`, 'not', message);
+}
+
+function emitIf(schema: SchemaObject, scope: PhpScope): Code {
+  const condition = describeCondition(schema.if!);
+  const thenCode = schema.then !== undefined ? scope.same(schema.then, ['then'], condition) : [];
+  const elseCode = schema.else !== undefined ? scope.same(schema.else, ['else'], negateCondition(condition)) : [];
+  if (isEmpty(thenCode) && isEmpty(elseCode)) return [];
+  return ifElse(`self::${scope.validator(schema.if!, ['if'])}(${scope.value})`, thenCode, elseCode);
+}

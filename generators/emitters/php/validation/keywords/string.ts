@@ -1,0 +1,105 @@
+// String keywords: lengths in code points, `pattern` (ECMAScript with the `u` flag, read as PCRE
+// with /u), `format`, and the decimal bounds amounts need.
+import { phpString } from '../../../../shared/php-literal.js';
+import { ifElse } from '../code.js';
+import type { KeywordDefinition } from '../keyword.js';
+
+/** The formats templates/php's Formats checks; the generator refuses a schema with another. */
+const FORMATS = new Set(['date', 'date-time', 'email', 'uuid', 'uri', 'ipv4', 'ipv6']);
+
+/** ECMAScript's long General_Category names (`Letter`, `Uppercase_Letter`, ...), which PHP's PCRE does not read. */
+const LONG_CATEGORY =
+  /^(?:Cased_|Uppercase_|Lowercase_|Titlecase_|Modifier_|Other_)?Letter$|^(?:Nonspacing_|Spacing_|Enclosing_)?Mark$|^(?:Decimal_|Letter_|Other_)?Number$|^(?:Connector_|Dash_|Open_|Close_|Initial_|Final_|Other_)?Punctuation$|^(?:Math_|Currency_|Modifier_|Other_)?Symbol$|^(?:Space_|Line_|Paragraph_)?Separator$|^(?:Other|Control|Format|Surrogate|Private_Use|Unassigned)$/;
+
+const chars = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
+
+/** Amounts are decimal strings; JSON Schema compares numbers only, hence the extensions. */
+const decimalBound = (keyword: 'x-decimal-minimum' | 'x-decimal-maximum', failsWhen: string, words: string): KeywordDefinition => ({
+  keyword,
+  type: 'string',
+  code(schema, scope) {
+    const limit = schema[keyword];
+    if (typeof limit !== 'string' || !/^-?[0-9]+(\.[0-9]+)?$/.test(limit)) throw new Error(`${keyword} must be a decimal string`);
+    // null (not a plain decimal) is left to `pattern`, as NaN is in TypeScript.
+    return scope.failIf(`Checks::compareDecimal(${scope.value}, ${phpString(limit)}) ${failsWhen}`, keyword, `must be ${words} ${limit}`);
+  },
+});
+
+export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
+  {
+    keyword: 'minLength',
+    type: 'string',
+    code(schema, scope) {
+      const v = scope.value;
+      const min = schema.minLength!;
+      if (min === 0) return [];
+      // A code point is 1 to 4 bytes: the byte length bounds the count, so mb_strlen runs only where it could matter.
+      const test = min === 1 ? `${v} === ''` : `strlen(${v}) < ${4 * min} && mb_strlen(${v}, 'UTF-8') < ${min}`;
+      return scope.failIf(test, 'minLength', `must be at least ${chars(min)}`);
+    },
+  },
+  {
+    keyword: 'maxLength',
+    type: 'string',
+    code(schema, scope) {
+      const v = scope.value;
+      const max = schema.maxLength!;
+      // A safety cap is this client's guard, not a platform rule: the message says so (spec/README.md).
+      const cap = (schema as { 'x-safety-cap'?: unknown })['x-safety-cap'] === true ? ' (a safety cap of this client, not a platform limit)' : '';
+      return scope.failIf(`strlen(${v}) > ${max} && mb_strlen(${v}, 'UTF-8') > ${max}`, 'maxLength', `must be at most ${chars(max)}${cap}`);
+    },
+  },
+  {
+    keyword: 'pattern',
+    type: 'string',
+    code(schema, scope) {
+      // PCRE2 10.42 (Debian's PHP 8.2) knows a general category by its short name only, and no
+      // `name=value` form: such a pattern would not compile, and fail every value.
+      const property = /\\[pP]\{([^}]*)\}/g;
+      for (const [, name] of schema.pattern!.matchAll(property)) {
+        if (name!.includes('=') || LONG_CATEGORY.test(name!)) throw new Error(`pattern ${schema.pattern}: write \\p{${name}} as PHP's PCRE reads it (a short category such as \\p{L}, a script by its name)`);
+      }
+      return scope.failIf(`preg_match(${scope.regex(schema.pattern!)}, ${scope.value}) !== 1`, 'pattern', `must match the pattern ${schema.pattern}`);
+    },
+  },
+  {
+    keyword: 'format',
+    type: 'string',
+    code(schema, scope) {
+      const format = schema.format!;
+      if (!FORMATS.has(format)) throw new Error(`Unsupported format "${format}" in PHP; add it to templates/php/src/Validation/Formats.php and to FORMATS`);
+      return scope.failIf(`!Formats::check(${phpString(format)}, ${scope.value})`, 'format', `must be a valid ${format}`);
+    },
+  },
+  decimalBound('x-decimal-minimum', '< 0', 'at least'),
+  decimalBound('x-decimal-maximum', '> 0', 'at most'),
+  {
+    // A client check, not a platform rule: no card network issues a number that fails it (ISO/IEC 7812).
+    keyword: 'x-luhn',
+    type: 'string',
+    code(schema, scope) {
+      if (schema['x-luhn'] !== true) throw new Error('x-luhn must be true (leave it out otherwise)');
+      return scope.failIf(`!Checks::luhn(${scope.value})`, 'luhn', 'must be a card number whose check digit is right (Luhn check): it is mistyped');
+    },
+  },
+  {
+    // The string's JSON document, validated at the field's wire path followed by a JSON pointer
+    // (`parameters[paymentToken]#/paymentData/header`). A message never repeats the content (wallet tokens are secrets).
+    keyword: 'contentSchema',
+    with: ['contentMediaType', 'contentEncoding'],
+    type: 'string',
+    code(schema, scope) {
+      if (schema.contentMediaType !== 'application/json') throw new Error('contentSchema is supported with contentMediaType: application/json only');
+      if ((schema as { contentEncoding?: unknown }).contentEncoding !== undefined) throw new Error('contentSchema with a contentEncoding is not supported');
+      const content = scope.local('content');
+      return [
+        `${content} = Checks::jsonContent(${scope.value});`,
+        ifElse(
+          `${content} === Checks::notJson()`,
+          scope.fail('contentMediaType', 'must be a JSON document'),
+          `if (!Checks::inContent(${content}, $ctx, self::${scope.validator(schema.contentSchema!, ['contentSchema'])}(...))) {\n    return false;\n}`,
+        ),
+      ];
+    },
+  },
+];
