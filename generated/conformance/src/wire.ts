@@ -20,6 +20,8 @@ export interface Answer {
   readonly status: number;
   readonly body: unknown;
   readonly exchange: Exchange;
+  /** Where a redirect answer (3xx) sends the client. */
+  readonly location?: string;
 }
 
 /** Fields never shown in a report: the card verification value and the password-like values. */
@@ -60,9 +62,11 @@ async function send(
     // Not JSON: kept as text, and the scenario says what it expected.
   }
   const answer = JSON.stringify(shown(parsed)).slice(0, 2000);
+  const location = response.headers.get('location');
   return {
     status: response.status,
     body: parsed,
+    ...(location ? { location } : {}),
     exchange: { request: `${method} ${url} ${JSON.stringify(shownBody)}`, status: response.status, answer },
   };
 }
@@ -93,20 +97,24 @@ export function sendCheckout(
   entry: CheckoutEntry,
   fields: Readonly<Record<string, unknown>>,
   hash?: string,
+  original: Readonly<Record<string, string>> = {},
 ): Promise<Answer> {
   const body: Record<string, unknown> = { ...fields, merchant_key: target.merchantKey };
   delete body['hash'];
-  if (entry.signed) body['hash'] = hash ?? computeSignature(entry.operation.signature!, body, target.password);
+  if (entry.signed)
+    body['hash'] = hash ?? computeSignature(entry.operation.signature!, { ...original, ...body }, target.password);
   return send(`${target.checkoutUrl}${entry.path}`, JSON.stringify(body), 'application/json', body, target.timeoutMs);
 }
 
-/** A plain request (probes, sandbox controls, hosted pages). */
+/** A plain request (probes, sandbox controls, the payer's pages): a form, or a JSON body. */
 export function request(
   target: Target,
   url: string,
   method: 'GET' | 'POST',
   form?: Readonly<Record<string, string>>,
+  json?: Readonly<Record<string, unknown>>,
 ): Promise<Answer> {
+  if (json) return send(url, JSON.stringify(json), 'application/json', json, target.timeoutMs, method);
   return send(
     url,
     new URLSearchParams(form ?? {}).toString(),

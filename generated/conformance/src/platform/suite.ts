@@ -5,14 +5,15 @@
 // controls; scenarios that need them are skipped elsewhere and the report says so.
 import { renderReport, type Family, type Report } from '../report.js';
 import { runScenarios, type ProgressListener, type Scenario } from '../runner.js';
-import { TABLES } from '../scenarios.js';
+import { IDENTIFIERS, TABLES } from '../scenarios.js';
 import { request, type Target } from '../wire.js';
 import { callbackScenarios } from './callbacks.js';
 import { errorScenarios } from './errors.js';
 import { exampleScenarios, type Operation } from './examples.js';
-import { flowScenarios, type Payment } from './flows.js';
+import { flowScenarios } from './flows.js';
 import { startCallbackListener, type CallbackListener } from './listener.js';
 import { signatureScenarios } from './signatures.js';
+import { Steps, type Payment } from './steps.js';
 
 export interface PlatformSuiteOptions {
   readonly baseUrl: string;
@@ -60,11 +61,18 @@ function allScenarios(
     ...TABLES.s2s.map((entry) => ({ kind: 's2s' as const, entry })),
     ...TABLES.checkout.map((entry) => ({ kind: 'checkout' as const, entry })),
   ];
+  const steps = new Steps(target, TABLES, IDENTIFIERS, {
+    sandboxControls,
+    payments,
+    settleMs: waitMs,
+    exercised: new Set(),
+    ...(listener ? { received: listener.received } : {}),
+  });
   return [
-    ...exampleScenarios(target, operations),
+    ...exampleScenarios(steps, operations),
     ...errorScenarios(target, operations),
-    ...signatureScenarios(target, operations),
-    ...flowScenarios(target, TABLES, { sandboxControls, payments, settleMs: waitMs }),
+    ...signatureScenarios(target, IDENTIFIERS, operations),
+    ...flowScenarios(steps),
     ...callbackScenarios(TABLES, target.password, listener, payments, waitMs),
   ];
 }

@@ -1,0 +1,221 @@
+// Examples that name something an earlier request created (a transaction, a Checkout payment, a
+// schedule, a card or recurring token, an order to look up) run after that request: the kit makes
+// the prerequisite with the documented test card, puts what it answered into the example under
+// every field that names it (by the spec's identifier schema, so each alias of an id is filled the
+// same way), and signs the result. Which prerequisite an example needs is read from the operation
+// and the state table: the state its move starts from, an initiating payment for a recurring
+// charge, a tokenizing payment for a token.
+import type { ScenarioContext } from '../runner.js';
+import type { Example } from '../tables.js';
+import { field, sendCheckout, sendS2s, type Answer } from '../wire.js';
+import type { Operation } from './examples.js';
+import { fresh, looksUpOrder } from './requests.js';
+import { NEW, operationWord, type Earlier, type S2sProtocol, type Steps } from './steps.js';
+
+export interface OperationIdentifiers {
+  /** Request field → the spec's identifier schema it is (TransId, PaymentId, ScheduleId, OrderId, Token, CardToken). */
+  readonly request: Readonly<Record<string, string>>;
+  /** Answer field → identifier schema. */
+  readonly answer: Readonly<Record<string, string>>;
+  /** Every field the answer's schema declares. */
+  readonly answerFields: readonly string[];
+  /** The names one request field may take. */
+  readonly alternatives: readonly (readonly string[])[];
+}
+
+/** Keyed by the operation's title (`S2S CARD CAPTURE`, `Checkout capturePayment`). */
+export type IdentifierTables = Readonly<Record<string, OperationIdentifiers>>;
+
+const SCHEDULE = 'ScheduleId';
+const PAYMENT = 'PaymentId';
+const ORDER = 'OrderId';
+/** The answer field a recurring chain hands out, and the request flag that asks for it (the spec's names). */
+const RECURRING_TOKEN = 'recurring_token';
+const CARD_TOKEN = 'card_token';
+
+/** The fields of `example` that name an earlier answer's identifiers (a new order's own id is not one). */
+export function referencedFields(identifiers: OperationIdentifiers | undefined, example: Example): string[] {
+  const lookup = looksUpOrder(example.body);
+  return Object.entries(identifiers?.request ?? {})
+    .filter(([name, schema]) => name in example.body && (schema !== ORDER || lookup))
+    .map(([name]) => name);
+}
+
+/**
+ * Groups of aliases of one identifier (`recurring_first_trans_id` / `recurring_init_trans_id`):
+ * every name of a group names the same identifier schema. The example's own name is first.
+ */
+export function aliasesOf(identifiers: OperationIdentifiers | undefined, example: Example): string[][] {
+  return (identifiers?.alternatives ?? [])
+    .filter((group) => new Set(group.map((name) => identifiers?.request[name])).size === 1)
+    .flatMap((group) => {
+      const sent = group.find((name) => name in example.body);
+      return sent ? [[sent, ...group.filter((name) => name !== sent)]] : [];
+    });
+}
+
+/** The S2S payment a follow-up of `action` names: the state its move starts from, by the state table. */
+function prerequisiteOf(
+  steps: Steps,
+  protocol: S2sProtocol,
+  action: string,
+): { action: string; extra: Record<string, unknown> } {
+  const moves = steps.tables.transitions.filter(
+    (move) =>
+      operationWord(action).test(move.by) &&
+      move.error === undefined &&
+      (move.protocols === undefined || move.protocols.includes(protocol)),
+  );
+  // An authorization (PENDING) where the action moves only from there; a settled SALE otherwise.
+  const held = steps.to(NEW, /^AUTH/, protocol);
+  if (moves.length > 0 && moves.every((move) => move.from === held))
+    return steps.find(protocol, 'AUTH') ? { action: 'AUTH', extra: {} } : { action: 'SALE', extra: { auth: 'Y' } };
+  return { action: 'SALE', extra: {} };
+}
+
+async function schedule(steps: Steps, context: ScenarioContext): Promise<Earlier> {
+  const entry = steps.s2s('card', 'CREATE_SCHEDULE');
+  const body = fresh(entry.examples[0]!);
+  const answer = await sendS2s(steps.target, entry, body);
+  context.saw(answer.exchange);
+  const earlier = steps.earlier('S2S CARD CREATE_SCHEDULE', answer.body);
+  if (!earlier.bySchema[SCHEDULE]) return context.differ('CREATE_SCHEDULE (the prerequisite) answered no schedule_id');
+  return earlier;
+}
+
+/** The S2S payment an example names, made with the success test card or identifier. */
+async function s2sPayment(
+  steps: Steps,
+  context: ScenarioContext,
+  operation: Extract<Operation, { kind: 's2s' }>,
+  referenced: readonly string[],
+  example: Example,
+  scheduleId: string | undefined,
+): Promise<Earlier> {
+  const { protocol, action } = operation.entry;
+  const recurring = /^RECURRING_(.+)$/.exec(action)?.[1];
+  let plan: { action: string; extra: Record<string, unknown> };
+  // A recurring charge follows the payment of its own kind that initiated the chain (RECURRING_DEBIT a DEBIT).
+  if (recurring) plan = { action: recurring, extra: { recurring_init: 'Y' } };
+  else if (referenced.includes(CARD_TOKEN)) plan = { action: 'SALE', extra: { req_token: 'Y' } };
+  else if (referenced.includes(RECURRING_TOKEN)) plan = { action: 'SALE', extra: { recurring_init: 'Y' } };
+  else plan = prerequisiteOf(steps, protocol, action);
+  const extra: Record<string, unknown> = { ...plan.extra };
+  // A chain initiated under the schedule, so the schedule's verbs (DESCHEDULE) find it.
+  if (scheduleId && extra['recurring_init'] !== undefined) extra['schedule_id'] = scheduleId;
+  // The follow-up's amount (a capture, a partial refund) is the payment's, so it has something to move.
+  if (typeof example.body['amount'] === 'string') extra['order_amount'] = example.body['amount'];
+  const payingProtocol = referenced.includes(CARD_TOKEN) ? 'card' : protocol;
+  const { answer, body } = await steps.payment(
+    `prerequisite of ${action}`,
+    payingProtocol,
+    plan.action,
+    'success',
+    extra,
+    false,
+  );
+  context.saw(answer.exchange);
+  if (field(answer.body, 'result') !== 'SUCCESS')
+    return context.differ(
+      `${plan.action} (the prerequisite) with the success test card answered ${String(field(answer.body, 'result'))}: ${String(field(answer.body, 'error_message') ?? field(answer.body, 'status'))}`,
+    );
+  return steps.earlier(`S2S ${payingProtocol.toUpperCase()} ${plan.action}`, answer.body, body, {
+    order_id: String(body['order_id']),
+  });
+}
+
+/** The Checkout payment an example names: authorized for a capture, recurring-initiating for a recurring charge. */
+async function checkoutPayment(steps: Steps, context: ScenarioContext, operationId: string): Promise<Earlier> {
+  const word = operationId.replace(/Payment$/, '').toUpperCase();
+  const held = steps.to(NEW, /^AUTH/, 'checkout');
+  const moves = steps.tables.transitions.filter(
+    (move) => operationWord(word).test(move.by) && move.error === undefined,
+  );
+  const wantsHold = moves.length > 0 && moves.every((move) => move.from === held);
+  const sessions = steps
+    .checkout('createSession')
+    .examples.filter(
+      (candidate) =>
+        Array.isArray(candidate.body['methods']) &&
+        (candidate.body['methods'] as unknown[]).includes('card') &&
+        !(CARD_TOKEN in candidate.body) &&
+        !('schedule_id' in candidate.body),
+    );
+  const session =
+    sessions.find(
+      (candidate) =>
+        Boolean(candidate.body['auth']) === wantsHold && (wantsHold || candidate.body['recurring_init'] === true),
+    ) ?? sessions.find((candidate) => Boolean(candidate.body['auth']) === wantsHold);
+  if (!session)
+    return context.skip(`the spec has no card session example ${wantsHold ? 'that authorizes' : 'that pays'}`);
+  const { earlier } = await steps.checkoutPayment(
+    context,
+    `prerequisite of ${operationId}`,
+    session.body as Record<string, unknown>,
+    'success',
+    false,
+  );
+  if (!earlier.bySchema[PAYMENT])
+    return context.differ('the status lookup of the prerequisite payment answered no payment_id');
+  return earlier;
+}
+
+/**
+ * Runs an example after its prerequisites, with `alias` naming the first of an alias group by
+ * another of its names. Answers the response, or fails/skips the scenario saying why.
+ */
+export async function runChained(
+  steps: Steps,
+  context: ScenarioContext,
+  operation: Operation,
+  title: string,
+  example: Example,
+  alias?: readonly [string, string],
+): Promise<Answer> {
+  const identifiers = steps.identifiers[title];
+  const referenced = referencedFields(identifiers, example);
+  const schemaOf = (name: string) => identifiers?.request[name] ?? '';
+  const earlier: Earlier[] = [];
+  let scheduleId: string | undefined;
+  if (referenced.some((name) => schemaOf(name) === SCHEDULE)) {
+    const created = await schedule(steps, context);
+    scheduleId = created.bySchema[SCHEDULE];
+    earlier.push(created);
+  }
+  const needsPayment = referenced.some((name) => schemaOf(name) !== SCHEDULE);
+  if (needsPayment && operation.kind === 's2s')
+    earlier.push(await s2sPayment(steps, context, operation, referenced, example, scheduleId));
+  if (needsPayment && operation.kind === 'checkout') {
+    // A token alone comes from a tokenizing card payment; anything else names a Checkout payment.
+    const onlyToken = referenced.every((name) => [SCHEDULE, 'Token', 'CardToken'].includes(schemaOf(name)));
+    earlier.push(
+      onlyToken
+        ? await s2sPayment(
+            steps,
+            context,
+            { kind: 's2s', entry: steps.s2s('card', 'SALE') },
+            [CARD_TOKEN],
+            { key: 'token', body: {} },
+            undefined,
+          )
+        : await checkoutPayment(steps, context, operation.entry.operationId),
+    );
+  }
+  const body = fresh(example);
+  for (const name of referenced) {
+    const value =
+      earlier.map((made) => made.ids[name]).find((found) => found !== undefined) ??
+      earlier.map((made) => made.bySchema[schemaOf(name)]).find((found) => found !== undefined);
+    if (value === undefined)
+      return context.differ(`no earlier answer handed out the ${schemaOf(name)} the example's ${name} names`);
+    body[name] = value;
+  }
+  if (alias) {
+    body[alias[1]] = body[alias[0]];
+    delete body[alias[0]];
+  }
+  const original = Object.assign({}, ...earlier.map((made) => made.original)) as Record<string, string>;
+  return operation.kind === 's2s'
+    ? sendS2s(steps.target, operation.entry, body, steps.signing(operation.entry, original))
+    : sendCheckout(steps.target, operation.entry, body, undefined, {});
+}
