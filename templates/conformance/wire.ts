@@ -44,10 +44,11 @@ async function send(
   shownBody: unknown,
   timeoutMs: number,
   method = 'POST',
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<Answer> {
   const response = await fetch(url, {
     method,
-    headers: { 'Content-Type': contentType, Accept: 'application/json' },
+    headers: { ...headers, 'Content-Type': contentType, Accept: 'application/json' },
     ...(method === 'GET' ? {} : { body }),
     redirect: 'manual',
     signal: AbortSignal.timeout(timeoutMs),
@@ -89,19 +90,39 @@ export function sendS2s(
   );
 }
 
+export interface CheckoutSending {
+  /** A hash to send instead of the recipe's (a wrong one). */
+  readonly hash?: string;
+  /** Signing-only inputs of the recipe, not sent. */
+  readonly original?: Readonly<Record<string, string>>;
+  /** Header parameters of the operation (the Hosted Payment Fields `Token`); never shown in a report. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 /** A Checkout request of `entry` with the merchant's key and (for signed endpoints) the recipe's hash. */
 export function sendCheckout(
   target: Target,
   entry: CheckoutEntry,
   fields: Readonly<Record<string, unknown>>,
-  hash?: string,
-  original: Readonly<Record<string, string>> = {},
+  sending: CheckoutSending = {},
 ): Promise<Answer> {
-  const body: Record<string, unknown> = { ...fields, merchant_key: target.merchantKey };
+  // A call authenticated otherwise (the HPF session token) carries no merchant key.
+  const body: Record<string, unknown> = entry.operation.keyField
+    ? { ...fields, [entry.operation.keyField]: target.merchantKey }
+    : { ...fields };
   delete body['hash'];
   if (entry.signed)
-    body['hash'] = hash ?? computeSignature(entry.operation.signature!, { ...original, ...body }, target.password);
-  return send(`${target.checkoutUrl}${entry.path}`, JSON.stringify(body), 'application/json', body, target.timeoutMs);
+    body['hash'] =
+      sending.hash ?? computeSignature(entry.operation.signature!, { ...sending.original, ...body }, target.password);
+  return send(
+    `${target.checkoutUrl}${entry.path}`,
+    JSON.stringify(body),
+    'application/json',
+    body,
+    target.timeoutMs,
+    'POST',
+    sending.headers,
+  );
 }
 
 /** A plain request (probes, sandbox controls, the payer's pages): a form, or a JSON body. */

@@ -9,8 +9,8 @@ import type { ScenarioContext } from '../runner.js';
 import type { Example } from '../tables.js';
 import { field, sendCheckout, sendS2s, type Answer } from '../wire.js';
 import type { Operation } from './examples.js';
-import { fresh, looksUpOrder } from './requests.js';
-import { NEW, operationWord, type Earlier, type S2sProtocol, type Steps } from './steps.js';
+import { fresh, looksUpOrder, orderId } from './requests.js';
+import { NEEDS_PAYER, NEW, operationWord, type Earlier, type S2sProtocol, type Steps } from './steps.js';
 
 export interface OperationIdentifiers {
   /** Request field → the spec's identifier schema it is (TransId, PaymentId, ScheduleId, OrderId, Token, CardToken). */
@@ -54,23 +54,35 @@ export function aliasesOf(identifiers: OperationIdentifiers | undefined, example
     });
 }
 
-/** The S2S payment a follow-up of `action` names: the state its move starts from, by the state table. */
+/** The request that leaves a new S2S payment in `state`: an authorization for the table's AUTH state, else a SALE. */
+export function paymentInto(
+  steps: Steps,
+  protocol: S2sProtocol,
+  state: string,
+): { action: string; extra: Record<string, unknown> } {
+  if (state !== steps.to(NEW, /^AUTH/, protocol)) return { action: 'SALE', extra: {} };
+  // The table's row reads "AUTH, or SALE with auth=Y": S2S APM has no AUTH action.
+  return steps.find(protocol, 'AUTH') ? { action: 'AUTH', extra: {} } : { action: 'SALE', extra: { auth: 'Y' } };
+}
+
+/** The S2S payment a follow-up of `action` names: the state its moves start from, by the state table. */
 function prerequisiteOf(
   steps: Steps,
   protocol: S2sProtocol,
   action: string,
 ): { action: string; extra: Record<string, unknown> } {
-  const moves = steps.tables.transitions.filter(
-    (move) =>
-      operationWord(action).test(move.by) &&
-      move.error === undefined &&
-      (move.protocols === undefined || move.protocols.includes(protocol)),
+  const starts = new Set(
+    steps.tables.transitions
+      .filter(
+        (move) =>
+          operationWord(action).test(move.by) &&
+          move.error === undefined &&
+          (move.protocols === undefined || move.protocols.includes(protocol)),
+      )
+      .map((move) => move.from),
   );
-  // An authorization (PENDING) where the action moves only from there; a settled SALE otherwise.
-  const held = steps.to(NEW, /^AUTH/, protocol);
-  if (moves.length > 0 && moves.every((move) => move.from === held))
-    return steps.find(protocol, 'AUTH') ? { action: 'AUTH', extra: {} } : { action: 'SALE', extra: { auth: 'Y' } };
-  return { action: 'SALE', extra: {} };
+  // The one state every move of the action starts from; a settled SALE when there is none or several.
+  return paymentInto(steps, protocol, starts.size === 1 ? [...starts][0]! : steps.to(NEW, /^SALE succeeds/, protocol));
 }
 
 async function schedule(steps: Steps, context: ScenarioContext): Promise<Earlier> {
@@ -217,5 +229,34 @@ export async function runChained(
   const original = Object.assign({}, ...earlier.map((made) => made.original)) as Record<string, string>;
   return operation.kind === 's2s'
     ? sendS2s(steps.target, operation.entry, body, steps.signing(operation.entry, original))
-    : sendCheckout(steps.target, operation.entry, body, undefined, {});
+    : sendCheckout(steps.target, operation.entry, body, { original });
+}
+
+/**
+ * A Hosted Payment Fields payment: a session token for the endpoint's session operation (the
+ * endpoint must match it: `/processing/purchase/card` pays a `purchase` session), sent in the
+ * operation's header. The payer types the card into the hosted fields, so this runs only where
+ * the sandbox stands in for the payer.
+ */
+export async function hostedFieldsPayment(
+  steps: Steps,
+  context: ScenarioContext,
+  operation: Extract<Operation, { kind: 'checkout' }>,
+  example: Example,
+): Promise<Answer> {
+  if (!steps.options.sandboxControls)
+    return context.skip(`the payer types the card into the hosted fields: ${NEEDS_PAYER}`);
+  const tokenEntry = steps.checkout('createSessionToken');
+  const body = structuredClone(tokenEntry.examples[0]!.body) as Record<string, unknown>;
+  (body['order'] as Record<string, unknown>)['number'] = orderId();
+  const kind = /\/processing\/([^/]+)\//.exec(operation.entry.path)?.[1];
+  if (kind) body['operation'] = kind;
+  const created = await sendCheckout(steps.target, tokenEntry, body);
+  context.saw(created.exchange);
+  // The session token is the answer's `token` (SessionTokenResponse).
+  const token = field(created.body, 'token');
+  if (typeof token !== 'string') return context.differ('createSessionToken (the prerequisite) answered no token');
+  const header = operation.entry.operation.headers?.[0];
+  if (!header) return context.differ(`${operation.entry.operationId} declares no header for the session token`);
+  return sendCheckout(steps.target, operation.entry, fresh(example), { headers: { [header]: token } });
 }

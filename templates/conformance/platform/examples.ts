@@ -4,7 +4,7 @@
 import type { Scenario } from '../runner.js';
 import type { CheckoutEntry, Example, S2sEntry } from '../tables.js';
 import { field, schemaIssues, sendCheckout, sendS2s, type Answer, type Target } from '../wire.js';
-import { aliasesOf, referencedFields, runChained, type IdentifierTables } from './chains.js';
+import { aliasesOf, hostedFieldsPayment, referencedFields, runChained, type IdentifierTables } from './chains.js';
 import { fresh } from './requests.js';
 import type { Steps } from './steps.js';
 
@@ -25,7 +25,7 @@ export function sendTo(
 ): Promise<Answer> {
   return operation.kind === 's2s'
     ? sendS2s(target, operation.entry, body, {}, hash)
-    : sendCheckout(target, operation.entry, body, hash);
+    : sendCheckout(target, operation.entry, body, hash === undefined ? {} : { hash });
 }
 
 /** Sessions' hosted-field requests are authenticated by a session token only the payer's page holds. */
@@ -58,13 +58,12 @@ export function exampleScenarios(steps: Steps, operations: readonly Operation[])
         family: 'examples',
         title: `${title} example ${example.key}${alias ? ` with ${alias[1]} for ${alias[0]}` : ''}${chained ? ', after what it names,' : ''} is accepted and answers its schema`,
         async run(context) {
-          if (tokenAuthenticated(operation))
-            return context.skip(
-              "authenticated by the session token of a hosted-fields session, which only the payer's page holds; the Checkout flow pays through the hosted page instead",
-            );
-          const answer = chained
-            ? await runChained(steps, context, operation, title, example, alias)
-            : await sendTo(steps.target, operation, fresh(example));
+          const answer =
+            operation.kind === 'checkout' && tokenAuthenticated(operation)
+              ? await hostedFieldsPayment(steps, context, operation, example)
+              : chained
+                ? await runChained(steps, context, operation, title, example, alias)
+                : await sendTo(steps.target, operation, fresh(example));
           context.saw(answer.exchange);
           const refused = refusal(operation, answer);
           if (refused) return context.differ(`refused: ${refused}`);

@@ -70,7 +70,7 @@ function allScenarios(
   });
   return [
     ...exampleScenarios(steps, operations),
-    ...errorScenarios(target, operations),
+    ...errorScenarios(steps, operations),
     ...signatureScenarios(target, IDENTIFIERS, operations),
     ...flowScenarios(steps),
     ...callbackScenarios(TABLES, target.password, listener, payments, waitMs),
