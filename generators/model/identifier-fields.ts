@@ -3,6 +3,7 @@
 // spec's component for that identifier; each alias of a field (`recurring_first_trans_id`,
 // `recurring_init_trans_id`) is found the same way. The conformance kit reads this to chain an
 // example after the request that creates what it names.
+import { fieldAlternatives } from './field-alternatives.js';
 import { isSchemaObject, type JsonSchema } from './json-schema.js';
 import type { SpecModel } from './spec-model.js';
 
@@ -33,4 +34,12 @@ export function identifierFields(
   };
   walk(model.schema(schemaName));
   return fields;
+}
+
+/** The names one identifier may take in a request: field alternatives whose names are all the same identifier. */
+export function identifierAliases(model: Pick<SpecModel, 'resolve' | 'schema'>, schemaName: string): string[][] {
+  const fields = identifierFields(model, schemaName);
+  return fieldAlternatives(model, schemaName).filter(
+    (group) => fields[group[0]!] !== undefined && group.every((name) => fields[name] === fields[group[0]!]),
+  );
 }

@@ -8,8 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { s2sRequestExamples, operationRequestExamples, webhookExamples } from '../../model/examples.js';
-import { fieldAlternatives } from '../../model/field-alternatives.js';
-import { identifierFields } from '../../model/identifier-fields.js';
+import { identifierAliases, identifierFields } from '../../model/identifier-fields.js';
 import { operationNames, validatorName, webhookNames } from '../../model/names.js';
 import { declaredProperties, type SpecModel } from '../../model/spec-model.js';
 import { stateTable } from '../../model/states.js';
@@ -89,12 +88,12 @@ function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string
         `{ protocol: '${webhook.protocol}', name: '${webhook.name}', definition: ${names.use(webhookNames(webhook.name).definition)}, validate: ${names.use(validatorName(webhook.schemaName))}, context: ${JSON.stringify(webhook.context)}, examples: ${examples(webhookExamples(model, webhook.name))} },`,
     );
   // Per operation (as the report titles it): the identifier fields of its request and answer, and the
-  // names one request field may take, for chaining an example after what it names.
+  // names one identifier may take, for chaining an example after what it names.
   const identifiers = (requestSchema: string, responseSchema: string | undefined) => ({
     request: identifierFields(model, requestSchema),
     answer: responseSchema ? identifierFields(model, responseSchema) : {},
     answerFields: responseSchema ? [...declaredProperties(model, model.schema(responseSchema), new Set())].sort() : [],
-    alternatives: fieldAlternatives(model, requestSchema),
+    aliases: identifierAliases(model, requestSchema),
   });
   const chains = Object.fromEntries([
     ...model.s2sActions.map((action) => [
@@ -122,7 +121,7 @@ function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string
     `callbacks: [${callbacks.join('\n')}],`,
     `};`,
     '',
-    `/** Per operation: the fields that name an earlier answer's identifiers (by the spec's identifier schema), the answer's own, and each field's other names. */`,
+    `/** Per operation: the fields that name an earlier answer's identifiers (by the spec's identifier schema), the answer's own and its declared fields, and each identifier's other names. */`,
     `export const IDENTIFIERS: IdentifierTables = ${JSON.stringify(chains)};`,
   ].join('\n');
 }

@@ -21,8 +21,8 @@ export interface OperationIdentifiers {
   readonly answer: Readonly<Record<string, string>>;
   /** Every field the answer's schema declares. */
   readonly answerFields: readonly string[];
-  /** The names one request field may take. */
-  readonly alternatives: readonly (readonly string[])[];
+  /** The names one identifier may take in the request (`recurring_first_trans_id`, `recurring_init_trans_id`). */
+  readonly aliases: readonly (readonly string[])[];
 }
 
 /** Keyed by the operation's title (`S2S CARD CAPTURE`, `Checkout capturePayment`). */
@@ -43,17 +43,12 @@ export function referencedFields(identifiers: OperationIdentifiers | undefined, 
     .map(([name]) => name);
 }
 
-/**
- * Groups of aliases of one identifier (`recurring_first_trans_id` / `recurring_init_trans_id`):
- * every name of a group names the same identifier schema. The example's own name is first.
- */
+/** The alias groups of the identifiers `example` sends, the name it sends first. */
 export function aliasesOf(identifiers: OperationIdentifiers | undefined, example: Example): string[][] {
-  return (identifiers?.alternatives ?? [])
-    .filter((group) => new Set(group.map((name) => identifiers?.request[name])).size === 1)
-    .flatMap((group) => {
-      const sent = group.find((name) => name in example.body);
-      return sent ? [[sent, ...group.filter((name) => name !== sent)]] : [];
-    });
+  return (identifiers?.aliases ?? []).flatMap((group) => {
+    const sent = group.find((name) => name in example.body);
+    return sent ? [[sent, ...group.filter((name) => name !== sent)]] : [];
+  });
 }
 
 /** The request that leaves a new S2S payment in `state`: an authorization for the table's AUTH state, else a SALE. */
