@@ -111,7 +111,7 @@ export async function runPlatformSuite(options: PlatformSuiteOptions): Promise<R
       ...(sandboxControls
         ? []
         : [
-            'The target serves no sandbox controls: 3DS challenges and the hosted page were not completed, and their callbacks not awaited.',
+            'The target serves no sandbox controls: the 3DS and redirect pages, the hosted page and the Hosted Payment Fields were not completed (they need the payer), nor the examples that need a Checkout payment; the schedule was not followed over its dates (that needs the sandbox clock).',
           ]),
       ...(listener
         ? []
