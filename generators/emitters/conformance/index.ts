@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { s2sRequestExamples, operationRequestExamples, webhookExamples } from '../../model/examples.js';
 import { identifierAliases, identifierFields } from '../../model/identifier-fields.js';
+import { methodCatalogue } from '../../model/method-catalogue.js';
 import { operationNames, validatorName, webhookNames } from '../../model/names.js';
 import { declaredProperties, type SpecModel } from '../../model/spec-model.js';
 import { stateTable } from '../../model/states.js';
@@ -105,9 +106,22 @@ function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string
       identifiers(operation.requestSchemaName, operation.responseSchemaName),
     ]),
   ]);
+  const methodMoves = methodCatalogue(model).flatMap((method) =>
+    method.brand !== undefined && (method.qr || method.completionWindow)
+      ? [
+          {
+            brand: method.brand,
+            title: method.title,
+            ...(method.qr ? { bankCallback: method.qr.bankCallback } : {}),
+            ...(method.completionWindow ? { completionWindow: method.completionWindow } : {}),
+          },
+        ]
+      : [],
+  );
   return [
     `import { ${names.imports().join(', ')} } from '@payment-gateway/merchant-client';`,
     `import type { IdentifierTables } from './platform/chains.js';`,
+    `import type { MethodMoves } from './platform/flows.js';`,
     `import type { ConformanceTables } from './tables.js';`,
     '',
     `/** What the kit checks, from spec ${model.specVersion}: examples, error catalogues, the state table, test data and callbacks. */`,
@@ -123,6 +137,9 @@ function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string
     '',
     `/** Per operation: the fields that name an earlier answer's identifiers (by the spec's identifier schema), the answer's own and its declared fields, and each identifier's other names. */`,
     `export const IDENTIFIERS: IdentifierTables = ${JSON.stringify(chains)};`,
+    '',
+    `/** The S2S APM methods whose payments wait for the bank or a window: what moves them (the state table's method rows). */`,
+    `export const METHODS: MethodMoves = ${JSON.stringify(methodMoves)};`,
   ].join('\n');
 }
 

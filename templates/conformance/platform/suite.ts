@@ -3,7 +3,7 @@
 // controls; scenarios that need them are skipped elsewhere and the report says so.
 import { renderReport, type Family, type Report } from '../report.js';
 import { runScenarios, type ProgressListener, type Scenario } from '../runner.js';
-import { IDENTIFIERS, TABLES } from '../scenarios.js';
+import { IDENTIFIERS, METHODS, TABLES } from '../scenarios.js';
 import { request, type Target } from '../wire.js';
 import { callbackScenarios } from './callbacks.js';
 import { errorScenarios } from './errors.js';
@@ -70,7 +70,7 @@ function allScenarios(
     ...exampleScenarios(steps, operations),
     ...errorScenarios(steps, operations),
     ...signatureScenarios(target, IDENTIFIERS, operations),
-    ...flowScenarios(steps),
+    ...flowScenarios(steps, METHODS),
     ...callbackScenarios(TABLES, target.password, listener, payments, waitMs),
   ];
 }
@@ -109,7 +109,7 @@ export async function runPlatformSuite(options: PlatformSuiteOptions): Promise<R
       ...(sandboxControls
         ? []
         : [
-            'The target serves no sandbox controls: the 3DS and redirect pages, the hosted page and the Hosted Payment Fields were not completed (they need the payer), nor the examples that need a Checkout payment; the schedule was not followed over its dates (that needs the sandbox clock).',
+            "The target serves no sandbox controls: the 3DS and redirect pages, the hosted page and the Hosted Payment Fields were not completed (they need the payer), nor the examples that need a Checkout payment; the methods' bank callbacks and windows were not triggered, and the schedule was not followed over its dates (those need the sandbox's triggers and clock).",
           ]),
       ...(listener
         ? []

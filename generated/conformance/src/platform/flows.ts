@@ -8,11 +8,22 @@
 // scenario checks that every move of the table was run, or says why it cannot be.
 import type { Scenario, ScenarioContext } from '../runner.js';
 import type { TransitionRule } from '../tables.js';
-import { field, schemaIssues, sendS2s, type Answer } from '../wire.js';
+import { field, request, schemaIssues, sendS2s, type Answer } from '../wire.js';
 import { fresh, orderId } from './requests.js';
 import { moveKey, NEEDS_PAYER, NEW, operationWord, type Steps } from './steps.js';
 
 export type { Payment } from './steps.js';
+
+/** An S2S APM method whose payment waits in REDIRECT for its bank's callback or for a window to elapse. */
+export interface MethodMove {
+  readonly brand: string;
+  /** The method's title, as its rows of the state table begin. */
+  readonly title: string;
+  /** Bank callback code → the state it leads to. */
+  readonly bankCallback?: Readonly<Record<string, string>>;
+  readonly completionWindow?: { readonly seconds: number; readonly then: string };
+}
+export type MethodMoves = readonly MethodMove[];
 
 /**
  * Moves no request of the kit can cause, and why. A move the spec adds that is neither run by a
@@ -22,15 +33,15 @@ const NOT_PROVOKED: readonly { readonly by: RegExp; readonly why: string }[] = [
   { by: /^callback$/, why: 'an undetermined result becomes final when the platform decides; no test card settles it' },
   { by: /^chargeback$/, why: "a chargeback comes from the card's issuer; no request provokes it" },
   {
-    by: /: bank |: GET_TRANS_STATUS, bank reports|min elapse$/,
-    why: "the method's bank answers or its window elapses outside the merchant interface",
+    by: /: GET_TRANS_STATUS, bank reports/,
+    why: "what the bank reports to a status lookup is the bank's; no request chooses it",
   },
 ];
 
 /** The waiting states a payer leaves through a page, and the card scenario prefix of each. */
 const PAGES: Readonly<Record<string, string>> = { '3DS': '3ds', REDIRECT: 'redirect' };
 
-export function flowScenarios(steps: Steps): Scenario[] {
+export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
   const { tables, options, target } = steps;
   /** Flows that did not run to their end (failed or skipped): the moves they would have run are not judged missing. */
   const incomplete: string[] = [];
@@ -78,6 +89,8 @@ export function flowScenarios(steps: Steps): Scenario[] {
   /** One flow per move out of a page's waiting state: the card whose scenario the move names, the payer completes the page. */
   const pageFlows = tables.transitions
     .filter((move) => PAGES[move.from] !== undefined && !NOT_PROVOKED.some((rule) => rule.by.test(move.by)))
+    // A method's own rows are its bank's or its window's (methodFlows).
+    .filter((move) => !methods.some((method) => move.by.startsWith(`${method.title}: `)))
     .filter((move) => move.protocols === undefined || move.protocols.includes('card'))
     .map((move) => {
       const scenario = `${PAGES[move.from]}-${move.to === 'DECLINED' ? 'decline' : 'success'}`;
@@ -220,6 +233,7 @@ export function flowScenarios(steps: Steps): Scenario[] {
       const held = steps.move(context, answer, NEW, /^AUTH/, 'apm', 'APM SALE auth=Y');
       await voidRefused(context, 'apm', payment, body, held);
     }),
+    ...methodFlows(steps, methods, flow),
     ...checkoutFlows(steps, flow),
     scheduleFlow(steps, flow, answersSchema),
     flow('Every move of the state table was run, or cannot be provoked', async (context) => {
@@ -237,6 +251,83 @@ export function flowScenarios(steps: Steps): Scenario[] {
 }
 
 type Flow = (name: string, run: (context: ScenarioContext) => Promise<void>) => Scenario;
+
+/**
+ * The method rows of the state table: an S2S APM SALE of the method (its example) waits in
+ * REDIRECT; the bank's callback (the sandbox's trigger) or the window elapsing (the sandbox's
+ * clock) moves it, and the status lookup and the callbacks agree. Sandbox controls only.
+ */
+function methodFlows(steps: Steps, methods: MethodMoves, flow: Flow): Scenario[] {
+  const { tables, options, target } = steps;
+  const waiting = steps.to(NEW, /^payer redirected$/, 'apm');
+  const rowOf = (method: MethodMove, to: string, end: RegExp) =>
+    tables.transitions.find(
+      (move) => move.from === waiting && move.to === to && move.by.startsWith(`${method.title}: `) && end.test(move.by),
+    );
+  const run = (
+    method: MethodMove,
+    move: TransitionRule,
+    what: string,
+    moveIt: (context: ScenarioContext, transId: string) => Promise<void>,
+  ) =>
+    flow(`APM ${method.brand} SALE waits in ${waiting}; ${what}: ${move.to}`, async (context) => {
+      const entry = steps.s2s('apm', 'SALE');
+      const example = entry.examples.find((candidate) => candidate.body['brand'] === method.brand);
+      if (!example) return context.skip(`the spec has no SALE example of ${method.brand}`);
+      const body = fresh(example);
+      const answer = await sendS2s(target, entry, body);
+      const payment = {
+        flow: `apm ${method.brand}`,
+        protocol: 'apm' as const,
+        id: String(field(answer.body, 'trans_id')),
+        orderId: String(body['order_id']),
+        signingContext: {},
+        status: waiting,
+      };
+      steps.move(context, answer, NEW, /^payer redirected$/, 'apm', `APM SALE (${method.brand})`);
+      if (!options.sandboxControls)
+        return context.skip(
+          `${waiting} answer checked; ${what} needs the sandbox's controls (the target serves no sandbox controls)`,
+        );
+      options.payments.push(payment);
+      await moveIt(context, payment.id);
+      await steps.lookup(context, 'apm', payment, body, move.to);
+      options.exercised.add(moveKey(move));
+    });
+  return methods.flatMap((method) => [
+    ...Object.entries(method.bankCallback ?? {}).flatMap(([code, to]) => {
+      const move = rowOf(method, to, new RegExp(`bank ${code}$`));
+      return move
+        ? [
+            run(method, move, `the bank answers ${code}`, async (context, transId) => {
+              const sent = await request(
+                target,
+                `${target.baseUrl}/_sandbox/transactions/${transId}/bank`,
+                'POST',
+                undefined,
+                { code },
+              );
+              context.saw(sent.exchange);
+              if (sent.status !== 200)
+                return context.differ(`the sandbox's bank callback ${code} answered HTTP ${sent.status}`);
+            }),
+          ]
+        : [];
+    }),
+    ...(method.completionWindow
+      ? [method.completionWindow].flatMap((window) => {
+          const move = rowOf(method, window.then, /elapse$/);
+          return move
+            ? [
+                run(method, move, `the payer does not complete it in ${window.seconds} s`, (context) =>
+                  steps.advanceClock(context, window.seconds + 1),
+                ),
+              ]
+            : [];
+        })
+      : []),
+  ]);
+}
 
 /** Checkout: a session paid on its hosted page with a test card, the challenge page when the card asks, then the status lookup. */
 function checkoutFlows(steps: Steps, flow: Flow): Scenario[] {
