@@ -90,8 +90,32 @@ async function schedule(steps: Steps, context: ScenarioContext): Promise<Earlier
   return earlier;
 }
 
-/** The S2S payment an example names, made with the success test card or identifier. */
-async function s2sPayment(
+type Plan = { action: string; extra: Record<string, unknown> };
+
+/** The card payment that hands out a card token (`req_token=Y`). */
+const TOKENIZING: Plan = { action: 'SALE', extra: { req_token: 'Y' } };
+
+/** Makes a prerequisite S2S payment with the success test card or identifier; what it handed out. */
+async function madePayment(
+  steps: Steps,
+  context: ScenarioContext,
+  protocol: S2sProtocol,
+  plan: Plan,
+  why: string,
+): Promise<Earlier> {
+  const { answer, body } = await steps.payment(why, protocol, plan.action, 'success', plan.extra, false);
+  context.saw(answer.exchange);
+  if (field(answer.body, 'result') !== 'SUCCESS')
+    return context.differ(
+      `${plan.action} (the prerequisite) with the success test card answered ${String(field(answer.body, 'result'))}: ${String(field(answer.body, 'error_message') ?? field(answer.body, 'status'))}`,
+    );
+  return steps.earlier(`S2S ${protocol.toUpperCase()} ${plan.action}`, answer.body, body, {
+    order_id: String(body['order_id']),
+  });
+}
+
+/** The S2S payment an example of an S2S operation names. */
+function s2sPayment(
   steps: Steps,
   context: ScenarioContext,
   operation: Extract<Operation, { kind: 's2s' }>,
@@ -101,10 +125,10 @@ async function s2sPayment(
 ): Promise<Earlier> {
   const { protocol, action } = operation.entry;
   const recurring = /^RECURRING_(.+)$/.exec(action)?.[1];
-  let plan: { action: string; extra: Record<string, unknown> };
+  let plan: Plan;
   // A recurring charge follows the payment of its own kind that initiated the chain (RECURRING_DEBIT a DEBIT).
   if (recurring) plan = { action: recurring, extra: { recurring_init: 'Y' } };
-  else if (referenced.includes(CARD_TOKEN)) plan = { action: 'SALE', extra: { req_token: 'Y' } };
+  else if (referenced.includes(CARD_TOKEN)) plan = TOKENIZING;
   else if (referenced.includes(RECURRING_TOKEN)) plan = { action: 'SALE', extra: { recurring_init: 'Y' } };
   else plan = prerequisiteOf(steps, protocol, action);
   const extra: Record<string, unknown> = { ...plan.extra };
@@ -112,23 +136,8 @@ async function s2sPayment(
   if (scheduleId && extra['recurring_init'] !== undefined) extra['schedule_id'] = scheduleId;
   // The follow-up's amount (a capture, a partial refund) is the payment's, so it has something to move.
   if (typeof example.body['amount'] === 'string') extra['order_amount'] = example.body['amount'];
-  const payingProtocol = referenced.includes(CARD_TOKEN) ? 'card' : protocol;
-  const { answer, body } = await steps.payment(
-    `prerequisite of ${action}`,
-    payingProtocol,
-    plan.action,
-    'success',
-    extra,
-    false,
-  );
-  context.saw(answer.exchange);
-  if (field(answer.body, 'result') !== 'SUCCESS')
-    return context.differ(
-      `${plan.action} (the prerequisite) with the success test card answered ${String(field(answer.body, 'result'))}: ${String(field(answer.body, 'error_message') ?? field(answer.body, 'status'))}`,
-    );
-  return steps.earlier(`S2S ${payingProtocol.toUpperCase()} ${plan.action}`, answer.body, body, {
-    order_id: String(body['order_id']),
-  });
+  const paying = referenced.includes(CARD_TOKEN) ? 'card' : protocol;
+  return madePayment(steps, context, paying, { action: plan.action, extra }, `prerequisite of ${action}`);
 }
 
 /** The Checkout payment an example names: authorized for a capture, recurring-initiating for a recurring charge. */
@@ -197,14 +206,7 @@ export async function runChained(
     const onlyToken = referenced.every((name) => [SCHEDULE, 'Token', 'CardToken'].includes(schemaOf(name)));
     earlier.push(
       onlyToken
-        ? await s2sPayment(
-            steps,
-            context,
-            { kind: 's2s', entry: steps.s2s('card', 'SALE') },
-            [CARD_TOKEN],
-            { key: 'token', body: {} },
-            undefined,
-          )
+        ? await madePayment(steps, context, 'card', TOKENIZING, `prerequisite of ${operation.entry.operationId}`)
         : await checkoutPayment(steps, context, operation.entry.operationId),
     );
   }
