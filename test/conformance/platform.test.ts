@@ -72,3 +72,19 @@ describe('platform suite against a target without sandbox controls (as a real pl
     }
   });
 });
+
+describe('the Markdown report', () => {
+  it('counts each family as its rows do', () => {
+    const results = (['examples', 'examples', 'flows'] as const).map((family, index) => ({
+      id: `s${index}`,
+      family,
+      title: `scenario ${index}`,
+      outcome: index === 1 ? ('fail' as const) : ('pass' as const),
+      ms: 1,
+    }));
+    const text = renderReport({ suite: 'platform', specVersion: '1', target: 't', results, notes: [] }, 'md');
+    expect(text).toContain('| examples | 1 | 1 | 0 |');
+    expect(text).toContain('| flows | 1 | 0 | 0 |');
+    expect(text).not.toMatch(/^\| callbacks \|/m);
+  });
+});
