@@ -120,7 +120,7 @@ function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string
   );
   return [
     `import { ${names.imports().join(', ')} } from '@payment-gateway/merchant-client';`,
-    `import type { IdentifierTables } from './platform/chains.js';`,
+    `import type { IdentifierTables } from './platform/operations.js';`,
     `import type { MethodMoves } from './platform/flows.js';`,
     `import type { ConformanceTables } from './tables.js';`,
     '',

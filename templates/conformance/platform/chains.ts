@@ -8,23 +8,9 @@
 import type { ScenarioContext } from '../runner.js';
 import type { Example } from '../tables.js';
 import { field, sendCheckout, sendS2s, type Answer } from '../wire.js';
-import type { Operation } from './examples.js';
+import type { Operation, OperationIdentifiers } from './operations.js';
 import { fresh, looksUpOrder, orderId } from './requests.js';
 import { NEEDS_PAYER, NEW, operationWord, type Earlier, type S2sProtocol, type Steps } from './steps.js';
-
-export interface OperationIdentifiers {
-  /** Request field → the spec's identifier schema it is (TransId, PaymentId, ScheduleId, OrderId, Token, CardToken). */
-  readonly request: Readonly<Record<string, string>>;
-  /** Answer field → identifier schema. */
-  readonly answer: Readonly<Record<string, string>>;
-  /** Every field the answer's schema declares. */
-  readonly answerFields: readonly string[];
-  /** The names one identifier may take in the request (`recurring_first_trans_id`, `recurring_init_trans_id`). */
-  readonly aliases: readonly (readonly string[])[];
-}
-
-/** Keyed by the operation's title (`S2S CARD CAPTURE`, `Checkout capturePayment`). */
-export type IdentifierTables = Readonly<Record<string, OperationIdentifiers>>;
 
 const SCHEDULE = 'ScheduleId';
 const PAYMENT = 'PaymentId';

@@ -8,7 +8,8 @@ import type { Scenario, ScenarioContext } from '../runner.js';
 import type { ErrorCase } from '../tables.js';
 import { field, type Answer, type Target } from '../wire.js';
 import { paymentInto } from './chains.js';
-import { operationTitle, sendTo, type Operation } from './examples.js';
+import { sendTo } from './examples.js';
+import { operationTitle, type Operation } from './operations.js';
 import { fresh, orderId, setPath } from './requests.js';
 import type { Steps } from './steps.js';
 

@@ -2,19 +2,12 @@
 // operation's response schema. An example that names an earlier payment, schedule, token or order
 // runs after the request that creates it (chains.ts), once per name its id may take.
 import type { Scenario } from '../runner.js';
-import type { CheckoutEntry, Example, S2sEntry } from '../tables.js';
+import type { Example } from '../tables.js';
 import { field, schemaIssues, sendCheckout, sendS2s, type Answer, type Target } from '../wire.js';
-import { aliasesOf, hostedFieldsPayment, referencedFields, runChained, type IdentifierTables } from './chains.js';
+import { aliasesOf, hostedFieldsPayment, referencedFields, runChained } from './chains.js';
+import { operationTitle, type IdentifierTables, type Operation } from './operations.js';
 import { fresh } from './requests.js';
 import type { Steps } from './steps.js';
-
-export type Operation =
-  { readonly kind: 's2s'; readonly entry: S2sEntry } | { readonly kind: 'checkout'; readonly entry: CheckoutEntry };
-
-export const operationTitle = (operation: Operation) =>
-  operation.kind === 's2s'
-    ? `S2S ${operation.entry.protocol.toUpperCase()} ${operation.entry.action}`
-    : `Checkout ${operation.entry.operationId}`;
 
 /** Sends a body to the operation, signed (or with `hash`). */
 export function sendTo(

@@ -3,8 +3,8 @@
 import { computeSignature } from '@payment-gateway/merchant-client';
 import type { Scenario } from '../runner.js';
 import type { Target } from '../wire.js';
-import type { IdentifierTables } from './chains.js';
-import { operationTitle, refusal, sendTo, standalone, type Operation } from './examples.js';
+import { refusal, sendTo, standalone } from './examples.js';
+import { operationTitle, type IdentifierTables, type Operation } from './operations.js';
 import { fresh } from './requests.js';
 
 export function signatureScenarios(

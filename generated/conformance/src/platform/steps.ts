@@ -7,7 +7,7 @@
 import type { ScenarioContext } from '../runner.js';
 import type { CheckoutEntry, ConformanceTables, S2sEntry, TransitionRule } from '../tables.js';
 import { field, request, sendCheckout, sendS2s, type Answer, type Target } from '../wire.js';
-import type { IdentifierTables } from './chains.js';
+import type { IdentifierTables } from './operations.js';
 import { payerVisits } from './payer.js';
 import { fresh, orderId } from './requests.js';
 
