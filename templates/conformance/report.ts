@@ -1,5 +1,6 @@
-// Scenario results and the three renderings of a run: a Markdown table for people, JSON for
-// tools, JUnit XML for CI dashboards. A failure carries the request, the answer and the difference.
+// Scenario results and the three renderings of a run: Markdown for people (counts by family, then
+// one row per scenario), JSON for tools, JUnit XML for CI dashboards. A failure carries the
+// request, the answer and the difference.
 
 export const FAMILIES = ['examples', 'errors', 'flows', 'signatures', 'callbacks', 'merchant'] as const;
 export type Family = (typeof FAMILIES)[number];
@@ -55,6 +56,14 @@ export function renderReport(report: Report, format: ReportFormat): string {
     `# ${report.suite} conformance: ${report.target}`,
     '',
     `Spec ${report.specVersion}: ${counts.pass} passed, ${counts.fail} failed, ${counts.skip} skipped.`,
+    '',
+    '| Family | Passed | Failed | Skipped |',
+    '| --- | --- | --- | --- |',
+    ...FAMILIES.flatMap((family) => {
+      const of = report.results.filter((result) => result.family === family);
+      const count = (outcome: Outcome) => of.filter((result) => result.outcome === outcome).length;
+      return of.length === 0 ? [] : [`| ${family} | ${count('pass')} | ${count('fail')} | ${count('skip')} |`];
+    }),
     '',
     '| Scenario | Family | Result | Detail |',
     '| --- | --- | --- | --- |',

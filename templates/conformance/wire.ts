@@ -18,6 +18,8 @@ export interface Answer {
   readonly status: number;
   readonly body: unknown;
   readonly exchange: Exchange;
+  /** Where a redirect answer (3xx) sends the client. */
+  readonly location?: string;
 }
 
 /** Fields never shown in a report: the card verification value and the password-like values. */
@@ -42,10 +44,11 @@ async function send(
   shownBody: unknown,
   timeoutMs: number,
   method = 'POST',
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<Answer> {
   const response = await fetch(url, {
     method,
-    headers: { 'Content-Type': contentType, Accept: 'application/json' },
+    headers: { ...headers, 'Content-Type': contentType, Accept: 'application/json' },
     ...(method === 'GET' ? {} : { body }),
     redirect: 'manual',
     signal: AbortSignal.timeout(timeoutMs),
@@ -58,9 +61,11 @@ async function send(
     // Not JSON: kept as text, and the scenario says what it expected.
   }
   const answer = JSON.stringify(shown(parsed)).slice(0, 2000);
+  const location = response.headers.get('location');
   return {
     status: response.status,
     body: parsed,
+    ...(location ? { location } : {}),
     exchange: { request: `${method} ${url} ${JSON.stringify(shownBody)}`, status: response.status, answer },
   };
 }
@@ -85,26 +90,50 @@ export function sendS2s(
   );
 }
 
+export interface CheckoutSending {
+  /** A hash to send instead of the recipe's (a wrong one). */
+  readonly hash?: string;
+  /** Signing-only inputs of the recipe, not sent. */
+  readonly original?: Readonly<Record<string, string>>;
+  /** Header parameters of the operation (the Hosted Payment Fields `Token`); never shown in a report. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 /** A Checkout request of `entry` with the merchant's key and (for signed endpoints) the recipe's hash. */
 export function sendCheckout(
   target: Target,
   entry: CheckoutEntry,
   fields: Readonly<Record<string, unknown>>,
-  hash?: string,
+  sending: CheckoutSending = {},
 ): Promise<Answer> {
-  const body: Record<string, unknown> = { ...fields, merchant_key: target.merchantKey };
+  // A call authenticated otherwise (the HPF session token) carries no merchant key.
+  const body: Record<string, unknown> = entry.operation.keyField
+    ? { ...fields, [entry.operation.keyField]: target.merchantKey }
+    : { ...fields };
   delete body['hash'];
-  if (entry.signed) body['hash'] = hash ?? computeSignature(entry.operation.signature!, body, target.password);
-  return send(`${target.checkoutUrl}${entry.path}`, JSON.stringify(body), 'application/json', body, target.timeoutMs);
+  if (entry.signed)
+    body['hash'] =
+      sending.hash ?? computeSignature(entry.operation.signature!, { ...sending.original, ...body }, target.password);
+  return send(
+    `${target.checkoutUrl}${entry.path}`,
+    JSON.stringify(body),
+    'application/json',
+    body,
+    target.timeoutMs,
+    'POST',
+    sending.headers,
+  );
 }
 
-/** A plain request (probes, sandbox controls, hosted pages). */
+/** A plain request (probes, sandbox controls, the payer's pages): a form, or a JSON body. */
 export function request(
   target: Target,
   url: string,
   method: 'GET' | 'POST',
   form?: Readonly<Record<string, string>>,
+  json?: Readonly<Record<string, unknown>>,
 ): Promise<Answer> {
+  if (json) return send(url, JSON.stringify(json), 'application/json', json, target.timeoutMs, method);
   return send(
     url,
     new URLSearchParams(form ?? {}).toString(),

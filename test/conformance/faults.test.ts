@@ -76,6 +76,74 @@ const CASES: readonly Case[] = [
     },
     names: /signed with the wrong password was accepted/,
   },
+  {
+    name: 'SCHEDULE_INFO drops a setting the schedule was created with',
+    family: 'flows',
+    fault: {
+      answer: (request, body) =>
+        request['action'] === 'SCHEDULE_INFO'
+          ? Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'interval_unit'))
+          : body,
+    },
+    names: /SCHEDULE_INFO after CREATE_SCHEDULE: interval_unit is missing/,
+  },
+  {
+    name: 'a paused schedule reported as running',
+    family: 'flows',
+    fault: {
+      answer: (request, body) => (request['action'] === 'SCHEDULE_INFO' ? { ...body, paused: 'N' } : body),
+    },
+    names: /SCHEDULE_INFO after PAUSE_SCHEDULE: paused is "N", the schedule has "Y"/,
+  },
+  {
+    name: 'a payment declined after its challenge or redirect page reported SETTLED',
+    family: 'flows',
+    fault: {
+      answer: (request, body) =>
+        request['action'] === 'GET_TRANS_STATUS' && body['status'] === 'DECLINED'
+          ? { ...body, result: 'SUCCESS', status: 'SETTLED' }
+          : body,
+    },
+    names: /GET_TRANS_STATUS: expected status DECLINED \(the state table\), answered SETTLED/,
+  },
+  {
+    name: 'a second CAPTURE of a captured authorization answered SUCCESS (a move the state table lacks)',
+    family: 'flows',
+    fault: {
+      answer: (request, body) =>
+        request['action'] === 'CAPTURE' && body['result'] === 'DECLINED' ? { ...body, result: 'SUCCESS' } : body,
+    },
+    names: /CAPTURE of a SETTLED payment: the state table has no such move, yet it answered SUCCESS/,
+  },
+  {
+    name: 'a paid Checkout session reported pending by the status lookup',
+    family: 'flows',
+    fault: {
+      answer: (_request, body) =>
+        body['status'] === 'settled' && 'payment_id' in body ? { ...body, status: 'pending' } : body,
+    },
+    names: /getPaymentStatus: expected status SETTLED \(the state table\), answered pending/,
+  },
+  {
+    name: 'RECURRING_SALE refuses the initiating transaction under its other name',
+    family: 'examples',
+    fault: {
+      answer: (request, body) =>
+        request['action'] === 'RECURRING_SALE' && request['recurring_init_trans_id'] !== undefined
+          ? { action: 'RECURRING_SALE', result: 'ERROR', error_code: '100000', error_message: 'Incorrect transaction' }
+          : body,
+    },
+    names: /refused: result ERROR: Incorrect transaction/,
+  },
+  {
+    name: 'a refusal row of the state table answered with another message',
+    family: 'errors',
+    fault: {
+      answer: (_request, body) =>
+        body['error_message'] === 'Void is not allowed.' ? { ...body, error_message: 'Not allowed.' } : body,
+    },
+    names: /expected error_message "Void is not allowed\.", answered "Not allowed\."/,
+  },
 ];
 
 describe('the platform suite against a deliberately wrong sandbox', () => {

@@ -6,11 +6,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { startCallbackListener, type CallbackListener } from '../../generated/conformance/src/index.js';
 import { startSandbox, type RunningSandbox } from '../../generated/sandbox/src/index.js';
+import { operationRequestExamples, s2sRequestExamples } from '../../generators/model/examples.js';
+import { identifierAliases } from '../../generators/model/identifier-fields.js';
+import type { SpecModel } from '../../generators/model/spec-model.js';
 
 /** Rewrites a platform answer (JSON object) or a callback (form fields); may also see the request. */
 export interface Fault {
   readonly answer?: (request: Record<string, string>, body: Record<string, unknown>) => Record<string, unknown>;
   readonly callback?: (body: string) => string;
+  /** Answer 404 to the sandbox's controls (`/_sandbox/...`), as a real platform does. */
+  readonly hideControls?: boolean;
 }
 
 export interface Target {
@@ -75,6 +80,11 @@ export async function startTarget(fault?: Fault): Promise<Target> {
         response.end(await forwarded.text());
         return;
       }
+      if (fault?.hideControls && request.url?.startsWith('/_sandbox')) {
+        response.writeHead(404, { 'Content-Type': 'text/plain' });
+        response.end('Not Found');
+        return;
+      }
       const upstream = await fetch(`${started.sandbox!.url}${request.url}`, {
         method: request.method ?? 'GET',
         headers: { 'Content-Type': String(request.headers['content-type'] ?? 'application/octet-stream') },
@@ -121,4 +131,36 @@ export async function startTarget(fault?: Fault): Promise<Target> {
       await listener.close();
     },
   };
+}
+
+/** How many example scenarios the kit adds for the other names of an aliased id an example sends (from the model). */
+export function aliasVariants(model: SpecModel): number {
+  const count = (schemaName: string, bodies: readonly unknown[]) =>
+    identifierAliases(model, schemaName).reduce(
+      (sum, group) =>
+        sum +
+        bodies.filter((body) => group.some((name) => name in (body as Record<string, unknown>))).length *
+          (group.length - 1),
+      0,
+    );
+  return (
+    model.s2sActions.reduce(
+      (sum, action) =>
+        sum +
+        count(
+          action.requestSchemaName,
+          s2sRequestExamples(model, action.protocol, action.action).map((example) => example.value),
+        ),
+      0,
+    ) +
+    model.checkoutOperations.reduce(
+      (sum, operation) =>
+        sum +
+        count(
+          operation.requestSchemaName,
+          operationRequestExamples(operation.operation).map((example) => example.value),
+        ),
+      0,
+    )
+  );
 }

@@ -8,8 +8,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { s2sRequestExamples, operationRequestExamples, webhookExamples } from '../../model/examples.js';
+import { identifierAliases, identifierFields } from '../../model/identifier-fields.js';
+import { methodCatalogue } from '../../model/method-catalogue.js';
 import { operationNames, validatorName, webhookNames } from '../../model/names.js';
-import type { SpecModel } from '../../model/spec-model.js';
+import { declaredProperties, type SpecModel } from '../../model/spec-model.js';
 import { stateTable } from '../../model/states.js';
 import { testData } from '../../model/test-data.js';
 import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
@@ -86,8 +88,40 @@ function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string
       (webhook) =>
         `{ protocol: '${webhook.protocol}', name: '${webhook.name}', definition: ${names.use(webhookNames(webhook.name).definition)}, validate: ${names.use(validatorName(webhook.schemaName))}, context: ${JSON.stringify(webhook.context)}, examples: ${examples(webhookExamples(model, webhook.name))} },`,
     );
+  // Per operation (as the report titles it): the identifier fields of its request and answer, and the
+  // names one identifier may take, for chaining an example after what it names.
+  const identifiers = (requestSchema: string, responseSchema: string | undefined) => ({
+    request: identifierFields(model, requestSchema),
+    answer: responseSchema ? identifierFields(model, responseSchema) : {},
+    answerFields: responseSchema ? [...declaredProperties(model, model.schema(responseSchema), new Set())].sort() : [],
+    aliases: identifierAliases(model, requestSchema),
+  });
+  const chains = Object.fromEntries([
+    ...model.s2sActions.map((action) => [
+      `S2S ${action.protocol.toUpperCase()} ${action.action}`,
+      identifiers(action.requestSchemaName, action.responseSchemaName),
+    ]),
+    ...model.checkoutOperations.map((operation) => [
+      `Checkout ${operation.operationId}`,
+      identifiers(operation.requestSchemaName, operation.responseSchemaName),
+    ]),
+  ]);
+  const methodMoves = methodCatalogue(model).flatMap((method) =>
+    method.brand !== undefined && (method.qr || method.completionWindow)
+      ? [
+          {
+            brand: method.brand,
+            title: method.title,
+            ...(method.qr ? { bankCallback: method.qr.bankCallback } : {}),
+            ...(method.completionWindow ? { completionWindow: method.completionWindow } : {}),
+          },
+        ]
+      : [],
+  );
   return [
     `import { ${names.imports().join(', ')} } from '@payment-gateway/merchant-client';`,
+    `import type { IdentifierTables } from './platform/operations.js';`,
+    `import type { MethodMoves } from './platform/flows.js';`,
     `import type { ConformanceTables } from './tables.js';`,
     '',
     `/** What the kit checks, from spec ${model.specVersion}: examples, error catalogues, the state table, test data and callbacks. */`,
@@ -100,6 +134,12 @@ function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string
     `testData: ${JSON.stringify(testData(model))},`,
     `callbacks: [${callbacks.join('\n')}],`,
     `};`,
+    '',
+    `/** Per operation: the fields that name an earlier answer's identifiers (by the spec's identifier schema), the answer's own and its declared fields, and each identifier's other names. */`,
+    `export const IDENTIFIERS: IdentifierTables = ${JSON.stringify(chains)};`,
+    '',
+    `/** The S2S APM methods whose payments wait for the bank or a window: what moves them (the state table's method rows). */`,
+    `export const METHODS: MethodMoves = ${JSON.stringify(methodMoves)};`,
   ].join('\n');
 }
 

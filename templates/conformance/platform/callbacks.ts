@@ -6,7 +6,7 @@ import { decodeForm, parseCallback } from '@payment-gateway/merchant-client';
 import type { Scenario } from '../runner.js';
 import type { ConformanceTables } from '../tables.js';
 import { schemaIssues } from '../wire.js';
-import type { Payment } from './flows.js';
+import type { Payment } from './steps.js';
 import type { CallbackListener } from './listener.js';
 
 /** How a callback names its payment, by protocol. */

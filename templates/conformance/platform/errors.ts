@@ -1,13 +1,17 @@
 // Family `errors`: every `x-errors` entry whose condition the kit can provoke is answered with
 // the catalogue's code and message. The kit provokes a condition from what the entry says: an
 // id that does not exist (`… does not exist.`, `… not found`, `Incorrect transaction`), a zero
-// amount (`… greater than 0.`), a deprecated parameter, a page size out of range. Any other entry
-// is listed as skipped, with its condition, so the report says what was not tried.
-import type { Scenario } from '../runner.js';
+// amount (`… greater than 0.`), a deprecated parameter, a page size out of range; a refusal row of
+// the state table by a payment in the row's state. Any other entry is listed as skipped, with its
+// condition, so the report says what was not tried.
+import type { Scenario, ScenarioContext } from '../runner.js';
 import type { ErrorCase } from '../tables.js';
-import { field, type Target } from '../wire.js';
-import { operationTitle, sendTo, type Operation } from './examples.js';
+import { field, type Answer, type Target } from '../wire.js';
+import { paymentInto } from './chains.js';
+import { sendTo } from './examples.js';
+import { operationTitle, type Operation } from './operations.js';
 import { fresh, orderId, setPath } from './requests.js';
+import type { Steps } from './steps.js';
 
 interface Provocation {
   readonly message: RegExp;
@@ -41,7 +45,48 @@ function answered(body: unknown): { code: string; message: string }[] {
   return pairs;
 }
 
-export function errorScenarios(target: Target, operations: readonly Operation[]): Scenario[] {
+/** A refusal row's error: a payment in the row's state (the success test card or identifier), then the operation naming it. */
+async function refusalAnswer(
+  steps: Steps,
+  context: ScenarioContext,
+  operation: Extract<Operation, { kind: 's2s' }>,
+  message: string,
+): Promise<Answer | undefined> {
+  const { protocol, action } = operation.entry;
+  const row = steps.tables.transitions.find(
+    (move) => move.error === message && (move.protocols === undefined || move.protocols.includes(protocol)),
+  );
+  if (!row) return undefined;
+  const plan = paymentInto(steps, protocol, row.from);
+  const made = await steps.payment(`refusal ${action}`, protocol, plan.action, 'success', plan.extra, false);
+  steps.expect(context, made.answer, row.from, `${plan.action} (to reach ${row.from})`);
+  return steps.followUp(protocol, action, made.payment, made.body);
+}
+
+/** The condition provoked from what the catalogue entry says, or a skip saying the kit cannot. */
+async function provoked(
+  target: Target,
+  context: ScenarioContext,
+  operation: Operation,
+  error: ErrorCase & { message: string },
+): Promise<Answer> {
+  const provocation = PROVOCATIONS.find((candidate) => candidate.message.test(error.message));
+  const path = error.field ?? error.message.match(/^([a-z_.]+):/)?.[1];
+  // The example that already carries the field (a lookup by order, not by payment).
+  const example =
+    operation.entry.examples.find((candidate) => path !== undefined && path in candidate.body) ??
+    operation.entry.examples[0];
+  if (!provocation || !example || !path) return context.skip(`the kit cannot provoke it: ${error.when}`);
+  if (operation.kind === 'checkout' && !operation.entry.signed) return context.skip('authenticated by a session token');
+  const body = fresh(example);
+  // The JSON bodies name the amount inside `order`.
+  const wirePath = operation.kind === 'checkout' && path === 'amount' && 'order' in body ? 'order.amount' : path;
+  for (const name of provocation.without ?? []) delete body[name];
+  setPath(body, wirePath, provocation.value(wirePath));
+  return sendTo(target, operation, body);
+}
+
+export function errorScenarios(steps: Steps, operations: readonly Operation[]): Scenario[] {
   return operations.flatMap((operation) =>
     operation.entry.errors
       .filter((error): error is ErrorCase & { message: string } => error.message !== undefined)
@@ -50,22 +95,9 @@ export function errorScenarios(target: Target, operations: readonly Operation[])
         family: 'errors',
         title: `${operationTitle(operation)}: "${error.message}"${error.code ? ` (${error.code})` : ''}`,
         async run(context) {
-          const provocation = PROVOCATIONS.find((candidate) => candidate.message.test(error.message));
-          const path = error.field ?? error.message.match(/^([a-z_.]+):/)?.[1];
-          // The example that already carries the field (a lookup by order, not by payment).
-          const example =
-            operation.entry.examples.find((candidate) => path !== undefined && path in candidate.body) ??
-            operation.entry.examples[0];
-          if (!provocation || !example || !path) return context.skip(`the kit cannot provoke it: ${error.when}`);
-          if (operation.kind === 'checkout' && !operation.entry.signed)
-            return context.skip('authenticated by a session token');
-          const body = fresh(example);
-          // The JSON bodies name the amount inside `order`.
-          const wirePath =
-            operation.kind === 'checkout' && path === 'amount' && 'order' in body ? 'order.amount' : path;
-          for (const name of provocation.without ?? []) delete body[name];
-          setPath(body, wirePath, provocation.value(wirePath));
-          const answer = await sendTo(target, operation, body);
+          const refused =
+            operation.kind === 's2s' ? await refusalAnswer(steps, context, operation, error.message) : undefined;
+          const answer = refused ?? (await provoked(steps.target, context, operation, error));
           context.saw(answer.exchange);
           const pairs = answered(answer.body);
           const match = pairs.find(

@@ -206,7 +206,9 @@ function capture(call: Call): Answer {
       decline_reason: reason,
     });
   };
-  if (!transaction.auth) return decline('Capture is allowed only for an authorization in PENDING.');
+  // A captured authorization is SETTLED: the state table has no CAPTURE from there.
+  if (!transaction.auth || transaction.status !== 'PENDING')
+    return decline('Capture is allowed only for an authorization in PENDING.');
   if (decimalUnits(amount) > decimalUnits(transaction.amount))
     return decline('The capture amount is above the authorized amount.');
   if (transaction.scenario === 'capture-decline') return decline(DECLINE_REASONS.capture);

@@ -5,12 +5,19 @@
 import { computeSignature } from '@payment-gateway/merchant-client';
 import type { Scenario } from '../runner.js';
 import type { Target } from '../wire.js';
-import { operationTitle, refusal, sendTo, standalone, type Operation } from './examples.js';
+import { refusal, sendTo, standalone } from './examples.js';
+import { operationTitle, type IdentifierTables, type Operation } from './operations.js';
 import { fresh } from './requests.js';
 
-export function signatureScenarios(target: Target, operations: readonly Operation[]): Scenario[] {
+export function signatureScenarios(
+  target: Target,
+  identifiers: IdentifierTables,
+  operations: readonly Operation[],
+): Scenario[] {
   return operations.flatMap((operation): Scenario[] => {
-    const example = operation.entry.examples.find((candidate) => standalone(operation, candidate) === undefined);
+    const example = operation.entry.examples.find(
+      (candidate) => standalone(identifiers, operation, candidate) === undefined,
+    );
     if (!example || !operation.entry.operation.signature) return [];
     return [
       {

@@ -5,14 +5,16 @@
 // controls; scenarios that need them are skipped elsewhere and the report says so.
 import { renderReport, type Family, type Report } from '../report.js';
 import { runScenarios, type ProgressListener, type Scenario } from '../runner.js';
-import { TABLES } from '../scenarios.js';
+import { IDENTIFIERS, METHODS, TABLES } from '../scenarios.js';
 import { request, type Target } from '../wire.js';
 import { callbackScenarios } from './callbacks.js';
 import { errorScenarios } from './errors.js';
-import { exampleScenarios, type Operation } from './examples.js';
-import { flowScenarios, type Payment } from './flows.js';
+import { exampleScenarios } from './examples.js';
+import type { Operation } from './operations.js';
+import { flowScenarios } from './flows.js';
 import { startCallbackListener, type CallbackListener } from './listener.js';
 import { signatureScenarios } from './signatures.js';
+import { Steps, type Payment } from './steps.js';
 
 export interface PlatformSuiteOptions {
   readonly baseUrl: string;
@@ -60,11 +62,18 @@ function allScenarios(
     ...TABLES.s2s.map((entry) => ({ kind: 's2s' as const, entry })),
     ...TABLES.checkout.map((entry) => ({ kind: 'checkout' as const, entry })),
   ];
+  const steps = new Steps(target, TABLES, IDENTIFIERS, {
+    sandboxControls,
+    payments,
+    settleMs: waitMs,
+    exercised: new Set(),
+    ...(listener ? { received: listener.received } : {}),
+  });
   return [
-    ...exampleScenarios(target, operations),
-    ...errorScenarios(target, operations),
-    ...signatureScenarios(target, operations),
-    ...flowScenarios(target, TABLES, { sandboxControls, payments, settleMs: waitMs }),
+    ...exampleScenarios(steps, operations),
+    ...errorScenarios(steps, operations),
+    ...signatureScenarios(target, IDENTIFIERS, operations),
+    ...flowScenarios(steps, METHODS),
     ...callbackScenarios(TABLES, target.password, listener, payments, waitMs),
   ];
 }
@@ -103,7 +112,7 @@ export async function runPlatformSuite(options: PlatformSuiteOptions): Promise<R
       ...(sandboxControls
         ? []
         : [
-            'The target serves no sandbox controls: 3DS challenges and the hosted page were not completed, and their callbacks not awaited.',
+            "The target serves no sandbox controls: the 3DS and redirect pages, the hosted page and the Hosted Payment Fields were not completed (they need the payer), nor the examples that need a Checkout payment; the methods' bank callbacks and windows were not triggered, and the schedule was not followed over its dates (those need the sandbox's triggers and clock).",
           ]),
       ...(listener
         ? []

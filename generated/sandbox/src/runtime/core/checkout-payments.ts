@@ -82,7 +82,12 @@ export function payCheckoutSession(
 export function returnUrl(sandbox: Sandbox, session: CheckoutSession, transaction: Transaction | undefined): string {
   const request = session.request;
   const success = transaction && (transaction.status === 'SETTLED' || transaction.status === 'PENDING');
-  const target = String((success ? request['success_url'] : (request['cancel_url'] ?? request['success_url'])) ?? '');
+  // A Hosted Payment Fields session names one `return_url` for every outcome.
+  const target = String(
+    (success ? request['success_url'] : (request['cancel_url'] ?? request['success_url'])) ??
+      request['return_url'] ??
+      '',
+  );
   if (!transaction) return target;
   const order = orderOf(request);
   const query: Record<string, string> = {

@@ -67,6 +67,12 @@ export const SCHEDULE_HANDLERS: Readonly<Record<string, Handler<S2sActionEntry>>
       interval_unit: settings['interval_unit'],
       ...(settings['day_of_month'] ? { day_of_month: settings['day_of_month'] } : {}),
       payments_count: settings['payments_count'],
+      // The first-payment delay as set, when set (its answer fields are the request's names).
+      ...Object.fromEntries(
+        Object.entries(settings).filter(
+          ([name]) => name === 'delayed_first_payment' || name.startsWith('first_payment_'),
+        ),
+      ),
       // Schedules created after 6.7.0 answer `delays` as null.
       delays: null,
       paused: schedule.paused ? 'Y' : 'N',
