@@ -3799,14 +3799,14 @@ function v_CheckoutCallback_properties_status(value: unknown, ctx?: ValidationCo
   return true;
 }
 
-function v_CheckoutCallback_allOf_1_if(value: unknown, ctx?: ValidationContext): boolean {
+function v_CheckoutCallback_allOf_1_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_CheckoutCallback_allOf_1_if_properties_type) : v_CheckoutCallback_allOf_1_if_properties_type(p1))) return false;
+      if (!v_CheckoutCallback_allOf_1_if_properties_type(p1)) return false;
     } else {
-      if (rejectAt(ctx, "type", "required", "is required")) return false;
+      return false;
     }
   }
   return true;

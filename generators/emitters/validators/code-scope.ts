@@ -20,6 +20,11 @@ export interface CodeScope {
   withKnownType(type: string | undefined): CodeScope;
   /** Why the current rules apply, inside a then/else branch: appended to messages as ` (when auth is "Y")`. */
   readonly condition: Condition | undefined;
+  /**
+   * False in a function that only answers (an `if`, a `not`): it has no `ctx`, a failure returns
+   * false at once, and nothing is recorded (`record` throws).
+   */
+  readonly reports: boolean;
   /** A statement that fails the current value when `test` holds. */
   failIf(test: string, rule: string, message: string): Code;
   /** A statement that fails a property of the current object when `test` holds (missing or forbidden); `keyExpr` is code. */
@@ -42,6 +47,8 @@ export interface CodeScope {
   callable(schema: JsonSchema, path: SchemaPath): string | undefined;
   /** Name of the hoisted `v_X(value, ctx?)` for `schema` (found at `path`): called without `ctx` it is a predicate, with `ctx` it reports. */
   validator(schema: JsonSchema, path: SchemaPath): string;
+  /** Name of a `v_X(value)` for `schema` (found at `path`) that is only ever tested, never reported on: `if`, `not`, `contains`. */
+  predicate(schema: JsonSchema, path: SchemaPath): string;
   /** Name of the function of the schema a `$ref` written here names. */
   reference(ref: string): string;
   /** As `reference`, for a `$dynamicRef` that resolves statically (the generator refuses one that does not). */

@@ -125,15 +125,18 @@ export class ValidatorCompiler {
     return name;
   }
 
-  /** The function of an unnamed sub-schema (a branch, a condition): one per content and base URI. */
-  private contentFunction(schema: JsonSchema, wanted: string, base: string): string {
-    const key = `${base} ${contentKey(schema)}`;
+  /**
+   * The function of an unnamed sub-schema (a branch, a condition): one per content and base URI.
+   * Without `reports` it only answers (see `predicateFor`): a function of its own.
+   */
+  private contentFunction(schema: JsonSchema, wanted: string, base: string, reports = true): string {
+    const key = `${base} ${reports ? '' : 'predicate '}${contentKey(schema)}`;
     let name = this.byContent.get(key);
     if (name === undefined) {
       name = this.claim(wanted);
       this.byContent.set(key, name);
       const fixed = name;
-      this.queue.push(() => this.emit(fixed, schema, base));
+      this.queue.push(() => this.emit(fixed, schema, base, reports));
     }
     return name;
   }
@@ -146,10 +149,11 @@ export class ValidatorCompiler {
     return name;
   }
 
-  private emit(name: string, schema: JsonSchema, base: string): void {
+  private emit(name: string, schema: JsonSchema, base: string, reports: boolean): void {
     // No predicate guard in front of the reporting pass: it records nothing on a valid subtree, so
     // re-checking every level first would only walk the failing path again and again.
-    this.functions.push({ name: `v_${name}`, signature: '(value: unknown, ctx?: ValidationContext): boolean', body: [this.body(schema, name, base), 'return true;'] });
+    const signature = reports ? '(value: unknown, ctx?: ValidationContext): boolean' : '(value: unknown): boolean';
+    this.functions.push({ name: `v_${name}`, signature, body: [this.body(schema, name, base, reports), 'return true;'] });
   }
 
   /** The schema a `$ref` in `schema` (whose base URI is `base`) names. */
@@ -170,7 +174,7 @@ export class ValidatorCompiler {
     return this.resolveAt(target, this.baseOf(target, here), seen);
   }
 
-  private body(schema: JsonSchema, owner: string, rootBase: string): Code {
+  private body(schema: JsonSchema, owner: string, rootBase: string, reports: boolean): Code {
     let counter = 0;
     const compiler = this;
     const makeScope = (value: string, condition: Condition | undefined, at: SchemaPath, base: string, knownType?: string): CodeScope => {
@@ -182,25 +186,30 @@ export class ValidatorCompiler {
       // The predicate calls the validator directly (V8 inlines it there; through `visit` it would be an indirect call).
       const visit = (callee: string, valueExpr: string, segmentExpr: string) => {
         this.appliedToParts.add(`v_${callee}`);
+        if (!reports) return `v_${callee}(${valueExpr})`;
         return `(ctx ? ${this.useRuntime('visit')}(ctx, ${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))`;
+      };
+      const noReport = (): never => {
+        throw new Error(`${owner}: a function that only answers records no issue`);
       };
       return {
         value,
         knownType,
         withKnownType: (type) => makeScope(value, condition, at, base, type),
         condition,
+        reports,
         // `reject` records and returns false with a context, and returns true (stop) without one.
-        failIf: (test, rule, message) => `if (${operand(test)} && ${reject(rule, message)}) return false;`,
-        failAtIf: (test, keyExpr, rule, message) => `if (${operand(test)} && ${rejectAt(keyExpr, rule, message)}) return false;`,
-        fail: (rule, message) => `if (${reject(rule, message)}) return false;`,
-        failAt: (keyExpr, rule, message) => `if (${rejectAt(keyExpr, rule, message)}) return false;`,
-        record: (rule, message) => `ctx.fail(${literal(rule)}, ${text(message)});`,
-        recordAt: (keyExpr, rule, message) => `ctx.failAt(${keyExpr}, ${literal(rule)}, ${text(message)});`,
+        failIf: (test, rule, message) => (reports ? `if (${operand(test)} && ${reject(rule, message)}) return false;` : `if (${test}) return false;`),
+        failAtIf: (test, keyExpr, rule, message) => (reports ? `if (${operand(test)} && ${rejectAt(keyExpr, rule, message)}) return false;` : `if (${test}) return false;`),
+        fail: (rule, message) => (reports ? `if (${reject(rule, message)}) return false;` : 'return false;'),
+        failAt: (keyExpr, rule, message) => (reports ? `if (${rejectAt(keyExpr, rule, message)}) return false;` : 'return false;'),
+        record: (rule, message) => (reports ? `ctx.fail(${literal(rule)}, ${text(message)});` : noReport()),
+        recordAt: (keyExpr, rule, message) => (reports ? `ctx.failAt(${keyExpr}, ${literal(rule)}, ${text(message)});` : noReport()),
         child: (sub, valueExpr, segmentExpr, path) => {
           const callee = compiler.callableAt(sub, base, condition, named(path));
           if (callee !== undefined) return `if (!${visit(callee, valueExpr, segmentExpr)}) return false;`;
           const code = compiler.inline(sub, makeScope(valueExpr, condition, [...at, ...path], compiler.baseOf(sub, base)));
-          if (isEmpty(code)) return [];
+          if (isEmpty(code) || !reports) return code;
           // With a context nothing returns early, so the pop always follows the push.
           return [`ctx?.segments.push(${segmentExpr});`, code, 'ctx?.segments.pop();'];
         },
@@ -208,6 +217,7 @@ export class ValidatorCompiler {
         same: (sub, path, subCondition) => compiler.inline(sub, makeScope(value, subCondition ?? condition, [...at, ...path], compiler.baseOf(sub, base), knownType)),
         callable: (sub, path) => compiler.callableAt(sub, base, condition, named(path)),
         validator: (sub, path) => compiler.inPlace(compiler.functionFor(sub, named(path), base)),
+        predicate: (sub, path) => compiler.inPlace(compiler.predicateFor(sub, named(path), base)),
         reference: (ref) => compiler.inPlace(compiler.referenceFunction(ref, base)),
         dynamicReference: (ref) => {
           if (compiler.index.staticDynamicTarget(ref, base) === undefined) {
@@ -227,6 +237,15 @@ export class ValidatorCompiler {
       };
     };
     return this.inline(schema, makeScope('value', undefined, [], this.baseOf(schema, rootBase)));
+  }
+
+  /**
+   * The function for a sub-schema only ever tested, never reported on (`if`, `not`, `contains`):
+   * without a context, its messages, or its wire paths. A bare reference calls its target's.
+   */
+  private predicateFor(schema: JsonSchema, wanted: string, base: string): string {
+    if (isSchemaObject(schema) && schema.$ref !== undefined && isBareRef(schema)) return this.referenceFunction(schema.$ref, this.baseOf(schema, base));
+    return this.contentFunction(schema, wanted, this.baseOf(schema, base), false);
   }
 
   /** `v_X` of a function applied to the value itself (or, for `contains`, through a test of each item). */
@@ -390,6 +409,7 @@ export class ValidatorCompiler {
       return `${this.collector(member, kind, [wanted, ...path].join('_'), memberBase, true, always && dynamicOnly)}(value, ${argument})`;
     };
     const passes = (member: JsonSchema, path: SchemaPath) => `${this.inPlace(this.functionFor(member, [wanted, ...path].join('_'), here))}(value)`;
+    const holds = (condition: JsonSchema) => `${this.inPlace(this.predicateFor(condition, [wanted, 'if'].join('_'), here))}(value)`;
     const always = (call: string | undefined) => (call ? lines.push(`if (${call}) return true;`) : undefined);
     (node.allOf ?? []).forEach((member, index) => always(check(member, ['allOf', index], here, true)));
     for (const ref of [node.$ref, node.$dynamicRef]) {
@@ -410,13 +430,13 @@ export class ValidatorCompiler {
         if (call) lines.push(`if (${call} && ${ownValue({ runtime: (n) => this.useRuntime(n) }, 'value', trigger)}) return true;`);
       }
     } else if (node.contains !== undefined) {
-      lines.push(`if (${this.inPlace(this.functionFor(node.contains, `${wanted}_contains`, here))}(value[index])) return true;`);
+      lines.push(`if (${this.inPlace(this.predicateFor(node.contains, `${wanted}_contains`, here))}(value[index])) return true;`);
     }
     if (node.if !== undefined) {
       const then = [check(node.if, ['if']), node.then !== undefined ? check(node.then, ['then']) : undefined].filter((call) => call !== undefined);
       const otherwise = node.else !== undefined ? check(node.else, ['else']) : undefined;
-      if (then.length > 0) lines.push(`if ((${then.join(' || ')}) && ${passes(node.if, ['if'])}) return true;`);
-      if (otherwise) lines.push(`if (${otherwise} && !${passes(node.if, ['if'])}) return true;`);
+      if (then.length > 0) lines.push(`if ((${then.join(' || ')}) && ${holds(node.if)}) return true;`);
+      if (otherwise) lines.push(`if (${otherwise} && !${holds(node.if)}) return true;`);
     }
     lines.push('return false;');
     return { name, signature, body: lines };

@@ -1291,14 +1291,14 @@ export function v_SaleApmPersonalIdMethodRequest_properties_brand(value: unknown
   return true;
 }
 
-export function v_SaleApmPersonalIdMethodRequest_allOf_1_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_SaleApmPersonalIdMethodRequest_allOf_1_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.payer_country;
     if (p1 !== undefined && (p1 !== inherited.payer_country || hasOwn(value, "payer_country"))) {
-      if (!(ctx ? visit(ctx, "payer_country", p1, v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country) : v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country(p1))) return false;
+      if (!v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country(p1)) return false;
     } else {
-      if (rejectAt(ctx, "payer_country", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
@@ -1621,8 +1621,8 @@ export function v_SaleApmWebWalletRequest_properties_brand(value: unknown, ctx?:
   return true;
 }
 
-export function v_SaleApmRedirectOnlyRequest_properties_brand_not(value: unknown, ctx?: ValidationContext): boolean {
-  if (!SET_9.has(value) && reject(ctx, "enum", "must be one of: vcard, pin_voucher, telecom_otp, bank_account_debit, ar_transfer, mx_transfer, dl, document_method, installment_redirect, personal_id_method, crypto_deposit, crypto_withdrawal, ips, crypto_convert, trading_deposit, trading_withdrawal, fx_convert, latam_document, upi_a, upi_b, upi_c, upi_d, email_transfer, sms_transfer, p1_a, p1_b, p1_c, p1_d, p1_e, p1_f, p2_a, p2_b, p2_c, p2_d, bnpl_a, bnpl_b, open_banking, mobile_money, payout_email, local_collection, mobile_money_ke, device_wallet, web_wallet")) return false;
+export function v_SaleApmRedirectOnlyRequest_properties_brand_not(value: unknown): boolean {
+  if (!SET_9.has(value)) return false;
   return true;
 }
 
