@@ -13,7 +13,7 @@ import { functionBase } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { contributes, evaluated, staticallyEvaluated, type Hoist, type Kind } from './annotations.js';
 import { ifElse, isEmpty, type Code } from './code.js';
-import { literal, ownValue, type CodeScope, type SchemaPath } from './code-scope.js';
+import { literal, ownValue, type CodeScope, type KnownProperty, type SchemaPath } from './code-scope.js';
 import { conditionSuffix, describeCondition, type Condition } from './condition-text.js';
 import type { KeywordDefinition } from './keyword.js';
 import { ARRAY_KEYWORDS } from './keywords/array.js';
@@ -76,11 +76,19 @@ export class ValidatorCompiler {
   private readonly appliedToParts = new Set<string>();
   /** Functions applied to the value itself somewhere: a $ref, a branch, a condition. */
   private readonly appliedInPlace = new Set<string>();
+  /** The function of each discriminated branch given its tag (branchFunction), by the schema it validates. */
+  private readonly givenBranches = new Map<SchemaObject, { readonly name: string; readonly known: KnownProperty; readonly base: string }>();
+  private readonly delegated = new Set<SchemaObject>();
 
-  /** `resources`: external schemas the document's `$ref`s may name (the product passes none). */
+  /**
+   * `resources`: external schemas the document's `$ref`s may name (the product passes none).
+   * `validatedAlone`: components validated on their own as well (the client's request schemas):
+   * a discriminator calls their whole function, rather than a second copy given the tag.
+   */
   constructor(
     private readonly model: SpecModel,
     resources?: SchemaResources,
+    private readonly validatedAlone: ReadonlySet<string> = new Set(),
   ) {
     this.index = new SchemaIndex(Object.fromEntries(model.schemas), resources);
   }
@@ -108,7 +116,32 @@ export class ValidatorCompiler {
   }
 
   private drain(): void {
-    while (this.queue.length > 0) this.queue.shift()!();
+    do while (this.queue.length > 0) this.queue.shift()!();
+    while (this.delegateToBranches());
+  }
+
+  /**
+   * A schema's own function, where a discriminator also reaches the schema given its tag: the
+   * tag's check, then the branch's function (one copy of the branch's code). Returns whether it
+   * rewrote any (their code may queue functions to compile).
+   */
+  private delegateToBranches(): boolean {
+    let rewritten = false;
+    for (const [schema, branch] of this.givenBranches) {
+      const own = this.byNode.get(schema);
+      const index = this.functions.findIndex((compiled) => compiled.name === `v_${own}`);
+      if (own === undefined || index === -1 || this.delegated.has(schema)) continue;
+      this.delegated.add(schema);
+      const { property } = branch.known;
+      const tagOnly: SchemaObject = {
+        properties: { [property]: schema.properties![property]! },
+        ...(schema.required?.includes(property) ? { required: [property] } : {}),
+      };
+      const body = [this.body(tagOnly, own, branch.base, true), `if (!${this.inPlace(branch.name)}(value, ctx) && !ctx) return false;`, 'return true;'];
+      this.functions[index] = { ...this.functions[index]!, body };
+      rewritten = true;
+    }
+    return rewritten;
   }
 
   /**
@@ -129,14 +162,15 @@ export class ValidatorCompiler {
    * The function of an unnamed sub-schema (a branch, a condition): one per content and base URI.
    * Without `reports` it only answers (see `predicateFor`): a function of its own.
    */
-  private contentFunction(schema: JsonSchema, wanted: string, base: string, reports = true): string {
-    const key = `${base} ${reports ? '' : 'predicate '}${contentKey(schema)}`;
+  private contentFunction(schema: JsonSchema, wanted: string, base: string, reports = true, known?: KnownProperty): string {
+    const given = known ? `given ${literal([known.property, known.value])} ` : '';
+    const key = `${base} ${reports ? '' : 'predicate '}${given}${contentKey(schema)}`;
     let name = this.byContent.get(key);
     if (name === undefined) {
       name = this.claim(wanted);
       this.byContent.set(key, name);
       const fixed = name;
-      this.queue.push(() => this.emit(fixed, schema, base, reports));
+      this.queue.push(() => this.emit(fixed, schema, base, reports, known));
     }
     return name;
   }
@@ -149,11 +183,11 @@ export class ValidatorCompiler {
     return name;
   }
 
-  private emit(name: string, schema: JsonSchema, base: string, reports: boolean): void {
+  private emit(name: string, schema: JsonSchema, base: string, reports: boolean, known?: KnownProperty): void {
     // No predicate guard in front of the reporting pass: it records nothing on a valid subtree, so
     // re-checking every level first would only walk the failing path again and again.
     const signature = reports ? '(value: unknown, ctx?: ValidationContext): boolean' : '(value: unknown): boolean';
-    this.functions.push({ name: `v_${name}`, signature, body: [this.body(schema, name, base, reports), 'return true;'] });
+    this.functions.push({ name: `v_${name}`, signature, body: [this.body(schema, name, base, reports, known), 'return true;'] });
   }
 
   /** The schema a `$ref` in `schema` (whose base URI is `base`) names. */
@@ -174,10 +208,10 @@ export class ValidatorCompiler {
     return this.resolveAt(target, this.baseOf(target, here), seen);
   }
 
-  private body(schema: JsonSchema, owner: string, rootBase: string, reports: boolean): Code {
+  private body(schema: JsonSchema, owner: string, rootBase: string, reports: boolean, rootKnown?: KnownProperty): Code {
     let counter = 0;
     const compiler = this;
-    const makeScope = (value: string, condition: Condition | undefined, at: SchemaPath, base: string, knownType?: string): CodeScope => {
+    const makeScope = (value: string, condition: Condition | undefined, at: SchemaPath, base: string, knownType?: string, known?: KnownProperty): CodeScope => {
       const text = (message: string) => literal(message + conditionSuffix(condition));
       const reject = (rule: string, message: string) => `${this.useRuntime('reject')}(ctx, ${literal(rule)}, ${text(message)})`;
       const rejectAt = (keyExpr: string, rule: string, message: string) =>
@@ -195,9 +229,10 @@ export class ValidatorCompiler {
       return {
         value,
         knownType,
-        withKnownType: (type) => makeScope(value, condition, at, base, type),
+        withKnownType: (type) => makeScope(value, condition, at, base, type, known),
         condition,
         reports,
+        known,
         // `reject` records and returns false with a context, and returns true (stop) without one.
         failIf: (test, rule, message) => (reports ? `if (${operand(test)} && ${reject(rule, message)}) return false;` : `if (${test}) return false;`),
         failAtIf: (test, keyExpr, rule, message) => (reports ? `if (${operand(test)} && ${rejectAt(keyExpr, rule, message)}) return false;` : `if (${test}) return false;`),
@@ -218,6 +253,7 @@ export class ValidatorCompiler {
         callable: (sub, path) => compiler.callableAt(sub, base, condition, named(path)),
         validator: (sub, path) => compiler.inPlace(compiler.functionFor(sub, named(path), base)),
         predicate: (sub, path) => compiler.inPlace(compiler.predicateFor(sub, named(path), base)),
+        branch: (sub, path, given) => compiler.inPlace(compiler.branchFunction(sub, named(path), base, given)),
         reference: (ref) => compiler.inPlace(compiler.referenceFunction(ref, base)),
         dynamicReference: (ref) => {
           if (compiler.index.staticDynamicTarget(ref, base) === undefined) {
@@ -236,7 +272,25 @@ export class ValidatorCompiler {
         resolve: (sub) => compiler.resolveAt(sub, base),
       };
     };
-    return this.inline(schema, makeScope('value', undefined, [], this.baseOf(schema, rootBase)));
+    return this.inline(schema, makeScope('value', undefined, [], this.baseOf(schema, rootBase), undefined, rootKnown));
+  }
+
+  /**
+   * The function of a discriminated branch, reached only when the tag property holds `known`'s
+   * value: when the branch's own schema for the tag accepts that value whatever it is checked
+   * for (a `const` or `enum` with it, a `type` it has), the tag is not checked again (an APM
+   * sale's method branch leaves `brand` to the switch that chose it). Else the branch's function.
+   */
+  private branchFunction(schema: JsonSchema, wanted: string, base: string, known: KnownProperty): string {
+    const target = this.resolveAt(schema, base);
+    const place = isSchemaObject(target) ? this.index.placeOf(target) : undefined;
+    const alone = place?.name.length === 1 && this.validatedAlone.has(String(place.name[0]));
+    if (!isSchemaObject(target) || alone || !acceptsKnown(target.properties?.[known.property], known.value)) return this.functionFor(schema, wanted, base);
+    const name = `${place ? place.name.join('_') : wanted}_given_${known.property}`;
+    const targetBase = this.baseOf(target, base);
+    const given = this.contentFunction(target, name, targetBase, true, known);
+    if (!this.givenBranches.has(target)) this.givenBranches.set(target, { name: given, known, base: targetBase });
+    return given;
   }
 
   /**
@@ -470,6 +524,21 @@ export class ValidatorCompiler {
     if (schema.type) return `${declaredTypes(schema).join(' or ')}`;
     return `alternative ${index + 1}`;
   }
+}
+
+/**
+ * Whether a property schema accepts `value` on every keyword it has: only `type`, `const` and
+ * `enum`, each satisfied by the (string) value. Anything else is checked as written.
+ */
+function acceptsKnown(property: JsonSchema | undefined, value: string): boolean {
+  if (!isSchemaObject(property)) return false;
+  return Object.keys(property).every((key) => {
+    if (!SUPPORTED.has(key)) return true;
+    if (key === 'type') return declaredTypes(property).includes('string');
+    if (key === 'const') return property.const === value;
+    if (key === 'enum') return property.enum!.includes(value);
+    return false;
+  });
 }
 
 /** A `$ref` with nothing beside it that validates (annotations change nothing). */

@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import { compareDecimal } from '../runtime/decimal.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Amount, v_ClientKey, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmMobileMoneyKeRequest_properties_brand } from './shared/common.js';
+import { inherited, v_Amount, v_ClientKey, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_OrderDescription, v_OrderId } from './shared/common.js';
 
 export const SET_3 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
 export const PATTERN_23 = /* @__PURE__ */ new RegExp("^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
@@ -389,6 +389,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
         ctx?.segments.pop();
       }
     }
+  }
+  return true;
+}
+
+export function v_SaleApmMobileMoneyKeRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "mobile_money_ke" && reject(ctx, "const", "must be \"mobile_money_ke\"")) return false;
   }
   return true;
 }

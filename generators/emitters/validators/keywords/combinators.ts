@@ -45,7 +45,7 @@ function emitDiscriminated(schema: SchemaObject, scope: CodeScope): Code {
   const tag = scope.local('tag');
   const cases = Object.entries(mapping).map(([value, ref]) => {
     const target: JsonSchema = { $ref: ref };
-    return [`case ${literal(value)}:`, indent([applyInPlace(scope.validator(target, ['discriminator', value]), scope), 'break;'])];
+    return [`case ${literal(value)}:`, indent([applyInPlace(scope.branch(target, ['discriminator', value], { property: propertyName, value }), scope), 'break;'])];
   });
   const allowed = Object.keys(mapping).join(', ');
   // A missing tag fails here only when checking; collecting leaves it to `required`.

@@ -438,15 +438,6 @@ export function v_SaleApmFields_properties_custom_data(value: unknown, ctx?: Val
   return true;
 }
 
-export function v_SaleApmMobileMoneyKeRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "mobile_money_ke" && reject(ctx, "const", "must be \"mobile_money_ke\"")) return false;
-  }
-  return true;
-}
-
 export function v_S2sZeroAmountRule_if_not(value: unknown): boolean {
   if (!(v_S2sZeroAmountRule_if_not_anyOf_0(value) || v_S2sZeroAmountRule_if_not_anyOf_1(value))) {
     return false;
