@@ -14,7 +14,7 @@ import { v_CheckoutVoidRequest } from './validate/CheckoutRetryRequest.js';
 import { v_CheckoutStatusByOrderId, v_CheckoutStatusByPaymentId, v_CheckoutStatusRequest } from './validate/CheckoutStatusRequest.js';
 import { v_CreateScheduleRequest, v_CreateScheduleRequest_properties_action } from './validate/CreateScheduleRequest.js';
 import { v_Credit2CardParameters, v_Credit2CardRequest, v_Credit2CardRequest_properties_action } from './validate/Credit2CardRequest.js';
-import { v_Credit2VirtualParameters, v_Credit2VirtualRequest, v_Credit2VirtualRequest_properties_action, v_MobileMoneyOperator } from './validate/Credit2VirtualRequest.js';
+import { v_Credit2VirtualParameters, v_Credit2VirtualRequest, v_Credit2VirtualRequest_properties_action, v_MobileMoneyOperator, v_SaleApmMobileMoneyKeRequest_properties_brand } from './validate/Credit2VirtualRequest.js';
 import { v_CreditvoidRequest, v_CreditvoidRequest_properties_action } from './validate/CreditvoidRequest.js';
 import { v_Debit2VirtualCalcRequest } from './validate/Debit2VirtualCalcRequest.js';
 import { v_Debit2VirtualRequest } from './validate/Debit2VirtualRequest.js';
@@ -46,7 +46,7 @@ import { v_RecurringDebitRequest, v_RecurringDebitRequest_properties_action } fr
 import { v_RecurringSaleRequest, v_RecurringSaleRequest_properties_action } from './validate/RecurringSaleRequest.js';
 import { v_RefundRequest, v_RefundRequest_properties_action } from './validate/RefundRequest.js';
 import { v_RunScheduleRequest, v_RunScheduleRequest_properties_action } from './validate/RunScheduleRequest.js';
-import { v_P1AParameters, v_P2AParameters, v_SaleApmArTransferRequest, v_SaleApmBankAccountDebitRequest, v_SaleApmBnplARequest, v_SaleApmBnplBRequest, v_SaleApmCryptoConvertRequest, v_SaleApmCryptoDepositRequest, v_SaleApmCryptoWithdrawalRequest, v_SaleApmDeviceWalletRequest, v_SaleApmDlRequest, v_SaleApmDocumentMethodRequest, v_SaleApmEmailTransferRequest, v_SaleApmFields, v_SaleApmFxConvertRequest, v_SaleApmInstallmentRedirectRequest, v_SaleApmIpsRequest, v_SaleApmLatamDocumentRequest, v_SaleApmLocalCollectionRequest, v_SaleApmMethodRequest, v_SaleApmMobileMoneyKeRequest, v_SaleApmMobileMoneyRequest, v_SaleApmMxTransferRequest, v_SaleApmOpenBankingRequest, v_SaleApmP1ARequest, v_SaleApmP1BRequest, v_SaleApmP1CRequest, v_SaleApmP1DRequest, v_SaleApmP1ERequest, v_SaleApmP1FRequest, v_SaleApmP2ARequest, v_SaleApmP2BRequest, v_SaleApmP2CRequest, v_SaleApmP2DRequest, v_SaleApmPayoutEmailRequest, v_SaleApmPersonalIdMethodRequest, v_SaleApmPinVoucherRequest, v_SaleApmRedirectOnlyRequest, v_SaleApmRequest, v_SaleApmSmsTransferRequest, v_SaleApmTelecomOtpRequest, v_SaleApmTradingDepositRequest, v_SaleApmTradingWithdrawalRequest, v_SaleApmUpiARequest, v_SaleApmUpiBRequest, v_SaleApmUpiCRequest, v_SaleApmUpiDRequest, v_SaleApmVcardRequest, v_SaleApmWebWalletRequest } from './validate/SaleApmRequest.js';
+import { v_P1AParameters, v_P2AParameters, v_SaleApmArTransferRequest_given_brand, v_SaleApmBankAccountDebitRequest_given_brand, v_SaleApmBnplARequest_given_brand, v_SaleApmBnplBRequest_given_brand, v_SaleApmCryptoConvertRequest_given_brand, v_SaleApmCryptoDepositRequest_given_brand, v_SaleApmCryptoWithdrawalRequest_given_brand, v_SaleApmDeviceWalletRequest_given_brand, v_SaleApmDlRequest_given_brand, v_SaleApmDocumentMethodRequest_given_brand, v_SaleApmEmailTransferRequest_given_brand, v_SaleApmFields, v_SaleApmFxConvertRequest_given_brand, v_SaleApmInstallmentRedirectRequest_given_brand, v_SaleApmIpsRequest_given_brand, v_SaleApmLatamDocumentRequest_given_brand, v_SaleApmLocalCollectionRequest_given_brand, v_SaleApmMethodRequest, v_SaleApmMobileMoneyKeRequest_given_brand, v_SaleApmMobileMoneyRequest_given_brand, v_SaleApmMxTransferRequest_given_brand, v_SaleApmOpenBankingRequest_given_brand, v_SaleApmP1ARequest_given_brand, v_SaleApmP1BRequest_given_brand, v_SaleApmP1CRequest_given_brand, v_SaleApmP1DRequest_given_brand, v_SaleApmP1ERequest_given_brand, v_SaleApmP1FRequest_given_brand, v_SaleApmP2ARequest_given_brand, v_SaleApmP2BRequest_given_brand, v_SaleApmP2CRequest_given_brand, v_SaleApmP2DRequest_given_brand, v_SaleApmPayoutEmailRequest_given_brand, v_SaleApmPersonalIdMethodRequest_given_brand, v_SaleApmPinVoucherRequest_given_brand, v_SaleApmRedirectOnlyRequest, v_SaleApmRequest, v_SaleApmSmsTransferRequest_given_brand, v_SaleApmTelecomOtpRequest_given_brand, v_SaleApmTradingDepositRequest_given_brand, v_SaleApmTradingWithdrawalRequest_given_brand, v_SaleApmUpiARequest_given_brand, v_SaleApmUpiBRequest_given_brand, v_SaleApmUpiCRequest_given_brand, v_SaleApmUpiDRequest_given_brand, v_SaleApmVcardRequest_given_brand, v_SaleApmWebWalletRequest_given_brand } from './validate/SaleApmRequest.js';
 import { v_MpiData, v_SaleCardRequest } from './validate/SaleCardRequest.js';
 import { v_ScheduleInfoRequest, v_ScheduleInfoRequest_properties_action } from './validate/ScheduleInfoRequest.js';
 import { v_SessionRequest } from './validate/SessionRequest.js';
@@ -87,10 +87,610 @@ const VALUE_14 = [[["payment_id","date","status","reason","recurring_token","sch
 const SET_8 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
 const SET_11 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
 
+function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmVcardRequest_properties_brand) : v_SaleApmVcardRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmVcardRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmPinVoucherRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmPinVoucherRequest_properties_brand) : v_SaleApmPinVoucherRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmPinVoucherRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmTelecomOtpRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmTelecomOtpRequest_properties_brand) : v_SaleApmTelecomOtpRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmTelecomOtpRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmBankAccountDebitRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmBankAccountDebitRequest_properties_brand) : v_SaleApmBankAccountDebitRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmBankAccountDebitRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmArTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmArTransferRequest_properties_brand) : v_SaleApmArTransferRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmArTransferRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmMxTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmMxTransferRequest_properties_brand) : v_SaleApmMxTransferRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmMxTransferRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmDlRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmDlRequest_properties_brand) : v_SaleApmDlRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmDlRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmDocumentMethodRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmDocumentMethodRequest_properties_brand) : v_SaleApmDocumentMethodRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmDocumentMethodRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmInstallmentRedirectRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmInstallmentRedirectRequest_properties_brand) : v_SaleApmInstallmentRedirectRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmInstallmentRedirectRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmPersonalIdMethodRequest_properties_brand) : v_SaleApmPersonalIdMethodRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmPersonalIdMethodRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmCryptoDepositRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmCryptoDepositRequest_properties_brand) : v_SaleApmCryptoDepositRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmCryptoDepositRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmCryptoWithdrawalRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmCryptoWithdrawalRequest_properties_brand) : v_SaleApmCryptoWithdrawalRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmCryptoWithdrawalRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmIpsRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmIpsRequest_properties_brand) : v_SaleApmIpsRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmIpsRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmCryptoConvertRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmCryptoConvertRequest_properties_brand) : v_SaleApmCryptoConvertRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmCryptoConvertRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmTradingDepositRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmTradingDepositRequest_properties_brand) : v_SaleApmTradingDepositRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmTradingDepositRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmTradingWithdrawalRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmTradingWithdrawalRequest_properties_brand) : v_SaleApmTradingWithdrawalRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmTradingWithdrawalRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmFxConvertRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmFxConvertRequest_properties_brand) : v_SaleApmFxConvertRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmFxConvertRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmLatamDocumentRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmLatamDocumentRequest_properties_brand) : v_SaleApmLatamDocumentRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmLatamDocumentRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmUpiARequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiARequest_properties_brand) : v_SaleApmUpiARequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmUpiARequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmUpiBRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiBRequest_properties_brand) : v_SaleApmUpiBRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmUpiBRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmUpiCRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiCRequest_properties_brand) : v_SaleApmUpiCRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmUpiCRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmUpiDRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiDRequest_properties_brand) : v_SaleApmUpiDRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmUpiDRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmEmailTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmEmailTransferRequest_properties_brand) : v_SaleApmEmailTransferRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmEmailTransferRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmSmsTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmSmsTransferRequest_properties_brand) : v_SaleApmSmsTransferRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmSmsTransferRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmP1ARequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1ARequest_properties_brand) : v_SaleApmP1ARequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmP1ARequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmP1BRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1BRequest_properties_brand) : v_SaleApmP1BRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmP1BRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmP1CRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1CRequest_properties_brand) : v_SaleApmP1CRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmP1CRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmP1DRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1DRequest_properties_brand) : v_SaleApmP1DRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmP1DRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmP1ERequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1ERequest_properties_brand) : v_SaleApmP1ERequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmP1ERequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmP1FRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1FRequest_properties_brand) : v_SaleApmP1FRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmP1FRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmP2ARequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2ARequest_properties_brand) : v_SaleApmP2ARequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmP2ARequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmP2BRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2BRequest_properties_brand) : v_SaleApmP2BRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmP2BRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmP2CRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2CRequest_properties_brand) : v_SaleApmP2CRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmP2CRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmP2DRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2DRequest_properties_brand) : v_SaleApmP2DRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmP2DRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmBnplARequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmBnplARequest_properties_brand) : v_SaleApmBnplARequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmBnplARequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmBnplBRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmBnplBRequest_properties_brand) : v_SaleApmBnplBRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmBnplBRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmOpenBankingRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmOpenBankingRequest_properties_brand) : v_SaleApmOpenBankingRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmOpenBankingRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmMobileMoneyRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmMobileMoneyRequest_properties_brand) : v_SaleApmMobileMoneyRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmMobileMoneyRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmPayoutEmailRequest_properties_brand) : v_SaleApmPayoutEmailRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmPayoutEmailRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmLocalCollectionRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmLocalCollectionRequest_properties_brand) : v_SaleApmLocalCollectionRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmLocalCollectionRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmMobileMoneyKeRequest_properties_brand) : v_SaleApmMobileMoneyKeRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmMobileMoneyKeRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmDeviceWalletRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmDeviceWalletRequest_properties_brand) : v_SaleApmDeviceWalletRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmDeviceWalletRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
+function v_SaleApmWebWalletRequest(value: unknown, ctx?: ValidationContext): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.brand;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
+      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmWebWalletRequest_properties_brand) : v_SaleApmWebWalletRequest_properties_brand(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "brand", "required", "is required")) return false;
+    }
+  }
+  if (!v_SaleApmWebWalletRequest_given_brand(value, ctx) && !ctx) return false;
+  return true;
+}
+
 function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
@@ -98,29 +698,8 @@ function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
-    {
-      let matches2 = 0;
-      if (v_SaleCardRequest(value)) matches2++;
-      if (v_SaleApmRequest(value)) matches2++;
-      if (matches2 !== 1) {
-        if (!ctx) return false;
-        if (matches2 === 0) {
-          switch (closestAlternative(value, VALUE_5)) {
-            case 0:
-              ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)");
-              v_SaleCardRequest(value, ctx);
-              break;
-            case 1:
-              ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S APM SALE)");
-              v_SaleApmRequest(value, ctx);
-              break;
-          }
-        } else {
-          ctx.fail("oneOf", "must match only one of: S2S CARD SALE, S2S APM SALE");
-        }
-      }
-    }
   }
+  if (!v_SaleRequest_given_action(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -133,7 +712,7 @@ function v_PostRequest(value: unknown, ctx?: ValidationContext): boolean {
       const tag1 = isPlainObject(value) && value.action !== undefined && (value.action !== inherited.action || hasOwn(value, "action")) ? value["action"] : undefined;
       switch (tag1) {
         case "SALE":
-          if (!v_SaleRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleRequest_given_action(value, ctx) && !ctx) return false;
           break;
         case "CAPTURE":
           if (!v_CaptureRequest(value, ctx) && !ctx) return false;
@@ -281,74 +860,30 @@ function v_S2sPaymentSuccessFields(value: unknown, ctx?: ValidationContext): boo
 }
 
 function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleSuccess_properties_status) : v_SaleSuccess_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.crypto_address;
-    if (p1 !== undefined && (p1 !== inherited.crypto_address || hasOwn(value, "crypto_address")) && !(ctx ? visit(ctx, "crypto_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.crypto_network;
-    if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   }
+  if (!v_SaleSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    p1 = value.digital_wallet;
-    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
-    p1 = value.pan_type;
-    if (p1 !== undefined && (p1 !== inherited.pan_type || hasOwn(value, "pan_type")) && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_SaleDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -404,64 +939,30 @@ function v_S2sRedirectFields(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_SaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   }
+  if (!v_SaleRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleUndefined_properties_status) : v_SaleUndefined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.auth_method;
-    if (p1 !== undefined && (p1 !== inherited.auth_method || hasOwn(value, "auth_method")) && !(ctx ? visit(ctx, "auth_method", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    p1 = value.message;
-    if (p1 !== undefined && (p1 !== inherited.message || hasOwn(value, "message")) && !(ctx ? visit(ctx, "message", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_SaleUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -480,16 +981,16 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) && value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? value["result"] : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_SaleSuccess(value, ctx) && !ctx) return false;
+          if (!v_SaleSuccess_given_result(value, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_SaleDeclined(value, ctx) && !ctx) return false;
+          if (!v_SaleDeclined_given_result(value, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_SaleRedirect(value, ctx) && !ctx) return false;
+          if (!v_SaleRedirect_given_result(value, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_SaleUndefined(value, ctx) && !ctx) return false;
+          if (!v_SaleUndefined_given_result(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -503,94 +1004,44 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_CaptureSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_CaptureRequest_properties_action) : v_CaptureRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureSuccess_properties_status) : v_CaptureSuccess_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_CaptureSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_CaptureRequest_properties_action) : v_CaptureRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureDeclined_properties_status) : v_CaptureDeclined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_CaptureDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_CaptureRequest_properties_action) : v_CaptureRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureUndefined_properties_status) : v_CaptureUndefined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_CaptureUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -609,13 +1060,13 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) && value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? value["result"] : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_CaptureSuccess(value, ctx) && !ctx) return false;
+          if (!v_CaptureSuccess_given_result(value, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_CaptureDeclined(value, ctx) && !ctx) return false;
+          if (!v_CaptureDeclined_given_result(value, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_CaptureUndefined(value, ctx) && !ctx) return false;
+          if (!v_CaptureUndefined_given_result(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -769,124 +1220,58 @@ function v_GetTransStatusResponse(value: unknown, ctx?: ValidationContext): bool
 }
 
 function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_AuthSuccess_properties_status) : v_AuthSuccess_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   }
+  if (!v_AuthSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_AuthDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_AuthRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   }
+  if (!v_AuthRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_AuthUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleUndefined_properties_status) : v_SaleUndefined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_AuthUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -905,16 +1290,16 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) && value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? value["result"] : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_AuthSuccess(value, ctx) && !ctx) return false;
+          if (!v_AuthSuccess_given_result(value, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_AuthDeclined(value, ctx) && !ctx) return false;
+          if (!v_AuthDeclined_given_result(value, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_AuthRedirect(value, ctx) && !ctx) return false;
+          if (!v_AuthRedirect_given_result(value, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_AuthUndefined(value, ctx) && !ctx) return false;
+          if (!v_AuthUndefined_given_result(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -928,124 +1313,58 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_DebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_DebitSuccess_properties_status) : v_DebitSuccess_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   }
+  if (!v_DebitSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_DebitDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_DebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   }
+  if (!v_DebitRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_DebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_DebitUndefined_properties_status) : v_DebitUndefined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_DebitUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1064,16 +1383,16 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) && value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? value["result"] : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_DebitSuccess(value, ctx) && !ctx) return false;
+          if (!v_DebitSuccess_given_result(value, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_DebitDeclined(value, ctx) && !ctx) return false;
+          if (!v_DebitDeclined_given_result(value, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_DebitRedirect(value, ctx) && !ctx) return false;
+          if (!v_DebitRedirect_given_result(value, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_DebitUndefined(value, ctx) && !ctx) return false;
+          if (!v_DebitUndefined_given_result(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1087,94 +1406,44 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_Credit2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2CardRequest_properties_action) : v_Credit2CardRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureSuccess_properties_status) : v_CaptureSuccess_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_Credit2CardSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2CardRequest_properties_action) : v_Credit2CardRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_Credit2CardDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Credit2CardUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2CardRequest_properties_action) : v_Credit2CardRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_Credit2CardUndefined_properties_status) : v_Credit2CardUndefined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_Credit2CardUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1193,13 +1462,13 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
       const tag2 = isPlainObject(value) && value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? value["result"] : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_Credit2CardSuccess(value, ctx) && !ctx) return false;
+          if (!v_Credit2CardSuccess_given_result(value, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_Credit2CardDeclined(value, ctx) && !ctx) return false;
+          if (!v_Credit2CardDeclined_given_result(value, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_Credit2CardUndefined(value, ctx) && !ctx) return false;
+          if (!v_Credit2CardUndefined_given_result(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1213,124 +1482,58 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
 }
 
 function v_Card2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRequest_properties_action) : v_Card2CardRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_Card2CardSuccess_properties_status) : v_Card2CardSuccess_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   }
+  if (!v_Card2CardSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRequest_properties_action) : v_Card2CardRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_Card2CardDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Card2CardRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRedirect_properties_action) : v_Card2CardRedirect_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   }
+  if (!v_Card2CardRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Card2CardUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRequest_properties_action) : v_Card2CardRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_DebitUndefined_properties_status) : v_DebitUndefined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_Card2CardUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1349,16 +1552,16 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) && value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? value["result"] : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_Card2CardSuccess(value, ctx) && !ctx) return false;
+          if (!v_Card2CardSuccess_given_result(value, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_Card2CardDeclined(value, ctx) && !ctx) return false;
+          if (!v_Card2CardDeclined_given_result(value, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_Card2CardRedirect(value, ctx) && !ctx) return false;
+          if (!v_Card2CardRedirect_given_result(value, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_Card2CardUndefined(value, ctx) && !ctx) return false;
+          if (!v_Card2CardUndefined_given_result(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1372,88 +1575,44 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_VoidSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_VoidSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_VoidDeclined_properties_status) : v_VoidDeclined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_VoidDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_VoidUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureUndefined_properties_status) : v_CaptureUndefined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_VoidUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1472,13 +1631,13 @@ function v_VoidResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) && value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? value["result"] : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_VoidSuccess(value, ctx) && !ctx) return false;
+          if (!v_VoidSuccess_given_result(value, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_VoidDeclined(value, ctx) && !ctx) return false;
+          if (!v_VoidDeclined_given_result(value, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_VoidUndefined(value, ctx) && !ctx) return false;
+          if (!v_VoidUndefined_given_result(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1740,124 +1899,58 @@ function v_DescheduleResponse(value: unknown, ctx?: ValidationContext): boolean 
 }
 
 function v_RecurringSaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleSuccess_properties_status) : v_SaleSuccess_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   }
+  if (!v_RecurringSaleSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_RecurringSaleDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringSaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   }
+  if (!v_RecurringSaleRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringSaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleUndefined_properties_status) : v_SaleUndefined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_RecurringSaleUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1876,16 +1969,16 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
       const tag2 = isPlainObject(value) && value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? value["result"] : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_RecurringSaleSuccess(value, ctx) && !ctx) return false;
+          if (!v_RecurringSaleSuccess_given_result(value, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_RecurringSaleDeclined(value, ctx) && !ctx) return false;
+          if (!v_RecurringSaleDeclined_given_result(value, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_RecurringSaleRedirect(value, ctx) && !ctx) return false;
+          if (!v_RecurringSaleRedirect_given_result(value, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_RecurringSaleUndefined(value, ctx) && !ctx) return false;
+          if (!v_RecurringSaleUndefined_given_result(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1899,124 +1992,58 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
 }
 
 function v_RecurringDebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_DebitSuccess_properties_status) : v_DebitSuccess_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   }
+  if (!v_RecurringDebitSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_RecurringDebitDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringDebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   }
+  if (!v_RecurringDebitRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringDebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_DebitUndefined_properties_status) : v_DebitUndefined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_RecurringDebitUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -2035,16 +2062,16 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
       const tag2 = isPlainObject(value) && value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? value["result"] : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_RecurringDebitSuccess(value, ctx) && !ctx) return false;
+          if (!v_RecurringDebitSuccess_given_result(value, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_RecurringDebitDeclined(value, ctx) && !ctx) return false;
+          if (!v_RecurringDebitDeclined_given_result(value, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_RecurringDebitRedirect(value, ctx) && !ctx) return false;
+          if (!v_RecurringDebitRedirect_given_result(value, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_RecurringDebitUndefined(value, ctx) && !ctx) return false;
+          if (!v_RecurringDebitUndefined_given_result(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -2058,98 +2085,44 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
 }
 
 function v_Credit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2VirtualRequest_properties_action) : v_Credit2VirtualRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureSuccess_properties_status) : v_CaptureSuccess_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_Credit2VirtualSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2VirtualRequest_properties_action) : v_Credit2VirtualRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_Credit2VirtualDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Credit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2VirtualRequest_properties_action) : v_Credit2VirtualRequest_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_Credit2CardUndefined_properties_status) : v_Credit2CardUndefined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
+  if (!v_Credit2VirtualUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -2168,13 +2141,13 @@ function v_Credit2VirtualResponse(value: unknown, ctx?: ValidationContext): bool
       const tag2 = isPlainObject(value) && value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? value["result"] : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_Credit2VirtualSuccess(value, ctx) && !ctx) return false;
+          if (!v_Credit2VirtualSuccess_given_result(value, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_Credit2VirtualDeclined(value, ctx) && !ctx) return false;
+          if (!v_Credit2VirtualDeclined_given_result(value, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_Credit2VirtualUndefined(value, ctx) && !ctx) return false;
+          if (!v_Credit2VirtualUndefined_given_result(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -2202,132 +2175,58 @@ function v_Debit2VirtualAmounts(value: unknown, ctx?: ValidationContext): boolea
 }
 
 function v_Debit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_Card2CardSuccess_properties_status) : v_Card2CardSuccess_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
   }
+  if (!v_Debit2VirtualSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
   }
+  if (!v_Debit2VirtualDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.redirect_url;
-    if (p1 !== undefined && (p1 !== inherited.redirect_url || hasOwn(value, "redirect_url"))) {
-      if (!(ctx ? visit(ctx, "redirect_url", p1, v_Url) : v_Url(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    }
-    p1 = value.redirect_method;
-    if (p1 !== undefined && (p1 !== inherited.redirect_method || hasOwn(value, "redirect_method")) && !(ctx ? visit(ctx, "redirect_method", p1, v_RedirectMethod) : v_RedirectMethod(p1))) return false;
-    p1 = value.redirect_params;
-    if (p1 !== undefined && (p1 !== inherited.redirect_params || hasOwn(value, "redirect_params")) && !(ctx ? visit(ctx, "redirect_params", p1, v_RedirectParams) : v_RedirectParams(p1))) return false;
-    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
   }
+  if (!v_Debit2VirtualRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Debit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
+  if (isPlainObject(value)) {
     let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
     p1 = value.result;
     if (p1 !== undefined && (p1 !== inherited.result || hasOwn(value, "result"))) {
       if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
-    p1 = value.status;
-    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
-      if (!(ctx ? visit(ctx, "status", p1, v_Debit2VirtualUndefined_properties_status) : v_Debit2VirtualUndefined_properties_status(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
   }
+  if (!v_Debit2VirtualUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -2346,16 +2245,16 @@ function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boole
       const tag2 = isPlainObject(value) && value.result !== undefined && (value.result !== inherited.result || hasOwn(value, "result")) ? value["result"] : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_Debit2VirtualSuccess(value, ctx) && !ctx) return false;
+          if (!v_Debit2VirtualSuccess_given_result(value, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_Debit2VirtualDeclined(value, ctx) && !ctx) return false;
+          if (!v_Debit2VirtualDeclined_given_result(value, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_Debit2VirtualRedirect(value, ctx) && !ctx) return false;
+          if (!v_Debit2VirtualRedirect_given_result(value, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_Debit2VirtualUndefined(value, ctx) && !ctx) return false;
+          if (!v_Debit2VirtualUndefined_given_result(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -3426,6 +3325,414 @@ function v_RedirectReturnQuery(value: unknown, ctx?: ValidationContext): boolean
   return true;
 }
 
+function v_SaleApmVcardRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "vcard" && reject(ctx, "const", "must be \"vcard\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmPinVoucherRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "pin_voucher" && reject(ctx, "const", "must be \"pin_voucher\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmTelecomOtpRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "telecom_otp" && reject(ctx, "const", "must be \"telecom_otp\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmBankAccountDebitRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "bank_account_debit" && reject(ctx, "const", "must be \"bank_account_debit\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmArTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "ar_transfer" && reject(ctx, "const", "must be \"ar_transfer\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmMxTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "mx_transfer" && reject(ctx, "const", "must be \"mx_transfer\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmDlRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "dl" && reject(ctx, "const", "must be \"dl\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmDocumentMethodRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "document_method" && reject(ctx, "const", "must be \"document_method\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmInstallmentRedirectRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "installment_redirect" && reject(ctx, "const", "must be \"installment_redirect\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmPersonalIdMethodRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "personal_id_method" && reject(ctx, "const", "must be \"personal_id_method\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmCryptoDepositRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "crypto_deposit" && reject(ctx, "const", "must be \"crypto_deposit\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmCryptoWithdrawalRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "crypto_withdrawal" && reject(ctx, "const", "must be \"crypto_withdrawal\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmIpsRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "ips" && reject(ctx, "const", "must be \"ips\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmCryptoConvertRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "crypto_convert" && reject(ctx, "const", "must be \"crypto_convert\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmTradingDepositRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "trading_deposit" && reject(ctx, "const", "must be \"trading_deposit\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmTradingWithdrawalRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "trading_withdrawal" && reject(ctx, "const", "must be \"trading_withdrawal\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmFxConvertRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "fx_convert" && reject(ctx, "const", "must be \"fx_convert\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmLatamDocumentRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "latam_document" && reject(ctx, "const", "must be \"latam_document\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmUpiARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "upi_a" && reject(ctx, "const", "must be \"upi_a\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmUpiBRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "upi_b" && reject(ctx, "const", "must be \"upi_b\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmUpiCRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "upi_c" && reject(ctx, "const", "must be \"upi_c\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmUpiDRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "upi_d" && reject(ctx, "const", "must be \"upi_d\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmEmailTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "email_transfer" && reject(ctx, "const", "must be \"email_transfer\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmSmsTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "sms_transfer" && reject(ctx, "const", "must be \"sms_transfer\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmP1ARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "p1_a" && reject(ctx, "const", "must be \"p1_a\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmP1BRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "p1_b" && reject(ctx, "const", "must be \"p1_b\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmP1CRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "p1_c" && reject(ctx, "const", "must be \"p1_c\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmP1DRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "p1_d" && reject(ctx, "const", "must be \"p1_d\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmP1ERequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "p1_e" && reject(ctx, "const", "must be \"p1_e\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmP1FRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "p1_f" && reject(ctx, "const", "must be \"p1_f\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmP2ARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "p2_a" && reject(ctx, "const", "must be \"p2_a\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmP2BRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "p2_b" && reject(ctx, "const", "must be \"p2_b\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmP2CRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "p2_c" && reject(ctx, "const", "must be \"p2_c\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmP2DRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "p2_d" && reject(ctx, "const", "must be \"p2_d\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmBnplARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "bnpl_a" && reject(ctx, "const", "must be \"bnpl_a\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmBnplBRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "bnpl_b" && reject(ctx, "const", "must be \"bnpl_b\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmOpenBankingRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "open_banking" && reject(ctx, "const", "must be \"open_banking\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmMobileMoneyRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "mobile_money" && reject(ctx, "const", "must be \"mobile_money\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmPayoutEmailRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "payout_email" && reject(ctx, "const", "must be \"payout_email\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmLocalCollectionRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "local_collection" && reject(ctx, "const", "must be \"local_collection\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmDeviceWalletRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "device_wallet" && reject(ctx, "const", "must be \"device_wallet\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleApmWebWalletRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "web_wallet" && reject(ctx, "const", "must be \"web_wallet\"")) return false;
+  }
+  return true;
+}
+
+function v_SaleRequest_given_action(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    {
+      let matches2 = 0;
+      if (v_SaleCardRequest(value)) matches2++;
+      if (v_SaleApmRequest(value)) matches2++;
+      if (matches2 !== 1) {
+        if (!ctx) return false;
+        if (matches2 === 0) {
+          switch (closestAlternative(value, VALUE_5)) {
+            case 0:
+              ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)");
+              v_SaleCardRequest(value, ctx);
+              break;
+            case 1:
+              ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S APM SALE)");
+              v_SaleApmRequest(value, ctx);
+              break;
+          }
+        } else {
+          ctx.fail("oneOf", "must match only one of: S2S CARD SALE, S2S APM SALE");
+        }
+      }
+    }
+  }
+  return true;
+}
+
 function v_SaleSuccess_properties_result(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -3532,6 +3839,116 @@ function v_SaleUndefined_properties_status(value: unknown, ctx?: ValidationConte
   return true;
 }
 
+function v_SaleSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleSuccess_properties_status) : v_SaleSuccess_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.crypto_address;
+    if (p1 !== undefined && (p1 !== inherited.crypto_address || hasOwn(value, "crypto_address")) && !(ctx ? visit(ctx, "crypto_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    p1 = value.crypto_network;
+    if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_SaleDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+    }
+    p1 = value.digital_wallet;
+    if (p1 !== undefined && (p1 !== inherited.digital_wallet || hasOwn(value, "digital_wallet")) && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
+    p1 = value.pan_type;
+    if (p1 !== undefined && (p1 !== inherited.pan_type || hasOwn(value, "pan_type")) && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_SaleRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_SaleUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleUndefined_properties_status) : v_SaleUndefined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.auth_method;
+    if (p1 !== undefined && (p1 !== inherited.auth_method || hasOwn(value, "auth_method")) && !(ctx ? visit(ctx, "auth_method", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    p1 = value.message;
+    if (p1 !== undefined && (p1 !== inherited.message || hasOwn(value, "message")) && !(ctx ? visit(ctx, "message", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
 function v_CaptureSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -3555,6 +3972,80 @@ function v_CaptureUndefined_properties_status(value: unknown, ctx?: ValidationCo
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value !== "PENDING" && value !== "SETTLED" && reject(ctx, "enum", "must be one of: PENDING, SETTLED")) return false;
+  }
+  return true;
+}
+
+function v_CaptureSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_CaptureRequest_properties_action) : v_CaptureRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_CaptureSuccess_properties_status) : v_CaptureSuccess_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_CaptureDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_CaptureRequest_properties_action) : v_CaptureRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_CaptureDeclined_properties_status) : v_CaptureDeclined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_CaptureUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_CaptureRequest_properties_action) : v_CaptureRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_CaptureUndefined_properties_status) : v_CaptureUndefined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
 }
@@ -3605,6 +4096,104 @@ function v_AuthSuccess_properties_status(value: unknown, ctx?: ValidationContext
   return true;
 }
 
+function v_AuthSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_AuthSuccess_properties_status) : v_AuthSuccess_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_AuthDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_AuthRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_AuthUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleUndefined_properties_status) : v_SaleUndefined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
 function v_DebitSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -3623,11 +4212,183 @@ function v_DebitUndefined_properties_status(value: unknown, ctx?: ValidationCont
   return true;
 }
 
+function v_DebitSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_DebitSuccess_properties_status) : v_DebitSuccess_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_DebitDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_DebitRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_DebitUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_DebitUndefined_properties_status) : v_DebitUndefined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
 function v_Credit2CardUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value !== "PREPARE" && reject(ctx, "const", "must be \"PREPARE\"")) return false;
+  }
+  return true;
+}
+
+function v_Credit2CardSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Credit2CardRequest_properties_action) : v_Credit2CardRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_CaptureSuccess_properties_status) : v_CaptureSuccess_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_Credit2CardDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Credit2CardRequest_properties_action) : v_Credit2CardRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_Credit2CardUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Credit2CardRequest_properties_action) : v_Credit2CardRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_Credit2CardUndefined_properties_status) : v_Credit2CardUndefined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
 }
@@ -3650,11 +4411,177 @@ function v_Card2CardRedirect_properties_action(value: unknown, ctx?: ValidationC
   return true;
 }
 
+function v_Card2CardSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRequest_properties_action) : v_Card2CardRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_Card2CardSuccess_properties_status) : v_Card2CardSuccess_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_Card2CardDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRequest_properties_action) : v_Card2CardRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_Card2CardRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRedirect_properties_action) : v_Card2CardRedirect_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_Card2CardUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRequest_properties_action) : v_Card2CardRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_DebitUndefined_properties_status) : v_DebitUndefined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
 function v_VoidDeclined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value !== "SETTLED" && value !== "PENDING" && reject(ctx, "enum", "must be one of: SETTLED, PENDING")) return false;
+  }
+  return true;
+}
+
+function v_VoidSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_VoidDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_VoidDeclined_properties_status) : v_VoidDeclined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason")) && !(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_VoidUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_CaptureUndefined_properties_status) : v_CaptureUndefined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
 }
@@ -3677,6 +4604,280 @@ function v_ScheduleInfoResponse_properties_first_payment_day_of_week(value: unkn
   return true;
 }
 
+function v_RecurringSaleSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleSuccess_properties_status) : v_SaleSuccess_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_RecurringSaleDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_RecurringSaleRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_RecurringSaleUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleUndefined_properties_status) : v_SaleUndefined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_RecurringDebitSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_DebitSuccess_properties_status) : v_DebitSuccess_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_RecurringDebitDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_RecurringDebitRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.redirect_url !== undefined && (value.redirect_url !== inherited.redirect_url || hasOwn(value, "redirect_url")))) && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+    if ((!(value.redirect_method !== undefined && (value.redirect_method !== inherited.redirect_method || hasOwn(value, "redirect_method")))) && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_RecurringDebitUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_DebitUndefined_properties_status) : v_DebitUndefined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_Credit2VirtualSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Credit2VirtualRequest_properties_action) : v_Credit2VirtualRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_CaptureSuccess_properties_status) : v_CaptureSuccess_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_Credit2VirtualDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Credit2VirtualRequest_properties_action) : v_Credit2VirtualRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_Credit2VirtualUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Credit2VirtualRequest_properties_action) : v_Credit2VirtualRequest_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_Credit2CardUndefined_properties_status) : v_Credit2CardUndefined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
 function v_Debit2VirtualSuccess_properties_action(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -3691,6 +4892,112 @@ function v_Debit2VirtualUndefined_properties_status(value: unknown, ctx?: Valida
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value !== "REDIRECT" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: REDIRECT, PREPARE")) return false;
+  }
+  return true;
+}
+
+function v_Debit2VirtualSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.order_id !== undefined && (value.order_id !== inherited.order_id || hasOwn(value, "order_id")))) && rejectAt(ctx, "order_id", "required", "is required")) return false;
+    if ((!(value.trans_id !== undefined && (value.trans_id !== inherited.trans_id || hasOwn(value, "trans_id")))) && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_Card2CardSuccess_properties_status) : v_Card2CardSuccess_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_Debit2VirtualDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.decline_reason;
+    if (p1 !== undefined && (p1 !== inherited.decline_reason || hasOwn(value, "decline_reason"))) {
+      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+    }
+    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_Debit2VirtualRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    p1 = value.redirect_url;
+    if (p1 !== undefined && (p1 !== inherited.redirect_url || hasOwn(value, "redirect_url"))) {
+      if (!(ctx ? visit(ctx, "redirect_url", p1, v_Url) : v_Url(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+    }
+    p1 = value.redirect_method;
+    if (p1 !== undefined && (p1 !== inherited.redirect_method || hasOwn(value, "redirect_method")) && !(ctx ? visit(ctx, "redirect_method", p1, v_RedirectMethod) : v_RedirectMethod(p1))) return false;
+    p1 = value.redirect_params;
+    if (p1 !== undefined && (p1 !== inherited.redirect_params || hasOwn(value, "redirect_params")) && !(ctx ? visit(ctx, "redirect_params", p1, v_RedirectParams) : v_RedirectParams(p1))) return false;
+    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+function v_Debit2VirtualUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.action;
+    if (p1 !== undefined && (p1 !== inherited.action || hasOwn(value, "action"))) {
+      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "action", "required", "is required")) return false;
+    }
+    p1 = value.status;
+    if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status"))) {
+      if (!(ctx ? visit(ctx, "status", p1, v_Debit2VirtualUndefined_properties_status) : v_Debit2VirtualUndefined_properties_status(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "status", "required", "is required")) return false;
+    }
+    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
   }
   return true;
 }
@@ -3799,14 +5106,14 @@ function v_CheckoutCallback_properties_status(value: unknown, ctx?: ValidationCo
   return true;
 }
 
-function v_CheckoutCallback_allOf_1_if(value: unknown, ctx?: ValidationContext): boolean {
+function v_CheckoutCallback_allOf_1_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_CheckoutCallback_allOf_1_if_properties_type) : v_CheckoutCallback_allOf_1_if_properties_type(p1))) return false;
+      if (!v_CheckoutCallback_allOf_1_if_properties_type(p1)) return false;
     } else {
-      if (rejectAt(ctx, "type", "required", "is required")) return false;
+      return false;
     }
   }
   return true;

@@ -20,6 +20,13 @@ export interface CodeScope {
   withKnownType(type: string | undefined): CodeScope;
   /** Why the current rules apply, inside a then/else branch: appended to messages as ` (when auth is "Y")`. */
   readonly condition: Condition | undefined;
+  /**
+   * False in a function that only answers (an `if`, a `not`): it has no `ctx`, a failure returns
+   * false at once, and nothing is recorded (`record` throws).
+   */
+  readonly reports: boolean;
+  /** A property of the value known to be present with this value (a discriminated branch's tag): its checks are left out. */
+  readonly known: KnownProperty | undefined;
   /** A statement that fails the current value when `test` holds. */
   failIf(test: string, rule: string, message: string): Code;
   /** A statement that fails a property of the current object when `test` holds (missing or forbidden); `keyExpr` is code. */
@@ -42,6 +49,10 @@ export interface CodeScope {
   callable(schema: JsonSchema, path: SchemaPath): string | undefined;
   /** Name of the hoisted `v_X(value, ctx?)` for `schema` (found at `path`): called without `ctx` it is a predicate, with `ctx` it reports. */
   validator(schema: JsonSchema, path: SchemaPath): string;
+  /** Name of a `v_X(value)` for `schema` (found at `path`) that is only ever tested, never reported on: `if`, `not`, `contains`. */
+  predicate(schema: JsonSchema, path: SchemaPath): string;
+  /** As `validator`, for a branch a discriminator chose: the value's tag property holds `known.value`. */
+  branch(schema: JsonSchema, path: SchemaPath, known: KnownProperty): string;
   /** Name of the function of the schema a `$ref` written here names. */
   reference(ref: string): string;
   /** As `reference`, for a `$dynamicRef` that resolves statically (the generator refuses one that does not). */
@@ -60,6 +71,12 @@ export interface CodeScope {
   /** Label of a schema for messages: its title, its component name, or what it checks. */
   label(schema: JsonSchema, index: number): string;
   resolve(schema: JsonSchema): JsonSchema;
+}
+
+/** A property the value is known to carry, with its value: the tag of a discriminated branch. */
+export interface KnownProperty {
+  readonly property: string;
+  readonly value: string;
 }
 
 export const literal = (value: unknown): string => JSON.stringify(value);

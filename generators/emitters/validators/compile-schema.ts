@@ -13,7 +13,7 @@ import { functionBase } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { contributes, evaluated, staticallyEvaluated, type Hoist, type Kind } from './annotations.js';
 import { ifElse, isEmpty, type Code } from './code.js';
-import { literal, ownValue, type CodeScope, type SchemaPath } from './code-scope.js';
+import { literal, ownValue, type CodeScope, type KnownProperty, type SchemaPath } from './code-scope.js';
 import { conditionSuffix, describeCondition, type Condition } from './condition-text.js';
 import type { KeywordDefinition } from './keyword.js';
 import { ARRAY_KEYWORDS } from './keywords/array.js';
@@ -76,11 +76,19 @@ export class ValidatorCompiler {
   private readonly appliedToParts = new Set<string>();
   /** Functions applied to the value itself somewhere: a $ref, a branch, a condition. */
   private readonly appliedInPlace = new Set<string>();
+  /** The function of each discriminated branch given its tag (branchFunction), by the schema it validates. */
+  private readonly givenBranches = new Map<SchemaObject, { readonly name: string; readonly known: KnownProperty; readonly base: string }>();
+  private readonly delegated = new Set<SchemaObject>();
 
-  /** `resources`: external schemas the document's `$ref`s may name (the product passes none). */
+  /**
+   * `resources`: external schemas the document's `$ref`s may name (the product passes none).
+   * `validatedAlone`: components validated on their own as well (the client's request schemas):
+   * a discriminator calls their whole function, rather than a second copy given the tag.
+   */
   constructor(
     private readonly model: SpecModel,
     resources?: SchemaResources,
+    private readonly validatedAlone: ReadonlySet<string> = new Set(),
   ) {
     this.index = new SchemaIndex(Object.fromEntries(model.schemas), resources);
   }
@@ -108,7 +116,32 @@ export class ValidatorCompiler {
   }
 
   private drain(): void {
-    while (this.queue.length > 0) this.queue.shift()!();
+    do while (this.queue.length > 0) this.queue.shift()!();
+    while (this.delegateToBranches());
+  }
+
+  /**
+   * A schema's own function, where a discriminator also reaches the schema given its tag: the
+   * tag's check, then the branch's function (one copy of the branch's code). Returns whether it
+   * rewrote any (their code may queue functions to compile).
+   */
+  private delegateToBranches(): boolean {
+    let rewritten = false;
+    for (const [schema, branch] of this.givenBranches) {
+      const own = this.byNode.get(schema);
+      const index = this.functions.findIndex((compiled) => compiled.name === `v_${own}`);
+      if (own === undefined || index === -1 || this.delegated.has(schema)) continue;
+      this.delegated.add(schema);
+      const { property } = branch.known;
+      const tagOnly: SchemaObject = {
+        properties: { [property]: schema.properties![property]! },
+        ...(schema.required?.includes(property) ? { required: [property] } : {}),
+      };
+      const body = [this.body(tagOnly, own, branch.base, true), `if (!${this.inPlace(branch.name)}(value, ctx) && !ctx) return false;`, 'return true;'];
+      this.functions[index] = { ...this.functions[index]!, body };
+      rewritten = true;
+    }
+    return rewritten;
   }
 
   /**
@@ -125,15 +158,19 @@ export class ValidatorCompiler {
     return name;
   }
 
-  /** The function of an unnamed sub-schema (a branch, a condition): one per content and base URI. */
-  private contentFunction(schema: JsonSchema, wanted: string, base: string): string {
-    const key = `${base} ${contentKey(schema)}`;
+  /**
+   * The function of an unnamed sub-schema (a branch, a condition): one per content and base URI.
+   * Without `reports` it only answers (see `predicateFor`): a function of its own.
+   */
+  private contentFunction(schema: JsonSchema, wanted: string, base: string, reports = true, known?: KnownProperty): string {
+    const given = known ? `given ${literal([known.property, known.value])} ` : '';
+    const key = `${base} ${reports ? '' : 'predicate '}${given}${contentKey(schema)}`;
     let name = this.byContent.get(key);
     if (name === undefined) {
       name = this.claim(wanted);
       this.byContent.set(key, name);
       const fixed = name;
-      this.queue.push(() => this.emit(fixed, schema, base));
+      this.queue.push(() => this.emit(fixed, schema, base, reports, known));
     }
     return name;
   }
@@ -146,10 +183,11 @@ export class ValidatorCompiler {
     return name;
   }
 
-  private emit(name: string, schema: JsonSchema, base: string): void {
+  private emit(name: string, schema: JsonSchema, base: string, reports: boolean, known?: KnownProperty): void {
     // No predicate guard in front of the reporting pass: it records nothing on a valid subtree, so
     // re-checking every level first would only walk the failing path again and again.
-    this.functions.push({ name: `v_${name}`, signature: '(value: unknown, ctx?: ValidationContext): boolean', body: [this.body(schema, name, base), 'return true;'] });
+    const signature = reports ? '(value: unknown, ctx?: ValidationContext): boolean' : '(value: unknown): boolean';
+    this.functions.push({ name: `v_${name}`, signature, body: [this.body(schema, name, base, reports, known), 'return true;'] });
   }
 
   /** The schema a `$ref` in `schema` (whose base URI is `base`) names. */
@@ -170,10 +208,10 @@ export class ValidatorCompiler {
     return this.resolveAt(target, this.baseOf(target, here), seen);
   }
 
-  private body(schema: JsonSchema, owner: string, rootBase: string): Code {
+  private body(schema: JsonSchema, owner: string, rootBase: string, reports: boolean, rootKnown?: KnownProperty): Code {
     let counter = 0;
     const compiler = this;
-    const makeScope = (value: string, condition: Condition | undefined, at: SchemaPath, base: string, knownType?: string): CodeScope => {
+    const makeScope = (value: string, condition: Condition | undefined, at: SchemaPath, base: string, knownType?: string, known?: KnownProperty): CodeScope => {
       const text = (message: string) => literal(message + conditionSuffix(condition));
       const reject = (rule: string, message: string) => `${this.useRuntime('reject')}(ctx, ${literal(rule)}, ${text(message)})`;
       const rejectAt = (keyExpr: string, rule: string, message: string) =>
@@ -182,25 +220,31 @@ export class ValidatorCompiler {
       // The predicate calls the validator directly (V8 inlines it there; through `visit` it would be an indirect call).
       const visit = (callee: string, valueExpr: string, segmentExpr: string) => {
         this.appliedToParts.add(`v_${callee}`);
+        if (!reports) return `v_${callee}(${valueExpr})`;
         return `(ctx ? ${this.useRuntime('visit')}(ctx, ${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))`;
+      };
+      const noReport = (): never => {
+        throw new Error(`${owner}: a function that only answers records no issue`);
       };
       return {
         value,
         knownType,
-        withKnownType: (type) => makeScope(value, condition, at, base, type),
+        withKnownType: (type) => makeScope(value, condition, at, base, type, known),
         condition,
+        reports,
+        known,
         // `reject` records and returns false with a context, and returns true (stop) without one.
-        failIf: (test, rule, message) => `if (${operand(test)} && ${reject(rule, message)}) return false;`,
-        failAtIf: (test, keyExpr, rule, message) => `if (${operand(test)} && ${rejectAt(keyExpr, rule, message)}) return false;`,
-        fail: (rule, message) => `if (${reject(rule, message)}) return false;`,
-        failAt: (keyExpr, rule, message) => `if (${rejectAt(keyExpr, rule, message)}) return false;`,
-        record: (rule, message) => `ctx.fail(${literal(rule)}, ${text(message)});`,
-        recordAt: (keyExpr, rule, message) => `ctx.failAt(${keyExpr}, ${literal(rule)}, ${text(message)});`,
+        failIf: (test, rule, message) => (reports ? `if (${operand(test)} && ${reject(rule, message)}) return false;` : `if (${test}) return false;`),
+        failAtIf: (test, keyExpr, rule, message) => (reports ? `if (${operand(test)} && ${rejectAt(keyExpr, rule, message)}) return false;` : `if (${test}) return false;`),
+        fail: (rule, message) => (reports ? `if (${reject(rule, message)}) return false;` : 'return false;'),
+        failAt: (keyExpr, rule, message) => (reports ? `if (${rejectAt(keyExpr, rule, message)}) return false;` : 'return false;'),
+        record: (rule, message) => (reports ? `ctx.fail(${literal(rule)}, ${text(message)});` : noReport()),
+        recordAt: (keyExpr, rule, message) => (reports ? `ctx.failAt(${keyExpr}, ${literal(rule)}, ${text(message)});` : noReport()),
         child: (sub, valueExpr, segmentExpr, path) => {
           const callee = compiler.callableAt(sub, base, condition, named(path));
           if (callee !== undefined) return `if (!${visit(callee, valueExpr, segmentExpr)}) return false;`;
           const code = compiler.inline(sub, makeScope(valueExpr, condition, [...at, ...path], compiler.baseOf(sub, base)));
-          if (isEmpty(code)) return [];
+          if (isEmpty(code) || !reports) return code;
           // With a context nothing returns early, so the pop always follows the push.
           return [`ctx?.segments.push(${segmentExpr});`, code, 'ctx?.segments.pop();'];
         },
@@ -208,6 +252,8 @@ export class ValidatorCompiler {
         same: (sub, path, subCondition) => compiler.inline(sub, makeScope(value, subCondition ?? condition, [...at, ...path], compiler.baseOf(sub, base), knownType)),
         callable: (sub, path) => compiler.callableAt(sub, base, condition, named(path)),
         validator: (sub, path) => compiler.inPlace(compiler.functionFor(sub, named(path), base)),
+        predicate: (sub, path) => compiler.inPlace(compiler.predicateFor(sub, named(path), base)),
+        branch: (sub, path, given) => compiler.inPlace(compiler.branchFunction(sub, named(path), base, given)),
         reference: (ref) => compiler.inPlace(compiler.referenceFunction(ref, base)),
         dynamicReference: (ref) => {
           if (compiler.index.staticDynamicTarget(ref, base) === undefined) {
@@ -226,7 +272,34 @@ export class ValidatorCompiler {
         resolve: (sub) => compiler.resolveAt(sub, base),
       };
     };
-    return this.inline(schema, makeScope('value', undefined, [], this.baseOf(schema, rootBase)));
+    return this.inline(schema, makeScope('value', undefined, [], this.baseOf(schema, rootBase), undefined, rootKnown));
+  }
+
+  /**
+   * The function of a discriminated branch, reached only when the tag property holds `known`'s
+   * value: when the branch's own schema for the tag accepts that value whatever it is checked
+   * for (a `const` or `enum` with it, a `type` it has), the tag is not checked again (an APM
+   * sale's method branch leaves `brand` to the switch that chose it). Else the branch's function.
+   */
+  private branchFunction(schema: JsonSchema, wanted: string, base: string, known: KnownProperty): string {
+    const target = this.resolveAt(schema, base);
+    const place = isSchemaObject(target) ? this.index.placeOf(target) : undefined;
+    const alone = place?.name.length === 1 && this.validatedAlone.has(String(place.name[0]));
+    if (!isSchemaObject(target) || alone || !acceptsKnown(target.properties?.[known.property], known.value)) return this.functionFor(schema, wanted, base);
+    const name = `${place ? place.name.join('_') : wanted}_given_${known.property}`;
+    const targetBase = this.baseOf(target, base);
+    const given = this.contentFunction(target, name, targetBase, true, known);
+    if (!this.givenBranches.has(target)) this.givenBranches.set(target, { name: given, known, base: targetBase });
+    return given;
+  }
+
+  /**
+   * The function for a sub-schema only ever tested, never reported on (`if`, `not`, `contains`):
+   * without a context, its messages, or its wire paths. A bare reference calls its target's.
+   */
+  private predicateFor(schema: JsonSchema, wanted: string, base: string): string {
+    if (isSchemaObject(schema) && schema.$ref !== undefined && isBareRef(schema)) return this.referenceFunction(schema.$ref, this.baseOf(schema, base));
+    return this.contentFunction(schema, wanted, this.baseOf(schema, base), false);
   }
 
   /** `v_X` of a function applied to the value itself (or, for `contains`, through a test of each item). */
@@ -390,6 +463,7 @@ export class ValidatorCompiler {
       return `${this.collector(member, kind, [wanted, ...path].join('_'), memberBase, true, always && dynamicOnly)}(value, ${argument})`;
     };
     const passes = (member: JsonSchema, path: SchemaPath) => `${this.inPlace(this.functionFor(member, [wanted, ...path].join('_'), here))}(value)`;
+    const holds = (condition: JsonSchema) => `${this.inPlace(this.predicateFor(condition, [wanted, 'if'].join('_'), here))}(value)`;
     const always = (call: string | undefined) => (call ? lines.push(`if (${call}) return true;`) : undefined);
     (node.allOf ?? []).forEach((member, index) => always(check(member, ['allOf', index], here, true)));
     for (const ref of [node.$ref, node.$dynamicRef]) {
@@ -410,13 +484,13 @@ export class ValidatorCompiler {
         if (call) lines.push(`if (${call} && ${ownValue({ runtime: (n) => this.useRuntime(n) }, 'value', trigger)}) return true;`);
       }
     } else if (node.contains !== undefined) {
-      lines.push(`if (${this.inPlace(this.functionFor(node.contains, `${wanted}_contains`, here))}(value[index])) return true;`);
+      lines.push(`if (${this.inPlace(this.predicateFor(node.contains, `${wanted}_contains`, here))}(value[index])) return true;`);
     }
     if (node.if !== undefined) {
       const then = [check(node.if, ['if']), node.then !== undefined ? check(node.then, ['then']) : undefined].filter((call) => call !== undefined);
       const otherwise = node.else !== undefined ? check(node.else, ['else']) : undefined;
-      if (then.length > 0) lines.push(`if ((${then.join(' || ')}) && ${passes(node.if, ['if'])}) return true;`);
-      if (otherwise) lines.push(`if (${otherwise} && !${passes(node.if, ['if'])}) return true;`);
+      if (then.length > 0) lines.push(`if ((${then.join(' || ')}) && ${holds(node.if)}) return true;`);
+      if (otherwise) lines.push(`if (${otherwise} && !${holds(node.if)}) return true;`);
     }
     lines.push('return false;');
     return { name, signature, body: lines };
@@ -450,6 +524,21 @@ export class ValidatorCompiler {
     if (schema.type) return `${declaredTypes(schema).join(' or ')}`;
     return `alternative ${index + 1}`;
   }
+}
+
+/**
+ * Whether a property schema accepts `value` on every keyword it has: only `type`, `const` and
+ * `enum`, each satisfied by the (string) value. Anything else is checked as written.
+ */
+function acceptsKnown(property: JsonSchema | undefined, value: string): boolean {
+  if (!isSchemaObject(property)) return false;
+  return Object.keys(property).every((key) => {
+    if (!SUPPORTED.has(key)) return true;
+    if (key === 'type') return declaredTypes(property).includes('string');
+    if (key === 'const') return property.const === value;
+    if (key === 'enum') return property.enum!.includes(value);
+    return false;
+  });
 }
 
 /** A `$ref` with nothing beside it that validates (annotations change nothing). */

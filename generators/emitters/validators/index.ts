@@ -48,7 +48,7 @@ export function createValidatorsEmitter(resources?: SchemaResources): Emitter {
 export const validatorsEmitter: Emitter = createValidatorsEmitter();
 
 function emitValidators(model: SpecModel, resources: SchemaResources | undefined): readonly GeneratedFile[] {
-  const compiler = new ValidatorCompiler(model, resources);
+  const compiler = new ValidatorCompiler(model, resources, new Set(clientOperations(model).map((operation) => operation.requestSchemaName)));
   const project = codeProject();
   const names = [...model.schemas.keys()];
   const functions = new Map([...compiler.components(names)].map(([name, base]) => [name, `v_${base}`]));

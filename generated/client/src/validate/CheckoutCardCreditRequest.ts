@@ -71,7 +71,7 @@ export function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationCont
           break;
       }
     }
-    if (v_CheckoutCardCreditRequest_allOf_0_anyOf_0(value)) {
+    if (v_CheckoutCardCreditRequest_allOf_1_if(value)) {
       if ((value.card_number !== undefined && (value.card_number !== inherited.card_number || hasOwn(value, "card_number"))) && rejectAt(ctx, "card_number", "false", "must not be present (when card_token is present)")) return false;
     }
   }
@@ -99,6 +99,19 @@ export function v_CheckoutCardCreditRequest_allOf_0_anyOf_1(value: unknown, ctx?
       if (!(ctx ? visit(ctx, "card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
     } else {
       if (rejectAt(ctx, "card_number", "required", "is required")) return false;
+    }
+  }
+  return true;
+}
+
+export function v_CheckoutCardCreditRequest_allOf_1_if(value: unknown): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.card_token;
+    if (p1 !== undefined && (p1 !== inherited.card_token || hasOwn(value, "card_token"))) {
+      if (!v_OrderId(p1)) return false;
+    } else {
+      return false;
     }
   }
   return true;

@@ -118,11 +118,9 @@ export function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext)
   return true;
 }
 
-export function v_CheckoutStatusByOrderId_properties_size_not(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CheckoutStatusByOrderId_properties_size_not(value: unknown): boolean {
   if (!(v_CheckoutStatusByOrderId_properties_size_not_anyOf_0(value) || v_CheckoutStatusByOrderId_properties_size_not_anyOf_1(value))) {
-    if (!ctx) return false;
-    ctx.fail("anyOf", "must match at least one of: alternative 1, alternative 2 (closest: alternative 1)");
-    v_CheckoutStatusByOrderId_properties_size_not_anyOf_0(value, ctx);
+    return false;
   }
   return true;
 }

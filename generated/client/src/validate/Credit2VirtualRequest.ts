@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import { compareDecimal } from '../runtime/decimal.js';
 import type { ValidationContext } from '../runtime/validation.js';
-import { inherited, v_Amount, v_ClientKey, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmMobileMoneyKeRequest_properties_brand } from './shared/common.js';
+import { inherited, v_Amount, v_ClientKey, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_OrderDescription, v_OrderId } from './shared/common.js';
 
 export const SET_3 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
 export const PATTERN_23 = /* @__PURE__ */ new RegExp("^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
@@ -393,6 +393,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
   return true;
 }
 
+export function v_SaleApmMobileMoneyKeRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value !== "mobile_money_ke" && reject(ctx, "const", "must be \"mobile_money_ke\"")) return false;
+  }
+  return true;
+}
+
 export function v_Credit2VirtualRequest_properties_action(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -411,297 +420,275 @@ export function v_Credit2VirtualRequest_properties_order_currency(value: unknown
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_0_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_0_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
       if (isPlainObject(p1)) {
         let p2: unknown;
         p2 = p1.mobile_money_operator;
         if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
-          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_0_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_0_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+          if (!v_Credit2VirtualRequest_allOf_0_if_properties_parameters_properties_mobile_money_operator(p2)) return false;
         } else {
-          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+          return false;
         }
       }
-      ctx?.segments.pop();
     } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_1_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_1_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
       if (isPlainObject(p1)) {
         let p2: unknown;
         p2 = p1.mobile_money_operator;
         if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
-          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_1_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_1_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+          if (!v_Credit2VirtualRequest_allOf_1_if_properties_parameters_properties_mobile_money_operator(p2)) return false;
         } else {
-          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+          return false;
         }
       }
-      ctx?.segments.pop();
     } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_2_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_2_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
       if (isPlainObject(p1)) {
         let p2: unknown;
         p2 = p1.mobile_money_operator;
         if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
-          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_2_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_2_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+          if (!v_Credit2VirtualRequest_allOf_2_if_properties_parameters_properties_mobile_money_operator(p2)) return false;
         } else {
-          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+          return false;
         }
       }
-      ctx?.segments.pop();
     } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_3_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_3_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
       if (isPlainObject(p1)) {
         let p2: unknown;
         p2 = p1.mobile_money_operator;
         if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
-          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_3_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_3_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+          if (!v_Credit2VirtualRequest_allOf_3_if_properties_parameters_properties_mobile_money_operator(p2)) return false;
         } else {
-          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+          return false;
         }
       }
-      ctx?.segments.pop();
     } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_4_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_4_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
       if (isPlainObject(p1)) {
         let p2: unknown;
         p2 = p1.mobile_money_operator;
         if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
-          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_4_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_4_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+          if (!v_Credit2VirtualRequest_allOf_4_if_properties_parameters_properties_mobile_money_operator(p2)) return false;
         } else {
-          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+          return false;
         }
       }
-      ctx?.segments.pop();
     } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_5_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_5_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
       if (isPlainObject(p1)) {
         let p2: unknown;
         p2 = p1.mobile_money_operator;
         if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
-          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_5_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_5_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+          if (!v_Credit2VirtualRequest_allOf_5_if_properties_parameters_properties_mobile_money_operator(p2)) return false;
         } else {
-          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+          return false;
         }
       }
-      ctx?.segments.pop();
     } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_6_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_6_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
       if (isPlainObject(p1)) {
         let p2: unknown;
         p2 = p1.mobile_money_operator;
         if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
-          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_6_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_6_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+          if (!v_Credit2VirtualRequest_allOf_6_if_properties_parameters_properties_mobile_money_operator(p2)) return false;
         } else {
-          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+          return false;
         }
       }
-      ctx?.segments.pop();
     } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_7_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_7_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
       if (isPlainObject(p1)) {
         let p2: unknown;
         p2 = p1.mobile_money_operator;
         if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
-          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_7_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_7_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+          if (!v_Credit2VirtualRequest_allOf_7_if_properties_parameters_properties_mobile_money_operator(p2)) return false;
         } else {
-          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+          return false;
         }
       }
-      ctx?.segments.pop();
     } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_8_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_8_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
       if (isPlainObject(p1)) {
         let p2: unknown;
         p2 = p1.mobile_money_operator;
         if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
-          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_8_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_8_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+          if (!v_Credit2VirtualRequest_allOf_8_if_properties_parameters_properties_mobile_money_operator(p2)) return false;
         } else {
-          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+          return false;
         }
       }
-      ctx?.segments.pop();
     } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_23.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$")) return false;
+    if (!PATTERN_23.test(value)) return false;
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_24.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$")) return false;
+    if (!PATTERN_24.test(value)) return false;
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_10_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_10_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
       if (isPlainObject(p1)) {
         let p2: unknown;
         p2 = p1.mobile_money_operator;
         if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
-          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+          if (!v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator(p2)) return false;
         } else {
-          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+          return false;
         }
       }
-      ctx?.segments.pop();
     } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_25.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$")) return false;
+    if (!PATTERN_25.test(value)) return false;
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_26.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$")) return false;
+    if (!PATTERN_26.test(value)) return false;
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_12_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_12_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.parameters;
     if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
       if (isPlainObject(p1)) {
         let p2: unknown;
         p2 = p1.mobile_money_operator;
         if (p2 !== undefined && (p2 !== inherited.mobile_money_operator || hasOwn(p1, "mobile_money_operator"))) {
-          if (!(ctx ? visit(ctx, "mobile_money_operator", p2, v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator) : v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator(p2))) return false;
+          if (!v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator(p2)) return false;
         } else {
-          if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
+          return false;
         }
       }
-      ctx?.segments.pop();
     } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_27.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$")) return false;
+    if (!PATTERN_27.test(value)) return false;
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_28.test(value) && reject(ctx, "pattern", "must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$")) return false;
+    if (!PATTERN_28.test(value)) return false;
   }
   return true;
 }

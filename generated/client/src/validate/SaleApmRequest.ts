@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, closestAlternative, codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from './shared/AuthRequest+7-bwphx9.js';
-import { PATTERN_7, inherited, v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sNonZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleApmMobileMoneyKeRequest_properties_brand, v_SaleCardRequest_properties_action, v_Url, v_YesNo } from './shared/common.js';
+import { PATTERN_7, inherited, v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sNonZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_Url, v_YesNo } from './shared/common.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from './shared/SaleApmRequest+SessionMethodParameters.js';
 
 export const SET_2 = /* @__PURE__ */ new Set<unknown>(["payment_method"]);
@@ -40,933 +40,13 @@ export function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolea
   return true;
 }
 
-export function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmVcardRequest_properties_brand) : v_SaleApmVcardRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.identifier;
-    if (p1 !== undefined && (p1 !== inherited.identifier || hasOwn(value, "identifier"))) {
-      if (!(ctx ? visit(ctx, "identifier", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "identifier", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_VcardParameters) : v_VcardParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmPinVoucherRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.payer_first_name !== undefined && (value.payer_first_name !== inherited.payer_first_name || hasOwn(value, "payer_first_name")))) && rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
-    if ((!(value.payer_last_name !== undefined && (value.payer_last_name !== inherited.payer_last_name || hasOwn(value, "payer_last_name")))) && rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
-    if ((!(value.payer_address !== undefined && (value.payer_address !== inherited.payer_address || hasOwn(value, "payer_address")))) && rejectAt(ctx, "payer_address", "required", "is required")) return false;
-    if ((!(value.payer_country !== undefined && (value.payer_country !== inherited.payer_country || hasOwn(value, "payer_country")))) && rejectAt(ctx, "payer_country", "required", "is required")) return false;
-    if ((!(value.payer_city !== undefined && (value.payer_city !== inherited.payer_city || hasOwn(value, "payer_city")))) && rejectAt(ctx, "payer_city", "required", "is required")) return false;
-    if ((!(value.payer_zip !== undefined && (value.payer_zip !== inherited.payer_zip || hasOwn(value, "payer_zip")))) && rejectAt(ctx, "payer_zip", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmPinVoucherRequest_properties_brand) : v_SaleApmPinVoucherRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_PinVoucherParameters) : v_PinVoucherParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmTelecomOtpRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmTelecomOtpRequest_properties_brand) : v_SaleApmTelecomOtpRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_TelecomOtpParameters) : v_TelecomOtpParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmBankAccountDebitRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.payer_first_name !== undefined && (value.payer_first_name !== inherited.payer_first_name || hasOwn(value, "payer_first_name")))) && rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
-    if ((!(value.payer_last_name !== undefined && (value.payer_last_name !== inherited.payer_last_name || hasOwn(value, "payer_last_name")))) && rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmBankAccountDebitRequest_properties_brand) : v_SaleApmBankAccountDebitRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_BankAccountDebitParameters) : v_BankAccountDebitParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmArTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmArTransferRequest_properties_brand) : v_SaleApmArTransferRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_ArTransferParameters) : v_ArTransferParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmMxTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmMxTransferRequest_properties_brand) : v_SaleApmMxTransferRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_MxTransferParameters) : v_MxTransferParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmDlRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmDlRequest_properties_brand) : v_SaleApmDlRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
-      if (isPlainObject(p1)) {
-        if ((!(p1.document_number !== undefined && (p1.document_number !== inherited.document_number || hasOwn(p1, "document_number")))) && rejectAt(ctx, "document_number", "required", "is required")) return false;
-      }
-      if (!v_DlParameters(p1, ctx) && !ctx) return false;
-      ctx?.segments.pop();
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmDocumentMethodRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmDocumentMethodRequest_properties_brand) : v_SaleApmDocumentMethodRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      ctx?.segments.push("parameters");
-      if (isPlainObject(p1)) {
-        if ((!(p1.document_number !== undefined && (p1.document_number !== inherited.document_number || hasOwn(p1, "document_number")))) && rejectAt(ctx, "document_number", "required", "is required")) return false;
-      }
-      if (!v_DlParameters(p1, ctx) && !ctx) return false;
-      ctx?.segments.pop();
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmInstallmentRedirectRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmInstallmentRedirectRequest_properties_brand) : v_SaleApmInstallmentRedirectRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_InstallmentRedirectParameters) : v_InstallmentRedirectParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmPersonalIdMethodRequest_properties_brand) : v_SaleApmPersonalIdMethodRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_PersonalIdMethodParameters) : v_PersonalIdMethodParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-    if (v_SaleApmPersonalIdMethodRequest_allOf_1_if(value)) {
-      let p2: unknown;
-      p2 = value.parameters;
-      if (p2 !== undefined && (p2 !== inherited.parameters || hasOwn(value, "parameters"))) {
-        ctx?.segments.push("parameters");
-        if (isPlainObject(p2)) {
-          let p3: unknown;
-          p3 = p2.personalId;
-          if (p3 !== undefined && (p3 !== inherited.personalId || hasOwn(p2, "personalId"))) {
-            ctx?.segments.push("personalId");
-            if (typeof p3 === "string") {
-              if (!PATTERN_7.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is \"BR\")")) return false;
-            }
-            ctx?.segments.pop();
-          }
-        }
-        ctx?.segments.pop();
-      }
-    }
-  }
-  return true;
-}
-
-export function v_SaleApmCryptoDepositRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmCryptoDepositRequest_properties_brand) : v_SaleApmCryptoDepositRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoDepositParameters) : v_CryptoDepositParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmCryptoWithdrawalRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmCryptoWithdrawalRequest_properties_brand) : v_SaleApmCryptoWithdrawalRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoWithdrawalParameters) : v_CryptoWithdrawalParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmIpsRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmIpsRequest_properties_brand) : v_SaleApmIpsRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.order_currency;
-    if (p1 !== undefined && (p1 !== inherited.order_currency || hasOwn(value, "order_currency")) && !(ctx ? visit(ctx, "order_currency", p1, v_SaleApmIpsRequest_properties_order_currency) : v_SaleApmIpsRequest_properties_order_currency(p1))) return false;
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_VcardParameters) : v_VcardParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmCryptoConvertRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmCryptoConvertRequest_properties_brand) : v_SaleApmCryptoConvertRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoConvertParameters) : v_CryptoConvertParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmTradingDepositRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmTradingDepositRequest_properties_brand) : v_SaleApmTradingDepositRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_TradingDepositParameters) : v_TradingDepositParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmTradingWithdrawalRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmTradingWithdrawalRequest_properties_brand) : v_SaleApmTradingWithdrawalRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_TradingWithdrawalParameters) : v_TradingWithdrawalParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmFxConvertRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmFxConvertRequest_properties_brand) : v_SaleApmFxConvertRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_FxConvertParameters) : v_FxConvertParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmLatamDocumentRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmLatamDocumentRequest_properties_brand) : v_SaleApmLatamDocumentRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_LatamDocumentParameters) : v_LatamDocumentParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmUpiARequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiARequest_properties_brand) : v_SaleApmUpiARequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_UpiAParameters) : v_UpiAParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmUpiBRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiBRequest_properties_brand) : v_SaleApmUpiBRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_UpiBParameters) : v_UpiBParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmUpiCRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiCRequest_properties_brand) : v_SaleApmUpiCRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_UpiCParameters) : v_UpiCParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmUpiDRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiDRequest_properties_brand) : v_SaleApmUpiDRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_UpiAParameters) : v_UpiAParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmEmailTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmEmailTransferRequest_properties_brand) : v_SaleApmEmailTransferRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_EmailTransferParameters) : v_EmailTransferParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmSmsTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmSmsTransferRequest_properties_brand) : v_SaleApmSmsTransferRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_SmsTransferParameters) : v_SmsTransferParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
 export function v_P1AParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!v_P1PersonalIdParameters(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmP1ARequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1ARequest_properties_brand) : v_SaleApmP1ARequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP1BRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1BRequest_properties_brand) : v_SaleApmP1BRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP1CRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1CRequest_properties_brand) : v_SaleApmP1CRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP1DRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1DRequest_properties_brand) : v_SaleApmP1DRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP1ERequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1ERequest_properties_brand) : v_SaleApmP1ERequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP1FRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1FRequest_properties_brand) : v_SaleApmP1FRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
 export function v_P2AParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!v_P2PayMethodParameters(value, ctx) && !ctx) return false;
-  return true;
-}
-
-export function v_SaleApmP2ARequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2ARequest_properties_brand) : v_SaleApmP2ARequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP2BRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2BRequest_properties_brand) : v_SaleApmP2BRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP2CRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2CRequest_properties_brand) : v_SaleApmP2CRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP2DRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2DRequest_properties_brand) : v_SaleApmP2DRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmBnplARequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmBnplARequest_properties_brand) : v_SaleApmBnplARequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_BnplAParameters) : v_BnplAParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmBnplBRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmBnplBRequest_properties_brand) : v_SaleApmBnplBRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_BnplBParameters) : v_BnplBParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmOpenBankingRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmOpenBankingRequest_properties_brand) : v_SaleApmOpenBankingRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_OpenBankingParameters) : v_OpenBankingParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmMobileMoneyRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmMobileMoneyRequest_properties_brand) : v_SaleApmMobileMoneyRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_MobileMoneyParameters) : v_MobileMoneyParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmPayoutEmailRequest_properties_brand) : v_SaleApmPayoutEmailRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.payer_first_name;
-    if (p1 !== undefined && (p1 !== inherited.payer_first_name || hasOwn(value, "payer_first_name"))) {
-      if (!(ctx ? visit(ctx, "payer_first_name", p1, v_ApcShipping_properties_companyName) : v_ApcShipping_properties_companyName(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
-    }
-    p1 = value.payer_last_name;
-    if (p1 !== undefined && (p1 !== inherited.payer_last_name || hasOwn(value, "payer_last_name"))) {
-      if (!(ctx ? visit(ctx, "payer_last_name", p1, v_ApcShipping_properties_companyName) : v_ApcShipping_properties_companyName(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
-    }
-    p1 = value.payer_email;
-    if (p1 !== undefined && (p1 !== inherited.payer_email || hasOwn(value, "payer_email"))) {
-      if (!(ctx ? visit(ctx, "payer_email", p1, v_SaleApmPayoutEmailRequest_properties_payer_email) : v_SaleApmPayoutEmailRequest_properties_payer_email(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "payer_email", "required", "is required")) return false;
-    }
-    p1 = value.order_description;
-    if (p1 !== undefined && (p1 !== inherited.order_description || hasOwn(value, "order_description")) && !(ctx ? visit(ctx, "order_description", p1, v_SaleApmPayoutEmailRequest_properties_order_description) : v_SaleApmPayoutEmailRequest_properties_order_description(p1))) return false;
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_PayoutEmailParameters) : v_PayoutEmailParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmLocalCollectionRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmLocalCollectionRequest_properties_brand) : v_SaleApmLocalCollectionRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_LocalCollectionParameters) : v_LocalCollectionParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if ((!(value.payer_email !== undefined && (value.payer_email !== inherited.payer_email || hasOwn(value, "payer_email")))) && rejectAt(ctx, "payer_email", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmMobileMoneyKeRequest_properties_brand) : v_SaleApmMobileMoneyKeRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_MobileMoneyKeParameters) : v_MobileMoneyKeParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmDeviceWalletRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmDeviceWalletRequest_properties_brand) : v_SaleApmDeviceWalletRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_DeviceWalletParameters) : v_DeviceWalletParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmWebWalletRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand"))) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmWebWalletRequest_properties_brand) : v_SaleApmWebWalletRequest_properties_brand(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "brand", "required", "is required")) return false;
-    }
-    p1 = value.parameters;
-    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_WebWalletParameters) : v_WebWalletParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
   return true;
 }
 
@@ -985,133 +65,133 @@ export function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext):
       const tag2 = isPlainObject(value) && value.brand !== undefined && (value.brand !== inherited.brand || hasOwn(value, "brand")) ? value["brand"] : undefined;
       switch (tag2) {
         case "vcard":
-          if (!v_SaleApmVcardRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmVcardRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "pin_voucher":
-          if (!v_SaleApmPinVoucherRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmPinVoucherRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "telecom_otp":
-          if (!v_SaleApmTelecomOtpRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmTelecomOtpRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "bank_account_debit":
-          if (!v_SaleApmBankAccountDebitRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmBankAccountDebitRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "ar_transfer":
-          if (!v_SaleApmArTransferRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmArTransferRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "mx_transfer":
-          if (!v_SaleApmMxTransferRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmMxTransferRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "dl":
-          if (!v_SaleApmDlRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmDlRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "document_method":
-          if (!v_SaleApmDocumentMethodRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmDocumentMethodRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "installment_redirect":
-          if (!v_SaleApmInstallmentRedirectRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmInstallmentRedirectRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "personal_id_method":
-          if (!v_SaleApmPersonalIdMethodRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmPersonalIdMethodRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "crypto_deposit":
-          if (!v_SaleApmCryptoDepositRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmCryptoDepositRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "crypto_withdrawal":
-          if (!v_SaleApmCryptoWithdrawalRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmCryptoWithdrawalRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "ips":
-          if (!v_SaleApmIpsRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmIpsRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "crypto_convert":
-          if (!v_SaleApmCryptoConvertRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmCryptoConvertRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "trading_deposit":
-          if (!v_SaleApmTradingDepositRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmTradingDepositRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "trading_withdrawal":
-          if (!v_SaleApmTradingWithdrawalRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmTradingWithdrawalRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "fx_convert":
-          if (!v_SaleApmFxConvertRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmFxConvertRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "latam_document":
-          if (!v_SaleApmLatamDocumentRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmLatamDocumentRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "upi_a":
-          if (!v_SaleApmUpiARequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmUpiARequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "upi_b":
-          if (!v_SaleApmUpiBRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmUpiBRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "upi_c":
-          if (!v_SaleApmUpiCRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmUpiCRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "upi_d":
-          if (!v_SaleApmUpiDRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmUpiDRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "email_transfer":
-          if (!v_SaleApmEmailTransferRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmEmailTransferRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "sms_transfer":
-          if (!v_SaleApmSmsTransferRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmSmsTransferRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "p1_a":
-          if (!v_SaleApmP1ARequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1ARequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "p1_b":
-          if (!v_SaleApmP1BRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1BRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "p1_c":
-          if (!v_SaleApmP1CRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1CRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "p1_d":
-          if (!v_SaleApmP1DRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1DRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "p1_e":
-          if (!v_SaleApmP1ERequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1ERequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "p1_f":
-          if (!v_SaleApmP1FRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1FRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "p2_a":
-          if (!v_SaleApmP2ARequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP2ARequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "p2_b":
-          if (!v_SaleApmP2BRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP2BRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "p2_c":
-          if (!v_SaleApmP2CRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP2CRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "p2_d":
-          if (!v_SaleApmP2DRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP2DRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "bnpl_a":
-          if (!v_SaleApmBnplARequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmBnplARequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "bnpl_b":
-          if (!v_SaleApmBnplBRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmBnplBRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "open_banking":
-          if (!v_SaleApmOpenBankingRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmOpenBankingRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "mobile_money":
-          if (!v_SaleApmMobileMoneyRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmMobileMoneyRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "payout_email":
-          if (!v_SaleApmPayoutEmailRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmPayoutEmailRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "local_collection":
-          if (!v_SaleApmLocalCollectionRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmLocalCollectionRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "mobile_money_ke":
-          if (!v_SaleApmMobileMoneyKeRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmMobileMoneyKeRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "device_wallet":
-          if (!v_SaleApmDeviceWalletRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmDeviceWalletRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         case "web_wallet":
-          if (!v_SaleApmWebWalletRequest(value, ctx) && !ctx) return false;
+          if (!v_SaleApmWebWalletRequest_given_brand(value, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1201,132 +281,15 @@ export function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boole
   return true;
 }
 
-export function v_SaleApmVcardRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "vcard" && reject(ctx, "const", "must be \"vcard\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmPinVoucherRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "pin_voucher" && reject(ctx, "const", "must be \"pin_voucher\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmTelecomOtpRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "telecom_otp" && reject(ctx, "const", "must be \"telecom_otp\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmBankAccountDebitRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "bank_account_debit" && reject(ctx, "const", "must be \"bank_account_debit\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmArTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "ar_transfer" && reject(ctx, "const", "must be \"ar_transfer\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmMxTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "mx_transfer" && reject(ctx, "const", "must be \"mx_transfer\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmDlRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "dl" && reject(ctx, "const", "must be \"dl\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmDocumentMethodRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "document_method" && reject(ctx, "const", "must be \"document_method\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmInstallmentRedirectRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "installment_redirect" && reject(ctx, "const", "must be \"installment_redirect\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmPersonalIdMethodRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "personal_id_method" && reject(ctx, "const", "must be \"personal_id_method\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmPersonalIdMethodRequest_allOf_1_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_SaleApmPersonalIdMethodRequest_allOf_1_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.payer_country;
     if (p1 !== undefined && (p1 !== inherited.payer_country || hasOwn(value, "payer_country"))) {
-      if (!(ctx ? visit(ctx, "payer_country", p1, v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country) : v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country(p1))) return false;
+      if (!v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country(p1)) return false;
     } else {
-      if (rejectAt(ctx, "payer_country", "required", "is required")) return false;
+      return false;
     }
-  }
-  return true;
-}
-
-export function v_SaleApmCryptoDepositRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "crypto_deposit" && reject(ctx, "const", "must be \"crypto_deposit\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmCryptoWithdrawalRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "crypto_withdrawal" && reject(ctx, "const", "must be \"crypto_withdrawal\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmIpsRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "ips" && reject(ctx, "const", "must be \"ips\"")) return false;
   }
   return true;
 }
@@ -1336,240 +299,6 @@ export function v_SaleApmIpsRequest_properties_order_currency(value: unknown, ct
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value !== "EUR" && value !== "RSD" && value !== "BAM" && value !== "MKD" && reject(ctx, "enum", "must be one of: EUR, RSD, BAM, MKD")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmCryptoConvertRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "crypto_convert" && reject(ctx, "const", "must be \"crypto_convert\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmTradingDepositRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "trading_deposit" && reject(ctx, "const", "must be \"trading_deposit\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmTradingWithdrawalRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "trading_withdrawal" && reject(ctx, "const", "must be \"trading_withdrawal\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmFxConvertRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "fx_convert" && reject(ctx, "const", "must be \"fx_convert\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmLatamDocumentRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "latam_document" && reject(ctx, "const", "must be \"latam_document\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmUpiARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "upi_a" && reject(ctx, "const", "must be \"upi_a\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmUpiBRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "upi_b" && reject(ctx, "const", "must be \"upi_b\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmUpiCRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "upi_c" && reject(ctx, "const", "must be \"upi_c\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmUpiDRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "upi_d" && reject(ctx, "const", "must be \"upi_d\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmEmailTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "email_transfer" && reject(ctx, "const", "must be \"email_transfer\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmSmsTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "sms_transfer" && reject(ctx, "const", "must be \"sms_transfer\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP1ARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "p1_a" && reject(ctx, "const", "must be \"p1_a\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP1BRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "p1_b" && reject(ctx, "const", "must be \"p1_b\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP1CRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "p1_c" && reject(ctx, "const", "must be \"p1_c\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP1DRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "p1_d" && reject(ctx, "const", "must be \"p1_d\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP1ERequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "p1_e" && reject(ctx, "const", "must be \"p1_e\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP1FRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "p1_f" && reject(ctx, "const", "must be \"p1_f\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP2ARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "p2_a" && reject(ctx, "const", "must be \"p2_a\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP2BRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "p2_b" && reject(ctx, "const", "must be \"p2_b\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP2CRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "p2_c" && reject(ctx, "const", "must be \"p2_c\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmP2DRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "p2_d" && reject(ctx, "const", "must be \"p2_d\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmBnplARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "bnpl_a" && reject(ctx, "const", "must be \"bnpl_a\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmBnplBRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "bnpl_b" && reject(ctx, "const", "must be \"bnpl_b\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmOpenBankingRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "open_banking" && reject(ctx, "const", "must be \"open_banking\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmMobileMoneyRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "mobile_money" && reject(ctx, "const", "must be \"mobile_money\"")) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmPayoutEmailRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
-  } else {
-    if (value !== "payout_email" && reject(ctx, "const", "must be \"payout_email\"")) return false;
   }
   return true;
 }
@@ -1594,35 +323,670 @@ export function v_SaleApmPayoutEmailRequest_properties_order_description(value: 
   return true;
 }
 
-export function v_SaleApmLocalCollectionRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+export function v_SaleApmVcardRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
   } else {
-    if (value !== "local_collection" && reject(ctx, "const", "must be \"local_collection\"")) return false;
+    let p1: unknown;
+    p1 = value.identifier;
+    if (p1 !== undefined && (p1 !== inherited.identifier || hasOwn(value, "identifier"))) {
+      if (!(ctx ? visit(ctx, "identifier", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "identifier", "required", "is required")) return false;
+    }
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_VcardParameters) : v_VcardParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
 }
 
-export function v_SaleApmDeviceWalletRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+export function v_SaleApmPinVoucherRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
   } else {
-    if (value !== "device_wallet" && reject(ctx, "const", "must be \"device_wallet\"")) return false;
+    if ((!(value.payer_first_name !== undefined && (value.payer_first_name !== inherited.payer_first_name || hasOwn(value, "payer_first_name")))) && rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
+    if ((!(value.payer_last_name !== undefined && (value.payer_last_name !== inherited.payer_last_name || hasOwn(value, "payer_last_name")))) && rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
+    if ((!(value.payer_address !== undefined && (value.payer_address !== inherited.payer_address || hasOwn(value, "payer_address")))) && rejectAt(ctx, "payer_address", "required", "is required")) return false;
+    if ((!(value.payer_country !== undefined && (value.payer_country !== inherited.payer_country || hasOwn(value, "payer_country")))) && rejectAt(ctx, "payer_country", "required", "is required")) return false;
+    if ((!(value.payer_city !== undefined && (value.payer_city !== inherited.payer_city || hasOwn(value, "payer_city")))) && rejectAt(ctx, "payer_city", "required", "is required")) return false;
+    if ((!(value.payer_zip !== undefined && (value.payer_zip !== inherited.payer_zip || hasOwn(value, "payer_zip")))) && rejectAt(ctx, "payer_zip", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_PinVoucherParameters) : v_PinVoucherParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
 }
 
-export function v_SaleApmWebWalletRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+export function v_SaleApmTelecomOtpRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
   } else {
-    if (value !== "web_wallet" && reject(ctx, "const", "must be \"web_wallet\"")) return false;
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_TelecomOtpParameters) : v_TelecomOtpParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   }
   return true;
 }
 
-export function v_SaleApmRedirectOnlyRequest_properties_brand_not(value: unknown, ctx?: ValidationContext): boolean {
-  if (!SET_9.has(value) && reject(ctx, "enum", "must be one of: vcard, pin_voucher, telecom_otp, bank_account_debit, ar_transfer, mx_transfer, dl, document_method, installment_redirect, personal_id_method, crypto_deposit, crypto_withdrawal, ips, crypto_convert, trading_deposit, trading_withdrawal, fx_convert, latam_document, upi_a, upi_b, upi_c, upi_d, email_transfer, sms_transfer, p1_a, p1_b, p1_c, p1_d, p1_e, p1_f, p2_a, p2_b, p2_c, p2_d, bnpl_a, bnpl_b, open_banking, mobile_money, payout_email, local_collection, mobile_money_ke, device_wallet, web_wallet")) return false;
+export function v_SaleApmBankAccountDebitRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.payer_first_name !== undefined && (value.payer_first_name !== inherited.payer_first_name || hasOwn(value, "payer_first_name")))) && rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
+    if ((!(value.payer_last_name !== undefined && (value.payer_last_name !== inherited.payer_last_name || hasOwn(value, "payer_last_name")))) && rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_BankAccountDebitParameters) : v_BankAccountDebitParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmArTransferRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_ArTransferParameters) : v_ArTransferParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmMxTransferRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_MxTransferParameters) : v_MxTransferParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmDlRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      ctx?.segments.push("parameters");
+      if (isPlainObject(p1)) {
+        if ((!(p1.document_number !== undefined && (p1.document_number !== inherited.document_number || hasOwn(p1, "document_number")))) && rejectAt(ctx, "document_number", "required", "is required")) return false;
+      }
+      if (!v_DlParameters(p1, ctx) && !ctx) return false;
+      ctx?.segments.pop();
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmDocumentMethodRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      ctx?.segments.push("parameters");
+      if (isPlainObject(p1)) {
+        if ((!(p1.document_number !== undefined && (p1.document_number !== inherited.document_number || hasOwn(p1, "document_number")))) && rejectAt(ctx, "document_number", "required", "is required")) return false;
+      }
+      if (!v_DlParameters(p1, ctx) && !ctx) return false;
+      ctx?.segments.pop();
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmInstallmentRedirectRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_InstallmentRedirectParameters) : v_InstallmentRedirectParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmPersonalIdMethodRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_PersonalIdMethodParameters) : v_PersonalIdMethodParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (v_SaleApmPersonalIdMethodRequest_allOf_1_if(value)) {
+      let p2: unknown;
+      p2 = value.parameters;
+      if (p2 !== undefined && (p2 !== inherited.parameters || hasOwn(value, "parameters"))) {
+        ctx?.segments.push("parameters");
+        if (isPlainObject(p2)) {
+          let p3: unknown;
+          p3 = p2.personalId;
+          if (p3 !== undefined && (p3 !== inherited.personalId || hasOwn(p2, "personalId"))) {
+            ctx?.segments.push("personalId");
+            if (typeof p3 === "string") {
+              if (!PATTERN_7.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is \"BR\")")) return false;
+            }
+            ctx?.segments.pop();
+          }
+        }
+        ctx?.segments.pop();
+      }
+    }
+  }
+  return true;
+}
+
+export function v_SaleApmCryptoDepositRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoDepositParameters) : v_CryptoDepositParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmCryptoWithdrawalRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoWithdrawalParameters) : v_CryptoWithdrawalParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmIpsRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.order_currency;
+    if (p1 !== undefined && (p1 !== inherited.order_currency || hasOwn(value, "order_currency")) && !(ctx ? visit(ctx, "order_currency", p1, v_SaleApmIpsRequest_properties_order_currency) : v_SaleApmIpsRequest_properties_order_currency(p1))) return false;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_VcardParameters) : v_VcardParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmCryptoConvertRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoConvertParameters) : v_CryptoConvertParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmTradingDepositRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_TradingDepositParameters) : v_TradingDepositParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmTradingWithdrawalRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_TradingWithdrawalParameters) : v_TradingWithdrawalParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmFxConvertRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_FxConvertParameters) : v_FxConvertParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmLatamDocumentRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_LatamDocumentParameters) : v_LatamDocumentParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmUpiARequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_UpiAParameters) : v_UpiAParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmUpiBRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_UpiBParameters) : v_UpiBParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmUpiCRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_UpiCParameters) : v_UpiCParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmUpiDRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_UpiAParameters) : v_UpiAParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmEmailTransferRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_EmailTransferParameters) : v_EmailTransferParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmSmsTransferRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_SmsTransferParameters) : v_SmsTransferParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmP1ARequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmP1BRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmP1CRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmP1DRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmP1ERequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmP1FRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmP2ARequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmP2BRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmP2CRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmP2DRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmBnplARequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_BnplAParameters) : v_BnplAParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmBnplBRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_BnplBParameters) : v_BnplBParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmOpenBankingRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_OpenBankingParameters) : v_OpenBankingParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmMobileMoneyRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_MobileMoneyParameters) : v_MobileMoneyParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmPayoutEmailRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.payer_first_name;
+    if (p1 !== undefined && (p1 !== inherited.payer_first_name || hasOwn(value, "payer_first_name"))) {
+      if (!(ctx ? visit(ctx, "payer_first_name", p1, v_ApcShipping_properties_companyName) : v_ApcShipping_properties_companyName(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
+    }
+    p1 = value.payer_last_name;
+    if (p1 !== undefined && (p1 !== inherited.payer_last_name || hasOwn(value, "payer_last_name"))) {
+      if (!(ctx ? visit(ctx, "payer_last_name", p1, v_ApcShipping_properties_companyName) : v_ApcShipping_properties_companyName(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
+    }
+    p1 = value.payer_email;
+    if (p1 !== undefined && (p1 !== inherited.payer_email || hasOwn(value, "payer_email"))) {
+      if (!(ctx ? visit(ctx, "payer_email", p1, v_SaleApmPayoutEmailRequest_properties_payer_email) : v_SaleApmPayoutEmailRequest_properties_payer_email(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "payer_email", "required", "is required")) return false;
+    }
+    p1 = value.order_description;
+    if (p1 !== undefined && (p1 !== inherited.order_description || hasOwn(value, "order_description")) && !(ctx ? visit(ctx, "order_description", p1, v_SaleApmPayoutEmailRequest_properties_order_description) : v_SaleApmPayoutEmailRequest_properties_order_description(p1))) return false;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_PayoutEmailParameters) : v_PayoutEmailParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmLocalCollectionRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_LocalCollectionParameters) : v_LocalCollectionParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmMobileMoneyKeRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    if ((!(value.payer_email !== undefined && (value.payer_email !== inherited.payer_email || hasOwn(value, "payer_email")))) && rejectAt(ctx, "payer_email", "required", "is required")) return false;
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters")) && !(ctx ? visit(ctx, "parameters", p1, v_MobileMoneyKeParameters) : v_MobileMoneyKeParameters(p1))) return false;
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmDeviceWalletRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_DeviceWalletParameters) : v_DeviceWalletParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmWebWalletRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
+    let p1: unknown;
+    p1 = value.parameters;
+    if (p1 !== undefined && (p1 !== inherited.parameters || hasOwn(value, "parameters"))) {
+      if (!(ctx ? visit(ctx, "parameters", p1, v_WebWalletParameters) : v_WebWalletParameters(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+    }
+    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleApmRedirectOnlyRequest_properties_brand_not(value: unknown): boolean {
+  if (!SET_9.has(value)) return false;
   return true;
 }
 

@@ -4,7 +4,7 @@ import type { components } from '../schema.js';
 import { validator, defer, hasOwn, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import type { ValidationContext } from '../runtime/validation.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters } from './shared/AuthRequest+SaleCardRequest.js';
-import { inherited, v_S2sZeroAmountRule, v_SaleCardRequest_allOf_1_if, v_SaleCardRequest_properties_action, v_YesNo } from './shared/common.js';
+import { inherited, v_S2sZeroAmountRule, v_SaleCardRequest_allOf_1_if_properties_auth, v_SaleCardRequest_properties_action, v_YesNo } from './shared/common.js';
 
 export const v_MpiData = /* @__PURE__ */ defer(() => import("./deferred/MpiData.js"));
 
@@ -29,6 +29,19 @@ export function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): bool
       if ((value.mpi_data !== undefined && (value.mpi_data !== inherited.mpi_data || hasOwn(value, "mpi_data"))) && rejectAt(ctx, "mpi_data", "false", "must not be present (when auth is \"Y\")")) return false;
     }
     if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
+  }
+  return true;
+}
+
+export function v_SaleCardRequest_allOf_1_if(value: unknown): boolean {
+  if (isPlainObject(value)) {
+    let p1: unknown;
+    p1 = value.auth;
+    if (p1 !== undefined && (p1 !== inherited.auth || hasOwn(value, "auth"))) {
+      if (!v_SaleCardRequest_allOf_1_if_properties_auth(p1)) return false;
+    } else {
+      return false;
+    }
   }
   return true;
 }

@@ -52,7 +52,7 @@ export const ARRAY_KEYWORDS: readonly KeywordDefinition[] = [
       const min = schema.minContains ?? 1;
       const max = schema.maxContains;
       const count = scope.local('contains');
-      const matches = `${scope.validator(schema.contains!, ['contains'])}`;
+      const matches = `${scope.predicate(schema.contains!, ['contains'])}`;
       const lines: Code[] = [`let ${count} = 0;`, eachItem(scope, 0, (item) => `if (${matches}(${item})) ${count}++;`)];
       if (min > 0) lines.push(scope.failIf(`${count} < ${min}`, 'contains', `must contain at least ${items(min)} matching the contains schema`));
       if (max !== undefined) lines.push(scope.failIf(`${count} > ${max}`, 'maxContains', `must contain at most ${items(max)} matching the contains schema`));

@@ -8,11 +8,11 @@ import type { KeywordDefinition } from '../keyword.js';
 export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
   {
     keyword: '$ref',
-    code: (schema, scope) => `if (!${scope.reference(schema.$ref!)}(${scope.value}, ctx) && !ctx) return false;`,
+    code: (schema, scope) => applyInPlace(scope.reference(schema.$ref!), scope),
   },
   {
     keyword: '$dynamicRef',
-    code: (schema, scope) => `if (!${scope.dynamicReference(schema.$dynamicRef!)}(${scope.value}, ctx) && !ctx) return false;`,
+    code: (schema, scope) => applyInPlace(scope.dynamicReference(schema.$dynamicRef!), scope),
   },
   { keyword: 'allOf', code: (schema, scope) => schema.allOf!.map((member, index) => scope.same(member, ['allOf', index])) },
   { keyword: 'anyOf', code: (schema, scope) => emitAnyOf(schema.anyOf!, scope) },
@@ -25,9 +25,16 @@ export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
   { keyword: 'if', with: ['then', 'else'], code: (schema, scope) => emitIf(schema, scope) },
 ];
 
+/** Runs the function `callee` on the value itself: reporting with the context, if there is one. */
+const applyInPlace = (callee: string, scope: CodeScope): Code =>
+  scope.reports ? `if (!${callee}(${scope.value}, ctx) && !ctx) return false;` : `if (!${callee}(${scope.value})) return false;`;
+
+/** The failure of a combinator: at once without a context (or in a function that only answers), else `report`. */
+const failThen = (scope: CodeScope, report: () => Code): Code => (scope.reports ? ['if (!ctx) return false;', report()] : 'return false;');
+
 function emitAnyOf(members: readonly JsonSchema[], scope: CodeScope): Code {
   const test = members.map((member, index) => `${scope.validator(member, ['anyOf', index])}(${scope.value})`).join(' || ');
-  return ifElse(`!(${test})`, ['if (!ctx) return false;', reportClosest(members, 'anyOf', scope, 'must match at least one of')]);
+  return ifElse(`!(${test})`, failThen(scope, () => reportClosest(members, 'anyOf', scope, 'must match at least one of')));
 }
 
 /** The branch is chosen by the tag's value, as ajv's `discriminator` does; the lint rule keeps tags and mapping in step. */
@@ -38,11 +45,11 @@ function emitDiscriminated(schema: SchemaObject, scope: CodeScope): Code {
   const tag = scope.local('tag');
   const cases = Object.entries(mapping).map(([value, ref]) => {
     const target: JsonSchema = { $ref: ref };
-    return [`case ${literal(value)}:`, indent([`if (!${scope.validator(target, ['discriminator', value])}(${v}, ctx) && !ctx) return false;`, 'break;'])];
+    return [`case ${literal(value)}:`, indent([applyInPlace(scope.branch(target, ['discriminator', value], { property: propertyName, value }), scope), 'break;'])];
   });
   const allowed = Object.keys(mapping).join(', ');
   // A missing tag fails here only when checking; collecting leaves it to `required`.
-  const fallback = ['default:', indent(['if (!ctx) return false;', ifElse(`${tag} !== undefined`, scope.recordAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`))])];
+  const fallback = ['default:', indent(failThen(scope, () => ifElse(`${tag} !== undefined`, scope.recordAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`))))];
   const read = `${scope.runtime('isPlainObject')}(${v}) && ${ownValue(scope, v, propertyName)} ? ${v}[${literal(propertyName)}] : undefined`;
   return block('', [`const ${tag} = ${read};`, block(`switch (${tag})`, [...cases, fallback])]);
 }
@@ -55,10 +62,10 @@ function emitOneOf(members: readonly JsonSchema[], scope: CodeScope): Code {
   return block('', [
     `let ${count} = 0;`,
     ...tests,
-    ifElse(`${count} !== 1`, [
-      'if (!ctx) return false;',
-      ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, 'must match exactly one of'), scope.record('oneOf', `must match only one of: ${labels}`)),
-    ]),
+    ifElse(
+      `${count} !== 1`,
+      failThen(scope, () => ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, 'must match exactly one of'), scope.record('oneOf', `must match only one of: ${labels}`))),
+    ),
   ]);
 }
 
@@ -107,7 +114,7 @@ function branchShape(member: JsonSchema, scope: CodeScope): [declared: string[],
 function emitNot(excluded: JsonSchema, scope: CodeScope): Code {
   const resolved = scope.resolve(excluded);
   const message = isSchemaObject(resolved) && resolved.description ? resolved.description : 'must not match the excluded schema';
-  return scope.failIf(`${scope.validator(excluded, ['not'])}(${scope.value})`, 'not', message);
+  return scope.failIf(`${scope.predicate(excluded, ['not'])}(${scope.value})`, 'not', message);
 }
 
 function emitIf(schema: SchemaObject, scope: CodeScope): Code {
@@ -115,5 +122,5 @@ function emitIf(schema: SchemaObject, scope: CodeScope): Code {
   const thenCode = schema.then !== undefined ? scope.same(schema.then, ['then'], condition) : [];
   const elseCode = schema.else !== undefined ? scope.same(schema.else, ['else'], negateCondition(condition)) : [];
   if (isEmpty(thenCode) && isEmpty(elseCode)) return [];
-  return ifElse(`${scope.validator(schema.if!, ['if'])}(${scope.value})`, thenCode, elseCode);
+  return ifElse(`${scope.predicate(schema.if!, ['if'])}(${scope.value})`, thenCode, elseCode);
 }

@@ -52,7 +52,8 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
       const local = scope.local('p');
       let reads = 0;
       for (const [key, property] of Object.entries(schema.properties!)) {
-        if (property === true) continue;
+        // The tag a discriminator chose this branch by: present, and accepted by its schema.
+        if (property === true || key === scope.known?.property) continue;
         if (property === false) {
           lines.push(scope.failAtIf(ownValue(scope, o, key), literal(key), 'false', 'must not be present'));
           continue;

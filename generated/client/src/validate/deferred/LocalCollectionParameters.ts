@@ -172,148 +172,148 @@ export function v_LocalCollectionParameters_properties_type(value: unknown, ctx?
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_0_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_LocalCollectionParameters_allOf_0_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_LocalCollectionParameters_allOf_0_if_properties_type) : v_LocalCollectionParameters_allOf_0_if_properties_type(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_0_if_properties_type(p1)) return false;
     } else {
-      if (rejectAt(ctx, "type", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_1_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_LocalCollectionParameters_allOf_1_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_LocalCollectionParameters_allOf_1_if_properties_type) : v_LocalCollectionParameters_allOf_1_if_properties_type(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_1_if_properties_type(p1)) return false;
     } else {
-      if (rejectAt(ctx, "type", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_2_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_LocalCollectionParameters_allOf_2_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_LocalCollectionParameters_allOf_1_if_properties_type) : v_LocalCollectionParameters_allOf_1_if_properties_type(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_1_if_properties_type(p1)) return false;
     } else {
-      if (rejectAt(ctx, "type", "required", "is required")) return false;
+      return false;
     }
     p1 = value.market;
     if (p1 !== undefined && (p1 !== inherited.market || hasOwn(value, "market"))) {
-      if (!(ctx ? visit(ctx, "market", p1, v_LocalCollectionParameters_allOf_2_if_properties_market) : v_LocalCollectionParameters_allOf_2_if_properties_market(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_2_if_properties_market(p1)) return false;
     } else {
-      if (rejectAt(ctx, "market", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_3_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_LocalCollectionParameters_allOf_3_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_LocalCollectionParameters_allOf_1_if_properties_type) : v_LocalCollectionParameters_allOf_1_if_properties_type(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_1_if_properties_type(p1)) return false;
     } else {
-      if (rejectAt(ctx, "type", "required", "is required")) return false;
+      return false;
     }
     p1 = value.market;
     if (p1 !== undefined && (p1 !== inherited.market || hasOwn(value, "market"))) {
-      if (!(ctx ? visit(ctx, "market", p1, v_LocalCollectionParameters_allOf_3_if_properties_market) : v_LocalCollectionParameters_allOf_3_if_properties_market(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_3_if_properties_market(p1)) return false;
     } else {
-      if (rejectAt(ctx, "market", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_4_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_LocalCollectionParameters_allOf_4_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_LocalCollectionParameters_allOf_1_if_properties_type) : v_LocalCollectionParameters_allOf_1_if_properties_type(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_1_if_properties_type(p1)) return false;
     } else {
-      if (rejectAt(ctx, "type", "required", "is required")) return false;
+      return false;
     }
     p1 = value.market;
     if (p1 !== undefined && (p1 !== inherited.market || hasOwn(value, "market"))) {
-      if (!(ctx ? visit(ctx, "market", p1, v_LocalCollectionParameters_allOf_4_if_properties_market) : v_LocalCollectionParameters_allOf_4_if_properties_market(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_4_if_properties_market(p1)) return false;
     } else {
-      if (rejectAt(ctx, "market", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_5_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_LocalCollectionParameters_allOf_5_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_LocalCollectionParameters_allOf_5_if_properties_type) : v_LocalCollectionParameters_allOf_5_if_properties_type(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_5_if_properties_type(p1)) return false;
     } else {
-      if (rejectAt(ctx, "type", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_6_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_LocalCollectionParameters_allOf_6_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_LocalCollectionParameters_allOf_6_if_properties_type) : v_LocalCollectionParameters_allOf_6_if_properties_type(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_6_if_properties_type(p1)) return false;
     } else {
-      if (rejectAt(ctx, "type", "required", "is required")) return false;
+      return false;
     }
     p1 = value.market;
     if (p1 !== undefined && (p1 !== inherited.market || hasOwn(value, "market"))) {
-      if (!(ctx ? visit(ctx, "market", p1, v_LocalCollectionParameters_allOf_2_if_properties_market) : v_LocalCollectionParameters_allOf_2_if_properties_market(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_2_if_properties_market(p1)) return false;
     } else {
-      if (rejectAt(ctx, "market", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_7_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_LocalCollectionParameters_allOf_7_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_LocalCollectionParameters_allOf_6_if_properties_type) : v_LocalCollectionParameters_allOf_6_if_properties_type(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_6_if_properties_type(p1)) return false;
     } else {
-      if (rejectAt(ctx, "type", "required", "is required")) return false;
+      return false;
     }
     p1 = value.market;
     if (p1 !== undefined && (p1 !== inherited.market || hasOwn(value, "market"))) {
-      if (!(ctx ? visit(ctx, "market", p1, v_LocalCollectionParameters_allOf_7_if_properties_market) : v_LocalCollectionParameters_allOf_7_if_properties_market(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_7_if_properties_market(p1)) return false;
     } else {
-      if (rejectAt(ctx, "market", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_8_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_LocalCollectionParameters_allOf_8_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type"))) {
-      if (!(ctx ? visit(ctx, "type", p1, v_LocalCollectionParameters_allOf_8_if_properties_type) : v_LocalCollectionParameters_allOf_8_if_properties_type(p1))) return false;
+      if (!v_LocalCollectionParameters_allOf_8_if_properties_type(p1)) return false;
     } else {
-      if (rejectAt(ctx, "type", "required", "is required")) return false;
+      return false;
     }
   }
   return true;

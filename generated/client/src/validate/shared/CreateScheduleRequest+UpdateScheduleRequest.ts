@@ -103,57 +103,57 @@ export function v_ScheduleOptions_properties_delayed_first_payment(value: unknow
   return true;
 }
 
-export function v_ScheduleOptions_properties_delays_not(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ScheduleOptions_properties_delays_not(value: unknown): boolean {
   return true;
 }
 
-export function v_ScheduleOptions_allOf_0_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ScheduleOptions_allOf_0_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.delayed_first_payment;
     if (p1 !== undefined && (p1 !== inherited.delayed_first_payment || hasOwn(value, "delayed_first_payment"))) {
-      if (!(ctx ? visit(ctx, "delayed_first_payment", p1, v_ScheduleOptions_allOf_0_if_properties_delayed_first_payment) : v_ScheduleOptions_allOf_0_if_properties_delayed_first_payment(p1))) return false;
+      if (!v_ScheduleOptions_allOf_0_if_properties_delayed_first_payment(p1)) return false;
     } else {
-      if (rejectAt(ctx, "delayed_first_payment", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_ScheduleOptions_allOf_1_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ScheduleOptions_allOf_1_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.delayed_first_payment;
     if (p1 !== undefined && (p1 !== inherited.delayed_first_payment || hasOwn(value, "delayed_first_payment"))) {
-      if (!(ctx ? visit(ctx, "delayed_first_payment", p1, v_ScheduleOptions_allOf_1_if_properties_delayed_first_payment) : v_ScheduleOptions_allOf_1_if_properties_delayed_first_payment(p1))) return false;
+      if (!v_ScheduleOptions_allOf_1_if_properties_delayed_first_payment(p1)) return false;
     } else {
-      if (rejectAt(ctx, "delayed_first_payment", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_ScheduleOptions_allOf_2_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ScheduleOptions_allOf_2_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.delayed_first_payment;
     if (p1 !== undefined && (p1 !== inherited.delayed_first_payment || hasOwn(value, "delayed_first_payment"))) {
-      if (!(ctx ? visit(ctx, "delayed_first_payment", p1, v_ScheduleOptions_allOf_2_if_properties_delayed_first_payment) : v_ScheduleOptions_allOf_2_if_properties_delayed_first_payment(p1))) return false;
+      if (!v_ScheduleOptions_allOf_2_if_properties_delayed_first_payment(p1)) return false;
     } else {
-      if (rejectAt(ctx, "delayed_first_payment", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_ScheduleOptions_allOf_3_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ScheduleOptions_allOf_3_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.interval_unit;
     if (p1 !== undefined && (p1 !== inherited.interval_unit || hasOwn(value, "interval_unit"))) {
-      if (!(ctx ? visit(ctx, "interval_unit", p1, v_ScheduleOptions_allOf_3_if_properties_interval_unit) : v_ScheduleOptions_allOf_3_if_properties_interval_unit(p1))) return false;
+      if (!v_ScheduleOptions_allOf_3_if_properties_interval_unit(p1)) return false;
     } else {
-      if (rejectAt(ctx, "interval_unit", "required", "is required")) return false;
+      return false;
     }
   }
   return true;

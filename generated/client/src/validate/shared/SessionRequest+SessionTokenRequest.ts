@@ -185,21 +185,21 @@ export function v_SessionFields_properties_session_expiry(value: unknown, ctx?: 
   return true;
 }
 
-export function v_SessionFields_allOf_0_if(value: unknown, ctx?: ValidationContext): boolean {
+export function v_SessionFields_allOf_0_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.operation;
     if (p1 !== undefined && (p1 !== inherited.operation || hasOwn(value, "operation"))) {
-      if (!(ctx ? visit(ctx, "operation", p1, v_SessionFields_allOf_0_if_properties_operation) : v_SessionFields_allOf_0_if_properties_operation(p1))) return false;
+      if (!v_SessionFields_allOf_0_if_properties_operation(p1)) return false;
     } else {
-      if (rejectAt(ctx, "operation", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
 }
 
-export function v_SessionFields_allOf_1_if(value: unknown, ctx?: ValidationContext): boolean {
-  if (v_SessionFields_allOf_1_if_not(value) && reject(ctx, "not", "must not match the excluded schema")) return false;
+export function v_SessionFields_allOf_1_if(value: unknown): boolean {
+  if (v_SessionFields_allOf_1_if_not(value)) return false;
   return true;
 }
 
@@ -208,14 +208,14 @@ export function v_SessionFields_allOf_0_if_properties_operation(value: unknown, 
   return true;
 }
 
-export function v_SessionFields_allOf_1_if_not(value: unknown, ctx?: ValidationContext): boolean {
+export function v_SessionFields_allOf_1_if_not(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.recurring_init;
     if (p1 !== undefined && (p1 !== inherited.recurring_init || hasOwn(value, "recurring_init"))) {
-      if (!(ctx ? visit(ctx, "recurring_init", p1, v_SessionFields_allOf_1_if_not_properties_recurring_init) : v_SessionFields_allOf_1_if_not_properties_recurring_init(p1))) return false;
+      if (!v_SessionFields_allOf_1_if_not_properties_recurring_init(p1)) return false;
     } else {
-      if (rejectAt(ctx, "recurring_init", "required", "is required")) return false;
+      return false;
     }
   }
   return true;
