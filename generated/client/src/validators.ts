@@ -24,7 +24,7 @@ import { deferred_Card2CardParameters, v_CardSetPrc } from './validate/deferred/
 import { PATTERN_14, deferred_Credit2CardParameters, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd } from './validate/deferred/Credit2CardParameters.js';
 import { deferred_DebitParameters } from './validate/deferred/DebitParameters.js';
 import { deferred_DeviceWalletParameters } from './validate/deferred/DeviceWalletParameters.js';
-import { deferred_HpfBrowserInfo } from './validate/deferred/HpfBrowserInfo.js';
+import { deferred_HpfBrowserInfo, v_HpfBrowserInfo_properties_userAgent } from './validate/deferred/HpfBrowserInfo.js';
 import { deferred_InstallmentRedirectParameters } from './validate/deferred/InstallmentRedirectParameters.js';
 import { deferred_LocalCollectionParameters, v_LocalCollectionBankDetails } from './validate/deferred/LocalCollectionParameters.js';
 import { deferred_MpiData } from './validate/deferred/MpiData.js';
@@ -62,11 +62,10 @@ import { v_DeviceWalletToken_properties_paymentData_properties_data } from './va
 import { v_DeviceWalletToken } from './validate/shared/DeviceWalletParameters+PaymentToken.js';
 import { v_WalletPaymentToken } from './validate/shared/DeviceWalletParameters+WebWalletParameters.js';
 import { v_WebWalletToken_properties_apiVersion } from './validate/shared/HpfBrowserInfo+2-169z2m5.js';
-import { v_ApcCartItem_properties_description } from './validate/shared/HpfBrowserInfo+2-19z7opt.js';
 import { v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/PaymentToken+WebWalletParameters.js';
 import { v_RecurringChargeFields } from './validate/shared/RecurringDebitRequest+RecurringSaleRequest.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWalletAddress, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiPersonalIdParameters, v_VcardParameters, v_WebWalletParameters } from './validate/shared/SaleApmRequest+SessionMethodParameters.js';
-import { v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartPayment, v_ApcMarketplace, v_ApcMarketplaceSeller, v_ApcShipping, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './validate/shared/SaleCardParameters+SessionMethodParameters.js';
+import { v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartPayment, v_ApcMarketplace, v_ApcMarketplaceSeller, v_ApcShipping, v_ApcShipping_properties_logisticsProvider, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './validate/shared/SaleCardParameters+SessionMethodParameters.js';
 import { v_SessionCrypto, v_SessionFields, v_SessionMethodParameters, v_SessionOrder, v_SessionPayee } from './validate/shared/SessionRequest+SessionTokenRequest.js';
 import { v_UpdateScheduleRequest, v_UpdateScheduleRequest_properties_action } from './validate/UpdateScheduleRequest.js';
 import { v_VoidRequest, v_VoidRequest_properties_action } from './validate/VoidRequest.js';
@@ -2286,7 +2285,7 @@ function v_ErrorEntry(value: unknown, ctx?: ValidationContext): boolean {
     if (p1 !== undefined && (p1 !== inherited.error_code || hasOwn(value, "error_code")) && !(ctx ? visit(ctx, "error_code", p1, v_ErrorCode) : v_ErrorCode(p1))) return false;
     p1 = value.error_message;
     if (p1 !== undefined && (p1 !== inherited.error_message || hasOwn(value, "error_message"))) {
-      if (!(ctx ? visit(ctx, "error_message", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
+      if (!(ctx ? visit(ctx, "error_message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
     } else {
       if (rejectAt(ctx, "error_message", "required", "is required")) return false;
     }
@@ -2307,7 +2306,7 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
     if (p1 !== undefined && (p1 !== inherited.error_code || hasOwn(value, "error_code")) && !(ctx ? visit(ctx, "error_code", p1, v_ErrorCode) : v_ErrorCode(p1))) return false;
     p1 = value.error_message;
     if (p1 !== undefined && (p1 !== inherited.error_message || hasOwn(value, "error_message"))) {
-      if (!(ctx ? visit(ctx, "error_message", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
+      if (!(ctx ? visit(ctx, "error_message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
     } else {
       if (rejectAt(ctx, "error_message", "required", "is required")) return false;
     }
@@ -2463,7 +2462,7 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
     }
     p1 = value.error_message;
     if (p1 !== undefined && (p1 !== inherited.error_message || hasOwn(value, "error_message"))) {
-      if (!(ctx ? visit(ctx, "error_message", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
+      if (!(ctx ? visit(ctx, "error_message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
     } else {
       if (rejectAt(ctx, "error_message", "required", "is required")) return false;
     }
@@ -2529,7 +2528,7 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.return_url_query_params;
     if (p1 !== undefined && (p1 !== inherited.return_url_query_params || hasOwn(value, "return_url_query_params")) && !(ctx ? visit(ctx, "return_url_query_params", p1, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(p1))) return false;
     p1 = value.decline_message;
-    if (p1 !== undefined && (p1 !== inherited.decline_message || hasOwn(value, "decline_message")) && !(ctx ? visit(ctx, "decline_message", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.decline_message || hasOwn(value, "decline_message")) && !(ctx ? visit(ctx, "decline_message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
   }
   return true;
 }
@@ -2572,7 +2571,7 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
     }
     p1 = value.error_message;
     if (p1 !== undefined && (p1 !== inherited.error_message || hasOwn(value, "error_message"))) {
-      if (!(ctx ? visit(ctx, "error_message", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
+      if (!(ctx ? visit(ctx, "error_message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
     } else {
       if (rejectAt(ctx, "error_message", "required", "is required")) return false;
     }
@@ -2664,7 +2663,7 @@ function v_CheckoutReportedOrder(value: unknown, ctx?: ValidationContext): boole
     p1 = value.currency;
     if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_OrderId) : v_OrderId(p1))) return false;
     p1 = value.description;
-    if (p1 !== undefined && (p1 !== inherited.description || hasOwn(value, "description")) && !(ctx ? visit(ctx, "description", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.description || hasOwn(value, "description")) && !(ctx ? visit(ctx, "description", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
   }
   return true;
 }
@@ -2874,9 +2873,9 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
     p1 = value.browser_timezone_offset;
     if (p1 !== undefined && (p1 !== inherited.browser_timezone_offset || hasOwn(value, "browser_timezone_offset")) && !(ctx ? visit(ctx, "browser_timezone_offset", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.browser_user_agent;
-    if (p1 !== undefined && (p1 !== inherited.browser_user_agent || hasOwn(value, "browser_user_agent")) && !(ctx ? visit(ctx, "browser_user_agent", p1, v_ApcCartItem_properties_description) : v_ApcCartItem_properties_description(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_user_agent || hasOwn(value, "browser_user_agent")) && !(ctx ? visit(ctx, "browser_user_agent", p1, v_HpfBrowserInfo_properties_userAgent) : v_HpfBrowserInfo_properties_userAgent(p1))) return false;
     p1 = value.browser_accept_headers;
-    if (p1 !== undefined && (p1 !== inherited.browser_accept_headers || hasOwn(value, "browser_accept_headers")) && !(ctx ? visit(ctx, "browser_accept_headers", p1, v_ApcCartItem_properties_description) : v_ApcCartItem_properties_description(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.browser_accept_headers || hasOwn(value, "browser_accept_headers")) && !(ctx ? visit(ctx, "browser_accept_headers", p1, v_HpfBrowserInfo_properties_userAgent) : v_HpfBrowserInfo_properties_userAgent(p1))) return false;
     p1 = value.browser_platform;
     if (p1 !== undefined && (p1 !== inherited.browser_platform || hasOwn(value, "browser_platform")) && !(ctx ? visit(ctx, "browser_platform", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
   }
@@ -3766,7 +3765,7 @@ function v_RedirectParams_oneOf_0(value: unknown, ctx?: ValidationContext): bool
   } else {
     for (const key1 of Object.keys(value)) {
       if (value[key1] === undefined) continue;
-      if (!(ctx ? visit(ctx, key1, value[key1], v_DeviceWalletToken_properties_paymentData_properties_data) : v_DeviceWalletToken_properties_paymentData_properties_data(value[key1]))) return false;
+      if (!(ctx ? visit(ctx, key1, value[key1], v_RedirectParams_oneOf_0_additionalProperties) : v_RedirectParams_oneOf_0_additionalProperties(value[key1]))) return false;
     }
   }
   return true;
@@ -3839,6 +3838,15 @@ function v_SaleUndefined_properties_status(value: unknown, ctx?: ValidationConte
   return true;
 }
 
+function v_SaleUndefined_properties_message(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
+  }
+  return true;
+}
+
 function v_SaleSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
@@ -3859,7 +3867,7 @@ function v_SaleSuccess_given_result(value: unknown, ctx?: ValidationContext): bo
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.crypto_address;
-    if (p1 !== undefined && (p1 !== inherited.crypto_address || hasOwn(value, "crypto_address")) && !(ctx ? visit(ctx, "crypto_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.crypto_address || hasOwn(value, "crypto_address")) && !(ctx ? visit(ctx, "crypto_address", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.crypto_network;
     if (p1 !== undefined && (p1 !== inherited.crypto_network || hasOwn(value, "crypto_network")) && !(ctx ? visit(ctx, "crypto_network", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
@@ -3943,7 +3951,7 @@ function v_SaleUndefined_given_result(value: unknown, ctx?: ValidationContext): 
     p1 = value.auth_method;
     if (p1 !== undefined && (p1 !== inherited.auth_method || hasOwn(value, "auth_method")) && !(ctx ? visit(ctx, "auth_method", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.message;
-    if (p1 !== undefined && (p1 !== inherited.message || hasOwn(value, "message")) && !(ctx ? visit(ctx, "message", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.message || hasOwn(value, "message")) && !(ctx ? visit(ctx, "message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -5115,6 +5123,15 @@ function v_CheckoutCallback_allOf_1_if(value: unknown): boolean {
     } else {
       return false;
     }
+  }
+  return true;
+}
+
+function v_RedirectParams_oneOf_0_additionalProperties(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
   }
   return true;
 }

@@ -6,7 +6,7 @@
 import type { JsonSchema } from '../../model/json-schema.js';
 import type { Evaluated, Kind } from './annotations.js';
 import type { Code } from './code.js';
-import type { Condition } from './condition-text.js';
+import type { Condition } from '../../shared/condition-text.js';
 
 /** Where a sub-schema sits below the schema being compiled: `['allOf', 1, 'if']`. */
 export type SchemaPath = readonly (string | number)[];

@@ -14,7 +14,7 @@ import type { SpecModel } from '../../model/spec-model.js';
 import { contributes, evaluated, staticallyEvaluated, type Hoist, type Kind } from './annotations.js';
 import { ifElse, isEmpty, type Code } from './code.js';
 import { literal, ownValue, type CodeScope, type KnownProperty, type SchemaPath } from './code-scope.js';
-import { conditionSuffix, describeCondition, type Condition } from './condition-text.js';
+import { conditionSuffix, describeCondition, type Condition } from '../../shared/condition-text.js';
 import type { KeywordDefinition } from './keyword.js';
 import { ARRAY_KEYWORDS } from './keywords/array.js';
 import { COMBINATOR_KEYWORDS } from './keywords/combinators.js';
@@ -50,6 +50,8 @@ const ANNOTATIONS = new Set([
 /** Annotations that change no code of the schema's own function (its parent reads titles as labels). */
 const NOT_IN_CONTENT_KEY = new Set(['title', 'description', 'examples', 'example', 'default', 'deprecated', '$comment', 'externalDocs']);
 const SUPPORTED = new Set<string>(['type', ...KEYWORDS.flatMap((definition) => [definition.keyword, ...(definition.with ?? [])])]);
+/** Extensions a keyword's message reads (`maxLength` names a safety cap): they change the code. */
+const MESSAGE_EXTENSIONS = new Set(['x-safety-cap']);
 /** Only the 2020-12 dialect: another `$schema` would change what keywords mean. */
 const DIALECT = /^https:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 
@@ -562,7 +564,7 @@ const operand = (test: string): string => (/\|\||\?/.test(test) ? `(${test})` : 
 function contentKey(schema: JsonSchema): string {
   if (!isSchemaObject(schema)) return String(schema);
   // Extensions the validators do not read (`x-sensitive`) change no code either.
-  const kept = Object.keys(schema).filter((key) => !NOT_IN_CONTENT_KEY.has(key) && (!key.startsWith('x-') || SUPPORTED.has(key))).sort();
+  const kept = Object.keys(schema).filter((key) => !NOT_IN_CONTENT_KEY.has(key) && (!key.startsWith('x-') || SUPPORTED.has(key) || MESSAGE_EXTENSIONS.has(key))).sort();
   return JSON.stringify(kept.map((key) => [key, schema[key as keyof typeof schema]]));
 }
 

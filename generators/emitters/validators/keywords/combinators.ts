@@ -2,7 +2,8 @@
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
 import { block, ifElse, indent, isEmpty, type Code } from '../code.js';
 import { literal, ownValue, type CodeScope } from '../code-scope.js';
-import { describeCondition, negateCondition } from '../condition-text.js';
+import { branchShape } from '../../../shared/branch-shape.js';
+import { describeCondition, negateCondition } from '../../../shared/condition-text.js';
 import type { KeywordDefinition } from '../keyword.js';
 
 export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
@@ -80,35 +81,11 @@ function reportClosest(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf
     scope.record(keyword, `${words}: ${labels.join(', ')} (closest: ${labels[index]})`),
     `${scope.validator(members[index]!, [keyword, index])}(${v}, ctx);`,
   ];
-  const shapes = members.map((member) => branchShape(member, scope));
+  const shapes = members.map((member) => branchShape(member, (schema) => scope.resolve(schema)));
   // No branch declares a property: nothing to compare, the first one reports.
   if (shapes.every(([declared, forbidden]) => declared.length === 0 && forbidden.length === 0)) return report(0);
   const cases = members.map((_, index) => [`case ${index}:`, indent([report(index), 'break;'])]);
   return block(`switch (${scope.runtime('closestAlternative')}(${v}, ${scope.hoistValue(shapes)}))`, cases);
-}
-
-/**
- * What a branch says about an object's properties, for `closestAlternative`: those it declares
- * (present ones count for it) and those it forbids (present ones count heavily against it).
- */
-function branchShape(member: JsonSchema, scope: CodeScope): [declared: string[], forbidden: string[]] {
-  const declared = new Set<string>();
-  const forbidden = new Set<string>();
-  // allOf parts always apply, so their forbidden fields count; a nested oneOf/anyOf only adds
-  // the fields its alternatives declare (an APM sale declares what its methods declare).
-  const visit = (node: JsonSchema, seen: Set<JsonSchema>, always: boolean) => {
-    const resolved = scope.resolve(node);
-    if (!isSchemaObject(resolved) || seen.has(resolved)) return;
-    seen.add(resolved);
-    for (const [key, property] of Object.entries(resolved.properties ?? {})) {
-      if (property !== false) declared.add(key);
-      else if (always) forbidden.add(key);
-    }
-    for (const part of resolved.allOf ?? []) visit(part, seen, always);
-    for (const part of [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) visit(part, seen, false);
-  };
-  visit(member, new Set(), true);
-  return [[...declared].filter((key) => !forbidden.has(key)), [...forbidden]];
 }
 
 function emitNot(excluded: JsonSchema, scope: CodeScope): Code {

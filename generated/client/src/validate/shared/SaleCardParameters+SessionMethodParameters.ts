@@ -4,7 +4,6 @@ import { codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from 
 import { formatUri } from '../../runtime/format-uri.js';
 import type { ValidationContext } from '../../runtime/validation.js';
 import { inherited, v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from './common.js';
-import { v_ApcCartItem_properties_description } from './HpfBrowserInfo+2-19z7opt.js';
 
 export const PATTERN_17 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
 export const PATTERN_18 = /* @__PURE__ */ new RegExp("^[A-Za-z]{2}$", "u");
@@ -148,15 +147,15 @@ export function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.expectedDate;
     if (p1 !== undefined && (p1 !== inherited.expectedDate || hasOwn(value, "expectedDate")) && !(ctx ? visit(ctx, "expectedDate", p1, v_ApcShipping_properties_expectedDate) : v_ApcShipping_properties_expectedDate(p1))) return false;
     p1 = value.logisticsProvider;
-    if (p1 !== undefined && (p1 !== inherited.logisticsProvider || hasOwn(value, "logisticsProvider")) && !(ctx ? visit(ctx, "logisticsProvider", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.logisticsProvider || hasOwn(value, "logisticsProvider")) && !(ctx ? visit(ctx, "logisticsProvider", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.trackingNumber;
-    if (p1 !== undefined && (p1 !== inherited.trackingNumber || hasOwn(value, "trackingNumber")) && !(ctx ? visit(ctx, "trackingNumber", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.trackingNumber || hasOwn(value, "trackingNumber")) && !(ctx ? visit(ctx, "trackingNumber", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.returnTrackingNumber;
-    if (p1 !== undefined && (p1 !== inherited.returnTrackingNumber || hasOwn(value, "returnTrackingNumber")) && !(ctx ? visit(ctx, "returnTrackingNumber", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.returnTrackingNumber || hasOwn(value, "returnTrackingNumber")) && !(ctx ? visit(ctx, "returnTrackingNumber", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.normalized;
-    if (p1 !== undefined && (p1 !== inherited.normalized || hasOwn(value, "normalized")) && !(ctx ? visit(ctx, "normalized", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.normalized || hasOwn(value, "normalized")) && !(ctx ? visit(ctx, "normalized", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.validationStatus;
-    if (p1 !== undefined && (p1 !== inherited.validationStatus || hasOwn(value, "validationStatus")) && !(ctx ? visit(ctx, "validationStatus", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.validationStatus || hasOwn(value, "validationStatus")) && !(ctx ? visit(ctx, "validationStatus", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.warehouse;
     if (p1 !== undefined && (p1 !== inherited.warehouse || hasOwn(value, "warehouse")) && !(ctx ? visit(ctx, "warehouse", p1, v_ApcShipping_properties_street1) : v_ApcShipping_properties_street1(p1))) return false;
     p1 = value.preference;
@@ -220,15 +219,15 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.merchantItemId;
-    if (p1 !== undefined && (p1 !== inherited.merchantItemId || hasOwn(value, "merchantItemId")) && !(ctx ? visit(ctx, "merchantItemId", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.merchantItemId || hasOwn(value, "merchantItemId")) && !(ctx ? visit(ctx, "merchantItemId", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.type;
-    if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type")) && !(ctx ? visit(ctx, "type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type")) && !(ctx ? visit(ctx, "type", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.quantity;
     if (p1 !== undefined && (p1 !== inherited.quantity || hasOwn(value, "quantity")) && !(ctx ? visit(ctx, "quantity", p1, v_ApcCartItemRecipient_properties_salutation) : v_ApcCartItemRecipient_properties_salutation(p1))) return false;
     p1 = value.sku;
-    if (p1 !== undefined && (p1 !== inherited.sku || hasOwn(value, "sku")) && !(ctx ? visit(ctx, "sku", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.sku || hasOwn(value, "sku")) && !(ctx ? visit(ctx, "sku", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.currency;
     if (p1 !== undefined && (p1 !== inherited.currency || hasOwn(value, "currency")) && !(ctx ? visit(ctx, "currency", p1, v_ApcCartItem_properties_currency) : v_ApcCartItem_properties_currency(p1))) return false;
     p1 = value.description;
@@ -238,7 +237,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.commodityDescription;
     if (p1 !== undefined && (p1 !== inherited.commodityDescription || hasOwn(value, "commodityDescription")) && !(ctx ? visit(ctx, "commodityDescription", p1, v_ApcShipping_properties_state) : v_ApcShipping_properties_state(p1))) return false;
     p1 = value.originalPrice;
-    if (p1 !== undefined && (p1 !== inherited.originalPrice || hasOwn(value, "originalPrice")) && !(ctx ? visit(ctx, "originalPrice", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.originalPrice || hasOwn(value, "originalPrice")) && !(ctx ? visit(ctx, "originalPrice", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.price;
     if (p1 !== undefined && (p1 !== inherited.price || hasOwn(value, "price")) && !(ctx ? visit(ctx, "price", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
     p1 = value.totalAmount;
@@ -256,13 +255,13 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.shipping;
     if (p1 !== undefined && (p1 !== inherited.shipping || hasOwn(value, "shipping")) && !(ctx ? visit(ctx, "shipping", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
     p1 = value.giftMessage;
-    if (p1 !== undefined && (p1 !== inherited.giftMessage || hasOwn(value, "giftMessage")) && !(ctx ? visit(ctx, "giftMessage", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.giftMessage || hasOwn(value, "giftMessage")) && !(ctx ? visit(ctx, "giftMessage", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.shippingMethod;
-    if (p1 !== undefined && (p1 !== inherited.shippingMethod || hasOwn(value, "shippingMethod")) && !(ctx ? visit(ctx, "shippingMethod", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.shippingMethod || hasOwn(value, "shippingMethod")) && !(ctx ? visit(ctx, "shippingMethod", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.shippingInstructions;
-    if (p1 !== undefined && (p1 !== inherited.shippingInstructions || hasOwn(value, "shippingInstructions")) && !(ctx ? visit(ctx, "shippingInstructions", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.shippingInstructions || hasOwn(value, "shippingInstructions")) && !(ctx ? visit(ctx, "shippingInstructions", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.shippingTrackingNumber;
-    if (p1 !== undefined && (p1 !== inherited.shippingTrackingNumber || hasOwn(value, "shippingTrackingNumber")) && !(ctx ? visit(ctx, "shippingTrackingNumber", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.shippingTrackingNumber || hasOwn(value, "shippingTrackingNumber")) && !(ctx ? visit(ctx, "shippingTrackingNumber", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.quantityUnit;
     if (p1 !== undefined && (p1 !== inherited.quantityUnit || hasOwn(value, "quantityUnit")) && !(ctx ? visit(ctx, "quantityUnit", p1, v_ApcCartItem_properties_quantityUnit) : v_ApcCartItem_properties_quantityUnit(p1))) return false;
     p1 = value.productUrl;
@@ -280,7 +279,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.itemNumber;
     if (p1 !== undefined && (p1 !== inherited.itemNumber || hasOwn(value, "itemNumber")) && !(ctx ? visit(ctx, "itemNumber", p1, v_ApcCartItem_properties_currency) : v_ApcCartItem_properties_currency(p1))) return false;
     p1 = value.sellerId;
-    if (p1 !== undefined && (p1 !== inherited.sellerId || hasOwn(value, "sellerId")) && !(ctx ? visit(ctx, "sellerId", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.sellerId || hasOwn(value, "sellerId")) && !(ctx ? visit(ctx, "sellerId", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.deliveryDate;
     if (p1 !== undefined && (p1 !== inherited.deliveryDate || hasOwn(value, "deliveryDate")) && !(ctx ? visit(ctx, "deliveryDate", p1, v_ApcShipping_properties_expectedDate) : v_ApcShipping_properties_expectedDate(p1))) return false;
     p1 = value.recipient;
@@ -295,13 +294,13 @@ export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.name || hasOwn(value, "name")) && !(ctx ? visit(ctx, "name", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.type;
     if (p1 !== undefined && (p1 !== inherited.type || hasOwn(value, "type")) && !(ctx ? visit(ctx, "type", p1, v_ApcCartPayment_properties_type) : v_ApcCartPayment_properties_type(p1))) return false;
     p1 = value.status;
     if (p1 !== undefined && (p1 !== inherited.status || hasOwn(value, "status")) && !(ctx ? visit(ctx, "status", p1, v_ApcCartPayment_properties_status) : v_ApcCartPayment_properties_status(p1))) return false;
     p1 = value.brand;
-    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.brand || hasOwn(value, "brand")) && !(ctx ? visit(ctx, "brand", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.amount;
     if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ApcCartPayment_properties_amount) : v_ApcCartPayment_properties_amount(p1))) return false;
     p1 = value.currency;
@@ -361,7 +360,7 @@ export function v_ApcMarketplaceSeller(value: unknown, ctx?: ValidationContext):
   } else {
     let p1: unknown;
     p1 = value.id;
-    if (p1 !== undefined && (p1 !== inherited.id || hasOwn(value, "id")) && !(ctx ? visit(ctx, "id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && (p1 !== inherited.id || hasOwn(value, "id")) && !(ctx ? visit(ctx, "id", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
     p1 = value.amount;
     if (p1 !== undefined && (p1 !== inherited.amount || hasOwn(value, "amount")) && !(ctx ? visit(ctx, "amount", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
   }
@@ -544,6 +543,15 @@ export function v_ApcShipping_properties_expectedDate(value: unknown, ctx?: Vali
   return true;
 }
 
+export function v_ApcShipping_properties_logisticsProvider(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+  }
+  return true;
+}
+
 export function v_ApcShipping_properties_preference(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
@@ -603,6 +611,15 @@ export function v_ApcCartItem_properties_currency(value: unknown, ctx?: Validati
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
+  }
+  return true;
+}
+
+export function v_ApcCartItem_properties_description(value: unknown, ctx?: ValidationContext): boolean {
+  if (typeof value !== "string") {
+    if (reject(ctx, "type", "must be a string")) return false;
+  } else {
+    if (value.length > 2048 && codePointLength(value) > 2048 && reject(ctx, "maxLength", "must be at most 2048 characters")) return false;
   }
   return true;
 }
