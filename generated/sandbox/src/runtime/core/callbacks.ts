@@ -100,7 +100,8 @@ function checkoutFields(transaction: Transaction, transition: Transition): FormO
   return {
     id: transaction.paymentId!,
     order_number: transaction.orderId,
-    order_amount: transaction.amount,
+    // What the payment is worth now, as S2S reports it: the captured amount after a partial capture.
+    order_amount: settledAmount(transaction),
     order_currency: transaction.currency,
     order_description: transaction.description,
     order_status: checkoutStatus(transition.status),
