@@ -168,17 +168,18 @@ describe('`conformance merchant` on the command line', () => {
       }),
     );
   }
-  const merchant = ['--merchant', `merchant-key:${PASSWORD}`];
+  /** The command line against the endpoint under test, and `extra` options. */
+  const against = (tested: Endpoint, ...extra: string[]) => [
+    '--callback-url',
+    tested.callbackUrl,
+    '--merchant',
+    `merchant-key:${PASSWORD}`,
+    ...extra,
+  ];
 
   it('passes a correct handler: exit 0, every scenario ok', async () => {
     endpoint = await startEndpoint({ verifies: true, deduplicates: true });
-    const run = await merchantCli([
-      '--callback-url',
-      endpoint.callbackUrl,
-      ...merchant,
-      '--state-url',
-      endpoint.stateUrl,
-    ]);
+    const run = await merchantCli(against(endpoint, '--state-url', endpoint.stateUrl));
     expect(run.code, run.stdout).toBe(0);
     expect(run.stderr).toMatch(/^\[\s*1\/\d+\] ok {3}/m);
     expect(run.stderr).not.toMatch(/FAIL/);
@@ -188,7 +189,7 @@ describe('`conformance merchant` on the command line', () => {
 
   it('fails a handler that accepts tampered callbacks: exit 1, the report names each tampering', async () => {
     endpoint = await startEndpoint({ verifies: false, deduplicates: true });
-    const run = await merchantCli(['--callback-url', endpoint.callbackUrl, ...merchant, '--report', 'json']);
+    const run = await merchantCli(against(endpoint, '--report', 'json'));
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as { results: { id: string; outcome: string; detail?: string }[] };
     const failed = report.results.filter((result) => result.outcome === 'fail');
@@ -203,13 +204,7 @@ describe('`conformance merchant` on the command line', () => {
 
   it('fails a handler that processes a duplicate twice (its state asked with --state-url): exit 1, the report says how often', async () => {
     endpoint = await startEndpoint({ verifies: true, deduplicates: false });
-    const run = await merchantCli([
-      '--callback-url',
-      endpoint.callbackUrl,
-      ...merchant,
-      '--state-url',
-      endpoint.stateUrl,
-    ]);
+    const run = await merchantCli(against(endpoint, '--state-url', endpoint.stateUrl));
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /\| FAIL \|[^\n]*after a duplicate and a late copy: the endpoint applied the event 3 times, it must apply it once/,
