@@ -149,7 +149,7 @@ describe('callback faults (startSandbox({ callbackFaults }))', () => {
   });
 });
 
-describe('the sandbox README', () => {
+describe('the sandbox README and the testing guide', () => {
   it('lists every fault with what the sandbox sends, as the engine plays it', async () => {
     const readme = await readFile(join(PROJECT_ROOT, 'generated', 'sandbox', 'README.md'), 'utf8');
     for (const [name, rule] of Object.entries(CALLBACK_FAULTS)) {
@@ -162,5 +162,10 @@ describe('the sandbox README', () => {
       expect(row![3], name).toMatch(rule.must === 'refuse' ? /^refuse it/ : /^acknowledge/);
     }
     expect(readme).toContain(`--callback-faults ${Object.keys(CALLBACK_FAULTS).join(',')}`);
+  });
+
+  it('the testing guide names every fault in its command line', async () => {
+    const guide = await readFile(join(PROJECT_ROOT, 'generated', 'docs', 'guide', 'testing.md'), 'utf8');
+    expect(guide).toContain(`--callback-faults ${Object.keys(CALLBACK_FAULTS).join(',')}`);
   });
 });
