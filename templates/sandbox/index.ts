@@ -10,7 +10,7 @@ export type { RunningSandbox, StartOptions } from './runtime/server.js';
 export { CallbackDelivery } from './runtime/core/delivery.js';
 export type { CallbackKind, CallbackRecord, DeliveryAttempt, DeliveryOptions } from './runtime/core/delivery.js';
 export { CALLBACK_FAULTS, parseCallbackFaults } from './runtime/core/callback-faults.js';
-export type { CallbackFault, Tamperer, Tampering } from './runtime/core/callback-faults.js';
+export type { CallbackFault, FaultRule, Tamperer, Tampering } from './runtime/core/callback-faults.js';
 export { signCallback } from './runtime/core/callbacks.js';
 export type { SignedCallback } from './runtime/core/callbacks.js';
 export type { SandboxClock } from './runtime/core/clock.js';

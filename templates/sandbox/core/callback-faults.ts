@@ -11,11 +11,13 @@ import {
   type FormObject,
 } from '@payment-gateway/merchant-client';
 
-interface FaultRule {
+export interface FaultRule {
   /** Reader text: what the engine sends. */
   readonly sends: string;
   /** What the endpoint must answer: an authentic copy is acknowledged, a tampered one refused. */
   readonly must: 'acknowledge' | 'refuse';
+  /** The extra copy the fault sends, named in the verdict on a wrong answer to it. */
+  readonly copy?: string;
 }
 
 /** Every fault, with what it sends and what the endpoint must do (the README lists the same). */
@@ -23,6 +25,7 @@ export const CALLBACK_FAULTS = {
   duplicate: {
     sends: 'each callback again once it was acknowledged',
     must: 'acknowledge',
+    copy: 'a duplicate of an acknowledged callback',
   },
   reorder: {
     sends:
@@ -32,6 +35,7 @@ export const CALLBACK_FAULTS = {
   late: {
     sends: 'each callback again, one retry interval (sandbox time) after it was acknowledged',
     must: 'acknowledge',
+    copy: 'an acknowledged callback delivered again, late',
   },
   retry: {
     sends:
@@ -41,14 +45,17 @@ export const CALLBACK_FAULTS = {
   'tamper-body': {
     sends: 'before each callback, a copy with a field the hash covers changed after signing',
     must: 'refuse',
+    copy: 'a copy with a field the hash covers changed after signing',
   },
   'tamper-hash': {
     sends: 'before each callback, a copy with its hash changed',
     must: 'refuse',
+    copy: 'a copy with its hash changed',
   },
   'tamper-password': {
     sends: 'before each callback, a copy signed with another password',
     must: 'refuse',
+    copy: 'a copy signed with another password',
   },
 } as const satisfies Readonly<Record<string, FaultRule>>;
 

@@ -6,7 +6,7 @@
 // the waits, so `POST /_sandbox/clock` replays a day of retries in a moment. Every attempt is logged.
 // With callback faults (callback-faults.ts) the engine also sends what a real delivery may:
 // duplicates, reordered, late and retried callbacks and tampered copies, and judges each answer.
-import { CALLBACK_FAULTS, TAMPERINGS, type CallbackFault, type Tamperer } from './callback-faults.js';
+import { CALLBACK_FAULTS, TAMPERINGS, type CallbackFault, type FaultRule, type Tamperer } from './callback-faults.js';
 import type { SandboxClock } from './clock.js';
 import type { DeliveryRules } from './tables.js';
 
@@ -288,12 +288,13 @@ export class CallbackDelivery {
     const fault = send.fault!;
     const at = new Date(this.clock.now()).toISOString();
     const exchange = await this.#post(record.url!, record.kind, send.body);
-    const rule = CALLBACK_FAULTS[fault];
+    const rule: FaultRule = CALLBACK_FAULTS[fault];
     const right = rule.must === 'refuse' ? !exchange.acknowledged : exchange.acknowledged;
     const shown =
       exchange.httpStatus === undefined
         ? (exchange.detail ?? 'no answer')
         : `${exchange.httpStatus} ${JSON.stringify(exchange.answer ?? '')}`;
+    const copy = rule.copy ?? `a callback sent by the ${fault} fault`;
     record.attempts.push({
       at,
       outcome: exchange.acknowledged ? 'delivered' : rule.must === 'refuse' ? 'refused' : 'failed',
@@ -304,8 +305,8 @@ export class CallbackDelivery {
         : {
             wrong:
               rule.must === 'refuse'
-                ? `The endpoint acknowledged ${rule.sends.replace(/^before each callback, /, '')} (answered ${shown}); it must refuse it.`
-                : `The endpoint did not acknowledge ${fault === 'duplicate' ? 'a duplicate of an acknowledged callback' : 'an acknowledged callback delivered again, late'} (answered ${shown}); it must acknowledge it, and apply it once.`,
+                ? `The endpoint acknowledged ${copy} (answered ${shown}); it must refuse it.`
+                : `The endpoint did not acknowledge ${copy} (answered ${shown}); it must acknowledge it, and apply it once.`,
           }),
     });
   }

@@ -157,7 +157,7 @@ export async function runMerchantSuite(options: MerchantSuiteOptions): Promise<R
       scenarios.push({
         id: `merchant/${entry.protocol}/${tampering}`,
         family: 'merchant',
-        title: `${kind(first)}: ${CALLBACK_FAULTS[tampering].sends.replace(/^before each callback, /, '')}: refused; the authentic one after it applied once`,
+        title: `${kind(first)}: ${CALLBACK_FAULTS[tampering].copy}: refused; the authentic one after it applied once`,
         async run(context) {
           const item = event(entry, first, orderId('CB'));
           await deliver(context, [tampering], [item]);
