@@ -34,6 +34,8 @@ let consumer: string;
 let sandbox: RunningSandbox;
 let port: number;
 
+// Builds three packages (the kit, and the client and sandbox it depends on), each as ESM and
+// CommonJS: on a loaded machine that takes longer than the default hook timeout.
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'conformance-package-'));
   await run('npm', ['pack', '--pack-destination', work], {
@@ -70,7 +72,7 @@ beforeAll(async () => {
   });
   port = await freePort();
   sandbox = await startSandbox({ port: 0, callbackUrl: `http://127.0.0.1:${port}/` });
-});
+}, 600_000);
 
 /** `npx @payment-gateway/conformance …` in the consumer project. */
 const conformance = (args: readonly string[]) =>
