@@ -67,6 +67,9 @@ export const TAMPERINGS: readonly Tampering[] = ['tamper-body', 'tamper-hash', '
 
 const isFault = (name: string): name is CallbackFault => Object.hasOwn(CALLBACK_FAULTS, name);
 
+export const isTampering = (fault: CallbackFault): fault is Tampering =>
+  (TAMPERINGS as readonly string[]).includes(fault);
+
 /** `duplicate,reorder,tamper-hash` as faults; an unknown name throws, naming the known ones. */
 export function parseCallbackFaults(text: string): CallbackFault[] {
   const names = text

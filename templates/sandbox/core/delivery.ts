@@ -6,7 +6,14 @@
 // the waits, so `POST /_sandbox/clock` replays a day of retries in a moment. Every attempt is logged.
 // With callback faults (callback-faults.ts) the engine also sends what a real delivery may:
 // duplicates, reordered, late and retried callbacks and tampered copies, and judges each answer.
-import { CALLBACK_FAULTS, TAMPERINGS, type CallbackFault, type FaultRule, type Tamperer } from './callback-faults.js';
+import {
+  CALLBACK_FAULTS,
+  isTampering,
+  TAMPERINGS,
+  type CallbackFault,
+  type FaultRule,
+  type Tamperer,
+} from './callback-faults.js';
 import type { SandboxClock } from './clock.js';
 import type { DeliveryRules } from './tables.js';
 
@@ -146,8 +153,7 @@ export class CallbackDelivery {
     this.log.push(full);
     this.#byId.set(full.id, full);
     if (!full.url) return full;
-    if (tamper && full.faults.some((fault) => TAMPERINGS.includes(fault as never)))
-      this.#tamperers.set(full.id, tamper);
+    if (tamper && full.faults.some(isTampering)) this.#tamperers.set(full.id, tamper);
     if (!full.faults.includes('reorder')) {
       this.#start(full, false);
       return full;
