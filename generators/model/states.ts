@@ -3,20 +3,13 @@
 // bank callback codes and status-lookup mapping, the bank-code transfer window). The docs draw it and the sandbox's store
 // refuses a move it lacks. A state the spec does not list, or a refusal whose error no catalogue
 // holds, fails generation.
+import type { TransitionRule } from '../../templates/package/spec-behaviour.js';
 import type { ErrorCaseModel } from './error-catalogue.js';
 import { methodCatalogue } from './method-catalogue.js';
 import type { SpecModel } from './spec-model.js';
 
-export interface Transition {
-  readonly from: string;
-  readonly to: string;
-  /** What moves it: an action, a callback, the clock. */
-  readonly by: string;
-  /** Only on these protocols (`card`, `apm`, `checkout`); every protocol when absent. */
-  readonly protocols?: readonly string[];
-  /** A row that moves nothing (`to` is `from`) refuses the operation with this catalogued message. */
-  readonly error?: string;
-}
+/** One row of the state table: the shape the client package exports to the sandbox and the kit. */
+export type Transition = TransitionRule;
 
 /** Start: the state a new payment has before its first answer. */
 export const NEW_PAYMENT = 'new';

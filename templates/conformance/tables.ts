@@ -7,10 +7,12 @@ import type {
   CallbackDefinition,
   ErrorCase,
   OperationDefinition,
+  TestData,
+  TransitionRule,
   ValidationResult,
 } from '@payment-gateway/merchant-client';
 
-export type { ErrorCase };
+export type { ErrorCase, TestData, TransitionRule };
 
 export type Validator = (value: unknown) => ValidationResult<unknown>;
 
@@ -38,24 +40,6 @@ export interface CheckoutEntry extends OperationEntry {
   readonly path: string;
   /** False for the endpoints authenticated by the session token header instead of a hash. */
   readonly signed: boolean;
-}
-
-export interface TransitionRule {
-  readonly from: string;
-  readonly to: string;
-  readonly by: string;
-  readonly protocols?: readonly string[];
-  readonly error?: string;
-}
-
-export interface TestData {
-  readonly cards: readonly {
-    readonly number: string;
-    readonly expiry: string;
-    readonly scenario: string;
-    readonly outcome: string;
-  }[];
-  readonly identifiers: readonly { readonly brand: string; readonly identifier: string; readonly scenario: string }[];
 }
 
 export interface CallbackEntry {

@@ -1,15 +1,30 @@
 // payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD ...]
 //                         [--callback-url URL] [--accept-any-signature] [--cors-origin ORIGIN ...]
 //                         [--protocol-mapping SETTING,SETTING=VALUE+VALUE,...]
+//                         [--callback-faults duplicate,reorder,late,retry,tamper-body,...]
 // payment-gateway-sandbox trigger <event> --to URL [--password P]
 import { parseArgs } from 'node:util';
-import { parseProtocolMapping, startSandbox, trigger, TRIGGER_EVENTS, type ProtocolMapping } from './index.js';
+import {
+  CALLBACK_FAULTS,
+  parseCallbackFaults,
+  parseProtocolMapping,
+  startSandbox,
+  trigger,
+  TRIGGER_EVENTS,
+  type CallbackFault,
+  type ProtocolMapping,
+} from './index.js';
 
 const USAGE = `Usage:
   payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD ...] [--callback-url URL] [--accept-any-signature]
                           [--cors-origin https://docs.example ...]   (pages on http://127.0.0.1:* and http://localhost:* are always allowed)
                           [--protocol-mapping checkoutPaymentMethod,payerAttributes,returnParameters=payment_method+brand,...]
+                          [--callback-faults FAULT,...]   (played on every callback, for testing your endpoint)
   payment-gateway-sandbox trigger <event> --to URL [--password P]
+Callback faults:
+${Object.entries(CALLBACK_FAULTS)
+  .map(([name, rule]) => `  ${name.padEnd(16)}sends ${rule.sends}; the endpoint must ${rule.must} it`)
+  .join('\n')}
 Events: ${Object.keys(TRIGGER_EVENTS).join(', ')}`;
 
 async function main(argv: string[]): Promise<void> {
@@ -38,6 +53,7 @@ async function main(argv: string[]): Promise<void> {
       'accept-any-signature': { type: 'boolean' },
       'cors-origin': { type: 'string', multiple: true },
       'protocol-mapping': { type: 'string' },
+      'callback-faults': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -56,6 +72,12 @@ async function main(argv: string[]): Promise<void> {
   } catch (error) {
     throw new UsageError(`--protocol-mapping: ${(error as Error).message}`);
   }
+  let callbackFaults: CallbackFault[] = [];
+  try {
+    if (values['callback-faults'] !== undefined) callbackFaults = parseCallbackFaults(values['callback-faults']);
+  } catch (error) {
+    throw new UsageError(`--callback-faults: ${(error as Error).message}`);
+  }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a port number');
   const running = await startSandbox({
@@ -66,6 +88,7 @@ async function main(argv: string[]): Promise<void> {
     acceptAnySignature: values['accept-any-signature'] === true,
     corsOrigins: values['cors-origin'] ?? [],
     ...(protocolMapping ? { protocolMapping } : {}),
+    ...(callbackFaults.length ? { callbackFaults } : {}),
   });
   process.stdout.write(`${JSON.stringify({ url: running.url, merchants: running.merchants })}\n`);
   const stop = () => void running.close().then(() => process.exit(0));

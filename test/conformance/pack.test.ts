@@ -1,5 +1,5 @@
 // The kit as a merchant or platform team gets it: `npm pack` builds it (its prepack builds the
-// client it depends on by version first), the tarballs install into a fresh project (dependencies
+// client and the sandbox it depends on by version first), the tarballs install into a fresh project (dependencies
 // from the npm cache), and `npx @payment-gateway/conformance platform …` run there passes every
 // scenario against a freshly started sandbox, in every output format.
 import { execFile } from 'node:child_process';
@@ -34,6 +34,8 @@ let consumer: string;
 let sandbox: RunningSandbox;
 let port: number;
 
+// Builds three packages (the kit, and the client and sandbox it depends on), each as ESM and
+// CommonJS: on a loaded machine that takes longer than the default hook timeout.
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'conformance-package-'));
   await run('npm', ['pack', '--pack-destination', work], {
@@ -41,11 +43,12 @@ beforeAll(async () => {
     env: NPM_ENV,
     maxBuffer: 32 * 1024 * 1024,
   });
-  // Built by the kit's prepack: packed as it is.
-  await run('npm', ['pack', '--pack-destination', work, '--ignore-scripts'], {
-    cwd: join(PROJECT_ROOT, 'generated', 'client'),
-    env: NPM_ENV,
-  });
+  // Built by the kit's prepack: packed as they are.
+  for (const dependency of ['client', 'sandbox'])
+    await run('npm', ['pack', '--pack-destination', work, '--ignore-scripts'], {
+      cwd: join(PROJECT_ROOT, 'generated', dependency),
+      env: NPM_ENV,
+    });
   const tarballs = (await readdir(work)).filter((name) => name.endsWith('.tgz'));
   consumer = join(work, 'consumer');
   await run('mkdir', [consumer]);
@@ -69,7 +72,7 @@ beforeAll(async () => {
   });
   port = await freePort();
   sandbox = await startSandbox({ port: 0, callbackUrl: `http://127.0.0.1:${port}/` });
-});
+}, 600_000);
 
 /** `npx @payment-gateway/conformance …` in the consumer project. */
 const conformance = (args: readonly string[]) =>

@@ -9,7 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefusedMove } from '../../generated/sandbox/src/index.js';
 import { SandboxStore, type Transaction } from '../../generated/sandbox/src/runtime/core/store.js';
 import { TABLES } from '../../generated/sandbox/src/spec-tables.js';
-import { cardFields, nextOrder, sendS2s, startHarness, startReceiver, type Harness, type Receiver } from './support.js';
+import {
+  cardFields,
+  nextOrder,
+  pay,
+  sendCheckout,
+  sendS2s,
+  startHarness,
+  startReceiver,
+  type Harness,
+  type Receiver,
+} from './support.js';
 
 const ORIGINAL = { payer_email: 'payer@example.com', card_number: '4111111111111111' };
 
@@ -143,6 +153,44 @@ describe('money is bookkept', () => {
     expect(await view(auth.trans_id)).toMatchObject({ status: 'SETTLED', refunded: '0' });
     await sendS2s(h, 'card', { action: 'CREDITVOID', trans_id: auth.trans_id }, ORIGINAL);
     expect(await view(auth.trans_id)).toMatchObject({ status: 'REFUND', refunded: '15.00', captured: '15.00' });
+  });
+});
+
+describe('money is bookkept alike on Checkout', () => {
+  /** A Checkout auth of 20.00 paid on the hosted page with the success card; its payment id. */
+  async function checkoutAuth(number: string): Promise<string> {
+    const created = await sendCheckout(h, 'createSession', {
+      operation: 'purchase',
+      methods: ['card'],
+      auth: true,
+      order: { number, amount: '20.00', currency: 'USD', description: 'Partial capture' },
+      success_url: 'https://merchant.example/success',
+      cancel_url: 'https://merchant.example/cancel',
+    });
+    const { location } = await pay(created.body.redirect_url, '01');
+    return new URL(location!).searchParams.get('payment_id')!;
+  }
+
+  it('capturing 15.00 of a 20.00 auth: the lookup and every later callback say 15.00, refunds never exceed it', async () => {
+    const number = nextOrder('PARTIAL');
+    const payment_id = await checkoutAuth(number);
+    await sendCheckout(h, 'capturePayment', { payment_id, amount: '15.00' });
+    const status = (await sendCheckout(h, 'getPaymentStatus', { payment_id })).body;
+    expect(status).toMatchObject({ status: 'settled', order: { number, amount: '15.00' } });
+    // Above what was captured: declined, nothing refunded.
+    await sendCheckout(h, 'refundPayment', { payment_id, amount: '15.01' });
+    expect(await view(payment_id)).toMatchObject({ status: 'SETTLED', refunded: '0', captured: '15.00' });
+    // All that was captured refunds it in full.
+    await sendCheckout(h, 'refundPayment', { payment_id, amount: '15.00' });
+    expect(await view(payment_id)).toMatchObject({ status: 'REFUND', refunded: '15.00' });
+    await h.sandbox.callbacksSettled();
+    const callbacks = receiver.bodies.map((body) => decodeForm(body)).filter((fields) => fields['id'] === payment_id);
+    expect(callbacks.map((fields) => [fields['type'], fields['status'], fields['order_amount']])).toEqual([
+      ['sale', 'success', '20.00'],
+      ['capture', 'success', '15.00'],
+      ['refund', 'fail', '15.00'],
+      ['refund', 'success', '15.00'],
+    ]);
   });
 });
 

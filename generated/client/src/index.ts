@@ -36,6 +36,7 @@ export {
   ConfigurationError,
 } from './runtime/errors.js';
 export type { ErrorCase, GatewayErrorKind, PlatformErrorEntry, TransportFailure } from './runtime/errors.js';
+export type { CardScenario, TestCard, TestData, TestIdentifier, TransitionRule } from './spec-behaviour.js';
 export { encodeForm, decodeForm, flattenForm, FormCodecError } from './runtime/form-codec.js';
 export type { FormObject, FormValue } from './runtime/form-codec.js';
 export { createTransport, buildRequest, requestValidator } from './runtime/pipeline.js';

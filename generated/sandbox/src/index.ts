@@ -3,11 +3,19 @@
 // @payment-gateway/sandbox: the payment platform on a merchant's laptop, generated from the same
 // spec as @payment-gateway/merchant-client, whose validators, form codec and signature recipes
 // it runs. `startSandbox()` for tests; `payment-gateway-sandbox` on the command line.
+import { SandboxClock } from './runtime/core/clock.js';
+import { CallbackDelivery, deliveryOptions, type DeliveryOptions } from './runtime/core/delivery.js';
 import { serve, type RunningSandbox, type StartOptions } from './runtime/server.js';
 import { TABLES } from './spec-tables.js';
 
 export type { RunningSandbox, StartOptions } from './runtime/server.js';
-export type { CallbackRecord, DeliveryAttempt, DeliveryOptions } from './runtime/core/delivery.js';
+export { CallbackDelivery } from './runtime/core/delivery.js';
+export type { CallbackKind, CallbackRecord, DeliveryAttempt, DeliveryOptions } from './runtime/core/delivery.js';
+export { CALLBACK_FAULTS, parseCallbackFaults } from './runtime/core/callback-faults.js';
+export type { CallbackFault, FaultRule, Tamperer, Tampering } from './runtime/core/callback-faults.js';
+export { signCallback } from './runtime/core/callbacks.js';
+export type { SignedCallback } from './runtime/core/callbacks.js';
+export type { SandboxClock } from './runtime/core/clock.js';
 export { RefusedMove } from './runtime/core/store.js';
 export type { PayerAttribute, ProtocolMapping, ReturnParameter } from './runtime/core/protocol-mapping.js';
 export {
@@ -30,6 +38,15 @@ export const QR_LIFETIME_SECONDS = TABLES.methods.find((method) => method.qr)?.q
 /** The bank-code transfer methods' completion window, from their `x-method` data. */
 export const BANK_CODE_WINDOW_SECONDS = TABLES.methods.find((method) => method.completionWindow)?.completionWindow
   ?.seconds;
+
+/**
+ * The sandbox's callback delivery engine on a clock of its own, with the spec's retry and blocking
+ * rules unless `options` says otherwise: `enqueue` a callback made with `signCallback`, then
+ * `drain()` runs it to its end, faults and retries included, however long they wait.
+ */
+export function createCallbackDelivery(options: Partial<DeliveryOptions> = {}): CallbackDelivery {
+  return new CallbackDelivery(new SandboxClock(), { ...deliveryOptions(TABLES.delivery), ...options });
+}
 
 /** Starts a sandbox on 127.0.0.1 (a free port unless `port` is given); `close()` stops it. */
 export function startSandbox(options: StartOptions = {}): Promise<RunningSandbox> {

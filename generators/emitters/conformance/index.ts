@@ -23,7 +23,7 @@ const TEMPLATES = 'templates/conformance';
 
 export const conformanceEmitter: Emitter = {
   name: 'conformance',
-  dependsOn: ['client', 'validators', 'package'],
+  dependsOn: ['client', 'validators', 'package', 'sandbox'],
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
     const root = context.projectRoot;
     const files: GeneratedFile[] = [];
@@ -60,7 +60,10 @@ export const conformanceEmitter: Emitter = {
     }
     files.push({
       path: 'conformance/package.json',
-      contents: manifest(model, await readFile(join(root, 'package.json'), 'utf8'), clientFiles),
+      contents: manifest(model, await readFile(join(root, 'package.json'), 'utf8'), [
+        ...clientFiles,
+        ...context.filesOf('sandbox'),
+      ]),
       kind: 'json',
       source: 'generators/emitters/conformance',
     });
@@ -143,15 +146,21 @@ function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string
   ].join('\n');
 }
 
-function manifest(model: SpecModel, toolchainText: string, clientFiles: readonly GeneratedFile[]): string {
+/** The manifest of a package the kit depends on by version (the client, the sandbox), from its emitter's output. */
+function dependency(files: readonly GeneratedFile[], path: string): { name: string; version: string } {
+  const file = files.find((candidate) => candidate.path === path);
+  if (!file) throw new Error(`conformance: ${path} was not generated`);
+  return JSON.parse(file.contents) as { name: string; version: string };
+}
+
+function manifest(model: SpecModel, toolchainText: string, packageFiles: readonly GeneratedFile[]): string {
   const toolchain = JSON.parse(toolchainText) as {
     version: string;
     clientPackage: { name: string; version: string; license: string };
   };
-  const client = clientFiles.find((file) => file.path === 'client/package.json');
-  const clientManifest = client
-    ? (JSON.parse(client.contents) as { name: string; version: string })
-    : toolchain.clientPackage;
+  const clientManifest = dependency(packageFiles, 'client/package.json');
+  // The merchant suite delivers callbacks with the sandbox's engine and its faults.
+  const sandboxManifest = dependency(packageFiles, 'sandbox/package.json');
   return JSON.stringify(
     {
       name: '@payment-gateway/conformance',
@@ -168,10 +177,10 @@ function manifest(model: SpecModel, toolchainText: string, clientFiles: readonly
       files: ['dist', 'README.md'],
       scripts: {
         build: buildScript(`node -e "${SHEBANG_SCRIPT}"`),
-        // The client is a workspace of this repository: its types are built before this package's build imports it by name.
-        prepack: `npm run build --workspace ${clientManifest.name} && npm run build`,
+        // The client and the sandbox are workspaces of this repository: they are built before this package's build imports them by name.
+        prepack: `npm run build --workspace ${clientManifest.name} && npm run build --workspace ${sandboxManifest.name} && npm run build`,
       },
-      dependencies: { [clientManifest.name]: clientManifest.version },
+      dependencies: { [clientManifest.name]: clientManifest.version, [sandboxManifest.name]: sandboxManifest.version },
       'x-generated-from': { specVersion: model.specVersion, generatorVersion: toolchain.version },
     },
     null,

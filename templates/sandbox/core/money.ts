@@ -48,6 +48,31 @@ export function refundable(transaction: Transaction): string {
 }
 
 /**
+ * Books a capture of `requested` (all of the authorization when absent): the payment moves to
+ * SETTLED and is worth the captured amount from then on, which its status lookups, callbacks and
+ * refunds report on every protocol. Undefined when the amount is above the authorized one; the
+ * store's RefusedMove (and no change) when the table has no such move from the payment's state.
+ */
+export function bookCapture(
+  store: SandboxStore,
+  transaction: Transaction,
+  requested: string | undefined,
+): Transition | undefined {
+  const amount = requested ?? transaction.amount;
+  if (decimalUnits(amount) > decimalUnits(transaction.amount)) return undefined;
+  const before = transaction.captured;
+  // Booked before the move, so the callback the move announces reports it.
+  transaction.captured = amount;
+  try {
+    return store.transition(transaction, 'SETTLED', 'CAPTURE', { amount });
+  } catch (error) {
+    if (before === undefined) delete transaction.captured;
+    else transaction.captured = before;
+    throw error;
+  }
+}
+
+/**
  * Books a refund (or the release of an authorization) of `requested`, or of all that remains
  * when it is absent: REVERSAL for an authorization, REFUND once nothing remains, SETTLED after a
  * partial one. Undefined when the amount is not above zero or above what remains; the store's

@@ -8,7 +8,7 @@ import { platformDate } from '../core/clock.js';
 import { browserAttributesOf, mappingAdditions, type ProtocolMapping } from '../core/protocol-mapping.js';
 import type { Handler, OperationCall } from '../core/sandbox.js';
 import { orderOf, payCheckoutSession, returnUrl } from '../core/checkout-payments.js';
-import { bookRefund, decimalUnits } from '../core/money.js';
+import { bookCapture, bookRefund, decimalUnits, settledAmount } from '../core/money.js';
 import { RefusedMove, type CheckoutSession, type Transaction } from '../core/store.js';
 import type { CheckoutEntry } from '../core/tables.js';
 import { cardScenario, successCard, UNKNOWN_CARD_TOKEN } from '../core/card-scenario.js';
@@ -18,7 +18,8 @@ type Call = OperationCall<CheckoutEntry>;
 function orderAnswer(transaction: Transaction) {
   return {
     number: transaction.orderId,
-    amount: transaction.amount,
+    // What the payment is worth now: the captured amount after a partial capture.
+    amount: settledAmount(transaction),
     currency: transaction.currency,
     description: transaction.description,
   };
@@ -110,7 +111,6 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
   capturePayment: (call) => {
     const payment = knownPayment(call);
     const date = platformDate(call.sandbox.clock.now());
-    const amount = call.text('amount') || payment.amount;
     const decline = (reason: string) => {
       call.sandbox.store.transition(payment, payment.status, 'CAPTURE', { declined: true, declineReason: reason });
       return new Answer(200, {
@@ -121,15 +121,14 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
         reason,
       });
     };
-    if (payment.scenario === 'capture-decline' || decimalUnits(amount) > decimalUnits(payment.amount))
-      return decline('Capture declined by processing.');
+    if (payment.scenario === 'capture-decline') return decline('Capture declined by processing.');
     try {
-      call.sandbox.store.transition(payment, 'SETTLED', 'CAPTURE', { amount });
+      if (!bookCapture(call.sandbox.store, payment, call.text('amount') || undefined))
+        return decline('Capture declined by processing.');
     } catch (error) {
       if (error instanceof RefusedMove) return decline('Capture is allowed only for a pending authorization.');
       throw error;
     }
-    payment.captured = amount;
     return new Answer(200, { payment_id: payment.paymentId, status: 'settled', trans_status: 'SUCCESS', date });
   },
   refundPayment: (call) => {

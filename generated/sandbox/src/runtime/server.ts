@@ -297,6 +297,7 @@ function callbackView(record: CallbackRecord) {
     sequence: record.sequence,
     url: record.url ?? null,
     state: record.state,
+    ...(record.faults.length ? { faults: record.faults } : {}),
     fields: record.fields,
     attempts: record.attempts,
   };

@@ -3,6 +3,7 @@
 // The callback of each transition: its fields per protocol (S2S CARD, S2S APM, Checkout), signed
 // with the callback's own recipe by the client package's signer, then handed to delivery.
 import { buildTestCallback, decodeForm, maskPan, type FormObject } from '@payment-gateway/merchant-client';
+import { tamperer, type Tamperer } from './callback-faults.js';
 import { platformDate } from './clock.js';
 import type { CallbackDelivery, CallbackKind } from './delivery.js';
 import { settledAmount } from './money.js';
@@ -24,6 +25,27 @@ export function checkoutStatus(status: TransactionStatus): string {
 
 const ACTION_NAME = /^[A-Z0-9_]{3,32}$/;
 
+/** A callback body signed as the platform signs it, and how to tamper with it (for the callback faults). */
+export interface SignedCallback {
+  readonly kind: CallbackKind;
+  readonly body: string;
+  readonly tamper: Tamperer;
+}
+
+/**
+ * Signs a callback's fields with its protocol's recipe and the merchant's password;
+ * `signingContext` gives the values the recipe covers that the body does not carry (F2's payer e-mail).
+ */
+export function signCallback(
+  kind: CallbackKind,
+  fields: FormObject,
+  password: string,
+  signingContext: Readonly<Record<string, string>> = {},
+): SignedCallback {
+  const body = buildTestCallback(kind, fields, { password, signingContext });
+  return { kind, body, tamper: tamperer(kind, body, password, signingContext) };
+}
+
 /** Takes what it needs, not the Sandbox, so that sandbox.ts can import it without a cycle. */
 export function emitCallback(
   delivery: CallbackDelivery,
@@ -41,15 +63,18 @@ export function emitCallback(
   // sent only with the payer attributes of Protocol Mapping, so the signer is given it here.
   if (kind === 'card' && transaction.payerEmail && transaction.action !== 'CREDIT2CARD')
     signingContext['payer_email'] = transaction.payerEmail;
-  const body = buildTestCallback(kind, fields, { password: transaction.merchant.password, signingContext });
-  delivery.enqueue({
-    kind,
-    transactionId: transaction.id,
-    sequence: transition.sequence,
-    url: transaction.merchant.callbackUrl,
-    body,
-    fields: decodeForm(body),
-  });
+  const signed = signCallback(kind, fields, transaction.merchant.password, signingContext);
+  delivery.enqueue(
+    {
+      kind,
+      transactionId: transaction.id,
+      sequence: transition.sequence,
+      url: transaction.merchant.callbackUrl,
+      body: signed.body,
+      fields: decodeForm(signed.body),
+    },
+    signed.tamper,
+  );
 }
 
 /** The callback fields every protocol shares: the masked card, tokens, echoed schedule data, `custom_data`. */
@@ -100,7 +125,8 @@ function checkoutFields(transaction: Transaction, transition: Transition): FormO
   return {
     id: transaction.paymentId!,
     order_number: transaction.orderId,
-    order_amount: transaction.amount,
+    // What the payment is worth now, as S2S reports it: the captured amount after a partial capture.
+    order_amount: settledAmount(transaction),
     order_currency: transaction.currency,
     order_description: transaction.description,
     order_status: checkoutStatus(transition.status),

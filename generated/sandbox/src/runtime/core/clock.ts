@@ -48,6 +48,11 @@ export class SandboxClock {
     this.#fire();
   }
 
+  /** When the next timer falls due (sandbox time), if one waits. */
+  nextDue(): number | undefined {
+    return this.#timers[0]?.due;
+  }
+
   close(): void {
     this.#closed = true;
     this.#timers = [];

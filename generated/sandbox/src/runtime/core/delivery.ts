@@ -6,6 +6,16 @@
 // timeouts within the spec's window block the URL for a while (for every merchant using it). An
 // answer, even a 400, is a failure to retry but never counts toward the block. Sandbox time drives
 // the waits, so `POST /_sandbox/clock` replays a day of retries in a moment. Every attempt is logged.
+// With callback faults (callback-faults.ts) the engine also sends what a real delivery may:
+// duplicates, reordered, late and retried callbacks and tampered copies, and judges each answer.
+import {
+  CALLBACK_FAULTS,
+  isTampering,
+  TAMPERINGS,
+  type CallbackFault,
+  type FaultRule,
+  type Tamperer,
+} from './callback-faults.js';
 import type { SandboxClock } from './clock.js';
 import type { DeliveryRules } from './tables.js';
 
@@ -13,12 +23,19 @@ export type CallbackKind = 'checkout' | 'card' | 'apm';
 
 export interface DeliveryAttempt {
   readonly at: string;
-  readonly outcome: 'delivered' | 'failed' | 'blocked';
+  /** `refused`: a tampered copy the endpoint did not acknowledge, as it must. */
+  readonly outcome: 'delivered' | 'failed' | 'blocked' | 'refused';
+  /** The callback fault that shaped this attempt (a tampered copy, a duplicate, a dropped answer, ...). */
+  readonly fault?: CallbackFault;
   readonly httpStatus?: number;
+  /** The start of the endpoint's answer. */
+  readonly answer?: string;
   /** No answer came in time: the kind of failure that counts toward blocking the URL. */
   readonly timedOut?: boolean;
   /** What went wrong: the answer was not `OK`, a timeout, a refused connection. */
   readonly detail?: string;
+  /** What the endpoint did that a fault shows it must not: acknowledged a tampered copy, refused a duplicate. */
+  readonly wrong?: string;
 }
 
 export interface CallbackRecord {
@@ -32,6 +49,8 @@ export interface CallbackRecord {
   readonly body: string;
   /** The fields for the log, card data masked (the body carries only the masked card anyway). */
   readonly fields: Readonly<Record<string, unknown>>;
+  /** The faults played on its delivery. */
+  readonly faults: readonly CallbackFault[];
   state: 'pending' | 'delivered' | 'failed' | 'no-url';
   readonly attempts: DeliveryAttempt[];
 }
@@ -47,6 +66,8 @@ export interface DeliveryOptions {
   readonly blockSeconds: number;
   /** Deliveries in flight at once. */
   readonly concurrency: number;
+  /** The callback faults played on every delivery (none by default). */
+  readonly faults: readonly CallbackFault[];
 }
 
 /** The spec's rules as delivery options, with the sandbox's own timeout and concurrency. */
@@ -59,6 +80,7 @@ export function deliveryOptions(rules: DeliveryRules): DeliveryOptions {
     blockWithinSeconds: rules.block.withinSeconds,
     blockSeconds: rules.block.forSeconds,
     concurrency: 64,
+    faults: [],
   };
 }
 
@@ -68,12 +90,34 @@ interface UrlHealth {
   blockedUntil: number;
 }
 
+/** One POST of a record: its authentic body, or a copy a fault sends. */
+interface Send {
+  readonly body: string;
+  /** The fault that sends it; undefined for the authentic delivery and its retries. */
+  readonly fault?: CallbackFault;
+  /** The authentic delivery, retried until acknowledged; a fault's extra copy goes once. */
+  readonly main: boolean;
+}
+
+/** What one POST got back. */
+interface Exchange {
+  readonly acknowledged: boolean;
+  readonly httpStatus?: number;
+  readonly answer?: string;
+  readonly timedOut?: boolean;
+  readonly detail?: string;
+}
+
 export class CallbackDelivery {
   readonly log: CallbackRecord[] = [];
   readonly #byId = new Map<string, CallbackRecord>();
   readonly #urls = new Map<string, UrlHealth>();
   /** The last send of each transaction, so its callbacks go out in order. */
   readonly #chains = new Map<string, Promise<void>>();
+  /** How to tamper with each record that still has tampered copies to send. */
+  readonly #tamperers = new Map<string, Tamperer>();
+  /** With `reorder`: the callback of each transaction waiting for the next one. */
+  readonly #held = new Map<string, CallbackRecord>();
   readonly #waiting: (() => void)[] = [];
   #inFlight = 0;
   #idle: Promise<void> = Promise.resolve();
@@ -82,7 +126,8 @@ export class CallbackDelivery {
   #closed = false;
 
   constructor(
-    private readonly clock: SandboxClock,
+    /** Sandbox time, on which retries, late deliveries and held callbacks wait. */
+    readonly clock: SandboxClock,
     private readonly options: DeliveryOptions,
   ) {}
 
@@ -90,17 +135,41 @@ export class CallbackDelivery {
     return this.#byId.get(id);
   }
 
-  /** Logs a callback and starts its first delivery attempt. */
-  enqueue(record: Omit<CallbackRecord, 'id' | 'state' | 'attempts'>): CallbackRecord {
+  /**
+   * Logs a callback and starts its delivery, with the engine's faults unless the record names its
+   * own; `tamper` makes the tampered copies the tamper faults send.
+   */
+  enqueue(
+    record: Omit<CallbackRecord, 'id' | 'state' | 'attempts' | 'faults'> & {
+      readonly faults?: readonly CallbackFault[];
+    },
+    tamper?: Tamperer,
+  ): CallbackRecord {
     const full: CallbackRecord = {
       ...record,
       id: `cb_${this.log.length + 1}`,
+      faults: record.faults ?? this.options.faults,
       state: record.url ? 'pending' : 'no-url',
       attempts: [],
     };
     this.log.push(full);
     this.#byId.set(full.id, full);
-    if (full.url) this.#schedule(full);
+    if (!full.url) return full;
+    if (tamper && full.faults.some(isTampering)) this.#tamperers.set(full.id, tamper);
+    if (!full.faults.includes('reorder')) {
+      this.#start(full, false);
+      return full;
+    }
+    const held = this.#held.get(full.transactionId);
+    if (held) {
+      // The newer one first, then the one that waited for it.
+      this.#held.delete(full.transactionId);
+      this.#start(full, false);
+      this.#start(held, true);
+    } else {
+      this.#held.set(full.transactionId, full);
+      this.clock.after(this.options.retrySeconds, () => this.#release(full));
+    }
     return full;
   }
 
@@ -108,24 +177,58 @@ export class CallbackDelivery {
   resend(record: CallbackRecord): void {
     if (!record.url) return;
     record.state = 'pending';
-    this.#schedule(record);
+    this.#schedule(record, { body: record.body, main: true });
   }
 
-  /** Resolves once no delivery is in flight or queued (timers waiting on the clock do not count). */
+  /**
+   * Resolves once no delivery is in flight or queued (timers waiting on the clock do not count).
+   * A callback held for `reorder` goes out now: no newer one comes while the caller waits.
+   */
   settled(): Promise<void> {
+    for (const held of [...this.#held.values()]) this.#release(held);
     return this.#pending === 0 ? Promise.resolve() : this.#idle;
+  }
+
+  /**
+   * Runs every delivery to its end, moving sandbox time to each retry, late delivery and held
+   * callback it waits for. For an engine with a clock of its own (the conformance kit's): on a
+   * running sandbox it would also run every payment timer.
+   */
+  async drain(): Promise<void> {
+    for (;;) {
+      await this.settled();
+      const due = this.clock.nextDue();
+      if (due === undefined || this.#closed) return;
+      this.clock.advance(Math.max(0, (due - this.clock.now()) / 1000));
+    }
   }
 
   close(): void {
     this.#closed = true;
   }
 
-  #schedule(record: CallbackRecord): void {
+  #release(record: CallbackRecord): void {
+    if (this.#held.get(record.transactionId) !== record) return;
+    this.#held.delete(record.transactionId);
+    this.#start(record, false);
+  }
+
+  /** The tampered copies, then the authentic delivery (`reordered`: it went out after a newer one). */
+  #start(record: CallbackRecord, reordered: boolean): void {
+    const tamper = this.#tamperers.get(record.id);
+    this.#tamperers.delete(record.id);
+    if (tamper)
+      for (const fault of TAMPERINGS)
+        if (record.faults.includes(fault)) this.#schedule(record, { body: tamper(fault), fault, main: false });
+    this.#schedule(record, { body: record.body, main: true, ...(reordered ? { fault: 'reorder' as const } : {}) });
+  }
+
+  #schedule(record: CallbackRecord, send: Send): void {
     if (this.#closed) return;
     if (this.#pending++ === 0) this.#idle = new Promise((resolve) => (this.#settle = resolve));
     const previous = this.#chains.get(record.transactionId) ?? Promise.resolve();
     const next = previous
-      .then(() => this.#attempt(record))
+      .then(() => (send.main ? this.#attempt(record, send) : this.#extra(record, send)))
       .finally(() => {
         if (--this.#pending === 0) this.#settle?.();
       });
@@ -135,7 +238,8 @@ export class CallbackDelivery {
     });
   }
 
-  async #attempt(record: CallbackRecord): Promise<void> {
+  /** The authentic delivery: retried until acknowledged, blocked URLs waited out. */
+  async #attempt(record: CallbackRecord, send: Send): Promise<void> {
     const url = record.url!;
     const health = this.#urls.get(url) ?? { timeouts: [], blockedUntil: 0 };
     this.#urls.set(url, health);
@@ -146,27 +250,73 @@ export class CallbackDelivery {
         outcome: 'blocked',
         detail: `The URL is blocked until ${new Date(health.blockedUntil).toISOString()} after ${this.options.blockAfterTimeouts} timeouts within ${this.options.blockWithinSeconds} seconds.`,
       });
-      this.clock.after((health.blockedUntil - now) / 1000, () => this.#schedule(record));
+      this.clock.after((health.blockedUntil - now) / 1000, () => this.#schedule(record, send));
       return;
     }
-    await this.#slot();
+    const tries = () => record.attempts.filter(isTry).length;
+    // `retry`: the first delivery's answer is dropped, as when it comes too late.
+    const dropped = record.faults.includes('retry') && tries() === 0;
+    const at = new Date(now).toISOString();
+    const exchange = await this.#post(url, record.kind, send.body);
     let attempt: DeliveryAttempt;
-    try {
-      attempt = await this.#post(url, record);
-    } finally {
-      this.#release();
-    }
+    if (dropped)
+      attempt = {
+        at,
+        outcome: 'failed',
+        fault: 'retry',
+        detail: 'The sandbox dropped the answer (callback fault retry): a failed delivery, retried.',
+      };
+    else
+      attempt = {
+        at,
+        outcome: exchange.acknowledged ? 'delivered' : 'failed',
+        ...(send.fault ? { fault: send.fault } : {}),
+        ...answered(exchange),
+      };
     record.attempts.push(attempt);
     if (attempt.outcome === 'delivered') {
       // A successful response resets the counter.
       health.timeouts = [];
       record.state = 'delivered';
+      if (record.faults.includes('duplicate'))
+        this.#schedule(record, { body: record.body, fault: 'duplicate', main: false });
+      if (record.faults.includes('late'))
+        this.clock.after(this.options.retrySeconds, () =>
+          this.#schedule(record, { body: record.body, fault: 'late', main: false }),
+        );
       return;
     }
     if (attempt.timedOut) this.#countTimeout(health);
-    const tries = record.attempts.filter((entry) => entry.outcome !== 'blocked').length;
-    if (tries >= this.options.maxAttempts) record.state = 'failed';
-    else this.clock.after(this.options.retrySeconds, () => this.#schedule(record));
+    if (tries() >= this.options.maxAttempts) record.state = 'failed';
+    else this.clock.after(this.options.retrySeconds, () => this.#schedule(record, { body: record.body, main: true }));
+  }
+
+  /** A fault's extra copy: sent once, its answer judged by what the fault requires. */
+  async #extra(record: CallbackRecord, send: Send): Promise<void> {
+    const fault = send.fault!;
+    const at = new Date(this.clock.now()).toISOString();
+    const exchange = await this.#post(record.url!, record.kind, send.body);
+    const rule: FaultRule = CALLBACK_FAULTS[fault];
+    const right = rule.must === 'refuse' ? !exchange.acknowledged : exchange.acknowledged;
+    const shown =
+      exchange.httpStatus === undefined
+        ? (exchange.detail ?? 'no answer')
+        : `${exchange.httpStatus} ${JSON.stringify(exchange.answer ?? '')}`;
+    const copy = rule.copy ?? `a callback sent by the ${fault} fault`;
+    record.attempts.push({
+      at,
+      outcome: exchange.acknowledged ? 'delivered' : rule.must === 'refuse' ? 'refused' : 'failed',
+      fault,
+      ...answered(exchange),
+      ...(right
+        ? {}
+        : {
+            wrong:
+              rule.must === 'refuse'
+                ? `The endpoint acknowledged ${copy} (answered ${shown}); it must refuse it.`
+                : `The endpoint did not acknowledge ${copy} (answered ${shown}); it must acknowledge it, and apply it once.`,
+          }),
+    });
   }
 
   #countTimeout(health: UrlHealth): void {
@@ -179,34 +329,39 @@ export class CallbackDelivery {
     }
   }
 
-  async #post(url: string, record: CallbackRecord): Promise<DeliveryAttempt> {
-    const at = new Date(this.clock.now()).toISOString();
+  async #post(url: string, kind: CallbackKind, body: string): Promise<Exchange> {
+    await this.#slot();
     try {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' },
-        body: record.body,
+        body,
         signal: AbortSignal.timeout(this.options.timeoutMs),
         redirect: 'manual',
       });
       const text = (await response.text()).trim();
       // S2S asks for the text OK; Checkout takes any 2xx (facts §4 and §3.5).
-      const accepted = response.ok && (record.kind === 'checkout' || text === 'OK');
-      if (accepted) return { at, outcome: 'delivered', httpStatus: response.status };
+      const acknowledged = response.ok && (kind === 'checkout' || text === 'OK');
       return {
-        at,
-        outcome: 'failed',
+        acknowledged,
         httpStatus: response.status,
-        detail: response.ok
-          ? `The answer was not OK (${text.slice(0, 40) || 'empty body'}).`
-          : `HTTP ${response.status}.`,
+        answer: text.slice(0, 200),
+        ...(acknowledged
+          ? {}
+          : {
+              detail: response.ok
+                ? `The answer was not OK (${text.slice(0, 40) || 'empty body'}).`
+                : `HTTP ${response.status}.`,
+            }),
       };
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
       const name = (error as Error).name;
       if (name === 'TimeoutError')
-        return { at, outcome: 'failed', timedOut: true, detail: `No answer within ${this.options.timeoutMs} ms.` };
-      return { at, outcome: 'failed', detail: `The request failed${cause ? ` (${cause})` : ''}.` };
+        return { acknowledged: false, timedOut: true, detail: `No answer within ${this.options.timeoutMs} ms.` };
+      return { acknowledged: false, detail: `The request failed${cause ? ` (${cause})` : ''}.` };
+    } finally {
+      this.#free();
     }
   }
 
@@ -218,9 +373,24 @@ export class CallbackDelivery {
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
-  #release(): void {
+  #free(): void {
     const next = this.#waiting.shift();
     if (next) next();
     else this.#inFlight--;
   }
+}
+
+/** A try of the authentic delivery: not a wait on a blocked URL, not a fault's extra copy. */
+const isTry = (attempt: DeliveryAttempt) =>
+  attempt.outcome !== 'blocked' &&
+  (attempt.fault === undefined || attempt.fault === 'retry' || attempt.fault === 'reorder');
+
+/** An exchange's answer as an attempt shows it. */
+function answered(exchange: Exchange): Omit<DeliveryAttempt, 'at' | 'outcome'> {
+  return {
+    ...(exchange.httpStatus !== undefined ? { httpStatus: exchange.httpStatus } : {}),
+    ...(exchange.answer !== undefined ? { answer: exchange.answer } : {}),
+    ...(exchange.timedOut ? { timedOut: true } : {}),
+    ...(exchange.detail !== undefined ? { detail: exchange.detail } : {}),
+  };
 }

@@ -13,6 +13,7 @@ import {
   type ValidationIssue,
 } from '@payment-gateway/merchant-client';
 import { Answer, cataloguedAnswer, ErrorCatalogue, invalid, type Protocol } from './answers.js';
+import type { CallbackFault } from './callback-faults.js';
 import { emitCallback } from './callbacks.js';
 import { SandboxClock } from './clock.js';
 import { CallbackDelivery, deliveryOptions, type DeliveryOptions } from './delivery.js';
@@ -29,6 +30,11 @@ export interface SandboxOptions {
   /** Skip every hash check (for the first hour of an integration). */
   readonly acceptAnySignature?: boolean;
   readonly delivery?: Partial<DeliveryOptions>;
+  /**
+   * Callback faults to play on every delivery, for the merchant's own tests of its endpoint:
+   * duplicates, reordered, late and retried callbacks, tampered copies (CALLBACK_FAULTS).
+   */
+  readonly callbackFaults?: readonly CallbackFault[];
   /** The operator's Protocol Mapping options (each off by default): what callbacks, status lookups and returns add. */
   readonly protocolMapping?: ProtocolMapping;
 }
@@ -71,7 +77,11 @@ export class Sandbox {
     private readonly checkoutHandlers: Readonly<Record<string, Handler<CheckoutEntry>>>,
   ) {
     this.store = new SandboxStore(() => this.clock.now(), tables.transitions);
-    this.delivery = new CallbackDelivery(this.clock, { ...deliveryOptions(tables.delivery), ...options.delivery });
+    this.delivery = new CallbackDelivery(this.clock, {
+      ...deliveryOptions(tables.delivery),
+      ...(options.callbackFaults ? { faults: options.callbackFaults } : {}),
+      ...options.delivery,
+    });
     const merchants = options.merchants?.length ? options.merchants : [{}];
     for (const merchant of merchants)
       this.store.addMerchant(merchant.key, merchant.password, merchant.callbackUrl ?? options.callbackUrl);

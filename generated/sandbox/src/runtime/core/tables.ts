@@ -7,12 +7,16 @@
 // the callback delivery rules. The runtime holds no schema, recipe, message or rule of its own.
 import type {
   CallbackDefinition,
+  CardScenario,
   ErrorCase,
   OperationDefinition,
+  TestCard,
+  TestData,
+  TransitionRule,
   ValidationResult,
 } from '@payment-gateway/merchant-client';
 
-export type { ErrorCase };
+export type { CardScenario, ErrorCase, TestCard, TestData, TransitionRule };
 
 export type ResponseValidator = (value: unknown) => ValidationResult<unknown>;
 
@@ -65,48 +69,6 @@ export interface MethodBehaviour {
   readonly qr?: { readonly lifetimeSeconds: number; readonly bankCallback: Readonly<Record<string, string>> };
   /** A payment the payer does not complete within `seconds` moves to `then`. */
   readonly completionWindow?: { readonly seconds: number; readonly then: string };
-}
-
-/** One row of the state table; `new` is a payment before its first answer. */
-export interface TransitionRule {
-  readonly from: string;
-  readonly to: string;
-  readonly by: string;
-  readonly protocols?: readonly string[];
-  /** A row that moves nothing refuses the operation with this catalogued message. */
-  readonly error?: string;
-}
-
-/** What a test card or identifier makes a payment do. */
-export type CardScenario =
-  | 'success'
-  | 'decline'
-  /** Authorizes, then its CAPTURE is declined. */
-  | 'capture-decline'
-  | '3ds-success'
-  | '3ds-decline'
-  | 'redirect-success'
-  | 'redirect-decline'
-  /** Stays PREPARE (the final status never comes). */
-  | 'wait'
-  /** No card brand, or a failed check digit. */
-  | 'bad-card';
-
-export interface TestCard {
-  readonly number: string;
-  /** `MM/YYYY`, or `any`. */
-  readonly expiry: string;
-  readonly scenario: CardScenario;
-  readonly outcome: string;
-}
-
-export interface TestData {
-  readonly cards: readonly TestCard[];
-  readonly identifiers: readonly {
-    readonly brand: string;
-    readonly identifier: string;
-    readonly scenario: CardScenario;
-  }[];
 }
 
 /** Callback delivery: the retry interval and attempts, and the timeouts within a window that block a URL. */

@@ -13,7 +13,7 @@ import type { Handler, OperationCall, Sandbox } from '../core/sandbox.js';
 import { chargeAgain } from '../core/charges.js';
 import { scheduleFirstRun, startRuns } from '../core/schedule-runs.js';
 import { bankDecline, DECLINE_REASONS } from '../core/decline-reasons.js';
-import { bookRefund, decimalUnits, settledAmount } from '../core/money.js';
+import { bookCapture, bookRefund, decimalUnits, settledAmount } from '../core/money.js';
 import { RefusedMove, type Transaction, type TransactionStatus } from '../core/store.js';
 import type { S2sActionEntry } from '../core/tables.js';
 import { cardScenario, firstCardStatus, UNKNOWN_CARD_TOKEN } from '../core/card-scenario.js';
@@ -193,7 +193,6 @@ function followUp(action: string, transaction: Transaction, fields: Record<strin
 
 function capture(call: Call): Answer {
   const transaction = known(call);
-  const amount = call.text('amount') || transaction.amount;
   const decline = (reason: string) => {
     call.sandbox.store.transition(transaction, transaction.status, 'CAPTURE', {
       declined: true,
@@ -211,19 +210,16 @@ function capture(call: Call): Answer {
   // A captured authorization is SETTLED: the state table has no CAPTURE from there.
   if (!transaction.auth || transaction.status !== 'PENDING')
     return decline('Capture is allowed only for an authorization in PENDING.');
-  if (decimalUnits(amount) > decimalUnits(transaction.amount))
-    return decline('The capture amount is above the authorized amount.');
   if (transaction.scenario === 'capture-decline') return decline(DECLINE_REASONS.capture);
   try {
-    call.sandbox.store.transition(transaction, 'SETTLED', 'CAPTURE', { amount });
+    if (!bookCapture(call.sandbox.store, transaction, call.text('amount') || undefined))
+      return decline('The capture amount is above the authorized amount.');
   } catch (error) {
     if (error instanceof RefusedMove) return decline('Capture is allowed only for an authorization in PENDING.');
     throw error;
   }
-  // Only once the move is made: lookups, callbacks and refunds report the captured amount.
-  transaction.captured = amount;
   return followUp('CAPTURE', transaction, {
-    amount,
+    amount: settledAmount(transaction),
     currency: transaction.currency,
     trans_date: platformDate(call.sandbox.clock.now()),
     descriptor: DESCRIPTOR,

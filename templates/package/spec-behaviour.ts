@@ -1,0 +1,52 @@
+// The shapes of the behaviour data the spec states besides its schemas: the state table
+// (`info.x-transitions` and the method rows) and the test data (`info.x-test-data`). The model
+// checks and builds them; the sandbox plays them and the conformance kit runs them, all in these
+// shapes (type-only: the package ships no code for them).
+
+/** One row of the state table; `new` is a payment before its first answer. */
+export interface TransitionRule {
+  readonly from: string;
+  readonly to: string;
+  /** What moves it: an action, a callback, the clock. */
+  readonly by: string;
+  /** Only on these protocols (`card`, `apm`, `checkout`); every protocol when absent. */
+  readonly protocols?: readonly string[];
+  /** A row that moves nothing (`to` is `from`) refuses the operation with this catalogued message. */
+  readonly error?: string;
+}
+
+/** What a test card or identifier makes a payment do. */
+export type CardScenario =
+  | 'success'
+  | 'decline'
+  /** Authorizes, then its CAPTURE is declined. */
+  | 'capture-decline'
+  | '3ds-success'
+  | '3ds-decline'
+  | 'redirect-success'
+  | 'redirect-decline'
+  /** Stays PREPARE (the final status never comes). */
+  | 'wait'
+  /** No card brand, or a failed check digit. */
+  | 'bad-card';
+
+export interface TestCard {
+  readonly number: string;
+  /** `MM/YYYY`, or `any`. */
+  readonly expiry: string;
+  readonly scenario: CardScenario;
+  /** Reader text: what the card does. */
+  readonly outcome: string;
+}
+
+/** An identifier of the S2S APM test connector and what it makes a payment do. */
+export interface TestIdentifier {
+  readonly brand: string;
+  readonly identifier: string;
+  readonly scenario: CardScenario;
+}
+
+export interface TestData {
+  readonly cards: readonly TestCard[];
+  readonly identifiers: readonly TestIdentifier[];
+}
