@@ -7,6 +7,7 @@ import { computeSignature, signatureBytes, type SignatureRecipe } from '../../..
 import type { ClientOperation } from '../../model/operations.js';
 import { recipeFields, type SignatureRecipeData } from '../../model/signature-recipes.js';
 import { PhpCode, phpLiteral } from '../../shared/php-literal.js';
+import { clientCallPath, clientInput, Expression, typescriptCall } from '../../../templates/docs/theme/typescript-call.js';
 import { codeGroup, fence, marker } from './markdown.js';
 import { createHash } from 'node:crypto';
 
@@ -68,31 +69,13 @@ export function workedSignature(constant: string, recipe: SignatureRecipeData, f
   return `${marker('signature', constant)}\n\n${fence('text', lines.join('\n'))}`;
 }
 
-/** A literal the TypeScript sample writes: the example value, laid out. */
-function literal(value: unknown, indent: string): string {
-  if (Array.isArray(value)) return `[${value.map((item) => literal(item, indent)).join(', ')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return '{}';
-    const inner = `${indent}  `;
-    return `{\n${entries.map(([key, item]) => `${inner}${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key)}: ${literal(item, inner)},`).join('\n')}\n${indent}}`;
-  }
-  if (value === TOKEN) return 'process.env.SESSION_TOKEN!';
-  return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : JSON.stringify(value);
-}
-
-const TOKEN = Symbol('session token');
-const CLIENT_FILLED = new Set(['action', 'client_key', 'merchant_key', 'hash']);
-
 /** Where an operation's sample sends, and the client input it passes: the same for every language. */
 function sampleCall(operation: ClientOperation, example: Readonly<Record<string, unknown>>) {
-  const input: Record<string, unknown> = Object.fromEntries(Object.entries(example).filter(([key]) => !CLIENT_FILLED.has(key)));
-  if (operation.signingFields.length > 0) input['signing'] = Object.fromEntries(operation.signingFields.map((name) => [name, EXAMPLE_SIGNING[name] ?? 'value']));
-  if (operation.headers.length > 0) input['headers'] = Object.fromEntries(operation.headers.map((name) => [name, TOKEN]));
+  const signing = operation.signingFields.length > 0 ? Object.fromEntries(operation.signingFields.map((name) => [name, EXAMPLE_SIGNING[name] ?? 'value'])) : undefined;
+  const headers = operation.headers.length > 0 ? Object.fromEntries(operation.headers.map((name) => [name, new Expression('process.env.SESSION_TOKEN!')])) : undefined;
   const s2s = operation.protocol !== 'checkout';
   return {
-    input,
-    s2s,
+    input: clientInput(example, signing, headers),
     urlVariable: s2s ? 'GATEWAY_URL' : 'CHECKOUT_URL',
     keyVariable: s2s ? 'CLIENT_KEY' : 'MERCHANT_KEY',
     group: s2s ? operation.protocol : 'checkout',
@@ -100,34 +83,11 @@ function sampleCall(operation: ClientOperation, example: Readonly<Record<string,
   };
 }
 
-/** A TypeScript call of the generated client for an operation, with an example's fields as input. */
+/** A TypeScript call of the generated client for an operation, with an example's fields as input (the Try-it panel's code path). */
 export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, title?: string): string {
-  const { input, s2s, urlVariable, keyVariable, method } = sampleCall(operation, example);
-  const factory = s2s ? 'createS2SClient' : 'createCheckoutClient';
-  const client = s2s ? 's2s' : 'checkout';
-  const call = s2s ? `s2s.${operation.protocol}.${method}` : `checkout.${method}`;
-  return fence(
-    'ts',
-    [
-      `import { ${factory}, GatewayError } from '@payment-gateway/merchant-client';`,
-      '',
-      `const ${client} = ${factory}({`,
-      `  baseUrl: process.env.${urlVariable}!,`,
-      `  merchantKey: process.env.${keyVariable}!,`,
-      '  password: process.env.MERCHANT_PASSWORD!,',
-      '});',
-      '',
-      'try {',
-      `  const response = await ${call}(${literal(input, '  ')});`,
-      '  console.log(response);',
-      '} catch (error) {',
-      '  // Validation, transport and platform errors; card data is masked in every one.',
-      '  if (error instanceof GatewayError) console.error(error.kind, error.message);',
-      '  else throw error;',
-      '}',
-    ].join('\n'),
-    title,
-  );
+  const { input, urlVariable, keyVariable, method } = sampleCall(operation, example);
+  const settings = { baseUrl: new Expression(`process.env.${urlVariable}!`), merchantKey: new Expression(`process.env.${keyVariable}!`), password: new Expression('process.env.MERCHANT_PASSWORD!') };
+  return fence('ts', typescriptCall({ protocol: operation.protocol, call: clientCallPath(operation.protocol, method), input, settings }), title);
 }
 
 /** The PHP client's call for an operation, with the same example's fields as its input array. */
