@@ -14,9 +14,10 @@ import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
 import { loadSpec } from './model/load-spec.js';
 import { buildSpecModel, type SpecModel } from './model/spec-model.js';
-import { finalize } from './output/finalize.js';
+import { Finalizer } from './output/finalize.js';
 
-// docs first: it runs Redocly in a child process, which then overlaps the in-process emitters.
+// Every emitter starts at once (those with dependsOn when their dependencies are done); the ones
+// with a worker thread (types, bundle) start it in warmUp.
 export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter, sandboxEmitter, conformanceEmitter, phpEmitter];
 
 export interface GenerateOptions {
@@ -41,14 +42,18 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
   const emitters = withDependencies(options.emitters ?? EMITTERS);
   // Set-up that needs no model (loading a worker's tools) overlaps loading the spec.
   for (const emitter of emitters) emitter.warmUp?.();
-  const model = await loadModel(options.projectRoot, options.rootFile, options.deploymentFile);
-  const scratchDir = await mkdtemp(join(tmpdir(), 'gateway-generate-'));
+  // Prettier, for the READMEs, warms in a worker too when everything is generated (a run of a
+  // few emitters starts it only if one of them writes markdown).
+  const finalizer = new Finalizer(options.projectRoot, { warm: options.emitters === undefined });
+  let scratchDir: string | undefined;
   try {
+    const model = await loadModel(options.projectRoot, options.rootFile, options.deploymentFile);
+    scratchDir = await mkdtemp(join(tmpdir(), 'gateway-generate-'));
     const emitted = emitInOrder(emitters, model, { projectRoot: options.projectRoot, scratchDir });
     const batches = await Promise.all(
       emitters.map(async (emitter) => {
         const files = await emitted.get(emitter.name)!;
-        return Promise.all(files.map(async (file) => [file.path, await finalize(file, options.projectRoot)] as const));
+        return Promise.all(files.map(async (file) => [file.path, await finalizer.finalize(file)] as const));
       }),
     );
     const files = new Map<string, string>();
@@ -58,7 +63,7 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
     }
     return files;
   } finally {
-    await rm(scratchDir, { recursive: true, force: true });
+    await Promise.all([scratchDir && rm(scratchDir, { recursive: true, force: true }), finalizer.close()]);
   }
 }
 

@@ -6,7 +6,7 @@
 // finds no serious or critical WCAG 2.1 A/AA violation. The local search finds an action, a
 // method parameter and a signature term.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -126,6 +126,25 @@ describeWithBrowser('the docs site in Chromium', () => {
     expect([...new Set(found.broken)]).toEqual([]);
     expect(browser.offHost).toEqual([]);
   }, 600_000);
+
+  it('paints the landing page with nothing to fetch first, looking as the other pages do', async () => {
+    const { page } = await browser.newPage();
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.baseUrl}/`, { waitUntil: 'load' });
+    // Its stylesheet is inline, and no page links the (empty) social-icon stylesheet.
+    expect(stylesheets).toEqual([]);
+    const landing = await readFile(join(outDir, 'index.html'), 'utf8');
+    const guide = await readFile(join(outDir, 'guide', 'testing.html'), 'utf8');
+    const [, linked] = /<link rel="preload stylesheet" href="\/(assets\/style\.[\w-]+\.css)"/.exec(guide) ?? [];
+    expect(linked).toBeDefined();
+    // The inlined rules are the linked file's, so the landing page looks as it did.
+    expect(landing).toContain(`<style>${await readFile(join(outDir, linked!), 'utf8')}</style>`);
+    expect([landing, guide].filter((html) => html.includes('vp-icons.css'))).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it('lays every page out at 1400 px: the title clear of the search box, nothing wider than its column', async () => {
     await crawl();

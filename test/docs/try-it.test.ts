@@ -147,7 +147,7 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
     await page.getByRole('button', { name: 'Copy as TypeScript' }).click();
     await page.locator('.try-it-copied pre', { hasText: 'await s2s.card.sale(' }).waitFor();
     const typescript = (await page.locator('.try-it-copied pre').textContent())!;
-    expect(typescript).toContain(JSON.stringify(key));
+    expect(typescript).toContain(`merchantKey: '${key}',`);
 
     const sale = await send(page);
     expect(sale['status']).toBe('SETTLED');

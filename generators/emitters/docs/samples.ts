@@ -5,22 +5,38 @@
 import { encodeFormComponent, flattenForm, type FormObject } from '../../../templates/runtime/form-codec.js';
 import { computeSignature, signatureBytes, type SignatureRecipe } from '../../../templates/runtime/signature.js';
 import type { ClientOperation } from '../../model/operations.js';
+import type { SpecModel } from '../../model/spec-model.js';
+import { testData } from '../../model/test-data.js';
 import { recipeFields, type SignatureRecipeData } from '../../model/signature-recipes.js';
 import { PhpCode, phpLiteral } from '../../shared/php-literal.js';
+import { clientCallPath, clientInput, Expression, typescriptCall } from '../../../templates/docs/theme/typescript-call.js';
 import { codeGroup, fence, marker } from './markdown.js';
 import { createHash } from 'node:crypto';
 
 /** The password every worked example is signed with (the one the spec's callback examples use). */
 export const EXAMPLE_PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
 
-/** Values for signing-only fields (the original payment's e-mail and card; the order a return is for). */
-export const EXAMPLE_SIGNING: Readonly<Record<string, string>> = {
+/** Values for signing-only fields (the original payment's e-mail; the order a return is for). */
+const EXAMPLE_SIGNING: Readonly<Record<string, string>> = {
   payer_email: 'doe@example.com',
-  card_number: '4111111111111111',
   order_amount: '1.99',
   order_currency: 'USD',
   order_description: 'Product',
 };
+
+/**
+ * The signing-only values the examples use for `fields`: the original payment's card is the
+ * spec's success test card (its test data), the others fixed example values.
+ */
+export function exampleSigning(model: Pick<SpecModel, 'document'>, fields: readonly string[]): Record<string, string> {
+  const value = (name: string): string => {
+    if (name !== 'card_number') return EXAMPLE_SIGNING[name] ?? 'value';
+    const card = testData(model).cards.find((candidate) => candidate.scenario === 'success' && candidate.expiry !== 'any');
+    if (!card) throw new Error('docs: the examples sign with the success test card, and the test data (info.x-test-data) lists none with an expiry');
+    return card.number;
+  };
+  return Object.fromEntries(fields.map((name) => [name, value(name)]));
+}
 
 /** A form body, one `name=value` pair a line, brackets left readable (the decoder accepts them). */
 export function wireLines(fields: FormObject): string {
@@ -68,31 +84,12 @@ export function workedSignature(constant: string, recipe: SignatureRecipeData, f
   return `${marker('signature', constant)}\n\n${fence('text', lines.join('\n'))}`;
 }
 
-/** A literal the TypeScript sample writes: the example value, laid out. */
-function literal(value: unknown, indent: string): string {
-  if (Array.isArray(value)) return `[${value.map((item) => literal(item, indent)).join(', ')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return '{}';
-    const inner = `${indent}  `;
-    return `{\n${entries.map(([key, item]) => `${inner}${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key)}: ${literal(item, inner)},`).join('\n')}\n${indent}}`;
-  }
-  if (value === TOKEN) return 'process.env.SESSION_TOKEN!';
-  return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : JSON.stringify(value);
-}
-
-const TOKEN = Symbol('session token');
-const CLIENT_FILLED = new Set(['action', 'client_key', 'merchant_key', 'hash']);
-
 /** Where an operation's sample sends, and the client input it passes: the same for every language. */
-function sampleCall(operation: ClientOperation, example: Readonly<Record<string, unknown>>) {
-  const input: Record<string, unknown> = Object.fromEntries(Object.entries(example).filter(([key]) => !CLIENT_FILLED.has(key)));
-  if (operation.signingFields.length > 0) input['signing'] = Object.fromEntries(operation.signingFields.map((name) => [name, EXAMPLE_SIGNING[name] ?? 'value']));
-  if (operation.headers.length > 0) input['headers'] = Object.fromEntries(operation.headers.map((name) => [name, TOKEN]));
+function sampleCall(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>) {
+  const headers = operation.headers.length > 0 ? Object.fromEntries(operation.headers.map((name) => [name, new Expression('process.env.SESSION_TOKEN!')])) : undefined;
   const s2s = operation.protocol !== 'checkout';
   return {
-    input,
-    s2s,
+    input: clientInput(example, operation.signingFields.length > 0 ? signing : undefined, headers),
     urlVariable: s2s ? 'GATEWAY_URL' : 'CHECKOUT_URL',
     keyVariable: s2s ? 'CLIENT_KEY' : 'MERCHANT_KEY',
     group: s2s ? operation.protocol : 'checkout',
@@ -100,39 +97,16 @@ function sampleCall(operation: ClientOperation, example: Readonly<Record<string,
   };
 }
 
-/** A TypeScript call of the generated client for an operation, with an example's fields as input. */
-export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, title?: string): string {
-  const { input, s2s, urlVariable, keyVariable, method } = sampleCall(operation, example);
-  const factory = s2s ? 'createS2SClient' : 'createCheckoutClient';
-  const client = s2s ? 's2s' : 'checkout';
-  const call = s2s ? `s2s.${operation.protocol}.${method}` : `checkout.${method}`;
-  return fence(
-    'ts',
-    [
-      `import { ${factory}, GatewayError } from '@payment-gateway/merchant-client';`,
-      '',
-      `const ${client} = ${factory}({`,
-      `  baseUrl: process.env.${urlVariable}!,`,
-      `  merchantKey: process.env.${keyVariable}!,`,
-      '  password: process.env.MERCHANT_PASSWORD!,',
-      '});',
-      '',
-      'try {',
-      `  const response = await ${call}(${literal(input, '  ')});`,
-      '  console.log(response);',
-      '} catch (error) {',
-      '  // Validation, transport and platform errors; card data is masked in every one.',
-      '  if (error instanceof GatewayError) console.error(error.kind, error.message);',
-      '  else throw error;',
-      '}',
-    ].join('\n'),
-    title,
-  );
+/** A TypeScript call of the generated client for an operation, with an example's fields as input (the Try-it panel's code path). */
+export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>, title?: string): string {
+  const { input, urlVariable, keyVariable, method } = sampleCall(operation, example, signing);
+  const settings = { baseUrl: new Expression(`process.env.${urlVariable}!`), merchantKey: new Expression(`process.env.${keyVariable}!`), password: new Expression('process.env.MERCHANT_PASSWORD!') };
+  return fence('ts', typescriptCall({ protocol: operation.protocol, call: clientCallPath(operation.protocol, method), input, settings }), title);
 }
 
 /** The PHP client's call for an operation, with the same example's fields as its input array. */
-export function phpSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, title?: string): string {
-  const { input, urlVariable, keyVariable, group, method } = sampleCall(operation, example);
+export function phpSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>, title?: string): string {
+  const { input, urlVariable, keyVariable, group, method } = sampleCall(operation, example, signing);
   const headers = input['headers'] as Record<string, unknown> | undefined;
   const phpInput = headers ? { ...input, headers: Object.fromEntries(Object.keys(headers).map((name) => [name, new PhpCode("getenv('SESSION_TOKEN')")])) } : input;
   return fence(
@@ -164,7 +138,7 @@ export function phpSample(operation: ClientOperation, example: Readonly<Record<s
   );
 }
 
-/** The operation's sample in every language the docs show, as tabs of one code group. */
-export function clientSamples(operation: ClientOperation, example: Readonly<Record<string, unknown>>): string {
-  return codeGroup(typescriptSample(operation, example, 'TypeScript'), phpSample(operation, example, 'PHP'));
+/** The operation's sample in every language the docs show, as tabs of one code group; `signing`: exampleSigning() of its signing fields. */
+export function clientSamples(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>): string {
+  return codeGroup(typescriptSample(operation, example, signing, 'TypeScript'), phpSample(operation, example, signing, 'PHP'));
 }

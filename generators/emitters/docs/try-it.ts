@@ -6,6 +6,7 @@
 import type { ClientOperation } from '../../model/operations.js';
 import type { S2sProtocol, SpecModel, WebhookModel } from '../../model/spec-model.js';
 import { operationRequestExamples, s2sRequestExamples } from '../../model/examples.js';
+import { clientCallPath } from '../../../templates/docs/theme/typescript-call.js';
 import { clientOperation, paths, type Site } from './site.js';
 
 export interface TryItFollowUp {
@@ -79,7 +80,7 @@ function operationData(site: Site, operation: ClientOperation, page: string, exa
     ...(operation.signature ? { signature: operation.signature } : {}),
     signingFields: operation.signingFields,
     headers: operation.headers,
-    clientCall: operation.protocol === 'checkout' ? `checkout.${operation.names.method}` : `s2s.${operation.protocol}.${operation.names.method}`,
+    clientCall: clientCallPath(operation.protocol, operation.names.method),
     examples: examples.map((example) => ({ name: example.summary ?? example.key, value: unsigned(example.value) })),
     followUps,
     ...callbackSignature(site.model, operation.protocol),

@@ -8,8 +8,8 @@
 // gets a stub folder with main/types for resolvers that predate `exports` (TypeScript's node10).
 import { readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import { StructureKind, VariableDeclarationKind, type VariableStatementStructure } from 'ts-morph';
-import ts from 'typescript';
+// ts-morph's own copy of the compiler: importing `typescript` as well would load a second one.
+import { StructureKind, ts, VariableDeclarationKind, type VariableStatementStructure } from 'ts-morph';
 import { packageReleases, renderPackageChangelog } from '../../model/package-releases.js';
 import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';

@@ -1,12 +1,11 @@
 // Emitter: the type layer. schema.ts is openapi-typescript's output (what openapi-fetch is typed
 // by); types.ts gives every component schema a readable name and every client method its input.
-import { Worker } from 'node:worker_threads';
-import { workerScript } from '../../locations.js';
 import type { OpenAPITSOptions } from 'openapi-typescript';
 import { type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { SignatureRecipeData } from '../../model/signature-recipes.js';
 import { propertyKey, stringLiteral } from '../../shared/code-text.js';
+import { oneShotWorker } from '../../shared/tool-worker.js';
 import { codeProject } from '../../shared/ts-project.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { signingType } from '../../model/names.js';
@@ -21,9 +20,7 @@ const RESERVED = new Set(['Date', 'Error', 'Object', 'String', 'Number', 'Boolea
 export const typesEmitter: Emitter = {
   name: 'types',
   warmUp() {
-    // Unreferenced while idle: a run that fails before emit() must still be able to exit.
-    warmWorker ??= startWorker();
-    warmWorker.unref();
+    openapiTypescript.warmUp();
   },
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
     // emptyObjectsUnknown: an object schema without properties (custom_data) takes any keys, not none.
@@ -32,7 +29,7 @@ export const typesEmitter: Emitter = {
     const options: OpenAPITSOptions = { silent: true, emptyObjectsUnknown: true, defaultNonNullable: false };
     const schemaTypes: GeneratedFile = {
       path: SCHEMA_TYPES_PATH,
-      contents: await openapiTypescript(withRequiredPropertiesOwned(withoutBooleanAllOfMembers(model.document)), options),
+      contents: await openapiTypescript.run({ document: withRequiredPropertiesOwned(withoutBooleanAllOfMembers(model.document)), options }),
       kind: 'typescript',
       source: 'generators/emitters/types (openapi-typescript)',
     };
@@ -89,12 +86,7 @@ function namedTypes(model: SpecModel): GeneratedFile {
  * A worker thread running openapi-typescript. Loading it (its own TypeScript compiler and
  * Redocly) takes most of a second, so warmUp() starts it before the spec is even loaded.
  */
-let warmWorker: Worker | undefined;
-
-function startWorker(): Worker {
-  // execArgv: [] keeps the parent's loader flags (tsx under vitest) out of a plain .mjs worker.
-  return new Worker(workerScript('emitters/types/openapi-typescript-worker.mjs'), { execArgv: [] });
-}
+const openapiTypescript = oneShotWorker<{ document: SpecModel['document']; options: OpenAPITSOptions }, string>('emitters/types/openapi-typescript-worker.mjs');
 
 /**
  * openapi-typescript 7 reads `$ref` off every `allOf` member and crashes on a boolean one: `true`
@@ -163,20 +155,6 @@ function withRequiredPropertiesOwned<T>(document: T): T {
     return { ...record, properties: { ...record.properties, ...owned } };
   };
   return walk(document) as T;
-}
-
-/** openapi-typescript's output for the document, computed in the warm worker (or a new one). */
-function openapiTypescript(document: SpecModel['document'], options: OpenAPITSOptions): Promise<string> {
-  const worker = warmWorker ?? startWorker();
-  warmWorker = undefined;
-  worker.ref();
-  return new Promise<string>((resolve, reject) => {
-    worker.once('message', (reply: { text?: string; error?: string }) =>
-      reply.error === undefined ? resolve(reply.text ?? '') : reject(new Error(`openapi-typescript: ${reply.error}`)),
-    );
-    worker.once('error', reject);
-    worker.postMessage({ document, options });
-  }).finally(() => void worker.terminate());
 }
 
 /** Signing-only fields a formula variant needs (`vendor`): optional, required at run time when the client selects it. */

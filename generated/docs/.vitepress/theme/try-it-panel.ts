@@ -11,12 +11,12 @@ import {
   exampleFields,
   requestObject,
   signatureSteps,
-  typescriptCall,
   validate,
   wireBody,
   type Field,
   type TryItData,
 } from './try-it-request.js';
+import { clientInput, typescriptCall } from './typescript-call.js';
 
 const DEFAULT_SANDBOX = 'http://127.0.0.1:8080';
 /** How long the panel waits for the sandbox's callbacks to be delivered after an answer. */
@@ -220,7 +220,16 @@ export default defineComponent({
       if (!data.value || !merchant.value) return;
       const text =
         kind === 'typescript'
-          ? typescriptCall(data.value, request.value, signing, { url: base.value, ...merchant.value })
+          ? typescriptCall({
+              protocol: data.value.protocol,
+              call: data.value.clientCall,
+              input: clientInput(
+                request.value,
+                data.value.signingFields.length > 0 ? { ...signing } : undefined,
+                data.value.headers.length > 0 ? sentHeaders.value : undefined,
+              ),
+              settings: { baseUrl: base.value, merchantKey: merchant.value.key, password: merchant.value.password },
+            })
           : curlCall(data.value, base.value, body.value, sentHeaders.value);
       copied.value = text;
       // Shown whatever the clipboard allows (a page without clipboard permission still shows it).

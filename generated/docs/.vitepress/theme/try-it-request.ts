@@ -3,7 +3,7 @@
 // What the Try-it panel sends, built by the client package's own code: the form's fields (one per
 // wire path of the page's example), the body they make (the form codec, or JSON), the validator's
 // issues by wire path, the signature step by step (the runtime's interpreter), and the same call
-// as TypeScript client code and as curl.
+// as curl (as TypeScript client code: ./typescript-call.ts).
 /// <reference types="vite/client" />
 import { decodeForm, encodeForm, flattenForm, type FormObject } from '@payment-gateway/merchant-client/form-codec';
 import {
@@ -177,29 +177,6 @@ export function wireBody(
 ): string {
   const signed = hash === undefined ? request : { ...request, hash };
   return data.bodyStyle === 'form' ? encodeForm(signed as FormObject) : JSON.stringify(signed, null, 2);
-}
-
-const CLIENT_FILLED = new Set(['action', 'client_key', 'merchant_key', 'hash']);
-
-/** The same call with the TypeScript client. */
-export function typescriptCall(
-  data: TryItData,
-  request: Readonly<Record<string, unknown>>,
-  signing: Readonly<Record<string, string>>,
-  sandbox: { url: string; key: string; password: string },
-): string {
-  const input: Record<string, unknown> = Object.fromEntries(
-    Object.entries(request).filter(([name]) => !CLIENT_FILLED.has(name)),
-  );
-  if (data.signingFields.length > 0) input['signing'] = signing;
-  const s2s = data.protocol !== 'checkout';
-  const factory = s2s ? 'createS2SClient' : 'createCheckoutClient';
-  return [
-    `import { ${factory} } from '@payment-gateway/merchant-client';`,
-    '',
-    `const ${s2s ? 's2s' : 'checkout'} = ${factory}({ baseUrl: ${JSON.stringify(sandbox.url)}, merchantKey: ${JSON.stringify(sandbox.key)}, password: ${JSON.stringify(sandbox.password)} });`,
-    `console.log(await ${data.clientCall}(${JSON.stringify(input, null, 2)}));`,
-  ].join('\n');
 }
 
 /** The same call with curl. */

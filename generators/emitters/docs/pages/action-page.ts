@@ -7,7 +7,7 @@ import { s2sRequestExamples, s2sResponseExamples } from '../../../model/examples
 import { fieldList, fieldRows } from '../fields-table.js';
 import { code, fence, page, prose, table } from '../markdown.js';
 import { ruleTable, ruleTexts } from '../rule-text.js';
-import { clientSamples, EXAMPLE_SIGNING, signedExample, wireExample } from '../samples.js';
+import { clientSamples, exampleSigning, signedExample, wireExample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { signatureSection } from './signature-section.js';
 import { tryItTag } from '../try-it.js';
@@ -19,7 +19,7 @@ export function actionPage(site: Site, action: S2sActionModel): string {
   const { model } = site;
   const schema = model.schema(action.requestSchemaName);
   const operation = clientOperation(site, action.protocol, action.action);
-  const signing = Object.fromEntries(action.signingFields.map((name) => [name, EXAMPLE_SIGNING[name] ?? 'value']));
+  const signing = exampleSigning(model, action.signingFields);
   const examples = s2sRequestExamples(model, action.protocol, action.action).map((example) => ({ ...example, value: signedExample(action.signature, example.value, signing) }));
   const first = examples[0];
   const rules = ruleTexts(model, schema, 'form');
@@ -57,7 +57,7 @@ export function actionPage(site: Site, action: S2sActionModel): string {
     examples.length > MAX_EXAMPLES ? `${examples.length - MAX_EXAMPLES} more examples, one per payment method, are on the [method pages](/methods/).` : undefined,
     first ? '## Sample' : undefined,
     first ? 'The same call in TypeScript and in PHP, with the first example as input.' : undefined,
-    first ? clientSamples(operation, first.value) : undefined,
+    first ? clientSamples(operation, first.value, signing) : undefined,
     responses.length > 0 ? '## Responses' : undefined,
     ...responses.flatMap((example) => [`### ${String(example.value['result'] ?? example.key)}${example.summary ? `: ${prose(example.summary)}` : ''}`, fence('json', JSON.stringify(example.value, null, 2))]),
     '## Errors',

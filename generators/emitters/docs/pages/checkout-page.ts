@@ -6,7 +6,7 @@ import { operationRequestExamples, operationResponseExamples } from '../../../mo
 import { fieldList, fieldRows } from '../fields-table.js';
 import { code, fence, page, prose } from '../markdown.js';
 import { ruleTexts } from '../rule-text.js';
-import { clientSamples, EXAMPLE_SIGNING, jsonExample, signedExample } from '../samples.js';
+import { clientSamples, exampleSigning, jsonExample, signedExample } from '../samples.js';
 import { clientOperation, paths, type Site } from '../site.js';
 import { signatureSection } from './signature-section.js';
 import { tryItTag } from '../try-it.js';
@@ -15,7 +15,7 @@ export function checkoutPage(site: Site, endpoint: CheckoutOperationModel): stri
   const { model } = site;
   const schema = model.schema(endpoint.requestSchemaName);
   const operation = clientOperation(site, 'checkout', endpoint.operationId);
-  const signing = Object.fromEntries(endpoint.signingFields.map((name) => [name, EXAMPLE_SIGNING[name] ?? 'value']));
+  const signing = exampleSigning(model, endpoint.signingFields);
   const examples = operationRequestExamples(endpoint.operation).map((example) => ({ ...example, value: signedExample(endpoint.signature, example.value, signing) }));
   const first = examples[0];
   const rules = ruleTexts(model, schema, 'json');
@@ -41,7 +41,7 @@ export function checkoutPage(site: Site, endpoint: CheckoutOperationModel): stri
     ...examples.flatMap((example) => [`**${prose(example.summary ?? example.key)}**`, jsonExample(endpoint.requestSchemaName, example.value)]),
     first ? '## Sample' : undefined,
     first ? 'The same call in TypeScript and in PHP, with the first example as input.' : undefined,
-    first ? clientSamples(operation, first.value) : undefined,
+    first ? clientSamples(operation, first.value, signing) : undefined,
     '## Responses',
     ...operationResponseExamples(endpoint.operation).flatMap(({ status, examples: answers }) =>
       answers.map((example) => `### HTTP ${status}: ${prose(example.summary ?? example.key)}\n\n${fence('json', JSON.stringify(example.value, null, 2))}`),

@@ -12,7 +12,7 @@ import { fieldRows, limits } from '../fields-table.js';
 import { ruleTable, ruleTexts } from '../rule-text.js';
 import { limitRows, type LimitSource } from '../../../model/limits.js';
 import { cell, code, page, prose, slug, table } from '../markdown.js';
-import { EXAMPLE_SIGNING, signedExample, typescriptSample } from '../samples.js';
+import { exampleSigning, signedExample, typescriptSample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
 import { signatureSection } from './signature-section.js';
@@ -22,7 +22,7 @@ export function gettingStartedPage(site: Site, templates: Templates): string {
   const sale = site.model.s2sActions.find((action) => action.protocol === 'card' && action.action === 'SALE');
   const example = sale ? s2sRequestExamples(site.model, 'card', 'SALE')[0] : undefined;
   return fillTemplate(templates.get('getting-started.md'), {
-    firstSale: sale && example ? typescriptSample(clientOperation(site, 'card', 'SALE'), example.value) : 'This spec has no S2S CARD SALE.',
+    firstSale: sale && example ? typescriptSample(clientOperation(site, 'card', 'SALE'), example.value, exampleSigning(site.model, sale.signingFields)) : 'This spec has no S2S CARD SALE.',
     salePage: sale ? paths.action(sale) : '/',
   });
 }
@@ -39,7 +39,7 @@ interface RecipeUse {
 export function signaturesPage(site: Site, templates: Templates): string {
   const { model } = site;
   const uses: RecipeUse[] = [];
-  const signingOf = (fields: readonly string[]) => Object.fromEntries(fields.map((name) => [name, EXAMPLE_SIGNING[name] ?? 'value']));
+  const signingOf = (fields: readonly string[]) => exampleSigning(model, fields);
   for (const action of model.s2sActions) {
     const example = s2sRequestExamples(model, action.protocol, action.action)[0];
     const signing = signingOf(action.signingFields);

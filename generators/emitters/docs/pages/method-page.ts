@@ -6,7 +6,7 @@ import type { MethodEntry } from '../../../model/method-catalogue.js';
 import { operationRequestExamples, s2sRequestExamples } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { cell, code, page, prose, table } from '../markdown.js';
-import { clientSamples, jsonExample, signedExample, wireExample } from '../samples.js';
+import { clientSamples, exampleSigning, jsonExample, signedExample, wireExample } from '../samples.js';
 import { clientOperation, methodId, paths, type Site } from '../site.js';
 
 export function methodPage(site: Site, method: MethodEntry): string {
@@ -56,7 +56,7 @@ export function methodPage(site: Site, method: MethodEntry): string {
     ...checkoutExamples.flatMap((example) => [`**Checkout: ${prose(example.summary ?? example.key)}**`, jsonExample(session!.requestSchemaName, signedExample(session!.signature, example.value, {}))]),
     s2sExamples[0] ? '## Sample' : undefined,
     s2sExamples[0] ? `The S2S APM SALE of the first example, in TypeScript and in PHP.` : undefined,
-    s2sExamples[0] ? clientSamples(clientOperation(site, 'apm', 'SALE'), s2sExamples[0].value) : undefined,
+    s2sExamples[0] ? clientSamples(clientOperation(site, 'apm', 'SALE'), s2sExamples[0].value, exampleSigning(site.model, clientOperation(site, 'apm', 'SALE').signingFields)) : undefined,
   );
 }
 

@@ -1,0 +1,85 @@
+// A worker thread that loads its tool (a compiler, a formatter, a YAML printer) as soon as it
+// starts and then answers requests by message: the loading and the work run on another core
+// beside the main thread's emitters. The script side is ./serve-requests.mjs. Unreferenced while
+// no request is pending, so a run that fails early still exits.
+import { Worker } from 'node:worker_threads';
+import { workerScript } from '../locations.js';
+
+interface Pending {
+  resolve(reply: unknown): void;
+  reject(error: Error): void;
+}
+
+export class ToolWorker<Request, Reply> {
+  readonly #script: string;
+  #worker: Worker | undefined;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 0;
+
+  /** `script`: a plain-JavaScript worker under generators/, e.g. `output/prettier-worker.mjs`. */
+  constructor(script: string) {
+    this.#script = script;
+  }
+
+  /** Starts the worker, which loads its tool at once; call() starts it when this has not. */
+  start(): this {
+    if (this.#worker) return this;
+    // execArgv: [] keeps the parent's loader flags (tsx under vitest) out of a plain .mjs worker.
+    const worker = new Worker(workerScript(this.#script), { execArgv: [] });
+    worker.on('message', ({ id, reply, error }: { id: number; reply?: unknown; error?: string }) => {
+      const pending = this.#pending.get(id);
+      this.#pending.delete(id);
+      if (this.#pending.size === 0) worker.unref();
+      if (error === undefined) pending?.resolve(reply);
+      else pending?.reject(new Error(`${this.#script}: ${error}`));
+    });
+    const failAll = (error: Error) => {
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+      if (this.#worker === worker) this.#worker = undefined;
+    };
+    worker.on('error', failAll);
+    worker.on('exit', (code) => failAll(new Error(`${this.#script} stopped (exit code ${code})`)));
+    worker.unref();
+    this.#worker = worker;
+    return this;
+  }
+
+  call(request: Request): Promise<Reply> {
+    const worker = this.start().#worker!;
+    const id = this.#nextId++;
+    worker.ref();
+    return new Promise<Reply>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (reply: unknown) => void, reject });
+      worker.postMessage({ id, request });
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.#worker;
+    this.#worker = undefined;
+    await worker?.terminate();
+  }
+}
+
+/**
+ * A worker an emitter warms in warmUp() and uses once in emit(): the warm one, or a new one when
+ * warmUp() did not run. Each run of the pipeline warms its own.
+ */
+export function oneShotWorker<Request, Reply>(script: string): { warmUp(): void; run(request: Request): Promise<Reply> } {
+  let warm: ToolWorker<Request, Reply> | undefined;
+  return {
+    warmUp() {
+      warm ??= new ToolWorker<Request, Reply>(script).start();
+    },
+    async run(request) {
+      const worker = warm ?? new ToolWorker<Request, Reply>(script);
+      warm = undefined;
+      try {
+        return await worker.call(request);
+      } finally {
+        await worker.close();
+      }
+    },
+  };
+}

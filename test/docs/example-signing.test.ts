@@ -1,0 +1,26 @@
+// The signing-only values the docs' examples are signed with: the original payment's card is the
+// spec's success test card, read from spec/test-data.yaml itself here, never a number typed in a
+// generator; without one the docs cannot be generated, and say why.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { exampleSigning } from '../../generators/emitters/docs/samples.js';
+import { loadModel } from '../../generators/pipeline.js';
+import { PROJECT_ROOT } from '../support/spec-examples.js';
+
+const yamlCards = (parse(readFileSync(join(PROJECT_ROOT, 'spec', 'test-data.yaml'), 'utf8')) as { cards: { number: string; expiry: string; scenario: string }[] }).cards;
+
+describe('exampleSigning', () => {
+  it('signs with the first success card with an expiry of spec/test-data.yaml', async () => {
+    const model = await loadModel(PROJECT_ROOT);
+    const card = yamlCards.find((candidate) => candidate.scenario === 'success' && candidate.expiry !== 'any')!;
+    expect(exampleSigning(model, ['card_number', 'payer_email'])).toEqual({ card_number: card.number, payer_email: 'doe@example.com' });
+  });
+
+  it('names the missing test card when the spec lists none', () => {
+    const document = { info: { 'x-test-data': { cards: [], identifiers: [] } } } as unknown as Parameters<typeof exampleSigning>[0]['document'];
+    expect(() => exampleSigning({ document }, ['card_number'])).toThrow('lists none with an expiry');
+    expect(exampleSigning({ document }, ['payer_email'])).toEqual({ payer_email: 'doe@example.com' });
+  });
+});
