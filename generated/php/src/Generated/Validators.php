@@ -10,6 +10,8 @@ use PaymentGateway\MerchantClient\Validation\Checks;
 use PaymentGateway\MerchantClient\Validation\Formats;
 use PaymentGateway\MerchantClient\Validation\ValidationContext;
 
+use function array_key_exists, count, is_array, is_bool, is_float, is_int, is_string, strlen;
+
 /**
  * The validators of the spec's component schemas, one method per schema: `v_X($value)` is a
  * predicate that stops at the first failure; `v_X($value, $ctx)` records every issue at its wire
