@@ -159,7 +159,10 @@ final class Client
             $body = self::toWire($definition, $options->brandValues, $body);
         }
         if ($recipe !== null) {
-            $body['hash'] = Signature::compute($recipe, [...$signing, ...$body], $options->password, $options->signatureAlgorithm);
+            // Each operation's recipe (and variant) is compiled once per process, not read on every request.
+            static $signers = [];
+            $signer = $signers["{$operation}\n{$options->cardStatusSignature}"] ??= Signature::signer($recipe);
+            $body['hash'] = $signer($signing === [] ? $body : [...$signing, ...$body], $options->password, $options->signatureAlgorithm);
         }
         return [$body, $signing, $headers];
     }
