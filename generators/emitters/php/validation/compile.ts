@@ -14,7 +14,7 @@ import { functionBase } from '../../../model/names.js';
 import type { SpecModel } from '../../../model/spec-model.js';
 import { phpLiteral, phpString } from '../../../shared/php-literal.js';
 import { conditionSuffix, describeCondition, type Condition } from '../../../shared/condition-text.js';
-import { ifElse, isEmpty, operand, type Code } from './code.js';
+import { ifElse, isEmpty, line, operand, type Code } from './code.js';
 import type { KeywordDefinition, PhpScope, SchemaPath } from './keyword.js';
 import { ARRAY_KEYWORDS } from './keywords/array.js';
 import { COMBINATOR_KEYWORDS } from './keywords/combinators.js';
@@ -113,6 +113,12 @@ export class PhpValidatorCompiler {
     return condition === undefined && isLeaf(schema) ? this.contentMethod(schema, wanted) : undefined;
   }
 
+  /** The schema of leaf keywords a property or item resolves to, if it is one. */
+  private leaf(schema: JsonSchema): SchemaObject | undefined {
+    const resolved = this.resolve(schema);
+    return isSchemaObject(resolved) && resolved.$ref === undefined && isLeaf(resolved) ? resolved : undefined;
+  }
+
   private resolve(schema: JsonSchema, seen = new Set<JsonSchema>()): JsonSchema {
     if (!isSchemaObject(schema) || schema.$ref === undefined || seen.has(schema) || !isBareRef(schema)) return schema;
     seen.add(schema);
@@ -142,34 +148,49 @@ export class PhpValidatorCompiler {
     return `alternative ${index + 1}`;
   }
 
-  private scope(owner: string, value: string, condition: Condition | undefined, at: SchemaPath, locals: { count: number }, knownType?: string, fields = '$fields'): PhpScope & { withKnownType(type: string | undefined): PhpScope; withFields(fields: string): PhpScope } {
+  /**
+   * @param predicate code that runs only where `$ctx` is null (a leaf inlined into a predicate): a
+   *   failed rule returns false at once, nothing is recorded
+   */
+  private scope(owner: string, value: string, condition: Condition | undefined, at: SchemaPath, locals: { count: number }, knownType?: string, fields = '$fields', predicate = false): PhpScope & { withKnownType(type: string | undefined): PhpScope; withFields(fields: string): PhpScope } {
     const text = (message: string) => phpString(message + conditionSuffix(condition));
     const named = (path: SchemaPath) => [owner.slice(2), ...at, ...path].join('_');
     const reject = (rule: string, message: string) => `ValidationContext::reject($ctx, ${phpString(rule)}, ${text(message)})`;
     const rejectAt = (keyExpr: string, rule: string, message: string) => `ValidationContext::rejectAt($ctx, ${keyExpr}, ${phpString(rule)}, ${text(message)})`;
     const local = (prefix: string) => `$${prefix}${++locals.count}`;
+    const noRecord = (): never => {
+      throw new Error('a leaf inlined into a predicate records nothing');
+    };
     return {
       value,
       fields,
       knownType,
       condition,
-      withKnownType: (type) => this.scope(owner, value, condition, at, locals, type, fields),
-      withFields: (name) => this.scope(owner, value, condition, at, locals, knownType, name),
+      withKnownType: (type) => this.scope(owner, value, condition, at, locals, type, fields, predicate),
+      withFields: (name) => this.scope(owner, value, condition, at, locals, knownType, name, predicate),
       // `reject` records and returns false with a context, and returns true (stop) without one.
-      failIf: (test, rule, message) => ifElse(`${operand(test)} && ${reject(rule, message)}`, RETURN_FALSE),
-      failAtIf: (test, keyExpr, rule, message) => ifElse(`${operand(test)} && ${rejectAt(keyExpr, rule, message)}`, RETURN_FALSE),
-      fail: (rule, message) => ifElse(reject(rule, message), RETURN_FALSE),
-      failAt: (keyExpr, rule, message) => ifElse(rejectAt(keyExpr, rule, message), RETURN_FALSE),
-      record: (rule, message) => `$ctx->fail(${phpString(rule)}, ${text(message)});`,
-      recordAt: (keyExpr, rule, message) => `$ctx->failAt(${keyExpr}, ${phpString(rule)}, ${text(message)});`,
+      failIf: (test, rule, message) => ifElse(predicate ? test : `${operand(test)} && ${reject(rule, message)}`, RETURN_FALSE),
+      failAtIf: (test, keyExpr, rule, message) => ifElse(predicate ? test : `${operand(test)} && ${rejectAt(keyExpr, rule, message)}`, RETURN_FALSE),
+      fail: (rule, message) => (predicate ? RETURN_FALSE : ifElse(reject(rule, message), RETURN_FALSE)),
+      failAt: (keyExpr, rule, message) => (predicate ? RETURN_FALSE : ifElse(rejectAt(keyExpr, rule, message), RETURN_FALSE)),
+      record: (rule, message) => (predicate ? noRecord() : `$ctx->fail(${phpString(rule)}, ${text(message)});`),
+      recordAt: (keyExpr, rule, message) => (predicate ? noRecord() : `$ctx->failAt(${keyExpr}, ${phpString(rule)}, ${text(message)});`),
       child: (sub, valueExpr, segmentExpr, path) => {
         const callee = this.callable(sub, condition, named(path));
+        const leaf = callee === undefined ? undefined : this.leaf(sub);
+        if (callee !== undefined && leaf !== undefined) {
+          // The predicate runs the leaf's checks in place (no call per field, the pass every
+          // request takes); the reporting pass calls its method, which records the issues.
+          const child = local('v');
+          const check = this.inline(leaf, this.scope(owner, child, undefined, [...at, ...path], locals, undefined, fields, true));
+          return ifElse('$ctx === null', [line(`${child} = ${valueExpr};`), check], line(`$ctx->visit(${segmentExpr}, ${valueExpr}, self::${callee}(...));`));
+        }
         if (callee !== undefined) return ifElse(`!($ctx === null ? self::${callee}(${valueExpr}) : $ctx->visit(${segmentExpr}, ${valueExpr}, self::${callee}(...)))`, RETURN_FALSE);
         const child = local('v');
         const code = this.inline(sub, this.scope(owner, child, condition, [...at, ...path], locals));
         if (isEmpty(code)) return [];
         // With a context nothing returns early, so the leave always follows the enter.
-        return [`${child} = ${valueExpr};`, `$ctx?->enter(${segmentExpr});`, code, '$ctx?->leave();'];
+        return [line(`${child} = ${valueExpr};`), line(`$ctx?->enter(${segmentExpr});`), code, '$ctx?->leave();'];
       },
       same: (sub, path, subCondition) => this.inline(sub, this.scope(owner, value, subCondition ?? condition, [...at, ...path], locals, knownType, fields)),
       validator: (sub, path) => this.methodFor(sub, named(path)),
