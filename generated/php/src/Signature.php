@@ -8,7 +8,7 @@ namespace PaymentGateway\MerchantClient;
 
 use PaymentGateway\MerchantClient\Exception\ConfigurationException;
 
-use function array_key_exists, is_array, is_string, strlen;
+use function array_key_exists, in_array, is_array, is_bool, is_float, is_object, is_string, strlen;
 
 /**
  * The one interpreter of the spec's `x-signature` recipes in PHP, as templates/runtime/signature.ts

@@ -17,6 +17,8 @@ use PaymentGateway\MerchantClient\Transport\TransportFailure;
 use PaymentGateway\MerchantClient\Validation\ValidationIssue;
 use PaymentGateway\MerchantClient\Validation\Validator;
 
+use function array_key_exists, count, in_array, is_array, is_int, is_string;
+
 /**
  * The request pipeline, the PHP side of templates/runtime/pipeline.ts: read the input → validate
  * (wire paths) → sign (the operation's recipe) → encode → send → read the answer. Each step reads

@@ -6,7 +6,7 @@ namespace PaymentGateway\MerchantClient;
 
 use PaymentGateway\MerchantClient\Exception\FormCodecException;
 
-use function is_array, is_int, is_object, is_string;
+use function count, is_array, is_bool, is_float, is_int, is_object, is_string;
 
 /**
  * Bracket-notation form codec for S2S bodies and callbacks, the PHP side of
