@@ -1,7 +1,9 @@
 // Compiles the spec's component schemas into PHP: one static method per schema,
-// `v_X(mixed $value, ?ValidationContext $ctx = null): bool`. Without a context it is a predicate
-// that stops at the first failure (the fast path every request takes); with one it records every
-// issue at its wire path in a single pass (Validator runs it only once the predicate has said no).
+// `v_X(mixed $value, ?ValidationContext $ctx = null): bool`, with two bodies from the same
+// keywords. Without a context it runs the predicate body, which stops at the first failure and
+// runs a leaf field's checks in place (the fast path every request takes, kept small); with one
+// it runs the reporting body, which records every issue at its wire path in a single pass
+// (Validator runs it only once the predicate has said no).
 // The TypeScript validators have the same shape (emitters/validators), so the two clients give
 // the same verdicts and the same issues. Keywords are defined one by one in ./keywords; this
 // file only dispatches.
@@ -79,7 +81,14 @@ export class PhpValidatorCompiler {
       name = this.claim(wanted);
       this.byContent.set(key, name);
       const fixed = name;
-      this.queue.push(() => this.methods.push({ name: fixed, body: [this.inline(schema, this.scope(fixed, '$value', undefined, [], { count: 0 })), 'return true;'] }));
+      this.queue.push(() => {
+        const locals = { count: 0 };
+        // Two bodies: the predicate (no context), lean and first, which every request runs; the
+        // reporting pass, which runs only once the predicate has said no.
+        const predicate = [this.inline(schema, this.scope(fixed, '$value', undefined, [], locals, undefined, '$fields', true)), 'return true;'];
+        const reporting = this.inline(schema, this.scope(fixed, '$value', undefined, [], locals));
+        this.methods.push({ name: fixed, body: isEmpty(reporting) ? 'return true;' : [ifElse('$ctx === null', predicate), reporting, 'return true;'] });
+      });
     }
     return name;
   }
@@ -149,8 +158,8 @@ export class PhpValidatorCompiler {
   }
 
   /**
-   * @param predicate code that runs only where `$ctx` is null (a leaf inlined into a predicate): a
-   *   failed rule returns false at once, nothing is recorded
+   * @param predicate code of the predicate body, where `$ctx` is null: a failed rule returns false
+   *   at once and nothing is recorded. Otherwise code of the reporting body, where `$ctx` is set.
    */
   private scope(owner: string, value: string, condition: Condition | undefined, at: SchemaPath, locals: { count: number }, knownType?: string, fields = '$fields', predicate = false): PhpScope & { withKnownType(type: string | undefined): PhpScope; withFields(fields: string): PhpScope } {
     const text = (message: string) => phpString(message + conditionSuffix(condition));
@@ -159,13 +168,14 @@ export class PhpValidatorCompiler {
     const rejectAt = (keyExpr: string, rule: string, message: string) => `ValidationContext::rejectAt($ctx, ${keyExpr}, ${phpString(rule)}, ${text(message)})`;
     const local = (prefix: string) => `$${prefix}${++locals.count}`;
     const noRecord = (): never => {
-      throw new Error('a leaf inlined into a predicate records nothing');
+      throw new Error('a predicate records nothing');
     };
     return {
       value,
       fields,
       knownType,
       condition,
+      predicate,
       withKnownType: (type) => this.scope(owner, value, condition, at, locals, type, fields, predicate),
       withFields: (name) => this.scope(owner, value, condition, at, locals, knownType, name, predicate),
       // `reject` records and returns false with a context, and returns true (stop) without one.
@@ -177,22 +187,20 @@ export class PhpValidatorCompiler {
       recordAt: (keyExpr, rule, message) => (predicate ? noRecord() : `$ctx->failAt(${keyExpr}, ${phpString(rule)}, ${text(message)});`),
       child: (sub, valueExpr, segmentExpr, path) => {
         const callee = this.callable(sub, condition, named(path));
-        const leaf = callee === undefined ? undefined : this.leaf(sub);
-        if (callee !== undefined && leaf !== undefined) {
-          // The predicate runs the leaf's checks in place (no call per field, the pass every
-          // request takes); the reporting pass calls its method, which records the issues.
-          const child = local('v');
-          const check = this.inline(leaf, this.scope(owner, child, undefined, [...at, ...path], locals, undefined, fields, true));
-          return ifElse('$ctx === null', [line(`${child} = ${valueExpr};`), check], line(`$ctx->visit(${segmentExpr}, ${valueExpr}, self::${callee}(...));`));
-        }
-        if (callee !== undefined) return ifElse(`!($ctx === null ? self::${callee}(${valueExpr}) : $ctx->visit(${segmentExpr}, ${valueExpr}, self::${callee}(...)))`, RETURN_FALSE);
         const child = local('v');
-        const code = this.inline(sub, this.scope(owner, child, condition, [...at, ...path], locals));
-        if (isEmpty(code)) return [];
-        // With a context nothing returns early, so the leave always follows the enter.
-        return [line(`${child} = ${valueExpr};`), line(`$ctx?->enter(${segmentExpr});`), code, '$ctx?->leave();'];
+        if (!predicate) {
+          if (callee !== undefined) return line(`$ctx->visit(${segmentExpr}, ${valueExpr}, self::${callee}(...));`);
+          const code = this.inline(sub, this.scope(owner, child, condition, [...at, ...path], locals));
+          // Nothing returns early while reporting, so the leave always follows the enter.
+          return isEmpty(code) ? [] : [line(`${child} = ${valueExpr};`), line(`$ctx->enter(${segmentExpr});`), code, '$ctx->leave();'];
+        }
+        // A leaf's checks run in place (no call per field); a schema with a method of its own is called.
+        const leaf = callee === undefined ? undefined : this.leaf(sub);
+        if (callee !== undefined && leaf === undefined) return ifElse(`!self::${callee}(${valueExpr})`, RETURN_FALSE);
+        const code = this.inline(leaf ?? sub, this.scope(owner, child, leaf === undefined ? condition : undefined, [...at, ...path], locals, undefined, '$fields', true));
+        return isEmpty(code) ? [] : [line(`${child} = ${valueExpr};`), code];
       },
-      same: (sub, path, subCondition) => this.inline(sub, this.scope(owner, value, subCondition ?? condition, [...at, ...path], locals, knownType, fields)),
+      same: (sub, path, subCondition) => this.inline(sub, this.scope(owner, value, subCondition ?? condition, [...at, ...path], locals, knownType, fields, predicate)),
       validator: (sub, path) => this.methodFor(sub, named(path)),
       local,
       regex: (source) => this.constant('PATTERN', phpString(`/${source.replace(/\//g, '\\/')}/uD`)),
