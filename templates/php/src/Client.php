@@ -79,7 +79,7 @@ final class Client
             if ($options->logger !== null) {
                 $this->log(['type' => 'request', 'operation' => $operation, 'attempt' => $attempt, 'url' => $request->url, 'body' => Sensitive::sanitize($body, $secretsOf())]);
             }
-            $started = hrtime(true);
+            $started = $options->logger !== null ? hrtime(true) : 0;
             try {
                 $result = $this->sendOnce($operation, $definition, $request, $body, $secretsOf);
                 if ($options->logger !== null) {
@@ -120,7 +120,7 @@ final class Client
         $issues = [];
         // Set operations in C rather than a loop per field: the request's fields as a set, once per operation.
         static $known = [];
-        $sent = array_diff_key($input, self::LOCAL_FIELDS);
+        $sent = array_key_exists('signing', $input) || array_key_exists('headers', $input) || array_key_exists('hash', $input) ? array_diff_key($input, self::LOCAL_FIELDS) : $input;
         if ($definition['fields'] !== null) {
             foreach (array_diff_key($sent, $known[$operation] ??= array_flip($definition['fields'])) as $key => $_) {
                 $issues[] = new ValidationIssue((string) $key, 'unevaluatedProperties', 'is not a field of this request (check its name): it is not sent');
