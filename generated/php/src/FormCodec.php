@@ -65,7 +65,13 @@ final class FormCodec
             if (is_string($value) || is_int($value) || $value === null) {
                 continue;
             }
-            if (is_array($value) || is_object($value)) {
+            if (is_array($value)) {
+                // Written back only when changed (the same array otherwise): no copy of this level.
+                $plain = self::plain($value, $depth + 1);
+                if ($plain !== $value) {
+                    $node[$key] = $plain;
+                }
+            } elseif (is_object($value)) {
                 $node[$key] = self::plain($value, $depth + 1);
             } else {
                 $node[$key] = self::text($value);
