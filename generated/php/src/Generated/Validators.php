@@ -1538,7 +1538,7 @@ final class Validators
                         if (strlen($v48) > 255 && mb_strlen($v48, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v48)) {
+                        if (!Formats::uri($v48)) {
                             return false;
                         }
                     }
@@ -1551,7 +1551,7 @@ final class Validators
                         if (strlen($v50) > 255 && mb_strlen($v50, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v50)) {
+                        if (!Formats::uri($v50)) {
                             return false;
                         }
                     }
@@ -1818,7 +1818,7 @@ final class Validators
                 if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
                     return false;
                 }
-                if (!Formats::check('uri', $value)) {
+                if (!Formats::uri($value)) {
                     return false;
                 }
             }
@@ -1832,7 +1832,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters')) {
                 return false;
             }
-            if (!Formats::check('uri', $value) && ValidationContext::reject($ctx, 'format', 'must be a valid uri')) {
+            if (!Formats::uri($value) && ValidationContext::reject($ctx, 'format', 'must be a valid uri')) {
                 return false;
             }
         }
@@ -3767,7 +3767,7 @@ final class Validators
                 if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
                     return false;
                 }
-                if (!Formats::check('date', $value)) {
+                if (!Formats::date($value)) {
                     return false;
                 }
             }
@@ -3781,7 +3781,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (!Formats::check('date', $value) && ValidationContext::reject($ctx, 'format', 'must be a valid date')) {
+            if (!Formats::date($value) && ValidationContext::reject($ctx, 'format', 'must be a valid date')) {
                 return false;
             }
         }
@@ -4026,7 +4026,7 @@ final class Validators
                         if (strlen($v17) > 255 && mb_strlen($v17, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('date', $v17)) {
+                        if (!Formats::date($v17)) {
                             return false;
                         }
                     }
@@ -4052,7 +4052,7 @@ final class Validators
                         if (strlen($v21) > 255 && mb_strlen($v21, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('date', $v21)) {
+                        if (!Formats::date($v21)) {
                             return false;
                         }
                     }
@@ -5495,7 +5495,7 @@ final class Validators
                         if (strlen($v6) > 2048 && mb_strlen($v6, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v6)) {
+                        if (!Formats::uri($v6)) {
                             return false;
                         }
                     }
@@ -6156,7 +6156,7 @@ final class Validators
                         if (strlen($v4) > 2048 && mb_strlen($v4, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v4)) {
+                        if (!Formats::uri($v4)) {
                             return false;
                         }
                     }
@@ -6203,7 +6203,7 @@ final class Validators
                         if (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('date', $v14)) {
+                        if (!Formats::date($v14)) {
                             return false;
                         }
                     }
@@ -8929,7 +8929,7 @@ final class Validators
                         if (strlen($v16) > 255 && mb_strlen($v16, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('date', $v16)) {
+                        if (!Formats::date($v16)) {
                             return false;
                         }
                     }
@@ -8955,7 +8955,7 @@ final class Validators
                         if (strlen($v20) > 255 && mb_strlen($v20, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('date', $v20)) {
+                        if (!Formats::date($v20)) {
                             return false;
                         }
                     }
@@ -10400,7 +10400,7 @@ final class Validators
                 if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
                     return false;
                 }
-                if (!Formats::check('uuid', $value)) {
+                if (!Formats::uuid($value)) {
                     return false;
                 }
             }
@@ -10414,7 +10414,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (!Formats::check('uuid', $value) && ValidationContext::reject($ctx, 'format', 'must be a valid uuid')) {
+            if (!Formats::uuid($value) && ValidationContext::reject($ctx, 'format', 'must be a valid uuid')) {
                 return false;
             }
         }
@@ -10452,7 +10452,7 @@ final class Validators
                         if (strlen($v4) > 255 && mb_strlen($v4, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('uuid', $v4)) {
+                        if (!Formats::uuid($v4)) {
                             return false;
                         }
                     }
@@ -11286,7 +11286,7 @@ final class Validators
                         if (strlen($v6) > 320 && mb_strlen($v6, 'UTF-8') > 320) {
                             return false;
                         }
-                        if (!Formats::check('email', $v6)) {
+                        if (!Formats::email($v6)) {
                             return false;
                         }
                     }
@@ -11357,7 +11357,7 @@ final class Validators
                         if (strlen($v4) > 255 && mb_strlen($v4, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('uuid', $v4)) {
+                        if (!Formats::uuid($v4)) {
                             return false;
                         }
                     }
@@ -11452,7 +11452,7 @@ final class Validators
                         if (strlen($v21) > 320 && mb_strlen($v21, 'UTF-8') > 320) {
                             return false;
                         }
-                        if (!Formats::check('email', $v21)) {
+                        if (!Formats::email($v21)) {
                             return false;
                         }
                     }
@@ -13952,7 +13952,7 @@ final class Validators
                         if (strlen($v6) > 2048 && mb_strlen($v6, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v6)) {
+                        if (!Formats::uri($v6)) {
                             return false;
                         }
                     }
@@ -14055,7 +14055,7 @@ final class Validators
                         if (strlen($v8) > 2048 && mb_strlen($v8, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v8)) {
+                        if (!Formats::uri($v8)) {
                             return false;
                         }
                     }
@@ -14655,7 +14655,7 @@ final class Validators
                         if (strlen($v6) > 2048 && mb_strlen($v6, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v6)) {
+                        if (!Formats::uri($v6)) {
                             return false;
                         }
                     }
@@ -15706,7 +15706,7 @@ final class Validators
                 if (strlen($value) > 320 && mb_strlen($value, 'UTF-8') > 320) {
                     return false;
                 }
-                if (!Formats::check('email', $value)) {
+                if (!Formats::email($value)) {
                     return false;
                 }
             }
@@ -15720,7 +15720,7 @@ final class Validators
             if (strlen($value) > 320 && mb_strlen($value, 'UTF-8') > 320 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 320 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (!Formats::check('email', $value) && ValidationContext::reject($ctx, 'format', 'must be a valid email')) {
+            if (!Formats::email($value) && ValidationContext::reject($ctx, 'format', 'must be a valid email')) {
                 return false;
             }
         }
@@ -15927,7 +15927,7 @@ final class Validators
                         if (strlen($v4) > 255 && mb_strlen($v4, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('uuid', $v4)) {
+                        if (!Formats::uuid($v4)) {
                             return false;
                         }
                     }
@@ -16352,7 +16352,7 @@ final class Validators
                         if (strlen($v4) > 320 && mb_strlen($v4, 'UTF-8') > 320) {
                             return false;
                         }
-                        if (!Formats::check('email', $v4)) {
+                        if (!Formats::email($v4)) {
                             return false;
                         }
                     }
@@ -16456,7 +16456,7 @@ final class Validators
                         if (strlen($v6) > 2048 && mb_strlen($v6, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v6)) {
+                        if (!Formats::uri($v6)) {
                             return false;
                         }
                     }
@@ -16628,7 +16628,7 @@ final class Validators
                         if (strlen($v12) > 2048 && mb_strlen($v12, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v12)) {
+                        if (!Formats::uri($v12)) {
                             return false;
                         }
                     }
@@ -16641,7 +16641,7 @@ final class Validators
                         if (strlen($v14) > 2048 && mb_strlen($v14, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v14)) {
+                        if (!Formats::uri($v14)) {
                             return false;
                         }
                     }
@@ -16797,7 +16797,7 @@ final class Validators
         if ($ctx === null) {
             if (!is_string($value)) {
                 return false;
-            } elseif (!Formats::check('ipv4', $value)) {
+            } elseif (!Formats::ipv4($value)) {
                 return false;
             }
             return true;
@@ -16806,7 +16806,7 @@ final class Validators
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
             }
-        } elseif (!Formats::check('ipv4', $value) && ValidationContext::reject($ctx, 'format', 'must be a valid ipv4')) {
+        } elseif (!Formats::ipv4($value) && ValidationContext::reject($ctx, 'format', 'must be a valid ipv4')) {
             return false;
         }
         return true;
@@ -16817,7 +16817,7 @@ final class Validators
         if ($ctx === null) {
             if (!is_string($value)) {
                 return false;
-            } elseif (!Formats::check('ipv6', $value)) {
+            } elseif (!Formats::ipv6($value)) {
                 return false;
             }
             return true;
@@ -16826,7 +16826,7 @@ final class Validators
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
             }
-        } elseif (!Formats::check('ipv6', $value) && ValidationContext::reject($ctx, 'format', 'must be a valid ipv6')) {
+        } elseif (!Formats::ipv6($value) && ValidationContext::reject($ctx, 'format', 'must be a valid ipv6')) {
             return false;
         }
         return true;
@@ -16978,7 +16978,7 @@ final class Validators
                         if (strlen($v6) > 2048 && mb_strlen($v6, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v6)) {
+                        if (!Formats::uri($v6)) {
                             return false;
                         }
                     }
@@ -17068,7 +17068,7 @@ final class Validators
                         if (strlen($v22) > 2048 && mb_strlen($v22, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v22)) {
+                        if (!Formats::uri($v22)) {
                             return false;
                         }
                     }
@@ -19151,7 +19151,7 @@ final class Validators
                         if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('uuid', $v2)) {
+                        if (!Formats::uuid($v2)) {
                             return false;
                         }
                     }
@@ -21225,7 +21225,7 @@ final class Validators
                         if (strlen($v26) > 2048 && mb_strlen($v26, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v26)) {
+                        if (!Formats::uri($v26)) {
                             return false;
                         }
                     }
@@ -21622,7 +21622,7 @@ final class Validators
                         if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('uuid', $v2)) {
+                        if (!Formats::uuid($v2)) {
                             return false;
                         }
                     }
@@ -21832,7 +21832,7 @@ final class Validators
                         if (strlen($v22) > 320 && mb_strlen($v22, 'UTF-8') > 320) {
                             return false;
                         }
-                        if (!Formats::check('email', $v22)) {
+                        if (!Formats::email($v22)) {
                             return false;
                         }
                     }
@@ -21965,7 +21965,7 @@ final class Validators
                         if (strlen($v16) > 320 && mb_strlen($v16, 'UTF-8') > 320) {
                             return false;
                         }
-                        if (!Formats::check('email', $v16)) {
+                        if (!Formats::email($v16)) {
                             return false;
                         }
                     }
@@ -22084,7 +22084,7 @@ final class Validators
                         if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('date', $v6)) {
+                        if (!Formats::date($v6)) {
                             return false;
                         }
                     }
@@ -22110,7 +22110,7 @@ final class Validators
                         if (strlen($v10) > 255 && mb_strlen($v10, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('date', $v10)) {
+                        if (!Formats::date($v10)) {
                             return false;
                         }
                     }
@@ -22195,7 +22195,7 @@ final class Validators
                         if (strlen($v2) > 2048 && mb_strlen($v2, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v2)) {
+                        if (!Formats::uri($v2)) {
                             return false;
                         }
                     }
@@ -22374,7 +22374,7 @@ final class Validators
                         if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('uuid', $v2)) {
+                        if (!Formats::uuid($v2)) {
                             return false;
                         }
                     }
@@ -22499,7 +22499,7 @@ final class Validators
                         if (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('date', $v12)) {
+                        if (!Formats::date($v12)) {
                             return false;
                         }
                     }
@@ -22525,7 +22525,7 @@ final class Validators
                         if (strlen($v16) > 255 && mb_strlen($v16, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('date', $v16)) {
+                        if (!Formats::date($v16)) {
                             return false;
                         }
                     }
@@ -22772,7 +22772,7 @@ final class Validators
                         if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('uuid', $v2)) {
+                        if (!Formats::uuid($v2)) {
                             return false;
                         }
                     }
@@ -23801,7 +23801,7 @@ final class Validators
                         if (strlen($v6) > 2048 && mb_strlen($v6, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v6)) {
+                        if (!Formats::uri($v6)) {
                             return false;
                         }
                     }
@@ -28971,7 +28971,7 @@ final class Validators
                         if (strlen($v4) > 320 && mb_strlen($v4, 'UTF-8') > 320) {
                             return false;
                         }
-                        if (!Formats::check('email', $v4)) {
+                        if (!Formats::email($v4)) {
                             return false;
                         }
                     }
@@ -29088,7 +29088,7 @@ final class Validators
                         if (strlen($v16) > 2048 && mb_strlen($v16, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v16)) {
+                        if (!Formats::uri($v16)) {
                             return false;
                         }
                     }
@@ -29101,7 +29101,7 @@ final class Validators
                         if (strlen($v18) > 2048 && mb_strlen($v18, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v18)) {
+                        if (!Formats::uri($v18)) {
                             return false;
                         }
                     }
@@ -29114,7 +29114,7 @@ final class Validators
                         if (strlen($v20) > 2048 && mb_strlen($v20, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v20)) {
+                        if (!Formats::uri($v20)) {
                             return false;
                         }
                     }
@@ -29127,7 +29127,7 @@ final class Validators
                         if (strlen($v22) > 2048 && mb_strlen($v22, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v22)) {
+                        if (!Formats::uri($v22)) {
                             return false;
                         }
                     }
@@ -29232,7 +29232,7 @@ final class Validators
                         if (strlen($v47) > 255 && mb_strlen($v47, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (!Formats::check('date', $v47)) {
+                        if (!Formats::date($v47)) {
                             return false;
                         }
                     }
@@ -30187,7 +30187,7 @@ final class Validators
                         if (strlen($v10) > 320 && mb_strlen($v10, 'UTF-8') > 320) {
                             return false;
                         }
-                        if (!Formats::check('email', $v10)) {
+                        if (!Formats::email($v10)) {
                             return false;
                         }
                     }
@@ -30377,7 +30377,7 @@ final class Validators
                         if (strlen($v2) > 2048 && mb_strlen($v2, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v2)) {
+                        if (!Formats::uri($v2)) {
                             return false;
                         }
                     }
@@ -30436,7 +30436,7 @@ final class Validators
                         if (strlen($v4) > 2048 && mb_strlen($v4, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::check('uri', $v4)) {
+                        if (!Formats::uri($v4)) {
                             return false;
                         }
                     }
@@ -31074,7 +31074,7 @@ final class Validators
                 if (strlen($value) > 2048 && mb_strlen($value, 'UTF-8') > 2048) {
                     return false;
                 }
-                if (!Formats::check('uri', $value)) {
+                if (!Formats::uri($value)) {
                     return false;
                 }
             }
@@ -31088,7 +31088,7 @@ final class Validators
             if (strlen($value) > 2048 && mb_strlen($value, 'UTF-8') > 2048 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2048 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (!Formats::check('uri', $value) && ValidationContext::reject($ctx, 'format', 'must be a valid uri')) {
+            if (!Formats::uri($value) && ValidationContext::reject($ctx, 'format', 'must be a valid uri')) {
                 return false;
             }
         }
