@@ -1239,19 +1239,6 @@ final class Validators
 
     public static function v_Amount(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_1, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -1731,14 +1718,6 @@ final class Validators
 
     public static function v_ApcCartItem_properties_commodityCode(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 8 && mb_strlen($value, 'UTF-8') > 8) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -1751,14 +1730,6 @@ final class Validators
 
     public static function v_ApcCartItem_properties_currency(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 3 && mb_strlen($value, 'UTF-8') > 3) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -1771,14 +1742,6 @@ final class Validators
 
     public static function v_ApcCartItem_properties_description(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 2048 && mb_strlen($value, 'UTF-8') > 2048) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -1791,14 +1754,6 @@ final class Validators
 
     public static function v_ApcCartItem_properties_price(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 13 && mb_strlen($value, 'UTF-8') > 13) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -1811,19 +1766,6 @@ final class Validators
 
     public static function v_ApcCartItem_properties_productUrl(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (!Formats::uri($value)) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -1841,14 +1783,6 @@ final class Validators
 
     public static function v_ApcCartItem_properties_quantityUnit(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'M' && $value !== 'CM' && $value !== 'KG' && $value !== 'G' && $value !== 'COUNT') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2024,14 +1958,6 @@ final class Validators
 
     public static function v_ApcCartItemRecipient_properties_firstName(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 48 && mb_strlen($value, 'UTF-8') > 48) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2044,14 +1970,6 @@ final class Validators
 
     public static function v_ApcCartItemRecipient_properties_salutation(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 5 && mb_strlen($value, 'UTF-8') > 5) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2170,19 +2088,6 @@ final class Validators
 
     public static function v_ApcCartPayment_properties_amount(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_10, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2200,14 +2105,6 @@ final class Validators
 
     public static function v_ApcCartPayment_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'pending' && $value !== 'authorized' && $value !== 'captured') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2220,14 +2117,6 @@ final class Validators
 
     public static function v_ApcCartPayment_properties_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'GIFTCARD' && $value !== 'PROMOTION') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2639,14 +2528,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_city(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 80 && mb_strlen($value, 'UTF-8') > 80) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2659,14 +2540,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_comment(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 160 && mb_strlen($value, 'UTF-8') > 160) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2679,14 +2552,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_companyName(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 60 && mb_strlen($value, 'UTF-8') > 60) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2699,14 +2564,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_email(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 128 && mb_strlen($value, 'UTF-8') > 128) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2719,14 +2576,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_expectedDate(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 10 && mb_strlen($value, 'UTF-8') > 10) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2739,14 +2588,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_logisticsProvider(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2759,14 +2600,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_method(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 30 && mb_strlen($value, 'UTF-8') > 30) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2779,14 +2612,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_phone(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 25 && mb_strlen($value, 'UTF-8') > 25) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2799,14 +2624,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_postcode(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 16 && mb_strlen($value, 'UTF-8') > 16) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2819,14 +2636,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_preference(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 21 && mb_strlen($value, 'UTF-8') > 21) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2839,14 +2648,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_state(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 50 && mb_strlen($value, 'UTF-8') > 50) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2859,14 +2660,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_street1(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 100 && mb_strlen($value, 'UTF-8') > 100) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -2879,14 +2672,6 @@ final class Validators
 
     public static function v_ApcShipping_properties_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'shipment' && $value !== 'return') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -3157,14 +2942,6 @@ final class Validators
 
     public static function v_AuthRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'AUTH') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -3325,14 +3102,6 @@ final class Validators
 
     public static function v_AuthSuccess_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'AUTH' && $value !== 'SALE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -3345,14 +3114,6 @@ final class Validators
 
     public static function v_AuthSuccess_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'PENDING' && $value !== 'PREPARE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -3484,19 +3245,6 @@ final class Validators
 
     public static function v_BnplAmount(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value)))) {
-                return false;
-            } elseif (is_string($value)) {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_1, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value)))) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string or a number')) {
                 return false;
@@ -3591,26 +3339,6 @@ final class Validators
 
     public static function v_BnplAParameters_properties_buyer_loyalty_level(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value))) {
-                return false;
-            } else {
-                if (is_string($value)) {
-                    if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                        return false;
-                    }
-                    if (preg_match(self::PATTERN_12, $value) !== 1) {
-                        return false;
-                    }
-                }
-                if ((is_int($value) || is_float($value) && is_finite($value))) {
-                    if ($value < 0) {
-                        return false;
-                    }
-                }
-            }
-            return true;
-        }
         if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string or an integer')) {
                 return false;
@@ -3760,19 +3488,6 @@ final class Validators
 
     public static function v_CalendarDate(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (!Formats::date($value)) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -3790,14 +3505,6 @@ final class Validators
 
     public static function v_CallbackAcknowledgement(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'OK' && $value !== 'ERROR') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -4450,19 +4157,6 @@ final class Validators
 
     public static function v_CallbackDate(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_18, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -4667,14 +4361,6 @@ final class Validators
 
     public static function v_CallbackPayerFields_properties_payer_email(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 320 && mb_strlen($value, 'UTF-8') > 320) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -4687,14 +4373,6 @@ final class Validators
 
     public static function v_CallbackResult(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (!(is_string($value) && isset(self::SET_10[$value]))) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -4910,14 +4588,6 @@ final class Validators
 
     public static function v_CaptureDeclined_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'PENDING') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -4985,14 +4655,6 @@ final class Validators
 
     public static function v_CaptureRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'CAPTURE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -5147,14 +4809,6 @@ final class Validators
 
     public static function v_CaptureSuccess_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'SETTLED') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -5236,14 +4890,6 @@ final class Validators
 
     public static function v_CaptureUndefined_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'PENDING' && $value !== 'SETTLED') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -5441,14 +5087,6 @@ final class Validators
 
     public static function v_Card2CardRedirect_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'CARD2CARD' && $value !== 'SALE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -5632,14 +5270,6 @@ final class Validators
 
     public static function v_Card2CardRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'CARD2CARD') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -5800,14 +5430,6 @@ final class Validators
 
     public static function v_Card2CardSuccess_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'SETTLED' && $value !== 'PREPARE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -6002,19 +5624,6 @@ final class Validators
 
     public static function v_CardExpirationDate(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_15, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -6032,19 +5641,6 @@ final class Validators
 
     public static function v_CardExpMonth(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 2 && mb_strlen($value, 'UTF-8') > 2) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_5, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -6062,19 +5658,6 @@ final class Validators
 
     public static function v_CardExpYear(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 4 && mb_strlen($value, 'UTF-8') > 4) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_6, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -6092,19 +5675,6 @@ final class Validators
 
     public static function v_CardNumber(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (!Checks::luhn($value)) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -6505,14 +6075,6 @@ final class Validators
 
     public static function v_CardSetBng_properties_bnrg_installm_def(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== '00' && $value !== '01') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -6525,19 +6087,6 @@ final class Validators
 
     public static function v_CardSetBng_properties_bnrg_installm_months(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 2 && mb_strlen($value, 'UTF-8') > 2) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_7, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -6555,14 +6104,6 @@ final class Validators
 
     public static function v_CardSetBng_properties_bnrg_installm_plan(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== '03' && $value !== '05' && $value !== '07') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -7184,14 +6725,6 @@ final class Validators
 
     public static function v_CardSetFcp_properties_document_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'cpf') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -7204,19 +6737,6 @@ final class Validators
 
     public static function v_CardSetFcp_properties_fiscal_country(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 2 && mb_strlen($value, 'UTF-8') > 2) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_8, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -7265,14 +6785,6 @@ final class Validators
 
     public static function v_CardSetLbp_properties_descriptor(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 20 && mb_strlen($value, 'UTF-8') > 20) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -7374,14 +6886,6 @@ final class Validators
 
     public static function v_CardSetPrc_properties_payer_identity_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (!(is_string($value) && isset(self::SET_3[$value]))) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -7394,14 +6898,6 @@ final class Validators
 
     public static function v_CardSetPrc_properties_payer_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== '0' && $value !== '1' && $value !== '2' && $value !== '3') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -7593,19 +7089,6 @@ final class Validators
 
     public static function v_CardSetTwd_properties_shipping_country(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) < 12 && mb_strlen($value, 'UTF-8') < 3) {
-                    return false;
-                }
-                if (strlen($value) > 3 && mb_strlen($value, 'UTF-8') > 3) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -7623,19 +7106,6 @@ final class Validators
 
     public static function v_CardSetTwd_properties_shipping_postcode(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 9 && mb_strlen($value, 'UTF-8') > 9) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_9, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -7775,14 +7245,6 @@ final class Validators
 
     public static function v_CheckoutAccepted_properties_result(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'accepted') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -8264,12 +7726,6 @@ final class Validators
 
     public static function v_CheckoutCallback_allOf_1_if_properties_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'debit') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'debit' && ValidationContext::reject($ctx, 'const', 'must be "debit"')) {
             return false;
         }
@@ -8278,14 +7734,6 @@ final class Validators
 
     public static function v_CheckoutCallback_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'success' && $value !== 'fail' && $value !== 'waiting' && $value !== 'undefined') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -8831,14 +8279,6 @@ final class Validators
 
     public static function v_CheckoutOrderStatus(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (!(is_string($value) && isset(self::SET_7[$value]))) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -9497,14 +8937,6 @@ final class Validators
 
     public static function v_CheckoutRecurringResponse_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (!(is_string($value) && isset(self::SET_9[$value]))) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -9787,14 +9219,6 @@ final class Validators
 
     public static function v_CheckoutStatusByOrderId_properties_size_not_anyOf_0(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ((is_int($value) || is_float($value) && is_finite($value))) {
-                if ($value >= 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if ((is_int($value) || is_float($value) && is_finite($value))) {
             if ($value >= 1 && ValidationContext::reject($ctx, 'exclusiveMaximum', 'must be less than 1')) {
                 return false;
@@ -9805,14 +9229,6 @@ final class Validators
 
     public static function v_CheckoutStatusByOrderId_properties_size_not_anyOf_1(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ((is_int($value) || is_float($value) && is_finite($value))) {
-                if ($value <= 100) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if ((is_int($value) || is_float($value) && is_finite($value))) {
             if ($value <= 100 && ValidationContext::reject($ctx, 'exclusiveMinimum', 'must be greater than 100')) {
                 return false;
@@ -10102,14 +9518,6 @@ final class Validators
 
     public static function v_CheckoutTransactionStatus(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (!(is_string($value) && isset(self::SET_8[$value]))) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -10373,14 +9781,6 @@ final class Validators
 
     public static function v_CheckoutVoidResponse_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'SUCCESS' && $value !== 'FAIL' && $value !== 'VOID' && $value !== 'SETTLED') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -10393,19 +9793,6 @@ final class Validators
 
     public static function v_ClientKey(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (!Formats::uuid($value)) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -10514,14 +9901,6 @@ final class Validators
 
     public static function v_CreateScheduleRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'CREATE_SCHEDULE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -10906,14 +10285,6 @@ final class Validators
 
     public static function v_Credit2CardRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'CREDIT2CARD') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -11137,14 +10508,6 @@ final class Validators
 
     public static function v_Credit2CardUndefined_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'PREPARE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -12192,12 +11555,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_0_if_properties_parameters_properties_mobile_money_operator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'mtn-gh' && $value !== 'airtel-gh' && $value !== 'tigo-gh' && $value !== 'vodafone-gh') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'mtn-gh' && $value !== 'airtel-gh' && $value !== 'tigo-gh' && $value !== 'vodafone-gh' && ValidationContext::reject($ctx, 'enum', 'must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh')) {
             return false;
         }
@@ -12251,12 +11608,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_1_if_properties_parameters_properties_mobile_money_operator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'safaricom-ke' && $value !== 'airtel-ke') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'safaricom-ke' && $value !== 'airtel-ke' && ValidationContext::reject($ctx, 'enum', 'must be one of: safaricom-ke, airtel-ke')) {
             return false;
         }
@@ -12310,12 +11661,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'safaricom-ke' && $value !== 'airtel-ke' && $value !== 'equitel-ke' && $value !== 't-kash-ke' && $value !== 'telcom-ke') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'safaricom-ke' && $value !== 'airtel-ke' && $value !== 'equitel-ke' && $value !== 't-kash-ke' && $value !== 'telcom-ke' && ValidationContext::reject($ctx, 'enum', 'must be one of: safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke')) {
             return false;
         }
@@ -12324,14 +11669,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (preg_match(self::PATTERN_25, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (preg_match(self::PATTERN_25, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
@@ -12342,14 +11679,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (preg_match(self::PATTERN_26, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (preg_match(self::PATTERN_26, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
@@ -12405,12 +11734,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'mtn-cm' && $value !== 'orange-cm') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'mtn-cm' && $value !== 'orange-cm' && ValidationContext::reject($ctx, 'enum', 'must be one of: mtn-cm, orange-cm')) {
             return false;
         }
@@ -12419,14 +11742,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (preg_match(self::PATTERN_27, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (preg_match(self::PATTERN_27, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
@@ -12437,14 +11752,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (preg_match(self::PATTERN_28, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (preg_match(self::PATTERN_28, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
@@ -12455,14 +11762,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (preg_match(self::PATTERN_29, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (preg_match(self::PATTERN_29, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$')) {
                 return false;
@@ -12518,12 +11817,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_2_if_properties_parameters_properties_mobile_money_operator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'equitel-ke') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'equitel-ke' && ValidationContext::reject($ctx, 'enum', 'must be one of: equitel-ke')) {
             return false;
         }
@@ -12577,12 +11870,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_3_if_properties_parameters_properties_mobile_money_operator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 't-kash-ke' && $value !== 'telcom-ke') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 't-kash-ke' && $value !== 'telcom-ke' && ValidationContext::reject($ctx, 'enum', 'must be one of: t-kash-ke, telcom-ke')) {
             return false;
         }
@@ -12636,12 +11923,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_4_if_properties_parameters_properties_mobile_money_operator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'mtn-ci' && $value !== 'orange-ci' && $value !== 'moov-ci' && $value !== 'wave-ci') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'mtn-ci' && $value !== 'orange-ci' && $value !== 'moov-ci' && $value !== 'wave-ci' && ValidationContext::reject($ctx, 'enum', 'must be one of: mtn-ci, orange-ci, moov-ci, wave-ci')) {
             return false;
         }
@@ -12695,12 +11976,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_5_if_properties_parameters_properties_mobile_money_operator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'mtn-cm') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'mtn-cm' && ValidationContext::reject($ctx, 'enum', 'must be one of: mtn-cm')) {
             return false;
         }
@@ -12754,12 +12029,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_6_if_properties_parameters_properties_mobile_money_operator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'orange-cm') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'orange-cm' && ValidationContext::reject($ctx, 'enum', 'must be one of: orange-cm')) {
             return false;
         }
@@ -12813,12 +12082,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_7_if_properties_parameters_properties_mobile_money_operator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'vodacom-tz' && $value !== 'airtel-tz' && $value !== 'tigo-tz' && $value !== 'halopesa-tz') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'vodacom-tz' && $value !== 'airtel-tz' && $value !== 'tigo-tz' && $value !== 'halopesa-tz' && ValidationContext::reject($ctx, 'enum', 'must be one of: vodacom-tz, airtel-tz, tigo-tz, halopesa-tz')) {
             return false;
         }
@@ -12872,12 +12135,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_8_if_properties_parameters_properties_mobile_money_operator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'vodafone-eg' && $value !== 'orange-eg' && $value !== 'etisalat-eg' && $value !== 'aman-eg') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'vodafone-eg' && $value !== 'orange-eg' && $value !== 'etisalat-eg' && $value !== 'aman-eg' && ValidationContext::reject($ctx, 'enum', 'must be one of: vodafone-eg, orange-eg, etisalat-eg, aman-eg')) {
             return false;
         }
@@ -12886,14 +12143,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (preg_match(self::PATTERN_24, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (preg_match(self::PATTERN_24, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
@@ -12904,14 +12153,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'CREDIT2VIRTUAL') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -12924,14 +12165,6 @@ final class Validators
 
     public static function v_Credit2VirtualRequest_properties_order_currency(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'GHS' && $value !== 'KES' && $value !== 'XOF' && $value !== 'XAF' && $value !== 'TZS' && $value !== 'EGP') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13222,14 +12455,6 @@ final class Validators
 
     public static function v_CreditvoidRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'CREDITVOID') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13314,14 +12539,6 @@ final class Validators
 
     public static function v_CreditvoidResponse_properties_result(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'ACCEPTED') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13334,14 +12551,6 @@ final class Validators
 
     public static function v_CryptoAsset(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'BTC' && $value !== 'ETH' && $value !== 'USDC' && $value !== 'USDT') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13490,12 +12699,6 @@ final class Validators
 
     public static function v_CryptoGatewayParameters_properties_bech32(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_bool($value)) {
-                return false;
-            }
-            return true;
-        }
         if (!is_bool($value) && ValidationContext::reject($ctx, 'type', 'must be a boolean')) {
             return false;
         }
@@ -13504,14 +12707,6 @@ final class Validators
 
     public static function v_CryptoGatewayParameters_properties_network_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'eth' && $value !== 'tron') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13524,14 +12719,6 @@ final class Validators
 
     public static function v_CryptoWalletAddress(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 1024 && mb_strlen($value, 'UTF-8') > 1024) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13609,14 +12796,6 @@ final class Validators
 
     public static function v_CryptoWithdrawalParameters_properties_network(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'BTC' && $value !== 'ETH' && $value !== 'BSC' && $value !== 'TRX') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13629,19 +12808,6 @@ final class Validators
 
     public static function v_Currency(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_2, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13659,19 +12825,6 @@ final class Validators
 
     public static function v_DateTime(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 19 && mb_strlen($value, 'UTF-8') > 19) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_18, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13689,19 +12842,6 @@ final class Validators
 
     public static function v_DayOfMonth(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_17, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13814,14 +12954,6 @@ final class Validators
 
     public static function v_Debit2VirtualCalcRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'DEBIT2VIRTUAL_CALC') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -14159,14 +13291,6 @@ final class Validators
 
     public static function v_Debit2VirtualRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'DEBIT2VIRTUAL') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -14327,14 +13451,6 @@ final class Validators
 
     public static function v_Debit2VirtualSuccess_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'DEBIT2VIRTUAL' && $value !== 'DEBIT2VIRTUAL_CALC') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -14416,14 +13532,6 @@ final class Validators
 
     public static function v_Debit2VirtualUndefined_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'REDIRECT' && $value !== 'PREPARE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -14812,14 +13920,6 @@ final class Validators
 
     public static function v_DebitRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'DEBIT') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -14980,14 +14080,6 @@ final class Validators
 
     public static function v_DebitSuccess_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'SETTLED' && $value !== '3DS' && $value !== 'REDIRECT' && $value !== 'PREPARE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -15069,14 +14161,6 @@ final class Validators
 
     public static function v_DebitUndefined_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== '3DS' && $value !== 'REDIRECT' && $value !== 'PREPARE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -15128,14 +14212,6 @@ final class Validators
 
     public static function v_DeleteScheduleRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'DELETE_SCHEDULE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -15248,14 +14324,6 @@ final class Validators
 
     public static function v_DescheduleRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'DESCHEDULE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -15618,14 +14686,6 @@ final class Validators
 
     public static function v_DeviceWalletToken_properties_paymentData_properties_data(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 65535 && mb_strlen($value, 'UTF-8') > 65535) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -15638,19 +14698,6 @@ final class Validators
 
     public static function v_DigitString(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_12, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -15699,19 +14746,6 @@ final class Validators
 
     public static function v_Email(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 320 && mb_strlen($value, 'UTF-8') > 320) {
-                    return false;
-                }
-                if (!Formats::email($value)) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -15783,19 +14817,6 @@ final class Validators
 
     public static function v_ErrorCode(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!((is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value) || is_string($value))) {
-                return false;
-            } elseif (is_string($value)) {
-                if (strlen($value) > 10 && mb_strlen($value, 'UTF-8') > 10) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_20, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!((is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value) || is_string($value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be an integer or a string')) {
                 return false;
@@ -15994,14 +15015,6 @@ final class Validators
 
     public static function v_GetTransStatusByOrderRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'GET_TRANS_STATUS_BY_ORDER') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -16088,14 +15101,6 @@ final class Validators
 
     public static function v_GetTransStatusRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'GET_TRANS_STATUS') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -16143,14 +15148,6 @@ final class Validators
 
     public static function v_GetTransStatusResponse_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'GET_TRANS_STATUS' && $value !== 'GET_TRANS_DETAILS') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -16163,19 +15160,6 @@ final class Validators
 
     public static function v_Hash(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 64 && mb_strlen($value, 'UTF-8') > 64) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_3, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -16311,14 +15295,6 @@ final class Validators
 
     public static function v_HpfBrowserInfo_properties_userAgent(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 2048 && mb_strlen($value, 'UTF-8') > 2048) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -16693,29 +15669,6 @@ final class Validators
 
     public static function v_InstallmentRedirectParameters_properties_product_quantity(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value))) {
-                return false;
-            } else {
-                if (is_string($value)) {
-                    if (strlen($value) > 4 && mb_strlen($value, 'UTF-8') > 4) {
-                        return false;
-                    }
-                    if (preg_match(self::PATTERN_11, $value) !== 1) {
-                        return false;
-                    }
-                }
-                if ((is_int($value) || is_float($value) && is_finite($value))) {
-                    if ($value < 0) {
-                        return false;
-                    }
-                    if ($value > 9999) {
-                        return false;
-                    }
-                }
-            }
-            return true;
-        }
         if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string or an integer')) {
                 return false;
@@ -16743,14 +15696,6 @@ final class Validators
 
     public static function v_InstallmentRedirectParameters_properties_product_reference_id(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 64 && mb_strlen($value, 'UTF-8') > 64) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -16794,14 +15739,6 @@ final class Validators
 
     public static function v_IpAddress_anyOf_0(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (!Formats::ipv4($value)) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -16814,14 +15751,6 @@ final class Validators
 
     public static function v_IpAddress_anyOf_1(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (!Formats::ipv6($value)) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -17362,12 +16291,6 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_0_if_properties_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'PIX') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'PIX' && ValidationContext::reject($ctx, 'const', 'must be "PIX"')) {
             return false;
         }
@@ -17403,12 +16326,6 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_1_if_properties_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'OFFLINE') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'OFFLINE' && ValidationContext::reject($ctx, 'const', 'must be "OFFLINE"')) {
             return false;
         }
@@ -17457,12 +16374,6 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_2_if_properties_market(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'AR') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'AR' && ValidationContext::reject($ctx, 'const', 'must be "AR"')) {
             return false;
         }
@@ -17511,12 +16422,6 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_3_if_properties_market(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'CL') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'CL' && ValidationContext::reject($ctx, 'const', 'must be "CL"')) {
             return false;
         }
@@ -17565,12 +16470,6 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_4_if_properties_market(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'PY' && $value !== 'PE') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'PY' && $value !== 'PE' && ValidationContext::reject($ctx, 'enum', 'must be one of: PY, PE')) {
             return false;
         }
@@ -17606,12 +16505,6 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_5_if_properties_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'OFFLINE_SERVICE_PAYMENT') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'OFFLINE_SERVICE_PAYMENT' && ValidationContext::reject($ctx, 'const', 'must be "OFFLINE_SERVICE_PAYMENT"')) {
             return false;
         }
@@ -17660,12 +16553,6 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_6_if_properties_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'PULL') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'PULL' && ValidationContext::reject($ctx, 'const', 'must be "PULL"')) {
             return false;
         }
@@ -17714,12 +16601,6 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_7_if_properties_market(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'PE') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'PE' && ValidationContext::reject($ctx, 'const', 'must be "PE"')) {
             return false;
         }
@@ -17755,12 +16636,6 @@ final class Validators
 
     public static function v_LocalCollectionParameters_allOf_8_if_properties_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'SPEI') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'SPEI' && ValidationContext::reject($ctx, 'const', 'must be "SPEI"')) {
             return false;
         }
@@ -17769,14 +16644,6 @@ final class Validators
 
     public static function v_LocalCollectionParameters_properties_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'PIX' && $value !== 'OFFLINE' && $value !== 'OFFLINE_SERVICE_PAYMENT' && $value !== 'SPEI' && $value !== 'PULL') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -17789,19 +16656,6 @@ final class Validators
 
     public static function v_MaskedCard(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_19, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -17850,14 +16704,6 @@ final class Validators
 
     public static function v_MobileMoneyOperator(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (!(is_string($value) && isset(self::SET_4[$value]))) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -18076,14 +16922,6 @@ final class Validators
 
     public static function v_OpenBankingIdentificationType(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (!(is_string($value) && isset(self::SET_1[$value]))) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -18226,14 +17064,6 @@ final class Validators
 
     public static function v_OrderDescription(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 4096 && mb_strlen($value, 'UTF-8') > 4096) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -18246,14 +17076,6 @@ final class Validators
 
     public static function v_OrderId(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -18379,19 +17201,6 @@ final class Validators
 
     public static function v_P2PayMethodParameters_properties_accountName(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if ($value === '') {
-                    return false;
-                }
-                if (strlen($value) > 64 && mb_strlen($value, 'UTF-8') > 64) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -18409,14 +17218,6 @@ final class Validators
 
     public static function v_PanType(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'dpan' && $value !== 'fpan') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -18468,14 +17269,6 @@ final class Validators
 
     public static function v_PauseScheduleRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'PAUSE_SCHEDULE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -18661,19 +17454,6 @@ final class Validators
 
     public static function v_PayoutEmailParameters_properties_SecurityQuestion(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) < 40 && mb_strlen($value, 'UTF-8') < 10) {
-                    return false;
-                }
-                if (strlen($value) > 40 && mb_strlen($value, 'UTF-8') > 40) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -18691,19 +17471,6 @@ final class Validators
 
     public static function v_PayoutEmailParameters_properties_SecurityQuestionAnswer(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) < 12 && mb_strlen($value, 'UTF-8') < 3) {
-                    return false;
-                }
-                if (strlen($value) > 40 && mb_strlen($value, 'UTF-8') > 40) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -18752,19 +17519,6 @@ final class Validators
 
     public static function v_PhoneCountryCode(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 10 && mb_strlen($value, 'UTF-8') > 10) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_4, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -18822,19 +17576,6 @@ final class Validators
 
     public static function v_PinVoucherParameters_properties_pin(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) < 64 && mb_strlen($value, 'UTF-8') < 16) {
-                    return false;
-                }
-                if (strlen($value) > 16 && mb_strlen($value, 'UTF-8') > 16) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -18852,19 +17593,6 @@ final class Validators
 
     public static function v_PositiveDigitString(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_16, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -19614,14 +18342,6 @@ final class Validators
 
     public static function v_RecurringDebitRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'RECURRING_DEBIT') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -20070,14 +18790,6 @@ final class Validators
 
     public static function v_RecurringSaleRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'RECURRING_SALE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -20307,14 +19019,6 @@ final class Validators
 
     public static function v_RedirectMethod(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'GET' && $value !== 'POST') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -20393,14 +19097,6 @@ final class Validators
 
     public static function v_RedirectParams_oneOf_0_additionalProperties(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 65535 && mb_strlen($value, 'UTF-8') > 65535) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -20649,14 +19345,6 @@ final class Validators
 
     public static function v_RefundRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'REFUND') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -20741,19 +19429,6 @@ final class Validators
 
     public static function v_ReportedAmount(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_22, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -20810,14 +19485,6 @@ final class Validators
 
     public static function v_RunScheduleRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'RUN_SCHEDULE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -21561,14 +20228,6 @@ final class Validators
 
     public static function v_S2sErrorResponse_properties_result(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'ERROR') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -22729,19 +21388,6 @@ final class Validators
 
     public static function v_S2sStatusLookupFields_properties_arn(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if ($value === '') {
-                    return false;
-                }
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -22928,14 +21574,6 @@ final class Validators
 
     public static function v_S2sZeroAmountRule_then_properties_order_amount_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (preg_match(self::PATTERN_23, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (preg_match(self::PATTERN_23, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) {
                 return false;
@@ -22993,14 +21631,6 @@ final class Validators
 
     public static function v_SaleApmArTransferRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'ar_transfer') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23076,14 +21706,6 @@ final class Validators
 
     public static function v_SaleApmBankAccountDebitRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'bank_account_debit') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23147,14 +21769,6 @@ final class Validators
 
     public static function v_SaleApmBnplARequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'bnpl_a') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23218,14 +21832,6 @@ final class Validators
 
     public static function v_SaleApmBnplBRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'bnpl_b') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23289,14 +21895,6 @@ final class Validators
 
     public static function v_SaleApmCryptoConvertRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'crypto_convert') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23360,14 +21958,6 @@ final class Validators
 
     public static function v_SaleApmCryptoDepositRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'crypto_deposit') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23431,14 +22021,6 @@ final class Validators
 
     public static function v_SaleApmCryptoWithdrawalRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'crypto_withdrawal') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23502,14 +22084,6 @@ final class Validators
 
     public static function v_SaleApmDeviceWalletRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'device_wallet') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23589,14 +22163,6 @@ final class Validators
 
     public static function v_SaleApmDlRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'dl') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23676,14 +22242,6 @@ final class Validators
 
     public static function v_SaleApmDocumentMethodRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'document_method') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23747,14 +22305,6 @@ final class Validators
 
     public static function v_SaleApmEmailTransferRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'email_transfer') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23929,14 +22479,6 @@ final class Validators
 
     public static function v_SaleApmFxConvertRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'fx_convert') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -23996,14 +22538,6 @@ final class Validators
 
     public static function v_SaleApmInstallmentRedirectRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'installment_redirect') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -24074,14 +22608,6 @@ final class Validators
 
     public static function v_SaleApmIpsRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'ips') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -24094,14 +22620,6 @@ final class Validators
 
     public static function v_SaleApmIpsRequest_properties_order_currency(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'EUR' && $value !== 'RSD' && $value !== 'BAM' && $value !== 'MKD') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -24161,14 +22679,6 @@ final class Validators
 
     public static function v_SaleApmLatamDocumentRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'latam_document') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -24232,14 +22742,6 @@ final class Validators
 
     public static function v_SaleApmLocalCollectionRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'local_collection') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -24606,14 +23108,6 @@ final class Validators
 
     public static function v_SaleApmMobileMoneyKeRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'mobile_money_ke') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -24673,14 +23167,6 @@ final class Validators
 
     public static function v_SaleApmMobileMoneyRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'mobile_money') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -24740,14 +23226,6 @@ final class Validators
 
     public static function v_SaleApmMxTransferRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'mx_transfer') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -24811,14 +23289,6 @@ final class Validators
 
     public static function v_SaleApmOpenBankingRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'open_banking') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -24878,14 +23348,6 @@ final class Validators
 
     public static function v_SaleApmP1ARequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'p1_a') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -24945,14 +23407,6 @@ final class Validators
 
     public static function v_SaleApmP1BRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'p1_b') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25012,14 +23466,6 @@ final class Validators
 
     public static function v_SaleApmP1CRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'p1_c') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25079,14 +23525,6 @@ final class Validators
 
     public static function v_SaleApmP1DRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'p1_d') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25146,14 +23584,6 @@ final class Validators
 
     public static function v_SaleApmP1ERequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'p1_e') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25213,14 +23643,6 @@ final class Validators
 
     public static function v_SaleApmP1FRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'p1_f') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25280,14 +23702,6 @@ final class Validators
 
     public static function v_SaleApmP2ARequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'p2_a') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25347,14 +23761,6 @@ final class Validators
 
     public static function v_SaleApmP2BRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'p2_b') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25414,14 +23820,6 @@ final class Validators
 
     public static function v_SaleApmP2CRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'p2_c') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25481,14 +23879,6 @@ final class Validators
 
     public static function v_SaleApmP2DRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'p2_d') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25618,14 +24008,6 @@ final class Validators
 
     public static function v_SaleApmPayoutEmailRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'payout_email') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25638,19 +24020,6 @@ final class Validators
 
     public static function v_SaleApmPayoutEmailRequest_properties_order_description(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) < 20 && mb_strlen($value, 'UTF-8') < 5) {
-                    return false;
-                }
-                if (strlen($value) > 200 && mb_strlen($value, 'UTF-8') > 200) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25668,19 +24037,6 @@ final class Validators
 
     public static function v_SaleApmPayoutEmailRequest_properties_payer_email(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) < 8 && mb_strlen($value, 'UTF-8') < 2) {
-                    return false;
-                }
-                if (strlen($value) > 60 && mb_strlen($value, 'UTF-8') > 60) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25810,12 +24166,6 @@ final class Validators
 
     public static function v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'BR') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'BR' && ValidationContext::reject($ctx, 'const', 'must be "BR"')) {
             return false;
         }
@@ -25824,14 +24174,6 @@ final class Validators
 
     public static function v_SaleApmPersonalIdMethodRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'personal_id_method') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -25931,14 +24273,6 @@ final class Validators
 
     public static function v_SaleApmPinVoucherRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'pin_voucher') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -26054,12 +24388,6 @@ final class Validators
 
     public static function v_SaleApmRedirectOnlyRequest_properties_brand_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!(is_string($value) && isset(self::SET_11[$value]))) {
-                return false;
-            }
-            return true;
-        }
         if (!(is_string($value) && isset(self::SET_11[$value])) && ValidationContext::reject($ctx, 'enum', 'must be one of: vcard, pin_voucher, telecom_otp, bank_account_debit, ar_transfer, mx_transfer, dl, document_method, installment_redirect, personal_id_method, crypto_deposit, crypto_withdrawal, ips, crypto_convert, trading_deposit, trading_withdrawal, fx_convert, latam_document, upi_a, upi_b, upi_c, upi_d, email_transfer, sms_transfer, p1_a, p1_b, p1_c, p1_d, p1_e, p1_f, p2_a, p2_b, p2_c, p2_d, bnpl_a, bnpl_b, open_banking, mobile_money, payout_email, local_collection, mobile_money_ke, device_wallet, web_wallet')) {
             return false;
         }
@@ -26181,14 +24509,6 @@ final class Validators
 
     public static function v_SaleApmSmsTransferRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'sms_transfer') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -26248,14 +24568,6 @@ final class Validators
 
     public static function v_SaleApmTelecomOtpRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'telecom_otp') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -26319,14 +24631,6 @@ final class Validators
 
     public static function v_SaleApmTradingDepositRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'trading_deposit') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -26390,14 +24694,6 @@ final class Validators
 
     public static function v_SaleApmTradingWithdrawalRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'trading_withdrawal') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -26457,14 +24753,6 @@ final class Validators
 
     public static function v_SaleApmUpiARequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'upi_a') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -26528,14 +24816,6 @@ final class Validators
 
     public static function v_SaleApmUpiBRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'upi_b') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -26599,14 +24879,6 @@ final class Validators
 
     public static function v_SaleApmUpiCRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'upi_c') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -26666,14 +24938,6 @@ final class Validators
 
     public static function v_SaleApmUpiDRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'upi_d') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -26748,14 +25012,6 @@ final class Validators
 
     public static function v_SaleApmVcardRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'vcard') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -26819,14 +25075,6 @@ final class Validators
 
     public static function v_SaleApmWebWalletRequest_properties_brand(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'web_wallet') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -26941,14 +25189,6 @@ final class Validators
 
     public static function v_SaleCardParameters_allOf_5_properties_cart_properties_items_items_properties_shipping(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (strlen($value) > 12 && mb_strlen($value, 'UTF-8') > 12) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (strlen($value) > 12 && mb_strlen($value, 'UTF-8') > 12 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 12 characters')) {
                 return false;
@@ -27066,12 +25306,6 @@ final class Validators
 
     public static function v_SaleCardRequest_allOf_1_if_properties_auth(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'Y') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'Y' && ValidationContext::reject($ctx, 'const', 'must be "Y"')) {
             return false;
         }
@@ -27080,14 +25314,6 @@ final class Validators
 
     public static function v_SaleCardRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'SALE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -27206,14 +25432,6 @@ final class Validators
 
     public static function v_SaleDeclined_properties_result(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'DECLINED') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -27307,14 +25525,6 @@ final class Validators
 
     public static function v_SaleRedirect_properties_result(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'REDIRECT') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -27327,14 +25537,6 @@ final class Validators
 
     public static function v_SaleRedirect_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== '3DS' && $value !== 'REDIRECT') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -27583,14 +25785,6 @@ final class Validators
 
     public static function v_SaleSuccess_properties_result(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'SUCCESS') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -27603,14 +25797,6 @@ final class Validators
 
     public static function v_SaleSuccess_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'SETTLED' && $value !== 'PENDING' && $value !== 'PREPARE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -27714,14 +25900,6 @@ final class Validators
 
     public static function v_SaleUndefined_properties_message(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (strlen($value) > 1024 && mb_strlen($value, 'UTF-8') > 1024) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -27734,14 +25912,6 @@ final class Validators
 
     public static function v_SaleUndefined_properties_result(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'UNDEFINED') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -27754,14 +25924,6 @@ final class Validators
 
     public static function v_SaleUndefined_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'PENDING' && $value !== 'PREPARE' && $value !== 'REDIRECT' && $value !== '3DS') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -27774,16 +25936,6 @@ final class Validators
 
     public static function v_ScheduleInfoNumber(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!((is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value) || is_string($value) || $value === null)) {
-                return false;
-            } elseif (is_string($value)) {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!((is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value) || is_string($value) || $value === null)) {
             if (ValidationContext::reject($ctx, 'type', 'must be an integer or a string or null')) {
                 return false;
@@ -27837,14 +25989,6 @@ final class Validators
 
     public static function v_ScheduleInfoRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'SCHEDULE_INFO') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -28060,16 +26204,6 @@ final class Validators
 
     public static function v_ScheduleInfoResponse_properties_first_payment_day_of_week(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value))) {
-                return false;
-            } elseif (is_string($value)) {
-                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!(is_string($value) || (is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string or an integer')) {
                 return false;
@@ -28084,14 +26218,6 @@ final class Validators
 
     public static function v_ScheduleIntervalUnit(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'day' && $value !== 'month') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -28354,12 +26480,6 @@ final class Validators
 
     public static function v_ScheduleOptions_allOf_0_if_properties_delayed_first_payment(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'delay_by_interval') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'delay_by_interval' && ValidationContext::reject($ctx, 'const', 'must be "delay_by_interval"')) {
             return false;
         }
@@ -28395,12 +26515,6 @@ final class Validators
 
     public static function v_ScheduleOptions_allOf_1_if_properties_delayed_first_payment(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'day_of_week') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'day_of_week' && ValidationContext::reject($ctx, 'const', 'must be "day_of_week"')) {
             return false;
         }
@@ -28436,12 +26550,6 @@ final class Validators
 
     public static function v_ScheduleOptions_allOf_2_if_properties_delayed_first_payment(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'day_of_month') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'day_of_month' && ValidationContext::reject($ctx, 'const', 'must be "day_of_month"')) {
             return false;
         }
@@ -28477,12 +26585,6 @@ final class Validators
 
     public static function v_ScheduleOptions_allOf_3_if_properties_interval_unit(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'day') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'day' && ValidationContext::reject($ctx, 'const', 'must be "day"')) {
             return false;
         }
@@ -28491,14 +26593,6 @@ final class Validators
 
     public static function v_ScheduleOptions_properties_delayed_first_payment(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'none' && $value !== 'delay_by_interval' && $value !== 'day_of_week' && $value !== 'day_of_month') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -28829,14 +26923,6 @@ final class Validators
 
     public static function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_recipient_properties_country(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (preg_match(self::PATTERN_21, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (preg_match(self::PATTERN_21, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^([A-Za-z]{2}|[0-9]{3})$')) {
                 return false;
@@ -28847,14 +26933,6 @@ final class Validators
 
     public static function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_shipping(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (preg_match(self::PATTERN_10, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (preg_match(self::PATTERN_10, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$')) {
                 return false;
@@ -28865,14 +26943,6 @@ final class Validators
 
     public static function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_tax(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (strlen($value) > 6 && mb_strlen($value, 'UTF-8') > 6) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (strlen($value) > 6 && mb_strlen($value, 'UTF-8') > 6 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 6 characters')) {
                 return false;
@@ -28883,14 +26953,6 @@ final class Validators
 
     public static function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_taxCategory(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (strlen($value) > 2 && mb_strlen($value, 'UTF-8') > 2) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (strlen($value) > 2 && mb_strlen($value, 'UTF-8') > 2 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2 characters')) {
                 return false;
@@ -28901,14 +26963,6 @@ final class Validators
 
     public static function v_SessionCardParameters_allOf_6_properties_shipping_properties_cost(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (is_string($value)) {
-                if (strlen($value) > 13 && mb_strlen($value, 'UTF-8') > 13) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (is_string($value)) {
             if (strlen($value) > 13 && mb_strlen($value, 'UTF-8') > 13 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 13 characters')) {
                 return false;
@@ -29489,12 +27543,6 @@ final class Validators
 
     public static function v_SessionFields_allOf_0_if_properties_operation(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if ($value !== 'debit' && $value !== 'credit') {
-                return false;
-            }
-            return true;
-        }
         if ($value !== 'debit' && $value !== 'credit' && ValidationContext::reject($ctx, 'enum', 'must be one of: debit, credit')) {
             return false;
         }
@@ -29544,12 +27592,6 @@ final class Validators
 
     public static function v_SessionFields_allOf_1_if_not_properties_recurring_init(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!Checks::equal($value, self::VALUE_2)) {
-                return false;
-            }
-            return true;
-        }
         if (!Checks::equal($value, self::VALUE_2) && ValidationContext::reject($ctx, 'const', 'must be true')) {
             return false;
         }
@@ -29558,14 +27600,6 @@ final class Validators
 
     public static function v_SessionFields_properties_operation(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'purchase' && $value !== 'debit' && $value !== 'credit') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -29578,19 +27612,6 @@ final class Validators
 
     public static function v_SessionFields_properties_session_expiry(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!(is_int($value) || is_float($value) && is_finite($value))) {
-                return false;
-            } else {
-                if ($value < 1) {
-                    return false;
-                }
-                if ($value > 720) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!(is_int($value) || is_float($value) && is_finite($value))) {
             if (ValidationContext::reject($ctx, 'type', 'must be a number')) {
                 return false;
@@ -30481,14 +28502,6 @@ final class Validators
 
     public static function v_SessionTokenRequest_properties_operation(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'purchase' && $value !== 'debit') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -30541,19 +28554,6 @@ final class Validators
 
     public static function v_SessionTokenResponse_properties_token(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if ($value === '') {
-                    return false;
-                }
-                if (strlen($value) > 4096 && mb_strlen($value, 'UTF-8') > 4096) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -30774,14 +28774,6 @@ final class Validators
 
     public static function v_TransactionStatus(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif (!(is_string($value) && isset(self::SET_5[$value]))) {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -30794,22 +28786,6 @@ final class Validators
 
     public static function v_TransferSecurityAnswer(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) < 12 && mb_strlen($value, 'UTF-8') < 3) {
-                    return false;
-                }
-                if (strlen($value) > 25 && mb_strlen($value, 'UTF-8') > 25) {
-                    return false;
-                }
-                if (preg_match(self::PATTERN_13, $value) !== 1) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -30873,14 +28849,6 @@ final class Validators
 
     public static function v_UpdateScheduleRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'UPDATE_SCHEDULE') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -31067,19 +29035,6 @@ final class Validators
 
     public static function v_Url(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } else {
-                if (strlen($value) > 2048 && mb_strlen($value, 'UTF-8') > 2048) {
-                    return false;
-                }
-                if (!Formats::uri($value)) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -31203,14 +29158,6 @@ final class Validators
 
     public static function v_VoidDeclined_properties_status(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'SETTLED' && $value !== 'PENDING') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -31262,14 +29209,6 @@ final class Validators
 
     public static function v_VoidRequest_properties_action(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'VOID') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -31481,12 +29420,6 @@ final class Validators
 
     public static function v_VoucherWalletParameters(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-                return false;
-            }
-            return true;
-        }
         if ((!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) && ValidationContext::reject($ctx, 'type', 'must be an object')) {
             return false;
         }
@@ -32053,12 +29986,6 @@ final class Validators
 
     public static function v_WebWalletToken_properties_apiVersion(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!(is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value)) {
-                return false;
-            }
-            return true;
-        }
         if ((!(is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value)) && ValidationContext::reject($ctx, 'type', 'must be an integer')) {
             return false;
         }
@@ -32067,14 +29994,6 @@ final class Validators
 
     public static function v_WebWalletToken_properties_paymentMethodData_properties_info_properties_cardNetwork(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'MASTERCARD' && $value !== 'VISA' && $value !== 'AMEX' && $value !== 'DISCOVER' && $value !== 'JCB') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -32107,14 +30026,6 @@ final class Validators
 
     public static function v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'PAYMENT_GATEWAY') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -32127,14 +30038,6 @@ final class Validators
 
     public static function v_WebWalletToken_properties_paymentMethodData_properties_type(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'CARD') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -32147,14 +30050,6 @@ final class Validators
 
     public static function v_YesNo(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ($ctx === null) {
-            if (!is_string($value)) {
-                return false;
-            } elseif ($value !== 'Y' && $value !== 'N') {
-                return false;
-            }
-            return true;
-        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;

@@ -87,7 +87,10 @@ export class PhpValidatorCompiler {
         // reporting pass, which runs only once the predicate has said no.
         const predicate = [this.inline(schema, this.scope(fixed, '$value', undefined, [], locals, undefined, '$fields', true)), 'return true;'];
         const reporting = this.inline(schema, this.scope(fixed, '$value', undefined, [], locals));
-        this.methods.push({ name: fixed, body: isEmpty(reporting) ? 'return true;' : [ifElse('$ctx === null', predicate), reporting, 'return true;'] });
+        // A leaf's one body serves both: each check reports through ValidationContext::reject,
+        // which stops the predicate (no context) at the first failure.
+        const single = isEmpty(reporting) || (isSchemaObject(schema) && isLeaf(schema));
+        this.methods.push({ name: fixed, body: single ? [reporting, 'return true;'] : [ifElse('$ctx === null', predicate), reporting, 'return true;'] });
       });
     }
     return name;
