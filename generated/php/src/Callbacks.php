@@ -139,7 +139,7 @@ final class Callbacks
         }
         $candidates = $candidatesFor($fields);
         foreach ($candidates as $name => $definition) {
-            if (!self::verifiesWith($definition, $fields, $signingContext, $received, $this->password, $this->algorithm)) {
+            if (!self::verifiesWith((string) $name, $definition, $fields, $signingContext, $received, $this->password, $this->algorithm)) {
                 continue;
             }
             $covered = array_values(array_filter(
@@ -179,11 +179,14 @@ final class Callbacks
      * @param array<string, mixed> $fields
      * @param array<string, mixed> $context
      */
-    private static function verifiesWith(array $definition, array $fields, array $context, string $received, #[\SensitiveParameter] string $password, string $algorithm): bool
+    private static function verifiesWith(string $webhook, array $definition, array $fields, array $context, string $received, #[\SensitiveParameter] string $password, string $algorithm): bool
     {
+        // Each webhook's recipe is compiled once per process.
+        static $signers = [];
+        $signer = $signers[$webhook] ??= Signature::signer($definition['signature']);
         $added = self::contextValues($definition, $fields, $context);
         foreach ($added === [] ? [$fields] : [[...$fields, ...$added], $fields] as $signed) {
-            if (Signature::matches($received, Signature::compute($definition['signature'], $signed, $password, $algorithm))) {
+            if (Signature::matches($received, $signer($signed, $password, $algorithm))) {
                 return true;
             }
         }

@@ -8,6 +8,8 @@ namespace PaymentGateway\MerchantClient;
 
 use PaymentGateway\MerchantClient\Exception\FormCodecException;
 
+use function count, is_array, is_bool, is_float, is_int, is_object, is_string;
+
 /**
  * Bracket-notation form codec for S2S bodies and callbacks, the PHP side of
  * templates/runtime/form-codec.ts and byte for byte the same text:
@@ -52,15 +54,24 @@ final class FormCodec
             throw new FormCodecException(sprintf('A form field nests deeper than %d levels (a safety cap)', self::MAX_DEPTH));
         }
         $node = (array) $node;
+        // One scan of all the keys in C; key by key (to name the one) only when it finds a bracket.
+        $keys = implode('', array_keys($node));
+        $keysPlain = !str_contains($keys, '[') && !str_contains($keys, ']');
         foreach ($node as $key => $value) {
-            if (is_string($key) && strpbrk($key, '[]') !== false) {
+            if (!$keysPlain && is_string($key) && strpbrk($key, '[]') !== false) {
                 self::checkKey($key);
             }
             // Strings, most of a body, pass as they are: the one test first.
             if (is_string($value) || is_int($value) || $value === null) {
                 continue;
             }
-            if (is_array($value) || is_object($value)) {
+            if (is_array($value)) {
+                // Written back only when changed (the same array otherwise): no copy of this level.
+                $plain = self::plain($value, $depth + 1);
+                if ($plain !== $value) {
+                    $node[$key] = $plain;
+                }
+            } elseif (is_object($value)) {
                 $node[$key] = self::plain($value, $depth + 1);
             } else {
                 $node[$key] = self::text($value);

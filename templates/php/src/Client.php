@@ -17,6 +17,8 @@ use PaymentGateway\MerchantClient\Transport\TransportFailure;
 use PaymentGateway\MerchantClient\Validation\ValidationIssue;
 use PaymentGateway\MerchantClient\Validation\Validator;
 
+use function array_key_exists, count, in_array, is_array, is_int, is_string;
+
 /**
  * The request pipeline, the PHP side of templates/runtime/pipeline.ts: read the input → validate
  * (wire paths) → sign (the operation's recipe) → encode → send → read the answer. Each step reads
@@ -77,7 +79,7 @@ final class Client
             if ($options->logger !== null) {
                 $this->log(['type' => 'request', 'operation' => $operation, 'attempt' => $attempt, 'url' => $request->url, 'body' => Sensitive::sanitize($body, $secretsOf())]);
             }
-            $started = hrtime(true);
+            $started = $options->logger !== null ? hrtime(true) : 0;
             try {
                 $result = $this->sendOnce($operation, $definition, $request, $body, $secretsOf);
                 if ($options->logger !== null) {
@@ -118,7 +120,7 @@ final class Client
         $issues = [];
         // Set operations in C rather than a loop per field: the request's fields as a set, once per operation.
         static $known = [];
-        $sent = array_diff_key($input, self::LOCAL_FIELDS);
+        $sent = array_key_exists('signing', $input) || array_key_exists('headers', $input) || array_key_exists('hash', $input) ? array_diff_key($input, self::LOCAL_FIELDS) : $input;
         if ($definition['fields'] !== null) {
             foreach (array_diff_key($sent, $known[$operation] ??= array_flip($definition['fields'])) as $key => $_) {
                 $issues[] = new ValidationIssue((string) $key, 'unevaluatedProperties', 'is not a field of this request (check its name): it is not sent');
@@ -159,7 +161,10 @@ final class Client
             $body = self::toWire($definition, $options->brandValues, $body);
         }
         if ($recipe !== null) {
-            $body['hash'] = Signature::compute($recipe, [...$signing, ...$body], $options->password, $options->signatureAlgorithm);
+            // Each operation's recipe (and variant) is compiled once per process, not read on every request.
+            static $signers = [];
+            $signer = $signers["{$operation}\n{$options->cardStatusSignature}"] ??= Signature::signer($recipe);
+            $body['hash'] = $signer($signing === [] ? $body : [...$signing, ...$body], $options->password, $options->signatureAlgorithm);
         }
         return [$body, $signing, $headers];
     }

@@ -6,6 +6,8 @@ namespace PaymentGateway\MerchantClient;
 
 use PaymentGateway\MerchantClient\Exception\ConfigurationException;
 
+use function array_key_exists, in_array, is_array, is_bool, is_float, is_object, is_string, strlen;
+
 /**
  * The one interpreter of the spec's `x-signature` recipes in PHP, as templates/runtime/signature.ts
  * is in TypeScript: the recipes are data (the generated Operations and Webhooks tables), no
@@ -26,17 +28,35 @@ final class Signature
      */
     public static function compute(array $recipe, array $fields, #[\SensitiveParameter] string $password, string $algorithm = 'md5'): string
     {
+        return self::signer($recipe)($fields, $password, $algorithm);
+    }
+
+    /**
+     * The recipe compiled once into a signer, `fn (array $fields, string $password, string
+     * $algorithm = 'md5'): string`, for a caller that signs with one recipe again and again (the
+     * Client keeps one per operation): the recipe is read here, not on every request. compute()
+     * runs the same code.
+     *
+     * @param array<string, mixed> $recipe
+     * @return \Closure(array<array-key, mixed>, string, string=): string
+     */
+    public static function signer(array $recipe): \Closure
+    {
         if (!isset($recipe['digests'], $recipe['input']) || !is_array($recipe['digests'])) {
             throw new ConfigurationException('computeSignature', 'recipe must be a signature recipe (from the generated Operations or Webhooks tables)');
         }
-        if ($algorithm !== 'md5' && $algorithm !== 'sha256') {
-            throw new ConfigurationException('computeSignature', "algorithm must be 'md5' or 'sha256'");
-        }
-        $data = self::bytes($recipe, $fields, $password);
-        foreach ($recipe['digests'] as $digest) {
-            $data = hash($digest === 'md5' ? $algorithm : (string) $digest, $data);
-        }
-        return $data;
+        $formula = self::formula($recipe);
+        $digests = array_values($recipe['digests']);
+        return static function (array $fields, #[\SensitiveParameter] string $password, string $algorithm = 'md5') use ($formula, $digests): string {
+            if ($algorithm !== 'md5' && $algorithm !== 'sha256') {
+                throw new ConfigurationException('computeSignature', "algorithm must be 'md5' or 'sha256'");
+            }
+            $data = $formula($fields, $password);
+            foreach ($digests as $digest) {
+                $data = hash($digest === 'md5' ? $algorithm : (string) $digest, $data);
+            }
+            return $data;
+        };
     }
 
     /**
@@ -47,7 +67,36 @@ final class Signature
      */
     public static function bytes(array $recipe, array $fields, #[\SensitiveParameter] string $password): string
     {
-        return self::evaluate(self::chosenInput($recipe, $fields), $fields, $password);
+        return self::formula($recipe)($fields, $password);
+    }
+
+    /**
+     * The recipe's formulas compiled, with the choice among them (chosenInput's): a closure from
+     * the fields and the password to the bytes the first digest runs over.
+     *
+     * @param array<string, mixed> $recipe
+     * @return \Closure(array<array-key, mixed>, string): string
+     */
+    private static function formula(array $recipe): \Closure
+    {
+        $otherwise = self::compile($recipe['input']);
+        $cases = [];
+        foreach ($recipe['cases'] ?? [] as $case) {
+            $when = $case['when'];
+            $cases[] = is_string($when) ? [$when, false, null, self::compile($case['input'])] : [$when['field'], true, $when['equals'], self::compile($case['input'])];
+        }
+        if ($cases === []) {
+            return $otherwise;
+        }
+        return static function (array $fields, #[\SensitiveParameter] string $password) use ($cases, $otherwise): string {
+            foreach ($cases as [$field, $byValue, $equals, $formula]) {
+                $value = self::readField($fields, $field);
+                if ($byValue ? $value === $equals : $value !== '') {
+                    return $formula($fields, $password);
+                }
+            }
+            return $otherwise($fields, $password);
+        };
     }
 
     /**
@@ -198,38 +247,52 @@ final class Signature
         return $recipe['input'];
     }
 
-    /** @param array<array-key, mixed> $fields */
-    private static function evaluate(mixed $expression, array $fields, string $password): string
+    /**
+     * One expression compiled to a closure from the fields and the password to its text. An
+     * expression the interpreter does not know fails when it is reached, as it always has: a
+     * formula that is never chosen never throws.
+     *
+     * @return \Closure(array<array-key, mixed>, string): string
+     */
+    private static function compile(mixed $expression): \Closure
     {
         if (is_string($expression)) {
-            return $expression === self::PASSWORD_TOKEN ? $password : self::readField($fields, $expression);
-        }
-        if (!is_array($expression)) {
-            throw new ConfigurationException('computeSignature', 'unknown recipe expression');
-        }
-        if (array_is_list($expression)) {
-            $out = '';
-            foreach ($expression as $part) {
-                $out .= self::evaluate($part, $fields, $password);
+            if ($expression === self::PASSWORD_TOKEN) {
+                return static fn (array $fields, #[\SensitiveParameter] string $password): string => $password;
             }
-            return $out;
+            return static fn (array $fields): string => is_string($fields[$expression] ?? null) ? $fields[$expression] : self::readField($fields, $expression);
         }
-        if (array_key_exists('upper', $expression)) {
+        if (is_array($expression) && array_is_list($expression)) {
+            $parts = array_map(self::compile(...), $expression);
+            return static function (array $fields, #[\SensitiveParameter] string $password) use ($parts): string {
+                $out = '';
+                foreach ($parts as $part) {
+                    $out .= $part($fields, $password);
+                }
+                return $out;
+            };
+        }
+        if (is_array($expression) && array_key_exists('upper', $expression)) {
+            $inner = self::compile($expression['upper']);
             // PHP strtoupper, ASCII only (locale-independent before PHP 8.2 too).
-            return strtr(self::evaluate($expression['upper'], $fields, $password), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+            return static fn (array $fields, #[\SensitiveParameter] string $password): string => strtr($inner($fields, $password), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');
         }
-        if (array_key_exists('reverse', $expression)) {
-            return strrev(self::evaluate($expression['reverse'], $fields, $password));
+        if (is_array($expression) && array_key_exists('reverse', $expression)) {
+            $inner = self::compile($expression['reverse']);
+            return static fn (array $fields, #[\SensitiveParameter] string $password): string => strrev($inner($fields, $password));
         }
-        if (array_key_exists('first6last4', $expression)) {
-            $value = self::evaluate($expression['first6last4'], $fields, $password);
-            return strlen($value) <= 10 ? $value : substr($value, 0, 6) . substr($value, -4);
+        if (is_array($expression) && array_key_exists('first6last4', $expression)) {
+            $inner = self::compile($expression['first6last4']);
+            return static function (array $fields, #[\SensitiveParameter] string $password) use ($inner): string {
+                $value = $inner($fields, $password);
+                return strlen($value) <= 10 ? $value : substr($value, 0, 6) . substr($value, -4);
+            };
         }
-        if (array_key_exists('sortedValues', $expression)) {
+        if (is_array($expression) && array_key_exists('sortedValues', $expression)) {
             $sorted = $expression['sortedValues'];
-            return self::sortedValues($fields, (bool) $sorted['reverseEach'], $sorted['exclude'], true);
+            return static fn (array $fields): string => self::sortedValues($fields, (bool) $sorted['reverseEach'], $sorted['exclude'], true);
         }
-        throw new ConfigurationException('computeSignature', 'unknown recipe expression');
+        return static fn (): string => throw new ConfigurationException('computeSignature', 'unknown recipe expression');
     }
 
     /** Values of every field but the excluded ones, in ksort key order, nested arrays recursively. */

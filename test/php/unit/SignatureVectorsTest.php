@@ -2,6 +2,7 @@
 
 declare(strict_types=1);
 
+use PaymentGateway\MerchantClient\Exception\ConfigurationException;
 use PaymentGateway\MerchantClient\Generated\Operations;
 use PaymentGateway\MerchantClient\Generated\Webhooks;
 use PaymentGateway\MerchantClient\Signature;
@@ -29,9 +30,36 @@ final class SignatureVectorsTest extends TestCase
      */
     public function testRecomputes(array $vector): void
     {
+        self::assertSame($vector['expected'], Signature::compute(self::recipeOf($vector), $vector['fields'], $vector['password'], $vector['algorithm']));
+    }
+
+    /** As the Client and Callbacks sign: one signer compiled per recipe, reused call after call. */
+    public function testOneSignerPerRecipeGivesEveryVectorOfIt(): void
+    {
+        $signers = [];
+        foreach (self::vectors() as [$vector]) {
+            $signer = $signers[($vector['operation'] ?? $vector['webhook']) . '/' . ($vector['variant'] ?? '')] ??= Signature::signer(self::recipeOf($vector));
+            self::assertSame($vector['expected'], $signer($vector['fields'], $vector['password'], $vector['algorithm']), $vector['id']);
+        }
+        self::assertNotEmpty($signers);
+    }
+
+    public function testAnUnknownExpressionFailsOnlyWhereItsFormulaIsChosen(): void
+    {
+        $recipe = ['digests' => ['md5'], 'input' => ['order_id', '$password'], 'cases' => [['when' => 'card_token', 'input' => ['nonsense' => 'order_id']]]];
+        self::assertSame(md5('O-1secret'), Signature::compute($recipe, ['order_id' => 'O-1'], 'secret'));
+        $this->expectException(ConfigurationException::class);
+        Signature::compute($recipe, ['order_id' => 'O-1', 'card_token' => 'tok'], 'secret');
+    }
+
+    /**
+     * @param array<string, mixed> $vector
+     * @return array<string, mixed>
+     */
+    private static function recipeOf(array $vector): array
+    {
         $recipe = isset($vector['operation']) ? Operations::OPERATIONS[$vector['operation']]['signature'] : Webhooks::WEBHOOKS[$vector['webhook']]['signature'];
-        $recipe = Signature::variant($recipe, $vector['variant'] ?? null);
-        self::assertSame($vector['expected'], Signature::compute($recipe, $vector['fields'], $vector['password'], $vector['algorithm']));
+        return Signature::variant($recipe, $vector['variant'] ?? null);
     }
 
     public function testEveryRecipeOfTheTablesHasVectors(): void

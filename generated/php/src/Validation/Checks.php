@@ -6,6 +6,8 @@ declare(strict_types=1);
 
 namespace PaymentGateway\MerchantClient\Validation;
 
+use function array_key_exists, count, is_array, is_float, is_int, strlen;
+
 /**
  * What the generated validators call that is more than an expression: JSON's types in PHP
  * terms, JSON equality, decimal limits, the Luhn digit, the closest alternative of a failed
@@ -130,21 +132,34 @@ final class Checks
     /** True when the digits pass the Luhn check; a value with anything but digits is left to `pattern`. */
     public static function luhn(string $value): bool
     {
+        if ($value === '' || strspn($value, '0123456789') !== strlen($value)) {
+            return true;
+        }
+        // From the right, two digits at a time: the first counts as it is, the second doubled.
+        static $pairs = null;
+        $pairs ??= self::luhnPairs();
         $sum = 0;
-        $double = false;
-        for ($i = strlen($value) - 1; $i >= 0; $i--) {
-            $digit = ord($value[$i]) - 48;
-            if ($digit < 0 || $digit > 9) {
-                return true;
-            }
-            if ($double) {
-                $digit *= 2;
-                $digit = $digit > 9 ? $digit - 9 : $digit;
-            }
-            $sum += $digit;
-            $double = !$double;
+        foreach (str_split(strrev($value), 2) as $pair) {
+            $sum += $pairs[$pair];
         }
         return $sum % 10 === 0;
+    }
+
+    /**
+     * What each pair of reversed digits adds to a Luhn sum ("13" = 1 + 2 * 3), and a lone last digit.
+     *
+     * @return array<string|int, int>
+     */
+    private static function luhnPairs(): array
+    {
+        $pairs = [];
+        for ($kept = 0; $kept <= 9; $kept++) {
+            $pairs[(string) $kept] = $kept;
+            for ($doubled = 0; $doubled <= 9; $doubled++) {
+                $pairs["{$kept}{$doubled}"] = $kept + ($doubled > 4 ? 2 * $doubled - 9 : 2 * $doubled);
+            }
+        }
+        return $pairs;
     }
 
     /**

@@ -3,7 +3,7 @@
 // formatter. Keyword emitters return `Code`; emptiness is structural, never a test on text.
 
 /** A statement or a sequence of them. */
-export type Code = string | Block | If | readonly Code[];
+export type Code = string | Block | If | Line | readonly Code[];
 
 interface Block {
   readonly kind: 'block';
@@ -19,7 +19,15 @@ interface If {
   readonly else: Code;
 }
 
+/** One statement kept on one line: its text may hold a newline inside a string literal (a property named "a\nb"), which indenting would change. */
+interface Line {
+  readonly kind: 'line';
+  readonly text: string;
+}
+
 const INDENT = '    ';
+
+export const line = (text: string): Code => ({ kind: 'line', text });
 
 export const block = (head: string, body: Code): Code => ({ kind: 'block', head, body });
 
@@ -57,6 +65,8 @@ function write(code: Code, depth: number, lines: string[]): void {
     if (code !== '') for (const line of code.split('\n')) lines.push(pad + line);
   } else if (Array.isArray(code)) {
     for (const part of code as readonly Code[]) write(part, depth, lines);
+  } else if ((code as Line).kind === 'line') {
+    lines.push(pad + (code as Line).text);
   } else if ((code as Block).kind === 'block') {
     const { head, body } = code as Block;
     lines.push(`${pad}${head} {`);

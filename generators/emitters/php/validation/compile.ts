@@ -1,7 +1,9 @@
 // Compiles the spec's component schemas into PHP: one static method per schema,
-// `v_X(mixed $value, ?ValidationContext $ctx = null): bool`. Without a context it is a predicate
-// that stops at the first failure (the fast path every request takes); with one it records every
-// issue at its wire path in a single pass (Validator runs it only once the predicate has said no).
+// `v_X(mixed $value, ?ValidationContext $ctx = null): bool`, with two bodies from the same
+// keywords. Without a context it runs the predicate body, which stops at the first failure and
+// runs a leaf field's checks in place (the fast path every request takes, kept small); with one
+// it runs the reporting body, which records every issue at its wire path in a single pass
+// (Validator runs it only once the predicate has said no).
 // The TypeScript validators have the same shape (emitters/validators), so the two clients give
 // the same verdicts and the same issues. Keywords are defined one by one in ./keywords; this
 // file only dispatches.
@@ -14,7 +16,7 @@ import { functionBase } from '../../../model/names.js';
 import type { SpecModel } from '../../../model/spec-model.js';
 import { phpLiteral, phpString } from '../../../shared/php-literal.js';
 import { conditionSuffix, describeCondition, type Condition } from '../../../shared/condition-text.js';
-import { ifElse, isEmpty, operand, type Code } from './code.js';
+import { ifElse, isEmpty, line, operand, type Code } from './code.js';
 import type { KeywordDefinition, PhpScope, SchemaPath } from './keyword.js';
 import { ARRAY_KEYWORDS } from './keywords/array.js';
 import { COMBINATOR_KEYWORDS } from './keywords/combinators.js';
@@ -79,7 +81,17 @@ export class PhpValidatorCompiler {
       name = this.claim(wanted);
       this.byContent.set(key, name);
       const fixed = name;
-      this.queue.push(() => this.methods.push({ name: fixed, body: [this.inline(schema, this.scope(fixed, '$value', undefined, [], { count: 0 })), 'return true;'] }));
+      this.queue.push(() => {
+        const locals = { count: 0 };
+        // Two bodies: the predicate (no context), lean and first, which every request runs; the
+        // reporting pass, which runs only once the predicate has said no.
+        const predicate = [this.inline(schema, this.scope(fixed, '$value', undefined, [], locals, undefined, '$fields', true)), 'return true;'];
+        const reporting = this.inline(schema, this.scope(fixed, '$value', undefined, [], locals));
+        // A leaf's one body serves both: each check reports through ValidationContext::reject,
+        // which stops the predicate (no context) at the first failure.
+        const single = isEmpty(reporting) || (isSchemaObject(schema) && isLeaf(schema));
+        this.methods.push({ name: fixed, body: single ? [reporting, 'return true;'] : [ifElse('$ctx === null', predicate), reporting, 'return true;'] });
+      });
     }
     return name;
   }
@@ -113,6 +125,12 @@ export class PhpValidatorCompiler {
     return condition === undefined && isLeaf(schema) ? this.contentMethod(schema, wanted) : undefined;
   }
 
+  /** The schema of leaf keywords a property or item resolves to, if it is one. */
+  private leaf(schema: JsonSchema): SchemaObject | undefined {
+    const resolved = this.resolve(schema);
+    return isSchemaObject(resolved) && resolved.$ref === undefined && isLeaf(resolved) ? resolved : undefined;
+  }
+
   private resolve(schema: JsonSchema, seen = new Set<JsonSchema>()): JsonSchema {
     if (!isSchemaObject(schema) || schema.$ref === undefined || seen.has(schema) || !isBareRef(schema)) return schema;
     seen.add(schema);
@@ -142,36 +160,50 @@ export class PhpValidatorCompiler {
     return `alternative ${index + 1}`;
   }
 
-  private scope(owner: string, value: string, condition: Condition | undefined, at: SchemaPath, locals: { count: number }, knownType?: string, fields = '$fields'): PhpScope & { withKnownType(type: string | undefined): PhpScope; withFields(fields: string): PhpScope } {
+  /**
+   * @param predicate code of the predicate body, where `$ctx` is null: a failed rule returns false
+   *   at once and nothing is recorded. Otherwise code of the reporting body, where `$ctx` is set.
+   */
+  private scope(owner: string, value: string, condition: Condition | undefined, at: SchemaPath, locals: { count: number }, knownType?: string, fields = '$fields', predicate = false): PhpScope & { withKnownType(type: string | undefined): PhpScope; withFields(fields: string): PhpScope } {
     const text = (message: string) => phpString(message + conditionSuffix(condition));
     const named = (path: SchemaPath) => [owner.slice(2), ...at, ...path].join('_');
     const reject = (rule: string, message: string) => `ValidationContext::reject($ctx, ${phpString(rule)}, ${text(message)})`;
     const rejectAt = (keyExpr: string, rule: string, message: string) => `ValidationContext::rejectAt($ctx, ${keyExpr}, ${phpString(rule)}, ${text(message)})`;
     const local = (prefix: string) => `$${prefix}${++locals.count}`;
+    const noRecord = (): never => {
+      throw new Error('a predicate records nothing');
+    };
     return {
       value,
       fields,
       knownType,
       condition,
-      withKnownType: (type) => this.scope(owner, value, condition, at, locals, type, fields),
-      withFields: (name) => this.scope(owner, value, condition, at, locals, knownType, name),
+      predicate,
+      withKnownType: (type) => this.scope(owner, value, condition, at, locals, type, fields, predicate),
+      withFields: (name) => this.scope(owner, value, condition, at, locals, knownType, name, predicate),
       // `reject` records and returns false with a context, and returns true (stop) without one.
-      failIf: (test, rule, message) => ifElse(`${operand(test)} && ${reject(rule, message)}`, RETURN_FALSE),
-      failAtIf: (test, keyExpr, rule, message) => ifElse(`${operand(test)} && ${rejectAt(keyExpr, rule, message)}`, RETURN_FALSE),
-      fail: (rule, message) => ifElse(reject(rule, message), RETURN_FALSE),
-      failAt: (keyExpr, rule, message) => ifElse(rejectAt(keyExpr, rule, message), RETURN_FALSE),
-      record: (rule, message) => `$ctx->fail(${phpString(rule)}, ${text(message)});`,
-      recordAt: (keyExpr, rule, message) => `$ctx->failAt(${keyExpr}, ${phpString(rule)}, ${text(message)});`,
+      failIf: (test, rule, message) => ifElse(predicate ? test : `${operand(test)} && ${reject(rule, message)}`, RETURN_FALSE),
+      failAtIf: (test, keyExpr, rule, message) => ifElse(predicate ? test : `${operand(test)} && ${rejectAt(keyExpr, rule, message)}`, RETURN_FALSE),
+      fail: (rule, message) => (predicate ? RETURN_FALSE : ifElse(reject(rule, message), RETURN_FALSE)),
+      failAt: (keyExpr, rule, message) => (predicate ? RETURN_FALSE : ifElse(rejectAt(keyExpr, rule, message), RETURN_FALSE)),
+      record: (rule, message) => (predicate ? noRecord() : `$ctx->fail(${phpString(rule)}, ${text(message)});`),
+      recordAt: (keyExpr, rule, message) => (predicate ? noRecord() : `$ctx->failAt(${keyExpr}, ${phpString(rule)}, ${text(message)});`),
       child: (sub, valueExpr, segmentExpr, path) => {
         const callee = this.callable(sub, condition, named(path));
-        if (callee !== undefined) return ifElse(`!($ctx === null ? self::${callee}(${valueExpr}) : $ctx->visit(${segmentExpr}, ${valueExpr}, self::${callee}(...)))`, RETURN_FALSE);
         const child = local('v');
-        const code = this.inline(sub, this.scope(owner, child, condition, [...at, ...path], locals));
-        if (isEmpty(code)) return [];
-        // With a context nothing returns early, so the leave always follows the enter.
-        return [`${child} = ${valueExpr};`, `$ctx?->enter(${segmentExpr});`, code, '$ctx?->leave();'];
+        if (!predicate) {
+          if (callee !== undefined) return line(`$ctx->visit(${segmentExpr}, ${valueExpr}, self::${callee}(...));`);
+          const code = this.inline(sub, this.scope(owner, child, condition, [...at, ...path], locals));
+          // Nothing returns early while reporting, so the leave always follows the enter.
+          return isEmpty(code) ? [] : [line(`${child} = ${valueExpr};`), line(`$ctx->enter(${segmentExpr});`), code, '$ctx->leave();'];
+        }
+        // A leaf's checks run in place (no call per field); a schema with a method of its own is called.
+        const leaf = callee === undefined ? undefined : this.leaf(sub);
+        if (callee !== undefined && leaf === undefined) return ifElse(`!self::${callee}(${valueExpr})`, RETURN_FALSE);
+        const code = this.inline(leaf ?? sub, this.scope(owner, child, leaf === undefined ? condition : undefined, [...at, ...path], locals, undefined, '$fields', true));
+        return isEmpty(code) ? [] : [line(`${child} = ${valueExpr};`), code];
       },
-      same: (sub, path, subCondition) => this.inline(sub, this.scope(owner, value, subCondition ?? condition, [...at, ...path], locals, knownType, fields)),
+      same: (sub, path, subCondition) => this.inline(sub, this.scope(owner, value, subCondition ?? condition, [...at, ...path], locals, knownType, fields, predicate)),
       validator: (sub, path) => this.methodFor(sub, named(path)),
       local,
       regex: (source) => this.constant('PATTERN', phpString(`/${source.replace(/\//g, '\\/')}/uD`)),

@@ -22,11 +22,13 @@ export interface PhpScope {
   readonly fields: string;
   readonly knownType: string | undefined;
   readonly condition: Condition | undefined;
+  /** Code of the predicate body (`$ctx` is null: stop at the first failure) rather than the reporting one (`$ctx` is set). */
+  readonly predicate: boolean;
   failIf(test: string, rule: string, message: string): Code;
   failAtIf(test: string, keyExpr: string, rule: string, message: string): Code;
   fail(rule: string, message: string): Code;
   failAt(keyExpr: string, rule: string, message: string): Code;
-  /** Records an issue where `$ctx` is known to be set (reporting code of combinators). */
+  /** Records an issue (reporting body only). */
   record(rule: string, message: string): Code;
   recordAt(keyExpr: string, rule: string, message: string): Code;
   /** Code that validates `valueExpr` against `schema` one wire-path segment (`segmentExpr`, PHP) down. */

@@ -8,12 +8,15 @@ import { ifElse, isEmpty, type Code } from '../code.js';
 import type { KeywordDefinition, PhpScope } from '../keyword.js';
 
 const RETURN_FALSE = 'return false;';
-const predicateOnly = (code: Code): Code => ifElse('$ctx === null', RETURN_FALSE, code);
+/** A failure: the predicate stops; the reporting body records what `report` makes. */
+const failure = (scope: PhpScope, report: () => Code): Code => (scope.predicate ? RETURN_FALSE : report());
+/** The method of `schema` run on the value: as a test in the predicate, recording in the reporting body. */
+const apply = (scope: PhpScope, method: string): Code => (scope.predicate ? ifElse(`!self::${method}(${scope.value})`, RETURN_FALSE) : `self::${method}(${scope.value}, $ctx);`);
 
 export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
   {
     keyword: '$ref',
-    code: (schema, scope) => ifElse(`!self::${scope.validator({ $ref: schema.$ref! }, ['$ref'])}(${scope.value}, $ctx) && $ctx === null`, RETURN_FALSE),
+    code: (schema, scope) => apply(scope, scope.validator({ $ref: schema.$ref! }, ['$ref'])),
   },
   { keyword: 'allOf', code: (schema, scope) => schema.allOf!.map((member, index) => scope.same(member, ['allOf', index])) },
   { keyword: 'anyOf', code: (schema, scope) => emitAnyOf(schema.anyOf!, scope) },
@@ -28,7 +31,7 @@ export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
 
 function emitAnyOf(members: readonly JsonSchema[], scope: PhpScope): Code {
   const test = members.map((member, index) => `self::${scope.validator(member, ['anyOf', index])}(${scope.value})`).join(' || ');
-  return ifElse(`!(${test})`, predicateOnly(reportClosest(members, 'anyOf', scope, 'must match at least one of')));
+  return ifElse(`!(${test})`, failure(scope, () => reportClosest(members, 'anyOf', scope, 'must match at least one of')));
 }
 
 /** The branch is chosen by the tag's value, as the TypeScript validators (and ajv's `discriminator`) do. */
@@ -39,9 +42,9 @@ function emitDiscriminated(schema: SchemaObject, scope: PhpScope): Code {
   const key = phpString(propertyName);
   const branches = Object.entries(mapping).map(([value, ref]) => ({ value, method: scope.validator({ $ref: ref }, ['discriminator', value]) }));
   // A missing tag fails here only when checking; collecting leaves it to `required`.
-  const fallback = predicateOnly(ifElse(`array_key_exists(${key}, ${fields})`, scope.recordAt(key, 'discriminator', `must be one of: ${Object.keys(mapping).join(', ')}`)));
+  const fallback = failure(scope, () => ifElse(`array_key_exists(${key}, ${fields})`, scope.recordAt(key, 'discriminator', `must be one of: ${Object.keys(mapping).join(', ')}`)));
   const chain = branches.reduceRight<Code>(
-    (otherwise, { value, method }) => ifElse(`(${fields}[${key}] ?? null) === ${phpString(value)}`, ifElse(`!self::${method}(${scope.value}, $ctx) && $ctx === null`, RETURN_FALSE), otherwise),
+    (otherwise, { value, method }) => ifElse(`(${fields}[${key}] ?? null) === ${phpString(value)}`, apply(scope, method), otherwise),
     fallback,
   );
   return [`${fields} = Checks::isObject(${scope.value}) ? (array) ${scope.value} : [];`, chain];
@@ -55,7 +58,7 @@ function emitOneOf(members: readonly JsonSchema[], scope: PhpScope): Code {
     ...members.map((member, index) => ifElse(`self::${scope.validator(member, ['oneOf', index])}(${scope.value})`, `${count}++;`)),
     ifElse(
       `${count} !== 1`,
-      predicateOnly(ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, 'must match exactly one of'), scope.record('oneOf', `must match only one of: ${labels}`))),
+      failure(scope, () => ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, 'must match exactly one of'), scope.record('oneOf', `must match only one of: ${labels}`))),
     ),
   ];
 }

@@ -4,8 +4,16 @@ import { phpString } from '../../../../shared/php-literal.js';
 import { ifElse } from '../code.js';
 import type { KeywordDefinition } from '../keyword.js';
 
-/** The formats templates/php's Formats checks; the generator refuses a schema with another. */
-const FORMATS = new Set(['date', 'date-time', 'email', 'uuid', 'uri', 'ipv4', 'ipv6']);
+/** The formats templates/php's Formats checks, each by its method; the generator refuses a schema with another. */
+const FORMATS = new Map([
+  ['date', 'date'],
+  ['date-time', 'dateTime'],
+  ['email', 'email'],
+  ['uuid', 'uuid'],
+  ['uri', 'uri'],
+  ['ipv4', 'ipv4'],
+  ['ipv6', 'ipv6'],
+]);
 
 /** ECMAScript's long General_Category names (`Letter`, `Uppercase_Letter`, ...), which PHP's PCRE does not read. */
 const LONG_CATEGORY =
@@ -67,8 +75,9 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
     type: 'string',
     code(schema, scope) {
       const format = schema.format!;
-      if (!FORMATS.has(format)) throw new Error(`Unsupported format "${format}" in PHP; add it to templates/php/src/Validation/Formats.php and to FORMATS`);
-      return scope.failIf(`!Formats::check(${phpString(format)}, ${scope.value})`, 'format', `must be a valid ${format}`);
+      const method = FORMATS.get(format);
+      if (method === undefined) throw new Error(`Unsupported format "${format}" in PHP; add it to templates/php/src/Validation/Formats.php and to FORMATS`);
+      return scope.failIf(`!Formats::${method}(${scope.value})`, 'format', `must be a valid ${format}`);
     },
   },
   decimalBound('x-decimal-minimum', '< 0', 'at least'),
