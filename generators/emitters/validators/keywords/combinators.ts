@@ -1,4 +1,5 @@
 // Applicators on the value itself: $ref, allOf, anyOf, oneOf (discriminated or plain), not, if/then/else.
+import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
 import { block, ifElse, indent, isEmpty, type Code } from '../code.js';
 import { literal, ownValue, type CodeScope } from '../code-scope.js';
@@ -35,7 +36,7 @@ const failThen = (scope: CodeScope, report: () => Code): Code => (scope.reports 
 
 function emitAnyOf(members: readonly JsonSchema[], scope: CodeScope): Code {
   const test = members.map((member, index) => `${scope.validator(member, ['anyOf', index])}(${scope.value})`).join(' || ');
-  return ifElse(`!(${test})`, failThen(scope, () => reportClosest(members, 'anyOf', scope, 'must match at least one of')));
+  return ifElse(`!(${test})`, failThen(scope, () => reportClosest(members, 'anyOf', scope, ISSUE_WORDS.anyOf)));
 }
 
 /** The branch is chosen by the tag's value, as ajv's `discriminator` does; the lint rule keeps tags and mapping in step. */
@@ -48,9 +49,9 @@ function emitDiscriminated(schema: SchemaObject, scope: CodeScope): Code {
     const target: JsonSchema = { $ref: ref };
     return [`case ${literal(value)}:`, indent([applyInPlace(scope.branch(target, ['discriminator', value], { property: propertyName, value }), scope), 'break;'])];
   });
-  const allowed = Object.keys(mapping).join(', ');
+  const allowed = Object.keys(mapping);
   // A missing tag fails here only when checking; collecting leaves it to `required`.
-  const fallback = ['default:', indent(failThen(scope, () => ifElse(`${tag} !== undefined`, scope.recordAt(literal(propertyName), 'discriminator', `must be one of: ${allowed}`))))];
+  const fallback = ['default:', indent(failThen(scope, () => ifElse(`${tag} !== undefined`, scope.recordAt(literal(propertyName), 'discriminator', ISSUE_WORDS.discriminator(allowed)))))];
   const read = `${scope.runtime('isPlainObject')}(${v}) && ${ownValue(scope, v, propertyName)} ? ${v}[${literal(propertyName)}] : undefined`;
   return block('', [`const ${tag} = ${read};`, block(`switch (${tag})`, [...cases, fallback])]);
 }
@@ -65,7 +66,7 @@ function emitOneOf(members: readonly JsonSchema[], scope: CodeScope): Code {
     ...tests,
     ifElse(
       `${count} !== 1`,
-      failThen(scope, () => ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, 'must match exactly one of'), scope.record('oneOf', `must match only one of: ${labels}`))),
+      failThen(scope, () => ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, ISSUE_WORDS.oneOfNone), scope.record('oneOf', ISSUE_WORDS.oneOfMany(labels)))),
     ),
   ]);
 }
@@ -90,7 +91,7 @@ function reportClosest(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf
 
 function emitNot(excluded: JsonSchema, scope: CodeScope): Code {
   const resolved = scope.resolve(excluded);
-  const message = isSchemaObject(resolved) && resolved.description ? resolved.description : 'must not match the excluded schema';
+  const message = isSchemaObject(resolved) && resolved.description ? resolved.description : ISSUE_WORDS.not;
   return scope.failIf(`${scope.predicate(excluded, ['not'])}(${scope.value})`, 'not', message);
 }
 

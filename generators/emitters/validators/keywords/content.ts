@@ -2,6 +2,7 @@
 // validated. Issues inside it are reported at the field's wire path followed by the JSON
 // pointer inside the content (`parameters[paymentToken]#/paymentData/header`); a message never
 // repeats the content (wallet tokens are secrets), not even the parser's complaint.
+import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import { ifElse } from '../code.js';
 import type { KeywordDefinition } from '../keyword.js';
 
@@ -17,7 +18,7 @@ export const CONTENT_KEYWORDS: readonly KeywordDefinition[] = [
       const invalid = scope.runtime('NOT_JSON');
       return [
         `const ${content} = ${scope.runtime('parseJsonContent')}(${scope.value});`,
-        ifElse(`${content} === ${invalid}`, scope.fail('contentMediaType', 'must be a JSON document'), scope.child(schema.contentSchema!, content, scope.runtime('IN_CONTENT'), ['contentSchema'])),
+        ifElse(`${content} === ${invalid}`, scope.fail('contentMediaType', ISSUE_WORDS.jsonDocument), scope.child(schema.contentSchema!, content, scope.runtime('IN_CONTENT'), ['contentSchema'])),
       ];
     },
   },

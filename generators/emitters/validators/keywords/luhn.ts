@@ -1,6 +1,7 @@
 // `x-luhn: true`: the string is a card number whose check digit is right (runtime `luhn`). A client
 // check, not a platform rule: no card network issues a number that fails it (ISO/IEC 7812), so a
 // failing number is a typing error caught before sending.
+import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import type { KeywordDefinition } from '../keyword.js';
 
 export const LUHN_KEYWORDS: readonly KeywordDefinition[] = [
@@ -12,7 +13,7 @@ export const LUHN_KEYWORDS: readonly KeywordDefinition[] = [
       return scope.failIf(
         `!${scope.runtime('luhn', 'luhn')}(${scope.value})`,
         'luhn',
-        'must be a card number whose check digit is right (Luhn check): it is mistyped',
+        ISSUE_WORDS.luhn,
       );
     },
   },

@@ -1,4 +1,5 @@
 // Numeric keywords.
+import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import type { SchemaObject } from '../../../model/json-schema.js';
 import type { KeywordDefinition } from '../keyword.js';
 
@@ -7,7 +8,7 @@ const bound = (keyword: keyof SchemaObject & string, failsWhen: string, words: s
   type: 'number',
   code: (schema, scope) => {
     const limit = schema[keyword] as number;
-    return scope.failIf(`${scope.value} ${failsWhen} ${limit}`, keyword, `must be ${words} ${limit}`);
+    return scope.failIf(`${scope.value} ${failsWhen} ${limit}`, keyword, ISSUE_WORDS.bound(words, limit));
   },
 });
 
@@ -22,6 +23,6 @@ export const NUMBER_KEYWORDS: readonly KeywordDefinition[] = [
     // 0.07 / 0.01 is 7.000000000000001 in binary floating point: a quotient within rounding
     // error of an integer is a multiple (a spec's steps are decimals). An overflow is not.
     code: (schema, scope) =>
-      scope.failIf(`!${scope.runtime('isMultipleOf')}(${scope.value}, ${schema.multipleOf})`, 'multipleOf', `must be a multiple of ${schema.multipleOf}`),
+      scope.failIf(`!${scope.runtime('isMultipleOf')}(${scope.value}, ${schema.multipleOf})`, 'multipleOf', ISSUE_WORDS.multipleOf(schema.multipleOf!)),
   },
 ];

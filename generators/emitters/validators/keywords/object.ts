@@ -1,6 +1,7 @@
 // Object keywords. Own properties only: an inherited `constructor` or a key planted on
 // Object.prototype is never present, and a property whose value is `undefined` is absent (as on
 // the wire).
+import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import { isSchemaObject, type SchemaObject } from '../../../model/json-schema.js';
 import { block, ifElse, isEmpty, type Code } from '../code.js';
 import { literal, member, ownValue, type CodeScope } from '../code-scope.js';
@@ -9,8 +10,6 @@ import type { KeywordDefinition } from '../keyword.js';
 /** A required key with a property schema is checked where that property is read (one read). */
 const readWithProperty = (schema: SchemaObject, key: string): boolean =>
   schema.properties !== undefined && Object.hasOwn(schema.properties, key) && isSchemaObject(schema.properties[key]);
-
-const plural = (n: number) => `${n} propert${n === 1 ? 'y' : 'ies'}`;
 
 /** `for (const key of Object.keys(o))` over the keys with a value. */
 function eachKey(scope: CodeScope, body: (key: string) => Code): Code {
@@ -23,7 +22,7 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
     keyword: 'required',
     type: 'object',
     code: (schema, scope) =>
-      schema.required!.filter((key) => !readWithProperty(schema, key)).map((key) => scope.failAtIf(`!(${ownValue(scope, scope.value, key)})`, literal(key), 'required', 'is required')),
+      schema.required!.filter((key) => !readWithProperty(schema, key)).map((key) => scope.failAtIf(`!(${ownValue(scope, scope.value, key)})`, literal(key), 'required', ISSUE_WORDS.required)),
   },
   {
     keyword: 'dependentRequired',
@@ -35,7 +34,7 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
       return [
         ...[...has].map(([key, local]) => `const ${local} = ${ownValue(scope, scope.value, key)};`),
         ...rules.map(([trigger, needed]) =>
-          ifElse(has.get(trigger)!, needed.map((key) => scope.failAtIf(`!${has.get(key)}`, literal(key), 'dependentRequired', `is required when ${trigger} is present`))),
+          ifElse(has.get(trigger)!, needed.map((key) => scope.failAtIf(`!${has.get(key)}`, literal(key), 'dependentRequired', ISSUE_WORDS.dependentRequired(trigger)))),
         ),
       ];
     },
@@ -55,12 +54,12 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
         // The tag a discriminator chose this branch by: present, and accepted by its schema.
         if (property === true || key === scope.known?.property) continue;
         if (property === false) {
-          lines.push(scope.failAtIf(ownValue(scope, o, key), literal(key), 'false', 'must not be present'));
+          lines.push(scope.failAtIf(ownValue(scope, o, key), literal(key), 'false', ISSUE_WORDS.forbidden));
           continue;
         }
         const read = `${local} = ${member(o, key)};`;
         const present = ownValue(scope, o, key, local);
-        const otherwise = required.has(key) ? scope.failAt(literal(key), 'required', 'is required') : [];
+        const otherwise = required.has(key) ? scope.failAt(literal(key), 'required', ISSUE_WORDS.required) : [];
         const base = scope.callable(property, ['properties', key]);
         if (base !== undefined) {
           // The most common property by far (a $ref or a shared leaf): one call, no nested block.
@@ -123,7 +122,7 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
     keyword: 'minProperties',
     type: 'object',
     code: (schema, scope) =>
-      scope.failIf(`${scope.runtime('propertyCount')}(${scope.value}) < ${schema.minProperties}`, 'minProperties', `must have at least ${plural(schema.minProperties!)}`),
+      scope.failIf(`${scope.runtime('propertyCount')}(${scope.value}) < ${schema.minProperties}`, 'minProperties', ISSUE_WORDS.minProperties(schema.minProperties!)),
   },
   {
     keyword: 'maxProperties',
@@ -132,7 +131,7 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
       scope.failIf(
         `${scope.runtime('propertyCount')}(${scope.value}) > ${schema.maxProperties}`,
         'maxProperties',
-        schema.maxProperties === 0 ? 'must be empty' : `must have at most ${plural(schema.maxProperties!)}`,
+        ISSUE_WORDS.maxProperties(schema.maxProperties!),
       ),
   },
 ];

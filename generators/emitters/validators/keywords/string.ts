@@ -1,5 +1,6 @@
 // String keywords: lengths in code points, `pattern` with the `u` flag, `format`, and the decimal
 // bounds amounts need.
+import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import type { KeywordDefinition } from '../keyword.js';
 
 /** Format name → runtime module and export (a module per format). The generator refuses a format not listed here. */
@@ -19,8 +20,6 @@ export const FORMAT_FUNCTIONS: Readonly<Record<string, readonly [module: string,
   ipv6: ['format-ip', 'formatIpv6'],
 };
 
-const chars = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
-
 /** Amounts are decimal strings; JSON Schema compares numbers only, hence the extensions. */
 const decimalBound = (keyword: 'x-decimal-minimum' | 'x-decimal-maximum', failsWhen: string, words: string): KeywordDefinition => ({
   keyword,
@@ -28,7 +27,7 @@ const decimalBound = (keyword: 'x-decimal-minimum' | 'x-decimal-maximum', failsW
   code(schema, scope) {
     const limit = schema[keyword];
     if (typeof limit !== 'string' || !/^-?[0-9]+(\.[0-9]+)?$/.test(limit)) throw new Error(`${keyword} must be a decimal string`);
-    return scope.failIf(`${scope.runtime('compareDecimal', 'decimal')}(${scope.value}, ${JSON.stringify(limit)}) ${failsWhen}`, keyword, `must be ${words} ${limit}`);
+    return scope.failIf(`${scope.runtime('compareDecimal', 'decimal')}(${scope.value}, ${JSON.stringify(limit)}) ${failsWhen}`, keyword, ISSUE_WORDS.bound(words, limit));
   },
 });
 
@@ -43,7 +42,7 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
       // UTF-16 length bounds the code-point count from both sides; count only when it could matter
       // (never for 1: a string of one unit or more has a code point).
       const test = min === 1 ? `${v}.length < 1` : `${v}.length < ${min} || (${v}.length < ${2 * min} && ${scope.runtime('codePointLength')}(${v}) < ${min})`;
-      return scope.failIf(test, 'minLength', `must be at least ${chars(min)}`);
+      return scope.failIf(test, 'minLength', ISSUE_WORDS.minLength(min));
     },
   },
   {
@@ -52,15 +51,14 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const v = scope.value;
       const max = schema.maxLength!;
-      // A safety cap is this client's guard, not a platform rule: the message says so (spec/README.md).
-      const cap = (schema as { 'x-safety-cap'?: unknown })['x-safety-cap'] === true ? ' (a safety cap of this client, not a platform limit)' : '';
-      return scope.failIf(`${v}.length > ${max} && ${scope.runtime('codePointLength')}(${v}) > ${max}`, 'maxLength', `must be at most ${chars(max)}${cap}`);
+      const capped = (schema as { 'x-safety-cap'?: unknown })['x-safety-cap'] === true;
+      return scope.failIf(`${v}.length > ${max} && ${scope.runtime('codePointLength')}(${v}) > ${max}`, 'maxLength', ISSUE_WORDS.maxLength(max, capped));
     },
   },
   {
     keyword: 'pattern',
     type: 'string',
-    code: (schema, scope) => scope.failIf(`!${scope.hoistRegex(schema.pattern!)}.test(${scope.value})`, 'pattern', `must match the pattern ${schema.pattern}`),
+    code: (schema, scope) => scope.failIf(`!${scope.hoistRegex(schema.pattern!)}.test(${scope.value})`, 'pattern', ISSUE_WORDS.pattern(schema.pattern!)),
   },
   {
     keyword: 'format',
@@ -68,7 +66,7 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const check = FORMAT_FUNCTIONS[schema.format!];
       if (!check) throw new Error(`Unsupported format "${schema.format}"; add it to the runtime and to FORMAT_FUNCTIONS`);
-      return scope.failIf(`!${scope.runtime(check[1], check[0])}(${scope.value})`, 'format', `must be a valid ${schema.format}`);
+      return scope.failIf(`!${scope.runtime(check[1], check[0])}(${scope.value})`, 'format', ISSUE_WORDS.format(schema.format!));
     },
   },
   decimalBound('x-decimal-minimum', '< 0', 'at least'),

@@ -1,17 +1,8 @@
 // `type`: the guard every other keyword of a schema sits behind.
+import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import type { SchemaObject } from '../../../model/json-schema.js';
 import { ifElse, isEmpty, type Code } from '../code.js';
 import type { CodeScope } from '../code-scope.js';
-
-const ARTICLE: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  boolean: 'a boolean',
-  object: 'an object',
-  array: 'an array',
-  null: 'null',
-};
 
 export function typeTest(type: string, value: string, scope: CodeScope): string {
   switch (type) {
@@ -50,7 +41,7 @@ export function declaredTypes(schema: SchemaObject): readonly string[] {
 /** Wraps `body` so it runs only when the value has one of the declared types. */
 export function emitTypeGuard(types: readonly string[], scope: CodeScope, body: Code): Code {
   if (types.length === 0) return body;
-  const message = `must be ${types.map((type) => ARTICLE[type] ?? type).join(' or ')}`;
+  const message = ISSUE_WORDS.type(types);
   const test = notTypeTest(types, scope.value, scope);
   if (isEmpty(body)) return scope.failIf(test, 'type', message);
   // A value of the wrong type is not checked any further.

@@ -1,4 +1,5 @@
 // `const` and `enum`: comparisons against values written in the spec.
+import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import { literal } from '../code-scope.js';
 import type { KeywordDefinition } from '../keyword.js';
 
@@ -11,7 +12,7 @@ export const VALUE_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const v = scope.value;
       const test = isPrimitive(schema.const) ? `${v} !== ${literal(schema.const)}` : `!${scope.runtime('jsonEqual', 'json-equal')}(${v}, ${scope.hoistValue(schema.const)})`;
-      return scope.failIf(test, 'const', `must be ${literal(schema.const)}`);
+      return scope.failIf(test, 'const', ISSUE_WORDS.const(schema.const));
     },
   },
   {
@@ -19,8 +20,7 @@ export const VALUE_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const v = scope.value;
       const values = schema.enum!;
-      const listed = values.map((value) => (typeof value === 'string' ? value : literal(value))).join(', ');
-      const message = `must be one of: ${values.length === 0 ? '(no value)' : listed}`;
+      const message = ISSUE_WORDS.enum(values);
       let test: string;
       if (values.length === 0) test = 'true';
       else if (!values.every(isPrimitive)) test = `!${scope.hoistValue(values)}.some((item: unknown) => ${scope.runtime('jsonEqual', 'json-equal')}(${v}, item))`;

@@ -1,8 +1,7 @@
 // Array keywords (JSON arrays are PHP lists).
+import { ISSUE_WORDS } from '../../../../shared/issue-words.js';
 import { block, ifElse, type Code } from '../code.js';
 import type { KeywordDefinition, PhpScope } from '../keyword.js';
-
-const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
 
 /** `foreach` over the items from `from`. */
 function eachItem(scope: PhpScope, from: number, body: (item: string, index: string) => Code): Code {
@@ -15,17 +14,17 @@ export const ARRAY_KEYWORDS: readonly KeywordDefinition[] = [
   {
     keyword: 'minItems',
     type: 'array',
-    code: (schema, scope) => scope.failIf(`count(${scope.value}) < ${schema.minItems}`, 'minItems', `must have at least ${items(schema.minItems!)}`),
+    code: (schema, scope) => scope.failIf(`count(${scope.value}) < ${schema.minItems}`, 'minItems', ISSUE_WORDS.minItems(schema.minItems!)),
   },
   {
     keyword: 'maxItems',
     type: 'array',
-    code: (schema, scope) => scope.failIf(`count(${scope.value}) > ${schema.maxItems}`, 'maxItems', `must have at most ${items(schema.maxItems!)}`),
+    code: (schema, scope) => scope.failIf(`count(${scope.value}) > ${schema.maxItems}`, 'maxItems', ISSUE_WORDS.maxItems(schema.maxItems!)),
   },
   {
     keyword: 'uniqueItems',
     type: 'array',
-    code: (schema, scope) => (schema.uniqueItems === true ? scope.failIf(`!Checks::hasUniqueItems(${scope.value})`, 'uniqueItems', 'must not repeat an item') : []),
+    code: (schema, scope) => (schema.uniqueItems === true ? scope.failIf(`!Checks::hasUniqueItems(${scope.value})`, 'uniqueItems', ISSUE_WORDS.uniqueItems) : []),
   },
   {
     keyword: 'prefixItems',
@@ -39,7 +38,7 @@ export const ARRAY_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const from = schema.prefixItems?.length ?? 0;
       if (schema.items === true) return [];
-      if (schema.items === false) return scope.failIf(`count(${scope.value}) > ${from}`, 'items', from === 0 ? 'must have no items' : `must have at most ${items(from)}`);
+      if (schema.items === false) return scope.failIf(`count(${scope.value}) > ${from}`, 'items', ISSUE_WORDS.itemsBeyond(from));
       return eachItem(scope, from, (item, index) => scope.child(schema.items!, item, index, ['items']));
     },
   },
@@ -53,8 +52,8 @@ export const ARRAY_KEYWORDS: readonly KeywordDefinition[] = [
       const count = scope.local('contains');
       const matches = scope.validator(schema.contains!, ['contains']);
       const lines: Code[] = [`${count} = 0;`, eachItem(scope, 0, (item) => ifElse(`self::${matches}(${item})`, `${count}++;`))];
-      if (min > 0) lines.push(scope.failIf(`${count} < ${min}`, 'contains', `must contain at least ${items(min)} matching the contains schema`));
-      if (max !== undefined) lines.push(scope.failIf(`${count} > ${max}`, 'maxContains', `must contain at most ${items(max)} matching the contains schema`));
+      if (min > 0) lines.push(scope.failIf(`${count} < ${min}`, 'contains', ISSUE_WORDS.minContains(min)));
+      if (max !== undefined) lines.push(scope.failIf(`${count} > ${max}`, 'maxContains', ISSUE_WORDS.maxContains(max)));
       return lines;
     },
   },

@@ -1,5 +1,6 @@
 // Applicators on the value itself: $ref, allOf, anyOf, oneOf (discriminated or plain), not,
 // if/then/else. Issues and their words are the TypeScript validators' (emitters/validators).
+import { ISSUE_WORDS } from '../../../../shared/issue-words.js';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../../model/json-schema.js';
 import { phpString } from '../../../../shared/php-literal.js';
 import { branchShape } from '../../../../shared/branch-shape.js';
@@ -31,7 +32,7 @@ export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
 
 function emitAnyOf(members: readonly JsonSchema[], scope: PhpScope): Code {
   const test = members.map((member, index) => `self::${scope.validator(member, ['anyOf', index])}(${scope.value})`).join(' || ');
-  return ifElse(`!(${test})`, failure(scope, () => reportClosest(members, 'anyOf', scope, 'must match at least one of')));
+  return ifElse(`!(${test})`, failure(scope, () => reportClosest(members, 'anyOf', scope, ISSUE_WORDS.anyOf)));
 }
 
 /** The branch is chosen by the tag's value, as the TypeScript validators (and ajv's `discriminator`) do. */
@@ -42,7 +43,7 @@ function emitDiscriminated(schema: SchemaObject, scope: PhpScope): Code {
   const key = phpString(propertyName);
   const branches = Object.entries(mapping).map(([value, ref]) => ({ value, method: scope.validator({ $ref: ref }, ['discriminator', value]) }));
   // A missing tag fails here only when checking; collecting leaves it to `required`.
-  const fallback = failure(scope, () => ifElse(`array_key_exists(${key}, ${fields})`, scope.recordAt(key, 'discriminator', `must be one of: ${Object.keys(mapping).join(', ')}`)));
+  const fallback = failure(scope, () => ifElse(`array_key_exists(${key}, ${fields})`, scope.recordAt(key, 'discriminator', ISSUE_WORDS.discriminator(Object.keys(mapping)))));
   const chain = branches.reduceRight<Code>(
     (otherwise, { value, method }) => ifElse(`(${fields}[${key}] ?? null) === ${phpString(value)}`, apply(scope, method), otherwise),
     fallback,
@@ -58,7 +59,7 @@ function emitOneOf(members: readonly JsonSchema[], scope: PhpScope): Code {
     ...members.map((member, index) => ifElse(`self::${scope.validator(member, ['oneOf', index])}(${scope.value})`, `${count}++;`)),
     ifElse(
       `${count} !== 1`,
-      failure(scope, () => ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, 'must match exactly one of'), scope.record('oneOf', `must match only one of: ${labels}`))),
+      failure(scope, () => ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, ISSUE_WORDS.oneOfNone), scope.record('oneOf', ISSUE_WORDS.oneOfMany(labels)))),
     ),
   ];
 }
@@ -84,7 +85,7 @@ function reportClosest(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf
 
 function emitNot(excluded: JsonSchema, scope: PhpScope): Code {
   const resolved = scope.resolve(excluded);
-  const message = isSchemaObject(resolved) && resolved.description ? resolved.description : 'must not match the excluded schema';
+  const message = isSchemaObject(resolved) && resolved.description ? resolved.description : ISSUE_WORDS.not;
   return scope.failIf(`self::${scope.validator(excluded, ['not'])}(${scope.value})`, 'not', message);
 }
 

@@ -1,4 +1,5 @@
 // Numeric keywords.
+import { ISSUE_WORDS } from '../../../../shared/issue-words.js';
 import type { SchemaObject } from '../../../../model/json-schema.js';
 import type { KeywordDefinition } from '../keyword.js';
 
@@ -7,7 +8,7 @@ const bound = (keyword: keyof SchemaObject & string, failsWhen: string, words: s
   type: 'number',
   code: (schema, scope) => {
     const limit = schema[keyword] as number;
-    return scope.failIf(`${scope.value} ${failsWhen} ${limit}`, keyword, `must be ${words} ${limit}`);
+    return scope.failIf(`${scope.value} ${failsWhen} ${limit}`, keyword, ISSUE_WORDS.bound(words, limit));
   },
 });
 
@@ -19,6 +20,6 @@ export const NUMBER_KEYWORDS: readonly KeywordDefinition[] = [
   {
     keyword: 'multipleOf',
     type: 'number',
-    code: (schema, scope) => scope.failIf(`!Checks::isMultipleOf(${scope.value}, ${schema.multipleOf})`, 'multipleOf', `must be a multiple of ${schema.multipleOf}`),
+    code: (schema, scope) => scope.failIf(`!Checks::isMultipleOf(${scope.value}, ${schema.multipleOf})`, 'multipleOf', ISSUE_WORDS.multipleOf(schema.multipleOf!)),
   },
 ];

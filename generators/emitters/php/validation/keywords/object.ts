@@ -1,6 +1,7 @@
 // Object keywords, over the object's fields as a PHP array (`$fields`: a stdClass from
 // json_decode is read through its array view). A field with a null value is present, as a JSON
 // null is; PHP has no `undefined`.
+import { ISSUE_WORDS } from '../../../../shared/issue-words.js';
 import { isSchemaObject, type SchemaObject } from '../../../../model/json-schema.js';
 import { phpString } from '../../../../shared/php-literal.js';
 import { block, ifElse, type Code } from '../code.js';
@@ -9,8 +10,6 @@ import type { KeywordDefinition, PhpScope } from '../keyword.js';
 /** A required key with a property schema is checked where that property is read (one lookup). */
 const readWithProperty = (schema: SchemaObject, key: string): boolean =>
   schema.properties !== undefined && Object.hasOwn(schema.properties, key) && isSchemaObject(schema.properties[key]);
-
-const plural = (n: number) => `${n} propert${n === 1 ? 'y' : 'ies'}`;
 
 const has = (scope: PhpScope, key: string) => `array_key_exists(${phpString(key)}, ${scope.fields})`;
 
@@ -26,7 +25,7 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
     keyword: 'required',
     type: 'object',
     code: (schema, scope) =>
-      schema.required!.filter((key) => !readWithProperty(schema, key)).map((key) => scope.failAtIf(`!${has(scope, key)}`, phpString(key), 'required', 'is required')),
+      schema.required!.filter((key) => !readWithProperty(schema, key)).map((key) => scope.failAtIf(`!${has(scope, key)}`, phpString(key), 'required', ISSUE_WORDS.required)),
   },
   {
     keyword: 'dependentRequired',
@@ -34,7 +33,7 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const rules = Object.entries(schema.dependentRequired!).filter(([, needed]) => needed.length > 0);
       return rules.map(([trigger, needed]) =>
-        ifElse(has(scope, trigger), needed.map((key) => scope.failAtIf(`!${has(scope, key)}`, phpString(key), 'dependentRequired', `is required when ${trigger} is present`))),
+        ifElse(has(scope, trigger), needed.map((key) => scope.failAtIf(`!${has(scope, key)}`, phpString(key), 'dependentRequired', ISSUE_WORDS.dependentRequired(trigger)))),
       );
     },
   },
@@ -45,8 +44,8 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
       const required = new Set(schema.required ?? []);
       return Object.entries(schema.properties!).map(([key, property]) => {
         if (property === true) return [];
-        if (property === false) return scope.failAtIf(has(scope, key), phpString(key), 'false', 'must not be present');
-        const otherwise = required.has(key) ? scope.failAt(phpString(key), 'required', 'is required') : [];
+        if (property === false) return scope.failAtIf(has(scope, key), phpString(key), 'false', ISSUE_WORDS.forbidden);
+        const otherwise = required.has(key) ? scope.failAt(phpString(key), 'required', ISSUE_WORDS.required) : [];
         return ifElse(has(scope, key), scope.child(property, `${scope.fields}[${phpString(key)}]`, phpString(key), ['properties', key]), otherwise);
       });
     },
@@ -95,12 +94,12 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
   {
     keyword: 'minProperties',
     type: 'object',
-    code: (schema, scope) => scope.failIf(`count(${scope.fields}) < ${schema.minProperties}`, 'minProperties', `must have at least ${plural(schema.minProperties!)}`),
+    code: (schema, scope) => scope.failIf(`count(${scope.fields}) < ${schema.minProperties}`, 'minProperties', ISSUE_WORDS.minProperties(schema.minProperties!)),
   },
   {
     keyword: 'maxProperties',
     type: 'object',
     code: (schema, scope) =>
-      scope.failIf(`count(${scope.fields}) > ${schema.maxProperties}`, 'maxProperties', schema.maxProperties === 0 ? 'must be empty' : `must have at most ${plural(schema.maxProperties!)}`),
+      scope.failIf(`count(${scope.fields}) > ${schema.maxProperties}`, 'maxProperties', ISSUE_WORDS.maxProperties(schema.maxProperties!)),
   },
 ];

@@ -1,5 +1,6 @@
 // String keywords: lengths in code points, `pattern` (ECMAScript with the `u` flag, read as PCRE
 // with /u), `format`, and the decimal bounds amounts need.
+import { ISSUE_WORDS } from '../../../../shared/issue-words.js';
 import { phpString } from '../../../../shared/php-literal.js';
 import { ifElse } from '../code.js';
 import type { KeywordDefinition } from '../keyword.js';
@@ -19,8 +20,6 @@ const FORMATS = new Map([
 const LONG_CATEGORY =
   /^(?:Cased_|Uppercase_|Lowercase_|Titlecase_|Modifier_|Other_)?Letter$|^(?:Nonspacing_|Spacing_|Enclosing_)?Mark$|^(?:Decimal_|Letter_|Other_)?Number$|^(?:Connector_|Dash_|Open_|Close_|Initial_|Final_|Other_)?Punctuation$|^(?:Math_|Currency_|Modifier_|Other_)?Symbol$|^(?:Space_|Line_|Paragraph_)?Separator$|^(?:Other|Control|Format|Surrogate|Private_Use|Unassigned)$/;
 
-const chars = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
-
 /** Amounts are decimal strings; JSON Schema compares numbers only, hence the extensions. */
 const decimalBound = (keyword: 'x-decimal-minimum' | 'x-decimal-maximum', failsWhen: string, words: string): KeywordDefinition => ({
   keyword,
@@ -29,7 +28,7 @@ const decimalBound = (keyword: 'x-decimal-minimum' | 'x-decimal-maximum', failsW
     const limit = schema[keyword];
     if (typeof limit !== 'string' || !/^-?[0-9]+(\.[0-9]+)?$/.test(limit)) throw new Error(`${keyword} must be a decimal string`);
     // null (not a plain decimal) is left to `pattern`, as NaN is in TypeScript.
-    return scope.failIf(`Checks::compareDecimal(${scope.value}, ${phpString(limit)}) ${failsWhen}`, keyword, `must be ${words} ${limit}`);
+    return scope.failIf(`Checks::compareDecimal(${scope.value}, ${phpString(limit)}) ${failsWhen}`, keyword, ISSUE_WORDS.bound(words, limit));
   },
 });
 
@@ -43,7 +42,7 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
       if (min === 0) return [];
       // A code point is 1 to 4 bytes: the byte length bounds the count, so mb_strlen runs only where it could matter.
       const test = min === 1 ? `${v} === ''` : `strlen(${v}) < ${4 * min} && mb_strlen(${v}, 'UTF-8') < ${min}`;
-      return scope.failIf(test, 'minLength', `must be at least ${chars(min)}`);
+      return scope.failIf(test, 'minLength', ISSUE_WORDS.minLength(min));
     },
   },
   {
@@ -52,9 +51,8 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const v = scope.value;
       const max = schema.maxLength!;
-      // A safety cap is this client's guard, not a platform rule: the message says so (spec/README.md).
-      const cap = (schema as { 'x-safety-cap'?: unknown })['x-safety-cap'] === true ? ' (a safety cap of this client, not a platform limit)' : '';
-      return scope.failIf(`strlen(${v}) > ${max} && mb_strlen(${v}, 'UTF-8') > ${max}`, 'maxLength', `must be at most ${chars(max)}${cap}`);
+      const capped = (schema as { 'x-safety-cap'?: unknown })['x-safety-cap'] === true;
+      return scope.failIf(`strlen(${v}) > ${max} && mb_strlen(${v}, 'UTF-8') > ${max}`, 'maxLength', ISSUE_WORDS.maxLength(max, capped));
     },
   },
   {
@@ -67,7 +65,7 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
       for (const [, name] of schema.pattern!.matchAll(property)) {
         if (name!.includes('=') || LONG_CATEGORY.test(name!)) throw new Error(`pattern ${schema.pattern}: write \\p{${name}} as PHP's PCRE reads it (a short category such as \\p{L}, a script by its name)`);
       }
-      return scope.failIf(`preg_match(${scope.regex(schema.pattern!)}, ${scope.value}) !== 1`, 'pattern', `must match the pattern ${schema.pattern}`);
+      return scope.failIf(`preg_match(${scope.regex(schema.pattern!)}, ${scope.value}) !== 1`, 'pattern', ISSUE_WORDS.pattern(schema.pattern!));
     },
   },
   {
@@ -77,7 +75,7 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
       const format = schema.format!;
       const method = FORMATS.get(format);
       if (method === undefined) throw new Error(`Unsupported format "${format}" in PHP; add it to templates/php/src/Validation/Formats.php and to FORMATS`);
-      return scope.failIf(`!Formats::${method}(${scope.value})`, 'format', `must be a valid ${format}`);
+      return scope.failIf(`!Formats::${method}(${scope.value})`, 'format', ISSUE_WORDS.format(format));
     },
   },
   decimalBound('x-decimal-minimum', '< 0', 'at least'),
@@ -88,7 +86,7 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
     type: 'string',
     code(schema, scope) {
       if (schema['x-luhn'] !== true) throw new Error('x-luhn must be true (leave it out otherwise)');
-      return scope.failIf(`!Checks::luhn(${scope.value})`, 'luhn', 'must be a card number whose check digit is right (Luhn check): it is mistyped');
+      return scope.failIf(`!Checks::luhn(${scope.value})`, 'luhn', ISSUE_WORDS.luhn);
     },
   },
   {
@@ -105,7 +103,7 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
         `${content} = Checks::jsonContent(${scope.value});`,
         ifElse(
           `${content} === Checks::notJson()`,
-          scope.fail('contentMediaType', 'must be a JSON document'),
+          scope.fail('contentMediaType', ISSUE_WORDS.jsonDocument),
           `if (!Checks::inContent(${content}, $ctx, self::${scope.validator(schema.contentSchema!, ['contentSchema'])}(...))) {\n    return false;\n}`,
         ),
       ];

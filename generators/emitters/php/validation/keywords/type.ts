@@ -1,18 +1,9 @@
 // `type`: the guard every other keyword of a schema sits behind. JSON's types in PHP: an object is
 // a stdClass or a string-keyed array, an array a list (Checks says how `[]` reads).
+import { ISSUE_WORDS } from '../../../../shared/issue-words.js';
 import type { SchemaObject } from '../../../../model/json-schema.js';
 import { ifElse, isEmpty, type Code } from '../code.js';
 import type { PhpScope } from '../keyword.js';
-
-const ARTICLE: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  boolean: 'a boolean',
-  object: 'an object',
-  array: 'an array',
-  null: 'null',
-};
 
 export function typeTest(type: string, value: string): string {
   switch (type) {
@@ -44,7 +35,7 @@ export function declaredTypes(schema: SchemaObject): readonly string[] {
 /** Wraps `body` so it runs only when the value has one of the declared types. */
 export function emitTypeGuard(types: readonly string[], scope: PhpScope, body: Code): Code {
   if (types.length === 0) return body;
-  const message = `must be ${types.map((type) => ARTICLE[type] ?? type).join(' or ')}`;
+  const message = ISSUE_WORDS.type(types);
   const test = types.length === 1 ? `!${typeTest(types[0]!, scope.value)}`.replace(/^!(\$\w+) === null$/, '$1 !== null') : `!(${types.map((type) => typeTest(type, scope.value)).join(' || ')})`;
   if (isEmpty(body)) return scope.failIf(test, 'type', message);
   // A value of the wrong type is not checked any further.

@@ -1,11 +1,10 @@
 // `const` and `enum`: comparisons against values written in the spec. Strings compare with
 // `!==`; anything else through Checks::equal (JSON equality: 1 equals 1.0, objects by keys).
+import { ISSUE_WORDS } from '../../../../shared/issue-words.js';
 import { phpLiteral, phpString } from '../../../../shared/php-literal.js';
 import type { KeywordDefinition } from '../keyword.js';
 
 const INLINE_ENUM_LIMIT = 6;
-/** The words of a value in a message: JSON, as the TypeScript validators write it. */
-const json = (value: unknown): string => JSON.stringify(value);
 
 export const VALUE_KEYWORDS: readonly KeywordDefinition[] = [
   {
@@ -13,7 +12,7 @@ export const VALUE_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const value = schema.const;
       const test = typeof value === 'string' ? `${scope.value} !== ${phpString(value)}` : `!Checks::equal(${scope.value}, ${scope.constant('VALUE', value)})`;
-      return scope.failIf(test, 'const', `must be ${json(value)}`);
+      return scope.failIf(test, 'const', ISSUE_WORDS.const(value));
     },
   },
   {
@@ -21,8 +20,7 @@ export const VALUE_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const v = scope.value;
       const values = schema.enum!;
-      const listed = values.map((value) => (typeof value === 'string' ? value : json(value))).join(', ');
-      const message = `must be one of: ${values.length === 0 ? '(no value)' : listed}`;
+      const message = ISSUE_WORDS.enum(values);
       let test: string;
       if (values.length === 0) test = 'true';
       else if (!values.every((value) => typeof value === 'string')) test = `!Checks::inEnum(${v}, ${scope.constant('VALUE', values)})`;
