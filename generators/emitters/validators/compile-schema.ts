@@ -12,7 +12,7 @@ import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/
 import { functionBase } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { contributes, evaluated, staticallyEvaluated, type Hoist, type Kind } from './annotations.js';
-import { ifElse, isEmpty, type Code } from './code.js';
+import { ifElse, isEmpty, operand, type Code } from './code.js';
 import { literal, ownValue, type CodeScope, type KnownProperty, type SchemaPath } from './code-scope.js';
 import { conditionSuffix, describeCondition, type Condition } from '../../shared/condition-text.js';
 import type { KeywordDefinition } from './keyword.js';
@@ -557,8 +557,6 @@ function isLeaf(schema: SchemaObject): boolean {
   return validating.length > 0 && validating.every((key) => LEAF_KEYWORDS.has(key));
 }
 
-/** `test` as the left operand of `&&`: parenthesized only where `||` or `?:` would bind looser. */
-const operand = (test: string): string => (/\|\||\?/.test(test) ? `(${test})` : test);
 
 /** The schema's content as far as its own function's code depends on it, as a map key. */
 function contentKey(schema: JsonSchema): string {
