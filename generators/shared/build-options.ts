@@ -58,3 +58,22 @@ export function dualEntry(module: string): object {
     require: { types: `./dist/cjs/${module}.d.ts`, default: `./dist/cjs/${module}.js` },
   };
 }
+
+/**
+ * The fields of a generated package's manifest that say how it is consumed: an ES module with a
+ * CommonJS build of `index` (and of each subpath: folder name → module), for Node 20.3 and later.
+ */
+export function dualPackageFields(subpaths: Readonly<Record<string, string>> = {}) {
+  return {
+    type: 'module',
+    engines: { node: '>=20.3.0' },
+    main: './dist/cjs/index.js',
+    module: './dist/index.js',
+    types: './dist/cjs/index.d.ts',
+    exports: {
+      '.': dualEntry('index'),
+      ...Object.fromEntries(Object.entries(subpaths).map(([subpath, module]) => [`./${subpath}`, dualEntry(module)])),
+      './package.json': './package.json',
+    },
+  };
+}

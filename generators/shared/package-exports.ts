@@ -29,3 +29,10 @@ export function importChecker(
     imports: () => [...used].sort(),
   };
 }
+
+/** The name and version of a generated package another one depends on, from its generated manifest. */
+export function generatedManifest(files: readonly GeneratedFile[], path: string, who: string): { name: string; version: string } {
+  const file = files.find((candidate) => candidate.path === path);
+  if (!file) throw new Error(`${who}: ${path} was not generated`);
+  return JSON.parse(file.contents) as { name: string; version: string };
+}

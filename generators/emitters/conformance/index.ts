@@ -14,9 +14,9 @@ import { operationNames, validatorName, webhookNames } from '../../model/names.j
 import { declaredProperties, type SpecModel } from '../../model/spec-model.js';
 import { stateTable } from '../../model/states.js';
 import { testData } from '../../model/test-data.js';
-import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
+import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
 import { SHEBANG_SCRIPT, templateTree } from '../../shared/template-tree.js';
-import { exportedNames, importChecker } from '../../shared/package-exports.js';
+import { exportedNames, generatedManifest, importChecker } from '../../shared/package-exports.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 const TEMPLATES = 'templates/conformance';
@@ -147,32 +147,21 @@ function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string
 }
 
 /** The manifest of a package the kit depends on by version (the client, the sandbox), from its emitter's output. */
-function dependency(files: readonly GeneratedFile[], path: string): { name: string; version: string } {
-  const file = files.find((candidate) => candidate.path === path);
-  if (!file) throw new Error(`conformance: ${path} was not generated`);
-  return JSON.parse(file.contents) as { name: string; version: string };
-}
-
 function manifest(model: SpecModel, toolchainText: string, packageFiles: readonly GeneratedFile[]): string {
   const toolchain = JSON.parse(toolchainText) as {
     version: string;
     clientPackage: { name: string; version: string; license: string };
   };
-  const clientManifest = dependency(packageFiles, 'client/package.json');
+  const clientManifest = generatedManifest(packageFiles, 'client/package.json', 'conformance');
   // The merchant suite delivers callbacks with the sandbox's engine and its faults.
-  const sandboxManifest = dependency(packageFiles, 'sandbox/package.json');
+  const sandboxManifest = generatedManifest(packageFiles, 'sandbox/package.json', 'conformance');
   return JSON.stringify(
     {
       name: '@payment-gateway/conformance',
       version: toolchain.clientPackage.version,
       description: `Conformance kit for ${model.document.info.title} ${model.specVersion}: runs the spec against a platform (examples, error catalogue, state flows, signatures, callbacks) and against a merchant's callback endpoint.`,
       license: toolchain.clientPackage.license,
-      type: 'module',
-      engines: { node: '>=20.3.0' },
-      main: './dist/cjs/index.js',
-      module: './dist/index.js',
-      types: './dist/cjs/index.d.ts',
-      exports: { '.': dualEntry('index'), './package.json': './package.json' },
+      ...dualPackageFields(),
       bin: { conformance: './dist/cli.js', 'payment-gateway-conformance': './dist/cli.js' },
       files: ['dist', 'README.md'],
       scripts: {

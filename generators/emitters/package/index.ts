@@ -13,7 +13,7 @@ import { StructureKind, ts, VariableDeclarationKind, type VariableStatementStruc
 import { packageReleases, renderPackageChangelog } from '../../model/package-releases.js';
 import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';
-import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
+import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
 import { stringLiteral } from '../../shared/code-text.js';
 import { codeProject } from '../../shared/ts-project.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
@@ -119,17 +119,8 @@ export const packageEmitter: Emitter = {
       version: project.clientPackage.version,
       description: `Typed client, validators and signatures for ${model.document.info.title} ${model.specVersion}.`,
       license: project.clientPackage.license,
-      type: 'module',
       sideEffects: false,
-      engines: { node: '>=20.3.0' },
-      main: './dist/cjs/index.js',
-      module: './dist/index.js',
-      types: './dist/cjs/index.d.ts',
-      exports: {
-        '.': dualEntry('index'),
-        ...Object.fromEntries(Object.entries(SUBPATHS).map(([subpath, module]) => [`./${subpath}`, dualEntry(module)])),
-        './package.json': './package.json',
-      },
+      ...dualPackageFields(SUBPATHS),
       files: ['dist', 'README.md', 'CHANGELOG.md', ...Object.keys(SUBPATHS)],
       scripts: {
         build: buildScript(),

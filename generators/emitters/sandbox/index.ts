@@ -12,8 +12,8 @@ import { operationNames, validatorName, webhookNames } from '../../model/names.j
 import type { SpecModel } from '../../model/spec-model.js';
 import { stateTable } from '../../model/states.js';
 import { testCardsTable, testData, testIdentifiersTable } from '../../model/test-data.js';
-import { buildConfigs, buildScript, dualEntry } from '../../shared/build-options.js';
-import { exportedNames } from '../../shared/package-exports.js';
+import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
+import { exportedNames, generatedManifest } from '../../shared/package-exports.js';
 import { SHEBANG_SCRIPT, templateTree } from '../../shared/template-tree.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
@@ -122,21 +122,15 @@ function readme(model: SpecModel, template: string): string {
 
 function manifest(model: SpecModel, toolchainText: string, clientFiles: readonly GeneratedFile[]): string {
   const toolchain = JSON.parse(toolchainText) as { version: string; devDependencies: Record<string, string>; clientPackage: { name: string; version: string; license: string } };
-  const client = clientFiles.find((file) => file.path === 'client/package.json');
-  const clientManifest = client ? (JSON.parse(client.contents) as { name: string; version: string }) : toolchain.clientPackage;
+  const clientManifest = generatedManifest(clientFiles, 'client/package.json', 'sandbox');
   return JSON.stringify(
     {
       name: '@payment-gateway/sandbox',
       version: toolchain.clientPackage.version,
       description: `Local sandbox of the payment platform (${model.document.info.title} ${model.specVersion}): states, test cards, 3DS and hosted pages, signed callbacks, time control.`,
       license: toolchain.clientPackage.license,
-      type: 'module',
-      engines: { node: '>=20.3.0' },
       // Dual like the client, so a CommonJS test set-up (Jest) can require() it.
-      main: './dist/cjs/index.js',
-      module: './dist/index.js',
-      types: './dist/cjs/index.d.ts',
-      exports: { '.': dualEntry('index'), './package.json': './package.json' },
+      ...dualPackageFields(),
       bin: { 'payment-gateway-sandbox': './dist/cli.js' },
       files: ['dist', 'README.md'],
       scripts: {
