@@ -5,6 +5,7 @@
 import { buildTestCallback, type CallbackProtocol, type FormObject } from '@payment-gateway/merchant-client';
 import { randomUUID } from 'node:crypto';
 import { platformDate } from './core/clock.js';
+import { DECLINE_REASONS } from './core/decline-reasons.js';
 
 /** The e-mail the S2S CARD events are signed with (F2); a verifier passes it as its signing context. */
 export const TRIGGER_PAYER_EMAIL = 'payer@example.com';
@@ -57,7 +58,7 @@ const checkout = (type: string, status: string, orderStatus: string, extra: Form
     ...extra,
   }),
 });
-const declined = { decline_reason: 'Declined by processing.' };
+const declined = { decline_reason: DECLINE_REASONS.card };
 
 export const TRIGGER_EVENTS: Readonly<Record<string, TriggerEvent>> = {
   'card.sale.settled': card('SALE', 'SUCCESS', 'SETTLED'),
@@ -76,7 +77,7 @@ export const TRIGGER_EVENTS: Readonly<Record<string, TriggerEvent>> = {
   'apm.creditvoid.refund': apm('CREDITVOID', 'SUCCESS', 'REFUND'),
   'apm.credit2virtual.settled': apm('CREDIT2VIRTUAL', 'SUCCESS', 'SETTLED'),
   'checkout.sale.settled': checkout('sale', 'success', 'settled'),
-  'checkout.sale.declined': checkout('sale', 'fail', 'decline', { reason: 'Declined by processing.' }),
+  'checkout.sale.declined': checkout('sale', 'fail', 'decline', { reason: DECLINE_REASONS.card }),
   'checkout.sale.pending': checkout('sale', 'success', 'pending'),
   'checkout.3ds': checkout('3ds', 'waiting', '3ds'),
   'checkout.capture': checkout('capture', 'success', 'settled'),

@@ -14,6 +14,7 @@ import { bookCapture, bookRefund, decimalUnits, settledAmount } from '../core/mo
 import { RefusedMove, type CheckoutSession, type Transaction } from '../core/store.js';
 import type { CheckoutEntry } from '../core/tables.js';
 import { cardScenario, successCard, UNKNOWN_CARD_TOKEN } from '../core/card-scenario.js';
+import { DECLINE_REASONS } from '../core/decline-reasons.js';
 
 type Call = OperationCall<CheckoutEntry>;
 
@@ -123,12 +124,12 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
         reason,
       });
     };
-    if (payment.scenario === 'capture-decline') return decline('Capture declined by processing.');
+    if (payment.scenario === 'capture-decline') return decline(DECLINE_REASONS.capture);
     try {
       if (!bookCapture(call.sandbox.store, payment, call.text('amount') || undefined))
-        return decline('Capture declined by processing.');
+        return decline(DECLINE_REASONS.captureAboveAuthorized);
     } catch (error) {
-      if (error instanceof RefusedMove) return decline('Capture is allowed only for a pending authorization.');
+      if (error instanceof RefusedMove) return decline(DECLINE_REASONS.captureNotPending);
       throw error;
     }
     return new Answer(200, { payment_id: payment.paymentId, status: 'settled', trans_status: 'SUCCESS', date });
@@ -147,7 +148,7 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
     if (!booked)
       call.sandbox.store.transition(payment, payment.status, 'REFUND', {
         declined: true,
-        declineReason: 'Refund applies to settled payments, up to what remains of them.',
+        declineReason: DECLINE_REASONS.refundBeyondSettled,
       });
     // The outcome arrives as a `type=refund` callback.
     return new Answer(200, { payment_id: payment.paymentId, result: 'accepted' });
@@ -164,7 +165,7 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
         payment_status: checkoutStatus(payment.status),
         payment_id: payment.paymentId,
         date,
-        reason: 'Void applies only to settled payments.',
+        reason: DECLINE_REASONS.voidNotSettled,
         order: orderAnswer(payment),
       });
     }

@@ -208,14 +208,13 @@ function capture(call: Call): Answer {
     });
   };
   // A captured authorization is SETTLED: the state table has no CAPTURE from there.
-  if (!transaction.auth || transaction.status !== 'PENDING')
-    return decline('Capture is allowed only for an authorization in PENDING.');
+  if (!transaction.auth || transaction.status !== 'PENDING') return decline(DECLINE_REASONS.captureNotPending);
   if (transaction.scenario === 'capture-decline') return decline(DECLINE_REASONS.capture);
   try {
     if (!bookCapture(call.sandbox.store, transaction, call.text('amount') || undefined))
-      return decline('The capture amount is above the authorized amount.');
+      return decline(DECLINE_REASONS.captureAboveAuthorized);
   } catch (error) {
-    if (error instanceof RefusedMove) return decline('Capture is allowed only for an authorization in PENDING.');
+    if (error instanceof RefusedMove) return decline(DECLINE_REASONS.captureNotPending);
     throw error;
   }
   return followUp('CAPTURE', transaction, {
@@ -241,7 +240,7 @@ function voidPayment(call: Call): Answer {
       status: transaction.status,
       order_id: transaction.orderId,
       trans_id: transaction.id,
-      decline_reason: 'VOID applies only to SETTLED payments.',
+      decline_reason: DECLINE_REASONS.voidNotSettled,
     });
     if (call.entry.validateResponse && !call.entry.validateResponse(declined.body).ok) throw error;
     return declined;
