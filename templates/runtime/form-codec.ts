@@ -35,15 +35,6 @@ const tooDeep = (key: string): FormCodecError =>
     `Form field ${key.length > 60 ? `${key.slice(0, 60)}…` : key} nests deeper than ${MAX_DEPTH} levels (a safety cap), or refers to itself`,
   );
 
-/** Flattens a nested object into ordered `[bracketKey, value]` pairs. */
-export function flattenForm(value: FormObject): [string, string][] {
-  return readingCaller('flattenForm', value, () => {
-    const pairs: [string, string][] = [];
-    for (const key of Object.keys(value)) appendPairs(pairs, checkKey(key), value[key], 1);
-    return pairs;
-  });
-}
-
 /**
  * Runs an encoder over a caller's value: not an object, or a getter or Proxy that throws, is a
  * FormCodecError (the caller's message with card numbers masked), never a TypeError as it is.
@@ -56,21 +47,6 @@ function readingCaller<T>(where: string, value: unknown, run: () => T): T {
     if (error instanceof FormCodecError) throw error;
     throw new FormCodecError(`${where} could not read the value: ${describeError(error)}`);
   }
-}
-
-function appendPairs(pairs: [string, string][], key: string, value: FormValue, depth: number): void {
-  if (value === undefined || value === null) return;
-  if (typeof value === 'object' && depth > MAX_DEPTH) throw tooDeep(key);
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) appendPairs(pairs, `${key}[${i}]`, value[i], depth + 1);
-    return;
-  }
-  if (typeof value === 'object') {
-    const record = value as FormObject;
-    for (const child of Object.keys(record)) appendPairs(pairs, `${key}[${checkKey(child)}]`, record[child], depth + 1);
-    return;
-  }
-  pairs.push([key, String(value)]);
 }
 
 /** A form is an object of fields: anything else is a FormCodecError, not a TypeError. */
@@ -96,6 +72,15 @@ export function encodeForm(value: FormObject): string {
     for (const key of Object.keys(value)) out = appendEncoded(out, encodeKey(key), value[key], 1);
     return out;
   });
+}
+
+/**
+ * Flattens a nested object into ordered `[bracketKey, value]` pairs: the encoded form read back
+ * by URLSearchParams, so the pairs are exactly the ones `encodeForm` sends.
+ */
+export function flattenForm(value: FormObject): [string, string][] {
+  checkObject('flattenForm', value);
+  return [...new URLSearchParams(encodeForm(value))];
 }
 
 /**
