@@ -4,7 +4,7 @@ import { HTTP_METHODS, type HttpMethod, type MediaTypeObject, type OpenApiDocume
 import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from './json-schema.js';
 import { errorCatalogue, type ErrorCaseModel } from './error-catalogue.js';
 import { releaseHistory, type ReleaseModel } from './releases.js';
-import { recipeFields, signatureRecipe, signingContextNames, type SignatureRecipeData } from './signature-recipes.js';
+import { recipeFields, requestRecipe, signatureRecipe, signingContextNames, type SignatureRecipeData } from './signature-recipes.js';
 
 export type { ErrorCaseModel } from './error-catalogue.js';
 export type { ReleaseModel } from './releases.js';
@@ -122,7 +122,7 @@ export function buildSpecModel(document: OpenApiDocument, sourceFiles: readonly 
         const errors = errorCatalogue(request['x-errors'], `${operation.requestSchemaName} (${operation.operationId})`);
         return recipe === undefined
           ? { ...operation, signingFields: [], errors }
-          : { ...operation, ...signing(base, operation.requestSchemaName, recipe, operation.operationId), errors };
+          : { ...operation, ...signing(base, operation.requestSchemaName, requestRecipe(recipe, operation.operationId), operation.operationId), errors };
       }),
     webhooks,
     genericErrors: document.info['x-errors'] === undefined ? [] : errorCatalogue(document.info['x-errors'], 'info'),
@@ -258,7 +258,7 @@ function collectS2sActions(model: ModelBase): S2sActionModel[] {
         action,
         requestSchemaName: schemaName,
         ...(responseSchemaName ? { responseSchemaName } : {}),
-        ...signing(model, schemaName, recipes?.[protocol], `${protocol} ${action}`),
+        ...signing(model, schemaName, requestRecipe(recipes?.[protocol], `${protocol} ${action}`), `${protocol} ${action}`),
         errors: errorCatalogue(errors?.[protocol], `${schemaName} (${protocol} ${action})`),
       });
     }

@@ -8,7 +8,7 @@ import { signatureAlgorithmOf } from './configuration.js';
 import { encodeForm, type FormObject } from './form-codec.js';
 import type { ClientOptions, OperationDefinition, Validator } from './operation.js';
 import { LOCAL_FIELDS } from './request-input.js';
-import { computeSignature, recipeVariant, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
+import { recipeVariant, requestSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
 
 export type SigningValues = Readonly<Record<string, string | undefined>>;
 
@@ -145,7 +145,7 @@ function sign(
   variant?: string,
 ): Record<string, unknown> {
   if (!definition.signature) return body;
-  body['hash'] = computeSignature(
+  body['hash'] = requestSignature(
     recipeVariant(definition.signature, variant),
     signing === undefined ? body : { ...signing, ...body },
     password,

@@ -4,7 +4,12 @@
 // row here fails the completeness check.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { computeSignature, type SignatureRecipe } from '../../generated/client/src/runtime/signature.js';
+import {
+  computeSignature,
+  requestSignature,
+  type SignatureRecipe,
+} from '../../generated/client/src/runtime/signature.js';
+import { ConfigurationError } from '../../generated/client/src/runtime/errors.js';
 import * as recipes from '../../generated/client/src/signatures.js';
 import { P, VECTORS, md5, sha1, sha256, statusFields, strrev, trans, upper } from '../support/independent-vectors.js';
 
@@ -12,23 +17,51 @@ const ALL = recipes as unknown as Record<string, SignatureRecipe>;
 
 describe('signature recipes', () => {
   it('reproduce documented vector #1 (facts §5.2, S2S CARD SALE F1)', () => {
-    expect(computeSignature(ALL['SALE_CARD_SIGNATURE']!, { payer_email: 'doe@example.com', card_number: '4111111111111111' }, P)).toBe('2702ae0c4f99506dc29b5615ba9ee3c0');
+    expect(
+      computeSignature(
+        ALL['SALE_CARD_SIGNATURE']!,
+        { payer_email: 'doe@example.com', card_number: '4111111111111111' },
+        P,
+      ),
+    ).toBe('2702ae0c4f99506dc29b5615ba9ee3c0');
   });
 
   it('every recipe of the spec has an independent vector here', () => {
     expect(Object.keys(ALL).filter((name) => !(name in VECTORS))).toEqual([]);
   });
 
-  it.each(Object.entries(VECTORS).flatMap(([name, rows]) => rows.map((row, index) => [`${name} #${index + 1}`, name, ...row] as const)))(
-    '%s',
-    (_label, name, fields, expected) => {
-      expect(computeSignature(ALL[name]!, fields, P)).toBe(expected);
-    },
-  );
+  it.each(
+    Object.entries(VECTORS).flatMap(([name, rows]) =>
+      rows.map((row, index) => [`${name} #${index + 1}`, name, ...row] as const),
+    ),
+  )('%s', (_label, name, fields, expected) => {
+    expect(computeSignature(ALL[name]!, fields, P)).toBe(expected);
+  });
+
+  // The pipeline signs with requestSignature, which goes without the callbacks' sortedValues.
+  const usesSortedValues = (recipe: SignatureRecipe) => JSON.stringify(recipe).includes('"sortedValues"');
+  it.each(
+    Object.entries(VECTORS)
+      .filter(([name]) => !usesSortedValues(ALL[name]!))
+      .flatMap(([name, rows]) => rows.map((row, index) => [`${name} #${index + 1}`, name, ...row] as const)),
+  )('the request signer gives the same hash: %s', (_label, name, fields, expected) => {
+    expect(requestSignature(ALL[name]!, fields, P, 'md5')).toBe(expected);
+  });
+
+  it('the request signer refuses a sortedValues formula, which only callbacks use', () => {
+    const callbackRecipes = Object.values(ALL).filter(usesSortedValues);
+    expect(callbackRecipes.length).toBeGreaterThan(0);
+    for (const recipe of callbackRecipes)
+      expect(() => requestSignature(recipe, { a: '1' }, P, 'md5')).toThrow(ConfigurationError);
+  });
 
   it('switches every md5 step to sha256 when the operator does', () => {
-    expect(computeSignature(ALL['GET_TRANS_STATUS_CARD_SIGNATURE']!, statusFields, P, 'sha256')).toBe(sha256(upper(strrev(trans)) + P));
-    expect(computeSignature(ALL['CHECKOUT_VOID_PAYMENT_SIGNATURE']!, { payment_id: 'p-1' }, P, 'sha256')).toBe(sha1(sha256(upper(`p-1${P}`))));
+    expect(computeSignature(ALL['GET_TRANS_STATUS_CARD_SIGNATURE']!, statusFields, P, 'sha256')).toBe(
+      sha256(upper(strrev(trans)) + P),
+    );
+    expect(computeSignature(ALL['CHECKOUT_VOID_PAYMENT_SIGNATURE']!, { payment_id: 'p-1' }, P, 'sha256')).toBe(
+      sha1(sha256(upper(`p-1${P}`))),
+    );
   });
 
   // '€' is E2 82 AC in UTF-8: E2 read as Latin-1 is 'â', which a Unicode upper-casing would change.

@@ -6,6 +6,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ConfigurationError } from './errors.js';
 import { describeError } from './sensitive.js';
+import { byteString, first6last4, reverseBytes, upperAscii } from './php-strings.js';
+import { sortedValues } from './signature-sorted-values.js';
 
 /**
  * A recipe expression: a field name, `$password`, a concatenation (array), or one operation
@@ -77,95 +79,32 @@ export function readField(fields: Readonly<Record<string, unknown>>, name: strin
   return typeof value === 'object' ? '' : String(value);
 }
 
-// The formulas are PHP string functions, which work on bytes. Values are evaluated as byte
-// strings (one char per UTF-8 byte, char codes 0-255), so a non-ASCII value reverses and
-// upper-cases exactly as the platform does it, and an ASCII value (the usual case) needs no copy.
-
-const NON_ASCII = /[\u0080-\uffff]/;
-const LOWER_ASCII = /[a-z]+/g;
-
-/** The UTF-8 bytes of a value as a byte string. */
-function byteString(text: string): string {
-  return NON_ASCII.test(text) ? Buffer.from(text, 'utf8').toString('latin1') : text;
-}
-
-/** PHP strtoupper: only ASCII a-z change (toUpperCase alone would change bytes of UTF-8 letters). */
-function upperAscii(bytes: string): string {
-  return NON_ASCII.test(bytes) ? bytes.replace(LOWER_ASCII, (run) => run.toUpperCase()) : bytes.toUpperCase();
-}
-
-/** PHP strrev: reverses bytes. */
-function reverseBytes(bytes: string): string {
-  let out = '';
-  for (let i = bytes.length - 1; i >= 0; i--) out += bytes[i];
-  return out;
-}
-
-/** PHP substr(x, 0, 6) . substr(x, -4). */
-function first6last4(bytes: string): string {
-  return bytes.length <= 10 ? bytes : bytes.slice(0, 6) + bytes.slice(-4);
-}
-
-/** Values of every field but the excluded ones, in PHP ksort key order, nested objects recursively. */
-function sortedValues(node: unknown, reverseEach: boolean, exclude: ReadonlySet<string>, top: boolean): string {
-  if (node === undefined || node === null) return '';
-  if (typeof node !== 'object') {
-    const bytes = byteString(String(node));
-    return reverseEach ? reverseBytes(bytes) : bytes;
-  }
-  const record = node as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((key) => !(top && exclude.has(key)))
-    .map((key) => [phpKey(key), key] as const)
-    .sort(([a], [b]) => ksortCompare(a, b));
-  let out = '';
-  for (const [, key] of keys) out += sortedValues(record[key], reverseEach, exclude, false);
-  return out;
-}
-
-// PHP ksort (SORT_REGULAR, PHP 8). An array key that is a canonical decimal integer ("10", not
-// "010" or "1.5") is stored as an int. Two ints compare as numbers; an int and a numeric string,
-// or two numeric strings, compare as numbers; otherwise both compare as byte strings (an int by
-// its decimal text). The sort is stable (PHP 8), as Array.prototype.sort is.
-
-type PhpKey = { readonly int: number; readonly text: string } | { readonly int?: undefined; readonly text: string };
-
-const CANONICAL_INT = /^(?:0|-?[1-9][0-9]{0,15})$/;
-/** PHP 8 numeric string: optional surrounding whitespace, a sign, digits with a fraction or an exponent. */
-const NUMERIC_STRING = /^[ \t\n\r\v\f]*[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[ \t\n\r\v\f]*$/;
-
-function phpKey(key: string): PhpKey {
-  const text = byteString(key);
-  return CANONICAL_INT.test(key) && Number.isSafeInteger(Number(key)) ? { int: Number(key), text } : { text };
-}
-
-function ksortCompare(a: PhpKey, b: PhpKey): number {
-  const numberA = a.int ?? (NUMERIC_STRING.test(a.text) ? Number(a.text) : undefined);
-  const numberB = b.int ?? (NUMERIC_STRING.test(b.text) ? Number(b.text) : undefined);
-  // Numbers when both are numbers, or one is an int key and the other a numeric string.
-  if (numberA !== undefined && numberB !== undefined) return numberA < numberB ? -1 : numberA > numberB ? 1 : 0;
-  // Byte strings compare by char code, which is byte order (strcmp).
-  return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
-}
+/**
+ * Evaluates `sortedValues` (every field's value in PHP ksort order): only callback formulas use
+ * it, so a request's signer goes without it and a bundle that only sends requests leaves it out.
+ */
+type SortedValues = typeof sortedValues;
 
 function evaluate(
   expression: SignatureExpression,
   fields: Readonly<Record<string, unknown>>,
   password: string,
+  sorted: SortedValues | undefined,
 ): string {
   if (typeof expression === 'string')
     return byteString(expression === PASSWORD_TOKEN ? password : readField(fields, expression));
   if (Array.isArray(expression)) {
     let out = '';
-    for (const part of expression as readonly SignatureExpression[]) out += evaluate(part, fields, password);
+    for (const part of expression as readonly SignatureExpression[]) out += evaluate(part, fields, password, sorted);
     return out;
   }
   const operation = expression as Exclude<SignatureExpression, string | readonly SignatureExpression[]>;
-  if ('upper' in operation) return upperAscii(evaluate(operation.upper, fields, password));
-  if ('reverse' in operation) return reverseBytes(evaluate(operation.reverse, fields, password));
-  if ('first6last4' in operation) return first6last4(evaluate(operation.first6last4, fields, password));
+  if ('upper' in operation) return upperAscii(evaluate(operation.upper, fields, password, sorted));
+  if ('reverse' in operation) return reverseBytes(evaluate(operation.reverse, fields, password, sorted));
+  if ('first6last4' in operation) return first6last4(evaluate(operation.first6last4, fields, password, sorted));
+  if (!sorted) throw new ConfigurationError('signature', 'a sortedValues formula signs callbacks, not requests');
   const { reverseEach, exclude } = operation.sortedValues;
-  return sortedValues(fields, reverseEach, new Set(exclude), true);
+  return sorted(fields, reverseEach, new Set(exclude), true);
 }
 
 /** The formula a recipe applies to these fields: the first case whose `when` holds, else its input. */
@@ -182,7 +121,7 @@ export function signatureBytes(
   fields: Readonly<Record<string, unknown>>,
   password: string,
 ): string {
-  return evaluate(chosenInput(recipe, fields), fields, password);
+  return evaluate(chosenInput(recipe, fields), fields, password, sortedValues);
 }
 
 export function computeSignature(
@@ -199,7 +138,26 @@ export function computeSignature(
     // A getter or Proxy among the fields that throws (the pipeline signs plain copies).
     throw new ConfigurationError('computeSignature', `the fields could not be read: ${describeError(error)}`);
   }
-  // Each digest after the first runs over the previous one's hex text, which is ASCII.
+  return digestChain(recipe, data, algorithm);
+}
+
+/**
+ * The signature of a request body the pipeline built (a plain copy, arguments known good): the
+ * formulas requests use, without `sortedValues`, which only callbacks sign with (the model
+ * refuses it in a request's recipe).
+ */
+export function requestSignature(
+  recipe: SignatureRecipe,
+  fields: Readonly<Record<string, unknown>>,
+  password: string,
+  algorithm: SignatureAlgorithm,
+): string {
+  return digestChain(recipe, evaluate(chosenInput(recipe, fields), fields, password, undefined), algorithm);
+}
+
+/** Each digest after the first runs over the previous one's hex text, which is ASCII. */
+function digestChain(recipe: SignatureRecipe, bytes: string, algorithm: SignatureAlgorithm): string {
+  let data = bytes;
   for (const digest of recipe.digests) {
     data = createHash(digest === 'md5' ? algorithm : digest)
       .update(data, 'latin1')
