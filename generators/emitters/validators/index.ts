@@ -122,12 +122,12 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
     };
     const used = new Set([...own.flatMap((declaration) => references.get(declaration.name)!), ...uses]);
     // The runtime helpers it calls, by runtime module (the factory first), then its generated imports.
-    const helpers = new Map<string, string[]>(wraps ? [['validation', ['validator']]] : []);
+    const helpers = new Map<string, string[]>(wraps ? [['validation', split ? ['validator'] : ['validator', 'guard']]] : []);
     for (const name of [...runtime.keys()].sort()) {
       const home = runtime.get(name)!;
       if (used.has(name)) helpers.set(home, [...(helpers.get(home) ?? []), name]);
     }
-    const types = [...(split ? [] : ['Guard']), ...(used.has('ValidationContext') ? ['ValidationContext'] : [])];
+    const types = used.has('ValidationContext') ? ['ValidationContext'] : [];
     const generatedImports = new Map<string, string[]>();
     for (const name of [...used].sort()) {
       const home = layout.home.get(name);
@@ -179,7 +179,7 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
         `/** Validates a ${name}; issues name fields by wire path (${style === 'form' ? '`parameters[pin]`' : '`order.amount`'} style by default). */`,
         `export const ${validatorName(name)} = ${provided(`/* @__PURE__ */ validator<${type}>(${compiledFunction}, ${JSON.stringify(style)})`)};`,
       ],
-      [`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`, `export const is${base} = ${provided(`${compiledFunction} as Guard<${type}>`)};`],
+      [`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`, `export const is${base} = ${provided(`/* @__PURE__ */ guard<${type}>(${compiledFunction})`)};`],
     ];
   });
   const files = [module('validators', layout.main, [...mainUses], false, exported, true)];

@@ -2,7 +2,7 @@
 import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
 import { block, ifElse, indent, isEmpty, type Code } from '../code.js';
-import { literal, ownValue, type CodeScope } from '../code-scope.js';
+import { literal, ownRead, type CodeScope } from '../code-scope.js';
 import { branchShape } from '../../../shared/branch-shape.js';
 import { describeCondition, negateCondition } from '../../../shared/condition-text.js';
 import type { KeywordDefinition } from '../keyword.js';
@@ -52,7 +52,7 @@ function emitDiscriminated(schema: SchemaObject, scope: CodeScope): Code {
   const allowed = Object.keys(mapping);
   // A missing tag fails here only when checking; collecting leaves it to `required`.
   const fallback = ['default:', indent(failThen(scope, () => ifElse(`${tag} !== undefined`, scope.recordAt(literal(propertyName), 'discriminator', ISSUE_WORDS.discriminator(allowed)))))];
-  const read = `${scope.runtime('isPlainObject')}(${v}) && ${ownValue(scope, v, propertyName)} ? ${v}[${literal(propertyName)}] : undefined`;
+  const read = `${scope.runtime('isPlainObject')}(${v}) ? ${ownRead(scope, v, propertyName)} : undefined`;
   return block('', [`const ${tag} = ${read};`, block(`switch (${tag})`, [...cases, fallback])]);
 }
 
