@@ -51,8 +51,12 @@ export class ValidationContext {
     this.issues.push({ path: renderWirePath(this.style, this.segments), rule, message });
   }
 
-  /** Records an issue one level below the current path (a missing or forbidden property). */
-  failAt(segment: PathSegment, rule: string, message: string): void {
+  /**
+   * Records an issue one level below the current path (a missing or forbidden property, a leaf
+   * value its caller passed with its segment); at the current path without a segment.
+   */
+  failAt(segment: PathSegment | undefined, rule: string, message: string): void {
+    if (segment === undefined) return this.fail(rule, message);
     this.segments.push(segment);
     this.fail(rule, message);
     this.segments.pop();
@@ -85,10 +89,10 @@ export function reject(ctx: ValidationContext | undefined, rule: string, message
   return false;
 }
 
-/** As `reject`, for a property of the current object (missing or forbidden). */
+/** As `reject`, one level below the current path (see `ValidationContext.failAt`). */
 export function rejectAt(
   ctx: ValidationContext | undefined,
-  segment: PathSegment,
+  segment: PathSegment | undefined,
   rule: string,
   message: string,
 ): boolean {

@@ -2,7 +2,7 @@
 
 import type { components } from './schema.js';
 import { validator, guard, closestAlternative, codePointLength, isPlainObject, propertyCount, provide, reject, rejectAt, visit } from './runtime/validation.js';
-import type { ValidationContext } from './runtime/validation.js';
+import type { PathSegment, ValidationContext } from './runtime/validation.js';
 import { v_AuthRequest } from './validate/AuthRequest.js';
 import { v_CaptureRequest, v_CaptureRequest_properties_action } from './validate/CaptureRequest.js';
 import { v_Card2CardParameters, v_Card2CardRequest, v_Card2CardRequest_properties_action, v_CardSetPrc } from './validate/Card2CardRequest.js';
@@ -19,11 +19,9 @@ import { v_CreditvoidRequest, v_CreditvoidRequest_properties_action } from './va
 import { v_Debit2VirtualCalcRequest } from './validate/Debit2VirtualCalcRequest.js';
 import { v_Debit2VirtualRequest } from './validate/Debit2VirtualRequest.js';
 import { v_DebitParameters, v_DebitRequest, v_DebitRequest_properties_action } from './validate/DebitRequest.js';
-import { deferred_BnplBParameters, v_BnplAmount } from './validate/deferred/BnplBParameters.js';
 import { PATTERN_14, deferred_Credit2CardParameters, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd } from './validate/deferred/Credit2CardParameters.js';
 import { deferred_DebitParameters } from './validate/deferred/DebitParameters.js';
 import { deferred_DeviceWalletParameters } from './validate/deferred/DeviceWalletParameters.js';
-import { deferred_HpfBrowserInfo, v_HpfBrowserInfo_properties_userAgent } from './validate/deferred/HpfBrowserInfo.js';
 import { deferred_InstallmentRedirectParameters } from './validate/deferred/InstallmentRedirectParameters.js';
 import { deferred_LocalCollectionParameters, v_LocalCollectionBankDetails } from './validate/deferred/LocalCollectionParameters.js';
 import { deferred_OpenBankingParameters, v_OpenBankingIdentificationType, v_OpenBankingPayeeIdentification } from './validate/deferred/OpenBankingParameters.js';
@@ -36,7 +34,7 @@ import { v_DeleteScheduleRequest, v_DeleteScheduleRequest_properties_action } fr
 import { v_DescheduleRequest, v_DescheduleRequest_properties_action } from './validate/DescheduleRequest.js';
 import { v_GetTransStatusByOrderRequest, v_GetTransStatusByOrderRequest_properties_action } from './validate/GetTransStatusByOrderRequest.js';
 import { v_GetTransStatusRequest } from './validate/GetTransStatusRequest.js';
-import { v_HpfBrowserInfo, v_HpfPaymentRequest } from './validate/HpfPaymentRequest.js';
+import { v_HpfBrowserInfo, v_HpfBrowserInfo_properties_userAgent, v_HpfPaymentRequest } from './validate/HpfPaymentRequest.js';
 import { v_PauseScheduleRequest, v_PauseScheduleRequest_properties_action } from './validate/PauseScheduleRequest.js';
 import { v_RecurringDebitRequest, v_RecurringDebitRequest_properties_action } from './validate/RecurringDebitRequest.js';
 import { v_RecurringSaleRequest, v_RecurringSaleRequest_properties_action } from './validate/RecurringSaleRequest.js';
@@ -48,17 +46,16 @@ import { v_ScheduleInfoRequest, v_ScheduleInfoRequest_properties_action } from '
 import { v_SessionRequest } from './validate/SessionRequest.js';
 import { v_SessionTokenRequest } from './validate/SessionTokenRequest.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
-import { v_Amount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_Currency, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters, v_YesNo } from './validate/shared/common.js';
+import { v_Amount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_Currency, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters, v_WebWalletToken_properties_apiVersion, v_YesNo } from './validate/shared/common.js';
 import { v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 import { v_CardSetErsIdentity } from './validate/shared/Credit2CardParameters+2-ci7n13.js';
 import { v_CardSetErsDebit } from './validate/shared/DebitParameters+SessionMethodParameters.js';
 import { v_DeviceWalletToken_properties_paymentData_properties_data } from './validate/shared/DeviceWalletParameters+2-758by2.js';
 import { v_DeviceWalletToken } from './validate/shared/DeviceWalletParameters+PaymentToken.js';
 import { v_WalletPaymentToken } from './validate/shared/DeviceWalletParameters+WebWalletParameters.js';
-import { v_WebWalletToken_properties_apiVersion } from './validate/shared/HpfBrowserInfo+2-169z2m5.js';
 import { v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/PaymentToken+WebWalletParameters.js';
 import { v_RecurringChargeFields } from './validate/shared/RecurringDebitRequest+RecurringSaleRequest.js';
-import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWalletAddress, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiPersonalIdParameters, v_VcardParameters, v_WebWalletParameters } from './validate/shared/SaleApmRequest+SessionMethodParameters.js';
+import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplAmount, v_BnplBParameters, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWalletAddress, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiPersonalIdParameters, v_VcardParameters, v_WebWalletParameters } from './validate/shared/SaleApmRequest+SessionMethodParameters.js';
 import { v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartPayment, v_ApcMarketplace, v_ApcMarketplaceSeller, v_ApcShipping, v_ApcShipping_properties_logisticsProvider, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './validate/shared/SaleCardParameters+SessionMethodParameters.js';
 import { v_SessionCrypto, v_SessionFields, v_SessionMethodParameters, v_SessionOrder, v_SessionPayee } from './validate/shared/SessionRequest+SessionTokenRequest.js';
 import { v_UpdateScheduleRequest, v_UpdateScheduleRequest_properties_action } from './validate/UpdateScheduleRequest.js';
@@ -85,7 +82,7 @@ function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmVcardRequest_properties_brand) : v_SaleApmVcardRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmVcardRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -99,7 +96,7 @@ function v_SaleApmPinVoucherRequest(value: unknown, ctx?: ValidationContext): bo
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmPinVoucherRequest_properties_brand) : v_SaleApmPinVoucherRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmPinVoucherRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -113,7 +110,7 @@ function v_SaleApmTelecomOtpRequest(value: unknown, ctx?: ValidationContext): bo
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmTelecomOtpRequest_properties_brand) : v_SaleApmTelecomOtpRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmTelecomOtpRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -127,7 +124,7 @@ function v_SaleApmBankAccountDebitRequest(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmBankAccountDebitRequest_properties_brand) : v_SaleApmBankAccountDebitRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmBankAccountDebitRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -141,7 +138,7 @@ function v_SaleApmArTransferRequest(value: unknown, ctx?: ValidationContext): bo
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmArTransferRequest_properties_brand) : v_SaleApmArTransferRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmArTransferRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -155,7 +152,7 @@ function v_SaleApmMxTransferRequest(value: unknown, ctx?: ValidationContext): bo
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmMxTransferRequest_properties_brand) : v_SaleApmMxTransferRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmMxTransferRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -169,7 +166,7 @@ function v_SaleApmDlRequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmDlRequest_properties_brand) : v_SaleApmDlRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmDlRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -183,7 +180,7 @@ function v_SaleApmDocumentMethodRequest(value: unknown, ctx?: ValidationContext)
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmDocumentMethodRequest_properties_brand) : v_SaleApmDocumentMethodRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmDocumentMethodRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -197,7 +194,7 @@ function v_SaleApmInstallmentRedirectRequest(value: unknown, ctx?: ValidationCon
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmInstallmentRedirectRequest_properties_brand) : v_SaleApmInstallmentRedirectRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmInstallmentRedirectRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -211,7 +208,7 @@ function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmPersonalIdMethodRequest_properties_brand) : v_SaleApmPersonalIdMethodRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmPersonalIdMethodRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -225,7 +222,7 @@ function v_SaleApmCryptoDepositRequest(value: unknown, ctx?: ValidationContext):
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmCryptoDepositRequest_properties_brand) : v_SaleApmCryptoDepositRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmCryptoDepositRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -239,7 +236,7 @@ function v_SaleApmCryptoWithdrawalRequest(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmCryptoWithdrawalRequest_properties_brand) : v_SaleApmCryptoWithdrawalRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmCryptoWithdrawalRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -253,7 +250,7 @@ function v_SaleApmIpsRequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmIpsRequest_properties_brand) : v_SaleApmIpsRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmIpsRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -267,7 +264,7 @@ function v_SaleApmCryptoConvertRequest(value: unknown, ctx?: ValidationContext):
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmCryptoConvertRequest_properties_brand) : v_SaleApmCryptoConvertRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmCryptoConvertRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -281,7 +278,7 @@ function v_SaleApmTradingDepositRequest(value: unknown, ctx?: ValidationContext)
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmTradingDepositRequest_properties_brand) : v_SaleApmTradingDepositRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmTradingDepositRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -295,7 +292,7 @@ function v_SaleApmTradingWithdrawalRequest(value: unknown, ctx?: ValidationConte
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmTradingWithdrawalRequest_properties_brand) : v_SaleApmTradingWithdrawalRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmTradingWithdrawalRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -309,7 +306,7 @@ function v_SaleApmFxConvertRequest(value: unknown, ctx?: ValidationContext): boo
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmFxConvertRequest_properties_brand) : v_SaleApmFxConvertRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmFxConvertRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -323,7 +320,7 @@ function v_SaleApmLatamDocumentRequest(value: unknown, ctx?: ValidationContext):
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmLatamDocumentRequest_properties_brand) : v_SaleApmLatamDocumentRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmLatamDocumentRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -337,7 +334,7 @@ function v_SaleApmUpiARequest(value: unknown, ctx?: ValidationContext): boolean 
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiARequest_properties_brand) : v_SaleApmUpiARequest_properties_brand(p1))) return false;
+      if (!v_SaleApmUpiARequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -351,7 +348,7 @@ function v_SaleApmUpiBRequest(value: unknown, ctx?: ValidationContext): boolean 
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiBRequest_properties_brand) : v_SaleApmUpiBRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmUpiBRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -365,7 +362,7 @@ function v_SaleApmUpiCRequest(value: unknown, ctx?: ValidationContext): boolean 
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiCRequest_properties_brand) : v_SaleApmUpiCRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmUpiCRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -379,7 +376,7 @@ function v_SaleApmUpiDRequest(value: unknown, ctx?: ValidationContext): boolean 
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmUpiDRequest_properties_brand) : v_SaleApmUpiDRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmUpiDRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -393,7 +390,7 @@ function v_SaleApmEmailTransferRequest(value: unknown, ctx?: ValidationContext):
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmEmailTransferRequest_properties_brand) : v_SaleApmEmailTransferRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmEmailTransferRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -407,7 +404,7 @@ function v_SaleApmSmsTransferRequest(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmSmsTransferRequest_properties_brand) : v_SaleApmSmsTransferRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmSmsTransferRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -421,7 +418,7 @@ function v_SaleApmP1ARequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1ARequest_properties_brand) : v_SaleApmP1ARequest_properties_brand(p1))) return false;
+      if (!v_SaleApmP1ARequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -435,7 +432,7 @@ function v_SaleApmP1BRequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1BRequest_properties_brand) : v_SaleApmP1BRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmP1BRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -449,7 +446,7 @@ function v_SaleApmP1CRequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1CRequest_properties_brand) : v_SaleApmP1CRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmP1CRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -463,7 +460,7 @@ function v_SaleApmP1DRequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1DRequest_properties_brand) : v_SaleApmP1DRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmP1DRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -477,7 +474,7 @@ function v_SaleApmP1ERequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1ERequest_properties_brand) : v_SaleApmP1ERequest_properties_brand(p1))) return false;
+      if (!v_SaleApmP1ERequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -491,7 +488,7 @@ function v_SaleApmP1FRequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP1FRequest_properties_brand) : v_SaleApmP1FRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmP1FRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -505,7 +502,7 @@ function v_SaleApmP2ARequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2ARequest_properties_brand) : v_SaleApmP2ARequest_properties_brand(p1))) return false;
+      if (!v_SaleApmP2ARequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -519,7 +516,7 @@ function v_SaleApmP2BRequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2BRequest_properties_brand) : v_SaleApmP2BRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmP2BRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -533,7 +530,7 @@ function v_SaleApmP2CRequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2CRequest_properties_brand) : v_SaleApmP2CRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmP2CRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -547,7 +544,7 @@ function v_SaleApmP2DRequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmP2DRequest_properties_brand) : v_SaleApmP2DRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmP2DRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -561,7 +558,7 @@ function v_SaleApmBnplARequest(value: unknown, ctx?: ValidationContext): boolean
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmBnplARequest_properties_brand) : v_SaleApmBnplARequest_properties_brand(p1))) return false;
+      if (!v_SaleApmBnplARequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -575,7 +572,7 @@ function v_SaleApmBnplBRequest(value: unknown, ctx?: ValidationContext): boolean
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmBnplBRequest_properties_brand) : v_SaleApmBnplBRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmBnplBRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -589,7 +586,7 @@ function v_SaleApmOpenBankingRequest(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmOpenBankingRequest_properties_brand) : v_SaleApmOpenBankingRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmOpenBankingRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -603,7 +600,7 @@ function v_SaleApmMobileMoneyRequest(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmMobileMoneyRequest_properties_brand) : v_SaleApmMobileMoneyRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmMobileMoneyRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -617,7 +614,7 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmPayoutEmailRequest_properties_brand) : v_SaleApmPayoutEmailRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmPayoutEmailRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -631,7 +628,7 @@ function v_SaleApmLocalCollectionRequest(value: unknown, ctx?: ValidationContext
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmLocalCollectionRequest_properties_brand) : v_SaleApmLocalCollectionRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmLocalCollectionRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -645,7 +642,7 @@ function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationContext):
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmMobileMoneyKeRequest_properties_brand) : v_SaleApmMobileMoneyKeRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmMobileMoneyKeRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -659,7 +656,7 @@ function v_SaleApmDeviceWalletRequest(value: unknown, ctx?: ValidationContext): 
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmDeviceWalletRequest_properties_brand) : v_SaleApmDeviceWalletRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmDeviceWalletRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -673,7 +670,7 @@ function v_SaleApmWebWalletRequest(value: unknown, ctx?: ValidationContext): boo
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmWebWalletRequest_properties_brand) : v_SaleApmWebWalletRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmWebWalletRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -687,7 +684,7 @@ function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
+      if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
@@ -784,12 +781,12 @@ function v_PostRequest(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_DateTime(value: unknown, ctx?: ValidationContext): boolean {
+function v_DateTime(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 19 && codePointLength(value) > 19 && reject(ctx, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
+    if (value.length > 19 && codePointLength(value) > 19 && rejectAt(ctx, at, "maxLength", "must be at most 19 characters")) return false;
+    if (!PATTERN_12.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -800,28 +797,28 @@ function v_S2sResponseFields(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     let p1: unknown;
     p1 = value.action;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "action", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "action")) return false;
     p1 = value.order_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "order_id")) return false;
     p1 = value.trans_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "trans_id")) return false;
     p1 = value.trans_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "trans_date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    if (p1 !== undefined && !v_DateTime(p1, ctx, "trans_date")) return false;
     p1 = value.descriptor;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "descriptor", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "descriptor")) return false;
     p1 = value.amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "amount", p1, v_Amount) : v_Amount(p1))) return false;
+    if (p1 !== undefined && !v_Amount(p1, ctx, "amount")) return false;
     p1 = value.currency;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "currency", p1, v_Currency) : v_Currency(p1))) return false;
+    if (p1 !== undefined && !v_Currency(p1, ctx, "currency")) return false;
   }
   return true;
 }
 
-function v_PanType(value: unknown, ctx?: ValidationContext): boolean {
+function v_PanType(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "dpan" && value !== "fpan" && reject(ctx, "enum", "must be one of: dpan, fpan")) return false;
+    if (value !== "dpan" && value !== "fpan" && rejectAt(ctx, at, "enum", "must be one of: dpan, fpan")) return false;
   }
   return true;
 }
@@ -832,21 +829,21 @@ function v_S2sPaymentSuccessFields(value: unknown, ctx?: ValidationContext): boo
   } else {
     let p1: unknown;
     p1 = value.recurring_token;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "recurring_token")) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.schedule_start_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_start_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && !v_CalendarDate(p1, ctx, "schedule_start_date")) return false;
     p1 = value.payment_schedule_amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payment_schedule_amount", p1, v_Amount) : v_Amount(p1))) return false;
+    if (p1 !== undefined && !v_Amount(p1, ctx, "payment_schedule_amount")) return false;
     p1 = value.first_recurring_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "first_recurring_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && !v_CalendarDate(p1, ctx, "first_recurring_date")) return false;
     p1 = value.card_token;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "card_token")) return false;
     p1 = value.digital_wallet;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "digital_wallet")) return false;
     p1 = value.pan_type;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
+    if (p1 !== undefined && !v_PanType(p1, ctx, "pan_type")) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -857,7 +854,7 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -871,7 +868,7 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -880,11 +877,11 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_RedirectMethod(value: unknown, ctx?: ValidationContext): boolean {
+function v_RedirectMethod(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "GET" && value !== "POST" && reject(ctx, "enum", "must be one of: GET, POST")) return false;
+    if (value !== "GET" && value !== "POST" && rejectAt(ctx, at, "enum", "must be one of: GET, POST")) return false;
   }
   return true;
 }
@@ -914,13 +911,13 @@ function v_S2sRedirectFields(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.redirect_url;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "redirect_url", p1, v_Url) : v_Url(p1))) return false;
+      if (!v_Url(p1, ctx, "redirect_url")) return false;
     } else {
       if (rejectAt(ctx, "redirect_url", "required", "is required")) return false;
     }
     p1 = value.redirect_method;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "redirect_method", p1, v_RedirectMethod) : v_RedirectMethod(p1))) return false;
+      if (!v_RedirectMethod(p1, ctx, "redirect_method")) return false;
     } else {
       if (rejectAt(ctx, "redirect_method", "required", "is required")) return false;
     }
@@ -936,7 +933,7 @@ function v_SaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
+      if (!v_SaleRedirect_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -950,7 +947,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
+      if (!v_SaleUndefined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -966,7 +963,7 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1001,7 +998,7 @@ function v_CaptureSuccess(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1015,7 +1012,7 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1029,7 +1026,7 @@ function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
+      if (!v_SaleUndefined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1045,7 +1042,7 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1078,64 +1075,64 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
   } else {
     let p1: unknown;
     p1 = value.payer_first_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_first_name")) return false;
     p1 = value.payer_last_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_last_name")) return false;
     p1 = value.payer_birth_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_birth_date", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_birth_date")) return false;
     p1 = value.payer_address;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_address", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_address")) return false;
     p1 = value.payer_address2;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_address2", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_address2")) return false;
     p1 = value.payer_house_number;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_house_number", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_house_number")) return false;
     p1 = value.payer_phone_country_code;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_phone_country_code", p1, v_PhoneCountryCode) : v_PhoneCountryCode(p1))) return false;
+    if (p1 !== undefined && !v_PhoneCountryCode(p1, ctx, "payer_phone_country_code")) return false;
     p1 = value.payer_country;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_country", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_country")) return false;
     p1 = value.payer_state;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_state", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_state")) return false;
     p1 = value.payer_city;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_city", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_city")) return false;
     p1 = value.payer_district;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_district", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_district")) return false;
     p1 = value.payer_zip;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_zip", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_zip")) return false;
     p1 = value.payer_email;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_email", p1, v_CallbackPayerFields_properties_payer_email) : v_CallbackPayerFields_properties_payer_email(p1))) return false;
+    if (p1 !== undefined && !v_CallbackPayerFields_properties_payer_email(p1, ctx, "payer_email")) return false;
     p1 = value.payer_phone;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_phone", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_phone")) return false;
     p1 = value.payer_ip;
     if (p1 !== undefined && !(ctx ? visit(ctx, "payer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
   }
   return true;
 }
 
-function v_TransactionStatus(value: unknown, ctx?: ValidationContext): boolean {
+function v_TransactionStatus(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_4.has(value) && reject(ctx, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
+    if (!SET_4.has(value) && rejectAt(ctx, at, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
   }
   return true;
 }
 
-function v_MaskedCard(value: unknown, ctx?: ValidationContext): boolean {
+function v_MaskedCard(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_13.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_13.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
   }
   return true;
 }
 
-function v_CardExpirationDate(value: unknown, ctx?: ValidationContext): boolean {
+function v_CardExpirationDate(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_14.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_14.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -1149,50 +1146,50 @@ function v_S2sStatusLookupFields(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_TransactionStatus) : v_TransactionStatus(p1))) return false;
+      if (!v_TransactionStatus(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     p1 = value.recurring_token;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "recurring_token")) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.schedule_start_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_start_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && !v_CalendarDate(p1, ctx, "schedule_start_date")) return false;
     p1 = value.payment_schedule_amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payment_schedule_amount", p1, v_Amount) : v_Amount(p1))) return false;
+    if (p1 !== undefined && !v_Amount(p1, ctx, "payment_schedule_amount")) return false;
     p1 = value.first_recurring_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "first_recurring_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && !v_CalendarDate(p1, ctx, "first_recurring_date")) return false;
     p1 = value.digital_wallet;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "digital_wallet")) return false;
     p1 = value.pan_type;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
+    if (p1 !== undefined && !v_PanType(p1, ctx, "pan_type")) return false;
     p1 = value.card;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card", p1, v_MaskedCard) : v_MaskedCard(p1))) return false;
+    if (p1 !== undefined && !v_MaskedCard(p1, ctx, "card")) return false;
     p1 = value.card_expiration_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card_expiration_date", p1, v_CardExpirationDate) : v_CardExpirationDate(p1))) return false;
+    if (p1 !== undefined && !v_CardExpirationDate(p1, ctx, "card_expiration_date")) return false;
     p1 = value.payment_method;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payment_method", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payment_method")) return false;
     p1 = value.brand;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "brand", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "brand")) return false;
     p1 = value.rrn;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "rrn", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "rrn")) return false;
     p1 = value.arn;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "arn", p1, v_S2sStatusLookupFields_properties_arn) : v_S2sStatusLookupFields_properties_arn(p1))) return false;
+    if (p1 !== undefined && !v_S2sStatusLookupFields_properties_arn(p1, ctx, "arn")) return false;
     p1 = value.initiator;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "initiator", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "initiator")) return false;
     p1 = value.source;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "source", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "source")) return false;
     p1 = value.sequence;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "sequence", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "sequence")) return false;
     if (value.payer_language !== undefined && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
     if (!v_CallbackPayerFields(value, ctx) && !ctx) return false;
@@ -1206,7 +1203,7 @@ function v_GetTransStatusResponse(value: unknown, ctx?: ValidationContext): bool
   } else {
     let p1: unknown;
     p1 = value.action;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "action", p1, v_GetTransStatusResponse_properties_action) : v_GetTransStatusResponse_properties_action(p1))) return false;
+    if (p1 !== undefined && !v_GetTransStatusResponse_properties_action(p1, ctx, "action")) return false;
     if (!v_S2sStatusLookupFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -1217,7 +1214,7 @@ function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1231,7 +1228,7 @@ function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1245,7 +1242,7 @@ function v_AuthRedirect(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
+      if (!v_SaleRedirect_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1259,7 +1256,7 @@ function v_AuthUndefined(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
+      if (!v_SaleUndefined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1275,7 +1272,7 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1310,7 +1307,7 @@ function v_DebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1324,7 +1321,7 @@ function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1338,7 +1335,7 @@ function v_DebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
+      if (!v_SaleRedirect_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1352,7 +1349,7 @@ function v_DebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
+      if (!v_SaleUndefined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1368,7 +1365,7 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1403,7 +1400,7 @@ function v_Credit2CardSuccess(value: unknown, ctx?: ValidationContext): boolean 
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1417,7 +1414,7 @@ function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1431,7 +1428,7 @@ function v_Credit2CardUndefined(value: unknown, ctx?: ValidationContext): boolea
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
+      if (!v_SaleUndefined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1447,7 +1444,7 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1479,7 +1476,7 @@ function v_Card2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1493,7 +1490,7 @@ function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1507,7 +1504,7 @@ function v_Card2CardRedirect(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
+      if (!v_SaleRedirect_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1521,7 +1518,7 @@ function v_Card2CardUndefined(value: unknown, ctx?: ValidationContext): boolean 
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
+      if (!v_SaleUndefined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1537,7 +1534,7 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1572,7 +1569,7 @@ function v_VoidSuccess(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1586,7 +1583,7 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1600,7 +1597,7 @@ function v_VoidUndefined(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
+      if (!v_SaleUndefined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1616,7 +1613,7 @@ function v_VoidResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1650,20 +1647,20 @@ function v_CreditvoidResponse(value: unknown, ctx?: ValidationContext): boolean 
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_CreditvoidRequest_properties_action) : v_CreditvoidRequest_properties_action(p1))) return false;
+      if (!v_CreditvoidRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_CreditvoidResponse_properties_result) : v_CreditvoidResponse_properties_result(p1))) return false;
+      if (!v_CreditvoidResponse_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
     p1 = value.order_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "order_id")) return false;
     p1 = value.trans_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "trans_id")) return false;
   }
   return true;
 }
@@ -1675,20 +1672,20 @@ function v_RefundResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RefundRequest_properties_action) : v_RefundRequest_properties_action(p1))) return false;
+      if (!v_RefundRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_CreditvoidResponse_properties_result) : v_CreditvoidResponse_properties_result(p1))) return false;
+      if (!v_CreditvoidResponse_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
     p1 = value.order_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "order_id")) return false;
     p1 = value.trans_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "trans_id")) return false;
   }
   return true;
 }
@@ -1699,7 +1696,7 @@ function v_GetTransStatusByOrderResponse(value: unknown, ctx?: ValidationContext
   } else {
     let p1: unknown;
     p1 = value.action;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "action", p1, v_GetTransStatusByOrderRequest_properties_action) : v_GetTransStatusByOrderRequest_properties_action(p1))) return false;
+    if (p1 !== undefined && !v_GetTransStatusByOrderRequest_properties_action(p1, ctx, "action")) return false;
     if (!v_S2sStatusLookupFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -1712,19 +1709,19 @@ function v_CreateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_CreateScheduleRequest_properties_action) : v_CreateScheduleRequest_properties_action(p1))) return false;
+      if (!v_CreateScheduleRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
     p1 = value.schedule_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "schedule_id")) return false;
     } else {
       if (rejectAt(ctx, "schedule_id", "required", "is required")) return false;
     }
@@ -1739,18 +1736,18 @@ function v_UpdateScheduleResponse(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_UpdateScheduleRequest_properties_action) : v_UpdateScheduleRequest_properties_action(p1))) return false;
+      if (!v_UpdateScheduleRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
     p1 = value.schedule_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
   }
   return true;
 }
@@ -1762,13 +1759,13 @@ function v_DeleteScheduleResponse(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_DeleteScheduleRequest_properties_action) : v_DeleteScheduleRequest_properties_action(p1))) return false;
+      if (!v_DeleteScheduleRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1776,11 +1773,11 @@ function v_DeleteScheduleResponse(value: unknown, ctx?: ValidationContext): bool
   return true;
 }
 
-function v_ScheduleInfoNumber(value: unknown, ctx?: ValidationContext): boolean {
+function v_ScheduleInfoNumber(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (!((typeof value === "number" && Number.isInteger(value)) || typeof value === "string" || value === null)) {
-    if (reject(ctx, "type", "must be an integer or a string or null")) return false;
+    if (rejectAt(ctx, at, "type", "must be an integer or a string or null")) return false;
   } else if (typeof value === "string") {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -1792,38 +1789,38 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_ScheduleInfoRequest_properties_action) : v_ScheduleInfoRequest_properties_action(p1))) return false;
+      if (!v_ScheduleInfoRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.result;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+    if (p1 !== undefined && !v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "name")) return false;
     p1 = value.interval_length;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "interval_length", p1, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p1))) return false;
+    if (p1 !== undefined && !v_ScheduleInfoNumber(p1, ctx, "interval_length")) return false;
     p1 = value.interval_unit;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "interval_unit", p1, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p1))) return false;
+    if (p1 !== undefined && !v_ScheduleIntervalUnit(p1, ctx, "interval_unit")) return false;
     p1 = value.day_of_month;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "day_of_month", p1, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p1))) return false;
+    if (p1 !== undefined && !v_ScheduleInfoNumber(p1, ctx, "day_of_month")) return false;
     p1 = value.payments_count;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payments_count", p1, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p1))) return false;
+    if (p1 !== undefined && !v_ScheduleInfoNumber(p1, ctx, "payments_count")) return false;
     p1 = value.delays;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "delays", p1, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p1))) return false;
+    if (p1 !== undefined && !v_ScheduleInfoNumber(p1, ctx, "delays")) return false;
     p1 = value.paused;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "paused", p1, v_YesNo) : v_YesNo(p1))) return false;
+    if (p1 !== undefined && !v_YesNo(p1, ctx, "paused")) return false;
     p1 = value.delayed_first_payment;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "delayed_first_payment", p1, v_ScheduleOptions_properties_delayed_first_payment) : v_ScheduleOptions_properties_delayed_first_payment(p1))) return false;
+    if (p1 !== undefined && !v_ScheduleOptions_properties_delayed_first_payment(p1, ctx, "delayed_first_payment")) return false;
     p1 = value.first_payment_interval_length;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "first_payment_interval_length", p1, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p1))) return false;
+    if (p1 !== undefined && !v_ScheduleInfoNumber(p1, ctx, "first_payment_interval_length")) return false;
     p1 = value.first_payment_interval_unit;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "first_payment_interval_unit", p1, v_ScheduleIntervalUnit) : v_ScheduleIntervalUnit(p1))) return false;
+    if (p1 !== undefined && !v_ScheduleIntervalUnit(p1, ctx, "first_payment_interval_unit")) return false;
     p1 = value.first_payment_day_of_week;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "first_payment_day_of_week", p1, v_ScheduleInfoResponse_properties_first_payment_day_of_week) : v_ScheduleInfoResponse_properties_first_payment_day_of_week(p1))) return false;
+    if (p1 !== undefined && !v_ScheduleInfoResponse_properties_first_payment_day_of_week(p1, ctx, "first_payment_day_of_week")) return false;
     p1 = value.first_payment_day_of_month;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "first_payment_day_of_month", p1, v_ScheduleInfoNumber) : v_ScheduleInfoNumber(p1))) return false;
+    if (p1 !== undefined && !v_ScheduleInfoNumber(p1, ctx, "first_payment_day_of_month")) return false;
   }
   return true;
 }
@@ -1835,13 +1832,13 @@ function v_PauseScheduleResponse(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_PauseScheduleRequest_properties_action) : v_PauseScheduleRequest_properties_action(p1))) return false;
+      if (!v_PauseScheduleRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1856,13 +1853,13 @@ function v_RunScheduleResponse(value: unknown, ctx?: ValidationContext): boolean
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RunScheduleRequest_properties_action) : v_RunScheduleRequest_properties_action(p1))) return false;
+      if (!v_RunScheduleRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1877,13 +1874,13 @@ function v_DescheduleResponse(value: unknown, ctx?: ValidationContext): boolean 
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_DescheduleRequest_properties_action) : v_DescheduleRequest_properties_action(p1))) return false;
+      if (!v_DescheduleRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1896,7 +1893,7 @@ function v_RecurringSaleSuccess(value: unknown, ctx?: ValidationContext): boolea
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1910,7 +1907,7 @@ function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1924,7 +1921,7 @@ function v_RecurringSaleRedirect(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
+      if (!v_SaleRedirect_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1938,7 +1935,7 @@ function v_RecurringSaleUndefined(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
+      if (!v_SaleUndefined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1954,7 +1951,7 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1989,7 +1986,7 @@ function v_RecurringDebitSuccess(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2003,7 +2000,7 @@ function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2017,7 +2014,7 @@ function v_RecurringDebitRedirect(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
+      if (!v_SaleRedirect_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2031,7 +2028,7 @@ function v_RecurringDebitUndefined(value: unknown, ctx?: ValidationContext): boo
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
+      if (!v_SaleUndefined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2047,7 +2044,7 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2082,7 +2079,7 @@ function v_Credit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2096,7 +2093,7 @@ function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2110,7 +2107,7 @@ function v_Credit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boo
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
+      if (!v_SaleUndefined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2126,7 +2123,7 @@ function v_Credit2VirtualResponse(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2159,9 +2156,9 @@ function v_Debit2VirtualAmounts(value: unknown, ctx?: ValidationContext): boolea
   } else {
     let p1: unknown;
     p1 = value.commission;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "commission", p1, v_Amount) : v_Amount(p1))) return false;
+    if (p1 !== undefined && !v_Amount(p1, ctx, "commission")) return false;
     p1 = value.total_amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "total_amount", p1, v_Amount) : v_Amount(p1))) return false;
+    if (p1 !== undefined && !v_Amount(p1, ctx, "total_amount")) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -2172,7 +2169,7 @@ function v_Debit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolea
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleSuccess_properties_result) : v_SaleSuccess_properties_result(p1))) return false;
+      if (!v_SaleSuccess_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2186,7 +2183,7 @@ function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2200,7 +2197,7 @@ function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleRedirect_properties_result) : v_SaleRedirect_properties_result(p1))) return false;
+      if (!v_SaleRedirect_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2214,7 +2211,7 @@ function v_Debit2VirtualUndefined(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_SaleUndefined_properties_result) : v_SaleUndefined_properties_result(p1))) return false;
+      if (!v_SaleUndefined_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2230,7 +2227,7 @@ function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2260,12 +2257,12 @@ function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boole
   return true;
 }
 
-function v_ErrorCode(value: unknown, ctx?: ValidationContext): boolean {
+function v_ErrorCode(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (!((typeof value === "number" && Number.isInteger(value)) || typeof value === "string")) {
-    if (reject(ctx, "type", "must be an integer or a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be an integer or a string")) return false;
   } else if (typeof value === "string") {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_15.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (value.length > 10 && codePointLength(value) > 10 && rejectAt(ctx, at, "maxLength", "must be at most 10 characters")) return false;
+    if (!PATTERN_15.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
   }
   return true;
 }
@@ -2276,10 +2273,10 @@ function v_ErrorEntry(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     let p1: unknown;
     p1 = value.error_code;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "error_code", p1, v_ErrorCode) : v_ErrorCode(p1))) return false;
+    if (p1 !== undefined && !v_ErrorCode(p1, ctx, "error_code")) return false;
     p1 = value.error_message;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "error_message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
+      if (!v_SaleUndefined_properties_message(p1, ctx, "error_message")) return false;
     } else {
       if (rejectAt(ctx, "error_message", "required", "is required")) return false;
     }
@@ -2293,14 +2290,14 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     let p1: unknown;
     p1 = value.result;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "result", p1, v_S2sErrorResponse_properties_result) : v_S2sErrorResponse_properties_result(p1))) return false;
+    if (p1 !== undefined && !v_S2sErrorResponse_properties_result(p1, ctx, "result")) return false;
     p1 = value.http_code;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "http_code", p1, v_WebWalletToken_properties_apiVersion) : v_WebWalletToken_properties_apiVersion(p1))) return false;
+    if (p1 !== undefined && !v_WebWalletToken_properties_apiVersion(p1, ctx, "http_code")) return false;
     p1 = value.error_code;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "error_code", p1, v_ErrorCode) : v_ErrorCode(p1))) return false;
+    if (p1 !== undefined && !v_ErrorCode(p1, ctx, "error_code")) return false;
     p1 = value.error_message;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "error_message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
+      if (!v_SaleUndefined_properties_message(p1, ctx, "error_message")) return false;
     } else {
       if (rejectAt(ctx, "error_message", "required", "is required")) return false;
     }
@@ -2429,7 +2426,7 @@ function v_SessionResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.redirect_url;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "redirect_url", p1, v_Url) : v_Url(p1))) return false;
+      if (!v_Url(p1, ctx, "redirect_url")) return false;
     } else {
       if (rejectAt(ctx, "redirect_url", "required", "is required")) return false;
     }
@@ -2443,7 +2440,7 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
   } else {
     let p1: unknown;
     p1 = value.http_code;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "http_code", p1, v_WebWalletToken_properties_apiVersion) : v_WebWalletToken_properties_apiVersion(p1))) return false;
+    if (p1 !== undefined && !v_WebWalletToken_properties_apiVersion(p1, ctx, "http_code")) return false;
     p1 = value.error_code;
     if (p1 !== undefined) {
       ctx?.segments.push("error_code");
@@ -2456,7 +2453,7 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
     }
     p1 = value.error_message;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "error_message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
+      if (!v_SaleUndefined_properties_message(p1, ctx, "error_message")) return false;
     } else {
       if (rejectAt(ctx, "error_message", "required", "is required")) return false;
     }
@@ -2484,7 +2481,7 @@ function v_SessionTokenResponse(value: unknown, ctx?: ValidationContext): boolea
     let p1: unknown;
     p1 = value.token;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "token", p1, v_SessionTokenResponse_properties_token) : v_SessionTokenResponse_properties_token(p1))) return false;
+      if (!v_SessionTokenResponse_properties_token(p1, ctx, "token")) return false;
     } else {
       if (rejectAt(ctx, "token", "required", "is required")) return false;
     }
@@ -2499,16 +2496,16 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
     p1 = value.public_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "public_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "public_id")) return false;
     p1 = value.redirect_url;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "redirect_url", p1, v_Url) : v_Url(p1))) return false;
+    if (p1 !== undefined && !v_Url(p1, ctx, "redirect_url")) return false;
     p1 = value.redirect_method;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "redirect_method", p1, v_HpfPaymentResponse_properties_redirect_method) : v_HpfPaymentResponse_properties_redirect_method(p1))) return false;
+    if (p1 !== undefined && !v_HpfPaymentResponse_properties_redirect_method(p1, ctx, "redirect_method")) return false;
     p1 = value.redirect_params;
     if (p1 !== undefined) {
       ctx?.segments.push("redirect_params");
@@ -2520,9 +2517,9 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     p1 = value.return_url_query_params;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "return_url_query_params", p1, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(p1))) return false;
+    if (p1 !== undefined && !v_SaleApmFields_properties_custom_data(p1, ctx, "return_url_query_params")) return false;
     p1 = value.decline_message;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "decline_message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
+    if (p1 !== undefined && !v_SaleUndefined_properties_message(p1, ctx, "decline_message")) return false;
   }
   return true;
 }
@@ -2533,10 +2530,10 @@ function v_CheckoutAccepted(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     let p1: unknown;
     p1 = value.payment_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payment_id")) return false;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_CheckoutAccepted_properties_result) : v_CheckoutAccepted_properties_result(p1))) return false;
+      if (!v_CheckoutAccepted_properties_result(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2550,7 +2547,7 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
   } else {
     let p1: unknown;
     p1 = value.http_code;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "http_code", p1, v_WebWalletToken_properties_apiVersion) : v_WebWalletToken_properties_apiVersion(p1))) return false;
+    if (p1 !== undefined && !v_WebWalletToken_properties_apiVersion(p1, ctx, "http_code")) return false;
     p1 = value.error_code;
     if (p1 !== undefined) {
       ctx?.segments.push("error_code");
@@ -2565,7 +2562,7 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
     }
     p1 = value.error_message;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "error_message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
+      if (!v_SaleUndefined_properties_message(p1, ctx, "error_message")) return false;
     } else {
       if (rejectAt(ctx, "error_message", "required", "is required")) return false;
     }
@@ -2590,20 +2587,20 @@ function v_CheckoutErrorResponse(value: unknown, ctx?: ValidationContext): boole
   return true;
 }
 
-function v_CheckoutOrderStatus(value: unknown, ctx?: ValidationContext): boolean {
+function v_CheckoutOrderStatus(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_6.has(value) && reject(ctx, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
+    if (!SET_6.has(value) && rejectAt(ctx, at, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
   }
   return true;
 }
 
-function v_CheckoutTransactionStatus(value: unknown, ctx?: ValidationContext): boolean {
+function v_CheckoutTransactionStatus(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_7.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
+    if (!SET_7.has(value) && rejectAt(ctx, at, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
   }
   return true;
 }
@@ -2615,32 +2612,32 @@ function v_CheckoutCaptureResponse(value: unknown, ctx?: ValidationContext): boo
     let p1: unknown;
     p1 = value.payment_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "payment_id")) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p1))) return false;
+      if (!v_CheckoutOrderStatus(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.trans_status;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "trans_status", p1, v_CheckoutTransactionStatus) : v_CheckoutTransactionStatus(p1))) return false;
+    if (p1 !== undefined && !v_CheckoutTransactionStatus(p1, ctx, "trans_status")) return false;
     p1 = value.date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    if (p1 !== undefined && !v_DateTime(p1, ctx, "date")) return false;
     p1 = value.reason;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "reason")) return false;
   }
   return true;
 }
 
-function v_ReportedAmount(value: unknown, ctx?: ValidationContext): boolean {
+function v_ReportedAmount(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_16.test(value) && reject(ctx, "pattern", "must match the pattern ^-?[0-9]+(\\.[0-9]+)?$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_16.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^-?[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }
@@ -2651,13 +2648,13 @@ function v_CheckoutReportedOrder(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.number;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "number", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "number")) return false;
     p1 = value.amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+    if (p1 !== undefined && !v_ReportedAmount(p1, ctx, "amount")) return false;
     p1 = value.currency;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "currency", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "currency")) return false;
     p1 = value.description;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "description", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
+    if (p1 !== undefined && !v_SaleUndefined_properties_message(p1, ctx, "description")) return false;
   }
   return true;
 }
@@ -2669,22 +2666,22 @@ function v_CheckoutVoidResponse(value: unknown, ctx?: ValidationContext): boolea
     let p1: unknown;
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CheckoutVoidResponse_properties_status) : v_CheckoutVoidResponse_properties_status(p1))) return false;
+      if (!v_CheckoutVoidResponse_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.payment_status;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payment_status", p1, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p1))) return false;
+    if (p1 !== undefined && !v_CheckoutOrderStatus(p1, ctx, "payment_status")) return false;
     p1 = value.payment_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "payment_id")) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
     p1 = value.date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    if (p1 !== undefined && !v_DateTime(p1, ctx, "date")) return false;
     p1 = value.reason;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "reason")) return false;
     p1 = value.order;
     if (p1 !== undefined && !(ctx ? visit(ctx, "order", p1, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p1))) return false;
   }
@@ -2698,22 +2695,22 @@ function v_CheckoutRecurringResponse(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CheckoutRecurringResponse_properties_status) : v_CheckoutRecurringResponse_properties_status(p1))) return false;
+      if (!v_CheckoutRecurringResponse_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.reason;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "reason")) return false;
     p1 = value.payment_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "payment_id")) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
     p1 = value.date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    if (p1 !== undefined && !v_DateTime(p1, ctx, "date")) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.order;
     if (p1 !== undefined && !(ctx ? visit(ctx, "order", p1, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p1))) return false;
   }
@@ -2727,34 +2724,34 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.payment_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "payment_id")) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
     p1 = value.date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "date", p1, v_DateTime) : v_DateTime(p1))) return false;
+    if (p1 !== undefined && !v_DateTime(p1, ctx, "date")) return false;
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CheckoutOrderStatus) : v_CheckoutOrderStatus(p1))) return false;
+      if (!v_CheckoutOrderStatus(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.reason;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "reason")) return false;
     p1 = value.recurring_token;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "recurring_token")) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.shedule_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "shedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "shedule_id")) return false;
     p1 = value.schedule_start_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_start_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && !v_CalendarDate(p1, ctx, "schedule_start_date")) return false;
     p1 = value.payment_schedule_amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payment_schedule_amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+    if (p1 !== undefined && !v_ReportedAmount(p1, ctx, "payment_schedule_amount")) return false;
     p1 = value.first_recurring_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "first_recurring_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && !v_CalendarDate(p1, ctx, "first_recurring_date")) return false;
     p1 = value.digital_wallet;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "digital_wallet")) return false;
     p1 = value.order;
     if (p1 !== undefined && !(ctx ? visit(ctx, "order", p1, v_CheckoutReportedOrder) : v_CheckoutReportedOrder(p1))) return false;
     p1 = value.customer;
@@ -2765,30 +2762,30 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
       } else {
         let p2: unknown;
         p2 = p1.name;
-        if (p2 !== undefined && !(ctx ? visit(ctx, "name", p2, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2))) return false;
+        if (p2 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2, ctx, "name")) return false;
         p2 = p1.email;
-        if (p2 !== undefined && !(ctx ? visit(ctx, "email", p2, v_CallbackPayerFields_properties_payer_email) : v_CallbackPayerFields_properties_payer_email(p2))) return false;
+        if (p2 !== undefined && !v_CallbackPayerFields_properties_payer_email(p2, ctx, "email")) return false;
       }
       ctx?.segments.pop();
     }
     p1 = value.card;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card", p1, v_MaskedCard) : v_MaskedCard(p1))) return false;
+    if (p1 !== undefined && !v_MaskedCard(p1, ctx, "card")) return false;
     p1 = value.card_expiration_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card_expiration_date", p1, v_CardExpirationDate) : v_CardExpirationDate(p1))) return false;
+    if (p1 !== undefined && !v_CardExpirationDate(p1, ctx, "card_expiration_date")) return false;
     p1 = value.payment_method;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payment_method", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payment_method")) return false;
     p1 = value.brand;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "brand", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "brand")) return false;
     p1 = value.rrn;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "rrn", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "rrn")) return false;
     p1 = value.arn;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "arn", p1, v_S2sStatusLookupFields_properties_arn) : v_S2sStatusLookupFields_properties_arn(p1))) return false;
+    if (p1 !== undefined && !v_S2sStatusLookupFields_properties_arn(p1, ctx, "arn")) return false;
     p1 = value.initiator;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "initiator", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "initiator")) return false;
     p1 = value.source;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "source", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "source")) return false;
     p1 = value.sequence;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "sequence", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "sequence")) return false;
     if (!v_CallbackPayerFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -2826,23 +2823,23 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.threeDSServerTransID;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "threeDSServerTransID", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "threeDSServerTransID")) return false;
     p1 = value.dsTransID;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "dsTransID", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "dsTransID")) return false;
     p1 = value.acsTransID;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "acsTransID", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "acsTransID")) return false;
     p1 = value.xid;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "xid", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "xid")) return false;
     p1 = value.transStatus;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "transStatus", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "transStatus")) return false;
     p1 = value.transStatusReason;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "transStatusReason", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "transStatusReason")) return false;
     p1 = value.eci;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "eci", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "eci")) return false;
     p1 = value.protocolVersion;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "protocolVersion", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "protocolVersion")) return false;
     p1 = value.authenticationFlow;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "authenticationFlow", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "authenticationFlow")) return false;
   }
   return true;
 }
@@ -2853,25 +2850,25 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.browser_color_depth;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "browser_color_depth", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "browser_color_depth")) return false;
     p1 = value.browser_screen_height;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "browser_screen_height", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "browser_screen_height")) return false;
     p1 = value.browser_screen_width;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "browser_screen_width", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "browser_screen_width")) return false;
     p1 = value.browser_java_enabled;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "browser_java_enabled", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "browser_java_enabled")) return false;
     p1 = value.browser_javascript_enabled;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "browser_javascript_enabled", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "browser_javascript_enabled")) return false;
     p1 = value.browser_language;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "browser_language", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "browser_language")) return false;
     p1 = value.browser_timezone_offset;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "browser_timezone_offset", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "browser_timezone_offset")) return false;
     p1 = value.browser_user_agent;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "browser_user_agent", p1, v_HpfBrowserInfo_properties_userAgent) : v_HpfBrowserInfo_properties_userAgent(p1))) return false;
+    if (p1 !== undefined && !v_HpfBrowserInfo_properties_userAgent(p1, ctx, "browser_user_agent")) return false;
     p1 = value.browser_accept_headers;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "browser_accept_headers", p1, v_HpfBrowserInfo_properties_userAgent) : v_HpfBrowserInfo_properties_userAgent(p1))) return false;
+    if (p1 !== undefined && !v_HpfBrowserInfo_properties_userAgent(p1, ctx, "browser_accept_headers")) return false;
     p1 = value.browser_platform;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "browser_platform", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "browser_platform")) return false;
   }
   return true;
 }
@@ -2937,11 +2934,11 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
   } else {
     let p1: unknown;
     p1 = value.card;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card", p1, v_MaskedCard) : v_MaskedCard(p1))) return false;
+    if (p1 !== undefined && !v_MaskedCard(p1, ctx, "card")) return false;
     p1 = value.card_expiration_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card_expiration_date", p1, v_CardExpirationDate) : v_CardExpirationDate(p1))) return false;
+    if (p1 !== undefined && !v_CardExpirationDate(p1, ctx, "card_expiration_date")) return false;
     p1 = value.card_token;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "card_token")) return false;
     p1 = value.customer_ip;
     if (p1 !== undefined && !(ctx ? visit(ctx, "customer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
     p1 = value.custom_data;
@@ -2949,55 +2946,55 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.extended_data;
     if (p1 !== undefined && !(ctx ? visit(ctx, "extended_data", p1, v_CallbackCustomData) : v_CallbackCustomData(p1))) return false;
     p1 = value.recurring_init_trans_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "recurring_init_trans_id")) return false;
     p1 = value.recurring_token;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "recurring_token")) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.schedule_start_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_start_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && !v_CalendarDate(p1, ctx, "schedule_start_date")) return false;
     p1 = value.payment_schedule_amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payment_schedule_amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+    if (p1 !== undefined && !v_ReportedAmount(p1, ctx, "payment_schedule_amount")) return false;
     p1 = value.first_recurring_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "first_recurring_date", p1, v_CalendarDate) : v_CalendarDate(p1))) return false;
+    if (p1 !== undefined && !v_CalendarDate(p1, ctx, "first_recurring_date")) return false;
     p1 = value.rrn;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "rrn", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "rrn")) return false;
     p1 = value.arn;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "arn", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "arn")) return false;
     p1 = value.brand;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "brand", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "brand")) return false;
     p1 = value.payment_method;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payment_method", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payment_method")) return false;
     p1 = value.initiator;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "initiator", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "initiator")) return false;
     p1 = value.source;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "source", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "source")) return false;
     p1 = value.sequence;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "sequence", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "sequence")) return false;
     p1 = value.connector_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "connector_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "connector_name")) return false;
     p1 = value.approval_code;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "approval_code", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "approval_code")) return false;
     p1 = value.gateway_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "gateway_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "gateway_id")) return false;
     p1 = value.extra_gateway_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "extra_gateway_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "extra_gateway_id")) return false;
     p1 = value.merchant_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "merchant_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "merchant_name")) return false;
     p1 = value.mid_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "mid_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "mid_name")) return false;
     p1 = value.issuer_country;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "issuer_country", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "issuer_country")) return false;
     p1 = value.issuer_bank;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "issuer_bank", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "issuer_bank")) return false;
     p1 = value.exchange_rate;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "exchange_rate", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+    if (p1 !== undefined && !v_ReportedAmount(p1, ctx, "exchange_rate")) return false;
     p1 = value.exchange_rate_base;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "exchange_rate_base", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+    if (p1 !== undefined && !v_ReportedAmount(p1, ctx, "exchange_rate_base")) return false;
     p1 = value.exchange_currency;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "exchange_currency", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "exchange_currency")) return false;
     p1 = value.exchange_amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "exchange_amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+    if (p1 !== undefined && !v_ReportedAmount(p1, ctx, "exchange_amount")) return false;
     if (!v_CallbackThreeDsFields(value, ctx) && !ctx) return false;
     if (!v_CallbackBrowserFields(value, ctx) && !ctx) return false;
     if (!v_CallbackPayerFields(value, ctx) && !ctx) return false;
@@ -3005,12 +3002,12 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
   return true;
 }
 
-function v_CallbackDate(value: unknown, ctx?: ValidationContext): boolean {
+function v_CallbackDate(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_12.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_12.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -3022,98 +3019,98 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "id")) return false;
     } else {
       if (rejectAt(ctx, "id", "required", "is required")) return false;
     }
     p1 = value.order_number;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_number", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "order_number")) return false;
     } else {
       if (rejectAt(ctx, "order_number", "required", "is required")) return false;
     }
     p1 = value.order_amount;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+      if (!v_ReportedAmount(p1, ctx, "order_amount")) return false;
     } else {
       if (rejectAt(ctx, "order_amount", "required", "is required")) return false;
     }
     p1 = value.order_currency;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_currency", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "order_currency")) return false;
     } else {
       if (rejectAt(ctx, "order_currency", "required", "is required")) return false;
     }
     p1 = value.order_description;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_description", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1, ctx, "order_description")) return false;
     } else {
       if (rejectAt(ctx, "order_description", "required", "is required")) return false;
     }
     p1 = value.order_status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_status", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "order_status")) return false;
     } else {
       if (rejectAt(ctx, "order_status", "required", "is required")) return false;
     }
     p1 = value.type;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "type", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "type")) return false;
     } else {
       if (rejectAt(ctx, "type", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CheckoutCallback_properties_status) : v_CheckoutCallback_properties_status(p1))) return false;
+      if (!v_CheckoutCallback_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.reason;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "reason", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1, ctx, "reason")) return false;
     p1 = value.date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
+    if (p1 !== undefined && !v_CallbackDate(p1, ctx, "date")) return false;
     p1 = value.card_token;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "card_token")) return false;
     p1 = value.payee_card;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_card", p1, v_MaskedCard) : v_MaskedCard(p1))) return false;
+    if (p1 !== undefined && !v_MaskedCard(p1, ctx, "payee_card")) return false;
     p1 = value.crypto_network;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "crypto_network", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_network")) return false;
     p1 = value.crypto_address;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "crypto_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_address")) return false;
     p1 = value.customer_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "customer_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_name")) return false;
     p1 = value.customer_email;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "customer_email", p1, v_CallbackPayerFields_properties_payer_email) : v_CallbackPayerFields_properties_payer_email(p1))) return false;
+    if (p1 !== undefined && !v_CallbackPayerFields_properties_payer_email(p1, ctx, "customer_email")) return false;
     p1 = value.customer_country;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "customer_country", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_country")) return false;
     p1 = value.customer_state;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "customer_state", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_state")) return false;
     p1 = value.customer_city;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "customer_city", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_city")) return false;
     p1 = value.customer_address;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "customer_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_address")) return false;
     p1 = value.vat_amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "vat_amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+    if (p1 !== undefined && !v_ReportedAmount(p1, ctx, "vat_amount")) return false;
     p1 = value.digital_wallet;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "digital_wallet")) return false;
     p1 = value.pan_type;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
+    if (p1 !== undefined && !v_PanType(p1, ctx, "pan_type")) return false;
     p1 = value.payee_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_name")) return false;
     p1 = value.payee_email;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_email", p1, v_CallbackPayerFields_properties_payer_email) : v_CallbackPayerFields_properties_payer_email(p1))) return false;
+    if (p1 !== undefined && !v_CallbackPayerFields_properties_payer_email(p1, ctx, "payee_email")) return false;
     p1 = value.payee_country;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_country", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_country")) return false;
     p1 = value.payee_state;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_state", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_state")) return false;
     p1 = value.payee_city;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_city", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_city")) return false;
     p1 = value.payee_address;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_address")) return false;
     if (value.payer_language !== undefined && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
     p1 = value.hash;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+      if (!v_Hash(p1, ctx, "hash")) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
@@ -3122,7 +3119,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       let p2: unknown;
       p2 = value.card_token;
       if (p2 !== undefined) {
-        if (!(ctx ? visit(ctx, "card_token", p2, v_OrderId) : v_OrderId(p2))) return false;
+        if (!v_OrderId(p2, ctx, "card_token")) return false;
       } else {
         if (rejectAt(ctx, "card_token", "required", "is required (when type is \"debit\")")) return false;
       }
@@ -3131,20 +3128,20 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-function v_CallbackAcknowledgement(value: unknown, ctx?: ValidationContext): boolean {
+function v_CallbackAcknowledgement(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "OK" && value !== "ERROR" && reject(ctx, "enum", "must be one of: OK, ERROR")) return false;
+    if (value !== "OK" && value !== "ERROR" && rejectAt(ctx, at, "enum", "must be one of: OK, ERROR")) return false;
   }
   return true;
 }
 
-function v_CallbackResult(value: unknown, ctx?: ValidationContext): boolean {
+function v_CallbackResult(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_8.has(value) && reject(ctx, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
+    if (!SET_8.has(value) && rejectAt(ctx, at, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
   }
   return true;
 }
@@ -3156,64 +3153,64 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_CallbackResult) : v_CallbackResult(p1))) return false;
+      if (!v_CallbackResult(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_TransactionStatus) : v_TransactionStatus(p1))) return false;
+      if (!v_TransactionStatus(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.order_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "order_id")) return false;
     } else {
       if (rejectAt(ctx, "order_id", "required", "is required")) return false;
     }
     p1 = value.trans_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "trans_id")) return false;
     } else {
       if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
     }
     p1 = value.trans_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "trans_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
+    if (p1 !== undefined && !v_CallbackDate(p1, ctx, "trans_date")) return false;
     p1 = value.amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+    if (p1 !== undefined && !v_ReportedAmount(p1, ctx, "amount")) return false;
     p1 = value.currency;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "currency", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "currency")) return false;
     p1 = value.descriptor;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "descriptor", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "descriptor")) return false;
     p1 = value.decline_reason;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     p1 = value.digital_wallet;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "digital_wallet")) return false;
     p1 = value.pan_type;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
+    if (p1 !== undefined && !v_PanType(p1, ctx, "pan_type")) return false;
     p1 = value.redirect_url;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "redirect_url", p1, v_Url) : v_Url(p1))) return false;
+    if (p1 !== undefined && !v_Url(p1, ctx, "redirect_url")) return false;
     p1 = value.redirect_method;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "redirect_method", p1, v_HpfPaymentResponse_properties_redirect_method) : v_HpfPaymentResponse_properties_redirect_method(p1))) return false;
+    if (p1 !== undefined && !v_HpfPaymentResponse_properties_redirect_method(p1, ctx, "redirect_method")) return false;
     p1 = value.chargeback_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "chargeback_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
+    if (p1 !== undefined && !v_CallbackDate(p1, ctx, "chargeback_date")) return false;
     p1 = value.bank_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "bank_date", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "bank_date")) return false;
     p1 = value.reason_code;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "reason_code", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "reason_code")) return false;
     p1 = value.creditvoid_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "creditvoid_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
+    if (p1 !== undefined && !v_CallbackDate(p1, ctx, "creditvoid_date")) return false;
     if (value.payer_language !== undefined && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
     p1 = value.hash;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+      if (!v_Hash(p1, ctx, "hash")) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
@@ -3229,50 +3226,50 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "result", p1, v_CallbackResult) : v_CallbackResult(p1))) return false;
+      if (!v_CallbackResult(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
     p1 = value.status;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "status", p1, v_TransactionStatus) : v_TransactionStatus(p1))) return false;
+    if (p1 !== undefined && !v_TransactionStatus(p1, ctx, "status")) return false;
     p1 = value.order_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "order_id")) return false;
     } else {
       if (rejectAt(ctx, "order_id", "required", "is required")) return false;
     }
     p1 = value.trans_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "trans_id")) return false;
     } else {
       if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
     }
     p1 = value.trans_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "trans_date", p1, v_CallbackDate) : v_CallbackDate(p1))) return false;
+    if (p1 !== undefined && !v_CallbackDate(p1, ctx, "trans_date")) return false;
     p1 = value.amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "amount", p1, v_ReportedAmount) : v_ReportedAmount(p1))) return false;
+    if (p1 !== undefined && !v_ReportedAmount(p1, ctx, "amount")) return false;
     p1 = value.currency;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "currency", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "currency")) return false;
     p1 = value.descriptor;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "descriptor", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "descriptor")) return false;
     p1 = value.decline_reason;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     p1 = value.crypto_address;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "crypto_address", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_address")) return false;
     p1 = value.crypto_network;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "crypto_network", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_network")) return false;
     p1 = value.transactions;
     if (p1 !== undefined && !(ctx ? visit(ctx, "transactions", p1, v_CallbackDataMap) : v_CallbackDataMap(p1))) return false;
     if (value.payer_language !== undefined && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
     p1 = value.hash;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+      if (!v_Hash(p1, ctx, "hash")) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
@@ -3288,410 +3285,410 @@ function v_RedirectReturnQuery(value: unknown, ctx?: ValidationContext): boolean
     let p1: unknown;
     p1 = value.payment_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "payment_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "payment_id")) return false;
     } else {
       if (rejectAt(ctx, "payment_id", "required", "is required")) return false;
     }
     p1 = value.trans_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "trans_id")) return false;
     } else {
       if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
     }
     p1 = value.order_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "order_id")) return false;
     } else {
       if (rejectAt(ctx, "order_id", "required", "is required")) return false;
     }
     p1 = value.hash;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+      if (!v_Hash(p1, ctx, "hash")) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
     p1 = value.payment_method;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payment_method", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payment_method")) return false;
     p1 = value.brand;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "brand", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "brand")) return false;
   }
   return true;
 }
 
-function v_SaleApmVcardRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmVcardRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "vcard" && reject(ctx, "const", "must be \"vcard\"")) return false;
+    if (value !== "vcard" && rejectAt(ctx, at, "const", "must be \"vcard\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmPinVoucherRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmPinVoucherRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "pin_voucher" && reject(ctx, "const", "must be \"pin_voucher\"")) return false;
+    if (value !== "pin_voucher" && rejectAt(ctx, at, "const", "must be \"pin_voucher\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmTelecomOtpRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmTelecomOtpRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "telecom_otp" && reject(ctx, "const", "must be \"telecom_otp\"")) return false;
+    if (value !== "telecom_otp" && rejectAt(ctx, at, "const", "must be \"telecom_otp\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmBankAccountDebitRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmBankAccountDebitRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "bank_account_debit" && reject(ctx, "const", "must be \"bank_account_debit\"")) return false;
+    if (value !== "bank_account_debit" && rejectAt(ctx, at, "const", "must be \"bank_account_debit\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmArTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmArTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "ar_transfer" && reject(ctx, "const", "must be \"ar_transfer\"")) return false;
+    if (value !== "ar_transfer" && rejectAt(ctx, at, "const", "must be \"ar_transfer\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmMxTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmMxTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "mx_transfer" && reject(ctx, "const", "must be \"mx_transfer\"")) return false;
+    if (value !== "mx_transfer" && rejectAt(ctx, at, "const", "must be \"mx_transfer\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmDlRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmDlRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "dl" && reject(ctx, "const", "must be \"dl\"")) return false;
+    if (value !== "dl" && rejectAt(ctx, at, "const", "must be \"dl\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmDocumentMethodRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmDocumentMethodRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "document_method" && reject(ctx, "const", "must be \"document_method\"")) return false;
+    if (value !== "document_method" && rejectAt(ctx, at, "const", "must be \"document_method\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmInstallmentRedirectRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmInstallmentRedirectRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "installment_redirect" && reject(ctx, "const", "must be \"installment_redirect\"")) return false;
+    if (value !== "installment_redirect" && rejectAt(ctx, at, "const", "must be \"installment_redirect\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmPersonalIdMethodRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmPersonalIdMethodRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "personal_id_method" && reject(ctx, "const", "must be \"personal_id_method\"")) return false;
+    if (value !== "personal_id_method" && rejectAt(ctx, at, "const", "must be \"personal_id_method\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmCryptoDepositRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmCryptoDepositRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "crypto_deposit" && reject(ctx, "const", "must be \"crypto_deposit\"")) return false;
+    if (value !== "crypto_deposit" && rejectAt(ctx, at, "const", "must be \"crypto_deposit\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmCryptoWithdrawalRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmCryptoWithdrawalRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "crypto_withdrawal" && reject(ctx, "const", "must be \"crypto_withdrawal\"")) return false;
+    if (value !== "crypto_withdrawal" && rejectAt(ctx, at, "const", "must be \"crypto_withdrawal\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmIpsRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmIpsRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "ips" && reject(ctx, "const", "must be \"ips\"")) return false;
+    if (value !== "ips" && rejectAt(ctx, at, "const", "must be \"ips\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmCryptoConvertRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmCryptoConvertRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "crypto_convert" && reject(ctx, "const", "must be \"crypto_convert\"")) return false;
+    if (value !== "crypto_convert" && rejectAt(ctx, at, "const", "must be \"crypto_convert\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmTradingDepositRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmTradingDepositRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "trading_deposit" && reject(ctx, "const", "must be \"trading_deposit\"")) return false;
+    if (value !== "trading_deposit" && rejectAt(ctx, at, "const", "must be \"trading_deposit\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmTradingWithdrawalRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmTradingWithdrawalRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "trading_withdrawal" && reject(ctx, "const", "must be \"trading_withdrawal\"")) return false;
+    if (value !== "trading_withdrawal" && rejectAt(ctx, at, "const", "must be \"trading_withdrawal\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmFxConvertRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmFxConvertRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "fx_convert" && reject(ctx, "const", "must be \"fx_convert\"")) return false;
+    if (value !== "fx_convert" && rejectAt(ctx, at, "const", "must be \"fx_convert\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmLatamDocumentRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmLatamDocumentRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "latam_document" && reject(ctx, "const", "must be \"latam_document\"")) return false;
+    if (value !== "latam_document" && rejectAt(ctx, at, "const", "must be \"latam_document\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmUpiARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmUpiARequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "upi_a" && reject(ctx, "const", "must be \"upi_a\"")) return false;
+    if (value !== "upi_a" && rejectAt(ctx, at, "const", "must be \"upi_a\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmUpiBRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmUpiBRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "upi_b" && reject(ctx, "const", "must be \"upi_b\"")) return false;
+    if (value !== "upi_b" && rejectAt(ctx, at, "const", "must be \"upi_b\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmUpiCRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmUpiCRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "upi_c" && reject(ctx, "const", "must be \"upi_c\"")) return false;
+    if (value !== "upi_c" && rejectAt(ctx, at, "const", "must be \"upi_c\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmUpiDRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmUpiDRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "upi_d" && reject(ctx, "const", "must be \"upi_d\"")) return false;
+    if (value !== "upi_d" && rejectAt(ctx, at, "const", "must be \"upi_d\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmEmailTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmEmailTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "email_transfer" && reject(ctx, "const", "must be \"email_transfer\"")) return false;
+    if (value !== "email_transfer" && rejectAt(ctx, at, "const", "must be \"email_transfer\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmSmsTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmSmsTransferRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "sms_transfer" && reject(ctx, "const", "must be \"sms_transfer\"")) return false;
+    if (value !== "sms_transfer" && rejectAt(ctx, at, "const", "must be \"sms_transfer\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmP1ARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmP1ARequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "p1_a" && reject(ctx, "const", "must be \"p1_a\"")) return false;
+    if (value !== "p1_a" && rejectAt(ctx, at, "const", "must be \"p1_a\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmP1BRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmP1BRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "p1_b" && reject(ctx, "const", "must be \"p1_b\"")) return false;
+    if (value !== "p1_b" && rejectAt(ctx, at, "const", "must be \"p1_b\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmP1CRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmP1CRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "p1_c" && reject(ctx, "const", "must be \"p1_c\"")) return false;
+    if (value !== "p1_c" && rejectAt(ctx, at, "const", "must be \"p1_c\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmP1DRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmP1DRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "p1_d" && reject(ctx, "const", "must be \"p1_d\"")) return false;
+    if (value !== "p1_d" && rejectAt(ctx, at, "const", "must be \"p1_d\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmP1ERequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmP1ERequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "p1_e" && reject(ctx, "const", "must be \"p1_e\"")) return false;
+    if (value !== "p1_e" && rejectAt(ctx, at, "const", "must be \"p1_e\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmP1FRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmP1FRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "p1_f" && reject(ctx, "const", "must be \"p1_f\"")) return false;
+    if (value !== "p1_f" && rejectAt(ctx, at, "const", "must be \"p1_f\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmP2ARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmP2ARequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "p2_a" && reject(ctx, "const", "must be \"p2_a\"")) return false;
+    if (value !== "p2_a" && rejectAt(ctx, at, "const", "must be \"p2_a\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmP2BRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmP2BRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "p2_b" && reject(ctx, "const", "must be \"p2_b\"")) return false;
+    if (value !== "p2_b" && rejectAt(ctx, at, "const", "must be \"p2_b\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmP2CRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmP2CRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "p2_c" && reject(ctx, "const", "must be \"p2_c\"")) return false;
+    if (value !== "p2_c" && rejectAt(ctx, at, "const", "must be \"p2_c\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmP2DRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmP2DRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "p2_d" && reject(ctx, "const", "must be \"p2_d\"")) return false;
+    if (value !== "p2_d" && rejectAt(ctx, at, "const", "must be \"p2_d\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmBnplARequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmBnplARequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "bnpl_a" && reject(ctx, "const", "must be \"bnpl_a\"")) return false;
+    if (value !== "bnpl_a" && rejectAt(ctx, at, "const", "must be \"bnpl_a\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmBnplBRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmBnplBRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "bnpl_b" && reject(ctx, "const", "must be \"bnpl_b\"")) return false;
+    if (value !== "bnpl_b" && rejectAt(ctx, at, "const", "must be \"bnpl_b\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmOpenBankingRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmOpenBankingRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "open_banking" && reject(ctx, "const", "must be \"open_banking\"")) return false;
+    if (value !== "open_banking" && rejectAt(ctx, at, "const", "must be \"open_banking\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmMobileMoneyRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmMobileMoneyRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "mobile_money" && reject(ctx, "const", "must be \"mobile_money\"")) return false;
+    if (value !== "mobile_money" && rejectAt(ctx, at, "const", "must be \"mobile_money\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmPayoutEmailRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmPayoutEmailRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "payout_email" && reject(ctx, "const", "must be \"payout_email\"")) return false;
+    if (value !== "payout_email" && rejectAt(ctx, at, "const", "must be \"payout_email\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmLocalCollectionRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmLocalCollectionRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "local_collection" && reject(ctx, "const", "must be \"local_collection\"")) return false;
+    if (value !== "local_collection" && rejectAt(ctx, at, "const", "must be \"local_collection\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmDeviceWalletRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmDeviceWalletRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "device_wallet" && reject(ctx, "const", "must be \"device_wallet\"")) return false;
+    if (value !== "device_wallet" && rejectAt(ctx, at, "const", "must be \"device_wallet\"")) return false;
   }
   return true;
 }
 
-function v_SaleApmWebWalletRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleApmWebWalletRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "web_wallet" && reject(ctx, "const", "must be \"web_wallet\"")) return false;
+    if (value !== "web_wallet" && rejectAt(ctx, at, "const", "must be \"web_wallet\"")) return false;
   }
   return true;
 }
@@ -3726,29 +3723,29 @@ function v_SaleRequest_given_action(value: unknown, ctx?: ValidationContext): bo
   return true;
 }
 
-function v_SaleSuccess_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleSuccess_properties_result(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "SUCCESS" && reject(ctx, "const", "must be \"SUCCESS\"")) return false;
+    if (value !== "SUCCESS" && rejectAt(ctx, at, "const", "must be \"SUCCESS\"")) return false;
   }
   return true;
 }
 
-function v_SaleSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleSuccess_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "SETTLED" && value !== "PENDING" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: SETTLED, PENDING, PREPARE")) return false;
+    if (value !== "SETTLED" && value !== "PENDING" && value !== "PREPARE" && rejectAt(ctx, at, "enum", "must be one of: SETTLED, PENDING, PREPARE")) return false;
   }
   return true;
 }
 
-function v_SaleDeclined_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleDeclined_properties_result(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "DECLINED" && reject(ctx, "const", "must be \"DECLINED\"")) return false;
+    if (value !== "DECLINED" && rejectAt(ctx, at, "const", "must be \"DECLINED\"")) return false;
   }
   return true;
 }
@@ -3759,7 +3756,7 @@ function v_RedirectParams_oneOf_0(value: unknown, ctx?: ValidationContext): bool
   } else {
     for (const key1 of Object.keys(value)) {
       if (value[key1] === undefined) continue;
-      if (!(ctx ? visit(ctx, key1, value[key1], v_RedirectParams_oneOf_0_additionalProperties) : v_RedirectParams_oneOf_0_additionalProperties(value[key1]))) return false;
+      if (!v_RedirectParams_oneOf_0_additionalProperties(value[key1], ctx, key1)) return false;
     }
   }
   return true;
@@ -3779,13 +3776,13 @@ function v_RedirectParams_oneOf_1(value: unknown, ctx?: ValidationContext): bool
         let p3: unknown;
         p3 = item2.name;
         if (p3 !== undefined) {
-          if (!(ctx ? visit(ctx, "name", p3, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p3))) return false;
+          if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p3, ctx, "name")) return false;
         } else {
           if (rejectAt(ctx, "name", "required", "is required")) return false;
         }
         p3 = item2.value;
         if (p3 !== undefined) {
-          if (!(ctx ? visit(ctx, "value", p3, v_DeviceWalletToken_properties_paymentData_properties_data) : v_DeviceWalletToken_properties_paymentData_properties_data(p3))) return false;
+          if (!v_DeviceWalletToken_properties_paymentData_properties_data(p3, ctx, "value")) return false;
         } else {
           if (rejectAt(ctx, "value", "required", "is required")) return false;
         }
@@ -3796,47 +3793,47 @@ function v_RedirectParams_oneOf_1(value: unknown, ctx?: ValidationContext): bool
   return true;
 }
 
-function v_SaleRedirect_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleRedirect_properties_result(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "REDIRECT" && reject(ctx, "const", "must be \"REDIRECT\"")) return false;
+    if (value !== "REDIRECT" && rejectAt(ctx, at, "const", "must be \"REDIRECT\"")) return false;
   }
   return true;
 }
 
-function v_SaleRedirect_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleRedirect_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "3DS" && value !== "REDIRECT" && reject(ctx, "enum", "must be one of: 3DS, REDIRECT")) return false;
+    if (value !== "3DS" && value !== "REDIRECT" && rejectAt(ctx, at, "enum", "must be one of: 3DS, REDIRECT")) return false;
   }
   return true;
 }
 
-function v_SaleUndefined_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleUndefined_properties_result(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "UNDEFINED" && reject(ctx, "const", "must be \"UNDEFINED\"")) return false;
+    if (value !== "UNDEFINED" && rejectAt(ctx, at, "const", "must be \"UNDEFINED\"")) return false;
   }
   return true;
 }
 
-function v_SaleUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleUndefined_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "PENDING" && value !== "PREPARE" && value !== "REDIRECT" && value !== "3DS" && reject(ctx, "enum", "must be one of: PENDING, PREPARE, REDIRECT, 3DS")) return false;
+    if (value !== "PENDING" && value !== "PREPARE" && value !== "REDIRECT" && value !== "3DS" && rejectAt(ctx, at, "enum", "must be one of: PENDING, PREPARE, REDIRECT, 3DS")) return false;
   }
   return true;
 }
 
-function v_SaleUndefined_properties_message(value: unknown, ctx?: ValidationContext): boolean {
+function v_SaleUndefined_properties_message(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters")) return false;
+    if (value.length > 1024 && codePointLength(value) > 1024 && rejectAt(ctx, at, "maxLength", "must be at most 1024 characters")) return false;
   }
   return true;
 }
@@ -3850,20 +3847,20 @@ function v_SaleSuccess_given_result(value: unknown, ctx?: ValidationContext): bo
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
+      if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleSuccess_properties_status) : v_SaleSuccess_properties_status(p1))) return false;
+      if (!v_SaleSuccess_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.crypto_address;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "crypto_address", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "crypto_address")) return false;
     p1 = value.crypto_network;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "crypto_network", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_network")) return false;
     if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -3876,26 +3873,26 @@ function v_SaleDeclined_given_result(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
+      if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
     p1 = value.digital_wallet;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "digital_wallet")) return false;
     p1 = value.pan_type;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "pan_type", p1, v_PanType) : v_PanType(p1))) return false;
+    if (p1 !== undefined && !v_PanType(p1, ctx, "pan_type")) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -3910,13 +3907,13 @@ function v_SaleRedirect_given_result(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
+      if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -3932,48 +3929,48 @@ function v_SaleUndefined_given_result(value: unknown, ctx?: ValidationContext): 
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
+      if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleUndefined_properties_status) : v_SaleUndefined_properties_status(p1))) return false;
+      if (!v_SaleUndefined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.auth_method;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "auth_method", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "auth_method")) return false;
     p1 = value.message;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "message", p1, v_SaleUndefined_properties_message) : v_SaleUndefined_properties_message(p1))) return false;
+    if (p1 !== undefined && !v_SaleUndefined_properties_message(p1, ctx, "message")) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
 }
 
-function v_CaptureSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_CaptureSuccess_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "SETTLED" && reject(ctx, "const", "must be \"SETTLED\"")) return false;
+    if (value !== "SETTLED" && rejectAt(ctx, at, "const", "must be \"SETTLED\"")) return false;
   }
   return true;
 }
 
-function v_CaptureDeclined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_CaptureDeclined_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "PENDING" && reject(ctx, "const", "must be \"PENDING\"")) return false;
+    if (value !== "PENDING" && rejectAt(ctx, at, "const", "must be \"PENDING\"")) return false;
   }
   return true;
 }
 
-function v_CaptureUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_CaptureUndefined_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "PENDING" && value !== "SETTLED" && reject(ctx, "enum", "must be one of: PENDING, SETTLED")) return false;
+    if (value !== "PENDING" && value !== "SETTLED" && rejectAt(ctx, at, "enum", "must be one of: PENDING, SETTLED")) return false;
   }
   return true;
 }
@@ -3987,13 +3984,13 @@ function v_CaptureSuccess_given_result(value: unknown, ctx?: ValidationContext):
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_CaptureRequest_properties_action) : v_CaptureRequest_properties_action(p1))) return false;
+      if (!v_CaptureRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureSuccess_properties_status) : v_CaptureSuccess_properties_status(p1))) return false;
+      if (!v_CaptureSuccess_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4009,19 +4006,19 @@ function v_CaptureDeclined_given_result(value: unknown, ctx?: ValidationContext)
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_CaptureRequest_properties_action) : v_CaptureRequest_properties_action(p1))) return false;
+      if (!v_CaptureRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureDeclined_properties_status) : v_CaptureDeclined_properties_status(p1))) return false;
+      if (!v_CaptureDeclined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -4037,13 +4034,13 @@ function v_CaptureUndefined_given_result(value: unknown, ctx?: ValidationContext
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_CaptureRequest_properties_action) : v_CaptureRequest_properties_action(p1))) return false;
+      if (!v_CaptureRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureUndefined_properties_status) : v_CaptureUndefined_properties_status(p1))) return false;
+      if (!v_CaptureUndefined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4052,48 +4049,48 @@ function v_CaptureUndefined_given_result(value: unknown, ctx?: ValidationContext
   return true;
 }
 
-function v_CallbackPayerFields_properties_payer_email(value: unknown, ctx?: ValidationContext): boolean {
+function v_CallbackPayerFields_properties_payer_email(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 320 && codePointLength(value) > 320 && reject(ctx, "maxLength", "must be at most 320 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (value.length > 320 && codePointLength(value) > 320 && rejectAt(ctx, at, "maxLength", "must be at most 320 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
 
-function v_S2sStatusLookupFields_properties_arn(value: unknown, ctx?: ValidationContext): boolean {
+function v_S2sStatusLookupFields_properties_arn(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (value.length < 1 && rejectAt(ctx, at, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
 
-function v_GetTransStatusResponse_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+function v_GetTransStatusResponse_properties_action(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "GET_TRANS_STATUS" && value !== "GET_TRANS_DETAILS" && reject(ctx, "enum", "must be one of: GET_TRANS_STATUS, GET_TRANS_DETAILS")) return false;
+    if (value !== "GET_TRANS_STATUS" && value !== "GET_TRANS_DETAILS" && rejectAt(ctx, at, "enum", "must be one of: GET_TRANS_STATUS, GET_TRANS_DETAILS")) return false;
   }
   return true;
 }
 
-function v_AuthSuccess_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+function v_AuthSuccess_properties_action(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "AUTH" && value !== "SALE" && reject(ctx, "enum", "must be one of: AUTH, SALE")) return false;
+    if (value !== "AUTH" && value !== "SALE" && rejectAt(ctx, at, "enum", "must be one of: AUTH, SALE")) return false;
   }
   return true;
 }
 
-function v_AuthSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_AuthSuccess_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "PENDING" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: PENDING, PREPARE")) return false;
+    if (value !== "PENDING" && value !== "PREPARE" && rejectAt(ctx, at, "enum", "must be one of: PENDING, PREPARE")) return false;
   }
   return true;
 }
@@ -4107,13 +4104,13 @@ function v_AuthSuccess_given_result(value: unknown, ctx?: ValidationContext): bo
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
+      if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_AuthSuccess_properties_status) : v_AuthSuccess_properties_status(p1))) return false;
+      if (!v_AuthSuccess_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4129,19 +4126,19 @@ function v_AuthDeclined_given_result(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
+      if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -4159,13 +4156,13 @@ function v_AuthRedirect_given_result(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
+      if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4181,13 +4178,13 @@ function v_AuthUndefined_given_result(value: unknown, ctx?: ValidationContext): 
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_AuthSuccess_properties_action) : v_AuthSuccess_properties_action(p1))) return false;
+      if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleUndefined_properties_status) : v_SaleUndefined_properties_status(p1))) return false;
+      if (!v_SaleUndefined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4196,20 +4193,20 @@ function v_AuthUndefined_given_result(value: unknown, ctx?: ValidationContext): 
   return true;
 }
 
-function v_DebitSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_DebitSuccess_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "SETTLED" && value !== "3DS" && value !== "REDIRECT" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: SETTLED, 3DS, REDIRECT, PREPARE")) return false;
+    if (value !== "SETTLED" && value !== "3DS" && value !== "REDIRECT" && value !== "PREPARE" && rejectAt(ctx, at, "enum", "must be one of: SETTLED, 3DS, REDIRECT, PREPARE")) return false;
   }
   return true;
 }
 
-function v_DebitUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_DebitUndefined_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "3DS" && value !== "REDIRECT" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: 3DS, REDIRECT, PREPARE")) return false;
+    if (value !== "3DS" && value !== "REDIRECT" && value !== "PREPARE" && rejectAt(ctx, at, "enum", "must be one of: 3DS, REDIRECT, PREPARE")) return false;
   }
   return true;
 }
@@ -4223,13 +4220,13 @@ function v_DebitSuccess_given_result(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
+      if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_DebitSuccess_properties_status) : v_DebitSuccess_properties_status(p1))) return false;
+      if (!v_DebitSuccess_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4245,19 +4242,19 @@ function v_DebitDeclined_given_result(value: unknown, ctx?: ValidationContext): 
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
+      if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -4275,13 +4272,13 @@ function v_DebitRedirect_given_result(value: unknown, ctx?: ValidationContext): 
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
+      if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4297,13 +4294,13 @@ function v_DebitUndefined_given_result(value: unknown, ctx?: ValidationContext):
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
+      if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_DebitUndefined_properties_status) : v_DebitUndefined_properties_status(p1))) return false;
+      if (!v_DebitUndefined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4312,11 +4309,11 @@ function v_DebitUndefined_given_result(value: unknown, ctx?: ValidationContext):
   return true;
 }
 
-function v_Credit2CardUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_Credit2CardUndefined_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "PREPARE" && reject(ctx, "const", "must be \"PREPARE\"")) return false;
+    if (value !== "PREPARE" && rejectAt(ctx, at, "const", "must be \"PREPARE\"")) return false;
   }
   return true;
 }
@@ -4330,13 +4327,13 @@ function v_Credit2CardSuccess_given_result(value: unknown, ctx?: ValidationConte
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2CardRequest_properties_action) : v_Credit2CardRequest_properties_action(p1))) return false;
+      if (!v_Credit2CardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureSuccess_properties_status) : v_CaptureSuccess_properties_status(p1))) return false;
+      if (!v_CaptureSuccess_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4352,19 +4349,19 @@ function v_Credit2CardDeclined_given_result(value: unknown, ctx?: ValidationCont
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2CardRequest_properties_action) : v_Credit2CardRequest_properties_action(p1))) return false;
+      if (!v_Credit2CardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -4380,13 +4377,13 @@ function v_Credit2CardUndefined_given_result(value: unknown, ctx?: ValidationCon
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2CardRequest_properties_action) : v_Credit2CardRequest_properties_action(p1))) return false;
+      if (!v_Credit2CardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_Credit2CardUndefined_properties_status) : v_Credit2CardUndefined_properties_status(p1))) return false;
+      if (!v_Credit2CardUndefined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4395,20 +4392,20 @@ function v_Credit2CardUndefined_given_result(value: unknown, ctx?: ValidationCon
   return true;
 }
 
-function v_Card2CardSuccess_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_Card2CardSuccess_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "SETTLED" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: SETTLED, PREPARE")) return false;
+    if (value !== "SETTLED" && value !== "PREPARE" && rejectAt(ctx, at, "enum", "must be one of: SETTLED, PREPARE")) return false;
   }
   return true;
 }
 
-function v_Card2CardRedirect_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+function v_Card2CardRedirect_properties_action(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "CARD2CARD" && value !== "SALE" && reject(ctx, "enum", "must be one of: CARD2CARD, SALE")) return false;
+    if (value !== "CARD2CARD" && value !== "SALE" && rejectAt(ctx, at, "enum", "must be one of: CARD2CARD, SALE")) return false;
   }
   return true;
 }
@@ -4422,13 +4419,13 @@ function v_Card2CardSuccess_given_result(value: unknown, ctx?: ValidationContext
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRequest_properties_action) : v_Card2CardRequest_properties_action(p1))) return false;
+      if (!v_Card2CardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_Card2CardSuccess_properties_status) : v_Card2CardSuccess_properties_status(p1))) return false;
+      if (!v_Card2CardSuccess_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4444,19 +4441,19 @@ function v_Card2CardDeclined_given_result(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRequest_properties_action) : v_Card2CardRequest_properties_action(p1))) return false;
+      if (!v_Card2CardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -4474,13 +4471,13 @@ function v_Card2CardRedirect_given_result(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRedirect_properties_action) : v_Card2CardRedirect_properties_action(p1))) return false;
+      if (!v_Card2CardRedirect_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4496,13 +4493,13 @@ function v_Card2CardUndefined_given_result(value: unknown, ctx?: ValidationConte
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRequest_properties_action) : v_Card2CardRequest_properties_action(p1))) return false;
+      if (!v_Card2CardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_DebitUndefined_properties_status) : v_DebitUndefined_properties_status(p1))) return false;
+      if (!v_DebitUndefined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4511,11 +4508,11 @@ function v_Card2CardUndefined_given_result(value: unknown, ctx?: ValidationConte
   return true;
 }
 
-function v_VoidDeclined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_VoidDeclined_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "SETTLED" && value !== "PENDING" && reject(ctx, "enum", "must be one of: SETTLED, PENDING")) return false;
+    if (value !== "SETTLED" && value !== "PENDING" && rejectAt(ctx, at, "enum", "must be one of: SETTLED, PENDING")) return false;
   }
   return true;
 }
@@ -4527,13 +4524,13 @@ function v_VoidSuccess_given_result(value: unknown, ctx?: ValidationContext): bo
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
+      if (!v_VoidRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
+      if (!v_VoidRequest_properties_action(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4549,18 +4546,18 @@ function v_VoidDeclined_given_result(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
+      if (!v_VoidRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_VoidDeclined_properties_status) : v_VoidDeclined_properties_status(p1))) return false;
+      if (!v_VoidDeclined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+    if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   }
   return true;
@@ -4573,13 +4570,13 @@ function v_VoidUndefined_given_result(value: unknown, ctx?: ValidationContext): 
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_VoidRequest_properties_action) : v_VoidRequest_properties_action(p1))) return false;
+      if (!v_VoidRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureUndefined_properties_status) : v_CaptureUndefined_properties_status(p1))) return false;
+      if (!v_CaptureUndefined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4588,20 +4585,20 @@ function v_VoidUndefined_given_result(value: unknown, ctx?: ValidationContext): 
   return true;
 }
 
-function v_CreditvoidResponse_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+function v_CreditvoidResponse_properties_result(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "ACCEPTED" && reject(ctx, "const", "must be \"ACCEPTED\"")) return false;
+    if (value !== "ACCEPTED" && rejectAt(ctx, at, "const", "must be \"ACCEPTED\"")) return false;
   }
   return true;
 }
 
-function v_ScheduleInfoResponse_properties_first_payment_day_of_week(value: unknown, ctx?: ValidationContext): boolean {
+function v_ScheduleInfoResponse_properties_first_payment_day_of_week(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
-    if (reject(ctx, "type", "must be a string or an integer")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string or an integer")) return false;
   } else if (typeof value === "string") {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -4615,13 +4612,13 @@ function v_RecurringSaleSuccess_given_result(value: unknown, ctx?: ValidationCon
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
+      if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleSuccess_properties_status) : v_SaleSuccess_properties_status(p1))) return false;
+      if (!v_SaleSuccess_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4637,19 +4634,19 @@ function v_RecurringSaleDeclined_given_result(value: unknown, ctx?: ValidationCo
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
+      if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -4667,13 +4664,13 @@ function v_RecurringSaleRedirect_given_result(value: unknown, ctx?: ValidationCo
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
+      if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4689,13 +4686,13 @@ function v_RecurringSaleUndefined_given_result(value: unknown, ctx?: ValidationC
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringSaleRequest_properties_action) : v_RecurringSaleRequest_properties_action(p1))) return false;
+      if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleUndefined_properties_status) : v_SaleUndefined_properties_status(p1))) return false;
+      if (!v_SaleUndefined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4713,13 +4710,13 @@ function v_RecurringDebitSuccess_given_result(value: unknown, ctx?: ValidationCo
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
+      if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_DebitSuccess_properties_status) : v_DebitSuccess_properties_status(p1))) return false;
+      if (!v_DebitSuccess_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4735,19 +4732,19 @@ function v_RecurringDebitDeclined_given_result(value: unknown, ctx?: ValidationC
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
+      if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -4765,13 +4762,13 @@ function v_RecurringDebitRedirect_given_result(value: unknown, ctx?: ValidationC
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
+      if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4787,13 +4784,13 @@ function v_RecurringDebitUndefined_given_result(value: unknown, ctx?: Validation
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_RecurringDebitRequest_properties_action) : v_RecurringDebitRequest_properties_action(p1))) return false;
+      if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_DebitUndefined_properties_status) : v_DebitUndefined_properties_status(p1))) return false;
+      if (!v_DebitUndefined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4811,13 +4808,13 @@ function v_Credit2VirtualSuccess_given_result(value: unknown, ctx?: ValidationCo
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2VirtualRequest_properties_action) : v_Credit2VirtualRequest_properties_action(p1))) return false;
+      if (!v_Credit2VirtualRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_CaptureSuccess_properties_status) : v_CaptureSuccess_properties_status(p1))) return false;
+      if (!v_CaptureSuccess_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4835,19 +4832,19 @@ function v_Credit2VirtualDeclined_given_result(value: unknown, ctx?: ValidationC
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2VirtualRequest_properties_action) : v_Credit2VirtualRequest_properties_action(p1))) return false;
+      if (!v_Credit2VirtualRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -4865,13 +4862,13 @@ function v_Credit2VirtualUndefined_given_result(value: unknown, ctx?: Validation
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2VirtualRequest_properties_action) : v_Credit2VirtualRequest_properties_action(p1))) return false;
+      if (!v_Credit2VirtualRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_Credit2CardUndefined_properties_status) : v_Credit2CardUndefined_properties_status(p1))) return false;
+      if (!v_Credit2CardUndefined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4880,20 +4877,20 @@ function v_Credit2VirtualUndefined_given_result(value: unknown, ctx?: Validation
   return true;
 }
 
-function v_Debit2VirtualSuccess_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+function v_Debit2VirtualSuccess_properties_action(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "DEBIT2VIRTUAL" && value !== "DEBIT2VIRTUAL_CALC" && reject(ctx, "enum", "must be one of: DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC")) return false;
+    if (value !== "DEBIT2VIRTUAL" && value !== "DEBIT2VIRTUAL_CALC" && rejectAt(ctx, at, "enum", "must be one of: DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC")) return false;
   }
   return true;
 }
 
-function v_Debit2VirtualUndefined_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_Debit2VirtualUndefined_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "REDIRECT" && value !== "PREPARE" && reject(ctx, "enum", "must be one of: REDIRECT, PREPARE")) return false;
+    if (value !== "REDIRECT" && value !== "PREPARE" && rejectAt(ctx, at, "enum", "must be one of: REDIRECT, PREPARE")) return false;
   }
   return true;
 }
@@ -4907,13 +4904,13 @@ function v_Debit2VirtualSuccess_given_result(value: unknown, ctx?: ValidationCon
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
+      if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_Card2CardSuccess_properties_status) : v_Card2CardSuccess_properties_status(p1))) return false;
+      if (!v_Card2CardSuccess_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -4929,19 +4926,19 @@ function v_Debit2VirtualDeclined_given_result(value: unknown, ctx?: ValidationCo
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
+      if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleDeclined_properties_result) : v_SaleDeclined_properties_result(p1))) return false;
+      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.decline_reason;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "decline_reason", p1, v_CryptoWalletAddress) : v_CryptoWalletAddress(p1))) return false;
+      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     } else {
       if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
     }
@@ -4957,24 +4954,24 @@ function v_Debit2VirtualRedirect_given_result(value: unknown, ctx?: ValidationCo
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
+      if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_SaleRedirect_properties_status) : v_SaleRedirect_properties_status(p1))) return false;
+      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.redirect_url;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "redirect_url", p1, v_Url) : v_Url(p1))) return false;
+      if (!v_Url(p1, ctx, "redirect_url")) return false;
     } else {
       if (rejectAt(ctx, "redirect_url", "required", "is required")) return false;
     }
     p1 = value.redirect_method;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "redirect_method", p1, v_RedirectMethod) : v_RedirectMethod(p1))) return false;
+    if (p1 !== undefined && !v_RedirectMethod(p1, ctx, "redirect_method")) return false;
     p1 = value.redirect_params;
     if (p1 !== undefined && !(ctx ? visit(ctx, "redirect_params", p1, v_RedirectParams) : v_RedirectParams(p1))) return false;
     if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
@@ -4989,13 +4986,13 @@ function v_Debit2VirtualUndefined_given_result(value: unknown, ctx?: ValidationC
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Debit2VirtualSuccess_properties_action) : v_Debit2VirtualSuccess_properties_action(p1))) return false;
+      if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.status;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "status", p1, v_Debit2VirtualUndefined_properties_status) : v_Debit2VirtualUndefined_properties_status(p1))) return false;
+      if (!v_Debit2VirtualUndefined_properties_status(p1, ctx, "status")) return false;
     } else {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
@@ -5004,35 +5001,35 @@ function v_Debit2VirtualUndefined_given_result(value: unknown, ctx?: ValidationC
   return true;
 }
 
-function v_S2sErrorResponse_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+function v_S2sErrorResponse_properties_result(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "ERROR" && reject(ctx, "const", "must be \"ERROR\"")) return false;
+    if (value !== "ERROR" && rejectAt(ctx, at, "const", "must be \"ERROR\"")) return false;
   }
   return true;
 }
 
-function v_CheckoutValidationError_properties_error_code_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
-  if (!((typeof value === "number" && Number.isInteger(value))) && reject(ctx, "type", "must be an integer")) return false;
+function v_CheckoutValidationError_properties_error_code_anyOf_0(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (!((typeof value === "number" && Number.isInteger(value))) && rejectAt(ctx, at, "type", "must be an integer")) return false;
   return true;
 }
 
-function v_SessionTokenResponse_properties_token(value: unknown, ctx?: ValidationContext): boolean {
+function v_SessionTokenResponse_properties_token(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length < 1 && reject(ctx, "minLength", "must be at least 1 character")) return false;
-    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters")) return false;
+    if (value.length < 1 && rejectAt(ctx, at, "minLength", "must be at least 1 character")) return false;
+    if (value.length > 4096 && codePointLength(value) > 4096 && rejectAt(ctx, at, "maxLength", "must be at most 4096 characters")) return false;
   }
   return true;
 }
 
-function v_HpfPaymentResponse_properties_redirect_method(value: unknown, ctx?: ValidationContext): boolean {
+function v_HpfPaymentResponse_properties_redirect_method(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "GET" && value !== "POST" && reject(ctx, "enum", "must be one of: GET, POST")) return false;
+    if (value !== "GET" && value !== "POST" && rejectAt(ctx, at, "enum", "must be one of: GET, POST")) return false;
   }
   return true;
 }
@@ -5043,35 +5040,35 @@ function v_HpfPaymentResponse_properties_redirect_params_anyOf_0(value: unknown,
   } else {
     for (let i1 = 0; i1 < value.length; i1++) {
       const item2 = value[i1];
-      if (!(ctx ? visit(ctx, i1, item2, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(item2))) return false;
+      if (!v_SaleApmFields_properties_custom_data(item2, ctx, i1)) return false;
     }
   }
   return true;
 }
 
-function v_CheckoutAccepted_properties_result(value: unknown, ctx?: ValidationContext): boolean {
+function v_CheckoutAccepted_properties_result(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "accepted" && reject(ctx, "const", "must be \"accepted\"")) return false;
+    if (value !== "accepted" && rejectAt(ctx, at, "const", "must be \"accepted\"")) return false;
   }
   return true;
 }
 
-function v_CheckoutVoidResponse_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_CheckoutVoidResponse_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "SUCCESS" && value !== "FAIL" && value !== "VOID" && value !== "SETTLED" && reject(ctx, "enum", "must be one of: SUCCESS, FAIL, VOID, SETTLED")) return false;
+    if (value !== "SUCCESS" && value !== "FAIL" && value !== "VOID" && value !== "SETTLED" && rejectAt(ctx, at, "enum", "must be one of: SUCCESS, FAIL, VOID, SETTLED")) return false;
   }
   return true;
 }
 
-function v_CheckoutRecurringResponse_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_CheckoutRecurringResponse_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_11.has(value) && reject(ctx, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
+    if (!SET_11.has(value) && rejectAt(ctx, at, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
   }
   return true;
 }
@@ -5090,20 +5087,20 @@ function v_CheckoutStatusResponse_oneOf_1(value: unknown, ctx?: ValidationContex
   return true;
 }
 
-function v_CallbackDataObject_additionalProperties_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+function v_CallbackDataObject_additionalProperties_anyOf_0(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (value.length > 65535 && codePointLength(value) > 65535 && rejectAt(ctx, at, "maxLength", "must be at most 65535 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
 
-function v_CheckoutCallback_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+function v_CheckoutCallback_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "success" && value !== "fail" && value !== "waiting" && value !== "undefined" && reject(ctx, "enum", "must be one of: success, fail, waiting, undefined")) return false;
+    if (value !== "success" && value !== "fail" && value !== "waiting" && value !== "undefined" && rejectAt(ctx, at, "enum", "must be one of: success, fail, waiting, undefined")) return false;
   }
   return true;
 }
@@ -5121,17 +5118,17 @@ function v_CheckoutCallback_allOf_1_if(value: unknown): boolean {
   return true;
 }
 
-function v_RedirectParams_oneOf_0_additionalProperties(value: unknown, ctx?: ValidationContext): boolean {
+function v_RedirectParams_oneOf_0_additionalProperties(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters")) return false;
+    if (value.length > 65535 && codePointLength(value) > 65535 && rejectAt(ctx, at, "maxLength", "must be at most 65535 characters")) return false;
   }
   return true;
 }
 
-function v_CheckoutCallback_allOf_1_if_properties_type(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "debit" && reject(ctx, "const", "must be \"debit\"")) return false;
+function v_CheckoutCallback_allOf_1_if_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "debit" && rejectAt(ctx, at, "const", "must be \"debit\"")) return false;
   return true;
 }
 
@@ -6066,16 +6063,16 @@ export const validateBnplAmount = /* @__PURE__ */ validator<Schemas["BnplAmount"
 export const isBnplAmount = /* @__PURE__ */ guard<Schemas["BnplAmount"]>(v_BnplAmount);
 
 /** Validates a BnplBParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateBnplBParameters = /* @__PURE__ */ validator<Schemas["BnplBParameters"]>(deferred_BnplBParameters, "form");
+export const validateBnplBParameters = /* @__PURE__ */ validator<Schemas["BnplBParameters"]>(v_BnplBParameters, "form");
 
 /** Type guard for BnplBParameters: true when the value satisfies every rule of the schema. */
-export const isBnplBParameters = /* @__PURE__ */ guard<Schemas["BnplBParameters"]>(deferred_BnplBParameters);
+export const isBnplBParameters = /* @__PURE__ */ guard<Schemas["BnplBParameters"]>(v_BnplBParameters);
 
 /** Validates a SaleApmBnplBRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmBnplBRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters]], /* @__PURE__ */ validator<Schemas["SaleApmBnplBRequest"]>(v_SaleApmBnplBRequest, "form"));
+export const validateSaleApmBnplBRequest = /* @__PURE__ */ validator<Schemas["SaleApmBnplBRequest"]>(v_SaleApmBnplBRequest, "form");
 
 /** Type guard for SaleApmBnplBRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmBnplBRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters]], /* @__PURE__ */ guard<Schemas["SaleApmBnplBRequest"]>(v_SaleApmBnplBRequest));
+export const isSaleApmBnplBRequest = /* @__PURE__ */ guard<Schemas["SaleApmBnplBRequest"]>(v_SaleApmBnplBRequest);
 
 /** Validates a OpenBankingIdentificationType; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateOpenBankingIdentificationType = /* @__PURE__ */ validator<Schemas["OpenBankingIdentificationType"]>(v_OpenBankingIdentificationType, "form");
@@ -6192,10 +6189,10 @@ export const validateSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWa
 export const isSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleApmWebWalletRequest"]>(v_SaleApmWebWalletRequest));
 
 /** Validates a SaleApmMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest, "form"));
+export const validateSaleApmMethodRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest, "form"));
 
 /** Type guard for SaleApmMethodRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmMethodRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest));
+export const isSaleApmMethodRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest));
 
 /** Validates a SaleApmRedirectOnlyRequest; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Schemas["SaleApmRedirectOnlyRequest"]>(v_SaleApmRedirectOnlyRequest, "form");
@@ -6204,16 +6201,16 @@ export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Sche
 export const isSaleApmRedirectOnlyRequest = /* @__PURE__ */ guard<Schemas["SaleApmRedirectOnlyRequest"]>(v_SaleApmRedirectOnlyRequest);
 
 /** Validates a SaleApmRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmRequest"]>(v_SaleApmRequest, "form"));
+export const validateSaleApmRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmRequest"]>(v_SaleApmRequest, "form"));
 
 /** Type guard for SaleApmRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleApmRequest"]>(v_SaleApmRequest));
+export const isSaleApmRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleApmRequest"]>(v_SaleApmRequest));
 
 /** Validates a SaleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleRequest"]>(v_SaleRequest, "form"));
+export const validateSaleRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleRequest"]>(v_SaleRequest, "form"));
 
 /** Type guard for SaleRequest: true when the value satisfies every rule of the schema. */
-export const isSaleRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleRequest"]>(v_SaleRequest));
+export const isSaleRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleRequest"]>(v_SaleRequest));
 
 /** Validates a TransId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateTransId = /* @__PURE__ */ validator<Schemas["TransId"]>(v_OrderId, "form");
@@ -6492,10 +6489,10 @@ export const validateDebit2VirtualCalcRequest = /* @__PURE__ */ validator<Schema
 export const isDebit2VirtualCalcRequest = /* @__PURE__ */ guard<Schemas["Debit2VirtualCalcRequest"]>(v_Debit2VirtualCalcRequest);
 
 /** Validates a PostRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePostRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["PostRequest"]>(v_PostRequest, "form"));
+export const validatePostRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["PostRequest"]>(v_PostRequest, "form"));
 
 /** Type guard for PostRequest: true when the value satisfies every rule of the schema. */
-export const isPostRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["PostRequest"]>(v_PostRequest));
+export const isPostRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["PostRequest"]>(v_PostRequest));
 
 /** Validates a Action; issues name fields by wire path (`order.amount` style by default). */
 export const validateAction = /* @__PURE__ */ validator<Schemas["Action"]>(v_OrderId, "json");
@@ -7056,10 +7053,10 @@ export const validatePaymentPageOnlyParameters = /* @__PURE__ */ validator<Schem
 export const isPaymentPageOnlyParameters = /* @__PURE__ */ guard<Schemas["PaymentPageOnlyParameters"]>(v_VoucherWalletParameters);
 
 /** Validates a SessionMethodParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters, "json"));
+export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters, "json"));
 
 /** Type guard for SessionMethodParameters: true when the value satisfies every rule of the schema. */
-export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters));
+export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters));
 
 /** Validates a SessionOrder; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionOrder = /* @__PURE__ */ validator<Schemas["SessionOrder"]>(v_SessionOrder, "json");
@@ -7092,16 +7089,16 @@ export const validateSessionCrypto = /* @__PURE__ */ validator<Schemas["SessionC
 export const isSessionCrypto = /* @__PURE__ */ guard<Schemas["SessionCrypto"]>(v_SessionCrypto);
 
 /** Validates a SessionFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionFields = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
+export const validateSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
 
 /** Type guard for SessionFields: true when the value satisfies every rule of the schema. */
-export const isSessionFields = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionFields"]>(v_SessionFields));
+export const isSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionFields"]>(v_SessionFields));
 
 /** Validates a SessionRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
+export const validateSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
 
 /** Type guard for SessionRequest: true when the value satisfies every rule of the schema. */
-export const isSessionRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionRequest"]>(v_SessionRequest));
+export const isSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionRequest"]>(v_SessionRequest));
 
 /** Validates a SessionResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionResponse = /* @__PURE__ */ validator<Schemas["SessionResponse"]>(v_SessionResponse, "json");
@@ -7116,10 +7113,10 @@ export const validateCheckoutValidationError = /* @__PURE__ */ validator<Schemas
 export const isCheckoutValidationError = /* @__PURE__ */ guard<Schemas["CheckoutValidationError"]>(v_CheckoutValidationError);
 
 /** Validates a SessionTokenRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
+export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
 
 /** Type guard for SessionTokenRequest: true when the value satisfies every rule of the schema. */
-export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_BnplBParameters, deferred_BnplBParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest));
+export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest));
 
 /** Validates a SessionTokenResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionTokenResponse = /* @__PURE__ */ validator<Schemas["SessionTokenResponse"]>(v_SessionTokenResponse, "json");
@@ -7128,16 +7125,16 @@ export const validateSessionTokenResponse = /* @__PURE__ */ validator<Schemas["S
 export const isSessionTokenResponse = /* @__PURE__ */ guard<Schemas["SessionTokenResponse"]>(v_SessionTokenResponse);
 
 /** Validates a HpfBrowserInfo; issues name fields by wire path (`order.amount` style by default). */
-export const validateHpfBrowserInfo = /* @__PURE__ */ validator<Schemas["HpfBrowserInfo"]>(deferred_HpfBrowserInfo, "json");
+export const validateHpfBrowserInfo = /* @__PURE__ */ validator<Schemas["HpfBrowserInfo"]>(v_HpfBrowserInfo, "json");
 
 /** Type guard for HpfBrowserInfo: true when the value satisfies every rule of the schema. */
-export const isHpfBrowserInfo = /* @__PURE__ */ guard<Schemas["HpfBrowserInfo"]>(deferred_HpfBrowserInfo);
+export const isHpfBrowserInfo = /* @__PURE__ */ guard<Schemas["HpfBrowserInfo"]>(v_HpfBrowserInfo);
 
 /** Validates a HpfPaymentRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateHpfPaymentRequest = /* @__PURE__ */ provide([[v_HpfBrowserInfo, deferred_HpfBrowserInfo]], /* @__PURE__ */ validator<Schemas["HpfPaymentRequest"]>(v_HpfPaymentRequest, "json"));
+export const validateHpfPaymentRequest = /* @__PURE__ */ validator<Schemas["HpfPaymentRequest"]>(v_HpfPaymentRequest, "json");
 
 /** Type guard for HpfPaymentRequest: true when the value satisfies every rule of the schema. */
-export const isHpfPaymentRequest = /* @__PURE__ */ provide([[v_HpfBrowserInfo, deferred_HpfBrowserInfo]], /* @__PURE__ */ guard<Schemas["HpfPaymentRequest"]>(v_HpfPaymentRequest));
+export const isHpfPaymentRequest = /* @__PURE__ */ guard<Schemas["HpfPaymentRequest"]>(v_HpfPaymentRequest);
 
 /** Validates a PaymentId; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validatePaymentId = /* @__PURE__ */ validator<Schemas["PaymentId"]>(v_OrderId, "form");

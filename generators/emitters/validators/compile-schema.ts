@@ -81,6 +81,12 @@ export class ValidatorCompiler {
   /** The function of each discriminated branch given its tag (branchFunction), by the schema it validates. */
   private readonly givenBranches = new Map<SchemaObject, { readonly name: string; readonly known: KnownProperty; readonly base: string }>();
   private readonly delegated = new Set<SchemaObject>();
+  /**
+   * Leaf functions (checks on one scalar): they take the wire-path segment of the part they
+   * check as a third argument, `v_X(value, ctx, "key")`, and record their issues there. A caller
+   * then needs no `visit` around them, and the call is as direct with a context as without.
+   */
+  private readonly takesSegment = new Set<string>();
 
   /**
    * `resources`: external schemas the document's `$ref`s may name (the product passes none).
@@ -171,6 +177,7 @@ export class ValidatorCompiler {
     if (name === undefined) {
       name = this.claim(wanted);
       this.byContent.set(key, name);
+      if (reports && known === undefined && isSchemaObject(schema) && isLeaf(schema)) this.takesSegment.add(name);
       const fixed = name;
       this.queue.push(() => this.emit(fixed, schema, base, reports, known));
     }
@@ -188,7 +195,11 @@ export class ValidatorCompiler {
   private emit(name: string, schema: JsonSchema, base: string, reports: boolean, known?: KnownProperty): void {
     // No predicate guard in front of the reporting pass: it records nothing on a valid subtree, so
     // re-checking every level first would only walk the failing path again and again.
-    const signature = reports ? '(value: unknown, ctx?: ValidationContext): boolean' : '(value: unknown): boolean';
+    const signature = !reports
+      ? '(value: unknown): boolean'
+      : this.takesSegment.has(name)
+        ? '(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean'
+        : '(value: unknown, ctx?: ValidationContext): boolean';
     this.functions.push({ name: `v_${name}`, signature, body: [this.body(schema, name, base, reports, known), 'return true;'] });
   }
 
@@ -215,14 +226,17 @@ export class ValidatorCompiler {
     const compiler = this;
     const makeScope = (value: string, condition: Condition | undefined, at: SchemaPath, base: string, knownType?: string, known?: KnownProperty): CodeScope => {
       const text = (message: string) => literal(message + conditionSuffix(condition));
-      const reject = (rule: string, message: string) => `${this.useRuntime('reject')}(ctx, ${literal(rule)}, ${text(message)})`;
       const rejectAt = (keyExpr: string, rule: string, message: string) =>
         `${this.useRuntime('rejectAt')}(ctx, ${keyExpr}, ${literal(rule)}, ${text(message)})`;
+      // A leaf records at the segment its caller passed (`at`, none when applied in place).
+      const reject = (rule: string, message: string) =>
+        this.takesSegment.has(owner) ? rejectAt('at', rule, message) : `${this.useRuntime('reject')}(ctx, ${literal(rule)}, ${text(message)})`;
       const named = (path: SchemaPath) => [owner, ...at, ...path].join('_');
       // The predicate calls the validator directly (V8 inlines it there; through `visit` it would be an indirect call).
       const visit = (callee: string, valueExpr: string, segmentExpr: string) => {
         this.appliedToParts.add(`v_${callee}`);
         if (!reports) return `v_${callee}(${valueExpr})`;
+        if (this.takesSegment.has(callee)) return `v_${callee}(${valueExpr}, ctx, ${segmentExpr})`;
         return `(ctx ? ${this.useRuntime('visit')}(ctx, ${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))`;
       };
       const noReport = (): never => {

@@ -127,7 +127,7 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       const home = runtime.get(name)!;
       if (used.has(name)) helpers.set(home, [...(helpers.get(home) ?? []), name]);
     }
-    const types = used.has('ValidationContext') ? ['ValidationContext'] : [];
+    const types = ['PathSegment', 'ValidationContext'].filter((type) => used.has(type));
     const generatedImports = new Map<string, string[]>();
     for (const name of [...used].sort()) {
       const home = layout.home.get(name);

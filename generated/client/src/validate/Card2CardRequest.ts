@@ -2,7 +2,7 @@
 
 import type { components } from '../schema.js';
 import { validator, closestAlternative, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
-import type { ValidationContext } from '../runtime/validation.js';
+import type { PathSegment, ValidationContext } from '../runtime/validation.js';
 import { VALUE_6, v_CardDataFields, v_CardNumber, v_CardTokenFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters } from './shared/common.js';
 
 export const SET_10 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
@@ -13,11 +13,11 @@ export function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     let p1: unknown;
     p1 = value.payer_identity_type;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_identity_type", p1, v_CardSetPrc_properties_payer_identity_type) : v_CardSetPrc_properties_payer_identity_type(p1))) return false;
+    if (p1 !== undefined && !v_CardSetPrc_properties_payer_identity_type(p1, ctx, "payer_identity_type")) return false;
     p1 = value.payer_identity_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_identity_id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_identity_id")) return false;
     p1 = value.payer_type;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_type", p1, v_CardSetPrc_properties_payer_type) : v_CardSetPrc_properties_payer_type(p1))) return false;
+    if (p1 !== undefined && !v_CardSetPrc_properties_payer_type(p1, ctx, "payer_type")) return false;
   }
   return true;
 }
@@ -39,20 +39,20 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Card2CardRequest_properties_action) : v_Card2CardRequest_properties_action(p1))) return false;
+      if (!v_Card2CardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.channel_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "channel_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "channel_id")) return false;
     p1 = value.term_url_3ds;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "term_url_3ds", p1, v_Url) : v_Url(p1))) return false;
+      if (!v_Url(p1, ctx, "term_url_3ds")) return false;
     } else {
       if (rejectAt(ctx, "term_url_3ds", "required", "is required")) return false;
     }
     p1 = value.term_url_target;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "term_url_target", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "term_url_target")) return false;
     p1 = value.payee_card_number;
     if (p1 !== undefined) {
       if (!(ctx ? visit(ctx, "payee_card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
@@ -62,7 +62,7 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
     p1 = value.parameters;
     if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_Card2CardParameters) : v_Card2CardParameters(p1))) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "custom_data", p1, v_VoucherWalletParameters) : v_VoucherWalletParameters(p1))) return false;
+    if (p1 !== undefined && !v_VoucherWalletParameters(p1, ctx, "custom_data")) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
@@ -94,29 +94,29 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
   return true;
 }
 
-export function v_CardSetPrc_properties_payer_identity_type(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardSetPrc_properties_payer_identity_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_10.has(value) && reject(ctx, "enum", "must be one of: 1, 2, 3, 4, 5, 6, 7, 8")) return false;
+    if (!SET_10.has(value) && rejectAt(ctx, at, "enum", "must be one of: 1, 2, 3, 4, 5, 6, 7, 8")) return false;
   }
   return true;
 }
 
-export function v_CardSetPrc_properties_payer_type(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardSetPrc_properties_payer_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "0" && value !== "1" && value !== "2" && value !== "3" && reject(ctx, "enum", "must be one of: 0, 1, 2, 3")) return false;
+    if (value !== "0" && value !== "1" && value !== "2" && value !== "3" && rejectAt(ctx, at, "enum", "must be one of: 0, 1, 2, 3")) return false;
   }
   return true;
 }
 
-export function v_Card2CardRequest_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Card2CardRequest_properties_action(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "CARD2CARD" && reject(ctx, "const", "must be \"CARD2CARD\"")) return false;
+    if (value !== "CARD2CARD" && rejectAt(ctx, at, "const", "must be \"CARD2CARD\"")) return false;
   }
   return true;
 }

@@ -14,47 +14,47 @@ export function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationCont
     let p1: unknown;
     p1 = value.merchant_key;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "merchant_key", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "merchant_key")) return false;
     } else {
       if (rejectAt(ctx, "merchant_key", "required", "is required")) return false;
     }
     p1 = value.order_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "order_id")) return false;
     } else {
       if (rejectAt(ctx, "order_id", "required", "is required")) return false;
     }
     p1 = value.order_amount;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_amount", p1, v_Amount) : v_Amount(p1))) return false;
+      if (!v_Amount(p1, ctx, "order_amount")) return false;
     } else {
       if (rejectAt(ctx, "order_amount", "required", "is required")) return false;
     }
     p1 = value.order_currency;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_currency", p1, v_Currency) : v_Currency(p1))) return false;
+      if (!v_Currency(p1, ctx, "order_currency")) return false;
     } else {
       if (rejectAt(ctx, "order_currency", "required", "is required")) return false;
     }
     p1 = value.order_description;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_description", p1, v_OrderDescription) : v_OrderDescription(p1))) return false;
+      if (!v_OrderDescription(p1, ctx, "order_description")) return false;
     } else {
       if (rejectAt(ctx, "order_description", "required", "is required")) return false;
     }
     p1 = value.card_token;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "card_token")) return false;
     p1 = value.card_number;
     if (p1 !== undefined && !(ctx ? visit(ctx, "card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
     p1 = value.payee_first_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_first_name")) return false;
     p1 = value.payee_last_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_last_name")) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "custom_data", p1, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(p1))) return false;
+    if (p1 !== undefined && !v_SaleApmFields_properties_custom_data(p1, ctx, "custom_data")) return false;
     p1 = value.hash;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+      if (!v_Hash(p1, ctx, "hash")) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
@@ -83,7 +83,7 @@ export function v_CheckoutCardCreditRequest_allOf_0_anyOf_0(value: unknown, ctx?
     let p1: unknown;
     p1 = value.card_token;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "card_token")) return false;
     } else {
       if (rejectAt(ctx, "card_token", "required", "is required")) return false;
     }

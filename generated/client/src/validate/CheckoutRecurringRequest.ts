@@ -12,7 +12,7 @@ export function v_CheckoutRecurringOrder(value: unknown, ctx?: ValidationContext
     let p1: unknown;
     p1 = value.number;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "number", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "number")) return false;
     } else {
       if (rejectAt(ctx, "number", "required", "is required")) return false;
     }
@@ -26,10 +26,10 @@ export function v_CheckoutRecurringOrder(value: unknown, ctx?: ValidationContext
       if (rejectAt(ctx, "amount", "required", "is required")) return false;
     }
     p1 = value.currency;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "currency", p1, v_Currency) : v_Currency(p1))) return false;
+    if (p1 !== undefined && !v_Currency(p1, ctx, "currency")) return false;
     p1 = value.description;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "description", p1, v_OrderDescription) : v_OrderDescription(p1))) return false;
+      if (!v_OrderDescription(p1, ctx, "description")) return false;
     } else {
       if (rejectAt(ctx, "description", "required", "is required")) return false;
     }
@@ -44,24 +44,24 @@ export function v_CheckoutRecurringRequest(value: unknown, ctx?: ValidationConte
     let p1: unknown;
     p1 = value.merchant_key;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "merchant_key", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "merchant_key")) return false;
     } else {
       if (rejectAt(ctx, "merchant_key", "required", "is required")) return false;
     }
     p1 = value.recurring_init_trans_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "recurring_init_trans_id")) return false;
     } else {
       if (rejectAt(ctx, "recurring_init_trans_id", "required", "is required")) return false;
     }
     p1 = value.recurring_token;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "recurring_token")) return false;
     } else {
       if (rejectAt(ctx, "recurring_token", "required", "is required")) return false;
     }
     p1 = value.schedule_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.order;
     if (p1 !== undefined) {
       if (!(ctx ? visit(ctx, "order", p1, v_CheckoutRecurringOrder) : v_CheckoutRecurringOrder(p1))) return false;
@@ -71,10 +71,10 @@ export function v_CheckoutRecurringRequest(value: unknown, ctx?: ValidationConte
     p1 = value.customer;
     if (p1 !== undefined && !(ctx ? visit(ctx, "customer", p1, v_SessionCustomer) : v_SessionCustomer(p1))) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "custom_data", p1, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(p1))) return false;
+    if (p1 !== undefined && !v_SaleApmFields_properties_custom_data(p1, ctx, "custom_data")) return false;
     p1 = value.hash;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+      if (!v_Hash(p1, ctx, "hash")) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }

@@ -2,7 +2,7 @@
 
 import type { components } from '../schema.js';
 import { validator, closestAlternative, defer, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
-import type { ValidationContext } from '../runtime/validation.js';
+import type { PathSegment, ValidationContext } from '../runtime/validation.js';
 import { v_CardNumber, v_OrderId, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_VoucherWalletParameters } from './shared/common.js';
 
 export const VALUE_7 = [[[],["card_token"]],[[],["card_number"]]];
@@ -15,20 +15,20 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2CardRequest_properties_action) : v_Credit2CardRequest_properties_action(p1))) return false;
+      if (!v_Credit2CardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.channel_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "channel_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "channel_id")) return false;
     p1 = value.card_number;
     if (p1 !== undefined && !(ctx ? visit(ctx, "card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
     p1 = value.card_token;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "card_token")) return false;
     p1 = value.parameters;
     if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_Credit2CardParameters) : v_Credit2CardParameters(p1))) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "custom_data", p1, v_VoucherWalletParameters) : v_VoucherWalletParameters(p1))) return false;
+    if (p1 !== undefined && !v_VoucherWalletParameters(p1, ctx, "custom_data")) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
@@ -60,11 +60,11 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
   return true;
 }
 
-export function v_Credit2CardRequest_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2CardRequest_properties_action(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "CREDIT2CARD" && reject(ctx, "const", "must be \"CREDIT2CARD\"")) return false;
+    if (value !== "CREDIT2CARD" && rejectAt(ctx, at, "const", "must be \"CREDIT2CARD\"")) return false;
   }
   return true;
 }

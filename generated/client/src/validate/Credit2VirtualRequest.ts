@@ -3,7 +3,7 @@
 import type { components } from '../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
 import { compareDecimal } from '../runtime/decimal.js';
-import type { ValidationContext } from '../runtime/validation.js';
+import type { PathSegment, ValidationContext } from '../runtime/validation.js';
 import { v_Amount, v_ClientKey, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_OrderDescription, v_OrderId } from './shared/common.js';
 
 export const SET_3 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
@@ -14,11 +14,11 @@ export const PATTERN_26 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|25
 export const PATTERN_27 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$", "u");
 export const PATTERN_28 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$", "u");
 
-export function v_MobileMoneyOperator(value: unknown, ctx?: ValidationContext): boolean {
+export function v_MobileMoneyOperator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_3.has(value) && reject(ctx, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh, safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke, mtn-ci, orange-ci, moov-ci, wave-ci, mtn-cm, orange-cm, vodacom-tz, airtel-tz, tigo-tz, halopesa-tz, vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
+    if (!SET_3.has(value) && rejectAt(ctx, at, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh, safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke, mtn-ci, orange-ci, moov-ci, wave-ci, mtn-cm, orange-cm, vodacom-tz, airtel-tz, tigo-tz, halopesa-tz, vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
   }
   return true;
 }
@@ -30,24 +30,24 @@ export function v_Credit2VirtualParameters(value: unknown, ctx?: ValidationConte
     let p1: unknown;
     p1 = value.mobile_money_operator;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "mobile_money_operator", p1, v_MobileMoneyOperator) : v_MobileMoneyOperator(p1))) return false;
+      if (!v_MobileMoneyOperator(p1, ctx, "mobile_money_operator")) return false;
     } else {
       if (rejectAt(ctx, "mobile_money_operator", "required", "is required")) return false;
     }
     p1 = value.mobile_number;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "mobile_number", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "mobile_number")) return false;
     } else {
       if (rejectAt(ctx, "mobile_number", "required", "is required")) return false;
     }
     p1 = value.customer_email;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "customer_email", p1, v_Email) : v_Email(p1))) return false;
+      if (!v_Email(p1, ctx, "customer_email")) return false;
     } else {
       if (rejectAt(ctx, "customer_email", "required", "is required")) return false;
     }
     p1 = value.customer_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "customer_name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_name")) return false;
   }
   return true;
 }
@@ -59,42 +59,42 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_Credit2VirtualRequest_properties_action) : v_Credit2VirtualRequest_properties_action(p1))) return false;
+      if (!v_Credit2VirtualRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.client_key;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "client_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
+      if (!v_ClientKey(p1, ctx, "client_key")) return false;
     } else {
       if (rejectAt(ctx, "client_key", "required", "is required")) return false;
     }
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_SaleApmMobileMoneyKeRequest_properties_brand) : v_SaleApmMobileMoneyKeRequest_properties_brand(p1))) return false;
+      if (!v_SaleApmMobileMoneyKeRequest_properties_brand(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
     p1 = value.order_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "order_id")) return false;
     } else {
       if (rejectAt(ctx, "order_id", "required", "is required")) return false;
     }
     p1 = value.order_amount;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_amount", p1, v_Amount) : v_Amount(p1))) return false;
+      if (!v_Amount(p1, ctx, "order_amount")) return false;
     } else {
       if (rejectAt(ctx, "order_amount", "required", "is required")) return false;
     }
     p1 = value.order_currency;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_currency", p1, v_Credit2VirtualRequest_properties_order_currency) : v_Credit2VirtualRequest_properties_order_currency(p1))) return false;
+      if (!v_Credit2VirtualRequest_properties_order_currency(p1, ctx, "order_currency")) return false;
     } else {
       if (rejectAt(ctx, "order_currency", "required", "is required")) return false;
     }
     p1 = value.order_description;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "order_description", p1, v_OrderDescription) : v_OrderDescription(p1))) return false;
+    if (p1 !== undefined && !v_OrderDescription(p1, ctx, "order_description")) return false;
     p1 = value.parameters;
     if (p1 !== undefined) {
       if (!(ctx ? visit(ctx, "parameters", p1, v_Credit2VirtualParameters) : v_Credit2VirtualParameters(p1))) return false;
@@ -103,25 +103,25 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
     }
     p1 = value.payee_first_name;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "payee_first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "payee_first_name")) return false;
     } else {
       if (rejectAt(ctx, "payee_first_name", "required", "is required")) return false;
     }
     p1 = value.payee_last_name;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "payee_last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "payee_last_name")) return false;
     } else {
       if (rejectAt(ctx, "payee_last_name", "required", "is required")) return false;
     }
     p1 = value.payee_email;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "payee_email", p1, v_Email) : v_Email(p1))) return false;
+      if (!v_Email(p1, ctx, "payee_email")) return false;
     } else {
       if (rejectAt(ctx, "payee_email", "required", "is required")) return false;
     }
     p1 = value.hash;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+      if (!v_Hash(p1, ctx, "hash")) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
@@ -393,29 +393,29 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
   return true;
 }
 
-export function v_SaleApmMobileMoneyKeRequest_properties_brand(value: unknown, ctx?: ValidationContext): boolean {
+export function v_SaleApmMobileMoneyKeRequest_properties_brand(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "mobile_money_ke" && reject(ctx, "const", "must be \"mobile_money_ke\"")) return false;
+    if (value !== "mobile_money_ke" && rejectAt(ctx, at, "const", "must be \"mobile_money_ke\"")) return false;
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_properties_action(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "CREDIT2VIRTUAL" && reject(ctx, "const", "must be \"CREDIT2VIRTUAL\"")) return false;
+    if (value !== "CREDIT2VIRTUAL" && rejectAt(ctx, at, "const", "must be \"CREDIT2VIRTUAL\"")) return false;
   }
   return true;
 }
 
-export function v_Credit2VirtualRequest_properties_order_currency(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Credit2VirtualRequest_properties_order_currency(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "GHS" && value !== "KES" && value !== "XOF" && value !== "XAF" && value !== "TZS" && value !== "EGP" && reject(ctx, "enum", "must be one of: GHS, KES, XOF, XAF, TZS, EGP")) return false;
+    if (value !== "GHS" && value !== "KES" && value !== "XOF" && value !== "XAF" && value !== "TZS" && value !== "EGP" && rejectAt(ctx, at, "enum", "must be one of: GHS, KES, XOF, XAF, TZS, EGP")) return false;
   }
   return true;
 }
@@ -693,58 +693,58 @@ export function v_Credit2VirtualRequest_allOf_14_then_properties_parameters_prop
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_0_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "mtn-gh" && value !== "airtel-gh" && value !== "tigo-gh" && value !== "vodafone-gh" && reject(ctx, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh")) return false;
+export function v_Credit2VirtualRequest_allOf_0_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "mtn-gh" && value !== "airtel-gh" && value !== "tigo-gh" && value !== "vodafone-gh" && rejectAt(ctx, at, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh")) return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_1_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "safaricom-ke" && value !== "airtel-ke" && reject(ctx, "enum", "must be one of: safaricom-ke, airtel-ke")) return false;
+export function v_Credit2VirtualRequest_allOf_1_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "safaricom-ke" && value !== "airtel-ke" && rejectAt(ctx, at, "enum", "must be one of: safaricom-ke, airtel-ke")) return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_2_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "equitel-ke" && reject(ctx, "enum", "must be one of: equitel-ke")) return false;
+export function v_Credit2VirtualRequest_allOf_2_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "equitel-ke" && rejectAt(ctx, at, "enum", "must be one of: equitel-ke")) return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_3_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "t-kash-ke" && value !== "telcom-ke" && reject(ctx, "enum", "must be one of: t-kash-ke, telcom-ke")) return false;
+export function v_Credit2VirtualRequest_allOf_3_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "t-kash-ke" && value !== "telcom-ke" && rejectAt(ctx, at, "enum", "must be one of: t-kash-ke, telcom-ke")) return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_4_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "mtn-ci" && value !== "orange-ci" && value !== "moov-ci" && value !== "wave-ci" && reject(ctx, "enum", "must be one of: mtn-ci, orange-ci, moov-ci, wave-ci")) return false;
+export function v_Credit2VirtualRequest_allOf_4_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "mtn-ci" && value !== "orange-ci" && value !== "moov-ci" && value !== "wave-ci" && rejectAt(ctx, at, "enum", "must be one of: mtn-ci, orange-ci, moov-ci, wave-ci")) return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_5_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "mtn-cm" && reject(ctx, "enum", "must be one of: mtn-cm")) return false;
+export function v_Credit2VirtualRequest_allOf_5_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "mtn-cm" && rejectAt(ctx, at, "enum", "must be one of: mtn-cm")) return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_6_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "orange-cm" && reject(ctx, "enum", "must be one of: orange-cm")) return false;
+export function v_Credit2VirtualRequest_allOf_6_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "orange-cm" && rejectAt(ctx, at, "enum", "must be one of: orange-cm")) return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_7_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "vodacom-tz" && value !== "airtel-tz" && value !== "tigo-tz" && value !== "halopesa-tz" && reject(ctx, "enum", "must be one of: vodacom-tz, airtel-tz, tigo-tz, halopesa-tz")) return false;
+export function v_Credit2VirtualRequest_allOf_7_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "vodacom-tz" && value !== "airtel-tz" && value !== "tigo-tz" && value !== "halopesa-tz" && rejectAt(ctx, at, "enum", "must be one of: vodacom-tz, airtel-tz, tigo-tz, halopesa-tz")) return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_8_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "vodafone-eg" && value !== "orange-eg" && value !== "etisalat-eg" && value !== "aman-eg" && reject(ctx, "enum", "must be one of: vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
+export function v_Credit2VirtualRequest_allOf_8_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "vodafone-eg" && value !== "orange-eg" && value !== "etisalat-eg" && value !== "aman-eg" && rejectAt(ctx, at, "enum", "must be one of: vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "safaricom-ke" && value !== "airtel-ke" && value !== "equitel-ke" && value !== "t-kash-ke" && value !== "telcom-ke" && reject(ctx, "enum", "must be one of: safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke")) return false;
+export function v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "safaricom-ke" && value !== "airtel-ke" && value !== "equitel-ke" && value !== "t-kash-ke" && value !== "telcom-ke" && rejectAt(ctx, at, "enum", "must be one of: safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke")) return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "mtn-cm" && value !== "orange-cm" && reject(ctx, "enum", "must be one of: mtn-cm, orange-cm")) return false;
+export function v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "mtn-cm" && value !== "orange-cm" && rejectAt(ctx, at, "enum", "must be one of: mtn-cm, orange-cm")) return false;
   return true;
 }
 

@@ -2,7 +2,7 @@
 
 import type { components } from '../schema.js';
 import { validator, closestAlternative, defer, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
-import type { ValidationContext } from '../runtime/validation.js';
+import type { PathSegment, ValidationContext } from '../runtime/validation.js';
 import { VALUE_6, v_CardDataFields, v_CardTokenFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sOrderFields, v_S2sPayerFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters, v_YesNo } from './shared/common.js';
 
 export const v_DebitParameters = /* @__PURE__ */ defer(() => import("./deferred/DebitParameters.js"));
@@ -15,32 +15,32 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_DebitRequest_properties_action) : v_DebitRequest_properties_action(p1))) return false;
+      if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.channel_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "channel_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "channel_id")) return false;
     p1 = value.term_url_3ds;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "term_url_3ds", p1, v_Url) : v_Url(p1))) return false;
+      if (!v_Url(p1, ctx, "term_url_3ds")) return false;
     } else {
       if (rejectAt(ctx, "term_url_3ds", "required", "is required")) return false;
     }
     p1 = value.term_url_target;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "term_url_target", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "term_url_target")) return false;
     p1 = value.recurring_init;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "recurring_init", p1, v_YesNo) : v_YesNo(p1))) return false;
+    if (p1 !== undefined && !v_YesNo(p1, ctx, "recurring_init")) return false;
     p1 = value.req_token;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "req_token", p1, v_YesNo) : v_YesNo(p1))) return false;
+    if (p1 !== undefined && !v_YesNo(p1, ctx, "req_token")) return false;
     p1 = value.schedule_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.payer_present;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_present", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_present")) return false;
     p1 = value.parameters;
     if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_DebitParameters) : v_DebitParameters(p1))) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "custom_data", p1, v_VoucherWalletParameters) : v_VoucherWalletParameters(p1))) return false;
+    if (p1 !== undefined && !v_VoucherWalletParameters(p1, ctx, "custom_data")) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
@@ -71,11 +71,11 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
   return true;
 }
 
-export function v_DebitRequest_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+export function v_DebitRequest_properties_action(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "DEBIT" && reject(ctx, "const", "must be \"DEBIT\"")) return false;
+    if (value !== "DEBIT" && rejectAt(ctx, at, "const", "must be \"DEBIT\"")) return false;
   }
   return true;
 }

@@ -2,7 +2,7 @@
 
 import type { components } from '../schema.js';
 import { validator, closestAlternative, codePointLength, isPlainObject, reject, rejectAt, visit } from '../runtime/validation.js';
-import type { ValidationContext } from '../runtime/validation.js';
+import type { PathSegment, ValidationContext } from '../runtime/validation.js';
 import { PATTERN_7, v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayerFields, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_Url, v_YesNo } from './shared/common.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from './shared/SaleApmRequest+SessionMethodParameters.js';
 
@@ -18,20 +18,20 @@ export function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolea
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
+      if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.identifier;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "identifier", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "identifier")) return false;
     p1 = value.return_url;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "return_url", p1, v_Url) : v_Url(p1))) return false;
+    if (p1 !== undefined && !v_Url(p1, ctx, "return_url")) return false;
     p1 = value.auth;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "auth", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "auth")) return false;
     p1 = value.recurring_init;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "recurring_init", p1, v_YesNo) : v_YesNo(p1))) return false;
+    if (p1 !== undefined && !v_YesNo(p1, ctx, "recurring_init")) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "custom_data", p1, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(p1))) return false;
+    if (p1 !== undefined && !v_SaleApmFields_properties_custom_data(p1, ctx, "custom_data")) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sNonZeroAmountRule(value, ctx) && !ctx) return false;
@@ -56,7 +56,7 @@ export function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext):
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -229,7 +229,7 @@ export function v_SaleApmRedirectOnlyRequest(value: unknown, ctx?: ValidationCon
       } else {
         let p2: unknown;
         p2 = p1.payment_method;
-        if (p2 !== undefined && !(ctx ? visit(ctx, "payment_method", p2, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2))) return false;
+        if (p2 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2, ctx, "payment_method")) return false;
         for (const key3 of Object.keys(p1)) {
           if (p1[key3] === undefined) continue;
           if (SET_2.has(key3)) continue;
@@ -250,7 +250,7 @@ export function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -293,31 +293,31 @@ export function v_SaleApmPersonalIdMethodRequest_allOf_1_if(value: unknown): boo
   return true;
 }
 
-export function v_SaleApmIpsRequest_properties_order_currency(value: unknown, ctx?: ValidationContext): boolean {
+export function v_SaleApmIpsRequest_properties_order_currency(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "EUR" && value !== "RSD" && value !== "BAM" && value !== "MKD" && reject(ctx, "enum", "must be one of: EUR, RSD, BAM, MKD")) return false;
+    if (value !== "EUR" && value !== "RSD" && value !== "BAM" && value !== "MKD" && rejectAt(ctx, at, "enum", "must be one of: EUR, RSD, BAM, MKD")) return false;
   }
   return true;
 }
 
-export function v_SaleApmPayoutEmailRequest_properties_payer_email(value: unknown, ctx?: ValidationContext): boolean {
+export function v_SaleApmPayoutEmailRequest_properties_payer_email(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if ((value.length < 2 || (value.length < 4 && codePointLength(value) < 2)) && reject(ctx, "minLength", "must be at least 2 characters")) return false;
-    if (value.length > 60 && codePointLength(value) > 60 && reject(ctx, "maxLength", "must be at most 60 characters")) return false;
+    if ((value.length < 2 || (value.length < 4 && codePointLength(value) < 2)) && rejectAt(ctx, at, "minLength", "must be at least 2 characters")) return false;
+    if (value.length > 60 && codePointLength(value) > 60 && rejectAt(ctx, at, "maxLength", "must be at most 60 characters")) return false;
   }
   return true;
 }
 
-export function v_SaleApmPayoutEmailRequest_properties_order_description(value: unknown, ctx?: ValidationContext): boolean {
+export function v_SaleApmPayoutEmailRequest_properties_order_description(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if ((value.length < 5 || (value.length < 10 && codePointLength(value) < 5)) && reject(ctx, "minLength", "must be at least 5 characters")) return false;
-    if (value.length > 200 && codePointLength(value) > 200 && reject(ctx, "maxLength", "must be at most 200 characters")) return false;
+    if ((value.length < 5 || (value.length < 10 && codePointLength(value) < 5)) && rejectAt(ctx, at, "minLength", "must be at least 5 characters")) return false;
+    if (value.length > 200 && codePointLength(value) > 200 && rejectAt(ctx, at, "maxLength", "must be at most 200 characters")) return false;
   }
   return true;
 }
@@ -329,7 +329,7 @@ export function v_SaleApmVcardRequest_given_brand(value: unknown, ctx?: Validati
     let p1: unknown;
     p1 = value.identifier;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "identifier", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "identifier")) return false;
     } else {
       if (rejectAt(ctx, "identifier", "required", "is required")) return false;
     }
@@ -539,7 +539,7 @@ export function v_SaleApmIpsRequest_given_brand(value: unknown, ctx?: Validation
   } else {
     let p1: unknown;
     p1 = value.order_currency;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "order_currency", p1, v_SaleApmIpsRequest_properties_order_currency) : v_SaleApmIpsRequest_properties_order_currency(p1))) return false;
+    if (p1 !== undefined && !v_SaleApmIpsRequest_properties_order_currency(p1, ctx, "order_currency")) return false;
     p1 = value.parameters;
     if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_VcardParameters) : v_VcardParameters(p1))) return false;
     if (!v_SaleApmFields(value, ctx) && !ctx) return false;
@@ -894,24 +894,24 @@ export function v_SaleApmPayoutEmailRequest_given_brand(value: unknown, ctx?: Va
     let p1: unknown;
     p1 = value.payer_first_name;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "payer_first_name", p1, v_ApcShipping_properties_companyName) : v_ApcShipping_properties_companyName(p1))) return false;
+      if (!v_ApcShipping_properties_companyName(p1, ctx, "payer_first_name")) return false;
     } else {
       if (rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
     }
     p1 = value.payer_last_name;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "payer_last_name", p1, v_ApcShipping_properties_companyName) : v_ApcShipping_properties_companyName(p1))) return false;
+      if (!v_ApcShipping_properties_companyName(p1, ctx, "payer_last_name")) return false;
     } else {
       if (rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
     }
     p1 = value.payer_email;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "payer_email", p1, v_SaleApmPayoutEmailRequest_properties_payer_email) : v_SaleApmPayoutEmailRequest_properties_payer_email(p1))) return false;
+      if (!v_SaleApmPayoutEmailRequest_properties_payer_email(p1, ctx, "payer_email")) return false;
     } else {
       if (rejectAt(ctx, "payer_email", "required", "is required")) return false;
     }
     p1 = value.order_description;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "order_description", p1, v_SaleApmPayoutEmailRequest_properties_order_description) : v_SaleApmPayoutEmailRequest_properties_order_description(p1))) return false;
+    if (p1 !== undefined && !v_SaleApmPayoutEmailRequest_properties_order_description(p1, ctx, "order_description")) return false;
     p1 = value.parameters;
     if (p1 !== undefined) {
       if (!(ctx ? visit(ctx, "parameters", p1, v_PayoutEmailParameters) : v_PayoutEmailParameters(p1))) return false;
@@ -989,8 +989,8 @@ export function v_SaleApmRedirectOnlyRequest_properties_brand_not(value: unknown
   return true;
 }
 
-export function v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "BR" && reject(ctx, "const", "must be \"BR\"")) return false;
+export function v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "BR" && rejectAt(ctx, at, "const", "must be \"BR\"")) return false;
   return true;
 }
 
@@ -998,7 +998,7 @@ export function v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_cou
 export const validate = /* @__PURE__ */ validator<components['schemas']["SaleApmRequest"]>(v_SaleApmRequest, "form");
 
 /** Deferred pieces this validator's code loads in turn. */
-export const deferred = [v_BnplBParameters, v_DeviceWalletParameters, v_InstallmentRedirectParameters, v_LocalCollectionParameters, v_OpenBankingParameters, v_WebWalletParameters];
+export const deferred = [v_DeviceWalletParameters, v_InstallmentRedirectParameters, v_LocalCollectionParameters, v_OpenBankingParameters, v_WebWalletParameters];
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","auth","brand","client_key","custom_data","hash","identifier","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_city","payer_country","payer_email","payer_first_name","payer_ip","payer_language","payer_last_name","payer_phone","payer_phone_country_code","payer_state","payer_zip","recurring_init","return_url"];

@@ -13,32 +13,32 @@ export function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.eci;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "eci", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "eci")) return false;
     } else {
       if (rejectAt(ctx, "eci", "required", "is required")) return false;
     }
     p1 = value.authentication_value;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "authentication_value", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "authentication_value")) return false;
     } else {
       if (rejectAt(ctx, "authentication_value", "required", "is required")) return false;
     }
     p1 = value.ds_trans_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "ds_trans_id", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "ds_trans_id")) return false;
     } else {
       if (rejectAt(ctx, "ds_trans_id", "required", "is required")) return false;
     }
     p1 = value["3ds_version"];
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "3ds_version", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "3ds_version")) return false;
     } else {
       if (rejectAt(ctx, "3ds_version", "required", "is required")) return false;
     }
     p1 = value.trans_status;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "trans_status", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "trans_status")) return false;
     p1 = value.xid;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "xid", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "xid")) return false;
   }
   return true;
 }
@@ -50,13 +50,13 @@ export function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "action", p1, v_SaleCardRequest_properties_action) : v_SaleCardRequest_properties_action(p1))) return false;
+      if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     if (value.brand !== undefined && rejectAt(ctx, "brand", "false", "must not be present")) return false;
     p1 = value.auth;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "auth", p1, v_YesNo) : v_YesNo(p1))) return false;
+    if (p1 !== undefined && !v_YesNo(p1, ctx, "auth")) return false;
     p1 = value.mpi_data;
     if (p1 !== undefined && !(ctx ? visit(ctx, "mpi_data", p1, v_MpiData) : v_MpiData(p1))) return false;
     if (!v_CardSaleFields(value, ctx) && !ctx) return false;

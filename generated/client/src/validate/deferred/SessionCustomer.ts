@@ -10,11 +10,11 @@ export function deferred_SessionCustomer(value: unknown, ctx?: ValidationContext
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "name", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "name")) return false;
     p1 = value.email;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "email", p1, v_Email) : v_Email(p1))) return false;
+    if (p1 !== undefined && !v_Email(p1, ctx, "email")) return false;
     p1 = value.birth_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "birth_date", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "birth_date")) return false;
     p1 = value.ip;
     if (p1 !== undefined && !(ctx ? visit(ctx, "ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
   }

@@ -15,7 +15,7 @@ export function v_WalletTokenFields(value: unknown, ctx?: ValidationContext): bo
     let p1: unknown;
     p1 = value.digital_wallet;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "digital_wallet", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "digital_wallet")) return false;
     } else {
       if (rejectAt(ctx, "digital_wallet", "required", "is required")) return false;
     }
@@ -50,31 +50,31 @@ export function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boole
     }
     let p4: unknown;
     p4 = value.channel_id;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "channel_id", p4, v_OrderId) : v_OrderId(p4))) return false;
+    if (p4 !== undefined && !v_OrderId(p4, ctx, "channel_id")) return false;
     p4 = value.term_url_3ds;
     if (p4 !== undefined) {
-      if (!(ctx ? visit(ctx, "term_url_3ds", p4, v_Url) : v_Url(p4))) return false;
+      if (!v_Url(p4, ctx, "term_url_3ds")) return false;
     } else {
       if (rejectAt(ctx, "term_url_3ds", "required", "is required")) return false;
     }
     p4 = value.term_url_target;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "term_url_target", p4, v_OrderId) : v_OrderId(p4))) return false;
+    if (p4 !== undefined && !v_OrderId(p4, ctx, "term_url_target")) return false;
     p4 = value.recurring_init;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "recurring_init", p4, v_YesNo) : v_YesNo(p4))) return false;
+    if (p4 !== undefined && !v_YesNo(p4, ctx, "recurring_init")) return false;
     p4 = value.req_token;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "req_token", p4, v_YesNo) : v_YesNo(p4))) return false;
+    if (p4 !== undefined && !v_YesNo(p4, ctx, "req_token")) return false;
     p4 = value.schedule_id;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "schedule_id", p4, v_OrderId) : v_OrderId(p4))) return false;
+    if (p4 !== undefined && !v_OrderId(p4, ctx, "schedule_id")) return false;
     p4 = value.schedule_start_date;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "schedule_start_date", p4, v_CalendarDate) : v_CalendarDate(p4))) return false;
+    if (p4 !== undefined && !v_CalendarDate(p4, ctx, "schedule_start_date")) return false;
     p4 = value.payment_schedule_amount;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "payment_schedule_amount", p4, v_Amount) : v_Amount(p4))) return false;
+    if (p4 !== undefined && !v_Amount(p4, ctx, "payment_schedule_amount")) return false;
     p4 = value.payer_present;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "payer_present", p4, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4))) return false;
+    if (p4 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4, ctx, "payer_present")) return false;
     p4 = value.parameters;
     if (p4 !== undefined && !(ctx ? visit(ctx, "parameters", p4, v_SaleCardParameters) : v_SaleCardParameters(p4))) return false;
     p4 = value.custom_data;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "custom_data", p4, v_VoucherWalletParameters) : v_VoucherWalletParameters(p4))) return false;
+    if (p4 !== undefined && !v_VoucherWalletParameters(p4, ctx, "custom_data")) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;

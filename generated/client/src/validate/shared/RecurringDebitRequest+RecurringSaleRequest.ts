@@ -13,49 +13,49 @@ export function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext)
     let p1: unknown;
     p1 = value.client_key;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "client_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
+      if (!v_ClientKey(p1, ctx, "client_key")) return false;
     } else {
       if (rejectAt(ctx, "client_key", "required", "is required")) return false;
     }
     p1 = value.order_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "order_id")) return false;
     } else {
       if (rejectAt(ctx, "order_id", "required", "is required")) return false;
     }
     p1 = value.order_amount;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_amount", p1, v_Amount) : v_Amount(p1))) return false;
+      if (!v_Amount(p1, ctx, "order_amount")) return false;
     } else {
       if (rejectAt(ctx, "order_amount", "required", "is required")) return false;
     }
     p1 = value.order_currency;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "order_currency", p1, v_Currency) : v_Currency(p1))) return false;
+    if (p1 !== undefined && !v_Currency(p1, ctx, "order_currency")) return false;
     p1 = value.order_description;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_description", p1, v_OrderDescription) : v_OrderDescription(p1))) return false;
+      if (!v_OrderDescription(p1, ctx, "order_description")) return false;
     } else {
       if (rejectAt(ctx, "order_description", "required", "is required")) return false;
     }
     p1 = value.recurring_first_trans_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "recurring_first_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "recurring_first_trans_id")) return false;
     p1 = value.recurring_init_trans_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "recurring_init_trans_id")) return false;
     p1 = value.recurring_token;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "recurring_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "recurring_token")) return false;
     } else {
       if (rejectAt(ctx, "recurring_token", "required", "is required")) return false;
     }
     p1 = value.schedule_id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.payer_ip;
     if (p1 !== undefined && !(ctx ? visit(ctx, "payer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "custom_data", p1, v_VoucherWalletParameters) : v_VoucherWalletParameters(p1))) return false;
+    if (p1 !== undefined && !v_VoucherWalletParameters(p1, ctx, "custom_data")) return false;
     p1 = value.hash;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+      if (!v_Hash(p1, ctx, "hash")) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
@@ -81,7 +81,7 @@ export function v_RecurringChargeFields_allOf_0_anyOf_0(value: unknown, ctx?: Va
     let p1: unknown;
     p1 = value.recurring_first_trans_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "recurring_first_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "recurring_first_trans_id")) return false;
     } else {
       if (rejectAt(ctx, "recurring_first_trans_id", "required", "is required")) return false;
     }
@@ -94,7 +94,7 @@ export function v_RecurringChargeFields_allOf_0_anyOf_1(value: unknown, ctx?: Va
     let p1: unknown;
     p1 = value.recurring_init_trans_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "recurring_init_trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "recurring_init_trans_id")) return false;
     } else {
       if (rejectAt(ctx, "recurring_init_trans_id", "required", "is required")) return false;
     }

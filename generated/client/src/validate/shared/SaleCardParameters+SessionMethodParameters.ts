@@ -2,7 +2,7 @@
 
 import { codePointLength, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import { formatUri } from '../../runtime/format-uri.js';
-import type { ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from './common.js';
 
 export const PATTERN_17 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
@@ -31,11 +31,11 @@ export function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
     }
     let p4: unknown;
     p4 = value.bnrg_installm_def;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "bnrg_installm_def", p4, v_CardSetBng_properties_bnrg_installm_def) : v_CardSetBng_properties_bnrg_installm_def(p4))) return false;
+    if (p4 !== undefined && !v_CardSetBng_properties_bnrg_installm_def(p4, ctx, "bnrg_installm_def")) return false;
     p4 = value.bnrg_installm_months;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "bnrg_installm_months", p4, v_CardSetBng_properties_bnrg_installm_months) : v_CardSetBng_properties_bnrg_installm_months(p4))) return false;
+    if (p4 !== undefined && !v_CardSetBng_properties_bnrg_installm_months(p4, ctx, "bnrg_installm_months")) return false;
     p4 = value.bnrg_installm_plan;
-    if (p4 !== undefined && !(ctx ? visit(ctx, "bnrg_installm_plan", p4, v_CardSetBng_properties_bnrg_installm_plan) : v_CardSetBng_properties_bnrg_installm_plan(p4))) return false;
+    if (p4 !== undefined && !v_CardSetBng_properties_bnrg_installm_plan(p4, ctx, "bnrg_installm_plan")) return false;
   }
   return true;
 }
@@ -70,15 +70,15 @@ export function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
     }
     let p5: unknown;
     p5 = value.document_type;
-    if (p5 !== undefined && !(ctx ? visit(ctx, "document_type", p5, v_CardSetFcp_properties_document_type) : v_CardSetFcp_properties_document_type(p5))) return false;
+    if (p5 !== undefined && !v_CardSetFcp_properties_document_type(p5, ctx, "document_type")) return false;
     p5 = value.document_number;
-    if (p5 !== undefined && !(ctx ? visit(ctx, "document_number", p5, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5))) return false;
+    if (p5 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5, ctx, "document_number")) return false;
     p5 = value.social_name;
-    if (p5 !== undefined && !(ctx ? visit(ctx, "social_name", p5, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5))) return false;
+    if (p5 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5, ctx, "social_name")) return false;
     p5 = value.fiscal_country;
-    if (p5 !== undefined && !(ctx ? visit(ctx, "fiscal_country", p5, v_CardSetFcp_properties_fiscal_country) : v_CardSetFcp_properties_fiscal_country(p5))) return false;
+    if (p5 !== undefined && !v_CardSetFcp_properties_fiscal_country(p5, ctx, "fiscal_country")) return false;
     p5 = value.toBankAccountId;
-    if (p5 !== undefined && !(ctx ? visit(ctx, "toBankAccountId", p5, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5))) return false;
+    if (p5 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5, ctx, "toBankAccountId")) return false;
   }
   return true;
 }
@@ -89,7 +89,7 @@ export function v_CardSetLbp(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     let p1: unknown;
     p1 = value.descriptor;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "descriptor", p1, v_CardSetLbp_properties_descriptor) : v_CardSetLbp_properties_descriptor(p1))) return false;
+    if (p1 !== undefined && !v_CardSetLbp_properties_descriptor(p1, ctx, "descriptor")) return false;
   }
   return true;
 }
@@ -100,19 +100,19 @@ export function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     let p1: unknown;
     p1 = value.customer_phone;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "customer_phone", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_phone")) return false;
     p1 = value.customer_telnocc;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "customer_telnocc", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_telnocc")) return false;
     p1 = value.shipping_street1;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "shipping_street1", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "shipping_street1")) return false;
     p1 = value.shipping_city;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "shipping_city", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "shipping_city")) return false;
     p1 = value.shipping_state;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "shipping_state", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "shipping_state")) return false;
     p1 = value.shipping_postcode;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "shipping_postcode", p1, v_CardSetTwd_properties_shipping_postcode) : v_CardSetTwd_properties_shipping_postcode(p1))) return false;
+    if (p1 !== undefined && !v_CardSetTwd_properties_shipping_postcode(p1, ctx, "shipping_postcode")) return false;
     p1 = value.shipping_country;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "shipping_country", p1, v_CardSetTwd_properties_shipping_country) : v_CardSetTwd_properties_shipping_country(p1))) return false;
+    if (p1 !== undefined && !v_CardSetTwd_properties_shipping_country(p1, ctx, "shipping_country")) return false;
   }
   return true;
 }
@@ -123,57 +123,57 @@ export function v_ApcShipping(value: unknown, ctx?: ValidationContext): boolean 
   } else {
     let p1: unknown;
     p1 = value.street1;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "street1", p1, v_ApcShipping_properties_street1) : v_ApcShipping_properties_street1(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_street1(p1, ctx, "street1")) return false;
     p1 = value.street2;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "street2", p1, v_ApcShipping_properties_street1) : v_ApcShipping_properties_street1(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_street1(p1, ctx, "street2")) return false;
     p1 = value.houseNumber1;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "houseNumber1", p1, v_ApcShipping_properties_street1) : v_ApcShipping_properties_street1(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_street1(p1, ctx, "houseNumber1")) return false;
     p1 = value.houseNumber2;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "houseNumber2", p1, v_ApcShipping_properties_street1) : v_ApcShipping_properties_street1(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_street1(p1, ctx, "houseNumber2")) return false;
     p1 = value.city;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "city", p1, v_ApcShipping_properties_city) : v_ApcShipping_properties_city(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_city(p1, ctx, "city")) return false;
     p1 = value.state;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "state", p1, v_ApcShipping_properties_state) : v_ApcShipping_properties_state(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_state(p1, ctx, "state")) return false;
     p1 = value.postcode;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "postcode", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_postcode(p1, ctx, "postcode")) return false;
     p1 = value.country;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "country", p1, v_CardSetFcp_properties_fiscal_country) : v_CardSetFcp_properties_fiscal_country(p1))) return false;
+    if (p1 !== undefined && !v_CardSetFcp_properties_fiscal_country(p1, ctx, "country")) return false;
     p1 = value.method;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "method", p1, v_ApcShipping_properties_method) : v_ApcShipping_properties_method(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_method(p1, ctx, "method")) return false;
     p1 = value.cost;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "cost", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_postcode(p1, ctx, "cost")) return false;
     p1 = value.comment;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "comment", p1, v_ApcShipping_properties_comment) : v_ApcShipping_properties_comment(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_comment(p1, ctx, "comment")) return false;
     p1 = value.expectedDate;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "expectedDate", p1, v_ApcShipping_properties_expectedDate) : v_ApcShipping_properties_expectedDate(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_expectedDate(p1, ctx, "expectedDate")) return false;
     p1 = value.logisticsProvider;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "logisticsProvider", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "logisticsProvider")) return false;
     p1 = value.trackingNumber;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "trackingNumber", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "trackingNumber")) return false;
     p1 = value.returnTrackingNumber;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "returnTrackingNumber", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "returnTrackingNumber")) return false;
     p1 = value.normalized;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "normalized", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "normalized")) return false;
     p1 = value.validationStatus;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "validationStatus", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "validationStatus")) return false;
     p1 = value.warehouse;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "warehouse", p1, v_ApcShipping_properties_street1) : v_ApcShipping_properties_street1(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_street1(p1, ctx, "warehouse")) return false;
     p1 = value.preference;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "preference", p1, v_ApcShipping_properties_preference) : v_ApcShipping_properties_preference(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_preference(p1, ctx, "preference")) return false;
     p1 = value.middleName;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "middleName", p1, v_ApcShipping_properties_state) : v_ApcShipping_properties_state(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_state(p1, ctx, "middleName")) return false;
     p1 = value.companyName;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "companyName", p1, v_ApcShipping_properties_companyName) : v_ApcShipping_properties_companyName(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_companyName(p1, ctx, "companyName")) return false;
     p1 = value.phone;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "phone", p1, v_ApcShipping_properties_phone) : v_ApcShipping_properties_phone(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_phone(p1, ctx, "phone")) return false;
     p1 = value.workPhone;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "workPhone", p1, v_ApcShipping_properties_phone) : v_ApcShipping_properties_phone(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_phone(p1, ctx, "workPhone")) return false;
     p1 = value.mobile;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "mobile", p1, v_ApcShipping_properties_phone) : v_ApcShipping_properties_phone(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_phone(p1, ctx, "mobile")) return false;
     p1 = value.email;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "email", p1, v_ApcShipping_properties_email) : v_ApcShipping_properties_email(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_email(p1, ctx, "email")) return false;
     p1 = value.type;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "type", p1, v_ApcShipping_properties_type) : v_ApcShipping_properties_type(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_type(p1, ctx, "type")) return false;
   }
   return true;
 }
@@ -184,31 +184,31 @@ export function v_ApcCartItemRecipient(value: unknown, ctx?: ValidationContext):
   } else {
     let p1: unknown;
     p1 = value.salutation;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "salutation", p1, v_ApcCartItemRecipient_properties_salutation) : v_ApcCartItemRecipient_properties_salutation(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItemRecipient_properties_salutation(p1, ctx, "salutation")) return false;
     p1 = value.firstName;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "firstName", p1, v_ApcCartItemRecipient_properties_firstName) : v_ApcCartItemRecipient_properties_firstName(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItemRecipient_properties_firstName(p1, ctx, "firstName")) return false;
     p1 = value.lastName;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "lastName", p1, v_ApcCartItemRecipient_properties_firstName) : v_ApcCartItemRecipient_properties_firstName(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItemRecipient_properties_firstName(p1, ctx, "lastName")) return false;
     p1 = value.middleName;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "middleName", p1, v_ApcShipping_properties_state) : v_ApcShipping_properties_state(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_state(p1, ctx, "middleName")) return false;
     p1 = value.apartment;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "apartment", p1, v_ApcShipping_properties_street1) : v_ApcShipping_properties_street1(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_street1(p1, ctx, "apartment")) return false;
     p1 = value.street;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "street", p1, v_ApcShipping_properties_street1) : v_ApcShipping_properties_street1(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_street1(p1, ctx, "street")) return false;
     p1 = value.address;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "address", p1, v_ApcShipping_properties_street1) : v_ApcShipping_properties_street1(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_street1(p1, ctx, "address")) return false;
     p1 = value.city;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "city", p1, v_ApcShipping_properties_city) : v_ApcShipping_properties_city(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_city(p1, ctx, "city")) return false;
     p1 = value.state;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "state", p1, v_ApcShipping_properties_state) : v_ApcShipping_properties_state(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_state(p1, ctx, "state")) return false;
     p1 = value.postcode;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "postcode", p1, v_ApcShipping_properties_postcode) : v_ApcShipping_properties_postcode(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_postcode(p1, ctx, "postcode")) return false;
     p1 = value.country;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "country", p1, v_ApcCartItemRecipient_properties_salutation) : v_ApcCartItemRecipient_properties_salutation(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItemRecipient_properties_salutation(p1, ctx, "country")) return false;
     p1 = value.phone;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "phone", p1, v_ApcShipping_properties_phone) : v_ApcShipping_properties_phone(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_phone(p1, ctx, "phone")) return false;
     p1 = value.email;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "email", p1, v_ApcShipping_properties_email) : v_ApcShipping_properties_email(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_email(p1, ctx, "email")) return false;
   }
   return true;
 }
@@ -219,69 +219,69 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "name", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "name")) return false;
     p1 = value.merchantItemId;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "merchantItemId", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "merchantItemId")) return false;
     p1 = value.type;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "type", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "type")) return false;
     p1 = value.quantity;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "quantity", p1, v_ApcCartItemRecipient_properties_salutation) : v_ApcCartItemRecipient_properties_salutation(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItemRecipient_properties_salutation(p1, ctx, "quantity")) return false;
     p1 = value.sku;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "sku", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "sku")) return false;
     p1 = value.currency;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "currency", p1, v_ApcCartItem_properties_currency) : v_ApcCartItem_properties_currency(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_currency(p1, ctx, "currency")) return false;
     p1 = value.description;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "description", p1, v_ApcCartItem_properties_description) : v_ApcCartItem_properties_description(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_description(p1, ctx, "description")) return false;
     p1 = value.commodityCode;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "commodityCode", p1, v_ApcCartItem_properties_commodityCode) : v_ApcCartItem_properties_commodityCode(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_commodityCode(p1, ctx, "commodityCode")) return false;
     p1 = value.commodityDescription;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "commodityDescription", p1, v_ApcShipping_properties_state) : v_ApcShipping_properties_state(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_state(p1, ctx, "commodityDescription")) return false;
     p1 = value.originalPrice;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "originalPrice", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "originalPrice")) return false;
     p1 = value.price;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "price", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_price(p1, ctx, "price")) return false;
     p1 = value.totalAmount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "totalAmount", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_price(p1, ctx, "totalAmount")) return false;
     p1 = value.taxAmount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "taxAmount", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_price(p1, ctx, "taxAmount")) return false;
     p1 = value.totalTaxAmount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "totalTaxAmount", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_price(p1, ctx, "totalTaxAmount")) return false;
     p1 = value.discount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "discount", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_price(p1, ctx, "discount")) return false;
     p1 = value.tax;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "tax", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_price(p1, ctx, "tax")) return false;
     p1 = value.taxCategory;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "taxCategory", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_price(p1, ctx, "taxCategory")) return false;
     p1 = value.shipping;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "shipping", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "shipping")) return false;
     p1 = value.giftMessage;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "giftMessage", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "giftMessage")) return false;
     p1 = value.shippingMethod;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "shippingMethod", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "shippingMethod")) return false;
     p1 = value.shippingInstructions;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "shippingInstructions", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "shippingInstructions")) return false;
     p1 = value.shippingTrackingNumber;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "shippingTrackingNumber", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "shippingTrackingNumber")) return false;
     p1 = value.quantityUnit;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "quantityUnit", p1, v_ApcCartItem_properties_quantityUnit) : v_ApcCartItem_properties_quantityUnit(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_quantityUnit(p1, ctx, "quantityUnit")) return false;
     p1 = value.productUrl;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "productUrl", p1, v_ApcCartItem_properties_productUrl) : v_ApcCartItem_properties_productUrl(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_productUrl(p1, ctx, "productUrl")) return false;
     p1 = value.imageUrl;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "imageUrl", p1, v_ApcCartItem_properties_productUrl) : v_ApcCartItem_properties_productUrl(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_productUrl(p1, ctx, "imageUrl")) return false;
     p1 = value.totalDiscountAmount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "totalDiscountAmount", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "totalDiscountAmount")) return false;
     p1 = value.productCode;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "productCode", p1, v_ApcShipping_properties_method) : v_ApcShipping_properties_method(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_method(p1, ctx, "productCode")) return false;
     p1 = value.partNumber;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "partNumber", p1, v_ApcShipping_properties_method) : v_ApcShipping_properties_method(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_method(p1, ctx, "partNumber")) return false;
     p1 = value.vatReferenceNumber;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "vatReferenceNumber", p1, v_ApcShipping_properties_method) : v_ApcShipping_properties_method(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_method(p1, ctx, "vatReferenceNumber")) return false;
     p1 = value.itemNumber;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "itemNumber", p1, v_ApcCartItem_properties_currency) : v_ApcCartItem_properties_currency(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_currency(p1, ctx, "itemNumber")) return false;
     p1 = value.sellerId;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "sellerId", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "sellerId")) return false;
     p1 = value.deliveryDate;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "deliveryDate", p1, v_ApcShipping_properties_expectedDate) : v_ApcShipping_properties_expectedDate(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_expectedDate(p1, ctx, "deliveryDate")) return false;
     p1 = value.recipient;
     if (p1 !== undefined && !(ctx ? visit(ctx, "recipient", p1, v_ApcCartItemRecipient) : v_ApcCartItemRecipient(p1))) return false;
   }
@@ -294,17 +294,17 @@ export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "name", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "name")) return false;
     p1 = value.type;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "type", p1, v_ApcCartPayment_properties_type) : v_ApcCartPayment_properties_type(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartPayment_properties_type(p1, ctx, "type")) return false;
     p1 = value.status;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "status", p1, v_ApcCartPayment_properties_status) : v_ApcCartPayment_properties_status(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartPayment_properties_status(p1, ctx, "status")) return false;
     p1 = value.brand;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "brand", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "brand")) return false;
     p1 = value.amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "amount", p1, v_ApcCartPayment_properties_amount) : v_ApcCartPayment_properties_amount(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartPayment_properties_amount(p1, ctx, "amount")) return false;
     p1 = value.currency;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "currency", p1, v_ApcCartItem_properties_currency) : v_ApcCartItem_properties_currency(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_currency(p1, ctx, "currency")) return false;
     p1 = value.primary;
     if (p1 !== undefined) {
       ctx?.segments.push("primary");
@@ -360,9 +360,9 @@ export function v_ApcMarketplaceSeller(value: unknown, ctx?: ValidationContext):
   } else {
     let p1: unknown;
     p1 = value.id;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "id", p1, v_ApcShipping_properties_logisticsProvider) : v_ApcShipping_properties_logisticsProvider(p1))) return false;
+    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "id")) return false;
     p1 = value.amount;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "amount", p1, v_ApcCartItem_properties_price) : v_ApcCartItem_properties_price(p1))) return false;
+    if (p1 !== undefined && !v_ApcCartItem_properties_price(p1, ctx, "amount")) return false;
   }
   return true;
 }
@@ -404,292 +404,292 @@ export function v_CardSetApc(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_CardSetBng_properties_bnrg_installm_def(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardSetBng_properties_bnrg_installm_def(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "00" && value !== "01" && reject(ctx, "enum", "must be one of: 00, 01")) return false;
+    if (value !== "00" && value !== "01" && rejectAt(ctx, at, "enum", "must be one of: 00, 01")) return false;
   }
   return true;
 }
 
-export function v_CardSetBng_properties_bnrg_installm_months(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardSetBng_properties_bnrg_installm_months(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_17.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
+    if (value.length > 2 && codePointLength(value) > 2 && rejectAt(ctx, at, "maxLength", "must be at most 2 characters")) return false;
+    if (!PATTERN_17.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
   }
   return true;
 }
 
-export function v_CardSetBng_properties_bnrg_installm_plan(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardSetBng_properties_bnrg_installm_plan(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "03" && value !== "05" && value !== "07" && reject(ctx, "enum", "must be one of: 03, 05, 07")) return false;
+    if (value !== "03" && value !== "05" && value !== "07" && rejectAt(ctx, at, "enum", "must be one of: 03, 05, 07")) return false;
   }
   return true;
 }
 
-export function v_CardSetFcp_properties_document_type(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardSetFcp_properties_document_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "cpf" && reject(ctx, "enum", "must be one of: cpf")) return false;
+    if (value !== "cpf" && rejectAt(ctx, at, "enum", "must be one of: cpf")) return false;
   }
   return true;
 }
 
-export function v_CardSetFcp_properties_fiscal_country(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardSetFcp_properties_fiscal_country(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_18.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Za-z]{2}$")) return false;
+    if (value.length > 2 && codePointLength(value) > 2 && rejectAt(ctx, at, "maxLength", "must be at most 2 characters")) return false;
+    if (!PATTERN_18.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[A-Za-z]{2}$")) return false;
   }
   return true;
 }
 
-export function v_CardSetLbp_properties_descriptor(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardSetLbp_properties_descriptor(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 20 && codePointLength(value) > 20 && reject(ctx, "maxLength", "must be at most 20 characters")) return false;
+    if (value.length > 20 && codePointLength(value) > 20 && rejectAt(ctx, at, "maxLength", "must be at most 20 characters")) return false;
   }
   return true;
 }
 
-export function v_CardSetTwd_properties_shipping_postcode(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardSetTwd_properties_shipping_postcode(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 9 && codePointLength(value) > 9 && reject(ctx, "maxLength", "must be at most 9 characters")) return false;
-    if (!PATTERN_19.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
+    if (value.length > 9 && codePointLength(value) > 9 && rejectAt(ctx, at, "maxLength", "must be at most 9 characters")) return false;
+    if (!PATTERN_19.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
   }
   return true;
 }
 
-export function v_CardSetTwd_properties_shipping_country(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardSetTwd_properties_shipping_country(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if ((value.length < 3 || (value.length < 6 && codePointLength(value) < 3)) && reject(ctx, "minLength", "must be at least 3 characters")) return false;
-    if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
+    if ((value.length < 3 || (value.length < 6 && codePointLength(value) < 3)) && rejectAt(ctx, at, "minLength", "must be at least 3 characters")) return false;
+    if (value.length > 3 && codePointLength(value) > 3 && rejectAt(ctx, at, "maxLength", "must be at most 3 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_street1(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_street1(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 100 && codePointLength(value) > 100 && reject(ctx, "maxLength", "must be at most 100 characters")) return false;
+    if (value.length > 100 && codePointLength(value) > 100 && rejectAt(ctx, at, "maxLength", "must be at most 100 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_city(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_city(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 80 && codePointLength(value) > 80 && reject(ctx, "maxLength", "must be at most 80 characters")) return false;
+    if (value.length > 80 && codePointLength(value) > 80 && rejectAt(ctx, at, "maxLength", "must be at most 80 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_state(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_state(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 50 && codePointLength(value) > 50 && reject(ctx, "maxLength", "must be at most 50 characters")) return false;
+    if (value.length > 50 && codePointLength(value) > 50 && rejectAt(ctx, at, "maxLength", "must be at most 50 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_postcode(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_postcode(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 16 && codePointLength(value) > 16 && reject(ctx, "maxLength", "must be at most 16 characters")) return false;
+    if (value.length > 16 && codePointLength(value) > 16 && rejectAt(ctx, at, "maxLength", "must be at most 16 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_method(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_method(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 30 && codePointLength(value) > 30 && reject(ctx, "maxLength", "must be at most 30 characters")) return false;
+    if (value.length > 30 && codePointLength(value) > 30 && rejectAt(ctx, at, "maxLength", "must be at most 30 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_comment(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_comment(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 160 && codePointLength(value) > 160 && reject(ctx, "maxLength", "must be at most 160 characters")) return false;
+    if (value.length > 160 && codePointLength(value) > 160 && rejectAt(ctx, at, "maxLength", "must be at most 160 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_expectedDate(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_expectedDate(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
+    if (value.length > 10 && codePointLength(value) > 10 && rejectAt(ctx, at, "maxLength", "must be at most 10 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_logisticsProvider(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_logisticsProvider(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_preference(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_preference(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 21 && codePointLength(value) > 21 && reject(ctx, "maxLength", "must be at most 21 characters")) return false;
+    if (value.length > 21 && codePointLength(value) > 21 && rejectAt(ctx, at, "maxLength", "must be at most 21 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_phone(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_phone(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 25 && codePointLength(value) > 25 && reject(ctx, "maxLength", "must be at most 25 characters")) return false;
+    if (value.length > 25 && codePointLength(value) > 25 && rejectAt(ctx, at, "maxLength", "must be at most 25 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_email(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_email(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 128 && codePointLength(value) > 128 && reject(ctx, "maxLength", "must be at most 128 characters")) return false;
+    if (value.length > 128 && codePointLength(value) > 128 && rejectAt(ctx, at, "maxLength", "must be at most 128 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_type(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "shipment" && value !== "return" && reject(ctx, "enum", "must be one of: shipment, return")) return false;
+    if (value !== "shipment" && value !== "return" && rejectAt(ctx, at, "enum", "must be one of: shipment, return")) return false;
   }
   return true;
 }
 
-export function v_ApcCartItemRecipient_properties_salutation(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcCartItemRecipient_properties_salutation(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 5 && codePointLength(value) > 5 && reject(ctx, "maxLength", "must be at most 5 characters")) return false;
+    if (value.length > 5 && codePointLength(value) > 5 && rejectAt(ctx, at, "maxLength", "must be at most 5 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcCartItemRecipient_properties_firstName(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcCartItemRecipient_properties_firstName(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 48 && codePointLength(value) > 48 && reject(ctx, "maxLength", "must be at most 48 characters")) return false;
+    if (value.length > 48 && codePointLength(value) > 48 && rejectAt(ctx, at, "maxLength", "must be at most 48 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcCartItem_properties_currency(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcCartItem_properties_currency(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 3 && codePointLength(value) > 3 && reject(ctx, "maxLength", "must be at most 3 characters")) return false;
+    if (value.length > 3 && codePointLength(value) > 3 && rejectAt(ctx, at, "maxLength", "must be at most 3 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcCartItem_properties_description(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcCartItem_properties_description(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 2048 && codePointLength(value) > 2048 && reject(ctx, "maxLength", "must be at most 2048 characters")) return false;
+    if (value.length > 2048 && codePointLength(value) > 2048 && rejectAt(ctx, at, "maxLength", "must be at most 2048 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcCartItem_properties_commodityCode(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcCartItem_properties_commodityCode(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 8 && codePointLength(value) > 8 && reject(ctx, "maxLength", "must be at most 8 characters")) return false;
+    if (value.length > 8 && codePointLength(value) > 8 && rejectAt(ctx, at, "maxLength", "must be at most 8 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcCartItem_properties_price(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcCartItem_properties_price(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 13 && codePointLength(value) > 13 && reject(ctx, "maxLength", "must be at most 13 characters")) return false;
+    if (value.length > 13 && codePointLength(value) > 13 && rejectAt(ctx, at, "maxLength", "must be at most 13 characters")) return false;
   }
   return true;
 }
 
-export function v_ApcCartItem_properties_quantityUnit(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcCartItem_properties_quantityUnit(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "M" && value !== "CM" && value !== "KG" && value !== "G" && value !== "COUNT" && reject(ctx, "enum", "must be one of: M, CM, KG, G, COUNT")) return false;
+    if (value !== "M" && value !== "CM" && value !== "KG" && value !== "G" && value !== "COUNT" && rejectAt(ctx, at, "enum", "must be one of: M, CM, KG, G, COUNT")) return false;
   }
   return true;
 }
 
-export function v_ApcCartItem_properties_productUrl(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcCartItem_properties_productUrl(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters")) return false;
-    if (!formatUri(value) && reject(ctx, "format", "must be a valid uri")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters")) return false;
+    if (!formatUri(value) && rejectAt(ctx, at, "format", "must be a valid uri")) return false;
   }
   return true;
 }
 
-export function v_ApcCartPayment_properties_type(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcCartPayment_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "GIFTCARD" && value !== "PROMOTION" && reject(ctx, "enum", "must be one of: GIFTCARD, PROMOTION")) return false;
+    if (value !== "GIFTCARD" && value !== "PROMOTION" && rejectAt(ctx, at, "enum", "must be one of: GIFTCARD, PROMOTION")) return false;
   }
   return true;
 }
 
-export function v_ApcCartPayment_properties_status(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcCartPayment_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "pending" && value !== "authorized" && value !== "captured" && reject(ctx, "enum", "must be one of: pending, authorized, captured")) return false;
+    if (value !== "pending" && value !== "authorized" && value !== "captured" && rejectAt(ctx, at, "enum", "must be one of: pending, authorized, captured")) return false;
   }
   return true;
 }
 
-export function v_ApcCartPayment_properties_amount(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcCartPayment_properties_amount(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_20.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_20.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
   }
   return true;
 }
 
-export function v_ApcCartPayment_properties_primary_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "boolean" && reject(ctx, "type", "must be a boolean")) return false;
+export function v_ApcCartPayment_properties_primary_anyOf_0(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (typeof value !== "boolean" && rejectAt(ctx, at, "type", "must be a boolean")) return false;
   return true;
 }

@@ -7,7 +7,7 @@ import { formatIpv4, formatIpv6 } from '../../runtime/format-ip.js';
 import { formatUri } from '../../runtime/format-uri.js';
 import { formatUuid } from '../../runtime/format-uuid.js';
 import { luhn } from '../../runtime/luhn.js';
-import type { ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 
 export const PATTERN_1 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
 export const PATTERN_2 = /* @__PURE__ */ new RegExp("^[A-Z]{3}$", "u");
@@ -20,65 +20,65 @@ export const VALUE_6 = [[["card_token","card_cvv2"],["card_number","digital_wall
 export const PATTERN_21 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
 export const v_SessionCustomer = /* @__PURE__ */ defer(() => import("../deferred/SessionCustomer.js"));
 
-export function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value) && reject(ctx, "type", "must be an object")) return false;
+export function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (!isPlainObject(value) && rejectAt(ctx, at, "type", "must be an object")) return false;
   return true;
 }
 
-export function v_ClientKey(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ClientKey(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!formatUuid(value) && reject(ctx, "format", "must be a valid uuid")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!formatUuid(value) && rejectAt(ctx, at, "format", "must be a valid uuid")) return false;
   }
   return true;
 }
 
-export function v_OrderId(value: unknown, ctx?: ValidationContext): boolean {
+export function v_OrderId(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
 
-export function v_Amount(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Amount(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_1.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_1.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }
 
-export function v_Currency(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Currency(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_2.test(value) && reject(ctx, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!PATTERN_2.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[A-Z]{3}$")) return false;
   }
   return true;
 }
 
-export function v_OrderDescription(value: unknown, ctx?: ValidationContext): boolean {
+export function v_OrderDescription(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 4096 && codePointLength(value) > 4096 && reject(ctx, "maxLength", "must be at most 4096 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (value.length > 4096 && codePointLength(value) > 4096 && rejectAt(ctx, at, "maxLength", "must be at most 4096 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
 
-export function v_Hash(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Hash(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 64 && codePointLength(value) > 64 && reject(ctx, "maxLength", "must be at most 64 characters")) return false;
-    if (!PATTERN_3.test(value) && reject(ctx, "pattern", "must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$")) return false;
+    if (value.length > 64 && codePointLength(value) > 64 && rejectAt(ctx, at, "maxLength", "must be at most 64 characters")) return false;
+    if (!PATTERN_3.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$")) return false;
   }
   return true;
 }
@@ -90,37 +90,37 @@ export function v_S2sOrderFields(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.client_key;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "client_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
+      if (!v_ClientKey(p1, ctx, "client_key")) return false;
     } else {
       if (rejectAt(ctx, "client_key", "required", "is required")) return false;
     }
     p1 = value.order_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "order_id")) return false;
     } else {
       if (rejectAt(ctx, "order_id", "required", "is required")) return false;
     }
     p1 = value.order_amount;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_amount", p1, v_Amount) : v_Amount(p1))) return false;
+      if (!v_Amount(p1, ctx, "order_amount")) return false;
     } else {
       if (rejectAt(ctx, "order_amount", "required", "is required")) return false;
     }
     p1 = value.order_currency;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_currency", p1, v_Currency) : v_Currency(p1))) return false;
+      if (!v_Currency(p1, ctx, "order_currency")) return false;
     } else {
       if (rejectAt(ctx, "order_currency", "required", "is required")) return false;
     }
     p1 = value.order_description;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_description", p1, v_OrderDescription) : v_OrderDescription(p1))) return false;
+      if (!v_OrderDescription(p1, ctx, "order_description")) return false;
     } else {
       if (rejectAt(ctx, "order_description", "required", "is required")) return false;
     }
     p1 = value.hash;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+      if (!v_Hash(p1, ctx, "hash")) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
@@ -128,22 +128,22 @@ export function v_S2sOrderFields(value: unknown, ctx?: ValidationContext): boole
   return true;
 }
 
-export function v_Email(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Email(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 320 && codePointLength(value) > 320 && reject(ctx, "maxLength", "must be at most 320 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!formatEmail(value) && reject(ctx, "format", "must be a valid email")) return false;
+    if (value.length > 320 && codePointLength(value) > 320 && rejectAt(ctx, at, "maxLength", "must be at most 320 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!formatEmail(value) && rejectAt(ctx, at, "format", "must be a valid email")) return false;
   }
   return true;
 }
 
-export function v_PhoneCountryCode(value: unknown, ctx?: ValidationContext): boolean {
+export function v_PhoneCountryCode(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 10 && codePointLength(value) > 10 && reject(ctx, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_4.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]+(-[0-9]+)*$")) return false;
+    if (value.length > 10 && codePointLength(value) > 10 && rejectAt(ctx, at, "maxLength", "must be at most 10 characters")) return false;
+    if (!PATTERN_4.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]+(-[0-9]+)*$")) return false;
   }
   return true;
 }
@@ -168,29 +168,29 @@ export function v_S2sPayerFields(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.payer_first_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_first_name")) return false;
     p1 = value.payer_last_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_last_name")) return false;
     p1 = value.payer_address;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_address", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_address")) return false;
     p1 = value.payer_country;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_country", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_country")) return false;
     p1 = value.payer_state;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_state", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_state")) return false;
     p1 = value.payer_city;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_city", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_city")) return false;
     p1 = value.payer_zip;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_zip", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_zip")) return false;
     p1 = value.payer_email;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_email", p1, v_Email) : v_Email(p1))) return false;
+    if (p1 !== undefined && !v_Email(p1, ctx, "payer_email")) return false;
     p1 = value.payer_phone;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_phone", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_phone")) return false;
     p1 = value.payer_phone_country_code;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_phone_country_code", p1, v_PhoneCountryCode) : v_PhoneCountryCode(p1))) return false;
+    if (p1 !== undefined && !v_PhoneCountryCode(p1, ctx, "payer_phone_country_code")) return false;
     p1 = value.payer_ip;
     if (p1 !== undefined && !(ctx ? visit(ctx, "payer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
     p1 = value.payer_language;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_language", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_language")) return false;
   }
   return true;
 }
@@ -201,15 +201,15 @@ export function v_S2sCardPayerExtras(value: unknown, ctx?: ValidationContext): b
   } else {
     let p1: unknown;
     p1 = value.payer_middle_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_middle_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_middle_name")) return false;
     p1 = value.payer_birth_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_birth_date", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_birth_date")) return false;
     p1 = value.payer_address2;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_address2", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_address2")) return false;
     p1 = value.payer_house_number;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_house_number", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_house_number")) return false;
     p1 = value.payer_district;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_district", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_district")) return false;
   }
   return true;
 }
@@ -221,12 +221,12 @@ export function v_CardTokenFields(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.card_token;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "card_token", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "card_token")) return false;
     } else {
       if (rejectAt(ctx, "card_token", "required", "is required")) return false;
     }
     p1 = value.card_cvv2;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "card_cvv2", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "card_cvv2")) return false;
     if (value.card_number !== undefined && rejectAt(ctx, "card_number", "false", "must not be present")) return false;
     if (value.digital_wallet !== undefined && rejectAt(ctx, "digital_wallet", "false", "must not be present")) return false;
     if (value.payment_token !== undefined && rejectAt(ctx, "payment_token", "false", "must not be present")) return false;
@@ -244,22 +244,22 @@ export function v_CardNumber(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_CardExpMonth(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardExpMonth(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 2 && codePointLength(value) > 2 && reject(ctx, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_5.test(value) && reject(ctx, "pattern", "must match the pattern ^(0[1-9]|1[0-2])$")) return false;
+    if (value.length > 2 && codePointLength(value) > 2 && rejectAt(ctx, at, "maxLength", "must be at most 2 characters")) return false;
+    if (!PATTERN_5.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^(0[1-9]|1[0-2])$")) return false;
   }
   return true;
 }
 
-export function v_CardExpYear(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CardExpYear(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 4 && codePointLength(value) > 4 && reject(ctx, "maxLength", "must be at most 4 characters")) return false;
-    if (!PATTERN_6.test(value) && reject(ctx, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
+    if (value.length > 4 && codePointLength(value) > 4 && rejectAt(ctx, at, "maxLength", "must be at most 4 characters")) return false;
+    if (!PATTERN_6.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -277,19 +277,19 @@ export function v_CardDataFields(value: unknown, ctx?: ValidationContext): boole
     }
     p1 = value.card_exp_month;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "card_exp_month", p1, v_CardExpMonth) : v_CardExpMonth(p1))) return false;
+      if (!v_CardExpMonth(p1, ctx, "card_exp_month")) return false;
     } else {
       if (rejectAt(ctx, "card_exp_month", "required", "is required")) return false;
     }
     p1 = value.card_exp_year;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "card_exp_year", p1, v_CardExpYear) : v_CardExpYear(p1))) return false;
+      if (!v_CardExpYear(p1, ctx, "card_exp_year")) return false;
     } else {
       if (rejectAt(ctx, "card_exp_year", "required", "is required")) return false;
     }
     p1 = value.card_cvv2;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "card_cvv2", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "card_cvv2")) return false;
     } else {
       if (rejectAt(ctx, "card_cvv2", "required", "is required")) return false;
     }
@@ -300,31 +300,31 @@ export function v_CardDataFields(value: unknown, ctx?: ValidationContext): boole
   return true;
 }
 
-export function v_Url(value: unknown, ctx?: ValidationContext): boolean {
+export function v_Url(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 2048 && codePointLength(value) > 2048 && reject(ctx, "maxLength", "must be at most 2048 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!formatUri(value) && reject(ctx, "format", "must be a valid uri")) return false;
+    if (value.length > 2048 && codePointLength(value) > 2048 && rejectAt(ctx, at, "maxLength", "must be at most 2048 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!formatUri(value) && rejectAt(ctx, at, "format", "must be a valid uri")) return false;
   }
   return true;
 }
 
-export function v_YesNo(value: unknown, ctx?: ValidationContext): boolean {
+export function v_YesNo(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "Y" && value !== "N" && reject(ctx, "enum", "must be one of: Y, N")) return false;
+    if (value !== "Y" && value !== "N" && rejectAt(ctx, at, "enum", "must be one of: Y, N")) return false;
   }
   return true;
 }
 
-export function v_CalendarDate(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CalendarDate(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!formatDate(value) && reject(ctx, "format", "must be a valid date")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (!formatDate(value) && rejectAt(ctx, at, "format", "must be a valid date")) return false;
   }
   return true;
 }
@@ -364,19 +364,19 @@ export function v_S2sTransactionRef(value: unknown, ctx?: ValidationContext): bo
     let p1: unknown;
     p1 = value.client_key;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "client_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
+      if (!v_ClientKey(p1, ctx, "client_key")) return false;
     } else {
       if (rejectAt(ctx, "client_key", "required", "is required")) return false;
     }
     p1 = value.trans_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "trans_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "trans_id")) return false;
     } else {
       if (rejectAt(ctx, "trans_id", "required", "is required")) return false;
     }
     p1 = value.hash;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+      if (!v_Hash(p1, ctx, "hash")) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
@@ -390,29 +390,29 @@ export function v_S2sPayeeFields(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.payee_first_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_first_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_first_name")) return false;
     p1 = value.payee_last_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_last_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_last_name")) return false;
     p1 = value.payee_middle_name;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_middle_name", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_middle_name")) return false;
     p1 = value.payee_birth_date;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_birth_date", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_birth_date")) return false;
     p1 = value.payee_address;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_address", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_address")) return false;
     p1 = value.payee_address2;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_address2", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_address2")) return false;
     p1 = value.payee_country;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_country", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_country")) return false;
     p1 = value.payee_state;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_state", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_state")) return false;
     p1 = value.payee_city;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_city", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_city")) return false;
     p1 = value.payee_zip;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_zip", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_zip")) return false;
     p1 = value.payee_email;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_email", p1, v_Email) : v_Email(p1))) return false;
+    if (p1 !== undefined && !v_Email(p1, ctx, "payee_email")) return false;
     p1 = value.payee_phone;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payee_phone", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_phone")) return false;
   }
   return true;
 }
@@ -424,19 +424,19 @@ export function v_S2sScheduleRef(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.client_key;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "client_key", p1, v_ClientKey) : v_ClientKey(p1))) return false;
+      if (!v_ClientKey(p1, ctx, "client_key")) return false;
     } else {
       if (rejectAt(ctx, "client_key", "required", "is required")) return false;
     }
     p1 = value.schedule_id;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "schedule_id", p1, v_OrderId) : v_OrderId(p1))) return false;
+      if (!v_OrderId(p1, ctx, "schedule_id")) return false;
     } else {
       if (rejectAt(ctx, "schedule_id", "required", "is required")) return false;
     }
     p1 = value.hash;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "hash", p1, v_Hash) : v_Hash(p1))) return false;
+      if (!v_Hash(p1, ctx, "hash")) return false;
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
@@ -452,18 +452,18 @@ export function v_Debit2VirtualFields(value: unknown, ctx?: ValidationContext): 
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "brand", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
     p1 = value.identifier;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "identifier", p1, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId) : v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1))) return false;
+    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "identifier")) return false;
     p1 = value.return_url;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "return_url", p1, v_Url) : v_Url(p1))) return false;
+    if (p1 !== undefined && !v_Url(p1, ctx, "return_url")) return false;
     p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(p1))) return false;
+    if (p1 !== undefined && !v_SaleApmFields_properties_custom_data(p1, ctx, "parameters")) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "custom_data", p1, v_SaleApmFields_properties_custom_data) : v_SaleApmFields_properties_custom_data(p1))) return false;
+    if (p1 !== undefined && !v_SaleApmFields_properties_custom_data(p1, ctx, "custom_data")) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
   }
@@ -476,75 +476,80 @@ export function v_SessionBillingAddress(value: unknown, ctx?: ValidationContext)
   } else {
     let p1: unknown;
     p1 = value.country;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "country", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "country")) return false;
     p1 = value.state;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "state", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "state")) return false;
     p1 = value.city;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "city", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "city")) return false;
     p1 = value.district;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "district", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "district")) return false;
     p1 = value.address;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "address", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "address")) return false;
     p1 = value.house_number;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "house_number", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "house_number")) return false;
     p1 = value.zip;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "zip", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "zip")) return false;
     p1 = value.phone;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "phone", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "phone")) return false;
     p1 = value.phone_country_code;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "phone_country_code", p1, v_PhoneCountryCode) : v_PhoneCountryCode(p1))) return false;
+    if (p1 !== undefined && !v_PhoneCountryCode(p1, ctx, "phone_country_code")) return false;
     p1 = value.language;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "language", p1, v_OrderId) : v_OrderId(p1))) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "language")) return false;
   }
   return true;
 }
 
-export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(value: unknown, ctx?: ValidationContext): boolean {
+export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 1024 && codePointLength(value) > 1024 && reject(ctx, "maxLength", "must be at most 1024 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (value.length > 1024 && codePointLength(value) > 1024 && rejectAt(ctx, at, "maxLength", "must be at most 1024 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
 
-export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(value: unknown, ctx?: ValidationContext): boolean {
+export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
+    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
 
-export function v_CryptoGatewayParameters_properties_bech32(value: unknown, ctx?: ValidationContext): boolean {
-  if (typeof value !== "boolean" && reject(ctx, "type", "must be a boolean")) return false;
+export function v_WebWalletToken_properties_apiVersion(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (!((typeof value === "number" && Number.isInteger(value))) && rejectAt(ctx, at, "type", "must be an integer")) return false;
   return true;
 }
 
-export function v_IpAddress_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+export function v_CryptoGatewayParameters_properties_bech32(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (typeof value !== "boolean" && rejectAt(ctx, at, "type", "must be a boolean")) return false;
+  return true;
+}
+
+export function v_IpAddress_anyOf_0(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!formatIpv4(value) && reject(ctx, "format", "must be a valid ipv4")) return false;
+    if (!formatIpv4(value) && rejectAt(ctx, at, "format", "must be a valid ipv4")) return false;
   }
   return true;
 }
 
-export function v_IpAddress_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
+export function v_IpAddress_anyOf_1(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!formatIpv6(value) && reject(ctx, "format", "must be a valid ipv6")) return false;
+    if (!formatIpv6(value) && rejectAt(ctx, at, "format", "must be a valid ipv6")) return false;
   }
   return true;
 }
 
-export function v_ApcShipping_properties_companyName(value: unknown, ctx?: ValidationContext): boolean {
+export function v_ApcShipping_properties_companyName(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value.length > 60 && codePointLength(value) > 60 && reject(ctx, "maxLength", "must be at most 60 characters")) return false;
+    if (value.length > 60 && codePointLength(value) > 60 && rejectAt(ctx, at, "maxLength", "must be at most 60 characters")) return false;
   }
   return true;
 }
@@ -561,17 +566,17 @@ export function v_S2sZeroAmountRule_if(value: unknown): boolean {
   return true;
 }
 
-export function v_SaleCardRequest_properties_action(value: unknown, ctx?: ValidationContext): boolean {
+export function v_SaleCardRequest_properties_action(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
-    if (reject(ctx, "type", "must be a string")) return false;
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (value !== "SALE" && reject(ctx, "const", "must be \"SALE\"")) return false;
+    if (value !== "SALE" && rejectAt(ctx, at, "const", "must be \"SALE\"")) return false;
   }
   return true;
 }
 
-export function v_SaleApmFields_properties_custom_data(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value) && reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmFields_properties_custom_data(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (!isPlainObject(value) && rejectAt(ctx, at, "type", "must be an object")) return false;
   return true;
 }
 
@@ -582,8 +587,8 @@ export function v_S2sZeroAmountRule_if_not(value: unknown): boolean {
   return true;
 }
 
-export function v_SaleCardRequest_allOf_1_if_properties_auth(value: unknown, ctx?: ValidationContext): boolean {
-  if (value !== "Y" && reject(ctx, "const", "must be \"Y\"")) return false;
+export function v_SaleCardRequest_allOf_1_if_properties_auth(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (value !== "Y" && rejectAt(ctx, at, "const", "must be \"Y\"")) return false;
   return true;
 }
 
@@ -592,7 +597,7 @@ export function v_S2sZeroAmountRule_if_not_anyOf_0(value: unknown, ctx?: Validat
     let p1: unknown;
     p1 = value.auth;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "auth", p1, v_SaleCardRequest_allOf_1_if_properties_auth) : v_SaleCardRequest_allOf_1_if_properties_auth(p1))) return false;
+      if (!v_SaleCardRequest_allOf_1_if_properties_auth(p1, ctx, "auth")) return false;
     } else {
       if (rejectAt(ctx, "auth", "required", "is required")) return false;
     }
@@ -605,7 +610,7 @@ export function v_S2sZeroAmountRule_if_not_anyOf_1(value: unknown, ctx?: Validat
     let p1: unknown;
     p1 = value.recurring_init;
     if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "recurring_init", p1, v_SaleCardRequest_allOf_1_if_properties_auth) : v_SaleCardRequest_allOf_1_if_properties_auth(p1))) return false;
+      if (!v_SaleCardRequest_allOf_1_if_properties_auth(p1, ctx, "recurring_init")) return false;
     } else {
       if (rejectAt(ctx, "recurring_init", "required", "is required")) return false;
     }
