@@ -78,7 +78,9 @@ const SET_8 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT",
 const SET_11 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
 
 function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -87,12 +89,14 @@ function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmVcardRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmVcardRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmPinVoucherRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -101,12 +105,14 @@ function v_SaleApmPinVoucherRequest(value: unknown, ctx?: ValidationContext): bo
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmPinVoucherRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmPinVoucherRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmTelecomOtpRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -115,12 +121,14 @@ function v_SaleApmTelecomOtpRequest(value: unknown, ctx?: ValidationContext): bo
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmTelecomOtpRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmTelecomOtpRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmBankAccountDebitRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -129,12 +137,14 @@ function v_SaleApmBankAccountDebitRequest(value: unknown, ctx?: ValidationContex
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmBankAccountDebitRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmBankAccountDebitRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmArTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -143,12 +153,14 @@ function v_SaleApmArTransferRequest(value: unknown, ctx?: ValidationContext): bo
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmArTransferRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmArTransferRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmMxTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -157,12 +169,14 @@ function v_SaleApmMxTransferRequest(value: unknown, ctx?: ValidationContext): bo
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmMxTransferRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmMxTransferRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmDlRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -171,12 +185,14 @@ function v_SaleApmDlRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmDlRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmDlRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmDocumentMethodRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -185,12 +201,14 @@ function v_SaleApmDocumentMethodRequest(value: unknown, ctx?: ValidationContext)
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmDocumentMethodRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmDocumentMethodRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmInstallmentRedirectRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -199,12 +217,14 @@ function v_SaleApmInstallmentRedirectRequest(value: unknown, ctx?: ValidationCon
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmInstallmentRedirectRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmInstallmentRedirectRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -213,12 +233,14 @@ function v_SaleApmPersonalIdMethodRequest(value: unknown, ctx?: ValidationContex
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmPersonalIdMethodRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmPersonalIdMethodRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmCryptoDepositRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -227,12 +249,14 @@ function v_SaleApmCryptoDepositRequest(value: unknown, ctx?: ValidationContext):
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmCryptoDepositRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmCryptoDepositRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmCryptoWithdrawalRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -241,12 +265,14 @@ function v_SaleApmCryptoWithdrawalRequest(value: unknown, ctx?: ValidationContex
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmCryptoWithdrawalRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmCryptoWithdrawalRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmIpsRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -255,12 +281,14 @@ function v_SaleApmIpsRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmIpsRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmIpsRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmCryptoConvertRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -269,12 +297,14 @@ function v_SaleApmCryptoConvertRequest(value: unknown, ctx?: ValidationContext):
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmCryptoConvertRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmCryptoConvertRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmTradingDepositRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -283,12 +313,14 @@ function v_SaleApmTradingDepositRequest(value: unknown, ctx?: ValidationContext)
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmTradingDepositRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmTradingDepositRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmTradingWithdrawalRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -297,12 +329,14 @@ function v_SaleApmTradingWithdrawalRequest(value: unknown, ctx?: ValidationConte
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmTradingWithdrawalRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmTradingWithdrawalRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmFxConvertRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -311,12 +345,14 @@ function v_SaleApmFxConvertRequest(value: unknown, ctx?: ValidationContext): boo
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmFxConvertRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmFxConvertRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmLatamDocumentRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -325,12 +361,14 @@ function v_SaleApmLatamDocumentRequest(value: unknown, ctx?: ValidationContext):
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmLatamDocumentRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmLatamDocumentRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmUpiARequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -339,12 +377,14 @@ function v_SaleApmUpiARequest(value: unknown, ctx?: ValidationContext): boolean 
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmUpiARequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmUpiARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmUpiBRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -353,12 +393,14 @@ function v_SaleApmUpiBRequest(value: unknown, ctx?: ValidationContext): boolean 
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmUpiBRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmUpiBRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmUpiCRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -367,12 +409,14 @@ function v_SaleApmUpiCRequest(value: unknown, ctx?: ValidationContext): boolean 
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmUpiCRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmUpiCRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmUpiDRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -381,12 +425,14 @@ function v_SaleApmUpiDRequest(value: unknown, ctx?: ValidationContext): boolean 
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmUpiDRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmUpiDRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmEmailTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -395,12 +441,14 @@ function v_SaleApmEmailTransferRequest(value: unknown, ctx?: ValidationContext):
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmEmailTransferRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmEmailTransferRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmSmsTransferRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -409,12 +457,14 @@ function v_SaleApmSmsTransferRequest(value: unknown, ctx?: ValidationContext): b
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmSmsTransferRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmSmsTransferRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmP1ARequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -423,12 +473,14 @@ function v_SaleApmP1ARequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmP1ARequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP1ARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmP1BRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -437,12 +489,14 @@ function v_SaleApmP1BRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmP1BRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP1BRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmP1CRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -451,12 +505,14 @@ function v_SaleApmP1CRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmP1CRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP1CRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmP1DRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -465,12 +521,14 @@ function v_SaleApmP1DRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmP1DRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP1DRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmP1ERequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -479,12 +537,14 @@ function v_SaleApmP1ERequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmP1ERequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP1ERequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmP1FRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -493,12 +553,14 @@ function v_SaleApmP1FRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmP1FRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP1FRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmP2ARequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -507,12 +569,14 @@ function v_SaleApmP2ARequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmP2ARequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP2ARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmP2BRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -521,12 +585,14 @@ function v_SaleApmP2BRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmP2BRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP2BRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmP2CRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -535,12 +601,14 @@ function v_SaleApmP2CRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmP2CRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP2CRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmP2DRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -549,12 +617,14 @@ function v_SaleApmP2DRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmP2DRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP2DRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmBnplARequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -563,12 +633,14 @@ function v_SaleApmBnplARequest(value: unknown, ctx?: ValidationContext): boolean
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmBnplARequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmBnplARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmBnplBRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -577,12 +649,14 @@ function v_SaleApmBnplBRequest(value: unknown, ctx?: ValidationContext): boolean
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmBnplBRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmBnplBRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmOpenBankingRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -591,12 +665,14 @@ function v_SaleApmOpenBankingRequest(value: unknown, ctx?: ValidationContext): b
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmOpenBankingRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmOpenBankingRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmMobileMoneyRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -605,12 +681,14 @@ function v_SaleApmMobileMoneyRequest(value: unknown, ctx?: ValidationContext): b
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmMobileMoneyRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmMobileMoneyRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -619,12 +697,14 @@ function v_SaleApmPayoutEmailRequest(value: unknown, ctx?: ValidationContext): b
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmPayoutEmailRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmPayoutEmailRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmLocalCollectionRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -633,12 +713,14 @@ function v_SaleApmLocalCollectionRequest(value: unknown, ctx?: ValidationContext
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmLocalCollectionRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmLocalCollectionRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -647,12 +729,14 @@ function v_SaleApmMobileMoneyKeRequest(value: unknown, ctx?: ValidationContext):
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmMobileMoneyKeRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmMobileMoneyKeRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmDeviceWalletRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -661,12 +745,14 @@ function v_SaleApmDeviceWalletRequest(value: unknown, ctx?: ValidationContext): 
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmDeviceWalletRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmDeviceWalletRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleApmWebWalletRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
@@ -675,12 +761,14 @@ function v_SaleApmWebWalletRequest(value: unknown, ctx?: ValidationContext): boo
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (!v_SaleApmWebWalletRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmWebWalletRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {
@@ -689,7 +777,7 @@ function v_SaleRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
   }
-  if (!v_SaleRequest_given_action(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleRequest_given_action(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -702,73 +790,73 @@ function v_PostRequest(value: unknown, ctx?: ValidationContext): boolean {
       const tag1 = isPlainObject(value) ? value.action : undefined;
       switch (tag1) {
         case "SALE":
-          if (!v_SaleRequest_given_action(value, ctx) && !ctx) return false;
+          if (!v_SaleRequest_given_action(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "CAPTURE":
-          if (!v_CaptureRequest(value, ctx) && !ctx) return false;
+          if (!v_CaptureRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "GET_TRANS_STATUS":
-          if (!v_GetTransStatusRequest(value, ctx) && !ctx) return false;
+          if (!v_GetTransStatusRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "AUTH":
-          if (!v_AuthRequest(value, ctx) && !ctx) return false;
+          if (!v_AuthRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DEBIT":
-          if (!v_DebitRequest(value, ctx) && !ctx) return false;
+          if (!v_DebitRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "CREDIT2CARD":
-          if (!v_Credit2CardRequest(value, ctx) && !ctx) return false;
+          if (!v_Credit2CardRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "CARD2CARD":
-          if (!v_Card2CardRequest(value, ctx) && !ctx) return false;
+          if (!v_Card2CardRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "VOID":
-          if (!v_VoidRequest(value, ctx) && !ctx) return false;
+          if (!v_VoidRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "CREDITVOID":
-          if (!v_CreditvoidRequest(value, ctx) && !ctx) return false;
+          if (!v_CreditvoidRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "REFUND":
-          if (!v_RefundRequest(value, ctx) && !ctx) return false;
+          if (!v_RefundRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "GET_TRANS_STATUS_BY_ORDER":
-          if (!v_GetTransStatusByOrderRequest(value, ctx) && !ctx) return false;
+          if (!v_GetTransStatusByOrderRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "CREATE_SCHEDULE":
-          if (!v_CreateScheduleRequest(value, ctx) && !ctx) return false;
+          if (!v_CreateScheduleRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UPDATE_SCHEDULE":
-          if (!v_UpdateScheduleRequest(value, ctx) && !ctx) return false;
+          if (!v_UpdateScheduleRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DELETE_SCHEDULE":
-          if (!v_DeleteScheduleRequest(value, ctx) && !ctx) return false;
+          if (!v_DeleteScheduleRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "SCHEDULE_INFO":
-          if (!v_ScheduleInfoRequest(value, ctx) && !ctx) return false;
+          if (!v_ScheduleInfoRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "PAUSE_SCHEDULE":
-          if (!v_PauseScheduleRequest(value, ctx) && !ctx) return false;
+          if (!v_PauseScheduleRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "RUN_SCHEDULE":
-          if (!v_RunScheduleRequest(value, ctx) && !ctx) return false;
+          if (!v_RunScheduleRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DESCHEDULE":
-          if (!v_DescheduleRequest(value, ctx) && !ctx) return false;
+          if (!v_DescheduleRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "RECURRING_SALE":
-          if (!v_RecurringSaleRequest(value, ctx) && !ctx) return false;
+          if (!v_RecurringSaleRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "RECURRING_DEBIT":
-          if (!v_RecurringDebitRequest(value, ctx) && !ctx) return false;
+          if (!v_RecurringDebitRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "CREDIT2VIRTUAL":
-          if (!v_Credit2VirtualRequest(value, ctx) && !ctx) return false;
+          if (!v_Credit2VirtualRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DEBIT2VIRTUAL":
-          if (!v_Debit2VirtualRequest(value, ctx) && !ctx) return false;
+          if (!v_Debit2VirtualRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DEBIT2VIRTUAL_CALC":
-          if (!v_Debit2VirtualCalcRequest(value, ctx) && !ctx) return false;
+          if (!v_Debit2VirtualCalcRequest(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -850,7 +938,9 @@ function v_S2sPaymentSuccessFields(value: unknown, ctx?: ValidationContext): boo
 }
 
 function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -859,12 +949,14 @@ function v_SaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_SaleSuccess_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -873,7 +965,7 @@ function v_SaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_SaleDeclined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -929,7 +1021,9 @@ function v_S2sRedirectFields(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_SaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -938,12 +1032,14 @@ function v_SaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_SaleRedirect_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -952,7 +1048,7 @@ function v_SaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_SaleUndefined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -971,16 +1067,16 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) ? value.result : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_SaleSuccess_given_result(value, ctx) && !ctx) return false;
+          if (!v_SaleSuccess_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_SaleDeclined_given_result(value, ctx) && !ctx) return false;
+          if (!v_SaleDeclined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_SaleRedirect_given_result(value, ctx) && !ctx) return false;
+          if (!v_SaleRedirect_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_SaleUndefined_given_result(value, ctx) && !ctx) return false;
+          if (!v_SaleUndefined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -994,7 +1090,9 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_CaptureSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1003,12 +1101,14 @@ function v_CaptureSuccess(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_CaptureSuccess_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_CaptureSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1017,12 +1117,14 @@ function v_CaptureDeclined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_CaptureDeclined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_CaptureDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1031,7 +1133,7 @@ function v_CaptureUndefined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_CaptureUndefined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_CaptureUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1050,13 +1152,13 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) ? value.result : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_CaptureSuccess_given_result(value, ctx) && !ctx) return false;
+          if (!v_CaptureSuccess_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_CaptureDeclined_given_result(value, ctx) && !ctx) return false;
+          if (!v_CaptureDeclined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_CaptureUndefined_given_result(value, ctx) && !ctx) return false;
+          if (!v_CaptureUndefined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1210,7 +1312,9 @@ function v_GetTransStatusResponse(value: unknown, ctx?: ValidationContext): bool
 }
 
 function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1219,12 +1323,14 @@ function v_AuthSuccess(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_AuthSuccess_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_AuthSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1233,12 +1339,14 @@ function v_AuthDeclined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_AuthDeclined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_AuthDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_AuthRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1247,12 +1355,14 @@ function v_AuthRedirect(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_AuthRedirect_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_AuthRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_AuthUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1261,7 +1371,7 @@ function v_AuthUndefined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_AuthUndefined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_AuthUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1280,16 +1390,16 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) ? value.result : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_AuthSuccess_given_result(value, ctx) && !ctx) return false;
+          if (!v_AuthSuccess_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_AuthDeclined_given_result(value, ctx) && !ctx) return false;
+          if (!v_AuthDeclined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_AuthRedirect_given_result(value, ctx) && !ctx) return false;
+          if (!v_AuthRedirect_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_AuthUndefined_given_result(value, ctx) && !ctx) return false;
+          if (!v_AuthUndefined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1303,7 +1413,9 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_DebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1312,12 +1424,14 @@ function v_DebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_DebitSuccess_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_DebitSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1326,12 +1440,14 @@ function v_DebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_DebitDeclined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_DebitDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_DebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1340,12 +1456,14 @@ function v_DebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_DebitRedirect_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_DebitRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_DebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1354,7 +1472,7 @@ function v_DebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_DebitUndefined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_DebitUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1373,16 +1491,16 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) ? value.result : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_DebitSuccess_given_result(value, ctx) && !ctx) return false;
+          if (!v_DebitSuccess_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_DebitDeclined_given_result(value, ctx) && !ctx) return false;
+          if (!v_DebitDeclined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_DebitRedirect_given_result(value, ctx) && !ctx) return false;
+          if (!v_DebitRedirect_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_DebitUndefined_given_result(value, ctx) && !ctx) return false;
+          if (!v_DebitUndefined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1396,7 +1514,9 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_Credit2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1405,12 +1525,14 @@ function v_Credit2CardSuccess(value: unknown, ctx?: ValidationContext): boolean 
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Credit2CardSuccess_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Credit2CardSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1419,12 +1541,14 @@ function v_Credit2CardDeclined(value: unknown, ctx?: ValidationContext): boolean
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Credit2CardDeclined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Credit2CardDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Credit2CardUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1433,7 +1557,7 @@ function v_Credit2CardUndefined(value: unknown, ctx?: ValidationContext): boolea
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Credit2CardUndefined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Credit2CardUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1452,13 +1576,13 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
       const tag2 = isPlainObject(value) ? value.result : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_Credit2CardSuccess_given_result(value, ctx) && !ctx) return false;
+          if (!v_Credit2CardSuccess_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_Credit2CardDeclined_given_result(value, ctx) && !ctx) return false;
+          if (!v_Credit2CardDeclined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_Credit2CardUndefined_given_result(value, ctx) && !ctx) return false;
+          if (!v_Credit2CardUndefined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1472,7 +1596,9 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
 }
 
 function v_Card2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1481,12 +1607,14 @@ function v_Card2CardSuccess(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Card2CardSuccess_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Card2CardSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1495,12 +1623,14 @@ function v_Card2CardDeclined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Card2CardDeclined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Card2CardDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Card2CardRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1509,12 +1639,14 @@ function v_Card2CardRedirect(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Card2CardRedirect_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Card2CardRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Card2CardUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1523,7 +1655,7 @@ function v_Card2CardUndefined(value: unknown, ctx?: ValidationContext): boolean 
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Card2CardUndefined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Card2CardUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1542,16 +1674,16 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) ? value.result : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_Card2CardSuccess_given_result(value, ctx) && !ctx) return false;
+          if (!v_Card2CardSuccess_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_Card2CardDeclined_given_result(value, ctx) && !ctx) return false;
+          if (!v_Card2CardDeclined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_Card2CardRedirect_given_result(value, ctx) && !ctx) return false;
+          if (!v_Card2CardRedirect_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_Card2CardUndefined_given_result(value, ctx) && !ctx) return false;
+          if (!v_Card2CardUndefined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1565,7 +1697,9 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_VoidSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1574,12 +1708,14 @@ function v_VoidSuccess(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_VoidSuccess_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_VoidSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1588,12 +1724,14 @@ function v_VoidDeclined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_VoidDeclined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_VoidDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_VoidUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1602,7 +1740,7 @@ function v_VoidUndefined(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_VoidUndefined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_VoidUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1621,13 +1759,13 @@ function v_VoidResponse(value: unknown, ctx?: ValidationContext): boolean {
       const tag2 = isPlainObject(value) ? value.result : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_VoidSuccess_given_result(value, ctx) && !ctx) return false;
+          if (!v_VoidSuccess_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_VoidDeclined_given_result(value, ctx) && !ctx) return false;
+          if (!v_VoidDeclined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_VoidUndefined_given_result(value, ctx) && !ctx) return false;
+          if (!v_VoidUndefined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1889,7 +2027,9 @@ function v_DescheduleResponse(value: unknown, ctx?: ValidationContext): boolean 
 }
 
 function v_RecurringSaleSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1898,12 +2038,14 @@ function v_RecurringSaleSuccess(value: unknown, ctx?: ValidationContext): boolea
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_RecurringSaleSuccess_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_RecurringSaleSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1912,12 +2054,14 @@ function v_RecurringSaleDeclined(value: unknown, ctx?: ValidationContext): boole
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_RecurringSaleDeclined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_RecurringSaleDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringSaleRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1926,12 +2070,14 @@ function v_RecurringSaleRedirect(value: unknown, ctx?: ValidationContext): boole
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_RecurringSaleRedirect_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_RecurringSaleRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringSaleUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1940,7 +2086,7 @@ function v_RecurringSaleUndefined(value: unknown, ctx?: ValidationContext): bool
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_RecurringSaleUndefined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_RecurringSaleUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1959,16 +2105,16 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
       const tag2 = isPlainObject(value) ? value.result : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_RecurringSaleSuccess_given_result(value, ctx) && !ctx) return false;
+          if (!v_RecurringSaleSuccess_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_RecurringSaleDeclined_given_result(value, ctx) && !ctx) return false;
+          if (!v_RecurringSaleDeclined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_RecurringSaleRedirect_given_result(value, ctx) && !ctx) return false;
+          if (!v_RecurringSaleRedirect_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_RecurringSaleUndefined_given_result(value, ctx) && !ctx) return false;
+          if (!v_RecurringSaleUndefined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -1982,7 +2128,9 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
 }
 
 function v_RecurringDebitSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -1991,12 +2139,14 @@ function v_RecurringDebitSuccess(value: unknown, ctx?: ValidationContext): boole
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_RecurringDebitSuccess_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_RecurringDebitSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -2005,12 +2155,14 @@ function v_RecurringDebitDeclined(value: unknown, ctx?: ValidationContext): bool
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_RecurringDebitDeclined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_RecurringDebitDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringDebitRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -2019,12 +2171,14 @@ function v_RecurringDebitRedirect(value: unknown, ctx?: ValidationContext): bool
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_RecurringDebitRedirect_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_RecurringDebitRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_RecurringDebitUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -2033,7 +2187,7 @@ function v_RecurringDebitUndefined(value: unknown, ctx?: ValidationContext): boo
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_RecurringDebitUndefined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_RecurringDebitUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -2052,16 +2206,16 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
       const tag2 = isPlainObject(value) ? value.result : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_RecurringDebitSuccess_given_result(value, ctx) && !ctx) return false;
+          if (!v_RecurringDebitSuccess_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_RecurringDebitDeclined_given_result(value, ctx) && !ctx) return false;
+          if (!v_RecurringDebitDeclined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_RecurringDebitRedirect_given_result(value, ctx) && !ctx) return false;
+          if (!v_RecurringDebitRedirect_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_RecurringDebitUndefined_given_result(value, ctx) && !ctx) return false;
+          if (!v_RecurringDebitUndefined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -2075,7 +2229,9 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
 }
 
 function v_Credit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -2084,12 +2240,14 @@ function v_Credit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boole
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Credit2VirtualSuccess_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Credit2VirtualSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -2098,12 +2256,14 @@ function v_Credit2VirtualDeclined(value: unknown, ctx?: ValidationContext): bool
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Credit2VirtualDeclined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Credit2VirtualDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Credit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -2112,7 +2272,7 @@ function v_Credit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boo
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Credit2VirtualUndefined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Credit2VirtualUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -2131,13 +2291,13 @@ function v_Credit2VirtualResponse(value: unknown, ctx?: ValidationContext): bool
       const tag2 = isPlainObject(value) ? value.result : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_Credit2VirtualSuccess_given_result(value, ctx) && !ctx) return false;
+          if (!v_Credit2VirtualSuccess_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_Credit2VirtualDeclined_given_result(value, ctx) && !ctx) return false;
+          if (!v_Credit2VirtualDeclined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_Credit2VirtualUndefined_given_result(value, ctx) && !ctx) return false;
+          if (!v_Credit2VirtualUndefined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -2165,7 +2325,9 @@ function v_Debit2VirtualAmounts(value: unknown, ctx?: ValidationContext): boolea
 }
 
 function v_Debit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -2174,12 +2336,14 @@ function v_Debit2VirtualSuccess(value: unknown, ctx?: ValidationContext): boolea
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Debit2VirtualSuccess_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Debit2VirtualSuccess_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -2188,12 +2352,14 @@ function v_Debit2VirtualDeclined(value: unknown, ctx?: ValidationContext): boole
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Debit2VirtualDeclined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Debit2VirtualDeclined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -2202,12 +2368,14 @@ function v_Debit2VirtualRedirect(value: unknown, ctx?: ValidationContext): boole
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Debit2VirtualRedirect_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Debit2VirtualRedirect_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
 function v_Debit2VirtualUndefined(value: unknown, ctx?: ValidationContext): boolean {
-  if (isPlainObject(value)) {
+  if (!isPlainObject(value)) {
+    if (reject(ctx, "type", "must be an object")) return false;
+  } else {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
@@ -2216,7 +2384,7 @@ function v_Debit2VirtualUndefined(value: unknown, ctx?: ValidationContext): bool
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
   }
-  if (!v_Debit2VirtualUndefined_given_result(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_Debit2VirtualUndefined_given_result(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -2235,16 +2403,16 @@ function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boole
       const tag2 = isPlainObject(value) ? value.result : undefined;
       switch (tag2) {
         case "SUCCESS":
-          if (!v_Debit2VirtualSuccess_given_result(value, ctx) && !ctx) return false;
+          if (!v_Debit2VirtualSuccess_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "DECLINED":
-          if (!v_Debit2VirtualDeclined_given_result(value, ctx) && !ctx) return false;
+          if (!v_Debit2VirtualDeclined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "REDIRECT":
-          if (!v_Debit2VirtualRedirect_given_result(value, ctx) && !ctx) return false;
+          if (!v_Debit2VirtualRedirect_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "UNDEFINED":
-          if (!v_Debit2VirtualUndefined_given_result(value, ctx) && !ctx) return false;
+          if (!v_Debit2VirtualUndefined_given_result(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -3693,30 +3861,26 @@ function v_SaleApmWebWalletRequest_properties_brand(value: unknown, ctx?: Valida
   return true;
 }
 
-function v_SaleRequest_given_action(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    {
-      let matches2 = 0;
-      if (v_SaleCardRequest(value)) matches2++;
-      if (v_SaleApmRequest(value)) matches2++;
-      if (matches2 !== 1) {
-        if (!ctx) return false;
-        if (matches2 === 0) {
-          switch (closestAlternative(value, VALUE_5)) {
-            case 0:
-              ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)");
-              v_SaleCardRequest(value, ctx);
-              break;
-            case 1:
-              ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S APM SALE)");
-              v_SaleApmRequest(value, ctx);
-              break;
-          }
-        } else {
-          ctx.fail("oneOf", "must match only one of: S2S CARD SALE, S2S APM SALE");
+function v_SaleRequest_given_action(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  {
+    let matches2 = 0;
+    if (v_SaleCardRequest(value)) matches2++;
+    if (v_SaleApmRequest(value)) matches2++;
+    if (matches2 !== 1) {
+      if (!ctx) return false;
+      if (matches2 === 0) {
+        switch (closestAlternative(value, VALUE_5)) {
+          case 0:
+            ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)");
+            v_SaleCardRequest(value, ctx);
+            break;
+          case 1:
+            ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S APM SALE)");
+            v_SaleApmRequest(value, ctx);
+            break;
         }
+      } else {
+        ctx.fail("oneOf", "must match only one of: S2S CARD SALE, S2S APM SALE");
       }
     }
   }
@@ -3838,113 +4002,97 @@ function v_SaleUndefined_properties_message(value: unknown, ctx?: ValidationCont
   return true;
 }
 
-function v_SaleSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_SaleSuccess_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleSuccess_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.crypto_address;
-    if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "crypto_address")) return false;
-    p1 = value.crypto_network;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_network")) return false;
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleSuccess_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.crypto_address;
+  if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "crypto_address")) return false;
+  p1 = value.crypto_network;
+  if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_network")) return false;
+  if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_SaleDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_SaleDeclined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined) {
-      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    p1 = value.digital_wallet;
-    if (p1 !== undefined && !v_OrderId(p1, ctx, "digital_wallet")) return false;
-    p1 = value.pan_type;
-    if (p1 !== undefined && !v_PanType(p1, ctx, "pan_type")) return false;
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.decline_reason;
+  if (p1 !== undefined) {
+    if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
+  } else {
+    if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+  }
+  p1 = value.digital_wallet;
+  if (p1 !== undefined && !v_OrderId(p1, ctx, "digital_wallet")) return false;
+  p1 = value.pan_type;
+  if (p1 !== undefined && !v_PanType(p1, ctx, "pan_type")) return false;
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_SaleRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_SaleRedirect_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+  if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_SaleUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_SaleUndefined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_SaleCardRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleUndefined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.auth_method;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "auth_method")) return false;
-    p1 = value.message;
-    if (p1 !== undefined && !v_SaleUndefined_properties_message(p1, ctx, "message")) return false;
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleUndefined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.auth_method;
+  if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "auth_method")) return false;
+  p1 = value.message;
+  if (p1 !== undefined && !v_SaleUndefined_properties_message(p1, ctx, "message")) return false;
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -3975,77 +4123,65 @@ function v_CaptureUndefined_properties_status(value: unknown, ctx?: ValidationCo
   return true;
 }
 
-function v_CaptureSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_CaptureSuccess_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_CaptureRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_CaptureRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_CaptureSuccess_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_CaptureSuccess_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_CaptureDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_CaptureDeclined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_CaptureRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_CaptureRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_CaptureDeclined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined) {
-      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_CaptureDeclined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.decline_reason;
+  if (p1 !== undefined) {
+    if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
+  } else {
+    if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_CaptureUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_CaptureUndefined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_CaptureRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_CaptureRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_CaptureUndefined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_CaptureUndefined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -4095,101 +4231,85 @@ function v_AuthSuccess_properties_status(value: unknown, ctx?: ValidationContext
   return true;
 }
 
-function v_AuthSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_AuthSuccess_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_AuthSuccess_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_AuthSuccess_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_AuthDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_AuthDeclined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined) {
-      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.decline_reason;
+  if (p1 !== undefined) {
+    if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
+  } else {
+    if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_AuthRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_AuthRedirect_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+  if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_AuthUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_AuthUndefined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_AuthSuccess_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleUndefined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleUndefined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -4211,101 +4331,85 @@ function v_DebitUndefined_properties_status(value: unknown, ctx?: ValidationCont
   return true;
 }
 
-function v_DebitSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_DebitSuccess_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_DebitSuccess_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_DebitSuccess_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_DebitDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_DebitDeclined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined) {
-      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.decline_reason;
+  if (p1 !== undefined) {
+    if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
+  } else {
+    if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_DebitRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_DebitRedirect_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+  if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_DebitUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_DebitUndefined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_DebitRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_DebitUndefined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_DebitUndefined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -4318,77 +4422,65 @@ function v_Credit2CardUndefined_properties_status(value: unknown, ctx?: Validati
   return true;
 }
 
-function v_Credit2CardSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Credit2CardSuccess_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Credit2CardRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Credit2CardRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_CaptureSuccess_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_CaptureSuccess_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_Credit2CardDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Credit2CardDeclined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Credit2CardRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Credit2CardRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined) {
-      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.decline_reason;
+  if (p1 !== undefined) {
+    if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
+  } else {
+    if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_Credit2CardUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Credit2CardUndefined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Credit2CardRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Credit2CardRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_Credit2CardUndefined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_Credit2CardUndefined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -4410,101 +4502,85 @@ function v_Card2CardRedirect_properties_action(value: unknown, ctx?: ValidationC
   return true;
 }
 
-function v_Card2CardSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Card2CardSuccess_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Card2CardRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Card2CardRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_Card2CardSuccess_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_Card2CardSuccess_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_Card2CardDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Card2CardDeclined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Card2CardRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Card2CardRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined) {
-      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.decline_reason;
+  if (p1 !== undefined) {
+    if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
+  } else {
+    if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_Card2CardRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Card2CardRedirect_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+  if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Card2CardRedirect_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Card2CardRedirect_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_Card2CardUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Card2CardUndefined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Card2CardRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Card2CardRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_DebitUndefined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_DebitUndefined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -4517,71 +4593,59 @@ function v_VoidDeclined_properties_status(value: unknown, ctx?: ValidationContex
   return true;
 }
 
-function v_VoidSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_VoidSuccess_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_VoidRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_VoidRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_VoidRequest_properties_action(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_VoidRequest_properties_action(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_VoidDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_VoidDeclined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_VoidRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_VoidRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_VoidDeclined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_VoidDeclined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.decline_reason;
+  if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_VoidUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_VoidUndefined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_VoidRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_VoidRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_CaptureUndefined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_CaptureUndefined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -4603,277 +4667,233 @@ function v_ScheduleInfoResponse_properties_first_payment_day_of_week(value: unkn
   return true;
 }
 
-function v_RecurringSaleSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_RecurringSaleSuccess_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleSuccess_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleSuccess_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_RecurringSaleDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_RecurringSaleDeclined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined) {
-      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.decline_reason;
+  if (p1 !== undefined) {
+    if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
+  } else {
+    if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_RecurringSaleRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_RecurringSaleRedirect_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+  if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_RecurringSaleUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_RecurringSaleUndefined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_RecurringSaleRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleUndefined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleUndefined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_RecurringDebitSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_RecurringDebitSuccess_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_DebitSuccess_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_DebitSuccess_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_RecurringDebitDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_RecurringDebitDeclined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined) {
-      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.decline_reason;
+  if (p1 !== undefined) {
+    if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
+  } else {
+    if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_RecurringDebitRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_RecurringDebitRedirect_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+  if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.redirect_url === undefined && rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    if (value.redirect_method === undefined && rejectAt(ctx, "redirect_method", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sRedirectFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_RecurringDebitUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_RecurringDebitUndefined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_RecurringDebitRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_DebitUndefined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_DebitUndefined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_Credit2VirtualSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Credit2VirtualSuccess_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Credit2VirtualRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Credit2VirtualRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_CaptureSuccess_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_CaptureSuccess_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_Credit2VirtualDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Credit2VirtualDeclined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Credit2VirtualRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Credit2VirtualRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined) {
-      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.decline_reason;
+  if (p1 !== undefined) {
+    if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
+  } else {
+    if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_Credit2VirtualUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Credit2VirtualUndefined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Credit2VirtualRequest_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Credit2VirtualRequest_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_Credit2CardUndefined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_Credit2CardUndefined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -4895,109 +4915,93 @@ function v_Debit2VirtualUndefined_properties_status(value: unknown, ctx?: Valida
   return true;
 }
 
-function v_Debit2VirtualSuccess_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Debit2VirtualSuccess_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
+  if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
   } else {
-    if (value.order_id === undefined && rejectAt(ctx, "order_id", "required", "is required")) return false;
-    if (value.trans_id === undefined && rejectAt(ctx, "trans_id", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_Card2CardSuccess_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_Card2CardSuccess_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_Debit2VirtualDeclined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Debit2VirtualDeclined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.decline_reason;
-    if (p1 !== undefined) {
-      if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
-    } else {
-      if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
-    }
-    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleDeclined_properties_result(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.decline_reason;
+  if (p1 !== undefined) {
+    if (!v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
+  } else {
+    if (rejectAt(ctx, "decline_reason", "required", "is required")) return false;
+  }
+  if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_Debit2VirtualRedirect_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Debit2VirtualRedirect_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    p1 = value.redirect_url;
-    if (p1 !== undefined) {
-      if (!v_Url(p1, ctx, "redirect_url")) return false;
-    } else {
-      if (rejectAt(ctx, "redirect_url", "required", "is required")) return false;
-    }
-    p1 = value.redirect_method;
-    if (p1 !== undefined && !v_RedirectMethod(p1, ctx, "redirect_method")) return false;
-    p1 = value.redirect_params;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "redirect_params", p1, v_RedirectParams) : v_RedirectParams(p1))) return false;
-    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_SaleRedirect_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  p1 = value.redirect_url;
+  if (p1 !== undefined) {
+    if (!v_Url(p1, ctx, "redirect_url")) return false;
+  } else {
+    if (rejectAt(ctx, "redirect_url", "required", "is required")) return false;
+  }
+  p1 = value.redirect_method;
+  if (p1 !== undefined && !v_RedirectMethod(p1, ctx, "redirect_method")) return false;
+  p1 = value.redirect_params;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "redirect_params", p1, v_RedirectParams) : v_RedirectParams(p1))) return false;
+  if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
   return true;
 }
 
-function v_Debit2VirtualUndefined_given_result(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+function v_Debit2VirtualUndefined_given_result(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.action;
+  if (p1 !== undefined) {
+    if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.action;
-    if (p1 !== undefined) {
-      if (!v_Debit2VirtualSuccess_properties_action(p1, ctx, "action")) return false;
-    } else {
-      if (rejectAt(ctx, "action", "required", "is required")) return false;
-    }
-    p1 = value.status;
-    if (p1 !== undefined) {
-      if (!v_Debit2VirtualUndefined_properties_status(p1, ctx, "status")) return false;
-    } else {
-      if (rejectAt(ctx, "status", "required", "is required")) return false;
-    }
-    if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "action", "required", "is required")) return false;
   }
+  p1 = value.status;
+  if (p1 !== undefined) {
+    if (!v_Debit2VirtualUndefined_properties_status(p1, ctx, "status")) return false;
+  } else {
+    if (rejectAt(ctx, "status", "required", "is required")) return false;
+  }
+  if (!v_Debit2VirtualAmounts(value, ctx) && !ctx) return false;
   return true;
 }
 

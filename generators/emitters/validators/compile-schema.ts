@@ -141,11 +141,19 @@ export class ValidatorCompiler {
       if (own === undefined || index === -1 || this.delegated.has(schema)) continue;
       this.delegated.add(schema);
       const { property } = branch.known;
+      // The branch's function takes an object schema's type as tested: here it is tested first.
+      const object = isObjectSchema(schema);
       const tagOnly: SchemaObject = {
+        ...(object ? { type: 'object' } : {}),
         properties: { [property]: schema.properties![property]! },
         ...(schema.required?.includes(property) ? { required: [property] } : {}),
       };
-      const body = [this.body(tagOnly, own, branch.base, true), `if (!${this.inPlace(branch.name)}(value, ctx) && !ctx) return false;`, 'return true;'];
+      const call = `${this.inPlace(branch.name)}(value, ctx)`;
+      const body = [
+        this.body(tagOnly, own, branch.base, true),
+        `if (${object ? `${this.useRuntime('isPlainObject')}(value) && ` : ''}!${call} && !ctx) return false;`,
+        'return true;',
+      ];
       this.functions[index] = { ...this.functions[index]!, body };
       rewritten = true;
     }
@@ -195,11 +203,13 @@ export class ValidatorCompiler {
   private emit(name: string, schema: JsonSchema, base: string, reports: boolean, known?: KnownProperty): void {
     // No predicate guard in front of the reporting pass: it records nothing on a valid subtree, so
     // re-checking every level first would only walk the failing path again and again.
+    // A discriminated branch of an object schema is called with the object (see `body`).
+    const valueType = known !== undefined && isObjectSchema(schema) ? 'Record<string, unknown>' : 'unknown';
     const signature = !reports
-      ? '(value: unknown): boolean'
+      ? `(value: ${valueType}): boolean`
       : this.takesSegment.has(name)
-        ? '(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean'
-        : '(value: unknown, ctx?: ValidationContext): boolean';
+        ? `(value: ${valueType}, ctx?: ValidationContext, at?: PathSegment): boolean`
+        : `(value: ${valueType}, ctx?: ValidationContext): boolean`;
     this.functions.push({ name: `v_${name}`, signature, body: [this.body(schema, name, base, reports, known), 'return true;'] });
   }
 
@@ -288,7 +298,10 @@ export class ValidatorCompiler {
         resolve: (sub) => compiler.resolveAt(sub, base),
       };
     };
-    return this.inline(schema, makeScope('value', undefined, [], this.baseOf(schema, rootBase), undefined, rootKnown));
+    // A discriminated branch is reached only with an object carrying its tag (the switch read it;
+    // its schema's own function tests the type first): an object schema does not test it again.
+    const knownType = rootKnown !== undefined && isObjectSchema(schema) ? 'object' : undefined;
+    return this.inline(schema, makeScope('value', undefined, [], this.baseOf(schema, rootBase), knownType, rootKnown));
   }
 
   /**
@@ -555,6 +568,11 @@ function acceptsKnown(property: JsonSchema | undefined, value: string): boolean 
     if (key === 'enum') return property.enum!.includes(value);
     return false;
   });
+}
+
+/** A schema whose only type is `object`. */
+function isObjectSchema(schema: JsonSchema): boolean {
+  return isSchemaObject(schema) && declaredTypes(schema).length === 1 && declaredTypes(schema)[0] === 'object';
 }
 
 /** A `$ref` with nothing beside it that validates (annotations change nothing). */

@@ -64,133 +64,133 @@ export function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext):
       const tag2 = isPlainObject(value) ? value.brand : undefined;
       switch (tag2) {
         case "vcard":
-          if (!v_SaleApmVcardRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmVcardRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "pin_voucher":
-          if (!v_SaleApmPinVoucherRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmPinVoucherRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "telecom_otp":
-          if (!v_SaleApmTelecomOtpRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmTelecomOtpRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "bank_account_debit":
-          if (!v_SaleApmBankAccountDebitRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmBankAccountDebitRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "ar_transfer":
-          if (!v_SaleApmArTransferRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmArTransferRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "mx_transfer":
-          if (!v_SaleApmMxTransferRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmMxTransferRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "dl":
-          if (!v_SaleApmDlRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmDlRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "document_method":
-          if (!v_SaleApmDocumentMethodRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmDocumentMethodRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "installment_redirect":
-          if (!v_SaleApmInstallmentRedirectRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmInstallmentRedirectRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "personal_id_method":
-          if (!v_SaleApmPersonalIdMethodRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmPersonalIdMethodRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "crypto_deposit":
-          if (!v_SaleApmCryptoDepositRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmCryptoDepositRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "crypto_withdrawal":
-          if (!v_SaleApmCryptoWithdrawalRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmCryptoWithdrawalRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "ips":
-          if (!v_SaleApmIpsRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmIpsRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "crypto_convert":
-          if (!v_SaleApmCryptoConvertRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmCryptoConvertRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "trading_deposit":
-          if (!v_SaleApmTradingDepositRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmTradingDepositRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "trading_withdrawal":
-          if (!v_SaleApmTradingWithdrawalRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmTradingWithdrawalRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "fx_convert":
-          if (!v_SaleApmFxConvertRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmFxConvertRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "latam_document":
-          if (!v_SaleApmLatamDocumentRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmLatamDocumentRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "upi_a":
-          if (!v_SaleApmUpiARequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmUpiARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "upi_b":
-          if (!v_SaleApmUpiBRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmUpiBRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "upi_c":
-          if (!v_SaleApmUpiCRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmUpiCRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "upi_d":
-          if (!v_SaleApmUpiDRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmUpiDRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "email_transfer":
-          if (!v_SaleApmEmailTransferRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmEmailTransferRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "sms_transfer":
-          if (!v_SaleApmSmsTransferRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmSmsTransferRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p1_a":
-          if (!v_SaleApmP1ARequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p1_b":
-          if (!v_SaleApmP1BRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1BRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p1_c":
-          if (!v_SaleApmP1CRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1CRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p1_d":
-          if (!v_SaleApmP1DRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1DRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p1_e":
-          if (!v_SaleApmP1ERequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1ERequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p1_f":
-          if (!v_SaleApmP1FRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP1FRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p2_a":
-          if (!v_SaleApmP2ARequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP2ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p2_b":
-          if (!v_SaleApmP2BRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP2BRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p2_c":
-          if (!v_SaleApmP2CRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP2CRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p2_d":
-          if (!v_SaleApmP2DRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmP2DRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "bnpl_a":
-          if (!v_SaleApmBnplARequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmBnplARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "bnpl_b":
-          if (!v_SaleApmBnplBRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmBnplBRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "open_banking":
-          if (!v_SaleApmOpenBankingRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmOpenBankingRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "mobile_money":
-          if (!v_SaleApmMobileMoneyRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmMobileMoneyRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "payout_email":
-          if (!v_SaleApmPayoutEmailRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmPayoutEmailRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "local_collection":
-          if (!v_SaleApmLocalCollectionRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmLocalCollectionRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "mobile_money_ke":
-          if (!v_SaleApmMobileMoneyKeRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmMobileMoneyKeRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "device_wallet":
-          if (!v_SaleApmDeviceWalletRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmDeviceWalletRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "web_wallet":
-          if (!v_SaleApmWebWalletRequest_given_brand(value, ctx) && !ctx) return false;
+          if (!v_SaleApmWebWalletRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         default:
           if (!ctx) return false;
@@ -322,665 +322,493 @@ export function v_SaleApmPayoutEmailRequest_properties_order_description(value: 
   return true;
 }
 
-export function v_SaleApmVcardRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmVcardRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.identifier;
+  if (p1 !== undefined) {
+    if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "identifier")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.identifier;
-    if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "identifier")) return false;
-    } else {
-      if (rejectAt(ctx, "identifier", "required", "is required")) return false;
+    if (rejectAt(ctx, "identifier", "required", "is required")) return false;
+  }
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_VcardParameters) : v_VcardParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  return true;
+}
+
+export function v_SaleApmPinVoucherRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.payer_first_name === undefined && rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
+  if (value.payer_last_name === undefined && rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
+  if (value.payer_address === undefined && rejectAt(ctx, "payer_address", "required", "is required")) return false;
+  if (value.payer_country === undefined && rejectAt(ctx, "payer_country", "required", "is required")) return false;
+  if (value.payer_city === undefined && rejectAt(ctx, "payer_city", "required", "is required")) return false;
+  if (value.payer_zip === undefined && rejectAt(ctx, "payer_zip", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_PinVoucherParameters) : v_PinVoucherParameters(p1))) return false;
+  } else {
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+  }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  return true;
+}
+
+export function v_SaleApmTelecomOtpRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_TelecomOtpParameters) : v_TelecomOtpParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  return true;
+}
+
+export function v_SaleApmBankAccountDebitRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.payer_first_name === undefined && rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
+  if (value.payer_last_name === undefined && rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_BankAccountDebitParameters) : v_BankAccountDebitParameters(p1))) return false;
+  } else {
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+  }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  return true;
+}
+
+export function v_SaleApmArTransferRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_ArTransferParameters) : v_ArTransferParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  return true;
+}
+
+export function v_SaleApmMxTransferRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_MxTransferParameters) : v_MxTransferParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  return true;
+}
+
+export function v_SaleApmDlRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    ctx?.segments.push("parameters");
+    if (isPlainObject(p1)) {
+      if (p1.document_number === undefined && rejectAt(ctx, "document_number", "required", "is required")) return false;
     }
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_VcardParameters) : v_VcardParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (!v_DlParameters(p1, ctx) && !ctx) return false;
+    ctx?.segments.pop();
+  } else {
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmPinVoucherRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if (value.payer_first_name === undefined && rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
-    if (value.payer_last_name === undefined && rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
-    if (value.payer_address === undefined && rejectAt(ctx, "payer_address", "required", "is required")) return false;
-    if (value.payer_country === undefined && rejectAt(ctx, "payer_country", "required", "is required")) return false;
-    if (value.payer_city === undefined && rejectAt(ctx, "payer_city", "required", "is required")) return false;
-    if (value.payer_zip === undefined && rejectAt(ctx, "payer_zip", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_PinVoucherParameters) : v_PinVoucherParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+export function v_SaleApmDocumentMethodRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    ctx?.segments.push("parameters");
+    if (isPlainObject(p1)) {
+      if (p1.document_number === undefined && rejectAt(ctx, "document_number", "required", "is required")) return false;
     }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (!v_DlParameters(p1, ctx) && !ctx) return false;
+    ctx?.segments.pop();
+  } else {
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmTelecomOtpRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_TelecomOtpParameters) : v_TelecomOtpParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmInstallmentRedirectRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_InstallmentRedirectParameters) : v_InstallmentRedirectParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmBankAccountDebitRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if (value.payer_first_name === undefined && rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
-    if (value.payer_last_name === undefined && rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_BankAccountDebitParameters) : v_BankAccountDebitParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmArTransferRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_ArTransferParameters) : v_ArTransferParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmMxTransferRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_MxTransferParameters) : v_MxTransferParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmDlRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
+export function v_SaleApmPersonalIdMethodRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_PersonalIdMethodParameters) : v_PersonalIdMethodParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+  if (v_SaleApmPersonalIdMethodRequest_allOf_1_if(value)) {
+    let p2: unknown;
+    p2 = value.parameters;
+    if (p2 !== undefined) {
       ctx?.segments.push("parameters");
-      if (isPlainObject(p1)) {
-        if (p1.document_number === undefined && rejectAt(ctx, "document_number", "required", "is required")) return false;
-      }
-      if (!v_DlParameters(p1, ctx) && !ctx) return false;
-      ctx?.segments.pop();
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmDocumentMethodRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      ctx?.segments.push("parameters");
-      if (isPlainObject(p1)) {
-        if (p1.document_number === undefined && rejectAt(ctx, "document_number", "required", "is required")) return false;
-      }
-      if (!v_DlParameters(p1, ctx) && !ctx) return false;
-      ctx?.segments.pop();
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmInstallmentRedirectRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_InstallmentRedirectParameters) : v_InstallmentRedirectParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-export function v_SaleApmPersonalIdMethodRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_PersonalIdMethodParameters) : v_PersonalIdMethodParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-    if (v_SaleApmPersonalIdMethodRequest_allOf_1_if(value)) {
-      let p2: unknown;
-      p2 = value.parameters;
-      if (p2 !== undefined) {
-        ctx?.segments.push("parameters");
-        if (isPlainObject(p2)) {
-          let p3: unknown;
-          p3 = p2.personalId;
-          if (p3 !== undefined) {
-            ctx?.segments.push("personalId");
-            if (typeof p3 === "string") {
-              if (!PATTERN_7.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is \"BR\")")) return false;
-            }
-            ctx?.segments.pop();
+      if (isPlainObject(p2)) {
+        let p3: unknown;
+        p3 = p2.personalId;
+        if (p3 !== undefined) {
+          ctx?.segments.push("personalId");
+          if (typeof p3 === "string") {
+            if (!PATTERN_7.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is \"BR\")")) return false;
           }
+          ctx?.segments.pop();
         }
-        ctx?.segments.pop();
       }
+      ctx?.segments.pop();
     }
   }
   return true;
 }
 
-export function v_SaleApmCryptoDepositRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmCryptoDepositRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoDepositParameters) : v_CryptoDepositParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoDepositParameters) : v_CryptoDepositParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmCryptoWithdrawalRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmCryptoWithdrawalRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoWithdrawalParameters) : v_CryptoWithdrawalParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoWithdrawalParameters) : v_CryptoWithdrawalParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmIpsRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.order_currency;
-    if (p1 !== undefined && !v_SaleApmIpsRequest_properties_order_currency(p1, ctx, "order_currency")) return false;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_VcardParameters) : v_VcardParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmIpsRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.order_currency;
+  if (p1 !== undefined && !v_SaleApmIpsRequest_properties_order_currency(p1, ctx, "order_currency")) return false;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_VcardParameters) : v_VcardParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmCryptoConvertRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmCryptoConvertRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoConvertParameters) : v_CryptoConvertParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_CryptoConvertParameters) : v_CryptoConvertParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmTradingDepositRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmTradingDepositRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_TradingDepositParameters) : v_TradingDepositParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_TradingDepositParameters) : v_TradingDepositParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmTradingWithdrawalRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmTradingWithdrawalRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_TradingWithdrawalParameters) : v_TradingWithdrawalParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_TradingWithdrawalParameters) : v_TradingWithdrawalParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmFxConvertRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmFxConvertRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_FxConvertParameters) : v_FxConvertParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_FxConvertParameters) : v_FxConvertParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmLatamDocumentRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_LatamDocumentParameters) : v_LatamDocumentParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmLatamDocumentRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_LatamDocumentParameters) : v_LatamDocumentParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmUpiARequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_UpiAParameters) : v_UpiAParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmUpiARequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_UpiAParameters) : v_UpiAParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmUpiBRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmUpiBRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_UpiBParameters) : v_UpiBParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_UpiBParameters) : v_UpiBParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmUpiCRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmUpiCRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_UpiCParameters) : v_UpiCParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_UpiCParameters) : v_UpiCParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmUpiDRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_UpiAParameters) : v_UpiAParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmUpiDRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_UpiAParameters) : v_UpiAParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmEmailTransferRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmEmailTransferRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_EmailTransferParameters) : v_EmailTransferParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_EmailTransferParameters) : v_EmailTransferParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmSmsTransferRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_SmsTransferParameters) : v_SmsTransferParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmSmsTransferRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_SmsTransferParameters) : v_SmsTransferParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmP1ARequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmP1ARequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmP1BRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmP1BRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmP1CRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmP1CRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmP1DRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmP1DRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmP1ERequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmP1ERequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmP1FRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmP1FRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmP2ARequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmP2ARequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmP2BRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmP2BRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmP2CRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmP2CRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmP2DRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmP2DRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmBnplARequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmBnplARequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_BnplAParameters) : v_BnplAParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_BnplAParameters) : v_BnplAParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmBnplBRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmBnplBRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_BnplBParameters) : v_BnplBParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_BnplBParameters) : v_BnplBParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmOpenBankingRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmOpenBankingRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_OpenBankingParameters) : v_OpenBankingParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_OpenBankingParameters) : v_OpenBankingParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmMobileMoneyRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_MobileMoneyParameters) : v_MobileMoneyParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmMobileMoneyRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_MobileMoneyParameters) : v_MobileMoneyParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmPayoutEmailRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmPayoutEmailRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.payer_first_name;
+  if (p1 !== undefined) {
+    if (!v_ApcShipping_properties_companyName(p1, ctx, "payer_first_name")) return false;
   } else {
-    let p1: unknown;
-    p1 = value.payer_first_name;
-    if (p1 !== undefined) {
-      if (!v_ApcShipping_properties_companyName(p1, ctx, "payer_first_name")) return false;
-    } else {
-      if (rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
-    }
-    p1 = value.payer_last_name;
-    if (p1 !== undefined) {
-      if (!v_ApcShipping_properties_companyName(p1, ctx, "payer_last_name")) return false;
-    } else {
-      if (rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
-    }
-    p1 = value.payer_email;
-    if (p1 !== undefined) {
-      if (!v_SaleApmPayoutEmailRequest_properties_payer_email(p1, ctx, "payer_email")) return false;
-    } else {
-      if (rejectAt(ctx, "payer_email", "required", "is required")) return false;
-    }
-    p1 = value.order_description;
-    if (p1 !== undefined && !v_SaleApmPayoutEmailRequest_properties_order_description(p1, ctx, "order_description")) return false;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_PayoutEmailParameters) : v_PayoutEmailParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "payer_first_name", "required", "is required")) return false;
   }
+  p1 = value.payer_last_name;
+  if (p1 !== undefined) {
+    if (!v_ApcShipping_properties_companyName(p1, ctx, "payer_last_name")) return false;
+  } else {
+    if (rejectAt(ctx, "payer_last_name", "required", "is required")) return false;
+  }
+  p1 = value.payer_email;
+  if (p1 !== undefined) {
+    if (!v_SaleApmPayoutEmailRequest_properties_payer_email(p1, ctx, "payer_email")) return false;
+  } else {
+    if (rejectAt(ctx, "payer_email", "required", "is required")) return false;
+  }
+  p1 = value.order_description;
+  if (p1 !== undefined && !v_SaleApmPayoutEmailRequest_properties_order_description(p1, ctx, "order_description")) return false;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_PayoutEmailParameters) : v_PayoutEmailParameters(p1))) return false;
+  } else {
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
+  }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmLocalCollectionRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmLocalCollectionRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_LocalCollectionParameters) : v_LocalCollectionParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_LocalCollectionParameters) : v_LocalCollectionParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmMobileMoneyKeRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    if (value.payer_email === undefined && rejectAt(ctx, "payer_email", "required", "is required")) return false;
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_MobileMoneyKeParameters) : v_MobileMoneyKeParameters(p1))) return false;
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  }
+export function v_SaleApmMobileMoneyKeRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  if (value.payer_email === undefined && rejectAt(ctx, "payer_email", "required", "is required")) return false;
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_MobileMoneyKeParameters) : v_MobileMoneyKeParameters(p1))) return false;
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmDeviceWalletRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmDeviceWalletRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_DeviceWalletParameters) : v_DeviceWalletParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_DeviceWalletParameters) : v_DeviceWalletParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
-export function v_SaleApmWebWalletRequest_given_brand(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
+export function v_SaleApmWebWalletRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
+  let p1: unknown;
+  p1 = value.parameters;
+  if (p1 !== undefined) {
+    if (!(ctx ? visit(ctx, "parameters", p1, v_WebWalletParameters) : v_WebWalletParameters(p1))) return false;
   } else {
-    let p1: unknown;
-    p1 = value.parameters;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "parameters", p1, v_WebWalletParameters) : v_WebWalletParameters(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-    }
-    if (!v_SaleApmFields(value, ctx) && !ctx) return false;
+    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
   }
+  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
   return true;
 }
 
