@@ -5131,8 +5131,8 @@ function v_RedirectParams_oneOf_0_additionalProperties(value: unknown, ctx?: Val
   return true;
 }
 
-function v_CheckoutCallback_allOf_1_if_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "debit" && rejectAt(ctx, at, "const", "must be \"debit\"")) return false;
+function v_CheckoutCallback_allOf_1_if_properties_type(value: unknown): boolean {
+  if (value !== "debit") return false;
   return true;
 }
 

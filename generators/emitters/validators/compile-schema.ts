@@ -87,6 +87,15 @@ export class ValidatorCompiler {
    * then needs no `visit` around them, and the call is as direct with a context as without.
    */
   private readonly takesSegment = new Set<string>();
+  /** Leaves shared by content (callableAt), by name: each is called only on a part, through `visit`. */
+  private readonly sharedLeaves = new Map<string, SchemaObject>();
+  /** Shared leaves some reporting code calls with its context. */
+  private readonly reportedLeaves = new Set<string>();
+  /**
+   * Shared leaves only code that answers calls (an `if`, a `not`): written as predicates, without
+   * their messages, each with the reporting version it would need if reporting code called it.
+   */
+  private readonly answerOnly = new Map<string, CompiledFunction>();
 
   /**
    * `resources`: external schemas the document's `$ref`s may name (the product passes none).
@@ -126,6 +135,21 @@ export class ValidatorCompiler {
   private drain(): void {
     do while (this.queue.length > 0) this.queue.shift()!();
     while (this.delegateToBranches());
+    for (const [name, schema] of this.sharedLeaves) {
+      if (this.reportedLeaves.has(name) || this.answerOnly.has(name)) continue;
+      const index = this.functions.findIndex((compiled) => compiled.name === `v_${name}`);
+      this.answerOnly.set(name, this.functions[index]!);
+      this.functions[index] = { name: `v_${name}`, signature: '(value: unknown): boolean', body: [this.body(schema, name, '', false), 'return true;'] };
+    }
+  }
+
+  /** A shared leaf reporting code calls: back to its reporting version, if it was written as a predicate. */
+  private reportedLeaf(name: string): void {
+    this.reportedLeaves.add(name);
+    const reporting = this.answerOnly.get(name);
+    if (reporting === undefined) return;
+    this.answerOnly.delete(name);
+    this.functions[this.functions.findIndex((compiled) => compiled.name === `v_${name}`)] = reporting;
   }
 
   /**
@@ -246,6 +270,7 @@ export class ValidatorCompiler {
       const visit = (callee: string, valueExpr: string, segmentExpr: string) => {
         this.appliedToParts.add(`v_${callee}`);
         if (!reports) return `v_${callee}(${valueExpr})`;
+        if (this.sharedLeaves.has(callee)) this.reportedLeaf(callee);
         if (this.takesSegment.has(callee)) return `v_${callee}(${valueExpr}, ctx, ${segmentExpr})`;
         return `(ctx ? ${this.useRuntime('visit')}(ctx, ${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))`;
       };
@@ -416,7 +441,10 @@ export class ValidatorCompiler {
     if (!isSchemaObject(schema)) return undefined;
     if (schema.$ref !== undefined) return isBareRef(schema) ? this.referenceFunction(schema.$ref, this.baseOf(schema, base)) : undefined;
     // A leaf's messages carry no condition, and no `$ref` inside makes its base URI matter.
-    return condition === undefined && isLeaf(schema) ? this.contentFunction(schema, wanted, '') : undefined;
+    if (condition !== undefined || !isLeaf(schema)) return undefined;
+    const name = this.contentFunction(schema, wanted, '');
+    this.sharedLeaves.set(name, schema);
+    return name;
   }
 
   private inline(schema: JsonSchema, scope: CodeScope): Code {

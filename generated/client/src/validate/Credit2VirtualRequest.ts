@@ -693,58 +693,58 @@ export function v_Credit2VirtualRequest_allOf_14_then_properties_parameters_prop
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_0_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "mtn-gh" && value !== "airtel-gh" && value !== "tigo-gh" && value !== "vodafone-gh" && rejectAt(ctx, at, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh")) return false;
+export function v_Credit2VirtualRequest_allOf_0_if_properties_parameters_properties_mobile_money_operator(value: unknown): boolean {
+  if (value !== "mtn-gh" && value !== "airtel-gh" && value !== "tigo-gh" && value !== "vodafone-gh") return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_1_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "safaricom-ke" && value !== "airtel-ke" && rejectAt(ctx, at, "enum", "must be one of: safaricom-ke, airtel-ke")) return false;
+export function v_Credit2VirtualRequest_allOf_1_if_properties_parameters_properties_mobile_money_operator(value: unknown): boolean {
+  if (value !== "safaricom-ke" && value !== "airtel-ke") return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_2_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "equitel-ke" && rejectAt(ctx, at, "enum", "must be one of: equitel-ke")) return false;
+export function v_Credit2VirtualRequest_allOf_2_if_properties_parameters_properties_mobile_money_operator(value: unknown): boolean {
+  if (value !== "equitel-ke") return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_3_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "t-kash-ke" && value !== "telcom-ke" && rejectAt(ctx, at, "enum", "must be one of: t-kash-ke, telcom-ke")) return false;
+export function v_Credit2VirtualRequest_allOf_3_if_properties_parameters_properties_mobile_money_operator(value: unknown): boolean {
+  if (value !== "t-kash-ke" && value !== "telcom-ke") return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_4_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "mtn-ci" && value !== "orange-ci" && value !== "moov-ci" && value !== "wave-ci" && rejectAt(ctx, at, "enum", "must be one of: mtn-ci, orange-ci, moov-ci, wave-ci")) return false;
+export function v_Credit2VirtualRequest_allOf_4_if_properties_parameters_properties_mobile_money_operator(value: unknown): boolean {
+  if (value !== "mtn-ci" && value !== "orange-ci" && value !== "moov-ci" && value !== "wave-ci") return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_5_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "mtn-cm" && rejectAt(ctx, at, "enum", "must be one of: mtn-cm")) return false;
+export function v_Credit2VirtualRequest_allOf_5_if_properties_parameters_properties_mobile_money_operator(value: unknown): boolean {
+  if (value !== "mtn-cm") return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_6_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "orange-cm" && rejectAt(ctx, at, "enum", "must be one of: orange-cm")) return false;
+export function v_Credit2VirtualRequest_allOf_6_if_properties_parameters_properties_mobile_money_operator(value: unknown): boolean {
+  if (value !== "orange-cm") return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_7_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "vodacom-tz" && value !== "airtel-tz" && value !== "tigo-tz" && value !== "halopesa-tz" && rejectAt(ctx, at, "enum", "must be one of: vodacom-tz, airtel-tz, tigo-tz, halopesa-tz")) return false;
+export function v_Credit2VirtualRequest_allOf_7_if_properties_parameters_properties_mobile_money_operator(value: unknown): boolean {
+  if (value !== "vodacom-tz" && value !== "airtel-tz" && value !== "tigo-tz" && value !== "halopesa-tz") return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_8_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "vodafone-eg" && value !== "orange-eg" && value !== "etisalat-eg" && value !== "aman-eg" && rejectAt(ctx, at, "enum", "must be one of: vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
+export function v_Credit2VirtualRequest_allOf_8_if_properties_parameters_properties_mobile_money_operator(value: unknown): boolean {
+  if (value !== "vodafone-eg" && value !== "orange-eg" && value !== "etisalat-eg" && value !== "aman-eg") return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "safaricom-ke" && value !== "airtel-ke" && value !== "equitel-ke" && value !== "t-kash-ke" && value !== "telcom-ke" && rejectAt(ctx, at, "enum", "must be one of: safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke")) return false;
+export function v_Credit2VirtualRequest_allOf_10_if_properties_parameters_properties_mobile_money_operator(value: unknown): boolean {
+  if (value !== "safaricom-ke" && value !== "airtel-ke" && value !== "equitel-ke" && value !== "t-kash-ke" && value !== "telcom-ke") return false;
   return true;
 }
 
-export function v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "mtn-cm" && value !== "orange-cm" && rejectAt(ctx, at, "enum", "must be one of: mtn-cm, orange-cm")) return false;
+export function v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mobile_money_operator(value: unknown): boolean {
+  if (value !== "mtn-cm" && value !== "orange-cm") return false;
   return true;
 }
 

@@ -817,8 +817,8 @@ export function v_SaleApmRedirectOnlyRequest_properties_brand_not(value: unknown
   return true;
 }
 
-export function v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "BR" && rejectAt(ctx, at, "const", "must be \"BR\"")) return false;
+export function v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country(value: unknown): boolean {
+  if (value !== "BR") return false;
   return true;
 }
 

@@ -319,48 +319,48 @@ export function v_LocalCollectionParameters_allOf_8_if(value: unknown): boolean 
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_0_if_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "PIX" && rejectAt(ctx, at, "const", "must be \"PIX\"")) return false;
+export function v_LocalCollectionParameters_allOf_0_if_properties_type(value: unknown): boolean {
+  if (value !== "PIX") return false;
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_1_if_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "OFFLINE" && rejectAt(ctx, at, "const", "must be \"OFFLINE\"")) return false;
+export function v_LocalCollectionParameters_allOf_1_if_properties_type(value: unknown): boolean {
+  if (value !== "OFFLINE") return false;
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_2_if_properties_market(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "AR" && rejectAt(ctx, at, "const", "must be \"AR\"")) return false;
+export function v_LocalCollectionParameters_allOf_2_if_properties_market(value: unknown): boolean {
+  if (value !== "AR") return false;
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_3_if_properties_market(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "CL" && rejectAt(ctx, at, "const", "must be \"CL\"")) return false;
+export function v_LocalCollectionParameters_allOf_3_if_properties_market(value: unknown): boolean {
+  if (value !== "CL") return false;
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_4_if_properties_market(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "PY" && value !== "PE" && rejectAt(ctx, at, "enum", "must be one of: PY, PE")) return false;
+export function v_LocalCollectionParameters_allOf_4_if_properties_market(value: unknown): boolean {
+  if (value !== "PY" && value !== "PE") return false;
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_5_if_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "OFFLINE_SERVICE_PAYMENT" && rejectAt(ctx, at, "const", "must be \"OFFLINE_SERVICE_PAYMENT\"")) return false;
+export function v_LocalCollectionParameters_allOf_5_if_properties_type(value: unknown): boolean {
+  if (value !== "OFFLINE_SERVICE_PAYMENT") return false;
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_6_if_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "PULL" && rejectAt(ctx, at, "const", "must be \"PULL\"")) return false;
+export function v_LocalCollectionParameters_allOf_6_if_properties_type(value: unknown): boolean {
+  if (value !== "PULL") return false;
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_7_if_properties_market(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "PE" && rejectAt(ctx, at, "const", "must be \"PE\"")) return false;
+export function v_LocalCollectionParameters_allOf_7_if_properties_market(value: unknown): boolean {
+  if (value !== "PE") return false;
   return true;
 }
 
-export function v_LocalCollectionParameters_allOf_8_if_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "SPEI" && rejectAt(ctx, at, "const", "must be \"SPEI\"")) return false;
+export function v_LocalCollectionParameters_allOf_8_if_properties_type(value: unknown): boolean {
+  if (value !== "SPEI") return false;
   return true;
 }
 

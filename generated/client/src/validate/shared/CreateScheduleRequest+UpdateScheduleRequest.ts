@@ -159,22 +159,22 @@ export function v_ScheduleOptions_allOf_3_if(value: unknown): boolean {
   return true;
 }
 
-export function v_ScheduleOptions_allOf_0_if_properties_delayed_first_payment(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "delay_by_interval" && rejectAt(ctx, at, "const", "must be \"delay_by_interval\"")) return false;
+export function v_ScheduleOptions_allOf_0_if_properties_delayed_first_payment(value: unknown): boolean {
+  if (value !== "delay_by_interval") return false;
   return true;
 }
 
-export function v_ScheduleOptions_allOf_1_if_properties_delayed_first_payment(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "day_of_week" && rejectAt(ctx, at, "const", "must be \"day_of_week\"")) return false;
+export function v_ScheduleOptions_allOf_1_if_properties_delayed_first_payment(value: unknown): boolean {
+  if (value !== "day_of_week") return false;
   return true;
 }
 
-export function v_ScheduleOptions_allOf_2_if_properties_delayed_first_payment(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "day_of_month" && rejectAt(ctx, at, "const", "must be \"day_of_month\"")) return false;
+export function v_ScheduleOptions_allOf_2_if_properties_delayed_first_payment(value: unknown): boolean {
+  if (value !== "day_of_month") return false;
   return true;
 }
 
-export function v_ScheduleOptions_allOf_3_if_properties_interval_unit(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "day" && rejectAt(ctx, at, "const", "must be \"day\"")) return false;
+export function v_ScheduleOptions_allOf_3_if_properties_interval_unit(value: unknown): boolean {
+  if (value !== "day") return false;
   return true;
 }

@@ -237,8 +237,8 @@ export function v_SessionFields_allOf_1_if(value: unknown): boolean {
   return true;
 }
 
-export function v_SessionFields_allOf_0_if_properties_operation(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== "debit" && value !== "credit" && rejectAt(ctx, at, "enum", "must be one of: debit, credit")) return false;
+export function v_SessionFields_allOf_0_if_properties_operation(value: unknown): boolean {
+  if (value !== "debit" && value !== "credit") return false;
   return true;
 }
 
@@ -255,7 +255,7 @@ export function v_SessionFields_allOf_1_if_not(value: unknown): boolean {
   return true;
 }
 
-export function v_SessionFields_allOf_1_if_not_properties_recurring_init(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (value !== true && rejectAt(ctx, at, "const", "must be true")) return false;
+export function v_SessionFields_allOf_1_if_not_properties_recurring_init(value: unknown): boolean {
+  if (value !== true) return false;
   return true;
 }
