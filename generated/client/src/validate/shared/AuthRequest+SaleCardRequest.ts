@@ -4,7 +4,7 @@ import { closestAlternative, defer, isPlainObject, reject, rejectAt, visit } fro
 import type { ValidationContext } from '../../runtime/validation.js';
 import { v_Amount, v_CalendarDate, v_CardDataFields, v_CardTokenFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sOrderFields, v_S2sPayerFields, v_Url, v_VoucherWalletParameters, v_YesNo } from './common.js';
 
-export const VALUE_3 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]],[["digital_wallet","payment_token"],["card_number","card_exp_month","card_exp_year","card_cvv2","card_token"]]];
+const VALUE_3 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]],[["digital_wallet","payment_token"],["card_number","card_exp_month","card_exp_year","card_cvv2","card_token"]]];
 export const v_PaymentToken = /* @__PURE__ */ defer(() => import("../deferred/PaymentToken.js"));
 export const v_SaleCardParameters = /* @__PURE__ */ defer(() => import("../deferred/SaleCardParameters.js"));
 

@@ -4,8 +4,8 @@ import { codePointLength, isPlainObject, reject, rejectAt } from '../../runtime/
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { PATTERN_7, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
 
-export const PATTERN_10 = /* @__PURE__ */ new RegExp("^0*[1-9][0-9]*$", "u");
-export const PATTERN_11 = /* @__PURE__ */ new RegExp("^(0?[1-9]|[12][0-9]|3[01])$", "u");
+const PATTERN_10 = /* @__PURE__ */ new RegExp("^0*[1-9][0-9]*$", "u");
+const PATTERN_11 = /* @__PURE__ */ new RegExp("^(0?[1-9]|[12][0-9]|3[01])$", "u");
 
 export function v_PositiveDigitString(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
@@ -103,11 +103,11 @@ export function v_ScheduleOptions_properties_delayed_first_payment(value: unknow
   return true;
 }
 
-export function v_ScheduleOptions_properties_delays_not(value: unknown): boolean {
+function v_ScheduleOptions_properties_delays_not(value: unknown): boolean {
   return true;
 }
 
-export function v_ScheduleOptions_allOf_0_if(value: unknown): boolean {
+function v_ScheduleOptions_allOf_0_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.delayed_first_payment;
@@ -120,7 +120,7 @@ export function v_ScheduleOptions_allOf_0_if(value: unknown): boolean {
   return true;
 }
 
-export function v_ScheduleOptions_allOf_1_if(value: unknown): boolean {
+function v_ScheduleOptions_allOf_1_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.delayed_first_payment;
@@ -133,7 +133,7 @@ export function v_ScheduleOptions_allOf_1_if(value: unknown): boolean {
   return true;
 }
 
-export function v_ScheduleOptions_allOf_2_if(value: unknown): boolean {
+function v_ScheduleOptions_allOf_2_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.delayed_first_payment;
@@ -146,7 +146,7 @@ export function v_ScheduleOptions_allOf_2_if(value: unknown): boolean {
   return true;
 }
 
-export function v_ScheduleOptions_allOf_3_if(value: unknown): boolean {
+function v_ScheduleOptions_allOf_3_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.interval_unit;
@@ -159,22 +159,22 @@ export function v_ScheduleOptions_allOf_3_if(value: unknown): boolean {
   return true;
 }
 
-export function v_ScheduleOptions_allOf_0_if_properties_delayed_first_payment(value: unknown): boolean {
+function v_ScheduleOptions_allOf_0_if_properties_delayed_first_payment(value: unknown): boolean {
   if (value !== "delay_by_interval") return false;
   return true;
 }
 
-export function v_ScheduleOptions_allOf_1_if_properties_delayed_first_payment(value: unknown): boolean {
+function v_ScheduleOptions_allOf_1_if_properties_delayed_first_payment(value: unknown): boolean {
   if (value !== "day_of_week") return false;
   return true;
 }
 
-export function v_ScheduleOptions_allOf_2_if_properties_delayed_first_payment(value: unknown): boolean {
+function v_ScheduleOptions_allOf_2_if_properties_delayed_first_payment(value: unknown): boolean {
   if (value !== "day_of_month") return false;
   return true;
 }
 
-export function v_ScheduleOptions_allOf_3_if_properties_interval_unit(value: unknown): boolean {
+function v_ScheduleOptions_allOf_3_if_properties_interval_unit(value: unknown): boolean {
   if (value !== "day") return false;
   return true;
 }

@@ -5,7 +5,7 @@ import type { PathSegment, ValidationContext } from '../../runtime/validation.js
 import { v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_WebWalletToken_properties_apiVersion } from './common.js';
 import { v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey } from './DeviceWalletParameters+2-758by2.js';
 
-export const VALUE_1 = [[["signature","intermediateSigningKey","protocolVersion","signedMessage"],[]],[[],[]]];
+const VALUE_1 = [[["signature","intermediateSigningKey","protocolVersion","signedMessage"],[]],[[],[]]];
 
 export function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -184,7 +184,7 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
   return true;
 }
 
-export function v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -193,7 +193,7 @@ export function v_WebWalletToken_properties_paymentMethodData_properties_tokeniz
   return true;
 }
 
-export function v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_token_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
+function v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_token_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
@@ -202,7 +202,7 @@ export function v_WebWalletToken_properties_paymentMethodData_properties_tokeniz
   return true;
 }
 
-export function v_WebWalletToken_properties_paymentMethodData_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_WebWalletToken_properties_paymentMethodData_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -211,7 +211,7 @@ export function v_WebWalletToken_properties_paymentMethodData_properties_type(va
   return true;
 }
 
-export function v_WebWalletToken_properties_paymentMethodData_properties_info_properties_cardNetwork(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_WebWalletToken_properties_paymentMethodData_properties_info_properties_cardNetwork(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {

@@ -4,7 +4,7 @@ import { closestAlternative, isPlainObject, reject, rejectAt, visit } from '../.
 import type { ValidationContext } from '../../runtime/validation.js';
 import { v_Amount, v_ClientKey, v_Currency, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_VoucherWalletParameters } from './common.js';
 
-export const VALUE_8 = [[["recurring_first_trans_id"],[]],[["recurring_init_trans_id"],[]]];
+const VALUE_8 = [[["recurring_first_trans_id"],[]],[["recurring_init_trans_id"],[]]];
 
 export function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -76,7 +76,7 @@ export function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext)
   return true;
 }
 
-export function v_RecurringChargeFields_allOf_0_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+function v_RecurringChargeFields_allOf_0_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.recurring_first_trans_id;
@@ -89,7 +89,7 @@ export function v_RecurringChargeFields_allOf_0_anyOf_0(value: unknown, ctx?: Va
   return true;
 }
 
-export function v_RecurringChargeFields_allOf_0_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
+function v_RecurringChargeFields_allOf_0_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.recurring_init_trans_id;

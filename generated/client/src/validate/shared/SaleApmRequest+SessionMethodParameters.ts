@@ -4,7 +4,7 @@ import { codePointLength, defer, isPlainObject, propertyCount, reject, rejectAt 
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { PATTERN_1, PATTERN_7, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from './common.js';
 
-export const PATTERN_8 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
+const PATTERN_8 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
 export const v_InstallmentRedirectParameters = /* @__PURE__ */ defer(() => import("../deferred/InstallmentRedirectParameters.js"));
 export const v_OpenBankingParameters = /* @__PURE__ */ defer(() => import("../deferred/OpenBankingParameters.js"));
 export const v_LocalCollectionParameters = /* @__PURE__ */ defer(() => import("../deferred/LocalCollectionParameters.js"));
@@ -512,7 +512,7 @@ export function v_MobileMoneyKeParameters(value: unknown, ctx?: ValidationContex
   return true;
 }
 
-export function v_PinVoucherParameters_properties_pin(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_PinVoucherParameters_properties_pin(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -522,7 +522,7 @@ export function v_PinVoucherParameters_properties_pin(value: unknown, ctx?: Vali
   return true;
 }
 
-export function v_CryptoWithdrawalParameters_properties_network(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_CryptoWithdrawalParameters_properties_network(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -531,7 +531,7 @@ export function v_CryptoWithdrawalParameters_properties_network(value: unknown, 
   return true;
 }
 
-export function v_P2PayMethodParameters_properties_accountName(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_P2PayMethodParameters_properties_accountName(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -541,7 +541,7 @@ export function v_P2PayMethodParameters_properties_accountName(value: unknown, c
   return true;
 }
 
-export function v_BnplAParameters_properties_buyer_loyalty_level(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_BnplAParameters_properties_buyer_loyalty_level(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
     if (rejectAt(ctx, at, "type", "must be a string or an integer")) return false;
   } else {
@@ -556,7 +556,7 @@ export function v_BnplAParameters_properties_buyer_loyalty_level(value: unknown,
   return true;
 }
 
-export function v_PayoutEmailParameters_properties_SecurityQuestion(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_PayoutEmailParameters_properties_SecurityQuestion(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -566,7 +566,7 @@ export function v_PayoutEmailParameters_properties_SecurityQuestion(value: unkno
   return true;
 }
 
-export function v_PayoutEmailParameters_properties_SecurityQuestionAnswer(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_PayoutEmailParameters_properties_SecurityQuestionAnswer(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {

@@ -5,9 +5,9 @@ import { formatUri } from '../../runtime/format-uri.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from './common.js';
 
-export const PATTERN_17 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
-export const PATTERN_18 = /* @__PURE__ */ new RegExp("^[A-Za-z]{2}$", "u");
-export const PATTERN_19 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
+const PATTERN_17 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
+const PATTERN_18 = /* @__PURE__ */ new RegExp("^[A-Za-z]{2}$", "u");
+const PATTERN_19 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
 export const PATTERN_20 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}(\\.[0-9]{1,2})?$", "u");
 
 export function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
@@ -404,7 +404,7 @@ export function v_CardSetApc(value: unknown, ctx?: ValidationContext): boolean {
   return true;
 }
 
-export function v_CardSetBng_properties_bnrg_installm_def(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_CardSetBng_properties_bnrg_installm_def(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -413,7 +413,7 @@ export function v_CardSetBng_properties_bnrg_installm_def(value: unknown, ctx?: 
   return true;
 }
 
-export function v_CardSetBng_properties_bnrg_installm_months(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_CardSetBng_properties_bnrg_installm_months(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -423,7 +423,7 @@ export function v_CardSetBng_properties_bnrg_installm_months(value: unknown, ctx
   return true;
 }
 
-export function v_CardSetBng_properties_bnrg_installm_plan(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_CardSetBng_properties_bnrg_installm_plan(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -432,7 +432,7 @@ export function v_CardSetBng_properties_bnrg_installm_plan(value: unknown, ctx?:
   return true;
 }
 
-export function v_CardSetFcp_properties_document_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_CardSetFcp_properties_document_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -441,7 +441,7 @@ export function v_CardSetFcp_properties_document_type(value: unknown, ctx?: Vali
   return true;
 }
 
-export function v_CardSetFcp_properties_fiscal_country(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_CardSetFcp_properties_fiscal_country(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -451,7 +451,7 @@ export function v_CardSetFcp_properties_fiscal_country(value: unknown, ctx?: Val
   return true;
 }
 
-export function v_CardSetLbp_properties_descriptor(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_CardSetLbp_properties_descriptor(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -460,7 +460,7 @@ export function v_CardSetLbp_properties_descriptor(value: unknown, ctx?: Validat
   return true;
 }
 
-export function v_CardSetTwd_properties_shipping_postcode(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_CardSetTwd_properties_shipping_postcode(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -470,7 +470,7 @@ export function v_CardSetTwd_properties_shipping_postcode(value: unknown, ctx?: 
   return true;
 }
 
-export function v_CardSetTwd_properties_shipping_country(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_CardSetTwd_properties_shipping_country(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -480,7 +480,7 @@ export function v_CardSetTwd_properties_shipping_country(value: unknown, ctx?: V
   return true;
 }
 
-export function v_ApcShipping_properties_street1(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcShipping_properties_street1(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -489,7 +489,7 @@ export function v_ApcShipping_properties_street1(value: unknown, ctx?: Validatio
   return true;
 }
 
-export function v_ApcShipping_properties_city(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcShipping_properties_city(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -498,7 +498,7 @@ export function v_ApcShipping_properties_city(value: unknown, ctx?: ValidationCo
   return true;
 }
 
-export function v_ApcShipping_properties_state(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcShipping_properties_state(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -507,7 +507,7 @@ export function v_ApcShipping_properties_state(value: unknown, ctx?: ValidationC
   return true;
 }
 
-export function v_ApcShipping_properties_postcode(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcShipping_properties_postcode(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -516,7 +516,7 @@ export function v_ApcShipping_properties_postcode(value: unknown, ctx?: Validati
   return true;
 }
 
-export function v_ApcShipping_properties_method(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcShipping_properties_method(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -525,7 +525,7 @@ export function v_ApcShipping_properties_method(value: unknown, ctx?: Validation
   return true;
 }
 
-export function v_ApcShipping_properties_comment(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcShipping_properties_comment(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -534,7 +534,7 @@ export function v_ApcShipping_properties_comment(value: unknown, ctx?: Validatio
   return true;
 }
 
-export function v_ApcShipping_properties_expectedDate(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcShipping_properties_expectedDate(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -552,7 +552,7 @@ export function v_ApcShipping_properties_logisticsProvider(value: unknown, ctx?:
   return true;
 }
 
-export function v_ApcShipping_properties_preference(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcShipping_properties_preference(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -561,7 +561,7 @@ export function v_ApcShipping_properties_preference(value: unknown, ctx?: Valida
   return true;
 }
 
-export function v_ApcShipping_properties_phone(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcShipping_properties_phone(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -570,7 +570,7 @@ export function v_ApcShipping_properties_phone(value: unknown, ctx?: ValidationC
   return true;
 }
 
-export function v_ApcShipping_properties_email(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcShipping_properties_email(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -579,7 +579,7 @@ export function v_ApcShipping_properties_email(value: unknown, ctx?: ValidationC
   return true;
 }
 
-export function v_ApcShipping_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcShipping_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -588,7 +588,7 @@ export function v_ApcShipping_properties_type(value: unknown, ctx?: ValidationCo
   return true;
 }
 
-export function v_ApcCartItemRecipient_properties_salutation(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartItemRecipient_properties_salutation(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -597,7 +597,7 @@ export function v_ApcCartItemRecipient_properties_salutation(value: unknown, ctx
   return true;
 }
 
-export function v_ApcCartItemRecipient_properties_firstName(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartItemRecipient_properties_firstName(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -606,7 +606,7 @@ export function v_ApcCartItemRecipient_properties_firstName(value: unknown, ctx?
   return true;
 }
 
-export function v_ApcCartItem_properties_currency(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartItem_properties_currency(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -615,7 +615,7 @@ export function v_ApcCartItem_properties_currency(value: unknown, ctx?: Validati
   return true;
 }
 
-export function v_ApcCartItem_properties_description(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartItem_properties_description(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -624,7 +624,7 @@ export function v_ApcCartItem_properties_description(value: unknown, ctx?: Valid
   return true;
 }
 
-export function v_ApcCartItem_properties_commodityCode(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartItem_properties_commodityCode(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -633,7 +633,7 @@ export function v_ApcCartItem_properties_commodityCode(value: unknown, ctx?: Val
   return true;
 }
 
-export function v_ApcCartItem_properties_price(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartItem_properties_price(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -642,7 +642,7 @@ export function v_ApcCartItem_properties_price(value: unknown, ctx?: ValidationC
   return true;
 }
 
-export function v_ApcCartItem_properties_quantityUnit(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartItem_properties_quantityUnit(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -651,7 +651,7 @@ export function v_ApcCartItem_properties_quantityUnit(value: unknown, ctx?: Vali
   return true;
 }
 
-export function v_ApcCartItem_properties_productUrl(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartItem_properties_productUrl(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -661,7 +661,7 @@ export function v_ApcCartItem_properties_productUrl(value: unknown, ctx?: Valida
   return true;
 }
 
-export function v_ApcCartPayment_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartPayment_properties_type(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -670,7 +670,7 @@ export function v_ApcCartPayment_properties_type(value: unknown, ctx?: Validatio
   return true;
 }
 
-export function v_ApcCartPayment_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartPayment_properties_status(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -679,7 +679,7 @@ export function v_ApcCartPayment_properties_status(value: unknown, ctx?: Validat
   return true;
 }
 
-export function v_ApcCartPayment_properties_amount(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartPayment_properties_amount(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -689,7 +689,7 @@ export function v_ApcCartPayment_properties_amount(value: unknown, ctx?: Validat
   return true;
 }
 
-export function v_ApcCartPayment_properties_primary_anyOf_0(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_ApcCartPayment_properties_primary_anyOf_0(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "boolean" && rejectAt(ctx, at, "type", "must be a boolean")) return false;
   return true;
 }

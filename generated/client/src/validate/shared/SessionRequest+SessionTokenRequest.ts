@@ -200,7 +200,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
   return true;
 }
 
-export function v_SessionFields_properties_operation(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_SessionFields_properties_operation(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -209,7 +209,7 @@ export function v_SessionFields_properties_operation(value: unknown, ctx?: Valid
   return true;
 }
 
-export function v_SessionFields_properties_session_expiry(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_SessionFields_properties_session_expiry(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (!((typeof value === "number" && Number.isFinite(value)))) {
     if (rejectAt(ctx, at, "type", "must be a number")) return false;
   } else {
@@ -219,7 +219,7 @@ export function v_SessionFields_properties_session_expiry(value: unknown, ctx?: 
   return true;
 }
 
-export function v_SessionFields_allOf_0_if(value: unknown): boolean {
+function v_SessionFields_allOf_0_if(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.operation;
@@ -232,17 +232,17 @@ export function v_SessionFields_allOf_0_if(value: unknown): boolean {
   return true;
 }
 
-export function v_SessionFields_allOf_1_if(value: unknown): boolean {
+function v_SessionFields_allOf_1_if(value: unknown): boolean {
   if (v_SessionFields_allOf_1_if_not(value)) return false;
   return true;
 }
 
-export function v_SessionFields_allOf_0_if_properties_operation(value: unknown): boolean {
+function v_SessionFields_allOf_0_if_properties_operation(value: unknown): boolean {
   if (value !== "debit" && value !== "credit") return false;
   return true;
 }
 
-export function v_SessionFields_allOf_1_if_not(value: unknown): boolean {
+function v_SessionFields_allOf_1_if_not(value: unknown): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.recurring_init;
@@ -255,7 +255,7 @@ export function v_SessionFields_allOf_1_if_not(value: unknown): boolean {
   return true;
 }
 
-export function v_SessionFields_allOf_1_if_not_properties_recurring_init(value: unknown): boolean {
+function v_SessionFields_allOf_1_if_not_properties_recurring_init(value: unknown): boolean {
   if (value !== true) return false;
   return true;
 }

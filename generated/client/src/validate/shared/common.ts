@@ -10,14 +10,14 @@ import { luhn } from '../../runtime/luhn.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 
 export const PATTERN_1 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
-export const PATTERN_2 = /* @__PURE__ */ new RegExp("^[A-Z]{3}$", "u");
-export const PATTERN_3 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$", "u");
-export const PATTERN_4 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
-export const PATTERN_5 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
-export const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
+const PATTERN_2 = /* @__PURE__ */ new RegExp("^[A-Z]{3}$", "u");
+const PATTERN_3 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$", "u");
+const PATTERN_4 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
+const PATTERN_5 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
+const PATTERN_6 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
 export const PATTERN_7 = /* @__PURE__ */ new RegExp("^[0-9]+$", "u");
 export const VALUE_6 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]]];
-export const PATTERN_21 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
+const PATTERN_21 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
 export const v_SessionCustomer = /* @__PURE__ */ defer(() => import("../deferred/SessionCustomer.js"));
 
 export function v_VoucherWalletParameters(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
@@ -527,7 +527,7 @@ export function v_CryptoGatewayParameters_properties_bech32(value: unknown, ctx?
   return true;
 }
 
-export function v_IpAddress_anyOf_0(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_IpAddress_anyOf_0(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -536,7 +536,7 @@ export function v_IpAddress_anyOf_0(value: unknown, ctx?: ValidationContext, at?
   return true;
 }
 
-export function v_IpAddress_anyOf_1(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+function v_IpAddress_anyOf_1(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
@@ -561,7 +561,7 @@ export function v_S2sZeroAmountRule_then_properties_order_amount_not(value: unkn
   return true;
 }
 
-export function v_S2sZeroAmountRule_if(value: unknown): boolean {
+function v_S2sZeroAmountRule_if(value: unknown): boolean {
   if (v_S2sZeroAmountRule_if_not(value)) return false;
   return true;
 }
@@ -580,7 +580,7 @@ export function v_SaleApmFields_properties_custom_data(value: unknown, ctx?: Val
   return true;
 }
 
-export function v_S2sZeroAmountRule_if_not(value: unknown): boolean {
+function v_S2sZeroAmountRule_if_not(value: unknown): boolean {
   if (!(v_S2sZeroAmountRule_if_not_anyOf_0(value) || v_S2sZeroAmountRule_if_not_anyOf_1(value))) {
     return false;
   }
@@ -592,7 +592,7 @@ export function v_SaleCardRequest_allOf_1_if_properties_auth(value: unknown, ctx
   return true;
 }
 
-export function v_S2sZeroAmountRule_if_not_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
+function v_S2sZeroAmountRule_if_not_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.auth;
@@ -605,7 +605,7 @@ export function v_S2sZeroAmountRule_if_not_anyOf_0(value: unknown, ctx?: Validat
   return true;
 }
 
-export function v_S2sZeroAmountRule_if_not_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
+function v_S2sZeroAmountRule_if_not_anyOf_1(value: unknown, ctx?: ValidationContext): boolean {
   if (isPlainObject(value)) {
     let p1: unknown;
     p1 = value.recurring_init;
