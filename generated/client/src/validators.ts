@@ -6,10 +6,9 @@ import type { PathSegment, ValidationContext } from './runtime/validation.js';
 import { v_AuthRequest } from './validate/code/AuthRequest.js';
 import { v_CaptureRequest, v_CaptureRequest_properties_action } from './validate/code/CaptureRequest.js';
 import { v_Card2CardParameters, v_Card2CardRequest, v_Card2CardRequest_properties_action, v_CardSetPrc } from './validate/code/Card2CardRequest.js';
-import { v_CheckoutCaptureRequest } from './validate/code/CheckoutCaptureRequest.js';
 import { v_CheckoutCardCreditRequest } from './validate/code/CheckoutCardCreditRequest.js';
 import { v_CheckoutRecurringOrder, v_CheckoutRecurringRequest } from './validate/code/CheckoutRecurringRequest.js';
-import { v_CheckoutRefundRequest } from './validate/code/CheckoutRefundRequest.js';
+import { v_CheckoutCaptureRequest } from './validate/code/CheckoutRefundRequest.js';
 import { v_CheckoutVoidRequest } from './validate/code/CheckoutRetryRequest.js';
 import { v_CheckoutStatusByOrderId, v_CheckoutStatusByPaymentId, v_CheckoutStatusRequest } from './validate/code/CheckoutStatusRequest.js';
 import { v_CreateScheduleRequest, v_CreateScheduleRequest_properties_action } from './validate/code/CreateScheduleRequest.js';
@@ -19,7 +18,7 @@ import { v_CreditvoidRequest, v_CreditvoidRequest_properties_action } from './va
 import { v_Debit2VirtualCalcRequest } from './validate/code/Debit2VirtualCalcRequest.js';
 import { v_Debit2VirtualRequest } from './validate/code/Debit2VirtualRequest.js';
 import { v_DebitParameters, v_DebitRequest, v_DebitRequest_properties_action } from './validate/code/DebitRequest.js';
-import { PATTERN_14, deferred_Credit2CardParameters, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd } from './validate/code/deferred/Credit2CardParameters.js';
+import { deferred_Credit2CardParameters, v_CardExpirationDate, v_CardSetErsCredit2Card, v_CardSetNsp, v_CardSetPwd } from './validate/code/deferred/Credit2CardParameters.js';
 import { deferred_DebitParameters } from './validate/code/deferred/DebitParameters.js';
 import { deferred_DeviceWalletParameters } from './validate/code/deferred/DeviceWalletParameters.js';
 import { deferred_InstallmentRedirectParameters } from './validate/code/deferred/InstallmentRedirectParameters.js';
@@ -27,7 +26,6 @@ import { deferred_LocalCollectionParameters, v_LocalCollectionBankDetails } from
 import { deferred_OpenBankingParameters, v_OpenBankingIdentificationType, v_OpenBankingPayeeIdentification } from './validate/code/deferred/OpenBankingParameters.js';
 import { deferred_PaymentToken } from './validate/code/deferred/PaymentToken.js';
 import { deferred_SaleCardParameters } from './validate/code/deferred/SaleCardParameters.js';
-import { deferred_SessionCustomer } from './validate/code/deferred/SessionCustomer.js';
 import { deferred_SessionMethodParameters, v_CashTicketParameters, v_CryptoGatewayParameters, v_SessionCardParameters } from './validate/code/deferred/SessionMethodParameters.js';
 import { deferred_WebWalletParameters } from './validate/code/deferred/WebWalletParameters.js';
 import { v_DeleteScheduleRequest, v_DeleteScheduleRequest_properties_action } from './validate/code/DeleteScheduleRequest.js';
@@ -40,7 +38,7 @@ import { v_RecurringDebitRequest, v_RecurringDebitRequest_properties_action } fr
 import { v_RecurringSaleRequest, v_RecurringSaleRequest_properties_action } from './validate/code/RecurringSaleRequest.js';
 import { v_RefundRequest, v_RefundRequest_properties_action } from './validate/code/RefundRequest.js';
 import { v_RunScheduleRequest, v_RunScheduleRequest_properties_action } from './validate/code/RunScheduleRequest.js';
-import { v_P1AParameters, v_P2AParameters, v_SaleApmArTransferRequest_given_brand, v_SaleApmBankAccountDebitRequest_given_brand, v_SaleApmBnplARequest_given_brand, v_SaleApmBnplBRequest_given_brand, v_SaleApmCryptoConvertRequest_given_brand, v_SaleApmCryptoDepositRequest_given_brand, v_SaleApmCryptoWithdrawalRequest_given_brand, v_SaleApmDeviceWalletRequest_given_brand, v_SaleApmDlRequest_given_brand, v_SaleApmDocumentMethodRequest_given_brand, v_SaleApmEmailTransferRequest_given_brand, v_SaleApmFields, v_SaleApmFxConvertRequest_given_brand, v_SaleApmInstallmentRedirectRequest_given_brand, v_SaleApmIpsRequest_given_brand, v_SaleApmLatamDocumentRequest_given_brand, v_SaleApmLocalCollectionRequest_given_brand, v_SaleApmMethodRequest, v_SaleApmMobileMoneyKeRequest_given_brand, v_SaleApmMobileMoneyRequest_given_brand, v_SaleApmMxTransferRequest_given_brand, v_SaleApmOpenBankingRequest_given_brand, v_SaleApmP1ARequest_given_brand, v_SaleApmP1BRequest_given_brand, v_SaleApmP1CRequest_given_brand, v_SaleApmP1DRequest_given_brand, v_SaleApmP1ERequest_given_brand, v_SaleApmP1FRequest_given_brand, v_SaleApmP2ARequest_given_brand, v_SaleApmP2BRequest_given_brand, v_SaleApmP2CRequest_given_brand, v_SaleApmP2DRequest_given_brand, v_SaleApmPayoutEmailRequest_given_brand, v_SaleApmPersonalIdMethodRequest_given_brand, v_SaleApmPinVoucherRequest_given_brand, v_SaleApmRedirectOnlyRequest, v_SaleApmRequest, v_SaleApmSmsTransferRequest_given_brand, v_SaleApmTelecomOtpRequest_given_brand, v_SaleApmTradingDepositRequest_given_brand, v_SaleApmTradingWithdrawalRequest_given_brand, v_SaleApmUpiARequest_given_brand, v_SaleApmUpiBRequest_given_brand, v_SaleApmUpiCRequest_given_brand, v_SaleApmUpiDRequest_given_brand, v_SaleApmVcardRequest_given_brand, v_SaleApmWebWalletRequest_given_brand } from './validate/code/SaleApmRequest.js';
+import { v_P1AParameters, v_P2AParameters, v_SaleApmArTransferRequest_given_brand, v_SaleApmBankAccountDebitRequest_given_brand, v_SaleApmBnplARequest_given_brand, v_SaleApmBnplBRequest_given_brand, v_SaleApmCryptoConvertRequest_given_brand, v_SaleApmCryptoDepositRequest_given_brand, v_SaleApmCryptoWithdrawalRequest_given_brand, v_SaleApmDeviceWalletRequest_given_brand, v_SaleApmDlRequest_given_brand, v_SaleApmEmailTransferRequest_given_brand, v_SaleApmFields, v_SaleApmFxConvertRequest_given_brand, v_SaleApmInstallmentRedirectRequest_given_brand, v_SaleApmIpsRequest_given_brand, v_SaleApmLatamDocumentRequest_given_brand, v_SaleApmLocalCollectionRequest_given_brand, v_SaleApmMethodRequest, v_SaleApmMobileMoneyKeRequest_given_brand, v_SaleApmMobileMoneyRequest_given_brand, v_SaleApmMxTransferRequest_given_brand, v_SaleApmOpenBankingRequest_given_brand, v_SaleApmP1ARequest_given_brand, v_SaleApmP2ARequest_given_brand, v_SaleApmPayoutEmailRequest_given_brand, v_SaleApmPersonalIdMethodRequest_given_brand, v_SaleApmPinVoucherRequest_given_brand, v_SaleApmRedirectOnlyRequest, v_SaleApmRequest, v_SaleApmSmsTransferRequest_given_brand, v_SaleApmTelecomOtpRequest_given_brand, v_SaleApmTradingDepositRequest_given_brand, v_SaleApmTradingWithdrawalRequest_given_brand, v_SaleApmUpiARequest_given_brand, v_SaleApmUpiBRequest_given_brand, v_SaleApmUpiCRequest_given_brand, v_SaleApmVcardRequest_given_brand, v_SaleApmWebWalletRequest_given_brand } from './validate/code/SaleApmRequest.js';
 import { v_MpiData, v_SaleCardRequest } from './validate/code/SaleCardRequest.js';
 import { v_ScheduleInfoRequest, v_ScheduleInfoRequest_properties_action } from './validate/code/ScheduleInfoRequest.js';
 import { v_SessionRequest } from './validate/code/SessionRequest.js';
@@ -48,7 +46,7 @@ import { v_SessionTokenRequest } from './validate/code/SessionTokenRequest.js';
 import { v_UpdateScheduleRequest, v_UpdateScheduleRequest_properties_action } from './validate/code/UpdateScheduleRequest.js';
 import { v_VoidRequest, v_VoidRequest_properties_action } from './validate/code/VoidRequest.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
-import { v_Amount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_Currency, v_Debit2VirtualFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters, v_WebWalletToken_properties_apiVersion, v_YesNo } from './validate/shared/common.js';
+import { v_Amount, v_BnplAmount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_CryptoWalletAddress, v_Currency, v_Debit2VirtualFields, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters, v_WebWalletToken_properties_apiVersion, v_YesNo } from './validate/shared/common.js';
 import { v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 import { v_CardSetErsIdentity } from './validate/shared/Credit2CardParameters+2-ci7n13.js';
 import { v_CardSetErsDebit } from './validate/shared/DebitParameters+SessionMethodParameters.js';
@@ -57,7 +55,7 @@ import { v_DeviceWalletToken } from './validate/shared/DeviceWalletParameters+Pa
 import { v_WalletPaymentToken } from './validate/shared/DeviceWalletParameters+WebWalletParameters.js';
 import { v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/PaymentToken+WebWalletParameters.js';
 import { v_RecurringChargeFields } from './validate/shared/RecurringDebitRequest+RecurringSaleRequest.js';
-import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplAmount, v_BnplBParameters, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWalletAddress, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiPersonalIdParameters, v_VcardParameters, v_WebWalletParameters } from './validate/shared/SaleApmRequest+SessionMethodParameters.js';
+import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiPersonalIdParameters, v_VcardParameters, v_WebWalletParameters } from './validate/shared/SaleApmRequest+SessionMethodParameters.js';
 import { v_ApcCart, v_ApcCartItem, v_ApcCartItemRecipient, v_ApcCartPayment, v_ApcMarketplace, v_ApcMarketplaceSeller, v_ApcShipping, v_ApcShipping_properties_logisticsProvider, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from './validate/shared/SaleCardParameters+SessionMethodParameters.js';
 import { v_SessionCrypto, v_SessionFields, v_SessionMethodParameters, v_SessionOrder, v_SessionPayee } from './validate/shared/SessionRequest+SessionTokenRequest.js';
 
@@ -201,7 +199,7 @@ function v_SaleApmDocumentMethodRequest(value: unknown, ctx?: ValidationContext)
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (isPlainObject(value) && !v_SaleApmDocumentMethodRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmDlRequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -425,7 +423,7 @@ function v_SaleApmUpiDRequest(value: unknown, ctx?: ValidationContext): boolean 
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (isPlainObject(value) && !v_SaleApmUpiDRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmUpiARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -489,7 +487,7 @@ function v_SaleApmP1BRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (isPlainObject(value) && !v_SaleApmP1BRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP1ARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -505,7 +503,7 @@ function v_SaleApmP1CRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (isPlainObject(value) && !v_SaleApmP1CRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP1ARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -521,7 +519,7 @@ function v_SaleApmP1DRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (isPlainObject(value) && !v_SaleApmP1DRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP1ARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -537,7 +535,7 @@ function v_SaleApmP1ERequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (isPlainObject(value) && !v_SaleApmP1ERequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP1ARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -553,7 +551,7 @@ function v_SaleApmP1FRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (isPlainObject(value) && !v_SaleApmP1FRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP1ARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -585,7 +583,7 @@ function v_SaleApmP2BRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (isPlainObject(value) && !v_SaleApmP2BRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP2ARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -601,7 +599,7 @@ function v_SaleApmP2CRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (isPlainObject(value) && !v_SaleApmP2CRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP2ARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -617,7 +615,7 @@ function v_SaleApmP2DRequest(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
   }
-  if (isPlainObject(value) && !v_SaleApmP2DRequest_given_brand(value, ctx) && !ctx) return false;
+  if (isPlainObject(value) && !v_SaleApmP2ARequest_given_brand(value, ctx) && !ctx) return false;
   return true;
 }
 
@@ -1059,7 +1057,7 @@ function v_SaleResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1144,7 +1142,7 @@ function v_CaptureResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1181,17 +1179,17 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.payer_last_name;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_last_name")) return false;
     p1 = value.payer_birth_date;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_birth_date")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_birth_date")) return false;
     p1 = value.payer_address;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_address")) return false;
     p1 = value.payer_address2;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_address2")) return false;
     p1 = value.payer_house_number;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_house_number")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_house_number")) return false;
     p1 = value.payer_phone_country_code;
     if (p1 !== undefined && !v_PhoneCountryCode(p1, ctx, "payer_phone_country_code")) return false;
     p1 = value.payer_country;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_country")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_country")) return false;
     p1 = value.payer_state;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_state")) return false;
     p1 = value.payer_city;
@@ -1199,11 +1197,11 @@ function v_CallbackPayerFields(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.payer_district;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_district")) return false;
     p1 = value.payer_zip;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_zip")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_zip")) return false;
     p1 = value.payer_email;
     if (p1 !== undefined && !v_CallbackPayerFields_properties_payer_email(p1, ctx, "payer_email")) return false;
     p1 = value.payer_phone;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_phone")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_phone")) return false;
     p1 = value.payer_ip;
     if (p1 !== undefined && !(ctx ? visit(ctx, "payer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
   }
@@ -1225,16 +1223,6 @@ function v_MaskedCard(value: unknown, ctx?: ValidationContext, at?: PathSegment)
   } else {
     if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_13.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
-  }
-  return true;
-}
-
-function v_CardExpirationDate(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (typeof value !== "string") {
-    if (rejectAt(ctx, at, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_14.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -1382,7 +1370,7 @@ function v_AuthResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1483,7 +1471,7 @@ function v_DebitResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1568,7 +1556,7 @@ function v_Credit2CardResponse(value: unknown, ctx?: ValidationContext): boolean
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1666,7 +1654,7 @@ function v_Card2CardResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1751,7 +1739,7 @@ function v_VoidResponse(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -1936,7 +1924,7 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.schedule_id;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.name;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "name")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "name")) return false;
     p1 = value.interval_length;
     if (p1 !== undefined && !v_ScheduleInfoNumber(p1, ctx, "interval_length")) return false;
     p1 = value.interval_unit;
@@ -2097,7 +2085,7 @@ function v_RecurringSaleResponse(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2198,7 +2186,7 @@ function v_RecurringDebitResponse(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2283,7 +2271,7 @@ function v_Credit2VirtualResponse(value: unknown, ctx?: ValidationContext): bool
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2395,7 +2383,7 @@ function v_Debit2VirtualResponse(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2612,10 +2600,10 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
     p1 = value.error_code;
     if (p1 !== undefined) {
       ctx?.segments.push("error_code");
-      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p1) || v_OrderId(p1))) {
+      if (!(v_WebWalletToken_properties_apiVersion(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
-        v_CheckoutValidationError_properties_error_code_anyOf_0(p1, ctx);
+        v_WebWalletToken_properties_apiVersion(p1, ctx);
       }
       ctx?.segments.pop();
     }
@@ -2664,7 +2652,7 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
     let p1: unknown;
     p1 = value.result;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "result")) return false;
+      if (!v_OrderId(p1, ctx, "result")) return false;
     } else {
       if (rejectAt(ctx, "result", "required", "is required")) return false;
     }
@@ -2673,7 +2661,7 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.redirect_url;
     if (p1 !== undefined && !v_Url(p1, ctx, "redirect_url")) return false;
     p1 = value.redirect_method;
-    if (p1 !== undefined && !v_HpfPaymentResponse_properties_redirect_method(p1, ctx, "redirect_method")) return false;
+    if (p1 !== undefined && !v_RedirectMethod(p1, ctx, "redirect_method")) return false;
     p1 = value.redirect_params;
     if (p1 !== undefined) {
       ctx?.segments.push("redirect_params");
@@ -2685,7 +2673,7 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.pop();
     }
     p1 = value.return_url_query_params;
-    if (p1 !== undefined && !v_SaleApmFields_properties_custom_data(p1, ctx, "return_url_query_params")) return false;
+    if (p1 !== undefined && !v_VoucherWalletParameters(p1, ctx, "return_url_query_params")) return false;
     p1 = value.decline_message;
     if (p1 !== undefined && !v_SaleUndefined_properties_message(p1, ctx, "decline_message")) return false;
   }
@@ -2719,10 +2707,10 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.error_code;
     if (p1 !== undefined) {
       ctx?.segments.push("error_code");
-      if (!(v_CheckoutValidationError_properties_error_code_anyOf_0(p1) || v_OrderId(p1))) {
+      if (!(v_WebWalletToken_properties_apiVersion(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
-        v_CheckoutValidationError_properties_error_code_anyOf_0(p1, ctx);
+        v_WebWalletToken_properties_apiVersion(p1, ctx);
       }
       ctx?.segments.pop();
     } else {
@@ -2930,7 +2918,7 @@ function v_CheckoutPaymentStatus(value: unknown, ctx?: ValidationContext): boole
       } else {
         let p2: unknown;
         p2 = p1.name;
-        if (p2 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2, ctx, "name")) return false;
+        if (p2 !== undefined && !v_OrderId(p2, ctx, "name")) return false;
         p2 = p1.email;
         if (p2 !== undefined && !v_CallbackPayerFields_properties_payer_email(p2, ctx, "email")) return false;
       }
@@ -2991,23 +2979,23 @@ function v_CallbackThreeDsFields(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.threeDSServerTransID;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "threeDSServerTransID")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "threeDSServerTransID")) return false;
     p1 = value.dsTransID;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "dsTransID")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "dsTransID")) return false;
     p1 = value.acsTransID;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "acsTransID")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "acsTransID")) return false;
     p1 = value.xid;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "xid")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "xid")) return false;
     p1 = value.transStatus;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "transStatus")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "transStatus")) return false;
     p1 = value.transStatusReason;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "transStatusReason")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "transStatusReason")) return false;
     p1 = value.eci;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "eci")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "eci")) return false;
     p1 = value.protocolVersion;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "protocolVersion")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "protocolVersion")) return false;
     p1 = value.authenticationFlow;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "authenticationFlow")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "authenticationFlow")) return false;
   }
   return true;
 }
@@ -3028,15 +3016,15 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
     p1 = value.browser_javascript_enabled;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "browser_javascript_enabled")) return false;
     p1 = value.browser_language;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "browser_language")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "browser_language")) return false;
     p1 = value.browser_timezone_offset;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "browser_timezone_offset")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "browser_timezone_offset")) return false;
     p1 = value.browser_user_agent;
     if (p1 !== undefined && !v_HpfBrowserInfo_properties_userAgent(p1, ctx, "browser_user_agent")) return false;
     p1 = value.browser_accept_headers;
     if (p1 !== undefined && !v_HpfBrowserInfo_properties_userAgent(p1, ctx, "browser_accept_headers")) return false;
     p1 = value.browser_platform;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "browser_platform")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "browser_platform")) return false;
   }
   return true;
 }
@@ -3057,10 +3045,10 @@ function v_CallbackDataObject(value: unknown, ctx?: ValidationContext): boolean 
     for (const key1 of Object.keys(value)) {
       if (value[key1] === undefined) continue;
       ctx?.segments.push(key1);
-      if (!(v_CallbackDataObject_additionalProperties_anyOf_0(value[key1]) || v_CallbackDataMap(value[key1]))) {
+      if (!(v_DeviceWalletToken_properties_paymentData_properties_data(value[key1]) || v_CallbackDataMap(value[key1]))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
-        v_CallbackDataObject_additionalProperties_anyOf_0(value[key1], ctx);
+        v_DeviceWalletToken_properties_paymentData_properties_data(value[key1], ctx);
       }
       ctx?.segments.pop();
     }
@@ -3076,10 +3064,10 @@ function v_CallbackDataList(value: unknown, ctx?: ValidationContext): boolean {
     for (let i1 = 0; i1 < value.length; i1++) {
       const item2 = value[i1];
       ctx?.segments.push(i1);
-      if (!(v_CallbackDataObject_additionalProperties_anyOf_0(item2) || v_CallbackDataObject(item2))) {
+      if (!(v_DeviceWalletToken_properties_paymentData_properties_data(item2) || v_CallbackDataObject(item2))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: string, CallbackDataObject (closest: string)");
-        v_CallbackDataObject_additionalProperties_anyOf_0(item2, ctx);
+        v_DeviceWalletToken_properties_paymentData_properties_data(item2, ctx);
       }
       ctx?.segments.pop();
     }
@@ -3088,10 +3076,10 @@ function v_CallbackDataList(value: unknown, ctx?: ValidationContext): boolean {
 }
 
 function v_CallbackCustomData(value: unknown, ctx?: ValidationContext): boolean {
-  if (!(v_CallbackDataObject_additionalProperties_anyOf_0(value) || v_CallbackDataMap(value))) {
+  if (!(v_DeviceWalletToken_properties_paymentData_properties_data(value) || v_CallbackDataMap(value))) {
     if (!ctx) return false;
     ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
-    v_CallbackDataObject_additionalProperties_anyOf_0(value, ctx);
+    v_DeviceWalletToken_properties_paymentData_properties_data(value, ctx);
   }
   return true;
 }
@@ -3128,7 +3116,7 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.rrn;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "rrn")) return false;
     p1 = value.arn;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "arn")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "arn")) return false;
     p1 = value.brand;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "brand")) return false;
     p1 = value.payment_method;
@@ -3152,7 +3140,7 @@ function v_CallbackCommonFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.mid_name;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "mid_name")) return false;
     p1 = value.issuer_country;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "issuer_country")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "issuer_country")) return false;
     p1 = value.issuer_bank;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "issuer_bank")) return false;
     p1 = value.exchange_rate;
@@ -3211,19 +3199,19 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     }
     p1 = value.order_description;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1, ctx, "order_description")) return false;
+      if (!v_CryptoWalletAddress(p1, ctx, "order_description")) return false;
     } else {
       if (rejectAt(ctx, "order_description", "required", "is required")) return false;
     }
     p1 = value.order_status;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "order_status")) return false;
+      if (!v_OrderId(p1, ctx, "order_status")) return false;
     } else {
       if (rejectAt(ctx, "order_status", "required", "is required")) return false;
     }
     p1 = value.type;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "type")) return false;
+      if (!v_OrderId(p1, ctx, "type")) return false;
     } else {
       if (rejectAt(ctx, "type", "required", "is required")) return false;
     }
@@ -3234,7 +3222,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (rejectAt(ctx, "status", "required", "is required")) return false;
     }
     p1 = value.reason;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1, ctx, "reason")) return false;
+    if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "reason")) return false;
     p1 = value.date;
     if (p1 !== undefined && !v_CallbackDate(p1, ctx, "date")) return false;
     p1 = value.card_token;
@@ -3242,21 +3230,21 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.payee_card;
     if (p1 !== undefined && !v_MaskedCard(p1, ctx, "payee_card")) return false;
     p1 = value.crypto_network;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_network")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "crypto_network")) return false;
     p1 = value.crypto_address;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_address")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "crypto_address")) return false;
     p1 = value.customer_name;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_name")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "customer_name")) return false;
     p1 = value.customer_email;
     if (p1 !== undefined && !v_CallbackPayerFields_properties_payer_email(p1, ctx, "customer_email")) return false;
     p1 = value.customer_country;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_country")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "customer_country")) return false;
     p1 = value.customer_state;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_state")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "customer_state")) return false;
     p1 = value.customer_city;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_city")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "customer_city")) return false;
     p1 = value.customer_address;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_address")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "customer_address")) return false;
     p1 = value.vat_amount;
     if (p1 !== undefined && !v_ReportedAmount(p1, ctx, "vat_amount")) return false;
     p1 = value.digital_wallet;
@@ -3264,17 +3252,17 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.pan_type;
     if (p1 !== undefined && !v_PanType(p1, ctx, "pan_type")) return false;
     p1 = value.payee_name;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_name")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_name")) return false;
     p1 = value.payee_email;
     if (p1 !== undefined && !v_CallbackPayerFields_properties_payer_email(p1, ctx, "payee_email")) return false;
     p1 = value.payee_country;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_country")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_country")) return false;
     p1 = value.payee_state;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_state")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_state")) return false;
     p1 = value.payee_city;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_city")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_city")) return false;
     p1 = value.payee_address;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_address")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_address")) return false;
     if (value.payer_language !== undefined && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
     p1 = value.hash;
     if (p1 !== undefined) {
@@ -3366,13 +3354,13 @@ function v_S2sCardCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.redirect_url;
     if (p1 !== undefined && !v_Url(p1, ctx, "redirect_url")) return false;
     p1 = value.redirect_method;
-    if (p1 !== undefined && !v_HpfPaymentResponse_properties_redirect_method(p1, ctx, "redirect_method")) return false;
+    if (p1 !== undefined && !v_RedirectMethod(p1, ctx, "redirect_method")) return false;
     p1 = value.chargeback_date;
     if (p1 !== undefined && !v_CallbackDate(p1, ctx, "chargeback_date")) return false;
     p1 = value.bank_date;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "bank_date")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "bank_date")) return false;
     p1 = value.reason_code;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "reason_code")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "reason_code")) return false;
     p1 = value.creditvoid_date;
     if (p1 !== undefined && !v_CallbackDate(p1, ctx, "creditvoid_date")) return false;
     if (value.payer_language !== undefined && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
@@ -3429,9 +3417,9 @@ function v_S2sApmCallback(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.decline_reason;
     if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "decline_reason")) return false;
     p1 = value.crypto_address;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_address")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "crypto_address")) return false;
     p1 = value.crypto_network;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_network")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "crypto_network")) return false;
     p1 = value.transactions;
     if (p1 !== undefined && !(ctx ? visit(ctx, "transactions", p1, v_CallbackDataMap) : v_CallbackDataMap(p1))) return false;
     if (value.payer_language !== undefined && rejectAt(ctx, "payer_language", "false", "must not be present")) return false;
@@ -3940,7 +3928,7 @@ function v_RedirectParams_oneOf_1(value: unknown, ctx?: ValidationContext): bool
         let p3: unknown;
         p3 = item2.name;
         if (p3 !== undefined) {
-          if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p3, ctx, "name")) return false;
+          if (!v_OrderId(p3, ctx, "name")) return false;
         } else {
           if (rejectAt(ctx, "name", "required", "is required")) return false;
         }
@@ -4021,7 +4009,7 @@ function v_SaleSuccess_given_result(value: Record<string, unknown>, ctx?: Valida
   p1 = value.crypto_address;
   if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "crypto_address")) return false;
   p1 = value.crypto_network;
-  if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_network")) return false;
+  if (p1 !== undefined && !v_OrderId(p1, ctx, "crypto_network")) return false;
   if (!v_S2sPaymentSuccessFields(value, ctx) && !ctx) return false;
   return true;
 }
@@ -4089,7 +4077,7 @@ function v_SaleUndefined_given_result(value: Record<string, unknown>, ctx?: Vali
     if (rejectAt(ctx, "status", "required", "is required")) return false;
   }
   p1 = value.auth_method;
-  if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "auth_method")) return false;
+  if (p1 !== undefined && !v_OrderId(p1, ctx, "auth_method")) return false;
   p1 = value.message;
   if (p1 !== undefined && !v_SaleUndefined_properties_message(p1, ctx, "message")) return false;
   if (!v_S2sResponseFields(value, ctx) && !ctx) return false;
@@ -5014,11 +5002,6 @@ function v_S2sErrorResponse_properties_result(value: unknown, ctx?: ValidationCo
   return true;
 }
 
-function v_CheckoutValidationError_properties_error_code_anyOf_0(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (!((typeof value === "number" && Number.isInteger(value))) && rejectAt(ctx, at, "type", "must be an integer")) return false;
-  return true;
-}
-
 function v_SessionTokenResponse_properties_token(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
@@ -5029,22 +5012,13 @@ function v_SessionTokenResponse_properties_token(value: unknown, ctx?: Validatio
   return true;
 }
 
-function v_HpfPaymentResponse_properties_redirect_method(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (typeof value !== "string") {
-    if (rejectAt(ctx, at, "type", "must be a string")) return false;
-  } else {
-    if (value !== "GET" && value !== "POST" && rejectAt(ctx, at, "enum", "must be one of: GET, POST")) return false;
-  }
-  return true;
-}
-
 function v_HpfPaymentResponse_properties_redirect_params_anyOf_0(value: unknown, ctx?: ValidationContext): boolean {
   if (!Array.isArray(value)) {
     if (reject(ctx, "type", "must be an array")) return false;
   } else {
     for (let i1 = 0; i1 < value.length; i1++) {
       const item2 = value[i1];
-      if (!v_SaleApmFields_properties_custom_data(item2, ctx, i1)) return false;
+      if (!v_VoucherWalletParameters(item2, ctx, i1)) return false;
     }
   }
   return true;
@@ -5087,15 +5061,6 @@ function v_CheckoutStatusResponse_oneOf_1(value: unknown, ctx?: ValidationContex
       const item2 = value[i1];
       if (!(ctx ? visit(ctx, i1, item2, v_CheckoutPaymentStatus) : v_CheckoutPaymentStatus(item2))) return false;
     }
-  }
-  return true;
-}
-
-function v_CallbackDataObject_additionalProperties_anyOf_0(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (typeof value !== "string") {
-    if (rejectAt(ctx, at, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 65535 && codePointLength(value) > 65535 && rejectAt(ctx, at, "maxLength", "must be at most 65535 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -7069,10 +7034,10 @@ export const validateSessionOrder = /* @__PURE__ */ validator<Schemas["SessionOr
 export const isSessionOrder = /* @__PURE__ */ guard<Schemas["SessionOrder"]>(v_SessionOrder);
 
 /** Validates a SessionCustomer; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionCustomer = /* @__PURE__ */ validator<Schemas["SessionCustomer"]>(deferred_SessionCustomer, "json");
+export const validateSessionCustomer = /* @__PURE__ */ validator<Schemas["SessionCustomer"]>(v_SessionCustomer, "json");
 
 /** Type guard for SessionCustomer: true when the value satisfies every rule of the schema. */
-export const isSessionCustomer = /* @__PURE__ */ guard<Schemas["SessionCustomer"]>(deferred_SessionCustomer);
+export const isSessionCustomer = /* @__PURE__ */ guard<Schemas["SessionCustomer"]>(v_SessionCustomer);
 
 /** Validates a SessionBillingAddress; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionBillingAddress = /* @__PURE__ */ validator<Schemas["SessionBillingAddress"]>(v_SessionBillingAddress, "json");
@@ -7093,16 +7058,16 @@ export const validateSessionCrypto = /* @__PURE__ */ validator<Schemas["SessionC
 export const isSessionCrypto = /* @__PURE__ */ guard<Schemas["SessionCrypto"]>(v_SessionCrypto);
 
 /** Validates a SessionFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
+export const validateSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
 
 /** Type guard for SessionFields: true when the value satisfies every rule of the schema. */
-export const isSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionFields"]>(v_SessionFields));
+export const isSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionFields"]>(v_SessionFields));
 
 /** Validates a SessionRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
+export const validateSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
 
 /** Type guard for SessionRequest: true when the value satisfies every rule of the schema. */
-export const isSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionRequest"]>(v_SessionRequest));
+export const isSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionRequest"]>(v_SessionRequest));
 
 /** Validates a SessionResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionResponse = /* @__PURE__ */ validator<Schemas["SessionResponse"]>(v_SessionResponse, "json");
@@ -7117,10 +7082,10 @@ export const validateCheckoutValidationError = /* @__PURE__ */ validator<Schemas
 export const isCheckoutValidationError = /* @__PURE__ */ guard<Schemas["CheckoutValidationError"]>(v_CheckoutValidationError);
 
 /** Validates a SessionTokenRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
+export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
 
 /** Type guard for SessionTokenRequest: true when the value satisfies every rule of the schema. */
-export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionCustomer, deferred_SessionCustomer], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest));
+export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest));
 
 /** Validates a SessionTokenResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionTokenResponse = /* @__PURE__ */ validator<Schemas["SessionTokenResponse"]>(v_SessionTokenResponse, "json");
@@ -7201,10 +7166,10 @@ export const validateCheckoutCaptureResponse = /* @__PURE__ */ validator<Schemas
 export const isCheckoutCaptureResponse = /* @__PURE__ */ guard<Schemas["CheckoutCaptureResponse"]>(v_CheckoutCaptureResponse);
 
 /** Validates a CheckoutRefundRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutRefundRequest = /* @__PURE__ */ validator<Schemas["CheckoutRefundRequest"]>(v_CheckoutRefundRequest, "json");
+export const validateCheckoutRefundRequest = /* @__PURE__ */ validator<Schemas["CheckoutRefundRequest"]>(v_CheckoutCaptureRequest, "json");
 
 /** Type guard for CheckoutRefundRequest: true when the value satisfies every rule of the schema. */
-export const isCheckoutRefundRequest = /* @__PURE__ */ guard<Schemas["CheckoutRefundRequest"]>(v_CheckoutRefundRequest);
+export const isCheckoutRefundRequest = /* @__PURE__ */ guard<Schemas["CheckoutRefundRequest"]>(v_CheckoutCaptureRequest);
 
 /** Validates a CheckoutVoidRequest; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutVoidRequest = /* @__PURE__ */ validator<Schemas["CheckoutVoidRequest"]>(v_CheckoutVoidRequest, "json");
@@ -7249,10 +7214,10 @@ export const validateCheckoutRecurringOrder = /* @__PURE__ */ validator<Schemas[
 export const isCheckoutRecurringOrder = /* @__PURE__ */ guard<Schemas["CheckoutRecurringOrder"]>(v_CheckoutRecurringOrder);
 
 /** Validates a CheckoutRecurringRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutRecurringRequest = /* @__PURE__ */ provide([[v_SessionCustomer, deferred_SessionCustomer]], /* @__PURE__ */ validator<Schemas["CheckoutRecurringRequest"]>(v_CheckoutRecurringRequest, "json"));
+export const validateCheckoutRecurringRequest = /* @__PURE__ */ validator<Schemas["CheckoutRecurringRequest"]>(v_CheckoutRecurringRequest, "json");
 
 /** Type guard for CheckoutRecurringRequest: true when the value satisfies every rule of the schema. */
-export const isCheckoutRecurringRequest = /* @__PURE__ */ provide([[v_SessionCustomer, deferred_SessionCustomer]], /* @__PURE__ */ guard<Schemas["CheckoutRecurringRequest"]>(v_CheckoutRecurringRequest));
+export const isCheckoutRecurringRequest = /* @__PURE__ */ guard<Schemas["CheckoutRecurringRequest"]>(v_CheckoutRecurringRequest);
 
 /** Validates a CheckoutRecurringResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateCheckoutRecurringResponse = /* @__PURE__ */ validator<Schemas["CheckoutRecurringResponse"]>(v_CheckoutRecurringResponse, "json");

@@ -12,7 +12,7 @@ import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/
 import { functionBase } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { contributes, evaluated, staticallyEvaluated, type Hoist, type Kind } from './annotations.js';
-import { ifElse, isEmpty, operand, type Code } from './code.js';
+import { ifElse, isEmpty, mapText, operand, render, type Code } from './code.js';
 import { literal, ownValue, type CodeScope, type KnownProperty, type SchemaPath } from './code-scope.js';
 import { conditionSuffix, describeCondition, type Condition } from '../../shared/condition-text.js';
 import type { KeywordDefinition } from './keyword.js';
@@ -96,6 +96,8 @@ export class ValidatorCompiler {
    * their messages, each with the reporting version it would need if reporting code called it.
    */
   private readonly answerOnly = new Map<string, CompiledFunction>();
+  /** Functions folded into another of the same code (foldIdentical): the name each goes by. */
+  private readonly folded = new Map<string, string>();
 
   /**
    * `resources`: external schemas the document's `$ref`s may name (the product passes none).
@@ -362,9 +364,38 @@ export class ValidatorCompiler {
     return `v_${base}`;
   }
 
+  /**
+   * Folds functions whose code came out the same into the first of them (the branches of a
+   * discriminator that differ only in their tag, or in the name of a $ref whose target's code is
+   * shared), again until none is left: returns the name each folded function goes by now. Run
+   * once compiling is done; `partsOnly` and `alwaysApplied` answer with the names kept.
+   */
+  foldIdentical(): ReadonlyMap<string, string> {
+    for (;;) {
+      const first = new Map<string, string>();
+      const folded = new Map<string, string>();
+      for (const compiled of this.functions) {
+        const text = `${compiled.signature} ${render(compiled.body)}`;
+        const kept = first.get(text);
+        if (kept === undefined) first.set(text, compiled.name);
+        else folded.set(compiled.name, kept);
+      }
+      if (folded.size === 0) return this.folded;
+      for (const [name, kept] of this.folded) this.folded.set(name, folded.get(kept) ?? kept);
+      for (const [name, kept] of folded) this.folded.set(name, kept);
+      // Names in code, not in string literals or after a dot (a property with a function's name).
+      const rename = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"|(?<![.\w$])[A-Za-z_$][\w$]*/g, (token) => folded.get(token) ?? token);
+      const kept = this.functions.filter((compiled) => !folded.has(compiled.name)).map((compiled) => ({ ...compiled, body: mapText(compiled.body, rename) }));
+      this.functions.splice(0, this.functions.length, ...kept);
+    }
+  }
+
+  private readonly keptName = (name: string): string => this.folded.get(name) ?? name;
+
   /** Functions only ever applied to a part of the value: called only when the value has that part. */
   partsOnly(): Set<string> {
-    return new Set([...this.appliedToParts].filter((name) => !this.appliedInPlace.has(name)));
+    const inPlace = new Set([...this.appliedInPlace].map(this.keptName));
+    return new Set([...this.appliedToParts].map(this.keptName).filter((name) => !inPlace.has(name)));
   }
 
   /**
@@ -403,7 +434,7 @@ export class ValidatorCompiler {
     };
     const schema = this.model.schemas.get(name);
     if (schema !== undefined) carried(schema as JsonSchema, DOCUMENT_BASE);
-    return found;
+    return new Set([...found].map(this.keptName));
   }
 
   /** The function for a sub-schema used as a branch: a bare reference calls its target's. */

@@ -51,7 +51,9 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
   const compiler = new ValidatorCompiler(model, resources, new Set(clientOperations(model).map((operation) => operation.requestSchemaName)));
   const project = codeProject();
   const names = [...model.schemas.keys()];
-  const functions = new Map([...compiler.components(names)].map(([name, base]) => [name, `v_${base}`]));
+  const compiledNames = compiler.components(names);
+  const folded = compiler.foldIdentical();
+  const functions = new Map([...compiledNames].map(([name, base]) => [name, folded.get(`v_${base}`) ?? `v_${base}`]));
 
   const constant = (name: string, initializer: (relative: (target: string) => string) => string, text: string): Declaration => ({
     name,

@@ -3,7 +3,7 @@
 import type { components } from '../../schema.js';
 import { validator, closestAlternative, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { VALUE_6, v_CardDataFields, v_CardNumber, v_CardTokenFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters } from '../shared/common.js';
+import { VALUE_6, v_CardDataFields, v_CardNumber, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters } from '../shared/common.js';
 
 const SET_10 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
 
@@ -15,7 +15,7 @@ export function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.payer_identity_type;
     if (p1 !== undefined && !v_CardSetPrc_properties_payer_identity_type(p1, ctx, "payer_identity_type")) return false;
     p1 = value.payer_identity_id;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_identity_id")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_identity_id")) return false;
     p1 = value.payer_type;
     if (p1 !== undefined && !v_CardSetPrc_properties_payer_type(p1, ctx, "payer_type")) return false;
   }

@@ -3,7 +3,7 @@
 import type { components } from '../../schema.js';
 import { validator, closestAlternative, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { v_Amount, v_CardNumber, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_SaleApmFields_properties_custom_data } from '../shared/common.js';
+import { v_Amount, v_CardNumber, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_VoucherWalletParameters } from '../shared/common.js';
 
 const VALUE_10 = [[["card_token"],[]],[["card_number"],[]]];
 
@@ -51,7 +51,7 @@ export function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationCont
     p1 = value.payee_last_name;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_last_name")) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && !v_SaleApmFields_properties_custom_data(p1, ctx, "custom_data")) return false;
+    if (p1 !== undefined && !v_VoucherWalletParameters(p1, ctx, "custom_data")) return false;
     p1 = value.hash;
     if (p1 !== undefined) {
       if (!v_Hash(p1, ctx, "hash")) return false;

@@ -3,7 +3,7 @@
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { v_Amount, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_SessionCustomer } from '../shared/common.js';
+import { v_Amount, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SessionCustomer, v_VoucherWalletParameters } from '../shared/common.js';
 
 export function v_CheckoutRecurringOrder(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -71,7 +71,7 @@ export function v_CheckoutRecurringRequest(value: unknown, ctx?: ValidationConte
     p1 = value.customer;
     if (p1 !== undefined && !(ctx ? visit(ctx, "customer", p1, v_SessionCustomer) : v_SessionCustomer(p1))) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && !v_SaleApmFields_properties_custom_data(p1, ctx, "custom_data")) return false;
+    if (p1 !== undefined && !v_VoucherWalletParameters(p1, ctx, "custom_data")) return false;
     p1 = value.hash;
     if (p1 !== undefined) {
       if (!v_Hash(p1, ctx, "hash")) return false;
@@ -84,9 +84,6 @@ export function v_CheckoutRecurringRequest(value: unknown, ctx?: ValidationConte
 
 /** Validates a CheckoutRecurringRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutRecurringRequest"]>(v_CheckoutRecurringRequest, "json");
-
-/** Deferred pieces this validator's code loads in turn. */
-export const deferred = [v_SessionCustomer];
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["custom_data","customer","hash","merchant_key","order","recurring_init_trans_id","recurring_token","schedule_id"];

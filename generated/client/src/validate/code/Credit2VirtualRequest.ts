@@ -4,7 +4,7 @@ import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import { compareDecimal } from '../../runtime/decimal.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { v_Amount, v_ClientKey, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_OrderDescription, v_OrderId } from '../shared/common.js';
+import { v_Amount, v_ClientKey, v_Email, v_Hash, v_OrderDescription, v_OrderId } from '../shared/common.js';
 
 const SET_3 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
 const PATTERN_23 = /* @__PURE__ */ new RegExp("^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
@@ -47,7 +47,7 @@ export function v_Credit2VirtualParameters(value: unknown, ctx?: ValidationConte
       if (rejectAt(ctx, "customer_email", "required", "is required")) return false;
     }
     p1 = value.customer_name;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_name")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "customer_name")) return false;
   }
   return true;
 }

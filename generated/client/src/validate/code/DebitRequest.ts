@@ -3,7 +3,7 @@
 import type { components } from '../../schema.js';
 import { validator, closestAlternative, defer, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { VALUE_6, v_CardDataFields, v_CardTokenFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sOrderFields, v_S2sPayerFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters, v_YesNo } from '../shared/common.js';
+import { VALUE_6, v_CardDataFields, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sOrderFields, v_S2sPayerFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters, v_YesNo } from '../shared/common.js';
 
 export const v_DebitParameters = /* @__PURE__ */ defer(() => import("../deferred/DebitParameters.js"));
 
@@ -36,7 +36,7 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.schedule_id;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.payer_present;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_present")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_present")) return false;
     p1 = value.parameters;
     if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_DebitParameters) : v_DebitParameters(p1))) return false;
     p1 = value.custom_data;

@@ -3,7 +3,7 @@
 import type { components } from '../../schema.js';
 import { validator, codePointLength, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { v_CryptoGatewayParameters_properties_bech32, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_OrderId, v_SessionBillingAddress, v_WebWalletToken_properties_apiVersion } from '../shared/common.js';
+import { v_CryptoGatewayParameters_properties_bech32, v_Email, v_OrderId, v_SessionBillingAddress, v_WebWalletToken_properties_apiVersion } from '../shared/common.js';
 
 export function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -17,7 +17,7 @@ export function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boole
     p1 = value.javaScriptEnabled;
     if (p1 !== undefined && !v_CryptoGatewayParameters_properties_bech32(p1, ctx, "javaScriptEnabled")) return false;
     p1 = value.language;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "language")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "language")) return false;
     p1 = value.screenHeight;
     if (p1 !== undefined && !v_WebWalletToken_properties_apiVersion(p1, ctx, "screenHeight")) return false;
     p1 = value.screenWidth;
@@ -29,7 +29,7 @@ export function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boole
     p1 = value.acceptHeader;
     if (p1 !== undefined && !v_HpfBrowserInfo_properties_userAgent(p1, ctx, "acceptHeader")) return false;
     p1 = value.platform;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "platform")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "platform")) return false;
   }
   return true;
 }
@@ -40,7 +40,7 @@ export function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): bo
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "name")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "name")) return false;
     p1 = value.email;
     if (p1 !== undefined && !v_Email(p1, ctx, "email")) return false;
     p1 = value.with_hosted_fields;

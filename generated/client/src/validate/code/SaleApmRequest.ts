@@ -3,7 +3,7 @@
 import type { components } from '../../schema.js';
 import { validator, closestAlternative, codePointLength, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_7, v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayerFields, v_SaleApmFields_properties_custom_data, v_SaleCardRequest_properties_action, v_Url, v_YesNo } from '../shared/common.js';
+import { PATTERN_7, v_ApcShipping_properties_companyName, v_OrderId, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayerFields, v_SaleCardRequest_properties_action, v_Url, v_VoucherWalletParameters, v_YesNo } from '../shared/common.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from '../shared/SaleApmRequest+SessionMethodParameters.js';
 
 const SET_2 = /* @__PURE__ */ new Set<unknown>(["payment_method"]);
@@ -23,7 +23,7 @@ export function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolea
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
     p1 = value.identifier;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "identifier")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "identifier")) return false;
     p1 = value.return_url;
     if (p1 !== undefined && !v_Url(p1, ctx, "return_url")) return false;
     p1 = value.auth;
@@ -31,7 +31,7 @@ export function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.recurring_init;
     if (p1 !== undefined && !v_YesNo(p1, ctx, "recurring_init")) return false;
     p1 = value.custom_data;
-    if (p1 !== undefined && !v_SaleApmFields_properties_custom_data(p1, ctx, "custom_data")) return false;
+    if (p1 !== undefined && !v_VoucherWalletParameters(p1, ctx, "custom_data")) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sNonZeroAmountRule(value, ctx) && !ctx) return false;
@@ -56,7 +56,7 @@ export function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext):
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "brand")) return false;
+      if (!v_OrderId(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -85,7 +85,7 @@ export function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext):
           if (!v_SaleApmDlRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "document_method":
-          if (!v_SaleApmDocumentMethodRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
+          if (!v_SaleApmDlRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "installment_redirect":
           if (!v_SaleApmInstallmentRedirectRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
@@ -127,7 +127,7 @@ export function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext):
           if (!v_SaleApmUpiCRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "upi_d":
-          if (!v_SaleApmUpiDRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
+          if (!v_SaleApmUpiARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "email_transfer":
           if (!v_SaleApmEmailTransferRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
@@ -139,31 +139,31 @@ export function v_SaleApmMethodRequest(value: unknown, ctx?: ValidationContext):
           if (!v_SaleApmP1ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p1_b":
-          if (!v_SaleApmP1BRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
+          if (!v_SaleApmP1ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p1_c":
-          if (!v_SaleApmP1CRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
+          if (!v_SaleApmP1ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p1_d":
-          if (!v_SaleApmP1DRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
+          if (!v_SaleApmP1ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p1_e":
-          if (!v_SaleApmP1ERequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
+          if (!v_SaleApmP1ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p1_f":
-          if (!v_SaleApmP1FRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
+          if (!v_SaleApmP1ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p2_a":
           if (!v_SaleApmP2ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p2_b":
-          if (!v_SaleApmP2BRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
+          if (!v_SaleApmP2ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p2_c":
-          if (!v_SaleApmP2CRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
+          if (!v_SaleApmP2ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "p2_d":
-          if (!v_SaleApmP2DRequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
+          if (!v_SaleApmP2ARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
           break;
         case "bnpl_a":
           if (!v_SaleApmBnplARequest_given_brand(value as Record<string, unknown>, ctx) && !ctx) return false;
@@ -229,7 +229,7 @@ export function v_SaleApmRedirectOnlyRequest(value: unknown, ctx?: ValidationCon
       } else {
         let p2: unknown;
         p2 = p1.payment_method;
-        if (p2 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2, ctx, "payment_method")) return false;
+        if (p2 !== undefined && !v_OrderId(p2, ctx, "payment_method")) return false;
         for (const key3 of Object.keys(p1)) {
           if (p1[key3] === undefined) continue;
           if (SET_2.has(key3)) continue;
@@ -250,7 +250,7 @@ export function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boole
     let p1: unknown;
     p1 = value.brand;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "brand")) return false;
+      if (!v_OrderId(p1, ctx, "brand")) return false;
     } else {
       if (rejectAt(ctx, "brand", "required", "is required")) return false;
     }
@@ -326,7 +326,7 @@ export function v_SaleApmVcardRequest_given_brand(value: Record<string, unknown>
   let p1: unknown;
   p1 = value.identifier;
   if (p1 !== undefined) {
-    if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "identifier")) return false;
+    if (!v_OrderId(p1, ctx, "identifier")) return false;
   } else {
     if (rejectAt(ctx, "identifier", "required", "is required")) return false;
   }
@@ -393,23 +393,6 @@ export function v_SaleApmMxTransferRequest_given_brand(value: Record<string, unk
 }
 
 export function v_SaleApmDlRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  let p1: unknown;
-  p1 = value.parameters;
-  if (p1 !== undefined) {
-    ctx?.segments.push("parameters");
-    if (isPlainObject(p1)) {
-      if (p1.document_number === undefined && rejectAt(ctx, "document_number", "required", "is required")) return false;
-    }
-    if (!v_DlParameters(p1, ctx) && !ctx) return false;
-    ctx?.segments.pop();
-  } else {
-    if (rejectAt(ctx, "parameters", "required", "is required")) return false;
-  }
-  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  return true;
-}
-
-export function v_SaleApmDocumentMethodRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
   let p1: unknown;
   p1 = value.parameters;
   if (p1 !== undefined) {
@@ -583,14 +566,6 @@ export function v_SaleApmUpiCRequest_given_brand(value: Record<string, unknown>,
   return true;
 }
 
-export function v_SaleApmUpiDRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  let p1: unknown;
-  p1 = value.parameters;
-  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_UpiAParameters) : v_UpiAParameters(p1))) return false;
-  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  return true;
-}
-
 export function v_SaleApmEmailTransferRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
   let p1: unknown;
   p1 = value.parameters;
@@ -619,71 +594,7 @@ export function v_SaleApmP1ARequest_given_brand(value: Record<string, unknown>, 
   return true;
 }
 
-export function v_SaleApmP1BRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  let p1: unknown;
-  p1 = value.parameters;
-  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  return true;
-}
-
-export function v_SaleApmP1CRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  let p1: unknown;
-  p1 = value.parameters;
-  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  return true;
-}
-
-export function v_SaleApmP1DRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  let p1: unknown;
-  p1 = value.parameters;
-  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  return true;
-}
-
-export function v_SaleApmP1ERequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  let p1: unknown;
-  p1 = value.parameters;
-  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  return true;
-}
-
-export function v_SaleApmP1FRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  let p1: unknown;
-  p1 = value.parameters;
-  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P1AParameters) : v_P1AParameters(p1))) return false;
-  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  return true;
-}
-
 export function v_SaleApmP2ARequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  let p1: unknown;
-  p1 = value.parameters;
-  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
-  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  return true;
-}
-
-export function v_SaleApmP2BRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  let p1: unknown;
-  p1 = value.parameters;
-  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
-  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  return true;
-}
-
-export function v_SaleApmP2CRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  let p1: unknown;
-  p1 = value.parameters;
-  if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;
-  if (!v_SaleApmFields(value, ctx) && !ctx) return false;
-  return true;
-}
-
-export function v_SaleApmP2DRequest_given_brand(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
   let p1: unknown;
   p1 = value.parameters;
   if (p1 !== undefined && !(ctx ? visit(ctx, "parameters", p1, v_P2AParameters) : v_P2AParameters(p1))) return false;

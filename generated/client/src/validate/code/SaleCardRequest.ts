@@ -4,7 +4,7 @@ import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters } from '../shared/AuthRequest+SaleCardRequest.js';
-import { v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_S2sZeroAmountRule, v_SaleCardRequest_allOf_1_if_properties_auth, v_SaleCardRequest_properties_action, v_YesNo } from '../shared/common.js';
+import { v_OrderId, v_S2sZeroAmountRule, v_SaleCardRequest_allOf_1_if_properties_auth, v_SaleCardRequest_properties_action, v_YesNo } from '../shared/common.js';
 
 export function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -13,32 +13,32 @@ export function v_MpiData(value: unknown, ctx?: ValidationContext): boolean {
     let p1: unknown;
     p1 = value.eci;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "eci")) return false;
+      if (!v_OrderId(p1, ctx, "eci")) return false;
     } else {
       if (rejectAt(ctx, "eci", "required", "is required")) return false;
     }
     p1 = value.authentication_value;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "authentication_value")) return false;
+      if (!v_OrderId(p1, ctx, "authentication_value")) return false;
     } else {
       if (rejectAt(ctx, "authentication_value", "required", "is required")) return false;
     }
     p1 = value.ds_trans_id;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "ds_trans_id")) return false;
+      if (!v_OrderId(p1, ctx, "ds_trans_id")) return false;
     } else {
       if (rejectAt(ctx, "ds_trans_id", "required", "is required")) return false;
     }
     p1 = value["3ds_version"];
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "3ds_version")) return false;
+      if (!v_OrderId(p1, ctx, "3ds_version")) return false;
     } else {
       if (rejectAt(ctx, "3ds_version", "required", "is required")) return false;
     }
     p1 = value.trans_status;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "trans_status")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "trans_status")) return false;
     p1 = value.xid;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "xid")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "xid")) return false;
   }
   return true;
 }

@@ -2,7 +2,7 @@
 
 import { closestAlternative, defer, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { v_Amount, v_CalendarDate, v_CardDataFields, v_CardTokenFields, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId, v_S2sCardPayerExtras, v_S2sOrderFields, v_S2sPayerFields, v_Url, v_VoucherWalletParameters, v_YesNo } from './common.js';
+import { v_Amount, v_CalendarDate, v_CardDataFields, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sOrderFields, v_S2sPayerFields, v_Url, v_VoucherWalletParameters, v_YesNo } from './common.js';
 
 const VALUE_3 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["card_token","digital_wallet","payment_token"]],[["digital_wallet","payment_token"],["card_number","card_exp_month","card_exp_year","card_cvv2","card_token"]]];
 export const v_PaymentToken = /* @__PURE__ */ defer(() => import("../deferred/PaymentToken.js"));
@@ -70,7 +70,7 @@ export function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boole
     p4 = value.payment_schedule_amount;
     if (p4 !== undefined && !v_Amount(p4, ctx, "payment_schedule_amount")) return false;
     p4 = value.payer_present;
-    if (p4 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4, ctx, "payer_present")) return false;
+    if (p4 !== undefined && !v_OrderId(p4, ctx, "payer_present")) return false;
     p4 = value.parameters;
     if (p4 !== undefined && !(ctx ? visit(ctx, "parameters", p4, v_SaleCardParameters) : v_SaleCardParameters(p4))) return false;
     p4 = value.custom_data;

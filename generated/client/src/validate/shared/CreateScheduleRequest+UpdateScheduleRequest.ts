@@ -2,7 +2,7 @@
 
 import { codePointLength, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_7, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
+import { PATTERN_7, v_OrderId } from './common.js';
 
 const PATTERN_10 = /* @__PURE__ */ new RegExp("^0*[1-9][0-9]*$", "u");
 const PATTERN_11 = /* @__PURE__ */ new RegExp("^(0?[1-9]|[12][0-9]|3[01])$", "u");
@@ -52,7 +52,7 @@ export function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): bool
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "name")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "name")) return false;
     p1 = value.interval_length;
     if (p1 !== undefined && !v_PositiveDigitString(p1, ctx, "interval_length")) return false;
     p1 = value.interval_unit;
@@ -68,7 +68,7 @@ export function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): bool
     p1 = value.first_payment_interval_unit;
     if (p1 !== undefined && !v_ScheduleIntervalUnit(p1, ctx, "first_payment_interval_unit")) return false;
     p1 = value.first_payment_day_of_week;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "first_payment_day_of_week")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "first_payment_day_of_week")) return false;
     p1 = value.first_payment_day_of_month;
     if (p1 !== undefined && !v_DayOfMonth(p1, ctx, "first_payment_day_of_month")) return false;
     p1 = value.delays;

@@ -2,7 +2,7 @@
 
 import { isPlainObject, reject } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
+import { v_OrderId } from './common.js';
 
 export function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -10,29 +10,29 @@ export function v_CardSetErsIdentity(value: unknown, ctx?: ValidationContext): b
   } else {
     let p1: unknown;
     p1 = value.payer_identity_type;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_identity_type")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_identity_type")) return false;
     p1 = value.payer_identity_id;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_identity_id")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_identity_id")) return false;
     p1 = value.payer_identity_country;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_identity_country")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_identity_country")) return false;
     p1 = value.payer_identity_exp_date;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_identity_exp_date")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_identity_exp_date")) return false;
     p1 = value.payer_nationality;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_nationality")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_nationality")) return false;
     p1 = value.payer_country_of_birth;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payer_country_of_birth")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_country_of_birth")) return false;
     p1 = value.payee_identity_type;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_identity_type")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_identity_type")) return false;
     p1 = value.payee_identity_id;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_identity_id")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_identity_id")) return false;
     p1 = value.payee_identity_country;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_identity_country")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_identity_country")) return false;
     p1 = value.payee_identity_exp_date;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_identity_exp_date")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_identity_exp_date")) return false;
     p1 = value.payee_nationality;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_nationality")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_nationality")) return false;
     p1 = value.payee_country_of_birth;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_country_of_birth")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_country_of_birth")) return false;
   }
   return true;
 }

@@ -2,7 +2,7 @@
 
 import { isPlainObject, reject } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
+import { v_OrderId } from './common.js';
 import { v_CardSetErsIdentity } from './Credit2CardParameters+2-ci7n13.js';
 
 export function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): boolean {
@@ -11,25 +11,25 @@ export function v_CardSetErsDebit(value: unknown, ctx?: ValidationContext): bool
   } else {
     let p1: unknown;
     p1 = value.payee_first_name;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_first_name")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_first_name")) return false;
     p1 = value.payee_last_name;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_last_name")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_last_name")) return false;
     p1 = value.payee_middle_name;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_middle_name")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_middle_name")) return false;
     p1 = value.payee_address;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_address")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_address")) return false;
     p1 = value.payee_city;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_city")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_city")) return false;
     p1 = value.payee_state;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_state")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_state")) return false;
     p1 = value.payee_country;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_country")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_country")) return false;
     p1 = value.payee_zip;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_zip")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_zip")) return false;
     p1 = value.payee_phone;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_phone")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_phone")) return false;
     p1 = value.payee_birth_date;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_birth_date")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "payee_birth_date")) return false;
     if (!v_CardSetErsIdentity(value, ctx) && !ctx) return false;
   }
   return true;

@@ -11,12 +11,3 @@ export function v_DeviceWalletToken_properties_paymentData_properties_data(value
   }
   return true;
 }
-
-export function v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (typeof value !== "string") {
-    if (rejectAt(ctx, at, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 4096 && codePointLength(value) > 4096 && rejectAt(ctx, at, "maxLength", "must be at most 4096 characters (a safety cap of this client, not a platform limit)")) return false;
-  }
-  return true;
-}

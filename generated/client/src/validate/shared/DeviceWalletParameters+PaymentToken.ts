@@ -2,8 +2,8 @@
 
 import { isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId } from './common.js';
-import { v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey } from './DeviceWalletParameters+2-758by2.js';
+import { v_CryptoWalletAddress, v_OrderDescription, v_OrderId } from './common.js';
+import { v_DeviceWalletToken_properties_paymentData_properties_data } from './DeviceWalletParameters+2-758by2.js';
 
 export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -38,19 +38,19 @@ export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): bo
             let p3: unknown;
             p3 = p2.publicKeyHash;
             if (p3 !== undefined) {
-              if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p3, ctx, "publicKeyHash")) return false;
+              if (!v_CryptoWalletAddress(p3, ctx, "publicKeyHash")) return false;
             } else {
               if (rejectAt(ctx, "publicKeyHash", "required", "is required")) return false;
             }
             p3 = p2.ephemeralPublicKey;
             if (p3 !== undefined) {
-              if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(p3, ctx, "ephemeralPublicKey")) return false;
+              if (!v_OrderDescription(p3, ctx, "ephemeralPublicKey")) return false;
             } else {
               if (rejectAt(ctx, "ephemeralPublicKey", "required", "is required")) return false;
             }
             p3 = p2.transactionId;
             if (p3 !== undefined) {
-              if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p3, ctx, "transactionId")) return false;
+              if (!v_OrderId(p3, ctx, "transactionId")) return false;
             } else {
               if (rejectAt(ctx, "transactionId", "required", "is required")) return false;
             }
@@ -61,7 +61,7 @@ export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): bo
         }
         p2 = p1.version;
         if (p2 !== undefined) {
-          if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2, ctx, "version")) return false;
+          if (!v_OrderId(p2, ctx, "version")) return false;
         } else {
           if (rejectAt(ctx, "version", "required", "is required")) return false;
         }
@@ -79,19 +79,19 @@ export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): bo
         let p4: unknown;
         p4 = p1.displayName;
         if (p4 !== undefined) {
-          if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4, ctx, "displayName")) return false;
+          if (!v_OrderId(p4, ctx, "displayName")) return false;
         } else {
           if (rejectAt(ctx, "displayName", "required", "is required")) return false;
         }
         p4 = p1.network;
         if (p4 !== undefined) {
-          if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4, ctx, "network")) return false;
+          if (!v_OrderId(p4, ctx, "network")) return false;
         } else {
           if (rejectAt(ctx, "network", "required", "is required")) return false;
         }
         p4 = p1.type;
         if (p4 !== undefined) {
-          if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4, ctx, "type")) return false;
+          if (!v_OrderId(p4, ctx, "type")) return false;
         } else {
           if (rejectAt(ctx, "type", "required", "is required")) return false;
         }
@@ -102,7 +102,7 @@ export function v_DeviceWalletToken(value: unknown, ctx?: ValidationContext): bo
     }
     p1 = value.transactionIdentifier;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "transactionIdentifier")) return false;
+      if (!v_OrderId(p1, ctx, "transactionIdentifier")) return false;
     } else {
       if (rejectAt(ctx, "transactionIdentifier", "required", "is required")) return false;
     }

@@ -2,8 +2,8 @@
 
 import { closestAlternative, codePointLength, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_WebWalletToken_properties_apiVersion } from './common.js';
-import { v_DeviceWalletToken_properties_paymentData_properties_data, v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey } from './DeviceWalletParameters+2-758by2.js';
+import { v_OrderDescription, v_OrderId, v_WebWalletToken_properties_apiVersion } from './common.js';
+import { v_DeviceWalletToken_properties_paymentData_properties_data } from './DeviceWalletParameters+2-758by2.js';
 
 const VALUE_1 = [[["signature","intermediateSigningKey","protocolVersion","signedMessage"],[]],[[],[]]];
 
@@ -32,7 +32,7 @@ export function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boole
       } else {
         let p2: unknown;
         p2 = p1.description;
-        if (p2 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p2, ctx, "description")) return false;
+        if (p2 !== undefined && !v_OrderId(p2, ctx, "description")) return false;
         p2 = p1.tokenizationData;
         if (p2 !== undefined) {
           ctx?.segments.push("tokenizationData");
@@ -87,7 +87,7 @@ export function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boole
             p4 = p2.cardNetwork;
             if (p4 !== undefined && !v_WebWalletToken_properties_paymentMethodData_properties_info_properties_cardNetwork(p4, ctx, "cardNetwork")) return false;
             p4 = p2.cardDetails;
-            if (p4 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4, ctx, "cardDetails")) return false;
+            if (p4 !== undefined && !v_OrderId(p4, ctx, "cardDetails")) return false;
           }
           ctx?.segments.pop();
         }
@@ -107,7 +107,7 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
     let p1: unknown;
     p1 = value.signature;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(p1, ctx, "signature")) return false;
+      if (!v_OrderDescription(p1, ctx, "signature")) return false;
     } else {
       if (rejectAt(ctx, "signature", "required", "is required")) return false;
     }
@@ -132,7 +132,7 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
           } else {
             for (let i3 = 0; i3 < p2.length; i3++) {
               const item4 = p2[i3];
-              if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(item4, ctx, i3)) return false;
+              if (!v_OrderDescription(item4, ctx, i3)) return false;
             }
           }
           ctx?.segments.pop();
@@ -146,7 +146,7 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
     }
     p1 = value.protocolVersion;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "protocolVersion")) return false;
+      if (!v_OrderId(p1, ctx, "protocolVersion")) return false;
     } else {
       if (rejectAt(ctx, "protocolVersion", "required", "is required")) return false;
     }
@@ -165,13 +165,13 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
         }
         p5 = p1.ephemeralPublicKey;
         if (p5 !== undefined) {
-          if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(p5, ctx, "ephemeralPublicKey")) return false;
+          if (!v_OrderDescription(p5, ctx, "ephemeralPublicKey")) return false;
         } else {
           if (rejectAt(ctx, "ephemeralPublicKey", "required", "is required")) return false;
         }
         p5 = p1.tag;
         if (p5 !== undefined) {
-          if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_ephemeralPublicKey(p5, ctx, "tag")) return false;
+          if (!v_OrderDescription(p5, ctx, "tag")) return false;
         } else {
           if (rejectAt(ctx, "tag", "required", "is required")) return false;
         }

@@ -2,7 +2,7 @@
 
 import { codePointLength, defer, isPlainObject, propertyCount, reject, rejectAt } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_1, PATTERN_7, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from './common.js';
+import { PATTERN_7, v_BnplAmount, v_CryptoWalletAddress, v_Currency, v_OrderId } from './common.js';
 
 const PATTERN_8 = /* @__PURE__ */ new RegExp("^\\S+$", "u");
 export const v_InstallmentRedirectParameters = /* @__PURE__ */ defer(() => import("../deferred/InstallmentRedirectParameters.js"));
@@ -41,7 +41,7 @@ export function v_TelecomOtpParameters(value: unknown, ctx?: ValidationContext):
   } else {
     let p1: unknown;
     p1 = value.productReceiver;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "productReceiver")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "productReceiver")) return false;
   }
   return true;
 }
@@ -53,13 +53,13 @@ export function v_BankAccountDebitParameters(value: unknown, ctx?: ValidationCon
     let p1: unknown;
     p1 = value.bank_code;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "bank_code")) return false;
+      if (!v_OrderId(p1, ctx, "bank_code")) return false;
     } else {
       if (rejectAt(ctx, "bank_code", "required", "is required")) return false;
     }
     p1 = value.bank_account_number;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "bank_account_number")) return false;
+      if (!v_OrderId(p1, ctx, "bank_account_number")) return false;
     } else {
       if (rejectAt(ctx, "bank_account_number", "required", "is required")) return false;
     }
@@ -73,7 +73,7 @@ export function v_ArTransferParameters(value: unknown, ctx?: ValidationContext):
   } else {
     let p1: unknown;
     p1 = value.bank_cuil;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "bank_cuil")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "bank_cuil")) return false;
   }
   return true;
 }
@@ -84,7 +84,7 @@ export function v_MxTransferParameters(value: unknown, ctx?: ValidationContext):
   } else {
     let p1: unknown;
     p1 = value.bank_curp;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "bank_curp")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "bank_curp")) return false;
   }
   return true;
 }
@@ -106,7 +106,7 @@ export function v_PersonalIdMethodParameters(value: unknown, ctx?: ValidationCon
   } else {
     let p1: unknown;
     p1 = value.personalId;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "personalId")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "personalId")) return false;
   }
   return true;
 }
@@ -131,15 +131,6 @@ export function v_CryptoDepositParameters(value: unknown, ctx?: ValidationContex
     } else {
       if (rejectAt(ctx, "payment_currency", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-export function v_CryptoWalletAddress(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (typeof value !== "string") {
-    if (rejectAt(ctx, at, "type", "must be a string")) return false;
-  } else {
-    if (value.length > 1024 && codePointLength(value) > 1024 && rejectAt(ctx, at, "maxLength", "must be at most 1024 characters (a safety cap of this client, not a platform limit)")) return false;
   }
   return true;
 }
@@ -193,7 +184,7 @@ export function v_TradingDepositParameters(value: unknown, ctx?: ValidationConte
     let p1: unknown;
     p1 = value.paymentGatewayName;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "paymentGatewayName")) return false;
+      if (!v_OrderId(p1, ctx, "paymentGatewayName")) return false;
     } else {
       if (rejectAt(ctx, "paymentGatewayName", "required", "is required")) return false;
     }
@@ -255,7 +246,7 @@ export function v_LatamDocumentParameters(value: unknown, ctx?: ValidationContex
     p1 = value.document_number;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "document_number")) return false;
     p1 = value.document_type;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "document_type")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "document_type")) return false;
   }
   return true;
 }
@@ -266,7 +257,7 @@ export function v_UpiPersonalIdParameters(value: unknown, ctx?: ValidationContex
   } else {
     let p1: unknown;
     p1 = value.personal_id;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_publicKeyHash(p1, ctx, "personal_id")) return false;
+    if (p1 !== undefined && !v_CryptoWalletAddress(p1, ctx, "personal_id")) return false;
   }
   return true;
 }
@@ -353,7 +344,7 @@ export function v_P1PersonalIdParameters(value: unknown, ctx?: ValidationContext
   } else {
     let p1: unknown;
     p1 = value.personal_id;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "personal_id")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "personal_id")) return false;
   }
   return true;
 }
@@ -364,11 +355,11 @@ export function v_P2PayMethodParameters(value: unknown, ctx?: ValidationContext)
   } else {
     let p1: unknown;
     p1 = value.orgCode;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "orgCode")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "orgCode")) return false;
     p1 = value.accountName;
     if (p1 !== undefined && !v_P2PayMethodParameters_properties_accountName(p1, ctx, "accountName")) return false;
     p1 = value.accountNumber;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "accountNumber")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "accountNumber")) return false;
   }
   return true;
 }
@@ -386,7 +377,7 @@ export function v_BnplAParameters(value: unknown, ctx?: ValidationContext): bool
     }
     p1 = value.buyer_registered_since;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "buyer_registered_since")) return false;
+      if (!v_OrderId(p1, ctx, "buyer_registered_since")) return false;
     } else {
       if (rejectAt(ctx, "buyer_registered_since", "required", "is required")) return false;
     }
@@ -396,16 +387,6 @@ export function v_BnplAParameters(value: unknown, ctx?: ValidationContext): bool
     } else {
       if (rejectAt(ctx, "buyer_loyalty_level", "required", "is required")) return false;
     }
-  }
-  return true;
-}
-
-export function v_BnplAmount(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (!(typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) {
-    if (rejectAt(ctx, at, "type", "must be a string or a number")) return false;
-  } else if (typeof value === "string") {
-    if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_1.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }
@@ -435,7 +416,7 @@ export function v_BnplBParameters(value: unknown, ctx?: ValidationContext): bool
     }
     p1 = value.product_reference_id;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "product_reference_id")) return false;
+      if (!v_OrderId(p1, ctx, "product_reference_id")) return false;
     } else {
       if (rejectAt(ctx, "product_reference_id", "required", "is required")) return false;
     }
@@ -461,9 +442,9 @@ export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext)
   } else {
     let p1: unknown;
     p1 = value.AccountProviderCode;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "AccountProviderCode")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "AccountProviderCode")) return false;
     p1 = value.NarrativeFileName;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "NarrativeFileName")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "NarrativeFileName")) return false;
     p1 = value.NarrativeFileBase64;
     if (p1 !== undefined) {
       ctx?.segments.push("NarrativeFileBase64");
@@ -475,7 +456,7 @@ export function v_MobileMoneyParameters(value: unknown, ctx?: ValidationContext)
       ctx?.segments.pop();
     }
     p1 = value.ProviderReferenceText;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "ProviderReferenceText")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "ProviderReferenceText")) return false;
   }
   return true;
 }

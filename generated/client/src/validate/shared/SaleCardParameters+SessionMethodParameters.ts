@@ -3,7 +3,7 @@
 import { codePointLength, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import { formatUri } from '../../runtime/format-uri.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { v_ApcShipping_properties_companyName, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from './common.js';
+import { v_ApcShipping_properties_companyName, v_CryptoGatewayParameters_properties_bech32, v_OrderId } from './common.js';
 
 const PATTERN_17 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
 const PATTERN_18 = /* @__PURE__ */ new RegExp("^[A-Za-z]{2}$", "u");
@@ -72,13 +72,13 @@ export function v_CardSetFcp(value: unknown, ctx?: ValidationContext): boolean {
     p5 = value.document_type;
     if (p5 !== undefined && !v_CardSetFcp_properties_document_type(p5, ctx, "document_type")) return false;
     p5 = value.document_number;
-    if (p5 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5, ctx, "document_number")) return false;
+    if (p5 !== undefined && !v_OrderId(p5, ctx, "document_number")) return false;
     p5 = value.social_name;
-    if (p5 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5, ctx, "social_name")) return false;
+    if (p5 !== undefined && !v_OrderId(p5, ctx, "social_name")) return false;
     p5 = value.fiscal_country;
     if (p5 !== undefined && !v_CardSetFcp_properties_fiscal_country(p5, ctx, "fiscal_country")) return false;
     p5 = value.toBankAccountId;
-    if (p5 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p5, ctx, "toBankAccountId")) return false;
+    if (p5 !== undefined && !v_OrderId(p5, ctx, "toBankAccountId")) return false;
   }
   return true;
 }
@@ -100,15 +100,15 @@ export function v_CardSetTwd(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     let p1: unknown;
     p1 = value.customer_phone;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_phone")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "customer_phone")) return false;
     p1 = value.customer_telnocc;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "customer_telnocc")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "customer_telnocc")) return false;
     p1 = value.shipping_street1;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "shipping_street1")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "shipping_street1")) return false;
     p1 = value.shipping_city;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "shipping_city")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "shipping_city")) return false;
     p1 = value.shipping_state;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "shipping_state")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "shipping_state")) return false;
     p1 = value.shipping_postcode;
     if (p1 !== undefined && !v_CardSetTwd_properties_shipping_postcode(p1, ctx, "shipping_postcode")) return false;
     p1 = value.shipping_country;
@@ -253,7 +253,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.taxCategory;
     if (p1 !== undefined && !v_ApcCartItem_properties_price(p1, ctx, "taxCategory")) return false;
     p1 = value.shipping;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "shipping")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "shipping")) return false;
     p1 = value.giftMessage;
     if (p1 !== undefined && !v_ApcShipping_properties_logisticsProvider(p1, ctx, "giftMessage")) return false;
     p1 = value.shippingMethod;
@@ -269,7 +269,7 @@ export function v_ApcCartItem(value: unknown, ctx?: ValidationContext): boolean 
     p1 = value.imageUrl;
     if (p1 !== undefined && !v_ApcCartItem_properties_productUrl(p1, ctx, "imageUrl")) return false;
     p1 = value.totalDiscountAmount;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "totalDiscountAmount")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "totalDiscountAmount")) return false;
     p1 = value.productCode;
     if (p1 !== undefined && !v_ApcShipping_properties_method(p1, ctx, "productCode")) return false;
     p1 = value.partNumber;
@@ -308,10 +308,10 @@ export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boole
     p1 = value.primary;
     if (p1 !== undefined) {
       ctx?.segments.push("primary");
-      if (!(v_ApcCartPayment_properties_primary_anyOf_0(p1) || v_OrderId(p1))) {
+      if (!(v_CryptoGatewayParameters_properties_bech32(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
-        v_ApcCartPayment_properties_primary_anyOf_0(p1, ctx);
+        v_CryptoGatewayParameters_properties_bech32(p1, ctx);
       }
       ctx?.segments.pop();
     }
@@ -686,10 +686,5 @@ function v_ApcCartPayment_properties_amount(value: unknown, ctx?: ValidationCont
     if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!PATTERN_20.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
   }
-  return true;
-}
-
-function v_ApcCartPayment_properties_primary_anyOf_0(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (typeof value !== "boolean" && rejectAt(ctx, at, "type", "must be a boolean")) return false;
   return true;
 }

@@ -2,7 +2,7 @@
 
 import { defer, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { v_Amount, v_CalendarDate, v_CryptoGatewayParameters_properties_bech32, v_Currency, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SaleApmFields_properties_custom_data, v_SessionBillingAddress, v_SessionCustomer, v_Url } from './common.js';
+import { v_Amount, v_CalendarDate, v_CryptoGatewayParameters_properties_bech32, v_Currency, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters } from './common.js';
 
 export const v_SessionMethodParameters = /* @__PURE__ */ defer(() => import("../deferred/SessionMethodParameters.js"));
 
@@ -45,7 +45,7 @@ export function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean
   } else {
     let p1: unknown;
     p1 = value.name;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "name")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "name")) return false;
     p1 = value.first_name;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "first_name")) return false;
     p1 = value.last_name;
@@ -59,9 +59,9 @@ export function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean
     p1 = value.birth_date;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "birth_date")) return false;
     p1 = value.identity_type;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "identity_type")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "identity_type")) return false;
     p1 = value.identity_id;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "identity_id")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "identity_id")) return false;
     p1 = value.identity_country;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "identity_country")) return false;
     p1 = value.identity_exp_date;
@@ -80,7 +80,7 @@ export function v_SessionCrypto(value: unknown, ctx?: ValidationContext): boolea
   } else {
     let p1: unknown;
     p1 = value.network;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "network")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "network")) return false;
   }
   return true;
 }
@@ -111,13 +111,13 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
       } else {
         for (let i5 = 0; i5 < p4.length; i5++) {
           const item6 = p4[i5];
-          if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(item6, ctx, i5)) return false;
+          if (!v_OrderId(item6, ctx, i5)) return false;
         }
       }
       ctx?.segments.pop();
     }
     p4 = value.channel_id;
-    if (p4 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4, ctx, "channel_id")) return false;
+    if (p4 !== undefined && !v_OrderId(p4, ctx, "channel_id")) return false;
     p4 = value.parameters;
     if (p4 !== undefined && !(ctx ? visit(ctx, "parameters", p4, v_SessionMethodParameters) : v_SessionMethodParameters(p4))) return false;
     p4 = value.order;
@@ -153,7 +153,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
     p4 = value.vat_calc;
     if (p4 !== undefined && !v_CryptoGatewayParameters_properties_bech32(p4, ctx, "vat_calc")) return false;
     p4 = value.custom_data;
-    if (p4 !== undefined && !v_SaleApmFields_properties_custom_data(p4, ctx, "custom_data")) return false;
+    if (p4 !== undefined && !v_VoucherWalletParameters(p4, ctx, "custom_data")) return false;
     p4 = value.auth;
     if (p4 !== undefined && !v_CryptoGatewayParameters_properties_bech32(p4, ctx, "auth")) return false;
     p4 = value.schedule_id;
@@ -167,7 +167,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
     p4 = value.payer_ip;
     if (p4 !== undefined && !(ctx ? visit(ctx, "payer_ip", p4, v_IpAddress) : v_IpAddress(p4))) return false;
     p4 = value.accountId;
-    if (p4 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p4, ctx, "accountId")) return false;
+    if (p4 !== undefined && !v_OrderId(p4, ctx, "accountId")) return false;
     p4 = value.hash;
     if (p4 !== undefined && !v_Hash(p4, ctx, "hash")) return false;
     if (v_SessionFields_allOf_0_if(value)) {

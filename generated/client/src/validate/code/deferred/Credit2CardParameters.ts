@@ -5,7 +5,7 @@ import type { PathSegment, ValidationContext } from '../../../runtime/validation
 import { v_CardExpMonth, v_CardExpYear, v_OrderId } from '../../shared/common.js';
 import { v_CardSetErsIdentity } from '../../shared/Credit2CardParameters+2-ci7n13.js';
 
-export const PATTERN_14 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
+const PATTERN_14 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
 
 export function v_CardSetErsCredit2Card(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -95,7 +95,7 @@ export function v_CardSetNsp(value: unknown, ctx?: ValidationContext): boolean {
   } else {
     let p1: unknown;
     p1 = value.expiry;
-    if (p1 !== undefined && !v_CardSetNsp_properties_expiry(p1, ctx, "expiry")) return false;
+    if (p1 !== undefined && !v_CardExpirationDate(p1, ctx, "expiry")) return false;
   }
   return true;
 }
@@ -111,7 +111,7 @@ export function deferred_Credit2CardParameters(value: unknown, ctx?: ValidationC
   return true;
 }
 
-function v_CardSetNsp_properties_expiry(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+export function v_CardExpirationDate(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {

@@ -2,7 +2,7 @@
 
 import { codePointLength, isPlainObject, reject, rejectAt } from '../../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../../runtime/validation.js';
-import { v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_Url } from '../../shared/common.js';
+import { v_OrderId, v_Url } from '../../shared/common.js';
 
 const PATTERN_22 = /* @__PURE__ */ new RegExp("^[0-9]{1,4}$", "u");
 
@@ -14,19 +14,19 @@ export function deferred_InstallmentRedirectParameters(value: unknown, ctx?: Val
     p1 = value.product_reference_id;
     if (p1 !== undefined && !v_InstallmentRedirectParameters_properties_product_reference_id(p1, ctx, "product_reference_id")) return false;
     p1 = value.product_name;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "product_name")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "product_name")) return false;
     p1 = value.product_quantity;
     if (p1 !== undefined && !v_InstallmentRedirectParameters_properties_product_quantity(p1, ctx, "product_quantity")) return false;
     p1 = value.product_sku;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "product_sku")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "product_sku")) return false;
     p1 = value.product_category;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "product_category")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "product_category")) return false;
     p1 = value.product_url;
     if (p1 !== undefined && !v_Url(p1, ctx, "product_url")) return false;
     p1 = value.product_image_url;
     if (p1 !== undefined && !v_Url(p1, ctx, "product_image_url")) return false;
     p1 = value.product_type;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "product_type")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "product_type")) return false;
   }
   return true;
 }

@@ -2,7 +2,7 @@
 
 import { isPlainObject, reject, rejectAt, visit } from '../../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../../runtime/validation.js';
-import { v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_OrderId } from '../../shared/common.js';
+import { v_OrderId } from '../../shared/common.js';
 
 const SET_1 = /* @__PURE__ */ new Set<unknown>(["SORT_CODE","ACCOUNT_NUMBER","IBAN","BBAN","BIC","PAN","MASKED_PAN","MSISDN","BSB","NCC","ABA","ABA_WIRE","ABA_ACH","ROLL_NUMBER","BLZ","IFS","CLABE","CTN","BRANCH_CODE","VIRTUAL_ACCOUNT_ID"]);
 
@@ -28,7 +28,7 @@ export function v_OpenBankingPayeeIdentification(value: unknown, ctx?: Validatio
     }
     p1 = value.identification;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "identification")) return false;
+      if (!v_OrderId(p1, ctx, "identification")) return false;
     } else {
       if (rejectAt(ctx, "identification", "required", "is required")) return false;
     }
@@ -43,7 +43,7 @@ export function deferred_OpenBankingParameters(value: unknown, ctx?: ValidationC
     let p1: unknown;
     p1 = value.payee_name;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "payee_name")) return false;
+      if (!v_OrderId(p1, ctx, "payee_name")) return false;
     } else {
       if (rejectAt(ctx, "payee_name", "required", "is required")) return false;
     }

@@ -2,7 +2,7 @@
 
 import { codePointLength, isPlainObject, reject, rejectAt, visit } from '../../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../../runtime/validation.js';
-import { v_CryptoGatewayParameters_properties_bech32, v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId, v_SaleApmFields_properties_custom_data, v_VoucherWalletParameters } from '../../shared/common.js';
+import { v_CryptoGatewayParameters_properties_bech32, v_OrderId, v_VoucherWalletParameters } from '../../shared/common.js';
 import { v_CardSetErsDebit } from '../../shared/DebitParameters+SessionMethodParameters.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from '../../shared/SaleApmRequest+SessionMethodParameters.js';
 import { PATTERN_20, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from '../../shared/SaleCardParameters+SessionMethodParameters.js';
@@ -17,7 +17,7 @@ export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContex
     let p1: unknown;
     p1 = value.crypto_type;
     if (p1 !== undefined) {
-      if (!v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "crypto_type")) return false;
+      if (!v_OrderId(p1, ctx, "crypto_type")) return false;
     } else {
       if (rejectAt(ctx, "crypto_type", "required", "is required")) return false;
     }
@@ -26,7 +26,7 @@ export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContex
     p1 = value.bech32;
     if (p1 !== undefined && !v_CryptoGatewayParameters_properties_bech32(p1, ctx, "bech32")) return false;
     p1 = value.accountId;
-    if (p1 !== undefined && !v_DeviceWalletToken_properties_paymentData_properties_header_properties_transactionId(p1, ctx, "accountId")) return false;
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "accountId")) return false;
   }
   return true;
 }
@@ -212,7 +212,7 @@ export function deferred_SessionMethodParameters(value: unknown, ctx?: Validatio
     for (const key2 of Object.keys(value)) {
       if (value[key2] === undefined) continue;
       if (SET_5.has(key2)) continue;
-      if (!v_SaleApmFields_properties_custom_data(value[key2], ctx, key2)) return false;
+      if (!v_VoucherWalletParameters(value[key2], ctx, key2)) return false;
     }
   }
   return true;
