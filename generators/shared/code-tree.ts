@@ -53,6 +53,23 @@ export function isEmpty(code: Code): boolean {
   return false;
 }
 
+/** The same tree with `rewrite` applied to each text in it (statements, heads, tests). */
+export function mapText(code: Code, rewrite: (text: string) => string): Code {
+  if (typeof code === 'string') return rewrite(code);
+  if (Array.isArray(code)) return (code as readonly Code[]).map((part) => mapText(part, rewrite));
+  const node = code as Block | If | Indent | Line;
+  switch (node.kind) {
+    case 'indent':
+      return { kind: 'indent', body: mapText(node.body, rewrite) };
+    case 'line':
+      return { kind: 'line', text: rewrite(node.text) };
+    case 'block':
+      return { kind: 'block', head: rewrite(node.head), body: mapText(node.body, rewrite) };
+    default:
+      return { kind: 'if', test: rewrite(node.test), then: mapText(node.then, rewrite), else: mapText(node.else, rewrite) };
+  }
+}
+
 /** `test` as an operand of `&&`: parenthesized only where `||` or `?:` would bind looser. */
 export const operand = (test: string): string => (/\|\||\?/.test(test) ? `(${test})` : test);
 

@@ -6,7 +6,7 @@
 // they all need. None of these modules holds schema knowledge. Each string format follows the RFC
 // it names (JSON Schema 2020-12, section 7.3), checked by the official test suite's
 // optional/format groups.
-import { findStructureProblem } from './structure.js';
+import { copyOwnFields, findStructureProblem } from './structure.js';
 
 /** One broken rule: where (wire path), which JSON Schema keyword, and a message free of input values. */
 export interface ValidationIssue {
@@ -51,8 +51,12 @@ export class ValidationContext {
     this.issues.push({ path: renderWirePath(this.style, this.segments), rule, message });
   }
 
-  /** Records an issue one level below the current path (a missing or forbidden property). */
-  failAt(segment: PathSegment, rule: string, message: string): void {
+  /**
+   * Records an issue one level below the current path (a missing or forbidden property, a leaf
+   * value its caller passed with its segment); at the current path without a segment.
+   */
+  failAt(segment: PathSegment | undefined, rule: string, message: string): void {
+    if (segment === undefined) return this.fail(rule, message);
     this.segments.push(segment);
     this.fail(rule, message);
     this.segments.pop();
@@ -85,10 +89,10 @@ export function reject(ctx: ValidationContext | undefined, rule: string, message
   return false;
 }
 
-/** As `reject`, for a property of the current object (missing or forbidden). */
+/** As `reject`, one level below the current path (see `ValidationContext.failAt`). */
 export function rejectAt(
   ctx: ValidationContext | undefined,
-  segment: PathSegment,
+  segment: PathSegment | undefined,
   rule: string,
   message: string,
 ): boolean {
@@ -122,6 +126,11 @@ function presentCount(object: Record<string, unknown>, keys: readonly string[]):
 
 /** A generated type guard `isX(value)`. */
 export type Guard<T> = (value: unknown) => value is T;
+
+/** Builds a generated type guard `isX(value)` from its compiled function, used as a predicate. */
+export function guard<T>(validate: Compiled): Guard<T> {
+  return (value): value is T => validate(readable(value));
+}
 
 /** A compiled validator function `v_X(value, ctx?)`: a predicate without a context, reporting with one. */
 export type Compiled = (value: unknown, ctx?: ValidationContext) => boolean;
@@ -196,8 +205,31 @@ export function provide<T>(provided: Provided, exported: T): T {
 }
 
 /**
+ * Whether a key was planted on Object.prototype. Generated code tells a present property by its
+ * value alone (`value.amount !== undefined`; only names Object.prototype has by itself, such as
+ * `constructor`, test ownership), so a planted `amount` would be present in every object.
+ * Prototype pollution plants a key by assignment (`target[a][b] = c` with `a` = `__proto__`),
+ * which makes it enumerable, where every built-in is not: one `for…in`, a few nanoseconds.
+ */
+function prototypePolluted(): boolean {
+  for (const _key in Object.prototype) return true;
+  return false;
+}
+
+/**
+ * What a validation run reads: the caller's value, or while Object.prototype carries a planted
+ * key, a copy of the value's own fields on objects without a prototype, where that key is
+ * absent. Every entry to generated code goes through it (`validator`, `guard`), once per run;
+ * JSON content parsed during the run too (`parseJsonContent`).
+ */
+function readable(value: unknown): unknown {
+  return prototypePolluted() ? copyOwnFields(value) : value;
+}
+
+/**
  * Builds a generated `validateX(value, style?)` from its compiled function: the predicate pass
- * first (no allocation on a valid value), the reporting pass only when it says no.
+ * first (no allocation on a valid value), the reporting pass only when it says no. The result
+ * carries the caller's value, also when a copy was validated (see `readable`).
  */
 export function validator<T>(
   validate: Compiled,
@@ -205,7 +237,8 @@ export function validator<T>(
 ): (value: unknown, style?: WirePathStyle) => ValidationResult<T> {
   return (value, style = defaultStyle) => {
     try {
-      return validate(value) ? { ok: true, value: value as T } : collectIssues(value, style, validate);
+      const read = readable(value);
+      return validate(read) ? { ok: true, value: value as T } : collectIssues(read, style, validate);
     } catch (error) {
       if (error instanceof PendingLoad) return { ok: false, issues: [], pending: error.load };
       // Validators recurse: a cyclic or extremely deep value (custom_data) overflows the stack.
@@ -251,11 +284,13 @@ export const NOT_JSON: unique symbol = Symbol('not JSON');
 
 /** The JSON document a string field carries (`contentMediaType: application/json`). */
 export function parseJsonContent(text: string): unknown {
+  let content: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    content = JSON.parse(text);
   } catch {
     return NOT_JSON;
   }
+  return readable(content);
 }
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;

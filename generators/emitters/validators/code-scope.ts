@@ -85,13 +85,32 @@ export const literal = (value: unknown): string => JSON.stringify(value);
 export const member = (object: string, key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${object}.${key}` : `${object}[${literal(key)}]`);
 
 /**
- * Code that is true when `read` (the value of `object[key]`) is an own property with a value: an
- * inherited `constructor` or a key planted on Object.prototype never counts (`undefined` is
- * absent, as on the wire). A value that differs from Object.prototype's is own on a plain object,
- * so `hasOwnProperty` (seven times the cost of the read) runs only when they are the same.
+ * Names every object inherits from Object.prototype by itself (`constructor`, `toString`,
+ * `__proto__`, ...): only a property with one of these names needs an ownership test. A key
+ * planted on Object.prototype at run time is the runtime's concern: a validation run that finds
+ * one validates a copy of the value's own data instead (`validator` and `guard` in
+ * runtime/validation), so a plain read never sees it.
  */
-export const ownValue = (scope: Pick<CodeScope, 'runtime'>, object: string, key: string, read = member(object, key)): string =>
+const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * Code that is true when `read` (the value of `object[key]`) is an own property with a value
+ * (`undefined` is absent, as on the wire). For a name Object.prototype has, the inherited value
+ * never counts: a value that differs from Object.prototype's is own on a plain object, so
+ * `hasOwnProperty` (seven times the cost of the read) runs only when they are the same.
+ */
+export const ownValue = (scope: Pick<CodeScope, 'runtime'>, object: string, key: string, read = member(object, key)): string => {
+  if (!INHERITED_NAMES.has(key)) return `${read} !== undefined`;
   // `__proto__` is an accessor on Object.prototype: reading it gives the object's prototype.
-  key === '__proto__'
+  return key === '__proto__'
     ? `${scope.runtime('hasOwn')}(${object}, ${literal(key)}) && ${read} !== undefined`
     : `${read} !== undefined && (${read} !== ${member(scope.runtime('inherited'), key)} || ${scope.runtime('hasOwn')}(${object}, ${literal(key)}))`;
+};
+
+/** The negation of `ownValue`: code that is true when the property is absent. */
+export const noOwnValue = (scope: Pick<CodeScope, 'runtime'>, object: string, key: string, read = member(object, key)): string =>
+  INHERITED_NAMES.has(key) ? `!(${ownValue(scope, object, key, read)})` : `${read} === undefined`;
+
+/** An expression of the own value of `object[key]`, or `undefined` when it has none. */
+export const ownRead = (scope: Pick<CodeScope, 'runtime'>, object: string, key: string): string =>
+  INHERITED_NAMES.has(key) ? `(${ownValue(scope, object, key)} ? ${object}[${literal(key)}] : undefined)` : member(object, key);

@@ -12,7 +12,7 @@ import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/
 import { functionBase } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { contributes, evaluated, staticallyEvaluated, type Hoist, type Kind } from './annotations.js';
-import { ifElse, isEmpty, operand, type Code } from './code.js';
+import { ifElse, isEmpty, mapText, operand, render, type Code } from './code.js';
 import { literal, ownValue, type CodeScope, type KnownProperty, type SchemaPath } from './code-scope.js';
 import { conditionSuffix, describeCondition, type Condition } from '../../shared/condition-text.js';
 import type { KeywordDefinition } from './keyword.js';
@@ -81,6 +81,23 @@ export class ValidatorCompiler {
   /** The function of each discriminated branch given its tag (branchFunction), by the schema it validates. */
   private readonly givenBranches = new Map<SchemaObject, { readonly name: string; readonly known: KnownProperty; readonly base: string }>();
   private readonly delegated = new Set<SchemaObject>();
+  /**
+   * Leaf functions (checks on one scalar): they take the wire-path segment of the part they
+   * check as a third argument, `v_X(value, ctx, "key")`, and record their issues there. A caller
+   * then needs no `visit` around them, and the call is as direct with a context as without.
+   */
+  private readonly takesSegment = new Set<string>();
+  /** Leaves shared by content (callableAt), by name: each is called only on a part, through `visit`. */
+  private readonly sharedLeaves = new Map<string, SchemaObject>();
+  /** Shared leaves some reporting code calls with its context. */
+  private readonly reportedLeaves = new Set<string>();
+  /**
+   * Shared leaves only code that answers calls (an `if`, a `not`): written as predicates, without
+   * their messages, each with the reporting version it would need if reporting code called it.
+   */
+  private readonly answerOnly = new Map<string, CompiledFunction>();
+  /** Functions folded into another of the same code (foldIdentical): the name each goes by. */
+  private readonly folded = new Map<string, string>();
 
   /**
    * `resources`: external schemas the document's `$ref`s may name (the product passes none).
@@ -120,6 +137,21 @@ export class ValidatorCompiler {
   private drain(): void {
     do while (this.queue.length > 0) this.queue.shift()!();
     while (this.delegateToBranches());
+    for (const [name, schema] of this.sharedLeaves) {
+      if (this.reportedLeaves.has(name) || this.answerOnly.has(name)) continue;
+      const index = this.functions.findIndex((compiled) => compiled.name === `v_${name}`);
+      this.answerOnly.set(name, this.functions[index]!);
+      this.functions[index] = { name: `v_${name}`, signature: '(value: unknown): boolean', body: [this.body(schema, name, '', false), 'return true;'] };
+    }
+  }
+
+  /** A shared leaf reporting code calls: back to its reporting version, if it was written as a predicate. */
+  private reportedLeaf(name: string): void {
+    this.reportedLeaves.add(name);
+    const reporting = this.answerOnly.get(name);
+    if (reporting === undefined) return;
+    this.answerOnly.delete(name);
+    this.functions[this.functions.findIndex((compiled) => compiled.name === `v_${name}`)] = reporting;
   }
 
   /**
@@ -135,11 +167,19 @@ export class ValidatorCompiler {
       if (own === undefined || index === -1 || this.delegated.has(schema)) continue;
       this.delegated.add(schema);
       const { property } = branch.known;
+      // The branch's function takes an object schema's type as tested: here it is tested first.
+      const object = isObjectSchema(schema);
       const tagOnly: SchemaObject = {
+        ...(object ? { type: 'object' } : {}),
         properties: { [property]: schema.properties![property]! },
         ...(schema.required?.includes(property) ? { required: [property] } : {}),
       };
-      const body = [this.body(tagOnly, own, branch.base, true), `if (!${this.inPlace(branch.name)}(value, ctx) && !ctx) return false;`, 'return true;'];
+      const call = `${this.inPlace(branch.name)}(value, ctx)`;
+      const body = [
+        this.body(tagOnly, own, branch.base, true),
+        `if (${object ? `${this.useRuntime('isPlainObject')}(value) && ` : ''}!${call} && !ctx) return false;`,
+        'return true;',
+      ];
       this.functions[index] = { ...this.functions[index]!, body };
       rewritten = true;
     }
@@ -171,6 +211,7 @@ export class ValidatorCompiler {
     if (name === undefined) {
       name = this.claim(wanted);
       this.byContent.set(key, name);
+      if (reports && known === undefined && isSchemaObject(schema) && isLeaf(schema)) this.takesSegment.add(name);
       const fixed = name;
       this.queue.push(() => this.emit(fixed, schema, base, reports, known));
     }
@@ -188,7 +229,13 @@ export class ValidatorCompiler {
   private emit(name: string, schema: JsonSchema, base: string, reports: boolean, known?: KnownProperty): void {
     // No predicate guard in front of the reporting pass: it records nothing on a valid subtree, so
     // re-checking every level first would only walk the failing path again and again.
-    const signature = reports ? '(value: unknown, ctx?: ValidationContext): boolean' : '(value: unknown): boolean';
+    // A discriminated branch of an object schema is called with the object (see `body`).
+    const valueType = known !== undefined && isObjectSchema(schema) ? 'Record<string, unknown>' : 'unknown';
+    const signature = !reports
+      ? `(value: ${valueType}): boolean`
+      : this.takesSegment.has(name)
+        ? `(value: ${valueType}, ctx?: ValidationContext, at?: PathSegment): boolean`
+        : `(value: ${valueType}, ctx?: ValidationContext): boolean`;
     this.functions.push({ name: `v_${name}`, signature, body: [this.body(schema, name, base, reports, known), 'return true;'] });
   }
 
@@ -215,14 +262,18 @@ export class ValidatorCompiler {
     const compiler = this;
     const makeScope = (value: string, condition: Condition | undefined, at: SchemaPath, base: string, knownType?: string, known?: KnownProperty): CodeScope => {
       const text = (message: string) => literal(message + conditionSuffix(condition));
-      const reject = (rule: string, message: string) => `${this.useRuntime('reject')}(ctx, ${literal(rule)}, ${text(message)})`;
       const rejectAt = (keyExpr: string, rule: string, message: string) =>
         `${this.useRuntime('rejectAt')}(ctx, ${keyExpr}, ${literal(rule)}, ${text(message)})`;
+      // A leaf records at the segment its caller passed (`at`, none when applied in place).
+      const reject = (rule: string, message: string) =>
+        this.takesSegment.has(owner) ? rejectAt('at', rule, message) : `${this.useRuntime('reject')}(ctx, ${literal(rule)}, ${text(message)})`;
       const named = (path: SchemaPath) => [owner, ...at, ...path].join('_');
       // The predicate calls the validator directly (V8 inlines it there; through `visit` it would be an indirect call).
       const visit = (callee: string, valueExpr: string, segmentExpr: string) => {
         this.appliedToParts.add(`v_${callee}`);
         if (!reports) return `v_${callee}(${valueExpr})`;
+        if (this.sharedLeaves.has(callee)) this.reportedLeaf(callee);
+        if (this.takesSegment.has(callee)) return `v_${callee}(${valueExpr}, ctx, ${segmentExpr})`;
         return `(ctx ? ${this.useRuntime('visit')}(ctx, ${segmentExpr}, ${valueExpr}, v_${callee}) : v_${callee}(${valueExpr}))`;
       };
       const noReport = (): never => {
@@ -274,7 +325,10 @@ export class ValidatorCompiler {
         resolve: (sub) => compiler.resolveAt(sub, base),
       };
     };
-    return this.inline(schema, makeScope('value', undefined, [], this.baseOf(schema, rootBase), undefined, rootKnown));
+    // A discriminated branch is reached only with an object carrying its tag (the switch read it;
+    // its schema's own function tests the type first): an object schema does not test it again.
+    const knownType = rootKnown !== undefined && isObjectSchema(schema) ? 'object' : undefined;
+    return this.inline(schema, makeScope('value', undefined, [], this.baseOf(schema, rootBase), knownType, rootKnown));
   }
 
   /**
@@ -310,9 +364,38 @@ export class ValidatorCompiler {
     return `v_${base}`;
   }
 
+  /**
+   * Folds functions whose code came out the same into the first of them (the branches of a
+   * discriminator that differ only in their tag, or in the name of a $ref whose target's code is
+   * shared), again until none is left: returns the name each folded function goes by now. Run
+   * once compiling is done; `partsOnly` and `alwaysApplied` answer with the names kept.
+   */
+  foldIdentical(): ReadonlyMap<string, string> {
+    for (;;) {
+      const first = new Map<string, string>();
+      const folded = new Map<string, string>();
+      for (const compiled of this.functions) {
+        const text = `${compiled.signature} ${render(compiled.body)}`;
+        const kept = first.get(text);
+        if (kept === undefined) first.set(text, compiled.name);
+        else folded.set(compiled.name, kept);
+      }
+      if (folded.size === 0) return this.folded;
+      for (const [name, kept] of this.folded) this.folded.set(name, folded.get(kept) ?? kept);
+      for (const [name, kept] of folded) this.folded.set(name, kept);
+      // Names in code, not in string literals or after a dot (a property with a function's name).
+      const rename = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"|(?<![.\w$])[A-Za-z_$][\w$]*/g, (token) => folded.get(token) ?? token);
+      const kept = this.functions.filter((compiled) => !folded.has(compiled.name)).map((compiled) => ({ ...compiled, body: mapText(compiled.body, rename) }));
+      this.functions.splice(0, this.functions.length, ...kept);
+    }
+  }
+
+  private readonly keptName = (name: string): string => this.folded.get(name) ?? name;
+
   /** Functions only ever applied to a part of the value: called only when the value has that part. */
   partsOnly(): Set<string> {
-    return new Set([...this.appliedToParts].filter((name) => !this.appliedInPlace.has(name)));
+    const inPlace = new Set([...this.appliedInPlace].map(this.keptName));
+    return new Set([...this.appliedToParts].map(this.keptName).filter((name) => !inPlace.has(name)));
   }
 
   /**
@@ -351,7 +434,7 @@ export class ValidatorCompiler {
     };
     const schema = this.model.schemas.get(name);
     if (schema !== undefined) carried(schema as JsonSchema, DOCUMENT_BASE);
-    return found;
+    return new Set([...found].map(this.keptName));
   }
 
   /** The function for a sub-schema used as a branch: a bare reference calls its target's. */
@@ -389,7 +472,10 @@ export class ValidatorCompiler {
     if (!isSchemaObject(schema)) return undefined;
     if (schema.$ref !== undefined) return isBareRef(schema) ? this.referenceFunction(schema.$ref, this.baseOf(schema, base)) : undefined;
     // A leaf's messages carry no condition, and no `$ref` inside makes its base URI matter.
-    return condition === undefined && isLeaf(schema) ? this.contentFunction(schema, wanted, '') : undefined;
+    if (condition !== undefined || !isLeaf(schema)) return undefined;
+    const name = this.contentFunction(schema, wanted, '');
+    this.sharedLeaves.set(name, schema);
+    return name;
   }
 
   private inline(schema: JsonSchema, scope: CodeScope): Code {
@@ -541,6 +627,11 @@ function acceptsKnown(property: JsonSchema | undefined, value: string): boolean 
     if (key === 'enum') return property.enum!.includes(value);
     return false;
   });
+}
+
+/** A schema whose only type is `object`. */
+function isObjectSchema(schema: JsonSchema): boolean {
+  return isSchemaObject(schema) && declaredTypes(schema).length === 1 && declaredTypes(schema)[0] === 'object';
 }
 
 /** A `$ref` with nothing beside it that validates (annotations change nothing). */

@@ -6,7 +6,7 @@
 // renders from its code tree (ajv's way), laid out as written, so no formatter runs over it.
 // Code that request schemas reach moves to modules the client loads per operation, and large
 // parts a request may leave out to modules loaded when a value has them (./modules.ts).
-import { StructureKind, type ImportDeclarationStructure, type WriterFunction } from 'ts-morph';
+import { StructureKind, type ExportDeclarationStructure, type ImportDeclarationStructure, type WriterFunction } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
 import { codeProject } from '../../shared/ts-project.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
@@ -51,7 +51,9 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
   const compiler = new ValidatorCompiler(model, resources, new Set(clientOperations(model).map((operation) => operation.requestSchemaName)));
   const project = codeProject();
   const names = [...model.schemas.keys()];
-  const functions = new Map([...compiler.components(names)].map(([name, base]) => [name, `v_${base}`]));
+  const compiledNames = compiler.components(names);
+  const folded = compiler.foldIdentical();
+  const functions = new Map([...compiledNames].map(([name, base]) => [name, folded.get(`v_${base}`) ?? `v_${base}`]));
 
   const constant = (name: string, initializer: (relative: (target: string) => string) => string, text: string): Declaration => ({
     name,
@@ -112,25 +114,19 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
    * `tail`; `wraps` when it builds exported validators (validators.ts, a request schema's own),
    * which need the factory and the schema types.
    */
-  const module = (path: string, own: readonly Declaration[], uses: readonly string[], split: boolean, tail: Code[], wraps = false): GeneratedFile => {
-    const relative = (target: string) => {
-      const from = path.split('/').slice(0, -1);
-      const to = target.split('/');
-      let common = 0;
-      while (common < from.length && from[common] === to[common]) common++;
-      return `${common === from.length ? './' : '../'.repeat(from.length - common)}${to.slice(common).join('/')}.js`;
-    };
+  const module = ({ path, own, uses, split, tail, wraps = false }: ModuleSpec): GeneratedFile => {
+    const relative = (target: string) => relativeSpecifier(path, target);
     const used = new Set([...own.flatMap((declaration) => references.get(declaration.name)!), ...uses]);
     // The runtime helpers it calls, by runtime module (the factory first), then its generated imports.
-    const helpers = new Map<string, string[]>(wraps ? [['validation', ['validator']]] : []);
+    const helpers = new Map<string, string[]>(wraps ? [['validation', split ? ['validator'] : ['validator', 'guard']]] : []);
     for (const name of [...runtime.keys()].sort()) {
       const home = runtime.get(name)!;
       if (used.has(name)) helpers.set(home, [...(helpers.get(home) ?? []), name]);
     }
-    const types = [...(split ? [] : ['Guard']), ...(used.has('ValidationContext') ? ['ValidationContext'] : [])];
+    const types = ['PathSegment', 'ValidationContext'].filter((type) => used.has(type));
     const generatedImports = new Map<string, string[]>();
     for (const name of [...used].sort()) {
-      const home = layout.home.get(name);
+      const home = homeOf(name);
       if (home !== undefined && home !== path) generatedImports.set(home, [...(generatedImports.get(home) ?? []), name]);
     }
     const fromRuntime = (module: string) => relative(`runtime/${module}`);
@@ -146,11 +142,12 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       ...(types.length > 0 ? [importFrom(fromRuntime('validation'), types, true)] : []),
       ...[...generatedImports].sort(([a], [b]) => a.localeCompare(b)).map(([home, imported]) => importFrom(relative(home), imported)),
     ];
-    const constants = own.filter((declaration) => declaration.kind === 'constant').map((declaration) => declaration.code(split, relative));
+    const isExported = (declaration: Declaration) => split && importedElsewhere.has(declaration.name);
+    const constants = own.filter((declaration) => declaration.kind === 'constant').map((declaration) => declaration.code(isExported(declaration), relative));
     const body: Code[] = [
       ...(split ? [] : [`type Schemas = components['schemas'];`]),
       ...(constants.length > 0 ? [constants] : []),
-      ...own.filter((declaration) => declaration.kind === 'function').map((declaration) => declaration.code(split, relative)),
+      ...own.filter((declaration) => declaration.kind === 'function').map((declaration) => declaration.code(isExported(declaration), relative)),
       ...tail,
     ];
     // The module is a ts-morph source file, as every generated TypeScript module: imports as
@@ -179,10 +176,10 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
         `/** Validates a ${name}; issues name fields by wire path (${style === 'form' ? '`parameters[pin]`' : '`order.amount`'} style by default). */`,
         `export const ${validatorName(name)} = ${provided(`/* @__PURE__ */ validator<${type}>(${compiledFunction}, ${JSON.stringify(style)})`)};`,
       ],
-      [`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`, `export const is${base} = ${provided(`${compiledFunction} as Guard<${type}>`)};`],
+      [`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`, `export const is${base} = ${provided(`/* @__PURE__ */ guard<${type}>(${compiledFunction})`)};`],
     ];
   });
-  const files = [module('validators', layout.main, [...mainUses], false, exported, true)];
+  const specs: ModuleSpec[] = [{ path: 'validators', own: layout.main, uses: [...mainUses], split: false, tail: exported, wraps: true }];
   const modules = new Map(layout.modules.map((laidOut) => [laidOut.path, laidOut.declarations]));
   // Every request schema has its module, also one whose function another request schema shares.
   const rootPaths = new Map(clientOperations(model).map((operation) => [validatorModulePath(operation.requestSchemaName), operation.requestSchemaName]));
@@ -201,40 +198,90 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       const code = deferredCode(stub);
       // Not itself, which its code may call through its stub: it is loaded by then.
       const pieces = piecesReached(code, false).filter((reached) => reached !== stub);
-      files.push(
-        module(path, own, pieces, true, [
+      specs.push({
+        path,
+        own,
+        uses: pieces,
+        split: true,
+        tail: [
           [`/** The code of ${stub}, in a module of its own: a validator loads it the first time a value reaches it. */`, `export { ${code} as validate };`],
           ...listed(pieces),
-        ]),
-      );
+        ],
+        entry: ['validate', ...(pieces.length > 0 ? ['deferred'] : [])],
+      });
       continue;
     }
     if (schemaName === undefined) {
-      files.push(module(path, own, [], true, []));
+      specs.push({ path, own, uses: [], split: true, tail: [] });
       continue;
     }
     const root = functions.get(schemaName)!;
     const style = model.wireStyles.get(schemaName) ?? 'json';
     const pieces = piecesReached(root, false);
-    files.push(
-      module(
-        path,
-        own,
-        [root, ...pieces],
-        true,
+    specs.push({
+      path,
+      own,
+      uses: [root, ...pieces],
+      split: true,
+      tail: [
         [
-          [
-            `/** Validates a ${schemaName}: the client loads this module on the operation's first call. */`,
-            `export const validate = /* @__PURE__ */ validator<components['schemas'][${JSON.stringify(schemaName)}]>(${root}, ${JSON.stringify(style)});`,
-          ],
-          ...listed(pieces),
-          ...(fieldsOf.has(schemaName)
-            ? [[`/** Every field the request defines: the client refuses any other (a \`cardNumber\` would be a second PAN on the wire). */`, `export const fields = ${JSON.stringify(fieldsOf.get(schemaName))};`]]
-            : []),
+          `/** Validates a ${schemaName}: the client loads this module on the operation's first call. */`,
+          `export const validate = /* @__PURE__ */ validator<components['schemas'][${JSON.stringify(schemaName)}]>(${root}, ${JSON.stringify(style)});`,
         ],
-        true,
-      ),
-    );
+        ...listed(pieces),
+        ...(fieldsOf.has(schemaName)
+          ? [[`/** Every field the request defines: the client refuses any other (a \`cardNumber\` would be a second PAN on the wire). */`, `export const fields = ${JSON.stringify(fieldsOf.get(schemaName))};`]]
+          : []),
+      ],
+      wraps: true,
+      entry: ['validate', ...(pieces.length > 0 ? ['deferred'] : []), ...(fieldsOf.has(schemaName) ? ['fields'] : [])],
+    });
   }
-  return files;
+  // A module the client imports dynamically (a request schema's, a deferred piece's) is a
+  // namespace object in a bundle without splitting, which keeps the name of every export it has.
+  // So its code lives in a module of its own under validate/code/, imported statically (a bundle
+  // inlines it), and the module the client imports only re-exports what the client reads.
+  const entries = new Map(specs.flatMap((spec) => (spec.entry ? [[spec.path, codeModulePath(spec.path)] as const] : [])));
+  const homeOf = (name: string) => {
+    const home = layout.home.get(name);
+    return home === undefined ? undefined : (entries.get(home) ?? home);
+  };
+  const placed = specs.map((spec) => ({ ...spec, path: entries.get(spec.path) ?? spec.path }));
+  // A module exports only what another module imports.
+  const importedElsewhere = new Set(
+    placed.flatMap(({ path, own, uses }) => [...own.flatMap((declaration) => references.get(declaration.name)!), ...uses].filter((name) => (homeOf(name) ?? 'validators') !== path && references.has(name))),
+  );
+  const reexports = specs.flatMap(({ path, entry }) => {
+    if (!entry) return [];
+    const statement: ExportDeclarationStructure = { kind: StructureKind.ExportDeclaration, moduleSpecifier: relativeSpecifier(path, codeModulePath(path)), namedExports: [...entry] };
+    const contents = project.createSourceFile(`client/src/${path}.ts`, { statements: [statement] }, { overwrite: true }).getFullText();
+    return [{ path: `client/src/${path}.ts`, contents, kind: 'typescript', source: 'generators/emitters/validators' } satisfies GeneratedFile];
+  });
+  return [...placed.map(module), ...reexports];
+}
+
+/** The specifier by which the module at `from` imports the one at `target` (paths under client/src, without extension). */
+function relativeSpecifier(from: string, target: string): string {
+  const here = from.split('/').slice(0, -1);
+  const to = target.split('/');
+  let common = 0;
+  while (common < here.length && here[common] === to[common]) common++;
+  return `${common === here.length ? './' : '../'.repeat(here.length - common)}${to.slice(common).join('/')}.js`;
+}
+
+/** Where the code of a module the client imports dynamically lives: `validate/SaleCardRequest` -> `validate/code/SaleCardRequest`. */
+const codeModulePath = (path: string): string => path.replace(/^validate\//, 'validate/code/');
+
+/** One module to write: see `module` in emitValidators. */
+interface ModuleSpec {
+  readonly path: string;
+  readonly own: readonly Declaration[];
+  /** Names its code uses beyond its declarations' (the validator it builds, the pieces it lists). */
+  readonly uses: readonly string[];
+  /** Whether it is one of the split modules (validate/), rather than validators.ts. */
+  readonly split: boolean;
+  readonly tail: Code[];
+  readonly wraps?: boolean;
+  /** For a module the client imports dynamically: the names it reads, re-exported from its code module. */
+  readonly entry?: readonly string[];
 }

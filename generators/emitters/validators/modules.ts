@@ -6,8 +6,9 @@ import { validatorModulePath } from '../../model/names.js';
 // consumer calling two operations would load the validators of all of them. So every declaration
 // goes to the module of the request schemas that reach it, exactly the grouping a bundler's
 // statement-level splitting would give: code only SaleCardRequest reaches lives in
-// validate/SaleCardRequest.ts, code SaleCardRequest and AuthRequest share in one module both
-// import, and code no request schema reaches stays in validators.ts.
+// validate/SaleCardRequest.ts (written to validate/code/, which that module re-exports: see
+// index.ts), code SaleCardRequest and AuthRequest share in one module both import, and code no
+// request schema reaches stays in validators.ts.
 //
 // A large piece of code a request needs only when it carries a given part (connector
 // `parameters`, a wallet token) is deferred further: it goes to validate/deferred/, loaded the

@@ -54,7 +54,7 @@ export function copyStructure(
   top: (fields: object) => Record<string, unknown> = spread,
 ): { readonly value?: unknown; readonly problem?: StructureProblem } {
   try {
-    return { value: copyValue(value, 1, maxDepth, top) };
+    return { value: copyValue(value, 1, maxDepth, spread, top) };
   } catch (error) {
     // Walked again to name the place (its getters run a second time then); a getter that threw
     // only once leaves the value unreadable as a whole.
@@ -71,24 +71,38 @@ export function copyStructure(
 /** Thrown by `copyValue` at the depth bound: a value that deep, or in a cycle, is walked to name the problem. */
 const TOO_DEEP = new Error('too deep');
 
+/**
+ * A copy of what the validators read of `value`: its own enumerable fields, on objects without a
+ * prototype, so a key planted on Object.prototype is absent from every object in it (the
+ * validators' runtime validates this copy when it finds one). It has no depth bound: a value deep
+ * or cyclic enough overflows the stack, as the validators themselves would (a RangeError).
+ */
+export function copyOwnFields(value: unknown): unknown {
+  return copyValue(value, 1, Infinity, withoutPrototype);
+}
+
+const withoutPrototype = (fields: object): Record<string, unknown> =>
+  Object.assign(Object.create(null) as Record<string, unknown>, fields);
+
 function copyValue(
   value: unknown,
   depth: number,
   maxDepth: number,
-  top: (fields: object) => Record<string, unknown> = spread,
+  fields: (fields: object) => Record<string, unknown> = spread,
+  top = fields,
 ): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (depth > maxDepth) throw TOO_DEEP;
   if (Array.isArray(value)) {
     const copy: unknown[] = [];
-    for (let index = 0; index < value.length; index++) copy.push(copyValue(value[index], depth + 1, maxDepth));
+    for (let index = 0; index < value.length; index++) copy.push(copyValue(value[index], depth + 1, maxDepth, fields));
     return copy;
   }
   // A spread defines each own field (`__proto__` too) and reads each getter once.
   const copy = top(value);
   for (const key of Object.keys(copy)) {
     const child = copy[key];
-    if (typeof child === 'object' && child !== null) setOwn(copy, key, copyValue(child, depth + 1, maxDepth));
+    if (typeof child === 'object' && child !== null) setOwn(copy, key, copyValue(child, depth + 1, maxDepth, fields));
   }
   return copy;
 }

@@ -2,7 +2,7 @@
 import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
 import { block, ifElse, indent, isEmpty, type Code } from '../code.js';
-import { literal, ownValue, type CodeScope } from '../code-scope.js';
+import { literal, ownRead, type CodeScope } from '../code-scope.js';
 import { branchShape } from '../../../shared/branch-shape.js';
 import { describeCondition, negateCondition } from '../../../shared/condition-text.js';
 import type { KeywordDefinition } from '../keyword.js';
@@ -27,9 +27,9 @@ export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
   { keyword: 'if', with: ['then', 'else'], code: (schema, scope) => emitIf(schema, scope) },
 ];
 
-/** Runs the function `callee` on the value itself: reporting with the context, if there is one. */
-const applyInPlace = (callee: string, scope: CodeScope): Code =>
-  scope.reports ? `if (!${callee}(${scope.value}, ctx) && !ctx) return false;` : `if (!${callee}(${scope.value})) return false;`;
+/** Runs the function `callee` on the value itself (`value`: how to pass it): reporting with the context, if there is one. */
+const applyInPlace = (callee: string, scope: CodeScope, value = scope.value): Code =>
+  scope.reports ? `if (!${callee}(${value}, ctx) && !ctx) return false;` : `if (!${callee}(${value})) return false;`;
 
 /** The failure of a combinator: at once without a context (or in a function that only answers), else `report`. */
 const failThen = (scope: CodeScope, report: () => Code): Code => (scope.reports ? ['if (!ctx) return false;', report()] : 'return false;');
@@ -47,12 +47,14 @@ function emitDiscriminated(schema: SchemaObject, scope: CodeScope): Code {
   const tag = scope.local('tag');
   const cases = Object.entries(mapping).map(([value, ref]) => {
     const target: JsonSchema = { $ref: ref };
-    return [`case ${literal(value)}:`, indent([applyInPlace(scope.branch(target, ['discriminator', value], { property: propertyName, value }), scope), 'break;'])];
+    // A case is reached only with an object (its tag was read): a branch's function may take it as one.
+    const branch = scope.branch(target, ['discriminator', value], { property: propertyName, value });
+    return [`case ${literal(value)}:`, indent([applyInPlace(branch, scope, `${v} as Record<string, unknown>`), 'break;'])];
   });
   const allowed = Object.keys(mapping);
   // A missing tag fails here only when checking; collecting leaves it to `required`.
   const fallback = ['default:', indent(failThen(scope, () => ifElse(`${tag} !== undefined`, scope.recordAt(literal(propertyName), 'discriminator', ISSUE_WORDS.discriminator(allowed)))))];
-  const read = `${scope.runtime('isPlainObject')}(${v}) && ${ownValue(scope, v, propertyName)} ? ${v}[${literal(propertyName)}] : undefined`;
+  const read = `${scope.runtime('isPlainObject')}(${v}) ? ${ownRead(scope, v, propertyName)} : undefined`;
   return block('', [`const ${tag} = ${read};`, block(`switch (${tag})`, [...cases, fallback])]);
 }
 

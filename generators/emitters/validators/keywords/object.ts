@@ -1,10 +1,10 @@
-// Object keywords. Own properties only: an inherited `constructor` or a key planted on
-// Object.prototype is never present, and a property whose value is `undefined` is absent (as on
-// the wire).
+// Object keywords. Own properties only: an inherited `constructor` is never present (nor a key
+// planted on Object.prototype: the runtime validates a copy then), and a property whose value is
+// `undefined` is absent (as on the wire).
 import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import { isSchemaObject, type SchemaObject } from '../../../model/json-schema.js';
 import { block, ifElse, isEmpty, type Code } from '../code.js';
-import { literal, member, ownValue, type CodeScope } from '../code-scope.js';
+import { literal, member, noOwnValue, ownValue, type CodeScope } from '../code-scope.js';
 import type { KeywordDefinition } from '../keyword.js';
 
 /** A required key with a property schema is checked where that property is read (one read). */
@@ -22,7 +22,7 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
     keyword: 'required',
     type: 'object',
     code: (schema, scope) =>
-      schema.required!.filter((key) => !readWithProperty(schema, key)).map((key) => scope.failAtIf(`!(${ownValue(scope, scope.value, key)})`, literal(key), 'required', ISSUE_WORDS.required)),
+      schema.required!.filter((key) => !readWithProperty(schema, key)).map((key) => scope.failAtIf(noOwnValue(scope, scope.value, key), literal(key), 'required', ISSUE_WORDS.required)),
   },
   {
     keyword: 'dependentRequired',

@@ -3,7 +3,7 @@
 import { codePointLength, reject } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
 
-export const PATTERN_9 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
+const PATTERN_9 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
 
 export function v_WalletPaymentToken(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
