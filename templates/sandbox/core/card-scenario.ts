@@ -49,13 +49,6 @@ export function successCard(cards: readonly TestCard[]): { number: string; month
   return { number: card.number, month, year };
 }
 
-/** facts §2.4: 205005, card token invalid or not found (the document gives no code for it). */
-export const UNKNOWN_CARD_TOKEN = {
-  code: '205005',
-  message: 'Card token is invalid or not found.',
-  httpStatus: 400,
-} as const;
-
 /** The first status of a card payment: the test card decides, `auth` holds a success in PENDING. */
 export function firstCardStatus(
   scenario: CardScenario,
