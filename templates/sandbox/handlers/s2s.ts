@@ -138,8 +138,9 @@ function cardPayment(call: Call): Answer {
   call.verify();
   checkOrder(call);
   const card = cardOf(call);
-  const scenario = cardScenario(call.sandbox.tables.testData.cards, card.number, card.month, card.year);
-  const { status, reason } = firstCardStatus(scenario, auth, call.fields['mpi_data'] !== undefined);
+  const cards = call.sandbox.tables.testData.cards;
+  const scenario = cardScenario(cards, card.number, card.month, card.year);
+  const { status, reason } = firstCardStatus(cards, scenario, auth, call.fields['mpi_data'] !== undefined);
   const now = call.sandbox.clock.now();
   const success = status === 'SETTLED' || status === 'PENDING';
   const transaction = call.sandbox.store.create(

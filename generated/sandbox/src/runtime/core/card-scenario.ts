@@ -37,6 +37,14 @@ export function luhn(digits: string): boolean {
 }
 
 /**
+ * The decline text of a scenario: the `reason` of the spec's test card for it (the platform's
+ * text, where a source shows it), else the sandbox's own (`DECLINE_REASONS`).
+ */
+export function declineReason(cards: readonly TestCard[], scenario: CardScenario, own: string): string {
+  return cards.find((card) => card.scenario === scenario && card.reason !== undefined)?.reason ?? own;
+}
+
+/**
  * The card every test data set succeeds with: the first `success` card with an expiry (HPF
  * payments take it). Only the spec's test data names it: without one, the payment fails with
  * the reason rather than pay with a number the spec does not list.
@@ -53,6 +61,7 @@ export function successCard(cards: readonly TestCard[]): { number: string; month
 
 /** The first status of a card payment: the test card decides, `auth` holds a success in PENDING. */
 export function firstCardStatus(
+  cards: readonly TestCard[],
   scenario: CardScenario,
   auth: boolean,
   mpi: boolean,
@@ -62,13 +71,14 @@ export function firstCardStatus(
     case 'capture-decline':
       return { status: auth ? 'PENDING' : 'SETTLED' };
     case 'decline':
-      return { status: 'DECLINED', reason: DECLINE_REASONS.card };
     case 'bad-card':
-      return { status: 'DECLINED', reason: 'Bad Request. Brand of card does not support.' };
+      return { status: 'DECLINED', reason: declineReason(cards, scenario, DECLINE_REASONS.card) };
     case '3ds-success':
       return mpi ? { status: auth ? 'PENDING' : 'SETTLED' } : { status: '3DS' };
     case '3ds-decline':
-      return mpi ? { status: 'DECLINED', reason: DECLINE_REASONS.threeDs } : { status: '3DS' };
+      return mpi
+        ? { status: 'DECLINED', reason: declineReason(cards, scenario, DECLINE_REASONS.threeDs) }
+        : { status: '3DS' };
     case 'redirect-success':
     case 'redirect-decline':
       return { status: 'REDIRECT' };
