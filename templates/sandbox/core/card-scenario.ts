@@ -44,17 +44,36 @@ export function declineReason(cards: readonly TestCard[], scenario: CardScenario
 
 /**
  * The card every test data set succeeds with: the first `success` card with an expiry (HPF
- * payments take it). Only the spec's test data names it: without one, the payment fails with
- * the reason rather than pay with a number the spec does not list.
+ * payments and the trigger events take it).
  */
 export function successCard(cards: readonly TestCard[]): { number: string; month: string; year: string } {
-  const card = cards.find((candidate) => candidate.scenario === 'success' && /^\d{2}\/\d{4}$/.test(candidate.expiry));
-  if (!card)
-    throw new Error(
-      "The spec's test data (info.x-test-data) lists no success card with an expiry (MM/YYYY) for a hosted-fields payment to take.",
-    );
+  const card = listedCard(
+    cards,
+    (candidate) => candidate.scenario === 'success' && /^\d{2}\/\d{4}$/.test(candidate.expiry),
+    'success card with an expiry (MM/YYYY) for a hosted-fields payment to take',
+  );
   const [month, year] = card.expiry.split('/') as [string, string];
   return { number: card.number, month, year };
+}
+
+/** The card a CREDIT2CARD payout succeeds with: the `success` card whose outcome names CREDIT2CARD. */
+export function payoutCard(cards: readonly TestCard[]): { number: string } {
+  const card = listedCard(
+    cards,
+    (candidate) => candidate.scenario === 'success' && /\bCREDIT2CARD\b/.test(candidate.outcome),
+    'success card whose outcome names CREDIT2CARD for a payout to take',
+  );
+  return { number: card.number };
+}
+
+/**
+ * The first test card `matches` accepts. Only the spec's test data names it: without one, the
+ * caller fails with the reason rather than pay with a number the spec does not list.
+ */
+function listedCard(cards: readonly TestCard[], matches: (card: TestCard) => boolean, wanted: string): TestCard {
+  const card = cards.find(matches);
+  if (!card) throw new Error(`The spec's test data (info.x-test-data) lists no ${wanted}.`);
+  return card;
 }
 
 /** The first status of a card payment: the test card decides, `auth` holds a success in PENDING. */
