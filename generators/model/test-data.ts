@@ -30,7 +30,9 @@ export function testData(model: Pick<SpecModel, 'document'>): TestDataModel {
     if (typeof card['expiry'] !== 'string' || !/^(any|[0-9]{2}\/[0-9]{4})$/.test(card['expiry'])) throw new Error(`${at}: expiry is MM/YYYY or any`);
     if (!isScenario(card['scenario'])) throw new Error(`${at}: scenario is one of ${SCENARIOS.join(', ')}`);
     if (typeof card['outcome'] !== 'string') throw new Error(`${at}: outcome is reader text`);
-    return { number: card['number'], expiry: card['expiry'], scenario: card['scenario'], outcome: card['outcome'] };
+    const reason = card['reason'];
+    if (reason !== undefined && (typeof reason !== 'string' || reason.trim() === '')) throw new Error(`${at}: reason is the decline text, a non-empty string`);
+    return { number: card['number'], expiry: card['expiry'], scenario: card['scenario'], outcome: card['outcome'], ...(reason !== undefined ? { reason } : {}) };
   });
   const identifiers = list(record.identifiers, 'identifiers').map((entry, index): TestIdentifierModel => {
     const at = `info.x-test-data.identifiers[${index}]`;
@@ -45,11 +47,11 @@ const row = (cells: readonly string[]) => `| ${cells.map((text) => text.replace(
 const markdownTable = (head: readonly string[], rows: readonly (readonly string[])[]) =>
   [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
 
-/** The test cards as a Markdown table: card number (in groups of four), expiry, outcome. */
+/** The test cards as a Markdown table: card number (in groups of four), expiry, outcome, decline text. */
 export function testCardsTable(data: TestDataModel): string {
   return markdownTable(
-    ['Card', 'Expiry', 'Outcome'],
-    data.cards.map((card) => [card.number.replace(/(\d{4})(?=\d)/g, '$1 '), card.expiry, card.outcome]),
+    ['Card', 'Expiry', 'Outcome', 'Decline reason'],
+    data.cards.map((card) => [card.number.replace(/(\d{4})(?=\d)/g, '$1 '), card.expiry, card.outcome, card.reason ? `\`${card.reason}\`` : '']),
   );
 }
 

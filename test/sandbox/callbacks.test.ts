@@ -2,11 +2,13 @@
 // delivered per facts §4 (OK expected, retries every 15 minutes; the blocking rule is in
 // spec-behaviour.test.ts), logged, resent on demand; `trigger`; and the clock that drives QR
 // expiry, the bank-code window and the retries.
-import { decodeForm, parseCallback } from '@payment-gateway/merchant-client';
+import { decodeForm, maskPan, parseCallback } from '@payment-gateway/merchant-client';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { trigger } from '../../generated/sandbox/src/index.js';
+import { TABLES } from '../../generated/sandbox/src/spec-tables.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 import {
   apmSale,
@@ -244,6 +246,57 @@ describe('the clock', () => {
 });
 
 describe('payment-gateway-sandbox trigger', () => {
+  const cards = TABLES.testData.cards;
+  const cases = [
+    {
+      event: 'card.sale.settled',
+      // The spec's success card with an expiry, paid by a real SALE.
+      card: cards.find((card) => card.scenario === 'success' && card.expiry !== 'any')!,
+      real: (number: string, expiry: string) => {
+        const [month, year] = expiry.split('/');
+        return cardFields('SALE', month, year, { card_number: number });
+      },
+    },
+    {
+      event: 'card.credit2card.settled',
+      // The spec's success card of a payout, paid out by a real CREDIT2CARD.
+      card: cards.find((card) => card.scenario === 'success' && /\bCREDIT2CARD\b/.test(card.outcome))!,
+      real: (number: string) => ({
+        action: 'CREDIT2CARD',
+        order_id: nextOrder('P'),
+        order_amount: '5.00',
+        order_currency: 'USD',
+        order_description: 'Payout',
+        card_number: number,
+        payer_ip: '203.0.113.10',
+      }),
+    },
+  ];
+  it.each(cases)(
+    '$event carries the spec test card masked, as a real callback for that card does',
+    async ({ event, card, real }) => {
+      const triggered = await trigger(event, receiver.url, h.password);
+      const fields = parseCallback(triggered.body, {
+        password: h.password,
+        protocol: 'card',
+        signingContext: triggered.signingContext,
+      }).fields as Record<string, unknown>;
+      const expiry = card.expiry === 'any' ? undefined : card.expiry;
+      expect({ card: fields['card'], expiry: fields['card_expiration_date'] }).toEqual({
+        card: maskPan(card.number),
+        expiry,
+      });
+      const payment = (await sendS2s(h, 'card', real(card.number, card.expiry))).body;
+      await h.sandbox.callbacksSettled();
+      const [body] = forTransaction(payment.trans_id);
+      const actual = decodeForm(body!);
+      expect({ card: actual['card'], expiry: actual['card_expiration_date'] }).toEqual({
+        card: fields['card'],
+        expiry: fields['card_expiration_date'],
+      });
+    },
+  );
+
   it('posts a correctly signed callback of the chosen kind', async () => {
     const tsx = join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
     const cli = join(PROJECT_ROOT, 'generated', 'sandbox', 'src', 'cli.ts');

@@ -3,6 +3,7 @@
 // lookup with `size`.
 import { paymentReturnDefinition, verifyPaymentReturn } from '@payment-gateway/merchant-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLES } from '../../generated/sandbox/src/spec-tables.js';
 import { nextOrder, pay, sendCheckout, startHarness, type Harness } from './support.js';
 
 let h: Harness;
@@ -80,9 +81,10 @@ describe('the hosted payment page', () => {
 
   it('a card of no brand is refused on the page with the platform text, and no payment is made', async () => {
     const order = newOrder();
-    const { status, text } = await pay(await session(order), '01', '1111222233334444');
+    const card = TABLES.testData.cards.find((candidate) => candidate.scenario === 'bad-card' && candidate.reason)!;
+    const { status, text } = await pay(await session(order), '01', card.number);
     expect(status).toBe(400);
-    expect(text).toContain('Bad Request. Brand of card does not support.');
+    expect(text).toContain(card.reason);
     expect((await sendCheckout(h, 'getPaymentStatus', { order_id: order.number })).body.error_message).toBe(
       'Order does not exist.',
     );

@@ -5,10 +5,14 @@
 import { decodeForm } from '@payment-gateway/merchant-client';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefusedMove } from '../../generated/sandbox/src/index.js';
 import { SandboxStore, type Transaction } from '../../generated/sandbox/src/runtime/core/store.js';
 import { TABLES } from '../../generated/sandbox/src/spec-tables.js';
+import { DOCS_DIR } from '../support/docs-pages.js';
+import { collectExamples } from '../support/spec-examples.js';
 import {
   cardFields,
   nextOrder,
@@ -296,5 +300,104 @@ describe('callback blocking (x-delivery): timeouts within the window block the U
       await isolated.sandbox.close();
       await refusing.close();
     }
+  });
+});
+
+/** The rows of the error table under the `## [title]` heading of the docs' errors page, and the action page it links to. */
+function docsErrorRows(title: string): { page: string; rows: string[][] } {
+  const text = readFileSync(join(DOCS_DIR, 'guide', 'errors.md'), 'utf8');
+  const section = text.split(/^## /m).find((part) => part.startsWith(title));
+  if (!section) throw new Error(`the errors page has no section ${title}`);
+  const link = /^\[[^\]]+\]\(\/([^)]+)\)/.exec(section)?.[1];
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| Code |'))
+    .map((line) => line.slice(2, -2).split(' | '));
+  return { page: link ? `${link}.md` : '', rows };
+}
+
+/** A docs error row as the answer it promises: the code, the message ("not shown": one naming the field and the condition), the status. */
+function promised([code, message, when, field]: string[]): { code: string; message: string; httpStatus: number } {
+  const plain = (cell: string) => cell.replace(/^`|`$/g, '');
+  const condition = when!.replace(/ \*\(since [^)]*\)\*$/, '');
+  const status = / \(HTTP (\d{3})\)$/.exec(condition);
+  return {
+    code: plain(code!),
+    message:
+      message === 'not shown' ? `${plain(field!)}: ${condition.replace(/ \(HTTP \d{3}\)$/, '')}` : plain(message!),
+    httpStatus: status ? Number(status[1]) : 400,
+  };
+}
+
+describe('an unknown card_token answers from the error catalogue, as the docs show it', () => {
+  const unknownToken = 'f'.repeat(64);
+  const examples = collectExamples().filter((example) => example.id.startsWith('POST /post request '));
+  /** A spec example of the action, paying with the unknown token instead of the card. */
+  const withToken = (action: string): Record<string, unknown> => {
+    const example = (examples.find(
+      (candidate) =>
+        (candidate.value as Record<string, unknown>)['action'] === action &&
+        'card_token' in (candidate.value as object),
+    ) ?? examples.find((candidate) => (candidate.value as Record<string, unknown>)['action'] === action))!
+      .value as Record<string, unknown>;
+    const {
+      client_key: _key,
+      hash: _hash,
+      card_number: _number,
+      card_exp_month: _month,
+      card_exp_year: _year,
+      card_cvv2: _cvv,
+      ...rest
+    } = example;
+    return { ...rest, order_id: nextOrder('TOKEN'), card_token: unknownToken };
+  };
+  const actions = TABLES.s2s.filter((entry) => entry.errors.some((error) => error.field === 'card_token'));
+
+  it('the S2S CARD actions that take a card_token list it', () => {
+    expect(actions.map((entry) => `${entry.protocol} ${entry.action}`).sort()).toEqual(
+      ['AUTH', 'CARD2CARD', 'CREDIT2CARD', 'DEBIT', 'SALE'].map((action) => `card ${action}`),
+    );
+  });
+
+  it.each(actions.map((entry) => entry.action))('S2S CARD %s', async (action) => {
+    const docs = docsErrorRows(`[${action} (S2S CARD)]`);
+    const row = docs.rows.find((cells) => cells[3] === '`card_token`')!;
+    expect(row, 'the errors page lists the card_token row').toBeDefined();
+    // The action's own page shows the same row.
+    expect(readFileSync(join(DOCS_DIR, docs.page), 'utf8')).toContain(`| ${row.join(' | ')} |`);
+    const entry = actions
+      .find((candidate) => candidate.action === action)!
+      .errors.find((error) => error.field === 'card_token')!;
+    expect(row.slice(0, 1)).toEqual([`\`${entry.code}\``]);
+    const want = promised(row);
+    const answer = await sendS2s(h, 'card', withToken(action));
+    expect({ status: answer.status, code: answer.body.error_code, message: answer.body.error_message }).toEqual({
+      status: want.httpStatus,
+      code: want.code,
+      message: want.message,
+    });
+    expect(answer.body.result).toBe('ERROR');
+  });
+
+  it('Checkout creditCard: its catalogue lists nothing for card_token, so the generic case the docs show answers', async () => {
+    const credit = TABLES.checkout.find((entry) => entry.operationId === 'creditCard')!;
+    expect(credit.errors.filter((error) => error.field === 'card_token')).toEqual([]);
+    const example = collectExamples().find(
+      (candidate) => candidate.id === 'POST /api/v1/payment/card/credit request card_token',
+    )!.value as Record<string, unknown>;
+    const { merchant_key: _key, hash: _hash, ...fields } = example;
+    const answer = await sendCheckout(h, 'creditCard', {
+      ...fields,
+      order_id: nextOrder('CREDIT'),
+      card_token: unknownToken,
+    });
+    const generic = docsErrorRows('Any operation').rows.map(promised);
+    expect(generic).toContainEqual({
+      code: answer.body.error_code,
+      message: answer.body.error_message,
+      httpStatus: answer.status,
+    });
+    // The older generic case, not a validation error (which would name the fields in `errors[]`).
+    expect(answer.body.errors).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
 // schedules, recurring pairs, the operator limits, Checkout's `size`, and the test data of the
 // public facts (§5.1). Every success answer is checked against its response schema by the helpers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLES } from '../../generated/sandbox/src/spec-tables.js';
 import { cardFields, nextOrder, sendCheckout, sendS2s, startHarness, type Harness } from './support.js';
 
 let h: Harness;
@@ -75,6 +76,26 @@ describe('S2S CARD test cards (facts §5.1)', () => {
       result: 'UNDEFINED',
       status: 'PREPARE',
     });
+  });
+
+  const reasoned = TABLES.testData.cards.filter((card) => card.reason !== undefined);
+  it('some test card carries the decline text its source shows', () => {
+    expect(reasoned.length).toBeGreaterThan(0);
+  });
+  it.each(reasoned)('$number ($scenario) declines a SALE and a payout with its test data text', async (card) => {
+    const [month, year] = card.expiry === 'any' ? ['01', '2038'] : card.expiry.split('/');
+    const sale = await sendS2s(h, 'card', cardFields('SALE', month, year, { card_number: card.number }));
+    expect(sale.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: card.reason });
+    const payout = await sendS2s(h, 'card', {
+      action: 'CREDIT2CARD',
+      order_id: nextOrder('PAYOUT'),
+      order_amount: '5.00',
+      order_currency: 'USD',
+      order_description: 'Payout',
+      card_number: card.number,
+      payer_ip: '203.0.113.10',
+    });
+    expect(payout.body).toMatchObject({ result: 'DECLINED', decline_reason: card.reason });
   });
 });
 

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testData } from '../../generators/model/test-data.js';
+import type { OpenApiDocument } from '../../generators/model/openapi.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 import { cardScenario } from '../../generated/sandbox/src/runtime/core/card-scenario.js';
 import { TABLES } from '../../generated/sandbox/src/spec-tables.js';
@@ -29,6 +31,7 @@ const cards = TABLES.testData.cards.map((card) => [
   card.number.replace(/(\d{4})(?=\d)/g, '$1 '),
   card.expiry,
   card.outcome,
+  card.reason === undefined ? '' : `\`${card.reason}\``,
 ]);
 const identifiers = TABLES.testData.identifiers.map((entry) => [
   `\`${entry.brand}\``,
@@ -40,7 +43,7 @@ describe('the test data is one table', () => {
   it.each(['generated/sandbox/README.md', 'generated/docs/guide/testing.md'])(
     '%s lists the spec test cards',
     (file) => {
-      expect(tableRows(file, '| Card | Expiry | Outcome |')).toEqual(cards);
+      expect(tableRows(file, '| Card | Expiry | Outcome | Decline reason |')).toEqual(cards);
       expect(tableRows(file, '| Method | `identifier` | Outcome |')).toEqual(identifiers);
     },
   );
@@ -48,5 +51,21 @@ describe('the test data is one table', () => {
   it.each(TABLES.testData.cards)('the sandbox picks $scenario for $number $expiry', (card) => {
     const [month, year] = card.expiry === 'any' ? [undefined, undefined] : card.expiry.split('/');
     expect(cardScenario(TABLES.testData.cards, card.number, month, year)).toBe(card.scenario);
+  });
+
+  it.each([
+    { given: 'Brand of card does not support.', want: { reason: 'Brand of card does not support.' } },
+    { given: undefined, want: {} },
+  ])('the model keeps a card reason as data: $given', ({ given, want }) => {
+    const card = { number: '1111222233334444', expiry: 'any', scenario: 'bad-card', outcome: 'x', reason: given };
+    const document = { info: { 'x-test-data': { cards: [card], identifiers: [] } } } as unknown as OpenApiDocument;
+    const { reason: _given, ...rest } = card;
+    expect(testData({ document }).cards[0]).toStrictEqual({ ...rest, ...want });
+  });
+
+  it.each([42, ''])('the model refuses a reason that is not a decline text: %o', (reason) => {
+    const card = { number: '1111222233334444', expiry: 'any', scenario: 'bad-card', outcome: 'x', reason };
+    const document = { info: { 'x-test-data': { cards: [card], identifiers: [] } } } as unknown as OpenApiDocument;
+    expect(() => testData({ document })).toThrow('cards[0]: reason is the decline text');
   });
 });

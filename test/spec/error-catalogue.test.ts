@@ -34,6 +34,8 @@ const rows: Row[] = [
   { given: 'apm VOID', want: { message: 'Void is not allowed.', field: 'trans_id' } },
   { given: 'card SALE', want: { field: 'payment_token' } },
   { given: 'card SALE', want: { field: 'mpi_data' } },
+  // The public facts' S2S CARD codes (SRC-CARD), on every action that takes a `card_token`; the text is not shown.
+  ...['SALE', 'AUTH', 'DEBIT', 'CARD2CARD', 'CREDIT2CARD'].map((action): Row => ({ given: `card ${action}`, want: { code: '205005', field: 'card_token' } })),
 ];
 
 function errorsOf(given: string): readonly ErrorCaseModel[] {

@@ -39,6 +39,8 @@ export interface TestCard {
   readonly scenario: CardScenario;
   /** Reader text: what the card does. */
   readonly outcome: string;
+  /** The decline text the platform answers for this card, where a source shows it. */
+  readonly reason?: string;
 }
 
 /** An identifier of the S2S APM test connector and what it makes a payment do. */

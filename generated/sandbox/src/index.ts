@@ -6,6 +6,7 @@
 import { SandboxClock } from './runtime/core/clock.js';
 import { CallbackDelivery, deliveryOptions, type DeliveryOptions } from './runtime/core/delivery.js';
 import { serve, type RunningSandbox, type StartOptions } from './runtime/server.js';
+import { postTrigger, triggerEvents, type TriggerResult } from './runtime/triggers.js';
 import { TABLES } from './spec-tables.js';
 
 export type { RunningSandbox, StartOptions } from './runtime/server.js';
@@ -25,9 +26,10 @@ export {
   parseProtocolMapping,
 } from './runtime/core/protocol-mapping.js';
 export { MAX_ADVANCE_SECONDS } from './runtime/core/clock.js';
-export { TRIGGER_EVENTS, TRIGGER_PAYER_EMAIL, trigger } from './runtime/triggers.js';
+export { TRIGGER_PAYER_EMAIL } from './runtime/triggers.js';
+export type { TriggerEvent, TriggerResult } from './runtime/triggers.js';
 
-/** The test cards of the spec (`x-test-data`): number, expiry (`MM/YYYY` or `any`), scenario and outcome. */
+/** The test cards of the spec (`x-test-data`): number, expiry (`MM/YYYY` or `any`), scenario, outcome and decline reason. */
 export const TEST_CARDS = TABLES.testData.cards;
 /** The S2S APM test connector's identifiers (`vcard`), by outcome. */
 export const VCARD_IDENTIFIERS = Object.fromEntries(
@@ -38,6 +40,14 @@ export const QR_LIFETIME_SECONDS = TABLES.methods.find((method) => method.qr)?.q
 /** The bank-code transfer methods' completion window, from their `x-method` data. */
 export const BANK_CODE_WINDOW_SECONDS = TABLES.methods.find((method) => method.completionWindow)?.completionWindow
   ?.seconds;
+
+/** The events `trigger` posts, by name; their cards are the spec's test cards, masked. */
+export const TRIGGER_EVENTS = triggerEvents(TABLES.testData.cards);
+
+/** Builds one of `TRIGGER_EVENTS`, signs it with `password` and posts it to `url`. */
+export function trigger(event: string, url: string, password: string): Promise<TriggerResult> {
+  return postTrigger(TRIGGER_EVENTS, event, url, password);
+}
 
 /**
  * The sandbox's callback delivery engine on a clock of its own, with the spec's retry and blocking

@@ -45,8 +45,9 @@ export function payCheckoutSession(
   const request = session.request;
   const order = orderOf(request);
   const auth = request['auth'] === true;
-  const scenario = cardScenario(sandbox.tables.testData.cards, card.number, card.month, card.year);
-  const { status, reason } = firstCardStatus(scenario, auth, false);
+  const cards = sandbox.tables.testData.cards;
+  const scenario = cardScenario(cards, card.number, card.month, card.year);
+  const { status, reason } = firstCardStatus(cards, scenario, auth, false);
   const success = status === 'SETTLED' || status === 'PENDING';
   const year = card.year.length === 2 ? `20${card.year}` : card.year;
   const transaction = sandbox.store.create(

@@ -11,7 +11,7 @@ import { orderOf, payCheckoutSession, returnUrl } from '../core/checkout-payment
 import { bookCapture, bookRefund, decimalUnits, settledAmount } from '../core/money.js';
 import { RefusedMove, type CheckoutSession, type Transaction } from '../core/store.js';
 import type { CheckoutEntry } from '../core/tables.js';
-import { cardScenario, successCard, UNKNOWN_CARD_TOKEN } from '../core/card-scenario.js';
+import { cardScenario, declineReason, successCard } from '../core/card-scenario.js';
 import { DECLINE_REASONS } from '../core/decline-reasons.js';
 
 type Call = OperationCall<CheckoutEntry>;
@@ -212,9 +212,12 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
           (transaction) => transaction.cardToken === token && transaction.merchant === call.merchant,
         )
       : undefined;
-    if (token && !earlier) return cataloguedAnswer('checkout', UNKNOWN_CARD_TOKEN);
+    // The document gives Checkout no code for it: the operation's own catalogue answers (its
+    // generic case while it lists nothing for `card_token`).
+    if (token && !earlier) return cataloguedAnswer('checkout', call.errors.unknown('card_token'));
     const number = earlier?.cardNumber ?? call.text('card_number');
-    const scenario = cardScenario(call.sandbox.tables.testData.cards, number, undefined, undefined);
+    const cards = call.sandbox.tables.testData.cards;
+    const scenario = cardScenario(cards, number, undefined, undefined);
     const declined = scenario === 'decline' || scenario === 'bad-card';
     const payment = call.sandbox.store.create(
       {
@@ -232,7 +235,7 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
         echo: {},
       },
       declined ? 'DECLINED' : scenario === 'wait' ? 'PREPARE' : 'SETTLED',
-      declined ? 'Declined by processing.' : undefined,
+      declined ? declineReason(cards, scenario, DECLINE_REASONS.card) : undefined,
     );
     return new Answer(200, { payment_id: payment.paymentId, result: 'accepted' });
   },

@@ -6,7 +6,7 @@ import { payCheckoutSession, returnUrl } from '../core/checkout-payments.js';
 import { qrPng } from '../core/qr.js';
 import type { Sandbox } from '../core/sandbox.js';
 import type { CheckoutSession, Transaction, TransactionStatus } from '../core/store.js';
-import { cardScenario } from '../core/card-scenario.js';
+import { cardScenario, declineReason } from '../core/card-scenario.js';
 import { DECLINE_REASONS } from '../core/decline-reasons.js';
 
 export interface Page {
@@ -144,8 +144,9 @@ export function submitHostedPage(sandbox: Sandbox, token: string, action: 'pay' 
     return hostedPage(sandbox, token, 'Enter the card number, the expiry month and year, and a 3-digit CVV2.');
   }
   // The page's own check of the card brand and check digit (Checkout test data): no payment is made.
-  if (cardScenario(sandbox.tables.testData.cards, field('card_number'), undefined, undefined) === 'bad-card')
-    return hostedPage(sandbox, token, 'Bad Request. Brand of card does not support.');
+  const cards = sandbox.tables.testData.cards;
+  if (cardScenario(cards, field('card_number'), undefined, undefined) === 'bad-card')
+    return hostedPage(sandbox, token, declineReason(cards, 'bad-card', DECLINE_REASONS.card));
   const payment = payCheckoutSession(sandbox, session, {
     number: field('card_number'),
     month: field('card_exp_month'),

@@ -14,7 +14,7 @@ import { bankDecline, DECLINE_REASONS } from '../core/decline-reasons.js';
 import { bookCapture, bookRefund, decimalUnits, settledAmount } from '../core/money.js';
 import { RefusedMove, type Transaction, type TransactionStatus } from '../core/store.js';
 import type { S2sActionEntry } from '../core/tables.js';
-import { cardScenario, firstCardStatus, UNKNOWN_CARD_TOKEN } from '../core/card-scenario.js';
+import { cardScenario, firstCardStatus } from '../core/card-scenario.js';
 
 type Call = OperationCall<S2sActionEntry>;
 
@@ -120,7 +120,7 @@ function cardOf(call: Call): CardSource {
     const earlier = [...call.sandbox.store.transactions.values()].find(
       (transaction) => transaction.cardToken === token && transaction.merchant === call.merchant,
     );
-    if (!earlier?.cardNumber) throw cataloguedAnswer('s2s', UNKNOWN_CARD_TOKEN);
+    if (!earlier?.cardNumber) throw cataloguedAnswer('s2s', call.errors.unknown('card_token'));
     const [month, year] = (earlier.cardExpiry ?? '/').split('/');
     return { number: earlier.cardNumber, token, ...(month ? { month } : {}), ...(year ? { year } : {}) };
   }
@@ -138,8 +138,9 @@ function cardPayment(call: Call): Answer {
   call.verify();
   checkOrder(call);
   const card = cardOf(call);
-  const scenario = cardScenario(call.sandbox.tables.testData.cards, card.number, card.month, card.year);
-  const { status, reason } = firstCardStatus(scenario, auth, call.fields['mpi_data'] !== undefined);
+  const cards = call.sandbox.tables.testData.cards;
+  const scenario = cardScenario(cards, card.number, card.month, card.year);
+  const { status, reason } = firstCardStatus(cards, scenario, auth, call.fields['mpi_data'] !== undefined);
   const now = call.sandbox.clock.now();
   const success = status === 'SETTLED' || status === 'PENDING';
   const transaction = call.sandbox.store.create(

@@ -127,6 +127,11 @@ final class Operations
                     'field' => 'mpi_data',
                     'since' => 'Unreleased',
                 ],
+                [
+                    'code' => '205005',
+                    'when' => 'the card token is invalid or not found',
+                    'field' => 'card_token',
+                ],
             ],
         ],
         'S2S APM SALE' => [
@@ -451,7 +456,13 @@ final class Operations
                 'term_url_target',
             ],
             'methodKeyed' => [],
-            'errors' => [],
+            'errors' => [
+                [
+                    'code' => '205005',
+                    'when' => 'the card token is invalid or not found',
+                    'field' => 'card_token',
+                ],
+            ],
         ],
         'S2S CARD DEBIT' => [
             'protocol' => 'card',
@@ -538,7 +549,13 @@ final class Operations
                 'term_url_target',
             ],
             'methodKeyed' => [],
-            'errors' => [],
+            'errors' => [
+                [
+                    'code' => '205005',
+                    'when' => 'the card token is invalid or not found',
+                    'field' => 'card_token',
+                ],
+            ],
         ],
         'S2S CARD CREDIT2CARD' => [
             'protocol' => 'card',
@@ -622,7 +639,13 @@ final class Operations
                 'payer_zip',
             ],
             'methodKeyed' => [],
-            'errors' => [],
+            'errors' => [
+                [
+                    'code' => '205005',
+                    'when' => 'the card token is invalid or not found',
+                    'field' => 'card_token',
+                ],
+            ],
         ],
         'S2S CARD CARD2CARD' => [
             'protocol' => 'card',
@@ -718,7 +741,13 @@ final class Operations
                 'term_url_target',
             ],
             'methodKeyed' => [],
-            'errors' => [],
+            'errors' => [
+                [
+                    'code' => '205005',
+                    'when' => 'the card token is invalid or not found',
+                    'field' => 'card_token',
+                ],
+            ],
         ],
         'S2S CARD VOID' => [
             'protocol' => 'card',

@@ -77,11 +77,18 @@ export function emitCallback(
   );
 }
 
+/** A callback's card: the number masked to first 6 + last 4, the expiry as `MM/YYYY`. */
+export function callbackCard(number: string | undefined, expiry: string | undefined): FormObject {
+  return {
+    ...(number ? { card: maskPan(number) } : {}),
+    ...(expiry ? { card_expiration_date: expiry } : {}),
+  };
+}
+
 /** The callback fields every protocol shares: the masked card, tokens, echoed schedule data, `custom_data`. */
 function paymentExtras(transaction: Transaction): FormObject {
   return {
-    ...(transaction.cardNumber ? { card: maskPan(transaction.cardNumber) } : {}),
-    ...(transaction.cardExpiry ? { card_expiration_date: transaction.cardExpiry } : {}),
+    ...callbackCard(transaction.cardNumber, transaction.cardExpiry),
     ...(transaction.cardToken ? { card_token: transaction.cardToken } : {}),
     ...(transaction.recurringToken ? { recurring_token: transaction.recurringToken } : {}),
     ...(transaction.recurringInitTransId ? { recurring_init_trans_id: transaction.recurringInitTransId } : {}),

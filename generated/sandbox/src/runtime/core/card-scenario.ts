@@ -37,29 +37,50 @@ export function luhn(digits: string): boolean {
 }
 
 /**
+ * The decline text of a scenario: the `reason` of the spec's test card for it (the platform's
+ * text, where a source shows it), else the sandbox's own (`DECLINE_REASONS`).
+ */
+export function declineReason(cards: readonly TestCard[], scenario: CardScenario, own: string): string {
+  return cards.find((card) => card.scenario === scenario && card.reason !== undefined)?.reason ?? own;
+}
+
+/**
  * The card every test data set succeeds with: the first `success` card with an expiry (HPF
- * payments take it). Only the spec's test data names it: without one, the payment fails with
- * the reason rather than pay with a number the spec does not list.
+ * payments and the trigger events take it).
  */
 export function successCard(cards: readonly TestCard[]): { number: string; month: string; year: string } {
-  const card = cards.find((candidate) => candidate.scenario === 'success' && /^\d{2}\/\d{4}$/.test(candidate.expiry));
-  if (!card)
-    throw new Error(
-      "The spec's test data (info.x-test-data) lists no success card with an expiry (MM/YYYY) for a hosted-fields payment to take.",
-    );
+  const card = listedCard(
+    cards,
+    (candidate) => candidate.scenario === 'success' && /^\d{2}\/\d{4}$/.test(candidate.expiry),
+    'success card with an expiry (MM/YYYY) for a hosted-fields payment to take',
+  );
   const [month, year] = card.expiry.split('/') as [string, string];
   return { number: card.number, month, year };
 }
 
-/** facts §2.4: 205005, card token invalid or not found (the document gives no code for it). */
-export const UNKNOWN_CARD_TOKEN = {
-  code: '205005',
-  message: 'Card token is invalid or not found.',
-  httpStatus: 400,
-} as const;
+/** The card a CREDIT2CARD payout succeeds with: the `success` card whose outcome names CREDIT2CARD. */
+export function payoutCard(cards: readonly TestCard[]): { number: string } {
+  const card = listedCard(
+    cards,
+    (candidate) => candidate.scenario === 'success' && /\bCREDIT2CARD\b/.test(candidate.outcome),
+    'success card whose outcome names CREDIT2CARD for a payout to take',
+  );
+  return { number: card.number };
+}
+
+/**
+ * The first test card `matches` accepts. Only the spec's test data names it: without one, the
+ * caller fails with the reason rather than pay with a number the spec does not list.
+ */
+function listedCard(cards: readonly TestCard[], matches: (card: TestCard) => boolean, wanted: string): TestCard {
+  const card = cards.find(matches);
+  if (!card) throw new Error(`The spec's test data (info.x-test-data) lists no ${wanted}.`);
+  return card;
+}
 
 /** The first status of a card payment: the test card decides, `auth` holds a success in PENDING. */
 export function firstCardStatus(
+  cards: readonly TestCard[],
   scenario: CardScenario,
   auth: boolean,
   mpi: boolean,
@@ -69,13 +90,14 @@ export function firstCardStatus(
     case 'capture-decline':
       return { status: auth ? 'PENDING' : 'SETTLED' };
     case 'decline':
-      return { status: 'DECLINED', reason: DECLINE_REASONS.card };
     case 'bad-card':
-      return { status: 'DECLINED', reason: 'Bad Request. Brand of card does not support.' };
+      return { status: 'DECLINED', reason: declineReason(cards, scenario, DECLINE_REASONS.card) };
     case '3ds-success':
       return mpi ? { status: auth ? 'PENDING' : 'SETTLED' } : { status: '3DS' };
     case '3ds-decline':
-      return mpi ? { status: 'DECLINED', reason: DECLINE_REASONS.threeDs } : { status: '3DS' };
+      return mpi
+        ? { status: 'DECLINED', reason: declineReason(cards, scenario, DECLINE_REASONS.threeDs) }
+        : { status: '3DS' };
     case 'redirect-success':
     case 'redirect-decline':
       return { status: 'REDIRECT' };
