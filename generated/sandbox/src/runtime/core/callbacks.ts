@@ -5,6 +5,7 @@
 import { buildTestCallback, decodeForm, maskPan, type FormObject } from '@payment-gateway/merchant-client';
 import { tamperer, type Tamperer } from './callback-faults.js';
 import { platformDate } from './clock.js';
+import { DECLINE_REASONS } from './decline-reasons.js';
 import type { CallbackDelivery, CallbackKind } from './delivery.js';
 import { settledAmount } from './money.js';
 import { mappingAdditions, type ProtocolMapping } from './protocol-mapping.js';
@@ -110,7 +111,7 @@ function s2sFields(transaction: Transaction, transition: Transition): FormObject
     amount: transition.amount ?? settledAmount(transaction),
     currency: transaction.currency,
     ...(transition.status === 'DECLINED' || transition.declined
-      ? { decline_reason: transaction.declineReason ?? 'Declined.' }
+      ? { decline_reason: transaction.declineReason ?? DECLINE_REASONS.card }
       : {}),
     ...paymentExtras(transaction),
   };
@@ -139,7 +140,7 @@ function checkoutFields(transaction: Transaction, transition: Transition): FormO
     order_status: checkoutStatus(transition.status),
     type: checkoutType(transaction, transition),
     status: declined ? 'fail' : waiting ? 'waiting' : 'success',
-    ...(declined ? { reason: transaction.declineReason ?? 'Declined.' } : {}),
+    ...(declined ? { reason: transaction.declineReason ?? DECLINE_REASONS.card } : {}),
     date: platformDate(transition.at),
     ...paymentExtras(transaction),
   };
