@@ -79,12 +79,25 @@ export async function benchDocs(options: BenchOptions): Promise<Figure[]> {
     const ours = await serveStatic(site);
     const baseline = await serveStatic(redoc);
     try {
-      const rounds = options.quick ? 1 : 5;
+      // As every figure: a warm-up load of each (the browser's first page pays its own start-up),
+      // then rounds in alternating order (A, B, then B, A, ...), median of the rounds.
+      const rounds = options.quick ? 1 : 9;
       const landing: Load[] = [];
       const redocLoads: Load[] = [];
+      const loadOurs = async () => landing.push(await firstLoad(browser, `${ours.baseUrl}/`));
+      const loadRedoc = async () => redocLoads.push(await firstLoad(browser, `${baseline.baseUrl}/`));
+      if (!options.quick) {
+        await firstLoad(browser, `${ours.baseUrl}/`);
+        await firstLoad(browser, `${baseline.baseUrl}/`);
+      }
       for (let round = 0; round < rounds; round++) {
-        landing.push(await firstLoad(browser, `${ours.baseUrl}/`));
-        redocLoads.push(await firstLoad(browser, `${baseline.baseUrl}/`));
+        if (round % 2 === 0) {
+          await loadOurs();
+          await loadRedoc();
+        } else {
+          await loadRedoc();
+          await loadOurs();
+        }
       }
       const heavy = await heaviestPages(site, options.quick ? 2 : 8);
       const heavyLoads = await Promise.all(heavy.map(async (path) => [path, await firstLoad(browser, `${ours.baseUrl}${path}`)] as const));
