@@ -47,12 +47,17 @@ const row = (cells: readonly string[]) => `| ${cells.map((text) => text.replace(
 const markdownTable = (head: readonly string[], rows: readonly (readonly string[])[]) =>
   [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
 
-/** The test cards as a Markdown table: card number (in groups of four), expiry, outcome, decline text. */
+/** The test cards as a Markdown table: card number (in groups of four), expiry, outcome with its decline text when the source shows one. */
 export function testCardsTable(data: TestDataModel): string {
   return markdownTable(
-    ['Card', 'Expiry', 'Outcome', 'Decline reason'],
-    data.cards.map((card) => [card.number.replace(/(\d{4})(?=\d)/g, '$1 '), card.expiry, card.outcome, card.reason ? `\`${card.reason}\`` : '']),
+    ['Card', 'Expiry', 'Outcome'],
+    data.cards.map((card) => [card.number.replace(/(\d{4})(?=\d)/g, '$1 '), card.expiry, cardOutcome(card)]),
   );
+}
+
+/** A card's outcome as the tables show it: the reader text, then the decline text the platform answers, if shown. */
+function cardOutcome(card: Pick<TestCardModel, 'outcome' | 'reason'>): string {
+  return card.reason === undefined ? card.outcome : `${card.outcome}; decline reason \`${card.reason}\``;
 }
 
 /** The test identifiers as a Markdown table: method, `identifier`, outcome. */
