@@ -17,8 +17,10 @@ import { buildSpecModel, type SpecModel } from './model/spec-model.js';
 import { Finalizer } from './output/finalize.js';
 
 // Every emitter starts at once (those with dependsOn when their dependencies are done); the ones
-// with a worker thread (types, bundle) start it in warmUp.
-export const EMITTERS: readonly Emitter[] = [docsEmitter, bundleEmitter, typesEmitter, validatorsEmitter, clientEmitter, packageEmitter, sandboxEmitter, conformanceEmitter, phpEmitter];
+// with a worker thread (bundle, types) start it in warmUp. They are listed first: emitters start in
+// this order (dependencies first), and an emitter's synchronous part runs to its end before the
+// next starts, so these hand the worker its job before the validators hold the main thread.
+export const EMITTERS: readonly Emitter[] = [bundleEmitter, typesEmitter, docsEmitter, validatorsEmitter, clientEmitter, packageEmitter, sandboxEmitter, conformanceEmitter, phpEmitter];
 
 export interface GenerateOptions {
   readonly projectRoot: string;
