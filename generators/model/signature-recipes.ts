@@ -47,20 +47,16 @@ export function signatureRecipe(recipe: unknown, where: string): SignatureRecipe
 }
 
 /**
- * A request's recipe as the spec gives it, refused when any of its formulas uses `sortedValues`:
- * the client's request signer goes without it (only callbacks sign every field's value), so a
- * request recipe with it would fail at the first call instead of at generation.
+ * A request's recipe, read and checked as `signatureRecipe` does, and refused when any of its
+ * formulas (cases and variants too) uses `sortedValues`: the client's request signer goes without
+ * it (only callbacks sign every field's value), so such a recipe would fail at the first call
+ * instead of at generation.
  */
-export function requestRecipe(recipe: unknown, where: string): unknown {
-  const formulas = (node: unknown): unknown[] => {
-    if (typeof node !== 'object' || node === null) return [];
-    const { input, cases, variants } = node as { input?: unknown; cases?: { input?: unknown }[]; variants?: Record<string, unknown> };
-    return [input, ...(Array.isArray(cases) ? cases.map((entry) => entry?.input) : []), ...Object.values(variants ?? {}).flatMap(formulas)];
-  };
-  const sorted = (expression: unknown): boolean =>
-    typeof expression === 'object' && expression !== null && (Array.isArray(expression) ? expression.some(sorted) : 'sortedValues' in expression || Object.values(expression).some(sorted));
-  if (formulas(recipe).some(sorted)) throw new Error(`${where}: sortedValues signs callbacks only; a request's recipe names its fields`);
-  return recipe;
+export function requestRecipe(recipe: unknown, where: string): SignatureRecipeData {
+  const checked = signatureRecipe(recipe, where);
+  const formulas = [checked, ...Object.values(checked.variants ?? {})].flatMap(recipeCoverage);
+  if (formulas.some((formula) => formula.allExcept !== undefined)) throw new Error(`${where}: sortedValues signs callbacks only; a request's recipe names its fields`);
+  return checked;
 }
 
 function checkCases(cases: unknown, where: string): void {
@@ -131,7 +127,7 @@ export interface RecipeCoverage {
   readonly allExcept?: readonly string[];
 }
 
-export function recipeCoverage(recipe: SignatureRecipeData): RecipeCoverage[] {
+export function recipeCoverage(recipe: Pick<SignatureRecipeData, 'input' | 'cases'>): RecipeCoverage[] {
   const formula = (input: unknown): RecipeCoverage => {
     const fields = new Set<string>();
     let allExcept: string[] | undefined;

@@ -122,7 +122,7 @@ export function buildSpecModel(document: OpenApiDocument, sourceFiles: readonly 
         const errors = errorCatalogue(request['x-errors'], `${operation.requestSchemaName} (${operation.operationId})`);
         return recipe === undefined
           ? { ...operation, signingFields: [], errors }
-          : { ...operation, ...signing(base, operation.requestSchemaName, requestRecipe(recipe, operation.operationId), operation.operationId), errors };
+          : { ...operation, ...signing(base, operation.requestSchemaName, requestRecipe(recipe, `${operation.requestSchemaName} (${operation.operationId})`)), errors };
       }),
     webhooks,
     genericErrors: document.info['x-errors'] === undefined ? [] : errorCatalogue(document.info['x-errors'], 'info'),
@@ -150,7 +150,7 @@ function collectWebhooks(model: ModelBase, document: OpenApiDocument): WebhookMo
       schemaName,
       required: requiredProperties(model, target, new Set()),
       context: signingContextNames((target['x-signature'] as { context?: unknown } | undefined)?.context, `webhook ${name}`),
-      ...signing(model, schemaName, target['x-signature'], `webhook ${name}`),
+      ...signing(model, schemaName, signatureRecipe(target['x-signature'], `${schemaName} (webhook ${name})`)),
     });
   }
   return webhooks;
@@ -166,9 +166,8 @@ export function requiredProperties(model: Pick<SpecModel, 'resolve'>, node: Json
   return [...names].sort();
 }
 
-/** Reads and checks a recipe, and finds the fields it needs that the request schema does not declare. */
-function signing(model: ModelBase, schemaName: string, recipe: unknown, where: string): SigningModel {
-  const signature = signatureRecipe(recipe, `${schemaName} (${where})`);
+/** A checked recipe with the fields it needs that the request schema does not declare. */
+function signing(model: ModelBase, schemaName: string, signature: SignatureRecipeData): SigningModel {
   const declared = declaredProperties(model, model.schema(schemaName), new Set());
   const undeclared = (fields: readonly string[]) => fields.filter((field) => !declared.has(field.split('.')[0]!));
   const signingFields = undeclared(recipeFields(signature));
@@ -258,7 +257,7 @@ function collectS2sActions(model: ModelBase): S2sActionModel[] {
         action,
         requestSchemaName: schemaName,
         ...(responseSchemaName ? { responseSchemaName } : {}),
-        ...signing(model, schemaName, requestRecipe(recipes?.[protocol], `${protocol} ${action}`), `${protocol} ${action}`),
+        ...signing(model, schemaName, requestRecipe(recipes?.[protocol], `${schemaName} (${protocol} ${action})`)),
         errors: errorCatalogue(errors?.[protocol], `${schemaName} (${protocol} ${action})`),
       });
     }
