@@ -116,6 +116,8 @@ export class SandboxStore {
   readonly payments = new Map<string, Transaction>();
   /** Transaction ids of each order (`merchantKey order_id`), oldest first. */
   readonly orders = new Map<string, string[]>();
+  /** The first transaction carrying each card token (`merchantKey card_token`): the one that issued it. */
+  readonly #cardTokens = new Map<string, Transaction>();
   readonly schedules = new Map<string, Schedule>();
   readonly sessions = new Map<string, CheckoutSession>();
   readonly #listeners: TransitionListener[] = [];
@@ -133,6 +135,11 @@ export class SandboxStore {
     const merchant: Merchant = { key, password, callbackUrl };
     this.merchants.set(key, merchant);
     return merchant;
+  }
+
+  /** The merchant's payment that issued `token` as its card token (S2S `req_token=Y`), if any. */
+  cardTokenPayment(merchant: Merchant, token: string): Transaction | undefined {
+    return this.#cardTokens.get(`${merchant.key} ${token}`);
   }
 
   onTransition(listener: TransitionListener): void {
@@ -164,6 +171,8 @@ export class SandboxStore {
     const order = this.orders.get(orderKey);
     if (order) order.push(transaction.id);
     else this.orders.set(orderKey, [transaction.id]);
+    const tokenKey = transaction.cardToken && `${transaction.merchant.key} ${transaction.cardToken}`;
+    if (tokenKey && !this.#cardTokens.has(tokenKey)) this.#cardTokens.set(tokenKey, transaction);
     this.#record(transaction, fields.action, undefined);
     return transaction;
   }

@@ -207,11 +207,7 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
   creditCard: (call) => {
     call.verify();
     const token = call.text('card_token');
-    const earlier = token
-      ? [...call.sandbox.store.transactions.values()].find(
-          (transaction) => transaction.cardToken === token && transaction.merchant === call.merchant,
-        )
-      : undefined;
+    const earlier = token ? call.sandbox.store.cardTokenPayment(call.merchant, token) : undefined;
     // The document gives Checkout no code for it: the operation's own catalogue answers (its
     // generic case while it lists nothing for `card_token`).
     if (token && !earlier) return cataloguedAnswer('checkout', call.errors.unknown('card_token'));

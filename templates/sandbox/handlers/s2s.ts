@@ -117,9 +117,7 @@ interface CardSource {
 function cardOf(call: Call): CardSource {
   const token = call.text('card_token');
   if (token) {
-    const earlier = [...call.sandbox.store.transactions.values()].find(
-      (transaction) => transaction.cardToken === token && transaction.merchant === call.merchant,
-    );
+    const earlier = call.sandbox.store.cardTokenPayment(call.merchant, token);
     if (!earlier?.cardNumber) throw cataloguedAnswer('s2s', call.errors.unknown('card_token'));
     const [month, year] = (earlier.cardExpiry ?? '/').split('/');
     return { number: earlier.cardNumber, token, ...(month ? { month } : {}), ...(year ? { year } : {}) };
