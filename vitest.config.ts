@@ -4,6 +4,27 @@ import { oneCopy } from './test/support/one-copy.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * The full tier's groups (`npm run check`), each needing something the fast tier (`npm test`:
+ * Node alone, on a fresh clone) does not. A test file is in the fast tier unless a group names it.
+ */
+export const FULL_TIER_GROUPS = {
+  /** Inputs from outside the repository, at documented settings (test/support/outside-inputs.ts). */
+  sources: ['test/sources/**/*.test.ts'],
+  /** PHP 8.1+ CLI with curl, json and mbstring, PHPUnit and composer. */
+  php: ['test/php/**/*.test.ts'],
+  /** Debian's Chromium, and the docs site built once for the group (test/support/shared-builds.ts). */
+  browser: ['test/docs/site.test.ts', 'test/docs/try-it.test.ts', 'test/docs/browser-support.test.ts', 'test/sandbox/browser.test.ts'],
+  /** npm: the packed packages, consumers installing them, a release to a local registry. */
+  packages: ['test/package/pack.test.ts', 'test/conformance/pack.test.ts', 'test/release/registry.test.ts'],
+  /** Thousands of generated inputs per property: minutes of CPU, not seconds. */
+  mutation: ['test/validators/prototype-pollution.test.ts', 'test/client/redaction-fuzz.test.ts'],
+} as const satisfies Record<string, readonly string[]>;
+
+const GLOBAL_SETUP: Partial<Record<keyof typeof FULL_TIER_GROUPS, string>> = {
+  sources: 'test/sources/global-setup.ts',
+};
+
 export default defineConfig({
   // Every generated copy of a template loads as the template itself (test/support/one-copy.ts).
   plugins: [oneCopy(root)],
@@ -17,9 +38,18 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: Object.values(FULL_TIER_GROUPS).flat() },
+      },
+      ...Object.entries(FULL_TIER_GROUPS).map(([name, include]) => ({
+        extends: true as const,
+        test: { name, include: [...include], ...(GLOBAL_SETUP[name as keyof typeof FULL_TIER_GROUPS] ? { globalSetup: [GLOBAL_SETUP[name as keyof typeof FULL_TIER_GROUPS]!] } : {}) },
+      })),
+    ],
   },
 });

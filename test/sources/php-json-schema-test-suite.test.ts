@@ -1,14 +1,14 @@
-// The official JSON-Schema-Test-Suite, draft 2020-12 (../shared/json-schema-test-suite), through
+// The official JSON-Schema-Test-Suite, draft 2020-12 (the JSON_SCHEMA_TEST_SUITE input), through
 // the PHP validators: every group the PHP compiler accepts becomes a class of generated PHP, every
 // test a verdict, from the predicate and from the reporting pass (which must find an issue exactly
 // when the predicate says no). The keywords the spec itself uses are held to the TypeScript
 // validators by validator-parity.test.ts; this holds every keyword to the suite. A group the
 // compiler refuses (a `$ref` other than to a component, `$id`, `unevaluated*`, a format the PHP
 // runtime lacks) is counted, not run; a group it accepts must agree on every test, except those
-// listed in json-schema-test-suite.differences.yaml with the reason, and a listed test that agrees
+// listed in php-json-schema-test-suite.differences.yaml with the reason, and a listed test that agrees
 // fails, so the list only shrinks.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,10 +16,11 @@ import { parse } from 'yaml';
 import { validatorsClass } from '../../generators/emitters/php/validation/index.js';
 import type { OpenApiDocument } from '../../generators/model/openapi.js';
 import { buildSpecModel } from '../../generators/model/spec-model.js';
+import { JSON_SCHEMA_TEST_SUITE } from '../support/outside-inputs.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
-const DRAFT_DIR = join(PROJECT_ROOT, '..', 'shared', 'json-schema-test-suite', 'tests', 'draft2020-12');
-const DIFFERENCES_FILE = join(PROJECT_ROOT, 'test', 'php', 'json-schema-test-suite.differences.yaml');
+const DRAFT_DIR = join(JSON_SCHEMA_TEST_SUITE.dir, 'tests', 'draft2020-12');
+const DIFFERENCES_FILE = join(PROJECT_ROOT, 'test', 'sources', 'php-json-schema-test-suite.differences.yaml');
 const NAMESPACE = 'PaymentGateway\\MerchantClient';
 
 interface SuiteGroup {
@@ -44,16 +45,7 @@ function compileGroup(schema: unknown, className: string): { source: string } | 
   }
 }
 
-const present = existsSync(DRAFT_DIR);
-if (!present && process.env['CI'] === 'true') {
-  describe('JSON-Schema-Test-Suite through the PHP validators', () => {
-    it('is present beside the clone under CI', () => {
-      throw new Error(`${DRAFT_DIR} is missing: CI clones the workspace's shared folder beside the repository`);
-    });
-  });
-}
-
-describe.skipIf(!present)('JSON-Schema-Test-Suite draft 2020-12 through the PHP validators', () => {
+describe('JSON-Schema-Test-Suite draft 2020-12 through the PHP validators', () => {
   it('agrees with every test of every group the PHP compiler accepts', () => {
     const differences = (parse(readFileSync(DIFFERENCES_FILE, 'utf8')) ?? {}) as Record<string, string>;
     const dir = mkdtempSync(join(tmpdir(), 'php-suite-'));

@@ -8,8 +8,8 @@
 //   # Document: "Digits only, at most 10 characters."
 //   # Facts: "session default 60 min (`session_expiry` 1–720 min)"
 //
-// The quote is found in ../shared/seed/payment-platform-interface.md or
-// ../shared/reference/platform-facts.md with whitespace normalised (a quote may wrap over comment
+// The quote is found in the interface document or the platform facts (the GATEWAY_SOURCES input,
+// test/support/outside-inputs.ts) with whitespace normalised (a quote may wrap over comment
 // lines, and the facts file wraps its own lines), and it must contain the rule's value: the number,
 // every enum member or the const, and every required field name (a oneOf/anyOf branch's `required`
 // names one alternative of the union's rule, so there only the quote's presence is checked; a
@@ -22,13 +22,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type YAMLMap } from 'yaml';
+import { QUOTED_SOURCES } from '../support/outside-inputs.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
 const SPEC = join(PROJECT_ROOT, 'spec');
-const SOURCES = {
-  Document: join(PROJECT_ROOT, '..', 'shared', 'seed', 'payment-platform-interface.md'),
-  Facts: join(PROJECT_ROOT, '..', 'shared', 'reference', 'platform-facts.md'),
-} as const;
+const SOURCES = QUOTED_SOURCES;
 type SourceName = keyof typeof SOURCES;
 
 /** `Document: "..."` or `Facts: "..."` in a comment; a quote holds no double quote. */

@@ -1,4 +1,4 @@
-// The official JSON-Schema-Test-Suite, draft 2020-12 (../shared/json-schema-test-suite, MIT,
+// The official JSON-Schema-Test-Suite, draft 2020-12 (the JSON_SCHEMA_TEST_SUITE input, MIT,
 // pinned commit in its COMMIT file), compiled through the validators emitter the way the
 // corpus is: every group becomes a component schema of a generated spec, every test a verdict
 // of its generated `isX` and `validateX`. The required groups and optional/format run; a group the
@@ -7,7 +7,7 @@
 // list only shrinks. The suite's remote references (`http://localhost:1234/...`) are served
 // from its remotes/ folder on 127.0.0.1 while the test runs, fetched as the groups name them and
 // handed to the compiler as external resources (the generator itself never fetches).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,12 +21,13 @@ import { UnknownResourceError, type SchemaResources } from '../../generators/emi
 import type { JsonSchema } from '../../generators/model/json-schema.js';
 import type { OpenApiDocument } from '../../generators/model/openapi.js';
 import { buildSpecModel } from '../../generators/model/spec-model.js';
+import { JSON_SCHEMA_TEST_SUITE } from '../support/outside-inputs.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
-const SUITE_DIR = join(PROJECT_ROOT, '..', 'shared', 'json-schema-test-suite');
+const SUITE_DIR = JSON_SCHEMA_TEST_SUITE.dir;
 const DRAFT_DIR = join(SUITE_DIR, 'tests', 'draft2020-12');
 const OUT_DIR = join(PROJECT_ROOT, 'test', '.output', 'json-schema-test-suite');
-const REFUSALS_FILE = join(PROJECT_ROOT, 'test', 'validators', 'json-schema-test-suite.refusals.yaml');
+const REFUSALS_FILE = join(PROJECT_ROOT, 'test', 'sources', 'json-schema-test-suite.refusals.yaml');
 const REMOTES_DIR = join(SUITE_DIR, 'remotes');
 /** Where the suite's remote references point; the test serves that folder on 127.0.0.1. */
 const REMOTE_BASE = 'http://localhost:1234/';
@@ -164,19 +165,9 @@ async function compileModule(file: string, groups: readonly Group[], resources: 
   return (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<string, Check | Validate>;
 }
 
-const present = existsSync(DRAFT_DIR);
-if (!present && process.env['CI'] === 'true') {
-  describe('JSON-Schema-Test-Suite', () => {
-    it('is present beside the clone under CI', () => {
-      throw new Error(`${SUITE_DIR} is missing: CI clones the workspace's shared folder beside the repository`);
-    });
-  });
-}
-
-describe.skipIf(!present)('JSON-Schema-Test-Suite draft 2020-12', () => {
-  if (!present) console.warn(`JSON-Schema-Test-Suite skipped: ${SUITE_DIR} is absent (a clone outside the workspace)`);
-  const refusals = (present ? (parse(readFileSync(REFUSALS_FILE, 'utf8')) ?? {}) : {}) as Refusals;
-  const files = present ? suiteFiles() : [];
+describe('JSON-Schema-Test-Suite draft 2020-12', () => {
+  const refusals = (parse(readFileSync(REFUSALS_FILE, 'utf8')) ?? {}) as Refusals;
+  const files = suiteFiles();
   const totals = { required: 0, requiredPassed: 0, refusedTests: 0, all: 0, allRight: 0, wrong: [] as string[] };
   let server: Server | undefined;
   let remotes: RemoteResources;

@@ -2,15 +2,13 @@
 // callback delivery rules) refuses moves, picks outcomes and blocks URLs, so each entry quotes its
 // source verbatim in the YAML comment above it: this test finds every quote in the interface
 // document or the public facts.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { INTERFACE_DOCUMENT, PLATFORM_FACTS } from '../support/outside-inputs.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
-const SOURCES = [
-  join(PROJECT_ROOT, '..', 'shared', 'seed', 'payment-platform-interface.md'),
-  join(PROJECT_ROOT, '..', 'shared', 'reference', 'platform-facts.md'),
-];
+const SOURCES = [INTERFACE_DOCUMENT, PLATFORM_FACTS];
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Each list item (or `x-delivery`) with the comment block above it (shared by the items that follow it). */
@@ -39,7 +37,7 @@ function quotes(comment: string): string[] {
   return found.filter((quote) => quote.length >= 15).sort((a, b) => b.length - a.length);
 }
 
-describe.skipIf(!SOURCES.every(existsSync) && process.env['CI'] !== 'true')('behaviour data quotes its source', () => {
+describe('behaviour data quotes its source', () => {
   const text = () => collapse(SOURCES.map((file) => readFileSync(file, 'utf8')).join('\n'));
   const entries = [
     ...commentedEntries('spec/states.yaml', /^- /).map((entry) => ({ file: 'spec/states.yaml', ...entry })),

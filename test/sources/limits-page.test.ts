@@ -1,13 +1,9 @@
 // The Limits page against the interface document: a row for every row of the document's Limits
 // table, in its order, and every number the document gives in a row's value is in the page's
 // row (or the table the row points to), as rendered from the spec.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docsPages } from '../support/docs-pages.js';
-import { PROJECT_ROOT } from '../support/spec-examples.js';
-
-const DOCUMENT = join(PROJECT_ROOT, '..', 'shared', 'seed', 'payment-platform-interface.md');
+import { readInterfaceDocument } from '../support/outside-inputs.js';
 
 /** The rows of a Markdown table as cells, header and rule dropped. */
 function tableRows(text: string): string[][] {
@@ -25,8 +21,8 @@ function tableRows(text: string): string[][] {
 
 const numbers = (text: string) => [...text.matchAll(/\d+/g)].map((match) => match[0]);
 
-describe.skipIf(!existsSync(DOCUMENT))('the Limits page and the document', () => {
-  const documentText = existsSync(DOCUMENT) ? readFileSync(DOCUMENT, 'utf8') : '';
+describe('the Limits page and the document', () => {
+  const documentText = readInterfaceDocument();
   const section = documentText.slice(documentText.indexOf('\n## Limits\n'), documentText.indexOf('\n## Versioning\n'));
   const wanted = tableRows(section.slice(0, section.indexOf('\n\n', section.indexOf('| Limit |'))));
   const page = docsPages().find((candidate) => candidate.path === 'guide/limits.md')!.text;
