@@ -2,6 +2,7 @@
 // the request inputs the tests vary.
 import {
   computeSignature,
+  recipeVariant,
   createCheckoutClient,
   createS2SClient,
   encodeForm,
@@ -10,26 +11,38 @@ import {
 } from '@payment-gateway/merchant-client';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSandbox, type RunningSandbox, type StartOptions } from '../../generated/sandbox/src/index.js';
+import {
+  startSandbox,
+  type MerchantSettings,
+  type RunningSandbox,
+  type StartOptions,
+} from '../../generated/sandbox/src/index.js';
 import { TABLES } from '../../generated/sandbox/src/spec-tables.js';
 
 export interface Harness {
   readonly sandbox: RunningSandbox;
   readonly key: string;
   readonly password: string;
+  /** The first merchant's settings: the clients and the raw senders sign as they say. */
+  readonly settings: MerchantSettings;
   readonly s2s: ReturnType<typeof createS2SClient>;
   readonly checkout: ReturnType<typeof createCheckoutClient>;
 }
 
 export async function startHarness(options: StartOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox(options);
-  const { key, password } = sandbox.merchants[0]!;
+  const { key, password, ...settings } = sandbox.merchants[0]!;
+  const signatures = {
+    ...(settings.signatureAlgorithm ? { signatureAlgorithm: settings.signatureAlgorithm } : {}),
+    ...(settings.cardStatusSignature ? { cardStatusSignature: settings.cardStatusSignature } : {}),
+  };
   return {
     sandbox,
     key,
     password,
-    s2s: createS2SClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0 }),
-    checkout: createCheckoutClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0 }),
+    settings,
+    s2s: createS2SClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0, ...signatures }),
+    checkout: createCheckoutClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0, ...signatures }),
   };
 }
 
@@ -81,7 +94,8 @@ export async function sendS2s(
   );
   if (!entry) throw new Error(`no ${protocol} ${String(fields['action'])}`);
   const body = { client_key: h.key, ...fields };
-  const hash = computeSignature(entry.operation.signature!, { ...original, ...body }, h.password);
+  const recipe = recipeVariant(entry.operation.signature!, h.settings.cardStatusSignature);
+  const hash = computeSignature(recipe, { ...original, ...body }, h.password, h.settings.signatureAlgorithm);
   const answer = await post(`${h.sandbox.url}/post`, encodeForm({ ...(body as FormObject), hash }));
   if (answer.status === 200 && entry.validateResponse) {
     const result = entry.validateResponse(answer.body);
@@ -101,7 +115,7 @@ export async function sendCheckout(
 ): Promise<{ status: number; body: any }> {
   const entry = TABLES.checkout.find((candidate) => candidate.operationId === operationId)!;
   const body = { merchant_key: h.key, ...fields };
-  const hash = computeSignature(entry.operation.signature!, body, h.password);
+  const hash = computeSignature(entry.operation.signature!, body, h.password, h.settings.signatureAlgorithm);
   const answer = await post(`${h.sandbox.url}${entry.path}`, JSON.stringify({ ...body, hash }), 'application/json');
   if (answer.status === 200 && entry.validateResponse) {
     const result = entry.validateResponse(answer.body);

@@ -75,7 +75,7 @@ export const docsEmitter: Emitter = {
       markdown(paths.guide('limits'), limitsPage(site, templates), template('limits')),
       markdown(paths.guide('states'), statesPage(states, templates), template('states')),
       markdown(paths.guide('testing'), testingPage(site, templates, packages), template('testing')),
-      markdown(paths.guide('php'), fillTemplate(templates.get('php.md'), {}), template('php')),
+      markdown(paths.guide('php'), fillTemplate(templates.get('php.md'), { callbackSample: templates.sample('callback-handler.php') }), template('php')),
       markdown(paths.guide('conformance'), fillTemplate(templates.get('conformance.md'), {}), template('conformance')),
       markdown(paths.guide('releasing'), fillTemplate(templates.get('releasing.md'), { packageVersion: packages.clientVersion, interfaceVersion: model.specVersion }), template('releasing')),
       markdown(paths.guide('changelog'), changelogPage(site)),

@@ -97,11 +97,14 @@ function sampleCall(operation: ClientOperation, example: Readonly<Record<string,
   };
 }
 
-/** A TypeScript call of the generated client for an operation, with an example's fields as input (the Try-it panel's code path). */
-export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>, title?: string): string {
+/**
+ * A TypeScript call of the generated client for an operation, with an example's fields as input
+ * (the Try-it panel's code path); `then`: what it does with the answer `response`.
+ */
+export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>, title?: string, then?: readonly string[]): string {
   const { input, urlVariable, keyVariable, method } = sampleCall(operation, example, signing);
   const settings = { baseUrl: new Expression(`process.env.${urlVariable}!`), merchantKey: new Expression(`process.env.${keyVariable}!`), password: new Expression('process.env.MERCHANT_PASSWORD!') };
-  return fence('ts', typescriptCall({ protocol: operation.protocol, call: clientCallPath(operation.protocol, method), input, settings }), title);
+  return fence('ts', typescriptCall({ protocol: operation.protocol, call: clientCallPath(operation.protocol, method), input, settings, ...(then ? { then } : {}) }), title);
 }
 
 /** The PHP client's call for an operation, with the same example's fields as its input array. */

@@ -13,6 +13,7 @@ import { scheduleFirstRun, startRuns } from '../core/schedule-runs.js';
 import { bankDecline, DECLINE_REASONS } from '../core/decline-reasons.js';
 import { bookCapture, bookRefund, decimalUnits, settledAmount } from '../core/money.js';
 import { RefusedMove, type Transaction, type TransactionStatus } from '../core/store.js';
+import { payerRedirect } from '../core/payer-redirect.js';
 import type { S2sActionEntry } from '../core/tables.js';
 import { cardScenario, firstCardStatus } from '../core/card-scenario.js';
 
@@ -36,13 +37,7 @@ export function paymentAnswer(
     amount: transaction.amount,
     currency: transaction.currency,
     ...(transaction.status === 'DECLINED' ? { decline_reason: transaction.declineReason } : {}),
-    ...(redirect
-      ? {
-          redirect_url: `${sandbox.baseUrl}/_sandbox/pay/${transaction.id}`,
-          redirect_method: 'GET',
-          redirect_params: [],
-        }
-      : {}),
+    ...(redirect ? payerRedirect(sandbox, transaction) : {}),
     ...(transaction.recurringToken && !redirect ? { recurring_token: transaction.recurringToken } : {}),
     ...(transaction.cardToken && !redirect ? { card_token: transaction.cardToken } : {}),
     ...transaction.echo,

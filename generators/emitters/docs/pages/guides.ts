@@ -18,12 +18,23 @@ import { fillTemplate, type Templates } from '../templates.js';
 import { signatureSection } from './signature-section.js';
 import { webhookNames } from '../../../model/names.js';
 
+/** The first SALE's follow-up: `result` narrows the answer, so `trans_id` is a string where it is used. */
+const FIRST_SALE_THEN = [
+  "if (response.result === 'SUCCESS') {",
+  '  // trans_id names the payment in lookups and follow-ups (CAPTURE, REFUND, ...).',
+  '  const status = await s2s.card.getTransStatus({ trans_id: response.trans_id });',
+  '  console.log(status.status);',
+  '} else console.log(response);',
+];
+
 export function gettingStartedPage(site: Site, templates: Templates): string {
   const sale = site.model.s2sActions.find((action) => action.protocol === 'card' && action.action === 'SALE');
   const example = sale ? s2sRequestExamples(site.model, 'card', 'SALE')[0] : undefined;
   return fillTemplate(templates.get('getting-started.md'), {
-    firstSale: sale && example ? typescriptSample(clientOperation(site, 'card', 'SALE'), example.value, exampleSigning(site.model, sale.signingFields)) : 'This spec has no S2S CARD SALE.',
+    firstSale: sale && example ? typescriptSample(clientOperation(site, 'card', 'SALE'), example.value, exampleSigning(site.model, sale.signingFields), undefined, FIRST_SALE_THEN) : 'This spec has no S2S CARD SALE.',
     salePage: sale ? paths.action(sale) : '/',
+    sendPayerOn: templates.sample('send-payer-on.ts'),
+    callbackSample: templates.sample('callback-handler.ts'),
   });
 }
 
@@ -33,6 +44,8 @@ interface RecipeUse {
   readonly constant: string;
   readonly recipe: SignatureRecipeData;
   readonly fields: Readonly<Record<string, unknown>> | undefined;
+  /** A callback's values the platform signs with from the payment. */
+  readonly context?: Readonly<Record<string, string>>;
 }
 
 /** Every recipe once, with the operations that use it and a worked example over the first one's example. */
@@ -53,15 +66,15 @@ export function signaturesPage(site: Site, templates: Templates): string {
   }
   for (const webhook of model.webhooks) {
     const example = webhookExamples(model, webhook.name)[0];
-    uses.push({ title: prose(webhook.name), link: paths.callback(webhook), constant: webhookNames(webhook.name).signature, recipe: webhook.signature, fields: example?.value });
+    uses.push({ title: prose(webhook.name), link: paths.callback(webhook), constant: webhookNames(webhook.name).signature, recipe: webhook.signature, fields: example?.value, context: webhook.context });
   }
   const groups = new Map<string, RecipeUse[]>();
   for (const use of uses) {
-    const key = JSON.stringify({ digests: use.recipe.digests, input: use.recipe.input, cases: use.recipe.cases ?? [] });
+    const key = JSON.stringify({ digests: use.recipe.digests, input: use.recipe.input, cases: use.recipe.cases ?? [], context: use.context ?? {} });
     groups.set(key, [...(groups.get(key) ?? []), use]);
   }
   const sections = [...groups.values()].map((group) =>
-    signatureSection(`## ${group.map((use) => `[${use.title}](${use.link})`).join(', ')}`, group[0]!.constant, group[0]!.recipe, group.find((use) => use.fields)?.fields),
+    signatureSection(`## ${group.map((use) => `[${use.title}](${use.link})`).join(', ')}`, group[0]!.constant, group[0]!.recipe, group.find((use) => use.fields)?.fields, group[0]!.context),
   );
   return page(fillTemplate(templates.get('signatures.md'), { recipeCount: String(groups.size), operationCount: String(uses.length) }), ...sections);
 }
@@ -201,7 +214,7 @@ export function testingPage(site: Site, templates: Templates, packages: PackageN
 
 /** Using the client: prose only, its samples type-checked with the other pages'. */
 export function clientPage(templates: Templates): string {
-  return fillTemplate(templates.get('client.md'), {});
+  return fillTemplate(templates.get('client.md'), { callbackSample: templates.sample('callback-handler.ts') });
 }
 
 export function changelogPage(site: Site): string {

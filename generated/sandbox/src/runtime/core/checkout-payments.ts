@@ -101,6 +101,7 @@ export function returnUrl(sandbox: Sandbox, session: CheckoutSession, transactio
     recipe,
     { ...query, order_amount: order.amount, order_currency: order.currency, order_description: order.description },
     session.merchant.password,
+    session.merchant.settings.signatureAlgorithm,
   );
   const url = new URL(target);
   // The hash covers the four fixed fields only; the Protocol Mapping additions come after it.
