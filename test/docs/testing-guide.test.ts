@@ -45,7 +45,9 @@ describe('the testing guide', () => {
   });
 
   it('gives the sandbox and the callback samples different ports', () => {
-    const listens = [...guide.matchAll(/\.listen\((\d+)\)/g), ...docsPages().flatMap((page) => [...page.text.matchAll(/\.listen\((\d+)\)/g)])].map((match) => match[1]);
+    // `.listen(3000)`, or a sample's default port (`port = 3000`) it listens on.
+    const port = /\.listen\((\d+)\)|\bport = (\d+)\)/g;
+    const listens = [...guide.matchAll(port), ...docsPages().flatMap((page) => [...page.text.matchAll(port)])].map((match) => match[1] ?? match[2]);
     expect(listens.length).toBeGreaterThan(0);
     expect(listens).not.toContain('8080');
   });

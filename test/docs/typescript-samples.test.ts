@@ -24,7 +24,7 @@ describe('docs TypeScript samples', () => {
   it('cover every S2S action and Checkout endpoint page, and the callbacks', () => {
     expect(snippets.filter((entry) => entry.name.startsWith('s2s-')).length).toBeGreaterThan(20);
     expect(snippets.filter((entry) => entry.name.startsWith('checkout-')).length).toBeGreaterThan(8);
-    expect(snippets.some((entry) => entry.snippet.includes('parseCallback('))).toBe(true);
+    expect(snippets.some((entry) => entry.snippet.includes('createCallbackHandler('))).toBe(true);
     expect(snippets.some((entry) => entry.snippet.includes('startSandbox('))).toBe(true);
   });
 

@@ -16,6 +16,8 @@ import { ifElse, isEmpty, mapText, operand, render, type Code } from './code.js'
 import { literal, ownValue, type CodeScope, type KnownProperty, type SchemaPath } from './code-scope.js';
 import { conditionSuffix, describeCondition, type Condition } from '../../shared/condition-text.js';
 import type { KeywordDefinition } from './keyword.js';
+import { validatorFacts, type ValidatorFacts } from '../../shared/validator-facts.js';
+import { AMOUNT_KEYWORDS } from './keywords/amount.js';
 import { ARRAY_KEYWORDS } from './keywords/array.js';
 import { COMBINATOR_KEYWORDS } from './keywords/combinators.js';
 import { CONTENT_KEYWORDS } from './keywords/content.js';
@@ -36,6 +38,8 @@ const KEYWORDS: readonly KeywordDefinition[] = [
   ...CONTENT_KEYWORDS,
   ...NUMBER_KEYWORDS,
   ...OBJECT_KEYWORDS,
+  // After `properties`: an amount's own rules (its pattern) report first.
+  ...AMOUNT_KEYWORDS,
   ...ARRAY_KEYWORDS,
   ...COMBINATOR_KEYWORDS,
   // Last: they read the annotations of everything above.
@@ -104,6 +108,12 @@ export class ValidatorCompiler {
    * `validatedAlone`: components validated on their own as well (the client's request schemas):
    * a discriminator calls their whole function, rather than a second copy given the tag.
    */
+  #facts: ValidatorFacts | undefined;
+  /** The model's facts keywords read, derived on first use. */
+  get facts(): ValidatorFacts {
+    return (this.#facts ??= validatorFacts(this.model));
+  }
+
   constructor(
     private readonly model: SpecModel,
     resources?: SchemaResources,
@@ -284,6 +294,7 @@ export class ValidatorCompiler {
         knownType,
         withKnownType: (type) => makeScope(value, condition, at, base, type, known),
         condition,
+        facts: compiler.facts,
         reports,
         known,
         // `reject` records and returns false with a context, and returns true (stop) without one.

@@ -408,6 +408,174 @@ final class Validators
     private const PATTERN_1 = '/^[0-9]+(\\.[0-9]+)?$/uD';
     private const PATTERN_2 = '/^[A-Z]{3}$/uD';
     private const PATTERN_3 = '/^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/uD';
+    private const CURRENCY_DECIMALS_1 = [
+        'AED' => 2,
+        'AFN' => 2,
+        'ALL' => 2,
+        'AMD' => 2,
+        'ANG' => 2,
+        'AOA' => 2,
+        'ARS' => 2,
+        'AUD' => 2,
+        'AWG' => 2,
+        'AZN' => 2,
+        'BAM' => 2,
+        'BBD' => 2,
+        'BDT' => 2,
+        'BGN' => 2,
+        'BHD' => 3,
+        'BIF' => 0,
+        'BMD' => 2,
+        'BND' => 2,
+        'BOB' => 2,
+        'BOV' => 2,
+        'BRL' => 2,
+        'BSD' => 2,
+        'BTN' => 2,
+        'BWP' => 2,
+        'BYN' => 2,
+        'BZD' => 2,
+        'CAD' => 2,
+        'CDF' => 2,
+        'CHE' => 2,
+        'CHF' => 2,
+        'CHW' => 2,
+        'CLF' => 4,
+        'CLP' => 2,
+        'CNY' => 2,
+        'COP' => 2,
+        'COU' => 2,
+        'CRC' => 2,
+        'CUC' => 2,
+        'CUP' => 2,
+        'CVE' => 2,
+        'CZK' => 2,
+        'DJF' => 0,
+        'DKK' => 2,
+        'DOP' => 2,
+        'DZD' => 2,
+        'EGP' => 2,
+        'ERN' => 2,
+        'ETB' => 2,
+        'EUR' => 2,
+        'FJD' => 2,
+        'FKP' => 2,
+        'GBP' => 2,
+        'GEL' => 2,
+        'GHS' => 2,
+        'GIP' => 2,
+        'GMD' => 2,
+        'GNF' => 0,
+        'GTQ' => 2,
+        'GYD' => 2,
+        'HKD' => 2,
+        'HNL' => 2,
+        'HTG' => 2,
+        'HUF' => 2,
+        'IDR' => 2,
+        'ILS' => 2,
+        'INR' => 2,
+        'IQD' => 3,
+        'IRR' => 2,
+        'ISK' => 0,
+        'JMD' => 2,
+        'JOD' => 3,
+        'JPY' => 2,
+        'KES' => 2,
+        'KGS' => 2,
+        'KHR' => 2,
+        'KMF' => 0,
+        'KPW' => 2,
+        'KRW' => 2,
+        'KWD' => 3,
+        'KYD' => 2,
+        'KZT' => 2,
+        'LAK' => 2,
+        'LBP' => 2,
+        'LKR' => 2,
+        'LRD' => 2,
+        'LSL' => 2,
+        'LYD' => 3,
+        'MAD' => 2,
+        'MDL' => 2,
+        'MGA' => 2,
+        'MKD' => 2,
+        'MMK' => 2,
+        'MNT' => 2,
+        'MOP' => 2,
+        'MRU' => 2,
+        'MUR' => 2,
+        'MVR' => 2,
+        'MWK' => 2,
+        'MXN' => 2,
+        'MXV' => 2,
+        'MYR' => 2,
+        'MZN' => 2,
+        'NAD' => 2,
+        'NGN' => 2,
+        'NIO' => 2,
+        'NOK' => 2,
+        'NPR' => 2,
+        'NZD' => 2,
+        'OMR' => 3,
+        'PAB' => 2,
+        'PEN' => 2,
+        'PGK' => 2,
+        'PHP' => 2,
+        'PKR' => 2,
+        'PLN' => 2,
+        'PYG' => 0,
+        'QAR' => 2,
+        'RON' => 2,
+        'RSD' => 2,
+        'RUB' => 2,
+        'RWF' => 0,
+        'SAR' => 2,
+        'SBD' => 2,
+        'SCR' => 2,
+        'SDG' => 2,
+        'SEK' => 2,
+        'SGD' => 2,
+        'SHP' => 2,
+        'SLE' => 2,
+        'SOS' => 2,
+        'SRD' => 2,
+        'SSP' => 2,
+        'STN' => 2,
+        'SVC' => 2,
+        'SYP' => 2,
+        'SZL' => 2,
+        'THB' => 2,
+        'TJS' => 2,
+        'TMT' => 2,
+        'TND' => 3,
+        'TOP' => 2,
+        'TRY' => 2,
+        'TTD' => 2,
+        'TWD' => 2,
+        'TZS' => 2,
+        'UAH' => 2,
+        'UGX' => 2,
+        'USD' => 2,
+        'USN' => 2,
+        'UYI' => 0,
+        'UYU' => 2,
+        'UYW' => 4,
+        'UZS' => 2,
+        'VED' => 2,
+        'VES' => 2,
+        'VND' => 0,
+        'VUV' => 0,
+        'WST' => 2,
+        'XAF' => 0,
+        'XCD' => 2,
+        'XOF' => 0,
+        'XPF' => 0,
+        'YER' => 2,
+        'ZAR' => 2,
+        'ZMW' => 2,
+        'ZWG' => 2,
+    ];
     private const PATTERN_4 = '/^[0-9]+(-[0-9]+)*$/uD';
     private const PATTERN_5 = '/^(0[1-9]|1[0-2])$/uD';
     private const PATTERN_6 = '/^[0-9]{4}$/uD';
@@ -5810,6 +5978,20 @@ final class Validators
                         return false;
                     }
                 }
+                $amount23 = $fields1['payment_schedule_amount'] ?? null;
+                $decimals24 = is_string($amount23) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals24 === 0 && Checks::fractionDigits($amount23) > 0) {
+                    return false;
+                }
+                if ($decimals24 === 2 && Checks::fractionDigits($amount23) > 2) {
+                    return false;
+                }
+                if ($decimals24 === 3 && Checks::fractionDigits($amount23) > 3) {
+                    return false;
+                }
+                if ($decimals24 === 4 && Checks::fractionDigits($amount23) > 4) {
+                    return false;
+                }
                 if (!self::v_S2sOrderFields($value)) {
                     return false;
                 }
@@ -5819,17 +6001,17 @@ final class Validators
                 if (!self::v_S2sCardPayerExtras($value)) {
                     return false;
                 }
-                $matches27 = 0;
+                $matches29 = 0;
                 if (self::v_CardTokenFields($value)) {
-                    $matches27++;
+                    $matches29++;
                 }
                 if (self::v_CardDataFields($value)) {
-                    $matches27++;
+                    $matches29++;
                 }
                 if (self::v_WalletTokenFields($value)) {
-                    $matches27++;
+                    $matches29++;
                 }
-                if ($matches27 !== 1) {
+                if ($matches29 !== 1) {
                     return false;
                 }
             }
@@ -5840,75 +6022,89 @@ final class Validators
                 return false;
             }
         } else {
-            $fields28 = (array) $value;
-            if (!array_key_exists('payer_ip', $fields28) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
+            $fields30 = (array) $value;
+            if (!array_key_exists('payer_ip', $fields30) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('schedule_start_date', $fields28)) {
-                if (!array_key_exists('schedule_id', $fields28) && ValidationContext::rejectAt($ctx, 'schedule_id', 'dependentRequired', 'is required when schedule_start_date is present')) {
+            if (array_key_exists('schedule_start_date', $fields30)) {
+                if (!array_key_exists('schedule_id', $fields30) && ValidationContext::rejectAt($ctx, 'schedule_id', 'dependentRequired', 'is required when schedule_start_date is present')) {
                     return false;
                 }
             }
-            if (array_key_exists('payment_schedule_amount', $fields28)) {
-                if (!array_key_exists('schedule_id', $fields28) && ValidationContext::rejectAt($ctx, 'schedule_id', 'dependentRequired', 'is required when payment_schedule_amount is present')) {
+            if (array_key_exists('payment_schedule_amount', $fields30)) {
+                if (!array_key_exists('schedule_id', $fields30) && ValidationContext::rejectAt($ctx, 'schedule_id', 'dependentRequired', 'is required when payment_schedule_amount is present')) {
                     return false;
                 }
             }
-            if (array_key_exists('channel_id', $fields28)) {
-                $ctx->visit('channel_id', $fields28['channel_id'], self::v_OrderId(...));
+            if (array_key_exists('channel_id', $fields30)) {
+                $ctx->visit('channel_id', $fields30['channel_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('term_url_3ds', $fields28)) {
-                $ctx->visit('term_url_3ds', $fields28['term_url_3ds'], self::v_Url(...));
+            if (array_key_exists('term_url_3ds', $fields30)) {
+                $ctx->visit('term_url_3ds', $fields30['term_url_3ds'], self::v_Url(...));
             } elseif (ValidationContext::rejectAt($ctx, 'term_url_3ds', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('term_url_target', $fields28)) {
-                $ctx->visit('term_url_target', $fields28['term_url_target'], self::v_OrderId(...));
+            if (array_key_exists('term_url_target', $fields30)) {
+                $ctx->visit('term_url_target', $fields30['term_url_target'], self::v_OrderId(...));
             }
-            if (array_key_exists('recurring_init', $fields28)) {
-                $ctx->visit('recurring_init', $fields28['recurring_init'], self::v_YesNo(...));
+            if (array_key_exists('recurring_init', $fields30)) {
+                $ctx->visit('recurring_init', $fields30['recurring_init'], self::v_YesNo(...));
             }
-            if (array_key_exists('req_token', $fields28)) {
-                $ctx->visit('req_token', $fields28['req_token'], self::v_YesNo(...));
+            if (array_key_exists('req_token', $fields30)) {
+                $ctx->visit('req_token', $fields30['req_token'], self::v_YesNo(...));
             }
-            if (array_key_exists('schedule_id', $fields28)) {
-                $ctx->visit('schedule_id', $fields28['schedule_id'], self::v_OrderId(...));
+            if (array_key_exists('schedule_id', $fields30)) {
+                $ctx->visit('schedule_id', $fields30['schedule_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('schedule_start_date', $fields28)) {
-                $ctx->visit('schedule_start_date', $fields28['schedule_start_date'], self::v_CalendarDate(...));
+            if (array_key_exists('schedule_start_date', $fields30)) {
+                $ctx->visit('schedule_start_date', $fields30['schedule_start_date'], self::v_CalendarDate(...));
             }
-            if (array_key_exists('payment_schedule_amount', $fields28)) {
-                $ctx->visit('payment_schedule_amount', $fields28['payment_schedule_amount'], self::v_Amount(...));
+            if (array_key_exists('payment_schedule_amount', $fields30)) {
+                $ctx->visit('payment_schedule_amount', $fields30['payment_schedule_amount'], self::v_Amount(...));
             }
-            if (array_key_exists('payer_present', $fields28)) {
-                $ctx->visit('payer_present', $fields28['payer_present'], self::v_OrderId(...));
+            if (array_key_exists('payer_present', $fields30)) {
+                $ctx->visit('payer_present', $fields30['payer_present'], self::v_OrderId(...));
             }
-            if (array_key_exists('parameters', $fields28)) {
-                $ctx->visit('parameters', $fields28['parameters'], self::v_SaleCardParameters(...));
+            if (array_key_exists('parameters', $fields30)) {
+                $ctx->visit('parameters', $fields30['parameters'], self::v_SaleCardParameters(...));
             }
-            if (array_key_exists('custom_data', $fields28)) {
-                $ctx->visit('custom_data', $fields28['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields30)) {
+                $ctx->visit('custom_data', $fields30['custom_data'], self::v_VoucherWalletParameters(...));
+            }
+            $amount42 = $fields30['payment_schedule_amount'] ?? null;
+            $decimals43 = is_string($amount42) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields30['order_currency'] ?? null) : -1;
+            if ($decimals43 === 0 && Checks::fractionDigits($amount42) > 0 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals43 === 2 && Checks::fractionDigits($amount42) > 2 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals43 === 3 && Checks::fractionDigits($amount42) > 3 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals43 === 4 && Checks::fractionDigits($amount42) > 4 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
+                return false;
             }
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
             self::v_S2sCardPayerExtras($value, $ctx);
-            $matches44 = 0;
+            $matches48 = 0;
             if (self::v_CardTokenFields($value)) {
-                $matches44++;
+                $matches48++;
             }
             if (self::v_CardDataFields($value)) {
-                $matches44++;
+                $matches48++;
             }
             if (self::v_WalletTokenFields($value)) {
-                $matches44++;
+                $matches48++;
             }
-            if ($matches44 !== 1) {
-                if ($matches44 === 0) {
-                    $closest45 = Checks::closestAlternative($value, self::SHAPES_2);
-                    if ($closest45 === 0) {
+            if ($matches48 !== 1) {
+                if ($matches48 === 0) {
+                    $closest49 = Checks::closestAlternative($value, self::SHAPES_2);
+                    if ($closest49 === 0) {
                         $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card token)');
                         self::v_CardTokenFields($value, $ctx);
-                    } elseif ($closest45 === 1) {
+                    } elseif ($closest49 === 1) {
                         $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card data)');
                         self::v_CardDataFields($value, $ctx);
                     } else {
@@ -8047,12 +8243,26 @@ final class Validators
                 } else {
                     return false;
                 }
+                $amount24 = $fields1['order_amount'] ?? null;
+                $decimals25 = is_string($amount24) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals25 === 0 && Checks::fractionDigits($amount24) > 0) {
+                    return false;
+                }
+                if ($decimals25 === 2 && Checks::fractionDigits($amount24) > 2) {
+                    return false;
+                }
+                if ($decimals25 === 3 && Checks::fractionDigits($amount24) > 3) {
+                    return false;
+                }
+                if ($decimals25 === 4 && Checks::fractionDigits($amount24) > 4) {
+                    return false;
+                }
                 if (!(self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value) || self::v_CheckoutCardCreditRequest_allOf_0_anyOf_1($value))) {
                     return false;
                 }
                 if (self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value)) {
-                    $fields26 = (array) $value;
-                    if (array_key_exists('card_number', $fields26)) {
+                    $fields28 = (array) $value;
+                    if (array_key_exists('card_number', $fields28)) {
                         return false;
                     }
                 }
@@ -8064,55 +8274,69 @@ final class Validators
                 return false;
             }
         } else {
-            $fields27 = (array) $value;
-            if (array_key_exists('merchant_key', $fields27)) {
-                $ctx->visit('merchant_key', $fields27['merchant_key'], self::v_OrderId(...));
+            $fields29 = (array) $value;
+            if (array_key_exists('merchant_key', $fields29)) {
+                $ctx->visit('merchant_key', $fields29['merchant_key'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'merchant_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields27)) {
-                $ctx->visit('order_id', $fields27['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields29)) {
+                $ctx->visit('order_id', $fields29['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields27)) {
-                $ctx->visit('order_amount', $fields27['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields29)) {
+                $ctx->visit('order_amount', $fields29['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields27)) {
-                $ctx->visit('order_currency', $fields27['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields29)) {
+                $ctx->visit('order_currency', $fields29['order_currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_description', $fields27)) {
-                $ctx->visit('order_description', $fields27['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields29)) {
+                $ctx->visit('order_description', $fields29['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_token', $fields27)) {
-                $ctx->visit('card_token', $fields27['card_token'], self::v_OrderId(...));
+            if (array_key_exists('card_token', $fields29)) {
+                $ctx->visit('card_token', $fields29['card_token'], self::v_OrderId(...));
             }
-            if (array_key_exists('card_number', $fields27)) {
-                $ctx->visit('card_number', $fields27['card_number'], self::v_CardNumber(...));
+            if (array_key_exists('card_number', $fields29)) {
+                $ctx->visit('card_number', $fields29['card_number'], self::v_CardNumber(...));
             }
-            if (array_key_exists('payee_first_name', $fields27)) {
-                $ctx->visit('payee_first_name', $fields27['payee_first_name'], self::v_OrderId(...));
+            if (array_key_exists('payee_first_name', $fields29)) {
+                $ctx->visit('payee_first_name', $fields29['payee_first_name'], self::v_OrderId(...));
             }
-            if (array_key_exists('payee_last_name', $fields27)) {
-                $ctx->visit('payee_last_name', $fields27['payee_last_name'], self::v_OrderId(...));
+            if (array_key_exists('payee_last_name', $fields29)) {
+                $ctx->visit('payee_last_name', $fields29['payee_last_name'], self::v_OrderId(...));
             }
-            if (array_key_exists('custom_data', $fields27)) {
-                $ctx->visit('custom_data', $fields27['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields29)) {
+                $ctx->visit('custom_data', $fields29['custom_data'], self::v_VoucherWalletParameters(...));
             }
-            if (array_key_exists('hash', $fields27)) {
-                $ctx->visit('hash', $fields27['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields29)) {
+                $ctx->visit('hash', $fields29['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
+            $amount41 = $fields29['order_amount'] ?? null;
+            $decimals42 = is_string($amount41) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields29['order_currency'] ?? null) : -1;
+            if ($decimals42 === 0 && Checks::fractionDigits($amount41) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals42 === 2 && Checks::fractionDigits($amount41) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals42 === 3 && Checks::fractionDigits($amount41) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals42 === 4 && Checks::fractionDigits($amount41) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
             if (!(self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value) || self::v_CheckoutCardCreditRequest_allOf_0_anyOf_1($value))) {
-                $closest40 = Checks::closestAlternative($value, self::SHAPES_9);
-                if ($closest40 === 0) {
+                $closest44 = Checks::closestAlternative($value, self::SHAPES_9);
+                if ($closest44 === 0) {
                     $ctx->fail('anyOf', 'must match at least one of: card_token, card_number (closest: card_token)');
                     self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value, $ctx);
                 } else {
@@ -8121,8 +8345,8 @@ final class Validators
                 }
             }
             if (self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value)) {
-                $fields42 = (array) $value;
-                if (array_key_exists('card_number', $fields42) && ValidationContext::rejectAt($ctx, 'card_number', 'false', 'must not be present (when card_token is present)')) {
+                $fields46 = (array) $value;
+                if (array_key_exists('card_number', $fields46) && ValidationContext::rejectAt($ctx, 'card_number', 'false', 'must not be present (when card_token is present)')) {
                     return false;
                 }
             }
@@ -10837,195 +11061,209 @@ final class Validators
                 } else {
                     return false;
                 }
+                $amount25 = $fields1['order_amount'] ?? null;
+                $decimals26 = is_string($amount25) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals26 === 0 && Checks::fractionDigits($amount25) > 0) {
+                    return false;
+                }
+                if ($decimals26 === 2 && Checks::fractionDigits($amount25) > 2) {
+                    return false;
+                }
+                if ($decimals26 === 3 && Checks::fractionDigits($amount25) > 3) {
+                    return false;
+                }
+                if ($decimals26 === 4 && Checks::fractionDigits($amount25) > 4) {
+                    return false;
+                }
                 if (self::v_Credit2VirtualRequest_allOf_0_if($value)) {
-                    $fields26 = (array) $value;
-                    if (array_key_exists('order_currency', $fields26)) {
-                        $v27 = $fields26['order_currency'];
-                        if ($v27 !== 'GHS') {
+                    $fields28 = (array) $value;
+                    if (array_key_exists('order_currency', $fields28)) {
+                        $v29 = $fields28['order_currency'];
+                        if ($v29 !== 'GHS') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields26)) {
-                        $v29 = $fields26['order_amount'];
-                        if (is_string($v29)) {
-                            if (Checks::compareDecimal($v29, '1') < 0) {
+                    if (array_key_exists('order_amount', $fields28)) {
+                        $v31 = $fields28['order_amount'];
+                        if (is_string($v31)) {
+                            if (Checks::compareDecimal($v31, '1') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v29, '50000') > 0) {
+                            if (Checks::compareDecimal($v31, '50000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_1_if($value)) {
-                    $fields32 = (array) $value;
-                    if (array_key_exists('order_currency', $fields32)) {
-                        $v33 = $fields32['order_currency'];
-                        if ($v33 !== 'KES') {
+                    $fields34 = (array) $value;
+                    if (array_key_exists('order_currency', $fields34)) {
+                        $v35 = $fields34['order_currency'];
+                        if ($v35 !== 'KES') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields32)) {
-                        $v35 = $fields32['order_amount'];
-                        if (is_string($v35)) {
-                            if (Checks::compareDecimal($v35, '10') < 0) {
+                    if (array_key_exists('order_amount', $fields34)) {
+                        $v37 = $fields34['order_amount'];
+                        if (is_string($v37)) {
+                            if (Checks::compareDecimal($v37, '10') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v35, '150000') > 0) {
+                            if (Checks::compareDecimal($v37, '150000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_2_if($value)) {
-                    $fields38 = (array) $value;
-                    if (array_key_exists('order_currency', $fields38)) {
-                        $v39 = $fields38['order_currency'];
-                        if ($v39 !== 'KES') {
+                    $fields40 = (array) $value;
+                    if (array_key_exists('order_currency', $fields40)) {
+                        $v41 = $fields40['order_currency'];
+                        if ($v41 !== 'KES') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields38)) {
-                        $v41 = $fields38['order_amount'];
-                        if (is_string($v41)) {
-                            if (Checks::compareDecimal($v41, '10') < 0) {
+                    if (array_key_exists('order_amount', $fields40)) {
+                        $v43 = $fields40['order_amount'];
+                        if (is_string($v43)) {
+                            if (Checks::compareDecimal($v43, '10') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v41, '100000') > 0) {
+                            if (Checks::compareDecimal($v43, '100000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_3_if($value)) {
-                    $fields44 = (array) $value;
-                    if (array_key_exists('order_currency', $fields44)) {
-                        $v45 = $fields44['order_currency'];
-                        if ($v45 !== 'KES') {
+                    $fields46 = (array) $value;
+                    if (array_key_exists('order_currency', $fields46)) {
+                        $v47 = $fields46['order_currency'];
+                        if ($v47 !== 'KES') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields44)) {
-                        $v47 = $fields44['order_amount'];
-                        if (is_string($v47)) {
-                            if (Checks::compareDecimal($v47, '50') < 0) {
+                    if (array_key_exists('order_amount', $fields46)) {
+                        $v49 = $fields46['order_amount'];
+                        if (is_string($v49)) {
+                            if (Checks::compareDecimal($v49, '50') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v47, '200000') > 0) {
+                            if (Checks::compareDecimal($v49, '200000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_4_if($value)) {
-                    $fields50 = (array) $value;
-                    if (array_key_exists('order_currency', $fields50)) {
-                        $v51 = $fields50['order_currency'];
-                        if ($v51 !== 'XOF') {
+                    $fields52 = (array) $value;
+                    if (array_key_exists('order_currency', $fields52)) {
+                        $v53 = $fields52['order_currency'];
+                        if ($v53 !== 'XOF') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields50)) {
-                        $v53 = $fields50['order_amount'];
-                        if (is_string($v53)) {
-                            if (Checks::compareDecimal($v53, '2') < 0) {
+                    if (array_key_exists('order_amount', $fields52)) {
+                        $v55 = $fields52['order_amount'];
+                        if (is_string($v55)) {
+                            if (Checks::compareDecimal($v55, '2') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v53, '2000000') > 0) {
+                            if (Checks::compareDecimal($v55, '2000000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_5_if($value)) {
-                    $fields56 = (array) $value;
-                    if (array_key_exists('order_currency', $fields56)) {
-                        $v57 = $fields56['order_currency'];
-                        if ($v57 !== 'XAF') {
+                    $fields58 = (array) $value;
+                    if (array_key_exists('order_currency', $fields58)) {
+                        $v59 = $fields58['order_currency'];
+                        if ($v59 !== 'XAF') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields56)) {
-                        $v59 = $fields56['order_amount'];
-                        if (is_string($v59)) {
-                            if (Checks::compareDecimal($v59, '2') < 0) {
+                    if (array_key_exists('order_amount', $fields58)) {
+                        $v61 = $fields58['order_amount'];
+                        if (is_string($v61)) {
+                            if (Checks::compareDecimal($v61, '2') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v59, '1000000') > 0) {
+                            if (Checks::compareDecimal($v61, '1000000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_6_if($value)) {
-                    $fields62 = (array) $value;
-                    if (array_key_exists('order_currency', $fields62)) {
-                        $v63 = $fields62['order_currency'];
-                        if ($v63 !== 'XAF') {
+                    $fields64 = (array) $value;
+                    if (array_key_exists('order_currency', $fields64)) {
+                        $v65 = $fields64['order_currency'];
+                        if ($v65 !== 'XAF') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields62)) {
-                        $v65 = $fields62['order_amount'];
-                        if (is_string($v65)) {
-                            if (Checks::compareDecimal($v65, '2') < 0) {
+                    if (array_key_exists('order_amount', $fields64)) {
+                        $v67 = $fields64['order_amount'];
+                        if (is_string($v67)) {
+                            if (Checks::compareDecimal($v67, '2') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v65, '500000') > 0) {
+                            if (Checks::compareDecimal($v67, '500000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_7_if($value)) {
-                    $fields68 = (array) $value;
-                    if (array_key_exists('order_currency', $fields68)) {
-                        $v69 = $fields68['order_currency'];
-                        if ($v69 !== 'TZS') {
+                    $fields70 = (array) $value;
+                    if (array_key_exists('order_currency', $fields70)) {
+                        $v71 = $fields70['order_currency'];
+                        if ($v71 !== 'TZS') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields68)) {
-                        $v71 = $fields68['order_amount'];
-                        if (is_string($v71)) {
-                            if (Checks::compareDecimal($v71, '1000') < 0) {
+                    if (array_key_exists('order_amount', $fields70)) {
+                        $v73 = $fields70['order_amount'];
+                        if (is_string($v73)) {
+                            if (Checks::compareDecimal($v73, '1000') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v71, '30000') > 0) {
+                            if (Checks::compareDecimal($v73, '30000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_8_if($value)) {
-                    $fields74 = (array) $value;
-                    if (array_key_exists('order_currency', $fields74)) {
-                        $v75 = $fields74['order_currency'];
-                        if ($v75 !== 'EGP') {
+                    $fields76 = (array) $value;
+                    if (array_key_exists('order_currency', $fields76)) {
+                        $v77 = $fields76['order_currency'];
+                        if ($v77 !== 'EGP') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields74)) {
-                        $v77 = $fields74['order_amount'];
-                        if (is_string($v77)) {
-                            if (Checks::compareDecimal($v77, '1') < 0) {
+                    if (array_key_exists('order_amount', $fields76)) {
+                        $v79 = $fields76['order_amount'];
+                        if (is_string($v79)) {
+                            if (Checks::compareDecimal($v79, '1') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v77, '30000') > 0) {
+                            if (Checks::compareDecimal($v79, '30000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_0_if($value)) {
-                    $fields80 = (array) $value;
-                    if (array_key_exists('parameters', $fields80)) {
-                        $v81 = $fields80['parameters'];
-                        if ((is_array($v81) ? ($v81 === [] ? !Checks::$strictJson : !array_is_list($v81)) : $v81 instanceof \stdClass)) {
-                            $fields82 = (array) $v81;
-                            if (array_key_exists('mobile_number', $fields82)) {
-                                $v83 = $fields82['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v83)) {
+                    $fields82 = (array) $value;
+                    if (array_key_exists('parameters', $fields82)) {
+                        $v83 = $fields82['parameters'];
+                        if ((is_array($v83) ? ($v83 === [] ? !Checks::$strictJson : !array_is_list($v83)) : $v83 instanceof \stdClass)) {
+                            $fields84 = (array) $v83;
+                            if (array_key_exists('mobile_number', $fields84)) {
+                                $v85 = $fields84['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v85)) {
                                     return false;
                                 }
                             }
@@ -11033,14 +11271,14 @@ final class Validators
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_10_if($value)) {
-                    $fields86 = (array) $value;
-                    if (array_key_exists('parameters', $fields86)) {
-                        $v87 = $fields86['parameters'];
-                        if ((is_array($v87) ? ($v87 === [] ? !Checks::$strictJson : !array_is_list($v87)) : $v87 instanceof \stdClass)) {
-                            $fields88 = (array) $v87;
-                            if (array_key_exists('mobile_number', $fields88)) {
-                                $v89 = $fields88['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v89)) {
+                    $fields88 = (array) $value;
+                    if (array_key_exists('parameters', $fields88)) {
+                        $v89 = $fields88['parameters'];
+                        if ((is_array($v89) ? ($v89 === [] ? !Checks::$strictJson : !array_is_list($v89)) : $v89 instanceof \stdClass)) {
+                            $fields90 = (array) $v89;
+                            if (array_key_exists('mobile_number', $fields90)) {
+                                $v91 = $fields90['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v91)) {
                                     return false;
                                 }
                             }
@@ -11048,14 +11286,14 @@ final class Validators
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_4_if($value)) {
-                    $fields92 = (array) $value;
-                    if (array_key_exists('parameters', $fields92)) {
-                        $v93 = $fields92['parameters'];
-                        if ((is_array($v93) ? ($v93 === [] ? !Checks::$strictJson : !array_is_list($v93)) : $v93 instanceof \stdClass)) {
-                            $fields94 = (array) $v93;
-                            if (array_key_exists('mobile_number', $fields94)) {
-                                $v95 = $fields94['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v95)) {
+                    $fields94 = (array) $value;
+                    if (array_key_exists('parameters', $fields94)) {
+                        $v95 = $fields94['parameters'];
+                        if ((is_array($v95) ? ($v95 === [] ? !Checks::$strictJson : !array_is_list($v95)) : $v95 instanceof \stdClass)) {
+                            $fields96 = (array) $v95;
+                            if (array_key_exists('mobile_number', $fields96)) {
+                                $v97 = $fields96['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v97)) {
                                     return false;
                                 }
                             }
@@ -11063,14 +11301,14 @@ final class Validators
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_12_if($value)) {
-                    $fields98 = (array) $value;
-                    if (array_key_exists('parameters', $fields98)) {
-                        $v99 = $fields98['parameters'];
-                        if ((is_array($v99) ? ($v99 === [] ? !Checks::$strictJson : !array_is_list($v99)) : $v99 instanceof \stdClass)) {
-                            $fields100 = (array) $v99;
-                            if (array_key_exists('mobile_number', $fields100)) {
-                                $v101 = $fields100['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v101)) {
+                    $fields100 = (array) $value;
+                    if (array_key_exists('parameters', $fields100)) {
+                        $v101 = $fields100['parameters'];
+                        if ((is_array($v101) ? ($v101 === [] ? !Checks::$strictJson : !array_is_list($v101)) : $v101 instanceof \stdClass)) {
+                            $fields102 = (array) $v101;
+                            if (array_key_exists('mobile_number', $fields102)) {
+                                $v103 = $fields102['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v103)) {
                                     return false;
                                 }
                             }
@@ -11078,14 +11316,14 @@ final class Validators
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_7_if($value)) {
-                    $fields104 = (array) $value;
-                    if (array_key_exists('parameters', $fields104)) {
-                        $v105 = $fields104['parameters'];
-                        if ((is_array($v105) ? ($v105 === [] ? !Checks::$strictJson : !array_is_list($v105)) : $v105 instanceof \stdClass)) {
-                            $fields106 = (array) $v105;
-                            if (array_key_exists('mobile_number', $fields106)) {
-                                $v107 = $fields106['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v107)) {
+                    $fields106 = (array) $value;
+                    if (array_key_exists('parameters', $fields106)) {
+                        $v107 = $fields106['parameters'];
+                        if ((is_array($v107) ? ($v107 === [] ? !Checks::$strictJson : !array_is_list($v107)) : $v107 instanceof \stdClass)) {
+                            $fields108 = (array) $v107;
+                            if (array_key_exists('mobile_number', $fields108)) {
+                                $v109 = $fields108['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v109)) {
                                     return false;
                                 }
                             }
@@ -11093,14 +11331,14 @@ final class Validators
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_8_if($value)) {
-                    $fields110 = (array) $value;
-                    if (array_key_exists('parameters', $fields110)) {
-                        $v111 = $fields110['parameters'];
-                        if ((is_array($v111) ? ($v111 === [] ? !Checks::$strictJson : !array_is_list($v111)) : $v111 instanceof \stdClass)) {
-                            $fields112 = (array) $v111;
-                            if (array_key_exists('mobile_number', $fields112)) {
-                                $v113 = $fields112['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v113)) {
+                    $fields112 = (array) $value;
+                    if (array_key_exists('parameters', $fields112)) {
+                        $v113 = $fields112['parameters'];
+                        if ((is_array($v113) ? ($v113 === [] ? !Checks::$strictJson : !array_is_list($v113)) : $v113 instanceof \stdClass)) {
+                            $fields114 = (array) $v113;
+                            if (array_key_exists('mobile_number', $fields114)) {
+                                $v115 = $fields114['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v115)) {
                                     return false;
                                 }
                             }
@@ -11115,83 +11353,97 @@ final class Validators
                 return false;
             }
         } else {
-            $fields115 = (array) $value;
-            if (array_key_exists('action', $fields115)) {
-                $ctx->visit('action', $fields115['action'], self::v_Credit2VirtualRequest_properties_action(...));
+            $fields117 = (array) $value;
+            if (array_key_exists('action', $fields117)) {
+                $ctx->visit('action', $fields117['action'], self::v_Credit2VirtualRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('client_key', $fields115)) {
-                $ctx->visit('client_key', $fields115['client_key'], self::v_ClientKey(...));
+            if (array_key_exists('client_key', $fields117)) {
+                $ctx->visit('client_key', $fields117['client_key'], self::v_ClientKey(...));
             } elseif (ValidationContext::rejectAt($ctx, 'client_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('brand', $fields115)) {
-                $ctx->visit('brand', $fields115['brand'], self::v_SaleApmMobileMoneyKeRequest_properties_brand(...));
+            if (array_key_exists('brand', $fields117)) {
+                $ctx->visit('brand', $fields117['brand'], self::v_SaleApmMobileMoneyKeRequest_properties_brand(...));
             } elseif (ValidationContext::rejectAt($ctx, 'brand', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields115)) {
-                $ctx->visit('order_id', $fields115['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields117)) {
+                $ctx->visit('order_id', $fields117['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields115)) {
-                $ctx->visit('order_amount', $fields115['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields117)) {
+                $ctx->visit('order_amount', $fields117['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields115)) {
-                $ctx->visit('order_currency', $fields115['order_currency'], self::v_Credit2VirtualRequest_properties_order_currency(...));
+            if (array_key_exists('order_currency', $fields117)) {
+                $ctx->visit('order_currency', $fields117['order_currency'], self::v_Credit2VirtualRequest_properties_order_currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_description', $fields115)) {
-                $ctx->visit('order_description', $fields115['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields117)) {
+                $ctx->visit('order_description', $fields117['order_description'], self::v_OrderDescription(...));
             }
-            if (array_key_exists('parameters', $fields115)) {
-                $ctx->visit('parameters', $fields115['parameters'], self::v_Credit2VirtualParameters(...));
+            if (array_key_exists('parameters', $fields117)) {
+                $ctx->visit('parameters', $fields117['parameters'], self::v_Credit2VirtualParameters(...));
             } elseif (ValidationContext::rejectAt($ctx, 'parameters', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('payee_first_name', $fields115)) {
-                $ctx->visit('payee_first_name', $fields115['payee_first_name'], self::v_OrderId(...));
+            if (array_key_exists('payee_first_name', $fields117)) {
+                $ctx->visit('payee_first_name', $fields117['payee_first_name'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'payee_first_name', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('payee_last_name', $fields115)) {
-                $ctx->visit('payee_last_name', $fields115['payee_last_name'], self::v_OrderId(...));
+            if (array_key_exists('payee_last_name', $fields117)) {
+                $ctx->visit('payee_last_name', $fields117['payee_last_name'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'payee_last_name', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('payee_email', $fields115)) {
-                $ctx->visit('payee_email', $fields115['payee_email'], self::v_Email(...));
+            if (array_key_exists('payee_email', $fields117)) {
+                $ctx->visit('payee_email', $fields117['payee_email'], self::v_Email(...));
             } elseif (ValidationContext::rejectAt($ctx, 'payee_email', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('hash', $fields115)) {
-                $ctx->visit('hash', $fields115['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields117)) {
+                $ctx->visit('hash', $fields117['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
+            $amount130 = $fields117['order_amount'] ?? null;
+            $decimals131 = is_string($amount130) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields117['order_currency'] ?? null) : -1;
+            if ($decimals131 === 0 && Checks::fractionDigits($amount130) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals131 === 2 && Checks::fractionDigits($amount130) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals131 === 3 && Checks::fractionDigits($amount130) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals131 === 4 && Checks::fractionDigits($amount130) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
             if (self::v_Credit2VirtualRequest_allOf_0_if($value)) {
-                $fields129 = (array) $value;
-                if (array_key_exists('order_currency', $fields129)) {
-                    $v130 = $fields129['order_currency'];
+                $fields133 = (array) $value;
+                if (array_key_exists('order_currency', $fields133)) {
+                    $v134 = $fields133['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v130 !== 'GHS' && ValidationContext::reject($ctx, 'const', 'must be "GHS" (when parameters is present)')) {
+                    if ($v134 !== 'GHS' && ValidationContext::reject($ctx, 'const', 'must be "GHS" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields129)) {
-                    $v132 = $fields129['order_amount'];
+                if (array_key_exists('order_amount', $fields133)) {
+                    $v136 = $fields133['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v132)) {
-                        if (Checks::compareDecimal($v132, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
+                    if (is_string($v136)) {
+                        if (Checks::compareDecimal($v136, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v132, '50000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 50000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v136, '50000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 50000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -11199,23 +11451,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_1_if($value)) {
-                $fields135 = (array) $value;
-                if (array_key_exists('order_currency', $fields135)) {
-                    $v136 = $fields135['order_currency'];
+                $fields139 = (array) $value;
+                if (array_key_exists('order_currency', $fields139)) {
+                    $v140 = $fields139['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v136 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v140 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields135)) {
-                    $v138 = $fields135['order_amount'];
+                if (array_key_exists('order_amount', $fields139)) {
+                    $v142 = $fields139['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v138)) {
-                        if (Checks::compareDecimal($v138, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
+                    if (is_string($v142)) {
+                        if (Checks::compareDecimal($v142, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v138, '150000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 150000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v142, '150000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 150000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -11223,23 +11475,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_2_if($value)) {
-                $fields141 = (array) $value;
-                if (array_key_exists('order_currency', $fields141)) {
-                    $v142 = $fields141['order_currency'];
+                $fields145 = (array) $value;
+                if (array_key_exists('order_currency', $fields145)) {
+                    $v146 = $fields145['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v142 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v146 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields141)) {
-                    $v144 = $fields141['order_amount'];
+                if (array_key_exists('order_amount', $fields145)) {
+                    $v148 = $fields145['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v144)) {
-                        if (Checks::compareDecimal($v144, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
+                    if (is_string($v148)) {
+                        if (Checks::compareDecimal($v148, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v144, '100000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 100000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v148, '100000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 100000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -11247,23 +11499,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_3_if($value)) {
-                $fields147 = (array) $value;
-                if (array_key_exists('order_currency', $fields147)) {
-                    $v148 = $fields147['order_currency'];
+                $fields151 = (array) $value;
+                if (array_key_exists('order_currency', $fields151)) {
+                    $v152 = $fields151['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v148 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v152 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields147)) {
-                    $v150 = $fields147['order_amount'];
+                if (array_key_exists('order_amount', $fields151)) {
+                    $v154 = $fields151['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v150)) {
-                        if (Checks::compareDecimal($v150, '50') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 50 (when parameters is present)')) {
+                    if (is_string($v154)) {
+                        if (Checks::compareDecimal($v154, '50') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 50 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v150, '200000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 200000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v154, '200000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 200000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -11271,23 +11523,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_4_if($value)) {
-                $fields153 = (array) $value;
-                if (array_key_exists('order_currency', $fields153)) {
-                    $v154 = $fields153['order_currency'];
+                $fields157 = (array) $value;
+                if (array_key_exists('order_currency', $fields157)) {
+                    $v158 = $fields157['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v154 !== 'XOF' && ValidationContext::reject($ctx, 'const', 'must be "XOF" (when parameters is present)')) {
+                    if ($v158 !== 'XOF' && ValidationContext::reject($ctx, 'const', 'must be "XOF" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields153)) {
-                    $v156 = $fields153['order_amount'];
+                if (array_key_exists('order_amount', $fields157)) {
+                    $v160 = $fields157['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v156)) {
-                        if (Checks::compareDecimal($v156, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                    if (is_string($v160)) {
+                        if (Checks::compareDecimal($v160, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v156, '2000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 2000000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v160, '2000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 2000000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -11295,23 +11547,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_5_if($value)) {
-                $fields159 = (array) $value;
-                if (array_key_exists('order_currency', $fields159)) {
-                    $v160 = $fields159['order_currency'];
+                $fields163 = (array) $value;
+                if (array_key_exists('order_currency', $fields163)) {
+                    $v164 = $fields163['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v160 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
+                    if ($v164 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields159)) {
-                    $v162 = $fields159['order_amount'];
+                if (array_key_exists('order_amount', $fields163)) {
+                    $v166 = $fields163['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v162)) {
-                        if (Checks::compareDecimal($v162, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                    if (is_string($v166)) {
+                        if (Checks::compareDecimal($v166, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v162, '1000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 1000000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v166, '1000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 1000000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -11319,23 +11571,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_6_if($value)) {
-                $fields165 = (array) $value;
-                if (array_key_exists('order_currency', $fields165)) {
-                    $v166 = $fields165['order_currency'];
+                $fields169 = (array) $value;
+                if (array_key_exists('order_currency', $fields169)) {
+                    $v170 = $fields169['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v166 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
+                    if ($v170 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields165)) {
-                    $v168 = $fields165['order_amount'];
+                if (array_key_exists('order_amount', $fields169)) {
+                    $v172 = $fields169['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v168)) {
-                        if (Checks::compareDecimal($v168, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                    if (is_string($v172)) {
+                        if (Checks::compareDecimal($v172, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v168, '500000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 500000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v172, '500000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 500000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -11343,23 +11595,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_7_if($value)) {
-                $fields171 = (array) $value;
-                if (array_key_exists('order_currency', $fields171)) {
-                    $v172 = $fields171['order_currency'];
+                $fields175 = (array) $value;
+                if (array_key_exists('order_currency', $fields175)) {
+                    $v176 = $fields175['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v172 !== 'TZS' && ValidationContext::reject($ctx, 'const', 'must be "TZS" (when parameters is present)')) {
+                    if ($v176 !== 'TZS' && ValidationContext::reject($ctx, 'const', 'must be "TZS" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields171)) {
-                    $v174 = $fields171['order_amount'];
+                if (array_key_exists('order_amount', $fields175)) {
+                    $v178 = $fields175['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v174)) {
-                        if (Checks::compareDecimal($v174, '1000') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1000 (when parameters is present)')) {
+                    if (is_string($v178)) {
+                        if (Checks::compareDecimal($v178, '1000') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1000 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v174, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v178, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -11367,23 +11619,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_8_if($value)) {
-                $fields177 = (array) $value;
-                if (array_key_exists('order_currency', $fields177)) {
-                    $v178 = $fields177['order_currency'];
+                $fields181 = (array) $value;
+                if (array_key_exists('order_currency', $fields181)) {
+                    $v182 = $fields181['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v178 !== 'EGP' && ValidationContext::reject($ctx, 'const', 'must be "EGP" (when parameters is present)')) {
+                    if ($v182 !== 'EGP' && ValidationContext::reject($ctx, 'const', 'must be "EGP" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields177)) {
-                    $v180 = $fields177['order_amount'];
+                if (array_key_exists('order_amount', $fields181)) {
+                    $v184 = $fields181['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v180)) {
-                        if (Checks::compareDecimal($v180, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
+                    if (is_string($v184)) {
+                        if (Checks::compareDecimal($v184, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v180, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v184, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -11391,16 +11643,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_0_if($value)) {
-                $fields183 = (array) $value;
-                if (array_key_exists('parameters', $fields183)) {
-                    $v184 = $fields183['parameters'];
+                $fields187 = (array) $value;
+                if (array_key_exists('parameters', $fields187)) {
+                    $v188 = $fields187['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v184) ? ($v184 === [] ? !Checks::$strictJson : !array_is_list($v184)) : $v184 instanceof \stdClass)) {
-                        $fields185 = (array) $v184;
-                        if (array_key_exists('mobile_number', $fields185)) {
-                            $v186 = $fields185['mobile_number'];
+                    if ((is_array($v188) ? ($v188 === [] ? !Checks::$strictJson : !array_is_list($v188)) : $v188 instanceof \stdClass)) {
+                        $fields189 = (array) $v188;
+                        if (array_key_exists('mobile_number', $fields189)) {
+                            $v190 = $fields189['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v186) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Ghana, +233), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v190) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Ghana, +233), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -11410,16 +11662,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_10_if($value)) {
-                $fields189 = (array) $value;
-                if (array_key_exists('parameters', $fields189)) {
-                    $v190 = $fields189['parameters'];
+                $fields193 = (array) $value;
+                if (array_key_exists('parameters', $fields193)) {
+                    $v194 = $fields193['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v190) ? ($v190 === [] ? !Checks::$strictJson : !array_is_list($v190)) : $v190 instanceof \stdClass)) {
-                        $fields191 = (array) $v190;
-                        if (array_key_exists('mobile_number', $fields191)) {
-                            $v192 = $fields191['mobile_number'];
+                    if ((is_array($v194) ? ($v194 === [] ? !Checks::$strictJson : !array_is_list($v194)) : $v194 instanceof \stdClass)) {
+                        $fields195 = (array) $v194;
+                        if (array_key_exists('mobile_number', $fields195)) {
+                            $v196 = $fields195['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v192) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Kenya, +254), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v196) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Kenya, +254), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -11429,16 +11681,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_4_if($value)) {
-                $fields195 = (array) $value;
-                if (array_key_exists('parameters', $fields195)) {
-                    $v196 = $fields195['parameters'];
+                $fields199 = (array) $value;
+                if (array_key_exists('parameters', $fields199)) {
+                    $v200 = $fields199['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v196) ? ($v196 === [] ? !Checks::$strictJson : !array_is_list($v196)) : $v196 instanceof \stdClass)) {
-                        $fields197 = (array) $v196;
-                        if (array_key_exists('mobile_number', $fields197)) {
-                            $v198 = $fields197['mobile_number'];
+                    if ((is_array($v200) ? ($v200 === [] ? !Checks::$strictJson : !array_is_list($v200)) : $v200 instanceof \stdClass)) {
+                        $fields201 = (array) $v200;
+                        if (array_key_exists('mobile_number', $fields201)) {
+                            $v202 = $fields201['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v198) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cote d\'Ivoire, +225), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v202) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cote d\'Ivoire, +225), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -11448,16 +11700,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_12_if($value)) {
-                $fields201 = (array) $value;
-                if (array_key_exists('parameters', $fields201)) {
-                    $v202 = $fields201['parameters'];
+                $fields205 = (array) $value;
+                if (array_key_exists('parameters', $fields205)) {
+                    $v206 = $fields205['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v202) ? ($v202 === [] ? !Checks::$strictJson : !array_is_list($v202)) : $v202 instanceof \stdClass)) {
-                        $fields203 = (array) $v202;
-                        if (array_key_exists('mobile_number', $fields203)) {
-                            $v204 = $fields203['mobile_number'];
+                    if ((is_array($v206) ? ($v206 === [] ? !Checks::$strictJson : !array_is_list($v206)) : $v206 instanceof \stdClass)) {
+                        $fields207 = (array) $v206;
+                        if (array_key_exists('mobile_number', $fields207)) {
+                            $v208 = $fields207['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v204) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cameroon, +237), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v208) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cameroon, +237), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -11467,16 +11719,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_7_if($value)) {
-                $fields207 = (array) $value;
-                if (array_key_exists('parameters', $fields207)) {
-                    $v208 = $fields207['parameters'];
+                $fields211 = (array) $value;
+                if (array_key_exists('parameters', $fields211)) {
+                    $v212 = $fields211['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v208) ? ($v208 === [] ? !Checks::$strictJson : !array_is_list($v208)) : $v208 instanceof \stdClass)) {
-                        $fields209 = (array) $v208;
-                        if (array_key_exists('mobile_number', $fields209)) {
-                            $v210 = $fields209['mobile_number'];
+                    if ((is_array($v212) ? ($v212 === [] ? !Checks::$strictJson : !array_is_list($v212)) : $v212 instanceof \stdClass)) {
+                        $fields213 = (array) $v212;
+                        if (array_key_exists('mobile_number', $fields213)) {
+                            $v214 = $fields213['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v210) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Tanzania, +255), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v214) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Tanzania, +255), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -11486,16 +11738,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_8_if($value)) {
-                $fields213 = (array) $value;
-                if (array_key_exists('parameters', $fields213)) {
-                    $v214 = $fields213['parameters'];
+                $fields217 = (array) $value;
+                if (array_key_exists('parameters', $fields217)) {
+                    $v218 = $fields217['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v214) ? ($v214 === [] ? !Checks::$strictJson : !array_is_list($v214)) : $v214 instanceof \stdClass)) {
-                        $fields215 = (array) $v214;
-                        if (array_key_exists('mobile_number', $fields215)) {
-                            $v216 = $fields215['mobile_number'];
+                    if ((is_array($v218) ? ($v218 === [] ? !Checks::$strictJson : !array_is_list($v218)) : $v218 instanceof \stdClass)) {
+                        $fields219 = (array) $v218;
+                        if (array_key_exists('mobile_number', $fields219)) {
+                            $v220 = $fields219['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v216) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Egypt, +20), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v220) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Egypt, +20), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -17994,6 +18246,20 @@ final class Validators
                 } else {
                     return false;
                 }
+                $amount25 = $fields1['order_amount'] ?? null;
+                $decimals26 = is_string($amount25) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals26 === 0 && Checks::fractionDigits($amount25) > 0) {
+                    return false;
+                }
+                if ($decimals26 === 2 && Checks::fractionDigits($amount25) > 2) {
+                    return false;
+                }
+                if ($decimals26 === 3 && Checks::fractionDigits($amount25) > 3) {
+                    return false;
+                }
+                if ($decimals26 === 4 && Checks::fractionDigits($amount25) > 4) {
+                    return false;
+                }
                 if (!(self::v_RecurringChargeFields_allOf_0_anyOf_0($value) || self::v_RecurringChargeFields_allOf_0_anyOf_1($value))) {
                     return false;
                 }
@@ -18005,58 +18271,72 @@ final class Validators
                 return false;
             }
         } else {
-            $fields26 = (array) $value;
-            if (array_key_exists('client_key', $fields26)) {
-                $ctx->visit('client_key', $fields26['client_key'], self::v_ClientKey(...));
+            $fields28 = (array) $value;
+            if (array_key_exists('client_key', $fields28)) {
+                $ctx->visit('client_key', $fields28['client_key'], self::v_ClientKey(...));
             } elseif (ValidationContext::rejectAt($ctx, 'client_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields26)) {
-                $ctx->visit('order_id', $fields26['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields28)) {
+                $ctx->visit('order_id', $fields28['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields26)) {
-                $ctx->visit('order_amount', $fields26['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields28)) {
+                $ctx->visit('order_amount', $fields28['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields26)) {
-                $ctx->visit('order_currency', $fields26['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields28)) {
+                $ctx->visit('order_currency', $fields28['order_currency'], self::v_Currency(...));
             }
-            if (array_key_exists('order_description', $fields26)) {
-                $ctx->visit('order_description', $fields26['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields28)) {
+                $ctx->visit('order_description', $fields28['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('recurring_first_trans_id', $fields26)) {
-                $ctx->visit('recurring_first_trans_id', $fields26['recurring_first_trans_id'], self::v_OrderId(...));
+            if (array_key_exists('recurring_first_trans_id', $fields28)) {
+                $ctx->visit('recurring_first_trans_id', $fields28['recurring_first_trans_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('recurring_init_trans_id', $fields26)) {
-                $ctx->visit('recurring_init_trans_id', $fields26['recurring_init_trans_id'], self::v_OrderId(...));
+            if (array_key_exists('recurring_init_trans_id', $fields28)) {
+                $ctx->visit('recurring_init_trans_id', $fields28['recurring_init_trans_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('recurring_token', $fields26)) {
-                $ctx->visit('recurring_token', $fields26['recurring_token'], self::v_OrderId(...));
+            if (array_key_exists('recurring_token', $fields28)) {
+                $ctx->visit('recurring_token', $fields28['recurring_token'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'recurring_token', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('schedule_id', $fields26)) {
-                $ctx->visit('schedule_id', $fields26['schedule_id'], self::v_OrderId(...));
+            if (array_key_exists('schedule_id', $fields28)) {
+                $ctx->visit('schedule_id', $fields28['schedule_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('payer_ip', $fields26)) {
-                $ctx->visit('payer_ip', $fields26['payer_ip'], self::v_IpAddress(...));
+            if (array_key_exists('payer_ip', $fields28)) {
+                $ctx->visit('payer_ip', $fields28['payer_ip'], self::v_IpAddress(...));
             }
-            if (array_key_exists('custom_data', $fields26)) {
-                $ctx->visit('custom_data', $fields26['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields28)) {
+                $ctx->visit('custom_data', $fields28['custom_data'], self::v_VoucherWalletParameters(...));
             }
-            if (array_key_exists('hash', $fields26)) {
-                $ctx->visit('hash', $fields26['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields28)) {
+                $ctx->visit('hash', $fields28['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
+            $amount41 = $fields28['order_amount'] ?? null;
+            $decimals42 = is_string($amount41) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields28['order_currency'] ?? null) : -1;
+            if ($decimals42 === 0 && Checks::fractionDigits($amount41) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals42 === 2 && Checks::fractionDigits($amount41) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals42 === 3 && Checks::fractionDigits($amount41) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals42 === 4 && Checks::fractionDigits($amount41) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
             if (!(self::v_RecurringChargeFields_allOf_0_anyOf_0($value) || self::v_RecurringChargeFields_allOf_0_anyOf_1($value))) {
-                $closest40 = Checks::closestAlternative($value, self::SHAPES_7);
-                if ($closest40 === 0) {
+                $closest44 = Checks::closestAlternative($value, self::SHAPES_7);
+                if ($closest44 === 0) {
                     $ctx->fail('anyOf', 'must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_first_trans_id)');
                     self::v_RecurringChargeFields_allOf_0_anyOf_0($value, $ctx);
                 } else {
@@ -20353,6 +20633,20 @@ final class Validators
                 } else {
                     return false;
                 }
+                $amount14 = $fields1['order_amount'] ?? null;
+                $decimals15 = is_string($amount14) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals15 === 0 && Checks::fractionDigits($amount14) > 0) {
+                    return false;
+                }
+                if ($decimals15 === 2 && Checks::fractionDigits($amount14) > 2) {
+                    return false;
+                }
+                if ($decimals15 === 3 && Checks::fractionDigits($amount14) > 3) {
+                    return false;
+                }
+                if ($decimals15 === 4 && Checks::fractionDigits($amount14) > 4) {
+                    return false;
+                }
             }
             return true;
         }
@@ -20361,35 +20655,49 @@ final class Validators
                 return false;
             }
         } else {
-            $fields14 = (array) $value;
-            if (array_key_exists('client_key', $fields14)) {
-                $ctx->visit('client_key', $fields14['client_key'], self::v_ClientKey(...));
+            $fields16 = (array) $value;
+            if (array_key_exists('client_key', $fields16)) {
+                $ctx->visit('client_key', $fields16['client_key'], self::v_ClientKey(...));
             } elseif (ValidationContext::rejectAt($ctx, 'client_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields14)) {
-                $ctx->visit('order_id', $fields14['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields16)) {
+                $ctx->visit('order_id', $fields16['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields14)) {
-                $ctx->visit('order_amount', $fields14['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields16)) {
+                $ctx->visit('order_amount', $fields16['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields14)) {
-                $ctx->visit('order_currency', $fields14['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields16)) {
+                $ctx->visit('order_currency', $fields16['order_currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_description', $fields14)) {
-                $ctx->visit('order_description', $fields14['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields16)) {
+                $ctx->visit('order_description', $fields16['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('hash', $fields14)) {
-                $ctx->visit('hash', $fields14['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields16)) {
+                $ctx->visit('hash', $fields16['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
+                return false;
+            }
+            $amount23 = $fields16['order_amount'] ?? null;
+            $decimals24 = is_string($amount23) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields16['order_currency'] ?? null) : -1;
+            if ($decimals24 === 0 && Checks::fractionDigits($amount23) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals24 === 2 && Checks::fractionDigits($amount23) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals24 === 3 && Checks::fractionDigits($amount23) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals24 === 4 && Checks::fractionDigits($amount23) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
         }
@@ -28128,6 +28436,20 @@ final class Validators
                 } else {
                     return false;
                 }
+                $amount10 = $fields1['amount'] ?? null;
+                $decimals11 = is_string($amount10) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['currency'] ?? null) : -1;
+                if ($decimals11 === 0 && Checks::fractionDigits($amount10) > 0) {
+                    return false;
+                }
+                if ($decimals11 === 2 && Checks::fractionDigits($amount10) > 2) {
+                    return false;
+                }
+                if ($decimals11 === 3 && Checks::fractionDigits($amount10) > 3) {
+                    return false;
+                }
+                if ($decimals11 === 4 && Checks::fractionDigits($amount10) > 4) {
+                    return false;
+                }
             }
             return true;
         }
@@ -28136,25 +28458,39 @@ final class Validators
                 return false;
             }
         } else {
-            $fields10 = (array) $value;
-            if (array_key_exists('number', $fields10)) {
-                $ctx->visit('number', $fields10['number'], self::v_OrderId(...));
+            $fields12 = (array) $value;
+            if (array_key_exists('number', $fields12)) {
+                $ctx->visit('number', $fields12['number'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'number', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('amount', $fields10)) {
-                $ctx->visit('amount', $fields10['amount'], self::v_Amount(...));
+            if (array_key_exists('amount', $fields12)) {
+                $ctx->visit('amount', $fields12['amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('currency', $fields10)) {
-                $ctx->visit('currency', $fields10['currency'], self::v_Currency(...));
+            if (array_key_exists('currency', $fields12)) {
+                $ctx->visit('currency', $fields12['currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('description', $fields10)) {
-                $ctx->visit('description', $fields10['description'], self::v_OrderDescription(...));
+            if (array_key_exists('description', $fields12)) {
+                $ctx->visit('description', $fields12['description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'description', 'required', 'is required')) {
+                return false;
+            }
+            $amount17 = $fields12['amount'] ?? null;
+            $decimals18 = is_string($amount17) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields12['currency'] ?? null) : -1;
+            if ($decimals18 === 0 && Checks::fractionDigits($amount17) > 0 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have no decimals: that is what its currency (currency) takes')) {
+                return false;
+            }
+            if ($decimals18 === 2 && Checks::fractionDigits($amount17) > 2 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 2 decimals: that is what its currency (currency) takes')) {
+                return false;
+            }
+            if ($decimals18 === 3 && Checks::fractionDigits($amount17) > 3 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 3 decimals: that is what its currency (currency) takes')) {
+                return false;
+            }
+            if ($decimals18 === 4 && Checks::fractionDigits($amount17) > 4 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 4 decimals: that is what its currency (currency) takes')) {
                 return false;
             }
         }

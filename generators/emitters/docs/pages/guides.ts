@@ -1,6 +1,7 @@
 // The guides: prose from templates/docs with the parts the model knows filled in (every recipe,
 // every error, the limits, the state table, the test data, the release history).
 import { MAX_ADVANCE_SECONDS } from '../../../../templates/sandbox/core/clock.js';
+import { DECLINE_REASONS } from '../../../../templates/sandbox/core/decline-reasons.js';
 import { isSchemaObject } from '../../../model/json-schema.js';
 import { renderChangelog } from '../../../model/releases.js';
 import type { SignatureRecipeData } from '../../../model/signature-recipes.js';
@@ -207,6 +208,7 @@ export function testingPage(site: Site, templates: Templates, packages: PackageN
     sandboxTarball: tarball(packages.sandbox, packages.sandboxVersion),
     timings: timings.join(' '),
     maxAdvance: String(MAX_ADVANCE_SECONDS),
+    expiredReason: DECLINE_REASONS.expired,
     cards: testCardsTable(data),
     vcard: testIdentifiersTable(data),
   });

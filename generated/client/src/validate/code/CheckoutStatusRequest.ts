@@ -5,8 +5,8 @@ import { validator, closestAlternative, isPlainObject, reject, rejectAt } from '
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { v_Hash, v_OrderId } from '../shared/common.js';
 
-const VALUE_12 = [[["payment_id"],[]],[["order_id"],[]]];
-const VALUE_13 = [[["merchant_key","payment_id","hash"],["order_id","size"]],[["merchant_key","order_id","size","hash"],["payment_id"]]];
+const VALUE_13 = [[["payment_id"],[]],[["order_id"],[]]];
+const VALUE_14 = [[["merchant_key","payment_id","hash"],["order_id","size"]],[["merchant_key","order_id","size","hash"],["payment_id"]]];
 
 export function v_CheckoutStatusByPaymentId(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -81,7 +81,7 @@ export function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext)
   } else {
     if (!(v_CheckoutStatusRequest_allOf_0_anyOf_0(value) || v_CheckoutStatusRequest_allOf_0_anyOf_1(value))) {
       if (!ctx) return false;
-      switch (closestAlternative(value, VALUE_12)) {
+      switch (closestAlternative(value, VALUE_13)) {
         case 0:
           ctx.fail("anyOf", "must match at least one of: payment_id, order_id (closest: payment_id)");
           v_CheckoutStatusRequest_allOf_0_anyOf_0(value, ctx);
@@ -99,7 +99,7 @@ export function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext)
       if (matches1 !== 1) {
         if (!ctx) return false;
         if (matches1 === 0) {
-          switch (closestAlternative(value, VALUE_13)) {
+          switch (closestAlternative(value, VALUE_14)) {
             case 0:
               ctx.fail("oneOf", "must match exactly one of: by payment_id, by order_id (closest: by payment_id)");
               v_CheckoutStatusByPaymentId(value, ctx);

@@ -191,11 +191,15 @@ export class Sandbox {
     }
   }
 
-  /** Issues the catalogue names a message for (`delays`, a zero amount, `size`) answer with it. */
+  /**
+   * Issues the catalogue names a message for (`delays`, a zero amount, `size`) answer with it; an
+   * issue with the value's shape (missing, mistyped, malformed, too many decimals) is not that
+   * condition, and answers as any invalid field does.
+   */
   #invalidAnswer(protocol: Protocol, issues: readonly ValidationIssue[], errors: ErrorCatalogue): Answer {
     for (const issue of issues) {
       const condition = errors.condition(issue.path);
-      if (condition && issue.rule !== 'required' && issue.rule !== 'type') return cataloguedAnswer(protocol, condition);
+      if (condition && !SHAPE_RULES.has(issue.rule)) return cataloguedAnswer(protocol, condition);
     }
     return invalid(
       protocol,
@@ -244,6 +248,17 @@ export class Sandbox {
     return byProtocol('card');
   }
 }
+
+/** Rules about a value's shape rather than its meaning: a catalogued condition on the field is not what they found. */
+const SHAPE_RULES: ReadonlySet<string> = new Set([
+  'required',
+  'type',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'decimals',
+]);
 
 const textOf = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined ? '' : String(value);

@@ -1,0 +1,77 @@
+// One amount rule: an amount carries at most the decimals its currency takes (ISO 4217's minor
+// unit, with the platform's exceptions in spec/currencies.yaml). Given/want over the TypeScript
+// validators (S2S form and Checkout JSON), and the sandbox's answer to the same request: the
+// platform's validation error naming the field. (The PHP validators: test/php/amount-decimals.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currencyExponents, isoMinorUnits } from '../../generators/model/currency-exponents.js';
+import { generatedValidator } from '../support/generated-validators.js';
+import { loadBundledSpec } from '../support/spec-examples.js';
+import { cardFields, sendCheckout, sendS2s, startHarness, type Harness } from '../sandbox/support.js';
+
+/** [amount, currency, accepted]: the issue's cases and each branch of the table. */
+export const AMOUNT_CASES: readonly (readonly [string, string, boolean])[] = [
+  ['1.999', 'USD', false],
+  ['1.99', 'USD', true],
+  ['10', 'USD', true],
+  ['1.999', 'BHD', true],
+  ['1.9999', 'KWD', false],
+  ['10.5', 'XOF', false],
+  ['10', 'XOF', true],
+  // The platform's exceptions: zero-exponent in ISO 4217, sent as XX.XX.
+  ['100.00', 'JPY', true],
+  ['100.001', 'JPY', false],
+  ['1.2345', 'CLF', true],
+  // No minor unit in ISO's list, or no ISO currency at all: no rule.
+  ['1.23456', 'XAU', true],
+  ['0.00012345', 'BTC', true],
+];
+
+const SALE = cardFields('SALE');
+const order = (amount: string, currency: string) => ({ number: 'ORDER-1', amount, currency, description: 'Order' });
+
+describe('the currency table', () => {
+  it('is ISO 4217 with the exceptions the spec states', () => {
+    const table = currencyExponents({ document: loadBundledSpec() as never });
+    expect([table.get('USD'), table.get('BHD'), table.get('XOF'), table.get('CLF')]).toEqual([2, 3, 0, 4]);
+    expect(['UGX', 'JPY', 'KRW', 'CLP'].map((code) => [isoMinorUnits().get(code), table.get(code)])).toEqual(Array(4).fill([0, 2]));
+    expect(table.has('XAU')).toBe(false);
+  });
+});
+
+describe.each(AMOUNT_CASES)('%s %s', (amount, currency, accepted) => {
+  it(`is ${accepted ? 'accepted' : 'refused, naming the field'} by the TypeScript validators (S2S and Checkout)`, () => {
+    const s2s = generatedValidator('SaleCardRequest')({ ...SALE, client_key: '0f8fad5b-d9cb-469f-a165-70867728950e', hash: '0'.repeat(32), order_amount: amount, order_currency: currency }, 'form');
+    const checkout = generatedValidator('SessionOrder')(order(amount, currency), 'json');
+    for (const [result, path] of [[s2s, 'order_amount'], [checkout, 'amount']] as const) {
+      const issues = result.ok ? [] : result.issues.filter((issue) => issue.rule === 'decimals');
+      expect(issues.map((issue) => issue.path)).toEqual(accepted ? [] : [path]);
+    }
+  });
+});
+
+describe('the sandbox', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.sandbox.close();
+  });
+
+  it.each(AMOUNT_CASES.filter(([, currency]) => currency !== 'BTC'))('%s %s: the same verdict, the platform\'s error naming the field', async (amount, currency, accepted) => {
+    const answer = await sendS2s(h, 'card', { ...cardFields('SALE'), order_amount: amount, order_currency: currency });
+    if (accepted) expect(answer.body.status, JSON.stringify(answer.body)).toBe('SETTLED');
+    else
+      expect(answer.body).toMatchObject({
+        result: 'ERROR',
+        error_message: 'Request data is invalid.',
+        errors: [{ error_message: expect.stringMatching(/^order_amount: must have (no decimals|at most \d decimals?): that is what its currency \(order_currency\) takes$/) }],
+      });
+  });
+
+  it('refuses a Checkout order of 1.999 USD, naming order.amount', async () => {
+    const answer = await sendCheckout(h, 'createSession', { operation: 'purchase', methods: ['card'], order: order('1.999', 'USD'), success_url: 'https://merchant.example/success' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].error_message).toMatch(/^order\.amount: must have at most 2 decimals/);
+  });
+});
