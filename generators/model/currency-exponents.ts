@@ -26,6 +26,13 @@ export function isoMinorUnits(): ReadonlyMap<string, number> {
   return (iso = units);
 }
 
+/** The publication date of the ISO 4217 list read (`Pblshd`). */
+export function isoPublished(): string {
+  const date = /<ISO_4217 Pblshd="([0-9-]+)"/.exec(readFileSync(ISO_LIST, 'utf8'))?.[1];
+  if (!date) throw new Error(`${ISO_LIST}: no publication date`);
+  return date;
+}
+
 /** The table the spec states: ISO 4217's minor units with `info.x-currency-exponents.overrides` applied. */
 export function currencyExponents(model: Pick<SpecModel, 'document'>): CurrencyExponents {
   const value = model.document.info['x-currency-exponents'];

@@ -121,6 +121,8 @@ function rulesOf(node: YAMLMap): Rule[] {
     for (const [key, names] of Object.entries(plain(node.get('dependentRequired', true)) as Record<string, string[]>)) rules.push({ keyword: 'dependentRequired', values: [key, ...names] });
   }
   if (node.has('x-luhn')) rules.push({ keyword: 'x-luhn', values: [] });
+  // The amount's decimals by its currency: a quote must say that amount formats follow the currency exponent.
+  if (node.has('x-amount-decimals')) rules.push({ keyword: 'x-amount-decimals', values: ['exponent'] });
   return rules;
 }
 

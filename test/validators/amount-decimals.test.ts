@@ -2,29 +2,15 @@
 // unit, with the platform's exceptions in spec/currencies.yaml). Given/want over the TypeScript
 // validators (S2S form and Checkout JSON), and the sandbox's answer to the same request: the
 // platform's validation error naming the field. (The PHP validators: test/php/amount-decimals.)
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMOUNT_CASES } from '../support/amount-cases.js';
+import { DOCS_DIR } from '../support/docs-pages.js';
 import { currencyExponents, isoMinorUnits } from '../../generators/model/currency-exponents.js';
 import { generatedValidator } from '../support/generated-validators.js';
 import { loadBundledSpec } from '../support/spec-examples.js';
 import { cardFields, sendCheckout, sendS2s, startHarness, type Harness } from '../sandbox/support.js';
-
-/** [amount, currency, accepted]: the issue's cases and each branch of the table. */
-export const AMOUNT_CASES: readonly (readonly [string, string, boolean])[] = [
-  ['1.999', 'USD', false],
-  ['1.99', 'USD', true],
-  ['10', 'USD', true],
-  ['1.999', 'BHD', true],
-  ['1.9999', 'KWD', false],
-  ['10.5', 'XOF', false],
-  ['10', 'XOF', true],
-  // The platform's exceptions: zero-exponent in ISO 4217, sent as XX.XX.
-  ['100.00', 'JPY', true],
-  ['100.001', 'JPY', false],
-  ['1.2345', 'CLF', true],
-  // No minor unit in ISO's list, or no ISO currency at all: no rule.
-  ['1.23456', 'XAU', true],
-  ['0.00012345', 'BTC', true],
-];
 
 const SALE = cardFields('SALE');
 const order = (amount: string, currency: string) => ({ number: 'ORDER-1', amount, currency, description: 'Order' });
@@ -46,6 +32,27 @@ describe.each(AMOUNT_CASES)('%s %s', (amount, currency, accepted) => {
       const issues = result.ok ? [] : result.issues.filter((issue) => issue.rule === 'decimals');
       expect(issues.map((issue) => issue.path)).toEqual(accepted ? [] : [path]);
     }
+  });
+});
+
+describe("the Limits page's table of decimals by currency", () => {
+  const text = readFileSync(join(DOCS_DIR, 'guide/limits.md'), 'utf8');
+  const section = text.slice(text.indexOf('## Amount decimals by currency'));
+  const rows = [...section.matchAll(/^\| (\d) \| (.+?) \| .+ \|$/gm)].flatMap((row) => [...row[2]!.matchAll(/`([A-Z]{3})`/g)].map((currency) => [currency[1]!, Number(row[1])] as const));
+
+  it('lists the currencies that take other than two decimals, and the platform\'s exceptions', () => {
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows).toContainEqual(['JPY', 2]);
+    expect(rows).toContainEqual(['XOF', 0]);
+  });
+
+  it('agrees with the validators for every currency it lists: that many decimals pass, one more is refused', () => {
+    const validate = generatedValidator('SessionOrder');
+    const wrong = rows.filter(([currency, count]) => {
+      const amount = (decimals: number) => (decimals === 0 ? '10' : `10.${'5'.repeat(decimals)}`);
+      return !validate(order(amount(count), currency), 'json').ok || validate(order(amount(count + 1), currency), 'json').ok;
+    });
+    expect(wrong).toEqual([]);
   });
 });
 

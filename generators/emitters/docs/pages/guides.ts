@@ -10,7 +10,8 @@ import { testCardsTable, testData, testIdentifiersTable } from '../../../model/t
 import { errorsTable } from '../errors-table.js';
 import { s2sRequestExamples, webhookExamples, operationRequestExamples } from '../../../model/examples.js';
 import { fieldRows, limits } from '../fields-table.js';
-import { ruleTable, ruleTexts } from '../rule-text.js';
+import { currencyExamples, ruleTable, ruleTexts } from '../rule-text.js';
+import { currencyExponents, isoMinorUnits, isoPublished } from '../../../model/currency-exponents.js';
 import { limitRows, type LimitSource } from '../../../model/limits.js';
 import { cell, code, page, prose, slug, table } from '../markdown.js';
 import { exampleSigning, signedExample, typescriptSample } from '../samples.js';
@@ -120,7 +121,27 @@ export function limitsPage(site: Site, templates: Templates): string {
     limits: page(table(['Limit', 'Applies to', 'Value'], rows), ...details),
     shapes: table(['Shape', 'Limits', 'Meaning'], shapes),
     amounts: amounts.length > 0 ? table(['Method', 'Field', 'Bounds', 'Meaning'], amounts) : 'None listed.',
+    amountDecimals: amountDecimalsSection(model),
   });
+}
+
+/**
+ * The decimals an amount takes per currency: ISO 4217's minor unit, the platform's exceptions
+ * marked, every currency that takes other than two listed (the model's table, as the validators check it).
+ */
+function amountDecimalsSection(model: Site['model']): string {
+  const exponents = currencyExponents(model);
+  if (exponents.size === 0) return 'No rule: an amount may carry any number of decimals.';
+  const iso = isoMinorUnits();
+  const exceptions = [...exponents].filter(([currency, count]) => iso.get(currency) !== count);
+  const byCount = new Map<number, string[]>();
+  for (const [currency, count] of exponents) if (count !== 2 && iso.get(currency) === count) byCount.set(count, [...(byCount.get(count) ?? []), currency]);
+  const rows = [...byCount].sort(([a], [b]) => a - b).map(([count, codes]) => [String(count), codes.map(code).join(', '), 'ISO 4217']);
+  for (const [currency, count] of exceptions) rows.push([String(count), code(currency), `the platform (ISO 4217: ${iso.get(currency) ?? 'none'})`]);
+  return page(
+    `An amount (\`order_amount\`, Checkout's \`order.amount\`, ...) carries at most as many decimals as its currency takes, and the client's validators and the sandbox refuse one more: ${currencyExamples(exponents)} are the most. The number is the currency's minor unit in ISO 4217 (list one, ${isoPublished()}), except where the platform takes another. Fewer decimals are accepted; a currency the table does not list (a crypto currency, a metal) has no rule. Every other listed currency takes 2.`,
+    table(['Decimals', 'Currencies', 'Source'], rows),
+  );
 }
 
 const duration = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`);
