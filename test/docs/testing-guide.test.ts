@@ -41,7 +41,8 @@ describe('the testing guide', () => {
     expect(options).toContain('--callback-url');
     // parseArgs options of the sandbox's command: `port: { type: ...` or `'callback-url': { type: ...`.
     for (const option of options) expect(cli, option).toMatch(new RegExp(`\\s'?${option.slice(2)}'?: \\{ type:`));
-    expect(guide).toMatch(/npx \S+ --port 8080 --callback-url http:\/\/127\.0\.0\.1:3000\//);
+    // A long command goes on over lines ending in a backslash.
+    expect(guide.replace(/ \\\n\s+/g, ' ')).toMatch(/npx \S+ --port 8080 --callback-url http:\/\/127\.0\.0\.1:3000\//);
   });
 
   it('gives the sandbox and the callback samples different ports', () => {

@@ -13,7 +13,7 @@ import { changelogPage, clientPage, errorsPage, gettingStartedPage, limitsPage, 
 import { landingPage, methodsIndexPage, referencePage } from './pages/landing.js';
 import { methodPage } from './pages/method-page.js';
 import { buildSite, paths } from './site.js';
-import { siteConfig } from './site-config.js';
+import { FAVICON, siteConfig } from './site-config.js';
 import { stateDiagramSvg } from './state-diagram.js';
 import { fillTemplate, loadTemplates } from './templates.js';
 import { actionTryIt, callbackTryIt, checkoutTryIt, tryItPath, type TryItData } from './try-it.js';
@@ -83,6 +83,7 @@ export const docsEmitter: Emitter = {
       ...model.checkoutOperations.map((endpoint) => tryIt(checkoutTryIt(site, endpoint.operationId))),
       ...model.webhooks.map((webhook) => tryIt(callbackTryIt(site, webhook))),
       { path: 'docs/public/states.svg', contents: stateDiagramSvg(states), kind: 'html', source: SOURCE },
+      { path: 'docs/public/favicon.svg', contents: FAVICON, kind: 'html', source: SOURCE },
       { path: 'docs/.vitepress/config.mts', contents: siteConfig(site, packages.clientVersion), kind: 'typescript', source: SOURCE },
       // The theme is hand-written (templates/docs/theme): copied as it is.
       ...readdirSync(join(context.projectRoot, THEME_DIR)).map((name): GeneratedFile => ({

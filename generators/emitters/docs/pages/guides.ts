@@ -3,11 +3,13 @@
 import { MAX_ADVANCE_SECONDS } from '../../../../templates/sandbox/core/clock.js';
 import { DECLINE_REASONS } from '../../../../templates/sandbox/core/decline-reasons.js';
 import { isSchemaObject } from '../../../model/json-schema.js';
-import { renderChangelog } from '../../../model/releases.js';
+import { renderChangelog, UNRELEASED } from '../../../model/releases.js';
 import type { SignatureRecipeData } from '../../../model/signature-recipes.js';
 import type { StateTable } from '../../../model/states.js';
 import { testCardsTable, testData, testIdentifiersTable } from '../../../model/test-data.js';
-import { errorsTable } from '../errors-table.js';
+import { errorsTable, releaseName } from '../errors-table.js';
+
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 import { s2sRequestExamples, webhookExamples, operationRequestExamples } from '../../../model/examples.js';
 import { fieldRows, limits } from '../fields-table.js';
 import { currencyExamples, ruleTable, ruleTexts } from '../rule-text.js';
@@ -242,5 +244,7 @@ export function clientPage(templates: Templates): string {
 
 export function changelogPage(site: Site): string {
   // Breaking items are marked where a reader scans for them, besides their own heading.
-  return renderChangelog('Changelog', site.model.releases).replace(/^### Breaking$/gm, '### Breaking <Badge type="danger" text="breaking" />');
+  return renderChangelog('Changelog', site.model.releases)
+    .replace(/^### Breaking$/gm, '### Breaking <Badge type="danger" text="breaking" />')
+    .replace(new RegExp(`^## ${UNRELEASED}$`, 'm'), `## ${capitalized(releaseName(UNRELEASED))}`);
 }
