@@ -143,5 +143,11 @@ export function phpSample(operation: ClientOperation, example: Readonly<Record<s
 
 /** The operation's sample in every language the docs show, as tabs of one code group; `signing`: exampleSigning() of its signing fields. */
 export function clientSamples(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>): string {
-  return codeGroup(typescriptSample(operation, example, signing, 'TypeScript'), phpSample(operation, example, signing, 'PHP'));
+  const { urlVariable, keyVariable } = sampleCall(operation, example, signing);
+  return `${codeGroup(typescriptSample(operation, example, signing, 'TypeScript'), phpSample(operation, example, signing, 'PHP'))}\n\n${settingsNote(urlVariable, keyVariable)}`;
+}
+
+/** What the samples' environment variables hold, against the platform and against the sandbox. */
+export function settingsNote(urlVariable: string, keyVariable: string): string {
+  return `\`${urlVariable}\`, \`${keyVariable}\` and \`MERCHANT_PASSWORD\` are your deployment's URL, merchant key and password. Against the sandbox they are the \`url\` and \`merchants[0]\`'s \`key\` and \`password\` of the line it prints when it starts ([Testing](/guide/testing#start-the-sandbox)).`;
 }

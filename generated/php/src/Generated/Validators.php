@@ -2245,8 +2245,8 @@ final class Validators
                 $v23 = $fields16['primary'];
                 $ctx->enter('primary');
                 if (!(self::v_CryptoGatewayParameters_properties_bech32($v23) || self::v_OrderId($v23))) {
-                    $ctx->fail('anyOf', 'must match at least one of: boolean, string (closest: boolean)');
                     self::v_CryptoGatewayParameters_properties_bech32($v23, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: boolean, string (closest: boolean)');
                 }
                 $ctx->leave();
             }
@@ -4226,8 +4226,8 @@ final class Validators
             return true;
         }
         if (!(self::v_DeviceWalletToken_properties_paymentData_properties_data($value) || self::v_CallbackDataMap($value))) {
-            $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: string)');
             self::v_DeviceWalletToken_properties_paymentData_properties_data($value, $ctx);
+            $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: string)');
         }
         return true;
     }
@@ -4256,8 +4256,8 @@ final class Validators
                 $v9 = $item8;
                 $ctx->enter($i7);
                 if (!(self::v_DeviceWalletToken_properties_paymentData_properties_data($v9) || self::v_CallbackDataObject($v9))) {
-                    $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataObject (closest: string)');
                     self::v_DeviceWalletToken_properties_paymentData_properties_data($v9, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataObject (closest: string)');
                 }
                 $ctx->leave();
             }
@@ -4274,8 +4274,8 @@ final class Validators
             return true;
         }
         if (!(self::v_CallbackDataObject($value) || self::v_CallbackDataList($value))) {
-            $ctx->fail('anyOf', 'must match at least one of: CallbackDataObject, CallbackDataList (closest: CallbackDataObject)');
             self::v_CallbackDataObject($value, $ctx);
+            $ctx->fail('anyOf', 'must match at least one of: CallbackDataObject, CallbackDataList (closest: CallbackDataObject)');
         }
         return true;
     }
@@ -4311,8 +4311,8 @@ final class Validators
                 $v9 = $item8;
                 $ctx->enter($key7);
                 if (!(self::v_DeviceWalletToken_properties_paymentData_properties_data($v9) || self::v_CallbackDataMap($v9))) {
-                    $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: string)');
                     self::v_DeviceWalletToken_properties_paymentData_properties_data($v9, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: string)');
                 }
                 $ctx->leave();
             }
@@ -5421,11 +5421,11 @@ final class Validators
                 if ($matches35 === 0) {
                     $closest36 = Checks::closestAlternative($value, self::SHAPES_5);
                     if ($closest36 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                         self::v_CardTokenFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card data)');
                         self::v_CardDataFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card data)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data');
@@ -6102,14 +6102,14 @@ final class Validators
                 if ($matches48 === 0) {
                     $closest49 = Checks::closestAlternative($value, self::SHAPES_2);
                     if ($closest49 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card token)');
                         self::v_CardTokenFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card token)');
                     } elseif ($closest49 === 1) {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card data)');
                         self::v_CardDataFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card data)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Wallet token)');
                         self::v_WalletTokenFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Wallet token)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data, Wallet token');
@@ -8337,11 +8337,11 @@ final class Validators
             if (!(self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value) || self::v_CheckoutCardCreditRequest_allOf_0_anyOf_1($value))) {
                 $closest44 = Checks::closestAlternative($value, self::SHAPES_9);
                 if ($closest44 === 0) {
-                    $ctx->fail('anyOf', 'must match at least one of: card_token, card_number (closest: card_token)');
                     self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: card_token, card_number (closest: card_token)');
                 } else {
-                    $ctx->fail('anyOf', 'must match at least one of: card_token, card_number (closest: card_number)');
                     self::v_CheckoutCardCreditRequest_allOf_0_anyOf_1($value, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: card_token, card_number (closest: card_number)');
                 }
             }
             if (self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value)) {
@@ -8428,11 +8428,11 @@ final class Validators
         if (!(self::v_CheckoutLookupError($value) || self::v_CheckoutValidationError($value))) {
             $closest3 = Checks::closestAlternative($value, self::SHAPES_10);
             if ($closest3 === 0) {
-                $ctx->fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Lookup error)');
                 self::v_CheckoutLookupError($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Lookup error)');
             } else {
-                $ctx->fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Validation error)');
                 self::v_CheckoutValidationError($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Validation error)');
             }
         }
         return true;
@@ -8485,8 +8485,8 @@ final class Validators
                 $v10 = $fields8['error_code'];
                 $ctx->enter('error_code');
                 if (!(self::v_WebWalletToken_properties_apiVersion($v10) || self::v_OrderId($v10))) {
-                    $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
                     self::v_WebWalletToken_properties_apiVersion($v10, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
                 }
                 $ctx->leave();
             } elseif (ValidationContext::rejectAt($ctx, 'error_code', 'required', 'is required')) {
@@ -9435,8 +9435,8 @@ final class Validators
             return true;
         }
         if (!(self::v_CheckoutStatusByOrderId_properties_size_not_anyOf_0($value) || self::v_CheckoutStatusByOrderId_properties_size_not_anyOf_1($value))) {
-            $ctx->fail('anyOf', 'must match at least one of: alternative 1, alternative 2 (closest: alternative 1)');
             self::v_CheckoutStatusByOrderId_properties_size_not_anyOf_0($value, $ctx);
+            $ctx->fail('anyOf', 'must match at least one of: alternative 1, alternative 2 (closest: alternative 1)');
         }
         return true;
     }
@@ -9573,11 +9573,11 @@ final class Validators
             if (!(self::v_CheckoutStatusRequest_allOf_0_anyOf_0($value) || self::v_CheckoutStatusRequest_allOf_0_anyOf_1($value))) {
                 $closest6 = Checks::closestAlternative($value, self::SHAPES_11);
                 if ($closest6 === 0) {
-                    $ctx->fail('anyOf', 'must match at least one of: payment_id, order_id (closest: payment_id)');
                     self::v_CheckoutStatusRequest_allOf_0_anyOf_0($value, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: payment_id, order_id (closest: payment_id)');
                 } else {
-                    $ctx->fail('anyOf', 'must match at least one of: payment_id, order_id (closest: order_id)');
                     self::v_CheckoutStatusRequest_allOf_0_anyOf_1($value, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: payment_id, order_id (closest: order_id)');
                 }
             }
             $matches7 = 0;
@@ -9591,11 +9591,11 @@ final class Validators
                 if ($matches7 === 0) {
                     $closest8 = Checks::closestAlternative($value, self::SHAPES_12);
                     if ($closest8 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by payment_id)');
                         self::v_CheckoutStatusByPaymentId($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by payment_id)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by order_id)');
                         self::v_CheckoutStatusByOrderId($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by order_id)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: by payment_id, by order_id');
@@ -9689,11 +9689,11 @@ final class Validators
             if ($matches4 === 0) {
                 $closest5 = Checks::closestAlternative($value, self::SHAPES_13);
                 if ($closest5 === 0) {
-                    $ctx->fail('oneOf', 'must match exactly one of: Payment status, array (closest: Payment status)');
                     self::v_CheckoutPaymentStatus($value, $ctx);
+                    $ctx->fail('oneOf', 'must match exactly one of: Payment status, array (closest: Payment status)');
                 } else {
-                    $ctx->fail('oneOf', 'must match exactly one of: Payment status, array (closest: array)');
                     self::v_CheckoutStatusResponse_oneOf_1($value, $ctx);
+                    $ctx->fail('oneOf', 'must match exactly one of: Payment status, array (closest: array)');
                 }
             } else {
                 $ctx->fail('oneOf', 'must match only one of: Payment status, array');
@@ -9809,8 +9809,8 @@ final class Validators
                 $v15 = $fields13['error_code'];
                 $ctx->enter('error_code');
                 if (!(self::v_WebWalletToken_properties_apiVersion($v15) || self::v_OrderId($v15))) {
-                    $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
                     self::v_WebWalletToken_properties_apiVersion($v15, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
                 }
                 $ctx->leave();
             }
@@ -10440,11 +10440,11 @@ final class Validators
                 if ($matches32 === 0) {
                     $closest33 = Checks::closestAlternative($value, self::SHAPES_6);
                     if ($closest33 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_number is present)');
                         self::v_Credit2CardRequest_allOf_4_oneOf_0($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_number is present)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_token is present)');
                         self::v_Credit2CardRequest_allOf_4_oneOf_1($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_token is present)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: card_number is present, card_token is present');
@@ -14155,11 +14155,11 @@ final class Validators
                 if ($matches42 === 0) {
                     $closest43 = Checks::closestAlternative($value, self::SHAPES_5);
                     if ($closest43 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                         self::v_CardTokenFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card data)');
                         self::v_CardDataFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card data)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data');
@@ -15744,8 +15744,8 @@ final class Validators
                 $v21 = $fields16['redirect_params'];
                 $ctx->enter('redirect_params');
                 if (!(self::v_HpfPaymentResponse_properties_redirect_params_anyOf_0($v21) || self::v_VoucherWalletParameters($v21))) {
-                    $ctx->fail('anyOf', 'must match at least one of: array, object (closest: array)');
                     self::v_HpfPaymentResponse_properties_redirect_params_anyOf_0($v21, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: array, object (closest: array)');
                 }
                 $ctx->leave();
             }
@@ -15982,8 +15982,8 @@ final class Validators
                 return false;
             }
             if (!(self::v_IpAddress_anyOf_0($value) || self::v_IpAddress_anyOf_1($value))) {
-                $ctx->fail('anyOf', 'must match at least one of: ipv4 format, ipv6 format (closest: ipv4 format)');
                 self::v_IpAddress_anyOf_0($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: ipv4 format, ipv6 format (closest: ipv4 format)');
             }
         }
         return true;
@@ -17634,11 +17634,11 @@ final class Validators
         if (!(self::v_DeviceWalletToken($value) || self::v_WebWalletToken($value))) {
             $closest3 = Checks::closestAlternative($value, self::SHAPES_14);
             if ($closest3 === 0) {
-                $ctx->fail('anyOf', 'must match at least one of: Device-wallet token, Web-wallet token (closest: Device-wallet token)');
                 self::v_DeviceWalletToken($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: Device-wallet token, Web-wallet token (closest: Device-wallet token)');
             } else {
-                $ctx->fail('anyOf', 'must match at least one of: Device-wallet token, Web-wallet token (closest: Web-wallet token)');
                 self::v_WebWalletToken($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: Device-wallet token, Web-wallet token (closest: Web-wallet token)');
             }
         }
         return true;
@@ -18043,74 +18043,74 @@ final class Validators
         if (!(self::v_SaleResponse($value) || self::v_CaptureResponse($value) || self::v_GetTransStatusResponse($value) || self::v_AuthResponse($value) || self::v_DebitResponse($value) || self::v_Credit2CardResponse($value) || self::v_Card2CardResponse($value) || self::v_VoidResponse($value) || self::v_CreditvoidResponse($value) || self::v_RefundResponse($value) || self::v_GetTransStatusByOrderResponse($value) || self::v_CreateScheduleResponse($value) || self::v_UpdateScheduleResponse($value) || self::v_DeleteScheduleResponse($value) || self::v_ScheduleInfoResponse($value) || self::v_PauseScheduleResponse($value) || self::v_RunScheduleResponse($value) || self::v_DescheduleResponse($value) || self::v_RecurringSaleResponse($value) || self::v_RecurringDebitResponse($value) || self::v_Credit2VirtualResponse($value) || self::v_Debit2VirtualResponse($value) || self::v_S2sErrorResponse($value))) {
             $closest3 = Checks::closestAlternative($value, self::SHAPES_8);
             if ($closest3 === 0) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SALE response)');
                 self::v_SaleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SALE response)');
             } elseif ($closest3 === 1) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CAPTURE response)');
                 self::v_CaptureResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CAPTURE response)');
             } elseif ($closest3 === 2) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS response)');
                 self::v_GetTransStatusResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS response)');
             } elseif ($closest3 === 3) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: AUTH response)');
                 self::v_AuthResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: AUTH response)');
             } elseif ($closest3 === 4) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT response)');
                 self::v_DebitResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT response)');
             } elseif ($closest3 === 5) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2CARD response)');
                 self::v_Credit2CardResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2CARD response)');
             } elseif ($closest3 === 6) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CARD2CARD response)');
                 self::v_Card2CardResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CARD2CARD response)');
             } elseif ($closest3 === 7) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: VOID response)');
                 self::v_VoidResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: VOID response)');
             } elseif ($closest3 === 8) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDITVOID response)');
                 self::v_CreditvoidResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDITVOID response)');
             } elseif ($closest3 === 9) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: REFUND response)');
                 self::v_RefundResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: REFUND response)');
             } elseif ($closest3 === 10) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS_BY_ORDER response)');
                 self::v_GetTransStatusByOrderResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS_BY_ORDER response)');
             } elseif ($closest3 === 11) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREATE_SCHEDULE response)');
                 self::v_CreateScheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREATE_SCHEDULE response)');
             } elseif ($closest3 === 12) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: UPDATE_SCHEDULE response)');
                 self::v_UpdateScheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: UPDATE_SCHEDULE response)');
             } elseif ($closest3 === 13) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DELETE_SCHEDULE response)');
                 self::v_DeleteScheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DELETE_SCHEDULE response)');
             } elseif ($closest3 === 14) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SCHEDULE_INFO response)');
                 self::v_ScheduleInfoResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SCHEDULE_INFO response)');
             } elseif ($closest3 === 15) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: PAUSE_SCHEDULE response)');
                 self::v_PauseScheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: PAUSE_SCHEDULE response)');
             } elseif ($closest3 === 16) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RUN_SCHEDULE response)');
                 self::v_RunScheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RUN_SCHEDULE response)');
             } elseif ($closest3 === 17) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DESCHEDULE response)');
                 self::v_DescheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DESCHEDULE response)');
             } elseif ($closest3 === 18) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_SALE response)');
                 self::v_RecurringSaleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_SALE response)');
             } elseif ($closest3 === 19) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_DEBIT response)');
                 self::v_RecurringDebitResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_DEBIT response)');
             } elseif ($closest3 === 20) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2VIRTUAL response)');
                 self::v_Credit2VirtualResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2VIRTUAL response)');
             } elseif ($closest3 === 21) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response)');
                 self::v_Debit2VirtualResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response)');
             } else {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: ERROR)');
                 self::v_S2sErrorResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: ERROR)');
             }
         }
         return true;
@@ -18337,11 +18337,11 @@ final class Validators
             if (!(self::v_RecurringChargeFields_allOf_0_anyOf_0($value) || self::v_RecurringChargeFields_allOf_0_anyOf_1($value))) {
                 $closest44 = Checks::closestAlternative($value, self::SHAPES_7);
                 if ($closest44 === 0) {
-                    $ctx->fail('anyOf', 'must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_first_trans_id)');
                     self::v_RecurringChargeFields_allOf_0_anyOf_0($value, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_first_trans_id)');
                 } else {
-                    $ctx->fail('anyOf', 'must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_init_trans_id)');
                     self::v_RecurringChargeFields_allOf_0_anyOf_1($value, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_init_trans_id)');
                 }
             }
         }
@@ -19333,8 +19333,8 @@ final class Validators
         }
         if ($matches4 !== 1) {
             if ($matches4 === 0) {
-                $ctx->fail('oneOf', 'must match exactly one of: object, array (closest: object)');
                 self::v_RedirectParams_oneOf_0($value, $ctx);
+                $ctx->fail('oneOf', 'must match exactly one of: object, array (closest: object)');
             } else {
                 $ctx->fail('oneOf', 'must match only one of: object, array');
             }
@@ -21843,11 +21843,11 @@ final class Validators
         if (!(self::v_SaleCardRequest_allOf_1_if($value) || self::v_S2sZeroAmountRule_if_not_anyOf_1($value))) {
             $closest3 = Checks::closestAlternative($value, self::SHAPES_15);
             if ($closest3 === 0) {
-                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: auth is "Y")');
                 self::v_SaleCardRequest_allOf_1_if($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: auth is "Y")');
             } else {
-                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: recurring_init is "Y")');
                 self::v_S2sZeroAmountRule_if_not_anyOf_1($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: recurring_init is "Y")');
             }
         }
         return true;
@@ -24754,11 +24754,11 @@ final class Validators
                 if ($matches7 === 0) {
                     $closest8 = Checks::closestAlternative($value, self::SHAPES_3);
                     if ($closest8 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, listed method)');
                         self::v_SaleApmMethodRequest($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, listed method)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, redirect-only method)');
                         self::v_SaleApmRedirectOnlyRequest($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, redirect-only method)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method');
@@ -25907,11 +25907,11 @@ final class Validators
                 if ($matches7 === 0) {
                     $closest8 = Checks::closestAlternative($value, self::SHAPES_4);
                     if ($closest8 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)');
                         self::v_SaleCardRequest($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S APM SALE)');
                         self::v_SaleApmRequest($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S APM SALE)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: S2S CARD SALE, S2S APM SALE');
@@ -30272,11 +30272,11 @@ final class Validators
                                 if (!(self::v_WebWalletSignedToken($v33) || self::v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_token_anyOf_1($v33))) {
                                     $closest35 = Checks::closestAlternative($v33, self::SHAPES_1);
                                     if ($closest35 === 0) {
-                                        $ctx->fail('anyOf', 'must match at least one of: Web-wallet signed token, string (closest: Web-wallet signed token)');
                                         self::v_WebWalletSignedToken($v33, $ctx);
+                                        $ctx->fail('anyOf', 'must match at least one of: Web-wallet signed token, string (closest: Web-wallet signed token)');
                                     } else {
-                                        $ctx->fail('anyOf', 'must match at least one of: Web-wallet signed token, string (closest: string)');
                                         self::v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_token_anyOf_1($v33, $ctx);
+                                        $ctx->fail('anyOf', 'must match at least one of: Web-wallet signed token, string (closest: string)');
                                     }
                                 }
                                 $ctx->leave();

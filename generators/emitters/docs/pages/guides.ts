@@ -16,7 +16,7 @@ import { currencyExamples, ruleTable, ruleTexts } from '../rule-text.js';
 import { currencyExponents, isoMinorUnits, isoPublished } from '../../../model/currency-exponents.js';
 import { limitRows, type LimitSource } from '../../../model/limits.js';
 import { cell, code, page, prose, slug, table } from '../markdown.js';
-import { exampleSigning, signedExample, typescriptSample } from '../samples.js';
+import { exampleSigning, settingsNote, signedExample, typescriptSample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
 import { signatureSection } from './signature-section.js';
@@ -38,6 +38,7 @@ export function gettingStartedPage(site: Site, templates: Templates): string {
     firstSale: sale && example ? typescriptSample(clientOperation(site, 'card', 'SALE'), example.value, exampleSigning(site.model, sale.signingFields), undefined, FIRST_SALE_THEN) : 'This spec has no S2S CARD SALE.',
     salePage: sale ? paths.action(sale) : '/',
     sendPayerOn: templates.sample('send-payer-on.ts'),
+    settings: settingsNote('GATEWAY_URL', 'CLIENT_KEY'),
     callbackSample: templates.sample('callback-handler.ts'),
   });
 }

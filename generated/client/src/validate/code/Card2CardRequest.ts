@@ -77,12 +77,12 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
         if (matches2 === 0) {
           switch (closestAlternative(value, VALUE_7)) {
             case 0:
-              ctx.fail("oneOf", "must match exactly one of: Card token, Card data (closest: Card token)");
               v_CardTokenFields(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: Card token, Card data (closest: Card token)");
               break;
             case 1:
-              ctx.fail("oneOf", "must match exactly one of: Card token, Card data (closest: Card data)");
               v_CardDataFields(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: Card token, Card data (closest: Card data)");
               break;
           }
         } else {

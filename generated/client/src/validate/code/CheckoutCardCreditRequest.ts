@@ -69,12 +69,12 @@ export function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationCont
       if (!ctx) return false;
       switch (closestAlternative(value, VALUE_11)) {
         case 0:
-          ctx.fail("anyOf", "must match at least one of: card_token, card_number (closest: card_token)");
           v_CheckoutCardCreditRequest_allOf_0_anyOf_0(value, ctx);
+          ctx.fail("anyOf", "must match at least one of: card_token, card_number (closest: card_token)");
           break;
         case 1:
-          ctx.fail("anyOf", "must match at least one of: card_token, card_number (closest: card_number)");
           v_CheckoutCardCreditRequest_allOf_0_anyOf_1(value, ctx);
+          ctx.fail("anyOf", "must match at least one of: card_token, card_number (closest: card_number)");
           break;
       }
     }

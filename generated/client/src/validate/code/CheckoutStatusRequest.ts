@@ -83,12 +83,12 @@ export function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext)
       if (!ctx) return false;
       switch (closestAlternative(value, VALUE_13)) {
         case 0:
-          ctx.fail("anyOf", "must match at least one of: payment_id, order_id (closest: payment_id)");
           v_CheckoutStatusRequest_allOf_0_anyOf_0(value, ctx);
+          ctx.fail("anyOf", "must match at least one of: payment_id, order_id (closest: payment_id)");
           break;
         case 1:
-          ctx.fail("anyOf", "must match at least one of: payment_id, order_id (closest: order_id)");
           v_CheckoutStatusRequest_allOf_0_anyOf_1(value, ctx);
+          ctx.fail("anyOf", "must match at least one of: payment_id, order_id (closest: order_id)");
           break;
       }
     }
@@ -101,12 +101,12 @@ export function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext)
         if (matches1 === 0) {
           switch (closestAlternative(value, VALUE_14)) {
             case 0:
-              ctx.fail("oneOf", "must match exactly one of: by payment_id, by order_id (closest: by payment_id)");
               v_CheckoutStatusByPaymentId(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: by payment_id, by order_id (closest: by payment_id)");
               break;
             case 1:
-              ctx.fail("oneOf", "must match exactly one of: by payment_id, by order_id (closest: by order_id)");
               v_CheckoutStatusByOrderId(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: by payment_id, by order_id (closest: by order_id)");
               break;
           }
         } else {

@@ -43,12 +43,12 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
         if (matches2 === 0) {
           switch (closestAlternative(value, VALUE_8)) {
             case 0:
-              ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present (closest: card_number is present)");
               v_Credit2CardRequest_allOf_4_oneOf_0(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present (closest: card_number is present)");
               break;
             case 1:
-              ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present (closest: card_token is present)");
               v_Credit2CardRequest_allOf_4_oneOf_1(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present (closest: card_token is present)");
               break;
           }
         } else {

@@ -54,12 +54,12 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
         if (matches2 === 0) {
           switch (closestAlternative(value, VALUE_7)) {
             case 0:
-              ctx.fail("oneOf", "must match exactly one of: Card token, Card data (closest: Card token)");
               v_CardTokenFields(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: Card token, Card data (closest: Card token)");
               break;
             case 1:
-              ctx.fail("oneOf", "must match exactly one of: Card token, Card data (closest: Card data)");
               v_CardDataFields(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: Card token, Card data (closest: Card data)");
               break;
           }
         } else {

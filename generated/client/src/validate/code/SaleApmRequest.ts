@@ -264,12 +264,12 @@ export function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boole
         if (matches2 === 0) {
           switch (closestAlternative(value, VALUE_5)) {
             case 0:
-              ctx.fail("oneOf", "must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, listed method)");
               v_SaleApmMethodRequest(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, listed method)");
               break;
             case 1:
-              ctx.fail("oneOf", "must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, redirect-only method)");
               v_SaleApmRedirectOnlyRequest(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, redirect-only method)");
               break;
           }
         } else {

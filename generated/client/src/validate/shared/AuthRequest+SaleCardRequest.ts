@@ -96,16 +96,16 @@ export function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boole
         if (matches8 === 0) {
           switch (closestAlternative(value, VALUE_4)) {
             case 0:
-              ctx.fail("oneOf", "must match exactly one of: Card token, Card data, Wallet token (closest: Card token)");
               v_CardTokenFields(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: Card token, Card data, Wallet token (closest: Card token)");
               break;
             case 1:
-              ctx.fail("oneOf", "must match exactly one of: Card token, Card data, Wallet token (closest: Card data)");
               v_CardDataFields(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: Card token, Card data, Wallet token (closest: Card data)");
               break;
             case 2:
-              ctx.fail("oneOf", "must match exactly one of: Card token, Card data, Wallet token (closest: Wallet token)");
               v_WalletTokenFields(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: Card token, Card data, Wallet token (closest: Wallet token)");
               break;
           }
         } else {

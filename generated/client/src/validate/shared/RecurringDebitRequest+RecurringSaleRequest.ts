@@ -70,12 +70,12 @@ export function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext)
       if (!ctx) return false;
       switch (closestAlternative(value, VALUE_9)) {
         case 0:
-          ctx.fail("anyOf", "must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_first_trans_id)");
           v_RecurringChargeFields_allOf_0_anyOf_0(value, ctx);
+          ctx.fail("anyOf", "must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_first_trans_id)");
           break;
         case 1:
-          ctx.fail("anyOf", "must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_init_trans_id)");
           v_RecurringChargeFields_allOf_0_anyOf_1(value, ctx);
+          ctx.fail("anyOf", "must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_init_trans_id)");
           break;
       }
     }

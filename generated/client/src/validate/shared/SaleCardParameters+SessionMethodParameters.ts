@@ -310,8 +310,8 @@ export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.push("primary");
       if (!(v_CryptoGatewayParameters_properties_bech32(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
         v_CryptoGatewayParameters_properties_bech32(p1, ctx);
+        ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
       }
       ctx?.segments.pop();
     }

@@ -111,8 +111,8 @@ export function v_IpAddress(value: unknown, ctx?: ValidationContext): boolean {
     if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!(v_IpAddress_anyOf_0(value) || v_IpAddress_anyOf_1(value))) {
       if (!ctx) return false;
-      ctx.fail("anyOf", "must match at least one of: ipv4 format, ipv6 format (closest: ipv4 format)");
       v_IpAddress_anyOf_0(value, ctx);
+      ctx.fail("anyOf", "must match at least one of: ipv4 format, ipv6 format (closest: ipv4 format)");
     }
   }
   return true;

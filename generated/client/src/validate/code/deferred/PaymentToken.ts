@@ -21,12 +21,12 @@ export function deferred_PaymentToken(value: unknown, ctx?: ValidationContext): 
         if (!ctx) return false;
         switch (closestAlternative(content1, VALUE_3)) {
           case 0:
-            ctx.fail("anyOf", "must match at least one of: Device-wallet token, Web-wallet token (closest: Device-wallet token)");
             v_DeviceWalletToken(content1, ctx);
+            ctx.fail("anyOf", "must match at least one of: Device-wallet token, Web-wallet token (closest: Device-wallet token)");
             break;
           case 1:
-            ctx.fail("anyOf", "must match at least one of: Device-wallet token, Web-wallet token (closest: Web-wallet token)");
             v_WebWalletToken(content1, ctx);
+            ctx.fail("anyOf", "must match at least one of: Device-wallet token, Web-wallet token (closest: Web-wallet token)");
             break;
         }
       }
