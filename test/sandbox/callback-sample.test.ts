@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCallbackServer, type OrderRecord } from '../../templates/docs/samples/callback-handler.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 import type { MerchantSettings } from '../../generated/sandbox/src/index.js';
-import { apmSale, cardFields, nextOrder, pay, sendCheckout, sendS2s, startHarness, type Harness } from './support.js';
+import { cardFields, everyCallbackFlow, sendS2s, startHarness, type Harness } from './support.js';
 
 const MERCHANT = { key: '5b6e1a64-6f3a-4c1e-9a51-2f1c8d7e9b30', password: 'sample-shop-password' };
 
@@ -56,67 +56,8 @@ describe.each(SETTINGS)('the callback sample, against sandbox callbacks of every
     vi.unstubAllEnvs();
   });
 
-  /** Sends an S2S request and records the order as the shop would: the e-mail and card it sent. */
-  async function s2s(protocol: 'card' | 'apm', fields: Record<string, unknown>, original: Record<string, string> = {}) {
-    if (typeof fields['order_id'] === 'string')
-      orders.set(fields['order_id'], {
-        payerEmail: String(fields['payer_email'] ?? 'payer@example.com'),
-        card: String(fields['card_number'] ?? '4111111111111111'),
-      });
-    const answer = await sendS2s(h, protocol, fields, original);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body;
-  }
-
   it('verifies every callback of card, APM and Checkout flows with the order data the shop hands over', async () => {
-    const original = { payer_email: 'payer@example.com', card_number: '4111111111111111' };
-    await s2s('card', cardFields('SALE'));
-    await s2s('card', cardFields('SALE', '02'));
-    await s2s('card', cardFields('SALE', '05'));
-    const auth = await s2s('card', cardFields('AUTH'));
-    // CAPTURE and the lookup sign with the merchant's status formula (the vendor one covers the original's e-mail and card).
-    await s2s('card', { action: 'CAPTURE', trans_id: auth.trans_id }, original);
-    expect((await s2s('card', { action: 'GET_TRANS_STATUS', trans_id: auth.trans_id }, original)).status).toBe('SETTLED');
-    await s2s('card', { action: 'CREDITVOID', trans_id: auth.trans_id }, original);
-    const payoutOrder = nextOrder('P');
-    // The shop keeps an e-mail for the payout too: CREDIT2CARD's formula leaves it out.
-    orders.set(payoutOrder, { payerEmail: 'payee@example.com', card: '460154' + '6519' });
-    await sendS2s(h, 'card', {
-      action: 'CREDIT2CARD',
-      order_id: payoutOrder,
-      order_amount: '5.00',
-      order_currency: 'USD',
-      order_description: 'Payout',
-      card_number: '4601541833776519',
-      payer_ip: '203.0.113.10',
-    });
-    await s2s('apm', apmSale());
-    await s2s('apm', {
-      action: 'CREDIT2VIRTUAL',
-      brand: 'mobile_money_ke',
-      order_id: nextOrder('C2V'),
-      order_amount: '10',
-      order_currency: 'KES',
-      order_description: 'Payout',
-      parameters: {
-        mobile_money_operator: 'safaricom-ke',
-        mobile_number: '254712345678',
-        customer_email: 'r@example.com',
-      },
-      payee_first_name: 'A',
-      payee_last_name: 'B',
-      payee_email: 'r@example.com',
-    });
-    const order = { number: nextOrder('CO'), amount: '12.00', currency: 'EUR', description: 'Checkout order' };
-    orders.set(order.number, { payerEmail: 'payer@example.com', card: '4111111111111111' });
-    const session = await sendCheckout(h, 'createSession', {
-      operation: 'purchase',
-      methods: ['card'],
-      order,
-      success_url: 'https://merchant.example/success',
-    });
-    const paid = await pay(session.body.redirect_url, '01');
-    expect(paid.status).toBe(303);
+    await everyCallbackFlow(h, (orderId, order) => orders.set(orderId, order));
     await h.sandbox.callbacksSettled();
 
     const log = h.sandbox.sandbox.delivery.log;

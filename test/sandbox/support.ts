@@ -205,3 +205,87 @@ export async function pay(
   });
   return { status: response.status, location: response.headers.get('location'), text: await response.text() };
 }
+
+/** What a shop keeps of an order it sent: the e-mail and the card the signatures cover. */
+export interface KeptOrder {
+  readonly payerEmail: string;
+  readonly card: string;
+}
+
+/**
+ * Payments whose callbacks cover every kind, for the callback samples' tests: S2S CARD (SALE,
+ * decline, 3DS, AUTH, CAPTURE, the lookup, CREDITVOID, CREDIT2CARD), S2S APM (SALE,
+ * CREDIT2VIRTUAL) and Checkout (a paid session). Each order is handed to `keep` as the shop would
+ * record it before sending; follow-ups sign with the merchant's settings (the harness's).
+ */
+export async function everyCallbackFlow(h: Harness, keep: (orderId: string, order: KeptOrder) => void): Promise<void> {
+  const ok = (answer: { status: number; body: any }) => {
+    if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+    return answer.body;
+  };
+  const s2s = async (
+    protocol: 'card' | 'apm',
+    fields: Record<string, unknown>,
+    original: Record<string, string> = {},
+  ) => {
+    if (typeof fields['order_id'] === 'string')
+      keep(fields['order_id'], {
+        payerEmail: String(fields['payer_email'] ?? 'payer@example.com'),
+        card: String(fields['card_number'] ?? '4111111111111111'),
+      });
+    return ok(await sendS2s(h, protocol, fields, original));
+  };
+  const original = { payer_email: 'payer@example.com', card_number: '4111111111111111' };
+  await s2s('card', cardFields('SALE'));
+  await s2s('card', cardFields('SALE', '02'));
+  await s2s('card', cardFields('SALE', '05'));
+  const auth = await s2s('card', cardFields('AUTH'));
+  // CAPTURE and the lookup sign with the merchant's status formula (the vendor one covers the original's e-mail and card).
+  await s2s('card', { action: 'CAPTURE', trans_id: auth.trans_id }, original);
+  const lookup = await s2s('card', { action: 'GET_TRANS_STATUS', trans_id: auth.trans_id }, original);
+  if (lookup.status !== 'SETTLED') throw new Error(`the captured authorization is ${lookup.status}`);
+  await s2s('card', { action: 'CREDITVOID', trans_id: auth.trans_id }, original);
+  const payoutOrder = nextOrder('P');
+  // The shop keeps an e-mail for the payout too: CREDIT2CARD's formula leaves it out.
+  keep(payoutOrder, { payerEmail: 'payee@example.com', card: '460154' + '6519' });
+  ok(
+    await sendS2s(h, 'card', {
+      action: 'CREDIT2CARD',
+      order_id: payoutOrder,
+      order_amount: '5.00',
+      order_currency: 'USD',
+      order_description: 'Payout',
+      card_number: '4601541833776519',
+      payer_ip: '203.0.113.10',
+    }),
+  );
+  await s2s('apm', apmSale());
+  await s2s('apm', {
+    action: 'CREDIT2VIRTUAL',
+    brand: 'mobile_money_ke',
+    order_id: nextOrder('C2V'),
+    order_amount: '10',
+    order_currency: 'KES',
+    order_description: 'Payout',
+    parameters: {
+      mobile_money_operator: 'safaricom-ke',
+      mobile_number: '254712345678',
+      customer_email: 'r@example.com',
+    },
+    payee_first_name: 'A',
+    payee_last_name: 'B',
+    payee_email: 'r@example.com',
+  });
+  const order = { number: nextOrder('CO'), amount: '12.00', currency: 'EUR', description: 'Checkout order' };
+  keep(order.number, { payerEmail: 'payer@example.com', card: '4111111111111111' });
+  const session = ok(
+    await sendCheckout(h, 'createSession', {
+      operation: 'purchase',
+      methods: ['card'],
+      order,
+      success_url: 'https://merchant.example/success',
+    }),
+  );
+  const paid = await pay(session.redirect_url, '01');
+  if (paid.status !== 303) throw new Error(`the hosted page answered ${paid.status}: ${paid.text}`);
+}
