@@ -172,7 +172,9 @@ export function quotesNeed(name: string, quotes: readonly Quote[], sources: Sour
     if (names && need) return true;
     if (need && !backticked.test(quote.text)) return true;
     if (names && sources[quote.source].rowsOf(quote.text).some((row) => rowNeeds(row, name))) return true;
-    if (names && /\boptional\b|\?/.test(quote.text) && !markedOptional(quote.text, name)) return true;
+    // A list in prose that marks its optional members (`optional \`size\``, `schedule_id?`); a table
+    // row says it in its need column instead.
+    if (names && !quote.text.includes('|') && /\boptional\b|\?/.test(quote.text) && !markedOptional(quote.text, name)) return true;
     return new RegExp(`(?<![A-Za-z0-9_])${name}[[.]`).test(quote.text) && quotes.some((other) => RULE_WORDS.need.test(other.text));
   });
 }
@@ -308,6 +310,15 @@ export function checkSchema(
   const tagNames = new Set(context.tags.keys());
   const shape = branchShapeOf(node);
   const rules = rulesOf(node);
+  // A property that must be absent is a rule of the object; its quote may stand above the property.
+  const forbidScope = new Map<string, readonly string[]>();
+  const properties = node.get('properties', true);
+  if (isMap(properties)) {
+    properties.items.forEach((item, index) => {
+      const name = String(plain(item.key));
+      if (shape.forbidden.has(name)) forbidScope.set(name, [...commentsOf(item.key), ...commentsOf(item.value), ...(index === 0 ? commentsOf(properties) : [])]);
+    });
+  }
   for (const name of shape.forbidden) {
     if (siblings && separatesBranches(name, shape, siblings)) continue;
     rules.push({ keyword: 'false', kind: 'forbid', values: [name] });
@@ -327,16 +338,16 @@ export function checkSchema(
     }
     const label = `${rule.keyword}${rule.kind === 'forbid' ? ` ${String(values[0])}` : ''}`;
     const at = rule.kind === 'forbid' ? `${place.pointer}/properties/${String(values[0])}` : place.pointer;
-    if (quotes.length === 0) {
+    const ruleQuotes = rule.kind === 'forbid' ? [...quotes, ...quotesIn((forbidScope.get(String(values[0])) ?? []).join('\n')).filter((quote) => quoteFound(quote, context.sources))] : quotes;
+    if (ruleQuotes.length === 0) {
       report(rule.keyword, `${label}${values.length && rule.kind !== 'forbid' ? ` ${JSON.stringify(values)}` : ''}: no quote of the document or the facts`, at);
       continue;
     }
     // A union branch's `required` names one way to meet the union's need: its names are quoted, the
     // need is the union's. A required object that requires fields of its own (`parameters` of a
     // method with required parameters) is needed for them: their need is checked where they are.
-    const properties = node.get('properties', true);
     const containers = rule.keyword === 'required' && isMap(properties) ? values.filter((name) => context.holdsRequired?.(place.file, properties.get(String(name), true)) === true) : [];
-    const problem = ruleProblem(branch && rule.keyword === 'required' ? { ...rule, kind: 'value' } : rule, values, quotes, context.sources, new Set(containers));
+    const problem = ruleProblem(branch && rule.keyword === 'required' ? { ...rule, kind: 'value' } : rule, values, ruleQuotes, context.sources, new Set(containers));
     if (problem) report(rule.keyword, `${label}: ${problem}`, at);
   }
   const childScope = (pairKey: unknown, pairValue: unknown) => [...scope, ...commentsOf(pairKey), ...commentsOf(pairValue)];
@@ -424,11 +435,13 @@ export class SpecFiles {
 
   /** Whether `node` (written in `file`), or the entry its `$ref` names, has a non-empty `required`. */
   holdsRequired(file: string, node: unknown): boolean {
+    const requires = (schema: unknown) => {
+      const required = isMap(schema) ? plain(schema.get('required', true)) : undefined;
+      return Array.isArray(required) && required.length > 0;
+    };
     const key = this.target(file, node);
     const [targetFile, name] = key ? (key.split('#/') as [string, string]) : [];
-    const schema = targetFile && name ? this.entry(targetFile, name) : node;
-    const required = isMap(schema) ? plain(schema.get('required', true)) : undefined;
-    return Array.isArray(required) && required.length > 0;
+    return requires(node) || (targetFile !== undefined && name !== undefined && requires(this.entry(targetFile, name)));
   }
 
   /** `file#/Name` keys of every schema a request body or a request parameter reaches. */
