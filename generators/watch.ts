@@ -4,6 +4,7 @@
 // generated module (vitest related), and the spec's rule tables when the spec changed. A failed
 // generation writes nothing and says why; the next save tries again. Saves that arrive while a
 // generation runs are taken together by the next one; a save stops the tests of the previous one.
+// `--no-tests` only regenerates (the bench's edit-loop figure times that).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, watch } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -17,11 +18,29 @@ import { generate } from './pipeline.js';
 // without spending the second core on it.
 setFlagsFromString('--interrupt-budget=1081344');
 
+const USAGE = `Usage: npm run dev [-- --no-tests]
+
+Regenerates generated/ on every save under spec/ or templates/ and runs the fast tier's tests
+for what changed. --no-tests: regenerate only.`;
+const flags = process.argv.slice(2);
+if (flags.includes('--help')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unknown = flags.filter((flag) => flag !== '--no-tests');
+if (unknown.length > 0) {
+  console.error(`Unknown argument(s): ${unknown.join(' ')}\n\n${USAGE}`);
+  process.exit(2);
+}
+const withTests = !flags.includes('--no-tests');
+
 const WATCHED = ['spec', 'templates'] as const;
 /** The spec's given/want rule tables, run after every spec edit. */
-const SPEC_TESTS = readdirSync(join(TOOLCHAIN_ROOT, 'test', 'spec'))
-  .filter((name) => name.endsWith('.test.ts'))
-  .map((name) => join('test', 'spec', name));
+const SPEC_TESTS = withTests
+  ? readdirSync(join(TOOLCHAIN_ROOT, 'test', 'spec'))
+      .filter((name) => name.endsWith('.test.ts'))
+      .map((name) => join('test', 'spec', name))
+  : [];
 /** Saves arrive as bursts of events (an editor writes, renames, touches): wait for the burst to end. */
 const SETTLE_MS = 80;
 
@@ -48,7 +67,7 @@ async function regenerate(): Promise<void> {
     console.log(`${edits.length > 0 ? edits.join(', ') : 'start'}: regenerated in ${took} ms, ${changed.length} generated file(s) changed`);
     const modules = changed.filter((path) => /\.(ts|mts)$/.test(path)).map((path) => join(GENERATED_DIR, path));
     const specTests = edits.some((path) => path.startsWith('spec/')) ? SPEC_TESTS : [];
-    if (edits.length > 0 && modules.length + specTests.length > 0) runTests([...modules, ...specTests]);
+    if (withTests && edits.length > 0 && modules.length + specTests.length > 0) runTests([...modules, ...specTests]);
   } catch (error) {
     console.error(`${edits.join(', ') || 'start'}: generation failed, nothing was written:\n${(error as Error).message}`);
   } finally {
