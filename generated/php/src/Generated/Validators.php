@@ -111,6 +111,7 @@ final class Validators
         'SaleApmDlRequest' => 'v_SaleApmDlRequest',
         'DocumentMethodParameters' => 'v_DlParameters',
         'SaleApmDocumentMethodRequest' => 'v_SaleApmDocumentMethodRequest',
+        'UrlString' => 'v_UrlString',
         'InstallmentRedirectParameters' => 'v_InstallmentRedirectParameters',
         'SaleApmInstallmentRedirectRequest' => 'v_SaleApmInstallmentRedirectRequest',
         'PersonalIdMethodParameters' => 'v_PersonalIdMethodParameters',
@@ -406,8 +407,7 @@ final class Validators
 
     private const SHAPES_1 = [[['signature', 'intermediateSigningKey', 'protocolVersion', 'signedMessage'], []], [[], []]];
     private const PATTERN_1 = '/^[0-9]+(\\.[0-9]+)?$/uD';
-    private const PATTERN_2 = '/^[A-Z]{3}$/uD';
-    private const PATTERN_3 = '/^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/uD';
+    private const PATTERN_2 = '/^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/uD';
     private const CURRENCY_DECIMALS_1 = [
         'AED' => 2,
         'AFN' => 2,
@@ -576,27 +576,107 @@ final class Validators
         'ZMW' => 2,
         'ZWG' => 2,
     ];
-    private const PATTERN_4 = '/^[0-9]+(-[0-9]+)*$/uD';
-    private const PATTERN_5 = '/^(0[1-9]|1[0-2])$/uD';
-    private const PATTERN_6 = '/^[0-9]{4}$/uD';
-    private const PATTERN_7 = '/^[0-9]{2}$/uD';
-    private const PATTERN_8 = '/^[A-Za-z]{2}$/uD';
-    private const PATTERN_9 = '/^[0-9]{1,9}$/uD';
-    private const PATTERN_10 = '/^[0-9]{1,10}(\\.[0-9]{1,2})?$/uD';
+    private const PATTERN_3 = '/^[0-9]+(-[0-9]+)*$/uD';
+    private const PATTERN_4 = '/^(0[1-9]|1[0-2])$/uD';
+    private const PATTERN_5 = '/^[0-9]{4}$/uD';
+    private const PATTERN_6 = '/^[0-9]{2}$/uD';
+    private const PATTERN_7 = '/^[A-Za-z]{2}$/uD';
+    private const PATTERN_8 = '/^[0-9]{1,9}$/uD';
+    private const PATTERN_9 = '/^[0-9]{1,10}(\\.[0-9]{1,2})?$/uD';
+    private const PATTERN_10 = '/^shipping\\.street1$/uD';
+    private const PATTERN_11 = '/^shipping\\.street2$/uD';
+    private const PATTERN_12 = '/^shipping\\.houseNumber1$/uD';
+    private const PATTERN_13 = '/^shipping\\.houseNumber2$/uD';
+    private const PATTERN_14 = '/^shipping\\.city$/uD';
+    private const PATTERN_15 = '/^shipping\\.state$/uD';
+    private const PATTERN_16 = '/^shipping\\.postcode$/uD';
+    private const PATTERN_17 = '/^shipping\\.country$/uD';
+    private const PATTERN_18 = '/^shipping\\.method$/uD';
+    private const PATTERN_19 = '/^shipping\\.cost$/uD';
+    private const PATTERN_20 = '/^shipping\\.comment$/uD';
+    private const PATTERN_21 = '/^shipping\\.expectedDate$/uD';
+    private const PATTERN_22 = '/^shipping\\.logisticsProvider$/uD';
+    private const PATTERN_23 = '/^shipping\\.trackingNumber$/uD';
+    private const PATTERN_24 = '/^shipping\\.returnTrackingNumber$/uD';
+    private const PATTERN_25 = '/^shipping\\.normalized$/uD';
+    private const PATTERN_26 = '/^shipping\\.validationStatus$/uD';
+    private const PATTERN_27 = '/^shipping\\.warehouse$/uD';
+    private const PATTERN_28 = '/^shipping\\.preference$/uD';
+    private const PATTERN_29 = '/^shipping\\.middleName$/uD';
+    private const PATTERN_30 = '/^shipping\\.companyName$/uD';
+    private const PATTERN_31 = '/^shipping\\.phone$/uD';
+    private const PATTERN_32 = '/^shipping\\.workPhone$/uD';
+    private const PATTERN_33 = '/^shipping\\.mobile$/uD';
+    private const PATTERN_34 = '/^shipping\\.email$/uD';
+    private const PATTERN_35 = '/^shipping\\.type$/uD';
+    private const PATTERN_36 = '/^cart\\.items\\.[0-9]+\\.name$/uD';
+    private const PATTERN_37 = '/^cart\\.items\\.[0-9]+\\.merchantItemId$/uD';
+    private const PATTERN_38 = '/^cart\\.items\\.[0-9]+\\.type$/uD';
+    private const PATTERN_39 = '/^cart\\.items\\.[0-9]+\\.quantity$/uD';
+    private const PATTERN_40 = '/^cart\\.items\\.[0-9]+\\.sku$/uD';
+    private const PATTERN_41 = '/^cart\\.items\\.[0-9]+\\.currency$/uD';
+    private const PATTERN_42 = '/^cart\\.items\\.[0-9]+\\.description$/uD';
+    private const PATTERN_43 = '/^cart\\.items\\.[0-9]+\\.commodityCode$/uD';
+    private const PATTERN_44 = '/^cart\\.items\\.[0-9]+\\.commodityDescription$/uD';
+    private const PATTERN_45 = '/^cart\\.items\\.[0-9]+\\.originalPrice$/uD';
+    private const PATTERN_46 = '/^cart\\.items\\.[0-9]+\\.price$/uD';
+    private const PATTERN_47 = '/^cart\\.items\\.[0-9]+\\.totalAmount$/uD';
+    private const PATTERN_48 = '/^cart\\.items\\.[0-9]+\\.taxAmount$/uD';
+    private const PATTERN_49 = '/^cart\\.items\\.[0-9]+\\.totalTaxAmount$/uD';
+    private const PATTERN_50 = '/^cart\\.items\\.[0-9]+\\.discount$/uD';
+    private const PATTERN_51 = '/^cart\\.items\\.[0-9]+\\.tax$/uD';
+    private const PATTERN_52 = '/^cart\\.items\\.[0-9]+\\.taxCategory$/uD';
+    private const PATTERN_53 = '/^cart\\.items\\.[0-9]+\\.shipping$/uD';
+    private const PATTERN_54 = '/^cart\\.items\\.[0-9]+\\.giftMessage$/uD';
+    private const PATTERN_55 = '/^cart\\.items\\.[0-9]+\\.shippingMethod$/uD';
+    private const PATTERN_56 = '/^cart\\.items\\.[0-9]+\\.shippingInstructions$/uD';
+    private const PATTERN_57 = '/^cart\\.items\\.[0-9]+\\.shippingTrackingNumber$/uD';
+    private const PATTERN_58 = '/^cart\\.items\\.[0-9]+\\.quantityUnit$/uD';
+    private const PATTERN_59 = '/^cart\\.items\\.[0-9]+\\.productUrl$/uD';
+    private const PATTERN_60 = '/^cart\\.items\\.[0-9]+\\.imageUrl$/uD';
+    private const PATTERN_61 = '/^cart\\.items\\.[0-9]+\\.totalDiscountAmount$/uD';
+    private const PATTERN_62 = '/^cart\\.items\\.[0-9]+\\.productCode$/uD';
+    private const PATTERN_63 = '/^cart\\.items\\.[0-9]+\\.partNumber$/uD';
+    private const PATTERN_64 = '/^cart\\.items\\.[0-9]+\\.vatReferenceNumber$/uD';
+    private const PATTERN_65 = '/^cart\\.items\\.[0-9]+\\.itemNumber$/uD';
+    private const PATTERN_66 = '/^cart\\.items\\.[0-9]+\\.sellerId$/uD';
+    private const PATTERN_67 = '/^cart\\.items\\.[0-9]+\\.deliveryDate$/uD';
+    private const PATTERN_68 = '/^cart\\.items\\.[0-9]+\\.recipient\\.salutation$/uD';
+    private const PATTERN_69 = '/^cart\\.items\\.[0-9]+\\.recipient\\.firstName$/uD';
+    private const PATTERN_70 = '/^cart\\.items\\.[0-9]+\\.recipient\\.lastName$/uD';
+    private const PATTERN_71 = '/^cart\\.items\\.[0-9]+\\.recipient\\.middleName$/uD';
+    private const PATTERN_72 = '/^cart\\.items\\.[0-9]+\\.recipient\\.apartment$/uD';
+    private const PATTERN_73 = '/^cart\\.items\\.[0-9]+\\.recipient\\.street$/uD';
+    private const PATTERN_74 = '/^cart\\.items\\.[0-9]+\\.recipient\\.address$/uD';
+    private const PATTERN_75 = '/^cart\\.items\\.[0-9]+\\.recipient\\.city$/uD';
+    private const PATTERN_76 = '/^cart\\.items\\.[0-9]+\\.recipient\\.state$/uD';
+    private const PATTERN_77 = '/^cart\\.items\\.[0-9]+\\.recipient\\.postcode$/uD';
+    private const PATTERN_78 = '/^cart\\.items\\.[0-9]+\\.recipient\\.country$/uD';
+    private const PATTERN_79 = '/^cart\\.items\\.[0-9]+\\.recipient\\.phone$/uD';
+    private const PATTERN_80 = '/^cart\\.items\\.[0-9]+\\.recipient\\.email$/uD';
+    private const PATTERN_81 = '/^cart\\.payments\\.[0-9]+\\.name$/uD';
+    private const PATTERN_82 = '/^cart\\.payments\\.[0-9]+\\.type$/uD';
+    private const PATTERN_83 = '/^cart\\.payments\\.[0-9]+\\.status$/uD';
+    private const PATTERN_84 = '/^cart\\.payments\\.[0-9]+\\.brand$/uD';
+    private const PATTERN_85 = '/^cart\\.payments\\.[0-9]+\\.amount$/uD';
+    private const PATTERN_86 = '/^cart\\.payments\\.[0-9]+\\.currency$/uD';
+    private const PATTERN_87 = '/^cart\\.payments\\.[0-9]+\\.primary$/uD';
+    private const PATTERN_88 = '/^marketPlace\\.sellers\\.[0-9]+\\.id$/uD';
+    private const PATTERN_89 = '/^marketPlace\\.sellers\\.[0-9]+\\.amount$/uD';
     private const SHAPES_2 = [
         [['card_token', 'card_cvv2'], ['card_number', 'digital_wallet', 'payment_token']],
         [
             ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvv2'],
-            ['card_token', 'digital_wallet', 'payment_token'],
+            ['digital_wallet', 'payment_token'],
         ],
         [
             ['digital_wallet', 'payment_token'],
-            ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvv2', 'card_token'],
+            ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvv2'],
         ],
     ];
-    private const PATTERN_11 = '/^[0-9]{1,4}$/uD';
-    private const PATTERN_12 = '/^[0-9]+$/uD';
-    private const PATTERN_13 = '/^\\S+$/uD';
+    private const PATTERN_90 = '/^[0-9]{1,4}$/uD';
+    private const PATTERN_91 = '/^[0-9]+$/uD';
+    private const PATTERN_92 = '/^\\S+$/uD';
     private const SET_1 = [
         'SORT_CODE' => true,
         'ACCOUNT_NUMBER' => true,
@@ -619,7 +699,7 @@ final class Validators
         'BRANCH_CODE' => true,
         'VIRTUAL_ACCOUNT_ID' => true,
     ];
-    private const PATTERN_14 = '/^\\s*\\{[\\s\\S]*\\}\\s*$/uD';
+    private const PATTERN_93 = '/^\\s*\\{[\\s\\S]*\\}\\s*$/uD';
     private const SET_2 = [
         'payment_method' => true,
     ];
@@ -696,6 +776,7 @@ final class Validators
                 'channel_id',
                 'term_url_3ds',
                 'term_url_target',
+                'return_url',
                 'recurring_init',
                 'req_token',
                 'schedule_id',
@@ -773,11 +854,11 @@ final class Validators
         [['card_token', 'card_cvv2'], ['card_number', 'digital_wallet', 'payment_token']],
         [
             ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvv2'],
-            ['card_token', 'digital_wallet', 'payment_token'],
+            ['digital_wallet', 'payment_token'],
         ],
     ];
-    private const PATTERN_15 = '/^(0[1-9]|1[0-2])\\/[0-9]{4}$/uD';
-    private const SHAPES_6 = [[[], ['card_token']], [[], ['card_number']]];
+    private const PATTERN_94 = '/^(0[1-9]|1[0-2])\\/[0-9]{4}$/uD';
+    private const SHAPES_6 = [[[], []], [[], ['card_number']]];
     private const SET_3 = [
         '1' => true,
         '2' => true,
@@ -788,8 +869,6 @@ final class Validators
         '7' => true,
         '8' => true,
     ];
-    private const PATTERN_16 = '/^0*[1-9][0-9]*$/uD';
-    private const PATTERN_17 = '/^(0?[1-9]|[12][0-9]|3[01])$/uD';
     private const SHAPES_7 = [[['recurring_first_trans_id'], []], [['recurring_init_trans_id'], []]];
     private const SET_4 = [
         'mtn-gh' => true,
@@ -816,7 +895,7 @@ final class Validators
         'etisalat-eg' => true,
         'aman-eg' => true,
     ];
-    private const PATTERN_18 = '/^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$/uD';
+    private const PATTERN_95 = '/^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$/uD';
     private const SET_5 = [
         '3DS' => true,
         'REDIRECT' => true,
@@ -829,8 +908,8 @@ final class Validators
         'CHARGEBACK' => true,
         'DECLINED' => true,
     ];
-    private const PATTERN_19 = '/^[0-9]{6}[*Xx]+[0-9]{4}$/uD';
-    private const PATTERN_20 = '/^[0-9]{1,10}$/uD';
+    private const PATTERN_96 = '/^[0-9]{6}[*Xx]+[0-9]{4}$/uD';
+    private const PATTERN_97 = '/^[0-9]{1,10}$/uD';
     private const SHAPES_8 = [
         [
             [
@@ -1194,7 +1273,7 @@ final class Validators
         ],
         [['result', 'http_code', 'error_code', 'error_message', 'errors'], []],
     ];
-    private const PATTERN_21 = '/^([A-Za-z]{2}|[0-9]{3})$/uD';
+    private const PATTERN_98 = '/^([A-Za-z]{2}|[0-9]{3})$/uD';
     private const SET_6 = [
         'card' => true,
         'pin_voucher' => true,
@@ -1249,8 +1328,7 @@ final class Validators
         'web_wallet' => true,
     ];
     private const VALUE_1 = false;
-    private const SHAPES_9 = [[['card_token'], []], [['card_number'], []]];
-    private const SHAPES_10 = [
+    private const SHAPES_9 = [
         [['http_code', 'error_code', 'error_message'], []],
         [['http_code', 'error_code', 'error_message', 'errors'], []],
     ];
@@ -1276,7 +1354,7 @@ final class Validators
         'waiting' => true,
         'undefined' => true,
     ];
-    private const PATTERN_22 = '/^-?[0-9]+(\\.[0-9]+)?$/uD';
+    private const PATTERN_99 = '/^-?[0-9]+(\\.[0-9]+)?$/uD';
     private const SET_9 = [
         'settled' => true,
         'pending' => true,
@@ -1287,12 +1365,12 @@ final class Validators
         'DECLINE' => true,
         'DECLINED' => true,
     ];
-    private const SHAPES_11 = [[['payment_id'], []], [['order_id'], []]];
-    private const SHAPES_12 = [
-        [['merchant_key', 'payment_id', 'hash'], ['order_id', 'size']],
-        [['merchant_key', 'order_id', 'size', 'hash'], ['payment_id']],
+    private const SHAPES_10 = [[['payment_id'], []], [['order_id'], []]];
+    private const SHAPES_11 = [
+        [['merchant_key', 'payment_id', 'hash'], ['order_id']],
+        [['merchant_key', 'order_id', 'size', 'hash'], []],
     ];
-    private const SHAPES_13 = [
+    private const SHAPES_12 = [
         [
             [
                 'payment_id',
@@ -1346,11 +1424,12 @@ final class Validators
         'UNDEFINED' => true,
         'INIT' => true,
     ];
-    private const SHAPES_14 = [
+    private const PATTERN_100 = '/^[A-Z]{3}$/uD';
+    private const SHAPES_13 = [
         [['paymentData', 'paymentMethod', 'transactionIdentifier'], []],
         [['apiVersion', 'apiVersionMinor', 'paymentMethodData'], []],
     ];
-    private const PATTERN_23 = '/^0+(\\.0+)?$/uD';
+    private const PATTERN_101 = '/^0+(\\.0+)?$/uD';
     private const SET_11 = [
         'vcard' => true,
         'pin_voucher' => true,
@@ -1396,13 +1475,15 @@ final class Validators
         'device_wallet' => true,
         'web_wallet' => true,
     ];
-    private const PATTERN_24 = '/^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
-    private const PATTERN_25 = '/^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
-    private const PATTERN_26 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
-    private const PATTERN_27 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
-    private const PATTERN_28 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$/uD';
-    private const PATTERN_29 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$/uD';
-    private const SHAPES_15 = [[['auth'], []], [['recurring_init'], []]];
+    private const PATTERN_102 = '/^0*[1-9][0-9]*$/uD';
+    private const PATTERN_103 = '/^(0?[1-9]|[12][0-9]|3[01])$/uD';
+    private const PATTERN_104 = '/^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
+    private const PATTERN_105 = '/^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
+    private const PATTERN_106 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
+    private const PATTERN_107 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
+    private const PATTERN_108 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$/uD';
+    private const PATTERN_109 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$/uD';
+    private const SHAPES_14 = [[['auth'], []], [['recurring_init'], []]];
     private const VALUE_2 = true;
 
     public static function v_Amount(mixed $value, ?ValidationContext $ctx = null): bool
@@ -2195,7 +2276,7 @@ final class Validators
                         if (strlen($v10) > 255 && mb_strlen($v10, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_10, $v10) !== 1) {
+                        if (preg_match(self::PATTERN_9, $v10) !== 1) {
                             return false;
                         }
                     }
@@ -2264,7 +2345,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_10, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$')) {
+            if (preg_match(self::PATTERN_9, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$')) {
                 return false;
             }
         }
@@ -2454,7 +2535,7 @@ final class Validators
                         if (strlen($v16) > 2 && mb_strlen($v16, 'UTF-8') > 2) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_8, $v16) !== 1) {
+                        if (preg_match(self::PATTERN_7, $v16) !== 1) {
                             return false;
                         }
                     }
@@ -3063,14 +3144,8 @@ final class Validators
                 } else {
                     return false;
                 }
-                if (array_key_exists('brand', $fields1)) {
-                    return false;
-                }
                 if (array_key_exists('auth', $fields1)) {
-                    $v4 = $fields1['auth'];
-                    if (!is_string($v4)) {
-                        return false;
-                    } elseif ($v4 !== 'Y' && $v4 !== 'N') {
+                    if (!self::v_YesNo($fields1['auth'])) {
                         return false;
                     }
                 }
@@ -3088,19 +3163,16 @@ final class Validators
                 return false;
             }
         } else {
-            $fields7 = (array) $value;
-            if (array_key_exists('action', $fields7)) {
-                $ctx->visit('action', $fields7['action'], self::v_AuthRequest_properties_action(...));
+            $fields6 = (array) $value;
+            if (array_key_exists('action', $fields6)) {
+                $ctx->visit('action', $fields6['action'], self::v_AuthRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('brand', $fields7) && ValidationContext::rejectAt($ctx, 'brand', 'false', 'must not be present')) {
-                return false;
+            if (array_key_exists('auth', $fields6)) {
+                $ctx->visit('auth', $fields6['auth'], self::v_YesNo(...));
             }
-            if (array_key_exists('auth', $fields7)) {
-                $ctx->visit('auth', $fields7['auth'], self::v_YesNo(...));
-            }
-            if (array_key_exists('mpi_data', $fields7) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present')) {
+            if (array_key_exists('mpi_data', $fields6) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present')) {
                 return false;
             }
             self::v_CardSaleFields($value, $ctx);
@@ -3464,7 +3536,7 @@ final class Validators
                             if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
                                 return false;
                             }
-                            if (preg_match(self::PATTERN_12, $v6) !== 1) {
+                            if (preg_match(self::PATTERN_91, $v6) !== 1) {
                                 return false;
                             }
                         }
@@ -3516,7 +3588,7 @@ final class Validators
                 if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                     return false;
                 }
-                if (preg_match(self::PATTERN_12, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$')) {
+                if (preg_match(self::PATTERN_91, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$')) {
                     return false;
                 }
             }
@@ -3828,7 +3900,7 @@ final class Validators
                         if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_19, $v2) !== 1) {
+                        if (preg_match(self::PATTERN_96, $v2) !== 1) {
                             return false;
                         }
                     }
@@ -3841,7 +3913,7 @@ final class Validators
                         if (strlen($v4) > 255 && mb_strlen($v4, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_15, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_94, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -3914,7 +3986,7 @@ final class Validators
                         if (strlen($v19) > 255 && mb_strlen($v19, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v19) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v19) !== 1) {
                             return false;
                         }
                     }
@@ -4060,7 +4132,7 @@ final class Validators
                         if (strlen($v53) > 255 && mb_strlen($v53, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v53) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v53) !== 1) {
                             return false;
                         }
                     }
@@ -4073,7 +4145,7 @@ final class Validators
                         if (strlen($v55) > 255 && mb_strlen($v55, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v55) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v55) !== 1) {
                             return false;
                         }
                     }
@@ -4094,7 +4166,7 @@ final class Validators
                         if (strlen($v59) > 255 && mb_strlen($v59, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v59) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v59) !== 1) {
                             return false;
                         }
                     }
@@ -4333,7 +4405,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_18, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$')) {
+            if (preg_match(self::PATTERN_95, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$')) {
                 return false;
             }
         }
@@ -4403,7 +4475,7 @@ final class Validators
                         if (strlen($v14) > 10 && mb_strlen($v14, 'UTF-8') > 10) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_4, $v14) !== 1) {
+                        if (preg_match(self::PATTERN_3, $v14) !== 1) {
                             return false;
                         }
                     }
@@ -5316,17 +5388,22 @@ final class Validators
                         return false;
                     }
                 }
-                if (array_key_exists('payee_card_number', $fields1)) {
-                    $v10 = $fields1['payee_card_number'];
+                if (array_key_exists('return_url', $fields1)) {
+                    $v10 = $fields1['return_url'];
                     if (!is_string($v10)) {
                         return false;
                     } else {
-                        if (strlen($v10) > 255 && mb_strlen($v10, 'UTF-8') > 255) {
+                        if (strlen($v10) > 2048 && mb_strlen($v10, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Checks::luhn($v10)) {
+                        if (!Formats::uri($v10)) {
                             return false;
                         }
+                    }
+                }
+                if (array_key_exists('payee_card_number', $fields1)) {
+                    if (!self::v_CardNumber($fields1['payee_card_number'])) {
+                        return false;
                     }
                 } else {
                     return false;
@@ -5337,8 +5414,8 @@ final class Validators
                     }
                 }
                 if (array_key_exists('custom_data', $fields1)) {
-                    $v13 = $fields1['custom_data'];
-                    if (!(is_array($v13) ? ($v13 === [] ? !Checks::$strictJson : !array_is_list($v13)) : $v13 instanceof \stdClass)) {
+                    $v14 = $fields1['custom_data'];
+                    if (!(is_array($v14) ? ($v14 === [] ? !Checks::$strictJson : !array_is_list($v14)) : $v14 instanceof \stdClass)) {
                         return false;
                     }
                 }
@@ -5354,14 +5431,14 @@ final class Validators
                 if (!self::v_S2sPayeeFields($value)) {
                     return false;
                 }
-                $matches20 = 0;
+                $matches21 = 0;
                 if (self::v_CardTokenFields($value)) {
-                    $matches20++;
+                    $matches21++;
                 }
                 if (self::v_CardDataFields($value)) {
-                    $matches20++;
+                    $matches21++;
                 }
-                if ($matches20 !== 1) {
+                if ($matches21 !== 1) {
                     return false;
                 }
                 if (!self::v_S2sZeroAmountRule($value)) {
@@ -5375,52 +5452,55 @@ final class Validators
                 return false;
             }
         } else {
-            $fields22 = (array) $value;
-            if (!array_key_exists('payer_ip', $fields22) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
+            $fields23 = (array) $value;
+            if (!array_key_exists('payer_ip', $fields23) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('action', $fields22)) {
-                $ctx->visit('action', $fields22['action'], self::v_Card2CardRequest_properties_action(...));
+            if (array_key_exists('action', $fields23)) {
+                $ctx->visit('action', $fields23['action'], self::v_Card2CardRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('channel_id', $fields22)) {
-                $ctx->visit('channel_id', $fields22['channel_id'], self::v_OrderId(...));
+            if (array_key_exists('channel_id', $fields23)) {
+                $ctx->visit('channel_id', $fields23['channel_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('term_url_3ds', $fields22)) {
-                $ctx->visit('term_url_3ds', $fields22['term_url_3ds'], self::v_Url(...));
+            if (array_key_exists('term_url_3ds', $fields23)) {
+                $ctx->visit('term_url_3ds', $fields23['term_url_3ds'], self::v_Url(...));
             } elseif (ValidationContext::rejectAt($ctx, 'term_url_3ds', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('term_url_target', $fields22)) {
-                $ctx->visit('term_url_target', $fields22['term_url_target'], self::v_OrderId(...));
+            if (array_key_exists('term_url_target', $fields23)) {
+                $ctx->visit('term_url_target', $fields23['term_url_target'], self::v_OrderId(...));
             }
-            if (array_key_exists('payee_card_number', $fields22)) {
-                $ctx->visit('payee_card_number', $fields22['payee_card_number'], self::v_CardNumber(...));
+            if (array_key_exists('return_url', $fields23)) {
+                $ctx->visit('return_url', $fields23['return_url'], self::v_Url(...));
+            }
+            if (array_key_exists('payee_card_number', $fields23)) {
+                $ctx->visit('payee_card_number', $fields23['payee_card_number'], self::v_CardNumber(...));
             } elseif (ValidationContext::rejectAt($ctx, 'payee_card_number', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('parameters', $fields22)) {
-                $ctx->visit('parameters', $fields22['parameters'], self::v_Card2CardParameters(...));
+            if (array_key_exists('parameters', $fields23)) {
+                $ctx->visit('parameters', $fields23['parameters'], self::v_Card2CardParameters(...));
             }
-            if (array_key_exists('custom_data', $fields22)) {
-                $ctx->visit('custom_data', $fields22['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields23)) {
+                $ctx->visit('custom_data', $fields23['custom_data'], self::v_VoucherWalletParameters(...));
             }
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
             self::v_S2sCardPayerExtras($value, $ctx);
             self::v_S2sPayeeFields($value, $ctx);
-            $matches35 = 0;
+            $matches37 = 0;
             if (self::v_CardTokenFields($value)) {
-                $matches35++;
+                $matches37++;
             }
             if (self::v_CardDataFields($value)) {
-                $matches35++;
+                $matches37++;
             }
-            if ($matches35 !== 1) {
-                if ($matches35 === 0) {
-                    $closest36 = Checks::closestAlternative($value, self::SHAPES_5);
-                    if ($closest36 === 0) {
+            if ($matches37 !== 1) {
+                if ($matches37 === 0) {
+                    $closest38 = Checks::closestAlternative($value, self::SHAPES_5);
+                    if ($closest38 === 0) {
                         self::v_CardTokenFields($value, $ctx);
                         $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                     } else {
@@ -5430,6 +5510,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data');
                 }
+            } elseif (self::v_CardTokenFields($value)) {
+                self::v_CardTokenFields($value, $ctx);
+            } elseif (self::v_CardDataFields($value)) {
+                self::v_CardDataFields($value, $ctx);
             }
             self::v_S2sZeroAmountRule($value, $ctx);
         }
@@ -5685,29 +5769,21 @@ final class Validators
             } else {
                 $fields1 = (array) $value;
                 if (array_key_exists('card_number', $fields1)) {
-                    $v2 = $fields1['card_number'];
-                    if (!is_string($v2)) {
+                    if (!self::v_CardNumber($fields1['card_number'])) {
                         return false;
-                    } else {
-                        if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (!Checks::luhn($v2)) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('card_exp_month', $fields1)) {
-                    $v4 = $fields1['card_exp_month'];
-                    if (!is_string($v4)) {
+                    $v3 = $fields1['card_exp_month'];
+                    if (!is_string($v3)) {
                         return false;
                     } else {
-                        if (strlen($v4) > 2 && mb_strlen($v4, 'UTF-8') > 2) {
+                        if (strlen($v3) > 2 && mb_strlen($v3, 'UTF-8') > 2) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_5, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_4, $v3) !== 1) {
                             return false;
                         }
                     }
@@ -5715,14 +5791,14 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('card_exp_year', $fields1)) {
-                    $v6 = $fields1['card_exp_year'];
-                    if (!is_string($v6)) {
+                    $v5 = $fields1['card_exp_year'];
+                    if (!is_string($v5)) {
                         return false;
                     } else {
-                        if (strlen($v6) > 4 && mb_strlen($v6, 'UTF-8') > 4) {
+                        if (strlen($v5) > 4 && mb_strlen($v5, 'UTF-8') > 4) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_6, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_5, $v5) !== 1) {
                             return false;
                         }
                     }
@@ -5730,16 +5806,13 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('card_cvv2', $fields1)) {
-                    $v8 = $fields1['card_cvv2'];
-                    if (!is_string($v8)) {
+                    $v7 = $fields1['card_cvv2'];
+                    if (!is_string($v7)) {
                         return false;
-                    } elseif (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
+                    } elseif (strlen($v7) > 255 && mb_strlen($v7, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
-                    return false;
-                }
-                if (array_key_exists('card_token', $fields1)) {
                     return false;
                 }
                 if (array_key_exists('digital_wallet', $fields1)) {
@@ -5747,6 +5820,9 @@ final class Validators
                 }
                 if (array_key_exists('payment_token', $fields1)) {
                     return false;
+                }
+                if (!self::v_CardDataFields_x_warning($value)) {
+                    Checks::$warned = true;
                 }
             }
             return true;
@@ -5756,34 +5832,54 @@ final class Validators
                 return false;
             }
         } else {
-            $fields10 = (array) $value;
-            if (array_key_exists('card_number', $fields10)) {
-                $ctx->visit('card_number', $fields10['card_number'], self::v_CardNumber(...));
+            $fields9 = (array) $value;
+            if (array_key_exists('card_number', $fields9)) {
+                $ctx->visit('card_number', $fields9['card_number'], self::v_CardNumber(...));
             } elseif (ValidationContext::rejectAt($ctx, 'card_number', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_exp_month', $fields10)) {
-                $ctx->visit('card_exp_month', $fields10['card_exp_month'], self::v_CardExpMonth(...));
+            if (array_key_exists('card_exp_month', $fields9)) {
+                $ctx->visit('card_exp_month', $fields9['card_exp_month'], self::v_CardExpMonth(...));
             } elseif (ValidationContext::rejectAt($ctx, 'card_exp_month', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_exp_year', $fields10)) {
-                $ctx->visit('card_exp_year', $fields10['card_exp_year'], self::v_CardExpYear(...));
+            if (array_key_exists('card_exp_year', $fields9)) {
+                $ctx->visit('card_exp_year', $fields9['card_exp_year'], self::v_CardExpYear(...));
             } elseif (ValidationContext::rejectAt($ctx, 'card_exp_year', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_cvv2', $fields10)) {
-                $ctx->visit('card_cvv2', $fields10['card_cvv2'], self::v_OrderId(...));
+            if (array_key_exists('card_cvv2', $fields9)) {
+                $ctx->visit('card_cvv2', $fields9['card_cvv2'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'card_cvv2', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_token', $fields10) && ValidationContext::rejectAt($ctx, 'card_token', 'false', 'must not be present')) {
+            if (array_key_exists('digital_wallet', $fields9) && ValidationContext::rejectAt($ctx, 'digital_wallet', 'false', 'must not be present')) {
                 return false;
             }
-            if (array_key_exists('digital_wallet', $fields10) && ValidationContext::rejectAt($ctx, 'digital_wallet', 'false', 'must not be present')) {
+            if (array_key_exists('payment_token', $fields9) && ValidationContext::rejectAt($ctx, 'payment_token', 'false', 'must not be present')) {
                 return false;
             }
-            if (array_key_exists('payment_token', $fields10) && ValidationContext::rejectAt($ctx, 'payment_token', 'false', 'must not be present')) {
+            if (!self::v_CardDataFields_x_warning($value)) {
+                self::v_CardDataFields_x_warning($value, $ctx->warning('is sent together with card data, and the documents do not say which of the two the platform uses; the request is signed over the card token and sent'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_CardDataFields_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($ctx === null) {
+            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+                $fields1 = (array) $value;
+                if (array_key_exists('card_token', $fields1)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+            $fields2 = (array) $value;
+            if (array_key_exists('card_token', $fields2) && ValidationContext::rejectAt($ctx, 'card_token', 'false', 'must not be present')) {
                 return false;
             }
         }
@@ -5800,7 +5896,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_15, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$')) {
+            if (preg_match(self::PATTERN_94, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$')) {
                 return false;
             }
         }
@@ -5817,7 +5913,7 @@ final class Validators
             if (strlen($value) > 2 && mb_strlen($value, 'UTF-8') > 2 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_5, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])$')) {
+            if (preg_match(self::PATTERN_4, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])$')) {
                 return false;
             }
         }
@@ -5834,7 +5930,7 @@ final class Validators
             if (strlen($value) > 4 && mb_strlen($value, 'UTF-8') > 4 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 4 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_6, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}$')) {
+            if (preg_match(self::PATTERN_5, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}$')) {
                 return false;
             }
         }
@@ -5843,6 +5939,19 @@ final class Validators
 
     public static function v_CardNumber(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_CardNumber_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -5851,6 +5960,16 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
+            if (!self::v_CardNumber_x_warning($value)) {
+                self::v_CardNumber_x_warning($value, $ctx->warning('fails the Luhn check digit, so it is most likely mistyped; it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_CardNumber_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
             if (!Checks::luhn($value) && ValidationContext::reject($ctx, 'luhn', 'must be a card number whose check digit is right (Luhn check): it is mistyped')) {
                 return false;
             }
@@ -5909,19 +6028,26 @@ final class Validators
                         return false;
                     }
                 }
-                if (array_key_exists('recurring_init', $fields1)) {
-                    $v8 = $fields1['recurring_init'];
+                if (array_key_exists('return_url', $fields1)) {
+                    $v8 = $fields1['return_url'];
                     if (!is_string($v8)) {
                         return false;
-                    } elseif ($v8 !== 'Y' && $v8 !== 'N') {
+                    } else {
+                        if (strlen($v8) > 2048 && mb_strlen($v8, 'UTF-8') > 2048) {
+                            return false;
+                        }
+                        if (!Formats::uri($v8)) {
+                            return false;
+                        }
+                    }
+                }
+                if (array_key_exists('recurring_init', $fields1)) {
+                    if (!self::v_YesNo($fields1['recurring_init'])) {
                         return false;
                     }
                 }
                 if (array_key_exists('req_token', $fields1)) {
-                    $v10 = $fields1['req_token'];
-                    if (!is_string($v10)) {
-                        return false;
-                    } elseif ($v10 !== 'Y' && $v10 !== 'N') {
+                    if (!self::v_YesNo($fields1['req_token'])) {
                         return false;
                     }
                 }
@@ -6047,6 +6173,9 @@ final class Validators
             if (array_key_exists('term_url_target', $fields30)) {
                 $ctx->visit('term_url_target', $fields30['term_url_target'], self::v_OrderId(...));
             }
+            if (array_key_exists('return_url', $fields30)) {
+                $ctx->visit('return_url', $fields30['return_url'], self::v_Url(...));
+            }
             if (array_key_exists('recurring_init', $fields30)) {
                 $ctx->visit('recurring_init', $fields30['recurring_init'], self::v_YesNo(...));
             }
@@ -6071,40 +6200,40 @@ final class Validators
             if (array_key_exists('custom_data', $fields30)) {
                 $ctx->visit('custom_data', $fields30['custom_data'], self::v_VoucherWalletParameters(...));
             }
-            $amount42 = $fields30['payment_schedule_amount'] ?? null;
-            $decimals43 = is_string($amount42) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields30['order_currency'] ?? null) : -1;
-            if ($decimals43 === 0 && Checks::fractionDigits($amount42) > 0 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+            $amount43 = $fields30['payment_schedule_amount'] ?? null;
+            $decimals44 = is_string($amount43) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields30['order_currency'] ?? null) : -1;
+            if ($decimals44 === 0 && Checks::fractionDigits($amount43) > 0 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
-            if ($decimals43 === 2 && Checks::fractionDigits($amount42) > 2 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+            if ($decimals44 === 2 && Checks::fractionDigits($amount43) > 2 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
-            if ($decimals43 === 3 && Checks::fractionDigits($amount42) > 3 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+            if ($decimals44 === 3 && Checks::fractionDigits($amount43) > 3 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
-            if ($decimals43 === 4 && Checks::fractionDigits($amount42) > 4 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
+            if ($decimals44 === 4 && Checks::fractionDigits($amount43) > 4 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
             self::v_S2sCardPayerExtras($value, $ctx);
-            $matches48 = 0;
+            $matches49 = 0;
             if (self::v_CardTokenFields($value)) {
-                $matches48++;
+                $matches49++;
             }
             if (self::v_CardDataFields($value)) {
-                $matches48++;
+                $matches49++;
             }
             if (self::v_WalletTokenFields($value)) {
-                $matches48++;
+                $matches49++;
             }
-            if ($matches48 !== 1) {
-                if ($matches48 === 0) {
-                    $closest49 = Checks::closestAlternative($value, self::SHAPES_2);
-                    if ($closest49 === 0) {
+            if ($matches49 !== 1) {
+                if ($matches49 === 0) {
+                    $closest50 = Checks::closestAlternative($value, self::SHAPES_2);
+                    if ($closest50 === 0) {
                         self::v_CardTokenFields($value, $ctx);
                         $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card token)');
-                    } elseif ($closest49 === 1) {
+                    } elseif ($closest50 === 1) {
                         self::v_CardDataFields($value, $ctx);
                         $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card data)');
                     } else {
@@ -6114,6 +6243,12 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data, Wallet token');
                 }
+            } elseif (self::v_CardTokenFields($value)) {
+                self::v_CardTokenFields($value, $ctx);
+            } elseif (self::v_CardDataFields($value)) {
+                self::v_CardDataFields($value, $ctx);
+            } elseif (self::v_WalletTokenFields($value)) {
+                self::v_WalletTokenFields($value, $ctx);
             }
         }
         return true;
@@ -6141,6 +6276,667 @@ final class Validators
                         return false;
                     }
                 }
+                foreach ($fields1 as $key5 => $item6) {
+                    $key5 = (string) $key5;
+                    if (preg_match(self::PATTERN_10, $key5) === 1) {
+                        $v7 = $item6;
+                        if (!is_string($v7)) {
+                            return false;
+                        } elseif (strlen($v7) > 100 && mb_strlen($v7, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_11, $key5) === 1) {
+                        $v9 = $item6;
+                        if (!is_string($v9)) {
+                            return false;
+                        } elseif (strlen($v9) > 100 && mb_strlen($v9, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_12, $key5) === 1) {
+                        $v11 = $item6;
+                        if (!is_string($v11)) {
+                            return false;
+                        } elseif (strlen($v11) > 100 && mb_strlen($v11, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_13, $key5) === 1) {
+                        $v13 = $item6;
+                        if (!is_string($v13)) {
+                            return false;
+                        } elseif (strlen($v13) > 100 && mb_strlen($v13, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_14, $key5) === 1) {
+                        $v15 = $item6;
+                        if (!is_string($v15)) {
+                            return false;
+                        } elseif (strlen($v15) > 80 && mb_strlen($v15, 'UTF-8') > 80) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_15, $key5) === 1) {
+                        $v17 = $item6;
+                        if (!is_string($v17)) {
+                            return false;
+                        } elseif (strlen($v17) > 50 && mb_strlen($v17, 'UTF-8') > 50) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_16, $key5) === 1) {
+                        $v19 = $item6;
+                        if (!is_string($v19)) {
+                            return false;
+                        } elseif (strlen($v19) > 16 && mb_strlen($v19, 'UTF-8') > 16) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_17, $key5) === 1) {
+                        $v21 = $item6;
+                        if (!is_string($v21)) {
+                            return false;
+                        } else {
+                            if (strlen($v21) > 2 && mb_strlen($v21, 'UTF-8') > 2) {
+                                return false;
+                            }
+                            if (preg_match(self::PATTERN_7, $v21) !== 1) {
+                                return false;
+                            }
+                        }
+                    }
+                    if (preg_match(self::PATTERN_18, $key5) === 1) {
+                        $v23 = $item6;
+                        if (!is_string($v23)) {
+                            return false;
+                        } elseif (strlen($v23) > 30 && mb_strlen($v23, 'UTF-8') > 30) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_19, $key5) === 1) {
+                        $v25 = $item6;
+                        if (!is_string($v25)) {
+                            return false;
+                        } elseif (strlen($v25) > 16 && mb_strlen($v25, 'UTF-8') > 16) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_20, $key5) === 1) {
+                        $v27 = $item6;
+                        if (!is_string($v27)) {
+                            return false;
+                        } elseif (strlen($v27) > 160 && mb_strlen($v27, 'UTF-8') > 160) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_21, $key5) === 1) {
+                        $v29 = $item6;
+                        if (!is_string($v29)) {
+                            return false;
+                        } elseif (strlen($v29) > 10 && mb_strlen($v29, 'UTF-8') > 10) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_22, $key5) === 1) {
+                        $v31 = $item6;
+                        if (!is_string($v31)) {
+                            return false;
+                        } elseif (strlen($v31) > 255 && mb_strlen($v31, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_23, $key5) === 1) {
+                        $v33 = $item6;
+                        if (!is_string($v33)) {
+                            return false;
+                        } elseif (strlen($v33) > 255 && mb_strlen($v33, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_24, $key5) === 1) {
+                        $v35 = $item6;
+                        if (!is_string($v35)) {
+                            return false;
+                        } elseif (strlen($v35) > 255 && mb_strlen($v35, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_25, $key5) === 1) {
+                        $v37 = $item6;
+                        if (!is_string($v37)) {
+                            return false;
+                        } elseif (strlen($v37) > 255 && mb_strlen($v37, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_26, $key5) === 1) {
+                        $v39 = $item6;
+                        if (!is_string($v39)) {
+                            return false;
+                        } elseif (strlen($v39) > 255 && mb_strlen($v39, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_27, $key5) === 1) {
+                        $v41 = $item6;
+                        if (!is_string($v41)) {
+                            return false;
+                        } elseif (strlen($v41) > 100 && mb_strlen($v41, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_28, $key5) === 1) {
+                        $v43 = $item6;
+                        if (!is_string($v43)) {
+                            return false;
+                        } elseif (strlen($v43) > 21 && mb_strlen($v43, 'UTF-8') > 21) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_29, $key5) === 1) {
+                        $v45 = $item6;
+                        if (!is_string($v45)) {
+                            return false;
+                        } elseif (strlen($v45) > 50 && mb_strlen($v45, 'UTF-8') > 50) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_30, $key5) === 1) {
+                        $v47 = $item6;
+                        if (!is_string($v47)) {
+                            return false;
+                        } elseif (strlen($v47) > 60 && mb_strlen($v47, 'UTF-8') > 60) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_31, $key5) === 1) {
+                        $v49 = $item6;
+                        if (!is_string($v49)) {
+                            return false;
+                        } elseif (strlen($v49) > 25 && mb_strlen($v49, 'UTF-8') > 25) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_32, $key5) === 1) {
+                        $v51 = $item6;
+                        if (!is_string($v51)) {
+                            return false;
+                        } elseif (strlen($v51) > 25 && mb_strlen($v51, 'UTF-8') > 25) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_33, $key5) === 1) {
+                        $v53 = $item6;
+                        if (!is_string($v53)) {
+                            return false;
+                        } elseif (strlen($v53) > 25 && mb_strlen($v53, 'UTF-8') > 25) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_34, $key5) === 1) {
+                        $v55 = $item6;
+                        if (!is_string($v55)) {
+                            return false;
+                        } elseif (strlen($v55) > 128 && mb_strlen($v55, 'UTF-8') > 128) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_35, $key5) === 1) {
+                        $v57 = $item6;
+                        if (!is_string($v57)) {
+                            return false;
+                        } elseif ($v57 !== 'shipment' && $v57 !== 'return') {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_36, $key5) === 1) {
+                        $v59 = $item6;
+                        if (!is_string($v59)) {
+                            return false;
+                        } elseif (strlen($v59) > 255 && mb_strlen($v59, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_37, $key5) === 1) {
+                        $v61 = $item6;
+                        if (!is_string($v61)) {
+                            return false;
+                        } elseif (strlen($v61) > 255 && mb_strlen($v61, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_38, $key5) === 1) {
+                        $v63 = $item6;
+                        if (!is_string($v63)) {
+                            return false;
+                        } elseif (strlen($v63) > 255 && mb_strlen($v63, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_39, $key5) === 1) {
+                        $v65 = $item6;
+                        if (!is_string($v65)) {
+                            return false;
+                        } elseif (strlen($v65) > 5 && mb_strlen($v65, 'UTF-8') > 5) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_40, $key5) === 1) {
+                        $v67 = $item6;
+                        if (!is_string($v67)) {
+                            return false;
+                        } elseif (strlen($v67) > 255 && mb_strlen($v67, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_41, $key5) === 1) {
+                        $v69 = $item6;
+                        if (!is_string($v69)) {
+                            return false;
+                        } elseif (strlen($v69) > 3 && mb_strlen($v69, 'UTF-8') > 3) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_42, $key5) === 1) {
+                        $v71 = $item6;
+                        if (!is_string($v71)) {
+                            return false;
+                        } elseif (strlen($v71) > 2048 && mb_strlen($v71, 'UTF-8') > 2048) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_43, $key5) === 1) {
+                        $v73 = $item6;
+                        if (!is_string($v73)) {
+                            return false;
+                        } elseif (strlen($v73) > 8 && mb_strlen($v73, 'UTF-8') > 8) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_44, $key5) === 1) {
+                        $v75 = $item6;
+                        if (!is_string($v75)) {
+                            return false;
+                        } elseif (strlen($v75) > 50 && mb_strlen($v75, 'UTF-8') > 50) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_45, $key5) === 1) {
+                        $v77 = $item6;
+                        if (!is_string($v77)) {
+                            return false;
+                        } elseif (strlen($v77) > 255 && mb_strlen($v77, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_46, $key5) === 1) {
+                        $v79 = $item6;
+                        if (!is_string($v79)) {
+                            return false;
+                        } elseif (strlen($v79) > 13 && mb_strlen($v79, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_47, $key5) === 1) {
+                        $v81 = $item6;
+                        if (!is_string($v81)) {
+                            return false;
+                        } elseif (strlen($v81) > 13 && mb_strlen($v81, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_48, $key5) === 1) {
+                        $v83 = $item6;
+                        if (!is_string($v83)) {
+                            return false;
+                        } elseif (strlen($v83) > 13 && mb_strlen($v83, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_49, $key5) === 1) {
+                        $v85 = $item6;
+                        if (!is_string($v85)) {
+                            return false;
+                        } elseif (strlen($v85) > 13 && mb_strlen($v85, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_50, $key5) === 1) {
+                        $v87 = $item6;
+                        if (!is_string($v87)) {
+                            return false;
+                        } elseif (strlen($v87) > 13 && mb_strlen($v87, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_51, $key5) === 1) {
+                        $v89 = $item6;
+                        if (!is_string($v89)) {
+                            return false;
+                        } elseif (strlen($v89) > 13 && mb_strlen($v89, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_52, $key5) === 1) {
+                        $v91 = $item6;
+                        if (!is_string($v91)) {
+                            return false;
+                        } elseif (strlen($v91) > 13 && mb_strlen($v91, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_53, $key5) === 1) {
+                        $v93 = $item6;
+                        if (!is_string($v93)) {
+                            return false;
+                        } elseif (strlen($v93) > 255 && mb_strlen($v93, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_54, $key5) === 1) {
+                        $v95 = $item6;
+                        if (!is_string($v95)) {
+                            return false;
+                        } elseif (strlen($v95) > 255 && mb_strlen($v95, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_55, $key5) === 1) {
+                        $v97 = $item6;
+                        if (!is_string($v97)) {
+                            return false;
+                        } elseif (strlen($v97) > 255 && mb_strlen($v97, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_56, $key5) === 1) {
+                        $v99 = $item6;
+                        if (!is_string($v99)) {
+                            return false;
+                        } elseif (strlen($v99) > 255 && mb_strlen($v99, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_57, $key5) === 1) {
+                        $v101 = $item6;
+                        if (!is_string($v101)) {
+                            return false;
+                        } elseif (strlen($v101) > 255 && mb_strlen($v101, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_58, $key5) === 1) {
+                        $v103 = $item6;
+                        if (!is_string($v103)) {
+                            return false;
+                        } elseif ($v103 !== 'M' && $v103 !== 'CM' && $v103 !== 'KG' && $v103 !== 'G' && $v103 !== 'COUNT') {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_59, $key5) === 1) {
+                        $v105 = $item6;
+                        if (!is_string($v105)) {
+                            return false;
+                        } else {
+                            if (strlen($v105) > 255 && mb_strlen($v105, 'UTF-8') > 255) {
+                                return false;
+                            }
+                            if (!Formats::uri($v105)) {
+                                return false;
+                            }
+                        }
+                    }
+                    if (preg_match(self::PATTERN_60, $key5) === 1) {
+                        $v107 = $item6;
+                        if (!is_string($v107)) {
+                            return false;
+                        } else {
+                            if (strlen($v107) > 255 && mb_strlen($v107, 'UTF-8') > 255) {
+                                return false;
+                            }
+                            if (!Formats::uri($v107)) {
+                                return false;
+                            }
+                        }
+                    }
+                    if (preg_match(self::PATTERN_61, $key5) === 1) {
+                        $v109 = $item6;
+                        if (!is_string($v109)) {
+                            return false;
+                        } elseif (strlen($v109) > 255 && mb_strlen($v109, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_62, $key5) === 1) {
+                        $v111 = $item6;
+                        if (!is_string($v111)) {
+                            return false;
+                        } elseif (strlen($v111) > 30 && mb_strlen($v111, 'UTF-8') > 30) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_63, $key5) === 1) {
+                        $v113 = $item6;
+                        if (!is_string($v113)) {
+                            return false;
+                        } elseif (strlen($v113) > 30 && mb_strlen($v113, 'UTF-8') > 30) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_64, $key5) === 1) {
+                        $v115 = $item6;
+                        if (!is_string($v115)) {
+                            return false;
+                        } elseif (strlen($v115) > 30 && mb_strlen($v115, 'UTF-8') > 30) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_65, $key5) === 1) {
+                        $v117 = $item6;
+                        if (!is_string($v117)) {
+                            return false;
+                        } elseif (strlen($v117) > 3 && mb_strlen($v117, 'UTF-8') > 3) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_66, $key5) === 1) {
+                        $v119 = $item6;
+                        if (!is_string($v119)) {
+                            return false;
+                        } elseif (strlen($v119) > 255 && mb_strlen($v119, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_67, $key5) === 1) {
+                        $v121 = $item6;
+                        if (!is_string($v121)) {
+                            return false;
+                        } elseif (strlen($v121) > 10 && mb_strlen($v121, 'UTF-8') > 10) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_68, $key5) === 1) {
+                        $v123 = $item6;
+                        if (!is_string($v123)) {
+                            return false;
+                        } elseif (strlen($v123) > 5 && mb_strlen($v123, 'UTF-8') > 5) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_69, $key5) === 1) {
+                        $v125 = $item6;
+                        if (!is_string($v125)) {
+                            return false;
+                        } elseif (strlen($v125) > 48 && mb_strlen($v125, 'UTF-8') > 48) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_70, $key5) === 1) {
+                        $v127 = $item6;
+                        if (!is_string($v127)) {
+                            return false;
+                        } elseif (strlen($v127) > 48 && mb_strlen($v127, 'UTF-8') > 48) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_71, $key5) === 1) {
+                        $v129 = $item6;
+                        if (!is_string($v129)) {
+                            return false;
+                        } elseif (strlen($v129) > 50 && mb_strlen($v129, 'UTF-8') > 50) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_72, $key5) === 1) {
+                        $v131 = $item6;
+                        if (!is_string($v131)) {
+                            return false;
+                        } elseif (strlen($v131) > 100 && mb_strlen($v131, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_73, $key5) === 1) {
+                        $v133 = $item6;
+                        if (!is_string($v133)) {
+                            return false;
+                        } elseif (strlen($v133) > 100 && mb_strlen($v133, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_74, $key5) === 1) {
+                        $v135 = $item6;
+                        if (!is_string($v135)) {
+                            return false;
+                        } elseif (strlen($v135) > 100 && mb_strlen($v135, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_75, $key5) === 1) {
+                        $v137 = $item6;
+                        if (!is_string($v137)) {
+                            return false;
+                        } elseif (strlen($v137) > 80 && mb_strlen($v137, 'UTF-8') > 80) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_76, $key5) === 1) {
+                        $v139 = $item6;
+                        if (!is_string($v139)) {
+                            return false;
+                        } elseif (strlen($v139) > 50 && mb_strlen($v139, 'UTF-8') > 50) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_77, $key5) === 1) {
+                        $v141 = $item6;
+                        if (!is_string($v141)) {
+                            return false;
+                        } elseif (strlen($v141) > 16 && mb_strlen($v141, 'UTF-8') > 16) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_78, $key5) === 1) {
+                        $v143 = $item6;
+                        if (!is_string($v143)) {
+                            return false;
+                        } elseif (strlen($v143) > 5 && mb_strlen($v143, 'UTF-8') > 5) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_79, $key5) === 1) {
+                        $v145 = $item6;
+                        if (!is_string($v145)) {
+                            return false;
+                        } elseif (strlen($v145) > 25 && mb_strlen($v145, 'UTF-8') > 25) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_80, $key5) === 1) {
+                        $v147 = $item6;
+                        if (!is_string($v147)) {
+                            return false;
+                        } elseif (strlen($v147) > 128 && mb_strlen($v147, 'UTF-8') > 128) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_81, $key5) === 1) {
+                        $v149 = $item6;
+                        if (!is_string($v149)) {
+                            return false;
+                        } elseif (strlen($v149) > 255 && mb_strlen($v149, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_82, $key5) === 1) {
+                        $v151 = $item6;
+                        if (!is_string($v151)) {
+                            return false;
+                        } elseif ($v151 !== 'GIFTCARD' && $v151 !== 'PROMOTION') {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_83, $key5) === 1) {
+                        $v153 = $item6;
+                        if (!is_string($v153)) {
+                            return false;
+                        } elseif ($v153 !== 'pending' && $v153 !== 'authorized' && $v153 !== 'captured') {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_84, $key5) === 1) {
+                        $v155 = $item6;
+                        if (!is_string($v155)) {
+                            return false;
+                        } elseif (strlen($v155) > 255 && mb_strlen($v155, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_85, $key5) === 1) {
+                        $v157 = $item6;
+                        if (!is_string($v157)) {
+                            return false;
+                        } else {
+                            if (strlen($v157) > 255 && mb_strlen($v157, 'UTF-8') > 255) {
+                                return false;
+                            }
+                            if (preg_match(self::PATTERN_9, $v157) !== 1) {
+                                return false;
+                            }
+                        }
+                    }
+                    if (preg_match(self::PATTERN_86, $key5) === 1) {
+                        $v159 = $item6;
+                        if (!is_string($v159)) {
+                            return false;
+                        } elseif (strlen($v159) > 3 && mb_strlen($v159, 'UTF-8') > 3) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_87, $key5) === 1) {
+                        $v161 = $item6;
+                        if (!(self::v_CryptoGatewayParameters_properties_bech32($v161) || self::v_OrderId($v161))) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_88, $key5) === 1) {
+                        $v163 = $item6;
+                        if (!is_string($v163)) {
+                            return false;
+                        } elseif (strlen($v163) > 255 && mb_strlen($v163, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_89, $key5) === 1) {
+                        $v165 = $item6;
+                        if (!is_string($v165)) {
+                            return false;
+                        } elseif (strlen($v165) > 13 && mb_strlen($v165, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                }
             }
             return true;
         }
@@ -6149,15 +6945,264 @@ final class Validators
                 return false;
             }
         } else {
-            $fields5 = (array) $value;
-            if (array_key_exists('shipping', $fields5)) {
-                $ctx->visit('shipping', $fields5['shipping'], self::v_ApcShipping(...));
+            $fields167 = (array) $value;
+            if (array_key_exists('shipping', $fields167)) {
+                $ctx->visit('shipping', $fields167['shipping'], self::v_ApcShipping(...));
             }
-            if (array_key_exists('cart', $fields5)) {
-                $ctx->visit('cart', $fields5['cart'], self::v_ApcCart(...));
+            if (array_key_exists('cart', $fields167)) {
+                $ctx->visit('cart', $fields167['cart'], self::v_ApcCart(...));
             }
-            if (array_key_exists('marketPlace', $fields5)) {
-                $ctx->visit('marketPlace', $fields5['marketPlace'], self::v_ApcMarketplace(...));
+            if (array_key_exists('marketPlace', $fields167)) {
+                $ctx->visit('marketPlace', $fields167['marketPlace'], self::v_ApcMarketplace(...));
+            }
+            foreach ($fields167 as $key171 => $item172) {
+                $key171 = (string) $key171;
+                if (preg_match(self::PATTERN_10, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_11, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_12, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_13, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_14, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_city(...));
+                }
+                if (preg_match(self::PATTERN_15, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_state(...));
+                }
+                if (preg_match(self::PATTERN_16, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_postcode(...));
+                }
+                if (preg_match(self::PATTERN_17, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_CardSetFcp_properties_fiscal_country(...));
+                }
+                if (preg_match(self::PATTERN_18, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_method(...));
+                }
+                if (preg_match(self::PATTERN_19, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_postcode(...));
+                }
+                if (preg_match(self::PATTERN_20, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_comment(...));
+                }
+                if (preg_match(self::PATTERN_21, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_expectedDate(...));
+                }
+                if (preg_match(self::PATTERN_22, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_23, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_24, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_25, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_26, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_27, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_28, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_preference(...));
+                }
+                if (preg_match(self::PATTERN_29, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_state(...));
+                }
+                if (preg_match(self::PATTERN_30, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_companyName(...));
+                }
+                if (preg_match(self::PATTERN_31, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_phone(...));
+                }
+                if (preg_match(self::PATTERN_32, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_phone(...));
+                }
+                if (preg_match(self::PATTERN_33, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_phone(...));
+                }
+                if (preg_match(self::PATTERN_34, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_email(...));
+                }
+                if (preg_match(self::PATTERN_35, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_type(...));
+                }
+                if (preg_match(self::PATTERN_36, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_37, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_38, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_39, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItemRecipient_properties_salutation(...));
+                }
+                if (preg_match(self::PATTERN_40, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_41, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_currency(...));
+                }
+                if (preg_match(self::PATTERN_42, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_description(...));
+                }
+                if (preg_match(self::PATTERN_43, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_commodityCode(...));
+                }
+                if (preg_match(self::PATTERN_44, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_state(...));
+                }
+                if (preg_match(self::PATTERN_45, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_46, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_47, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_48, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_49, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_50, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_51, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_52, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_53, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_OrderId(...));
+                }
+                if (preg_match(self::PATTERN_54, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_55, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_56, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_57, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_58, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_quantityUnit(...));
+                }
+                if (preg_match(self::PATTERN_59, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_productUrl(...));
+                }
+                if (preg_match(self::PATTERN_60, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_productUrl(...));
+                }
+                if (preg_match(self::PATTERN_61, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_OrderId(...));
+                }
+                if (preg_match(self::PATTERN_62, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_method(...));
+                }
+                if (preg_match(self::PATTERN_63, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_method(...));
+                }
+                if (preg_match(self::PATTERN_64, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_method(...));
+                }
+                if (preg_match(self::PATTERN_65, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_currency(...));
+                }
+                if (preg_match(self::PATTERN_66, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_67, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_expectedDate(...));
+                }
+                if (preg_match(self::PATTERN_68, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItemRecipient_properties_salutation(...));
+                }
+                if (preg_match(self::PATTERN_69, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItemRecipient_properties_firstName(...));
+                }
+                if (preg_match(self::PATTERN_70, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItemRecipient_properties_firstName(...));
+                }
+                if (preg_match(self::PATTERN_71, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_state(...));
+                }
+                if (preg_match(self::PATTERN_72, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_73, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_74, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_75, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_city(...));
+                }
+                if (preg_match(self::PATTERN_76, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_state(...));
+                }
+                if (preg_match(self::PATTERN_77, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_postcode(...));
+                }
+                if (preg_match(self::PATTERN_78, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItemRecipient_properties_salutation(...));
+                }
+                if (preg_match(self::PATTERN_79, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_phone(...));
+                }
+                if (preg_match(self::PATTERN_80, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_email(...));
+                }
+                if (preg_match(self::PATTERN_81, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_82, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartPayment_properties_type(...));
+                }
+                if (preg_match(self::PATTERN_83, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartPayment_properties_status(...));
+                }
+                if (preg_match(self::PATTERN_84, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_85, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartPayment_properties_amount(...));
+                }
+                if (preg_match(self::PATTERN_86, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_currency(...));
+                }
+                if (preg_match(self::PATTERN_87, $key171) === 1) {
+                    $v250 = $item172;
+                    $ctx->enter($key171);
+                    if (!(self::v_CryptoGatewayParameters_properties_bech32($v250) || self::v_OrderId($v250))) {
+                        self::v_CryptoGatewayParameters_properties_bech32($v250, $ctx);
+                        $ctx->fail('anyOf', 'must match at least one of: boolean, string (closest: boolean)');
+                    }
+                    $ctx->leave();
+                }
+                if (preg_match(self::PATTERN_88, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_89, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
             }
         }
         return true;
@@ -6210,7 +7255,7 @@ final class Validators
                         if (strlen($v4) > 2 && mb_strlen($v4, 'UTF-8') > 2) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_7, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_6, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -6291,7 +7336,7 @@ final class Validators
             if (strlen($value) > 2 && mb_strlen($value, 'UTF-8') > 2 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_7, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{2}$')) {
+            if (preg_match(self::PATTERN_6, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{2}$')) {
                 return false;
             }
         }
@@ -6834,7 +7879,7 @@ final class Validators
                         if (strlen($v8) > 2 && mb_strlen($v8, 'UTF-8') > 2) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_8, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_7, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -6941,7 +7986,7 @@ final class Validators
             if (strlen($value) > 2 && mb_strlen($value, 'UTF-8') > 2 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_8, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[A-Za-z]{2}$')) {
+            if (preg_match(self::PATTERN_7, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[A-Za-z]{2}$')) {
                 return false;
             }
         }
@@ -7006,7 +8051,7 @@ final class Validators
                         if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_15, $v2) !== 1) {
+                        if (preg_match(self::PATTERN_94, $v2) !== 1) {
                             return false;
                         }
                     }
@@ -7129,7 +8174,7 @@ final class Validators
                         if (strlen($v2) > 2 && mb_strlen($v2, 'UTF-8') > 2) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_5, $v2) !== 1) {
+                        if (preg_match(self::PATTERN_4, $v2) !== 1) {
                             return false;
                         }
                     }
@@ -7142,7 +8187,7 @@ final class Validators
                         if (strlen($v4) > 4 && mb_strlen($v4, 'UTF-8') > 4) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_6, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_5, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -7231,7 +8276,7 @@ final class Validators
                         if (strlen($v12) > 9 && mb_strlen($v12, 'UTF-8') > 9) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_9, $v12) !== 1) {
+                        if (preg_match(self::PATTERN_8, $v12) !== 1) {
                             return false;
                         }
                     }
@@ -7310,7 +8355,7 @@ final class Validators
             if (strlen($value) > 9 && mb_strlen($value, 'UTF-8') > 9 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 9 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_9, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,9}$')) {
+            if (preg_match(self::PATTERN_8, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,9}$')) {
                 return false;
             }
         }
@@ -7486,7 +8531,7 @@ final class Validators
                         if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -7559,7 +8604,7 @@ final class Validators
                         if (strlen($v20) > 255 && mb_strlen($v20, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v20) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v20) !== 1) {
                             return false;
                         }
                     }
@@ -7580,7 +8625,7 @@ final class Validators
                         if (strlen($v24) > 255 && mb_strlen($v24, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_19, $v24) !== 1) {
+                        if (preg_match(self::PATTERN_96, $v24) !== 1) {
                             return false;
                         }
                     }
@@ -7657,7 +8702,7 @@ final class Validators
                         if (strlen($v42) > 255 && mb_strlen($v42, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v42) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v42) !== 1) {
                             return false;
                         }
                     }
@@ -7737,7 +8782,7 @@ final class Validators
                         if (strlen($v60) > 64 && mb_strlen($v60, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v60) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v60) !== 1) {
                             return false;
                         }
                     }
@@ -7990,7 +9035,7 @@ final class Validators
                         if (strlen($v8) > 64 && mb_strlen($v8, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -8073,7 +9118,7 @@ final class Validators
                         if (strlen($v8) > 19 && mb_strlen($v8, 'UTF-8') > 19) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -8161,110 +9206,82 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('order_currency', $fields1)) {
-                    $v8 = $fields1['order_currency'];
-                    if (!is_string($v8)) {
+                    if (!self::v_Currency($fields1['order_currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('order_description', $fields1)) {
-                    $v10 = $fields1['order_description'];
-                    if (!is_string($v10)) {
+                    $v9 = $fields1['order_description'];
+                    if (!is_string($v9)) {
                         return false;
-                    } elseif (strlen($v10) > 4096 && mb_strlen($v10, 'UTF-8') > 4096) {
+                    } elseif (strlen($v9) > 4096 && mb_strlen($v9, 'UTF-8') > 4096) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('card_token', $fields1)) {
-                    $v12 = $fields1['card_token'];
-                    if (!is_string($v12)) {
+                    $v11 = $fields1['card_token'];
+                    if (!is_string($v11)) {
                         return false;
-                    } elseif (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
+                    } elseif (strlen($v11) > 255 && mb_strlen($v11, 'UTF-8') > 255) {
                         return false;
                     }
-                }
-                if (array_key_exists('card_number', $fields1)) {
-                    $v14 = $fields1['card_number'];
-                    if (!is_string($v14)) {
-                        return false;
-                    } else {
-                        if (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (!Checks::luhn($v14)) {
-                            return false;
-                        }
-                    }
+                } else {
+                    return false;
                 }
                 if (array_key_exists('payee_first_name', $fields1)) {
-                    $v16 = $fields1['payee_first_name'];
-                    if (!is_string($v16)) {
+                    $v13 = $fields1['payee_first_name'];
+                    if (!is_string($v13)) {
                         return false;
-                    } elseif (strlen($v16) > 255 && mb_strlen($v16, 'UTF-8') > 255) {
+                    } elseif (strlen($v13) > 255 && mb_strlen($v13, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('payee_last_name', $fields1)) {
-                    $v18 = $fields1['payee_last_name'];
-                    if (!is_string($v18)) {
+                    $v15 = $fields1['payee_last_name'];
+                    if (!is_string($v15)) {
                         return false;
-                    } elseif (strlen($v18) > 255 && mb_strlen($v18, 'UTF-8') > 255) {
+                    } elseif (strlen($v15) > 255 && mb_strlen($v15, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('custom_data', $fields1)) {
-                    $v20 = $fields1['custom_data'];
-                    if (!(is_array($v20) ? ($v20 === [] ? !Checks::$strictJson : !array_is_list($v20)) : $v20 instanceof \stdClass)) {
+                    $v17 = $fields1['custom_data'];
+                    if (!(is_array($v17) ? ($v17 === [] ? !Checks::$strictJson : !array_is_list($v17)) : $v17 instanceof \stdClass)) {
                         return false;
                     }
                 }
                 if (array_key_exists('hash', $fields1)) {
-                    $v22 = $fields1['hash'];
-                    if (!is_string($v22)) {
+                    $v19 = $fields1['hash'];
+                    if (!is_string($v19)) {
                         return false;
                     } else {
-                        if (strlen($v22) > 64 && mb_strlen($v22, 'UTF-8') > 64) {
+                        if (strlen($v19) > 64 && mb_strlen($v19, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v22) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v19) !== 1) {
                             return false;
                         }
                     }
                 } else {
                     return false;
                 }
-                $amount24 = $fields1['order_amount'] ?? null;
-                $decimals25 = is_string($amount24) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
-                if ($decimals25 === 0 && Checks::fractionDigits($amount24) > 0) {
+                $amount21 = $fields1['order_amount'] ?? null;
+                $decimals22 = is_string($amount21) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals22 === 0 && Checks::fractionDigits($amount21) > 0) {
                     return false;
                 }
-                if ($decimals25 === 2 && Checks::fractionDigits($amount24) > 2) {
+                if ($decimals22 === 2 && Checks::fractionDigits($amount21) > 2) {
                     return false;
                 }
-                if ($decimals25 === 3 && Checks::fractionDigits($amount24) > 3) {
+                if ($decimals22 === 3 && Checks::fractionDigits($amount21) > 3) {
                     return false;
                 }
-                if ($decimals25 === 4 && Checks::fractionDigits($amount24) > 4) {
+                if ($decimals22 === 4 && Checks::fractionDigits($amount21) > 4) {
                     return false;
-                }
-                if (!(self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value) || self::v_CheckoutCardCreditRequest_allOf_0_anyOf_1($value))) {
-                    return false;
-                }
-                if (self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value)) {
-                    $fields28 = (array) $value;
-                    if (array_key_exists('card_number', $fields28)) {
-                        return false;
-                    }
                 }
             }
             return true;
@@ -8274,143 +9291,63 @@ final class Validators
                 return false;
             }
         } else {
-            $fields29 = (array) $value;
-            if (array_key_exists('merchant_key', $fields29)) {
-                $ctx->visit('merchant_key', $fields29['merchant_key'], self::v_OrderId(...));
+            $fields23 = (array) $value;
+            if (array_key_exists('merchant_key', $fields23)) {
+                $ctx->visit('merchant_key', $fields23['merchant_key'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'merchant_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields29)) {
-                $ctx->visit('order_id', $fields29['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields23)) {
+                $ctx->visit('order_id', $fields23['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields29)) {
-                $ctx->visit('order_amount', $fields29['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields23)) {
+                $ctx->visit('order_amount', $fields23['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields29)) {
-                $ctx->visit('order_currency', $fields29['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields23)) {
+                $ctx->visit('order_currency', $fields23['order_currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_description', $fields29)) {
-                $ctx->visit('order_description', $fields29['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields23)) {
+                $ctx->visit('order_description', $fields23['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_token', $fields29)) {
-                $ctx->visit('card_token', $fields29['card_token'], self::v_OrderId(...));
-            }
-            if (array_key_exists('card_number', $fields29)) {
-                $ctx->visit('card_number', $fields29['card_number'], self::v_CardNumber(...));
-            }
-            if (array_key_exists('payee_first_name', $fields29)) {
-                $ctx->visit('payee_first_name', $fields29['payee_first_name'], self::v_OrderId(...));
-            }
-            if (array_key_exists('payee_last_name', $fields29)) {
-                $ctx->visit('payee_last_name', $fields29['payee_last_name'], self::v_OrderId(...));
-            }
-            if (array_key_exists('custom_data', $fields29)) {
-                $ctx->visit('custom_data', $fields29['custom_data'], self::v_VoucherWalletParameters(...));
-            }
-            if (array_key_exists('hash', $fields29)) {
-                $ctx->visit('hash', $fields29['hash'], self::v_Hash(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
-                return false;
-            }
-            $amount41 = $fields29['order_amount'] ?? null;
-            $decimals42 = is_string($amount41) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields29['order_currency'] ?? null) : -1;
-            if ($decimals42 === 0 && Checks::fractionDigits($amount41) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
-                return false;
-            }
-            if ($decimals42 === 2 && Checks::fractionDigits($amount41) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
-                return false;
-            }
-            if ($decimals42 === 3 && Checks::fractionDigits($amount41) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
-                return false;
-            }
-            if ($decimals42 === 4 && Checks::fractionDigits($amount41) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
-                return false;
-            }
-            if (!(self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value) || self::v_CheckoutCardCreditRequest_allOf_0_anyOf_1($value))) {
-                $closest44 = Checks::closestAlternative($value, self::SHAPES_9);
-                if ($closest44 === 0) {
-                    self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value, $ctx);
-                    $ctx->fail('anyOf', 'must match at least one of: card_token, card_number (closest: card_token)');
-                } else {
-                    self::v_CheckoutCardCreditRequest_allOf_0_anyOf_1($value, $ctx);
-                    $ctx->fail('anyOf', 'must match at least one of: card_token, card_number (closest: card_number)');
-                }
-            }
-            if (self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value)) {
-                $fields46 = (array) $value;
-                if (array_key_exists('card_number', $fields46) && ValidationContext::rejectAt($ctx, 'card_number', 'false', 'must not be present (when card_token is present)')) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    public static function v_CheckoutCardCreditRequest_allOf_0_anyOf_0(mixed $value, ?ValidationContext $ctx = null): bool
-    {
-        if ($ctx === null) {
-            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-                $fields1 = (array) $value;
-                if (array_key_exists('card_token', $fields1)) {
-                    $v2 = $fields1['card_token'];
-                    if (!is_string($v2)) {
-                        return false;
-                    } elseif (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
-                        return false;
-                    }
-                } else {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-            $fields4 = (array) $value;
-            if (array_key_exists('card_token', $fields4)) {
-                $ctx->visit('card_token', $fields4['card_token'], self::v_OrderId(...));
+            if (array_key_exists('card_token', $fields23)) {
+                $ctx->visit('card_token', $fields23['card_token'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'card_token', 'required', 'is required')) {
                 return false;
             }
-        }
-        return true;
-    }
-
-    public static function v_CheckoutCardCreditRequest_allOf_0_anyOf_1(mixed $value, ?ValidationContext $ctx = null): bool
-    {
-        if ($ctx === null) {
-            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-                $fields1 = (array) $value;
-                if (array_key_exists('card_number', $fields1)) {
-                    $v2 = $fields1['card_number'];
-                    if (!is_string($v2)) {
-                        return false;
-                    } else {
-                        if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (!Checks::luhn($v2)) {
-                            return false;
-                        }
-                    }
-                } else {
-                    return false;
-                }
+            if (array_key_exists('payee_first_name', $fields23)) {
+                $ctx->visit('payee_first_name', $fields23['payee_first_name'], self::v_OrderId(...));
             }
-            return true;
-        }
-        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-            $fields4 = (array) $value;
-            if (array_key_exists('card_number', $fields4)) {
-                $ctx->visit('card_number', $fields4['card_number'], self::v_CardNumber(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'card_number', 'required', 'is required')) {
+            if (array_key_exists('payee_last_name', $fields23)) {
+                $ctx->visit('payee_last_name', $fields23['payee_last_name'], self::v_OrderId(...));
+            }
+            if (array_key_exists('custom_data', $fields23)) {
+                $ctx->visit('custom_data', $fields23['custom_data'], self::v_VoucherWalletParameters(...));
+            }
+            if (array_key_exists('hash', $fields23)) {
+                $ctx->visit('hash', $fields23['hash'], self::v_Hash(...));
+            } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
+                return false;
+            }
+            $amount34 = $fields23['order_amount'] ?? null;
+            $decimals35 = is_string($amount34) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields23['order_currency'] ?? null) : -1;
+            if ($decimals35 === 0 && Checks::fractionDigits($amount34) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals35 === 2 && Checks::fractionDigits($amount34) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals35 === 3 && Checks::fractionDigits($amount34) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals35 === 4 && Checks::fractionDigits($amount34) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
         }
@@ -8426,7 +9363,7 @@ final class Validators
             return true;
         }
         if (!(self::v_CheckoutLookupError($value) || self::v_CheckoutValidationError($value))) {
-            $closest3 = Checks::closestAlternative($value, self::SHAPES_10);
+            $closest3 = Checks::closestAlternative($value, self::SHAPES_9);
             if ($closest3 === 0) {
                 self::v_CheckoutLookupError($value, $ctx);
                 $ctx->fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Lookup error)');
@@ -8453,7 +9390,7 @@ final class Validators
                 }
                 if (array_key_exists('error_code', $fields1)) {
                     $v4 = $fields1['error_code'];
-                    if (!(self::v_WebWalletToken_properties_apiVersion($v4) || self::v_OrderId($v4))) {
+                    if (!(self::v_S2sErrorResponse_properties_http_code($v4) || self::v_OrderId($v4))) {
                         return false;
                     }
                 } else {
@@ -8479,13 +9416,13 @@ final class Validators
         } else {
             $fields8 = (array) $value;
             if (array_key_exists('http_code', $fields8)) {
-                $ctx->visit('http_code', $fields8['http_code'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('http_code', $fields8['http_code'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('error_code', $fields8)) {
                 $v10 = $fields8['error_code'];
                 $ctx->enter('error_code');
-                if (!(self::v_WebWalletToken_properties_apiVersion($v10) || self::v_OrderId($v10))) {
-                    self::v_WebWalletToken_properties_apiVersion($v10, $ctx);
+                if (!(self::v_S2sErrorResponse_properties_http_code($v10) || self::v_OrderId($v10))) {
+                    self::v_S2sErrorResponse_properties_http_code($v10, $ctx);
                     $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
                 }
                 $ctx->leave();
@@ -8538,7 +9475,7 @@ final class Validators
                         if (strlen($v4) > 19 && mb_strlen($v4, 'UTF-8') > 19) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -8606,7 +9543,7 @@ final class Validators
                         if (strlen($v18) > 255 && mb_strlen($v18, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v18) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v18) !== 1) {
                             return false;
                         }
                     }
@@ -8669,7 +9606,7 @@ final class Validators
                         if (strlen($v31) > 255 && mb_strlen($v31, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_19, $v31) !== 1) {
+                        if (preg_match(self::PATTERN_96, $v31) !== 1) {
                             return false;
                         }
                     }
@@ -8682,7 +9619,7 @@ final class Validators
                         if (strlen($v33) > 255 && mb_strlen($v33, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_15, $v33) !== 1) {
+                        if (preg_match(self::PATTERN_94, $v33) !== 1) {
                             return false;
                         }
                     }
@@ -8879,23 +9816,15 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('currency', $fields1)) {
-                    $v6 = $fields1['currency'];
-                    if (!is_string($v6)) {
+                    if (!self::v_Currency($fields1['currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('description', $fields1)) {
-                    $v8 = $fields1['description'];
-                    if (!is_string($v8)) {
+                    $v7 = $fields1['description'];
+                    if (!is_string($v7)) {
                         return false;
-                    } elseif (strlen($v8) > 4096 && mb_strlen($v8, 'UTF-8') > 4096) {
+                    } elseif (strlen($v7) > 4096 && mb_strlen($v7, 'UTF-8') > 4096) {
                         return false;
                     }
                 } else {
@@ -8909,28 +9838,28 @@ final class Validators
                 return false;
             }
         } else {
-            $fields10 = (array) $value;
-            if (array_key_exists('number', $fields10)) {
-                $ctx->visit('number', $fields10['number'], self::v_OrderId(...));
+            $fields9 = (array) $value;
+            if (array_key_exists('number', $fields9)) {
+                $ctx->visit('number', $fields9['number'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'number', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('amount', $fields10)) {
-                $v12 = $fields10['amount'];
+            if (array_key_exists('amount', $fields9)) {
+                $v11 = $fields9['amount'];
                 $ctx->enter('amount');
-                self::v_Amount($v12, $ctx);
-                if (self::v_S2sZeroAmountRule_then_properties_order_amount_not($v12) && ValidationContext::reject($ctx, 'not', 'must be greater than 0 (the platform answers "amount: This value should be greater than 0.")')) {
+                self::v_Amount($v11, $ctx);
+                if (self::v_S2sZeroAmountRule_then_properties_order_amount_not($v11) && ValidationContext::reject($ctx, 'not', 'must be greater than 0 (the platform answers "amount: This value should be greater than 0.")')) {
                     return false;
                 }
                 $ctx->leave();
             } elseif (ValidationContext::rejectAt($ctx, 'amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('currency', $fields10)) {
-                $ctx->visit('currency', $fields10['currency'], self::v_Currency(...));
+            if (array_key_exists('currency', $fields9)) {
+                $ctx->visit('currency', $fields9['currency'], self::v_Currency(...));
             }
-            if (array_key_exists('description', $fields10)) {
-                $ctx->visit('description', $fields10['description'], self::v_OrderDescription(...));
+            if (array_key_exists('description', $fields9)) {
+                $ctx->visit('description', $fields9['description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'description', 'required', 'is required')) {
                 return false;
             }
@@ -9009,7 +9938,7 @@ final class Validators
                         if (strlen($v14) > 64 && mb_strlen($v14, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v14) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v14) !== 1) {
                             return false;
                         }
                     }
@@ -9106,7 +10035,7 @@ final class Validators
                         if (strlen($v8) > 19 && mb_strlen($v8, 'UTF-8') > 19) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -9221,7 +10150,7 @@ final class Validators
                         if (strlen($v8) > 64 && mb_strlen($v8, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -9284,7 +10213,7 @@ final class Validators
                         if (strlen($v4) > 255 && mb_strlen($v4, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -9373,15 +10302,15 @@ final class Validators
                         if (strlen($v8) > 64 && mb_strlen($v8, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
                             return false;
                         }
                     }
                 } else {
                     return false;
                 }
-                if (array_key_exists('payment_id', $fields1)) {
-                    return false;
+                if (!self::v_CheckoutStatusByOrderId_x_warning($value)) {
+                    Checks::$warned = true;
                 }
             }
             return true;
@@ -9419,8 +10348,8 @@ final class Validators
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('payment_id', $fields10) && ValidationContext::rejectAt($ctx, 'payment_id', 'false', 'must not be present')) {
-                return false;
+            if (!self::v_CheckoutStatusByOrderId_x_warning($value)) {
+                self::v_CheckoutStatusByOrderId_x_warning($value, $ctx->warning('is sent together with `order_id`; the request is the lookup by `order_id`, signed as one, and sent'));
             }
         }
         return true;
@@ -9455,6 +10384,26 @@ final class Validators
     {
         if ((is_int($value) || is_float($value) && is_finite($value))) {
             if ($value <= 100 && ValidationContext::reject($ctx, 'exclusiveMinimum', 'must be greater than 100')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static function v_CheckoutStatusByOrderId_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($ctx === null) {
+            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+                $fields1 = (array) $value;
+                if (array_key_exists('payment_id', $fields1)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+            $fields2 = (array) $value;
+            if (array_key_exists('payment_id', $fields2) && ValidationContext::rejectAt($ctx, 'payment_id', 'false', 'must not be present')) {
                 return false;
             }
         }
@@ -9496,7 +10445,7 @@ final class Validators
                         if (strlen($v6) > 64 && mb_strlen($v6, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -9506,8 +10455,8 @@ final class Validators
                 if (array_key_exists('order_id', $fields1)) {
                     return false;
                 }
-                if (array_key_exists('size', $fields1)) {
-                    return false;
+                if (!self::v_CheckoutStatusByPaymentId_x_warning($value)) {
+                    Checks::$warned = true;
                 }
             }
             return true;
@@ -9536,7 +10485,27 @@ final class Validators
             if (array_key_exists('order_id', $fields8) && ValidationContext::rejectAt($ctx, 'order_id', 'false', 'must not be present')) {
                 return false;
             }
-            if (array_key_exists('size', $fields8) && ValidationContext::rejectAt($ctx, 'size', 'false', 'must not be present')) {
+            if (!self::v_CheckoutStatusByPaymentId_x_warning($value)) {
+                self::v_CheckoutStatusByPaymentId_x_warning($value, $ctx->warning('applies to the lookup by `order_id` only; it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_CheckoutStatusByPaymentId_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($ctx === null) {
+            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+                $fields1 = (array) $value;
+                if (array_key_exists('size', $fields1)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+            $fields2 = (array) $value;
+            if (array_key_exists('size', $fields2) && ValidationContext::rejectAt($ctx, 'size', 'false', 'must not be present')) {
                 return false;
             }
         }
@@ -9571,7 +10540,7 @@ final class Validators
             }
         } else {
             if (!(self::v_CheckoutStatusRequest_allOf_0_anyOf_0($value) || self::v_CheckoutStatusRequest_allOf_0_anyOf_1($value))) {
-                $closest6 = Checks::closestAlternative($value, self::SHAPES_11);
+                $closest6 = Checks::closestAlternative($value, self::SHAPES_10);
                 if ($closest6 === 0) {
                     self::v_CheckoutStatusRequest_allOf_0_anyOf_0($value, $ctx);
                     $ctx->fail('anyOf', 'must match at least one of: payment_id, order_id (closest: payment_id)');
@@ -9589,7 +10558,7 @@ final class Validators
             }
             if ($matches7 !== 1) {
                 if ($matches7 === 0) {
-                    $closest8 = Checks::closestAlternative($value, self::SHAPES_12);
+                    $closest8 = Checks::closestAlternative($value, self::SHAPES_11);
                     if ($closest8 === 0) {
                         self::v_CheckoutStatusByPaymentId($value, $ctx);
                         $ctx->fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by payment_id)');
@@ -9600,6 +10569,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: by payment_id, by order_id');
                 }
+            } elseif (self::v_CheckoutStatusByPaymentId($value)) {
+                self::v_CheckoutStatusByPaymentId($value, $ctx);
+            } elseif (self::v_CheckoutStatusByOrderId($value)) {
+                self::v_CheckoutStatusByOrderId($value, $ctx);
             }
         }
         return true;
@@ -9687,7 +10660,7 @@ final class Validators
         }
         if ($matches4 !== 1) {
             if ($matches4 === 0) {
-                $closest5 = Checks::closestAlternative($value, self::SHAPES_13);
+                $closest5 = Checks::closestAlternative($value, self::SHAPES_12);
                 if ($closest5 === 0) {
                     self::v_CheckoutPaymentStatus($value, $ctx);
                     $ctx->fail('oneOf', 'must match exactly one of: Payment status, array (closest: Payment status)');
@@ -9767,7 +10740,7 @@ final class Validators
                 }
                 if (array_key_exists('error_code', $fields1)) {
                     $v4 = $fields1['error_code'];
-                    if (!(self::v_WebWalletToken_properties_apiVersion($v4) || self::v_OrderId($v4))) {
+                    if (!(self::v_S2sErrorResponse_properties_http_code($v4) || self::v_OrderId($v4))) {
                         return false;
                     }
                 }
@@ -9803,13 +10776,13 @@ final class Validators
         } else {
             $fields13 = (array) $value;
             if (array_key_exists('http_code', $fields13)) {
-                $ctx->visit('http_code', $fields13['http_code'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('http_code', $fields13['http_code'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('error_code', $fields13)) {
                 $v15 = $fields13['error_code'];
                 $ctx->enter('error_code');
-                if (!(self::v_WebWalletToken_properties_apiVersion($v15) || self::v_OrderId($v15))) {
-                    self::v_WebWalletToken_properties_apiVersion($v15, $ctx);
+                if (!(self::v_S2sErrorResponse_properties_http_code($v15) || self::v_OrderId($v15))) {
+                    self::v_S2sErrorResponse_properties_http_code($v15, $ctx);
                     $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
                 }
                 $ctx->leave();
@@ -9872,7 +10845,7 @@ final class Validators
                         if (strlen($v6) > 64 && mb_strlen($v6, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -9950,7 +10923,7 @@ final class Validators
                         if (strlen($v8) > 19 && mb_strlen($v8, 'UTF-8') > 19) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -10039,12 +11012,6 @@ final class Validators
                 return false;
             } else {
                 $fields1 = (array) $value;
-                if (!array_key_exists('interval_length', $fields1)) {
-                    return false;
-                }
-                if (!array_key_exists('interval_unit', $fields1)) {
-                    return false;
-                }
                 if (array_key_exists('action', $fields1)) {
                     $v2 = $fields1['action'];
                     if (!is_string($v2)) {
@@ -10078,7 +11045,7 @@ final class Validators
                         if (strlen($v6) > 64 && mb_strlen($v6, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -10097,12 +11064,6 @@ final class Validators
             }
         } else {
             $fields9 = (array) $value;
-            if (!array_key_exists('interval_length', $fields9) && ValidationContext::rejectAt($ctx, 'interval_length', 'required', 'is required')) {
-                return false;
-            }
-            if (!array_key_exists('interval_unit', $fields9) && ValidationContext::rejectAt($ctx, 'interval_unit', 'required', 'is required')) {
-                return false;
-            }
             if (array_key_exists('action', $fields9)) {
                 $ctx->visit('action', $fields9['action'], self::v_CreateScheduleRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
@@ -10340,23 +11301,15 @@ final class Validators
                     }
                 }
                 if (array_key_exists('card_number', $fields1)) {
-                    $v6 = $fields1['card_number'];
-                    if (!is_string($v6)) {
+                    if (!self::v_CardNumber($fields1['card_number'])) {
                         return false;
-                    } else {
-                        if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (!Checks::luhn($v6)) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('card_token', $fields1)) {
-                    $v8 = $fields1['card_token'];
-                    if (!is_string($v8)) {
+                    $v7 = $fields1['card_token'];
+                    if (!is_string($v7)) {
                         return false;
-                    } elseif (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
+                    } elseif (strlen($v7) > 255 && mb_strlen($v7, 'UTF-8') > 255) {
                         return false;
                     }
                 }
@@ -10366,8 +11319,8 @@ final class Validators
                     }
                 }
                 if (array_key_exists('custom_data', $fields1)) {
-                    $v11 = $fields1['custom_data'];
-                    if (!(is_array($v11) ? ($v11 === [] ? !Checks::$strictJson : !array_is_list($v11)) : $v11 instanceof \stdClass)) {
+                    $v10 = $fields1['custom_data'];
+                    if (!(is_array($v10) ? ($v10 === [] ? !Checks::$strictJson : !array_is_list($v10)) : $v10 instanceof \stdClass)) {
                         return false;
                     }
                 }
@@ -10383,14 +11336,14 @@ final class Validators
                 if (!self::v_S2sPayeeFields($value)) {
                     return false;
                 }
-                $matches18 = 0;
+                $matches17 = 0;
                 if (self::v_Credit2CardRequest_allOf_4_oneOf_0($value)) {
-                    $matches18++;
+                    $matches17++;
                 }
                 if (self::v_Credit2CardRequest_allOf_4_oneOf_1($value)) {
-                    $matches18++;
+                    $matches17++;
                 }
-                if ($matches18 !== 1) {
+                if ($matches17 !== 1) {
                     return false;
                 }
                 if (!self::v_S2sNonZeroAmountRule($value)) {
@@ -10404,42 +11357,42 @@ final class Validators
                 return false;
             }
         } else {
-            $fields20 = (array) $value;
-            if (array_key_exists('action', $fields20)) {
-                $ctx->visit('action', $fields20['action'], self::v_Credit2CardRequest_properties_action(...));
+            $fields19 = (array) $value;
+            if (array_key_exists('action', $fields19)) {
+                $ctx->visit('action', $fields19['action'], self::v_Credit2CardRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('channel_id', $fields20)) {
-                $ctx->visit('channel_id', $fields20['channel_id'], self::v_OrderId(...));
+            if (array_key_exists('channel_id', $fields19)) {
+                $ctx->visit('channel_id', $fields19['channel_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('card_number', $fields20)) {
-                $ctx->visit('card_number', $fields20['card_number'], self::v_CardNumber(...));
+            if (array_key_exists('card_number', $fields19)) {
+                $ctx->visit('card_number', $fields19['card_number'], self::v_CardNumber(...));
             }
-            if (array_key_exists('card_token', $fields20)) {
-                $ctx->visit('card_token', $fields20['card_token'], self::v_OrderId(...));
+            if (array_key_exists('card_token', $fields19)) {
+                $ctx->visit('card_token', $fields19['card_token'], self::v_OrderId(...));
             }
-            if (array_key_exists('parameters', $fields20)) {
-                $ctx->visit('parameters', $fields20['parameters'], self::v_Credit2CardParameters(...));
+            if (array_key_exists('parameters', $fields19)) {
+                $ctx->visit('parameters', $fields19['parameters'], self::v_Credit2CardParameters(...));
             }
-            if (array_key_exists('custom_data', $fields20)) {
-                $ctx->visit('custom_data', $fields20['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields19)) {
+                $ctx->visit('custom_data', $fields19['custom_data'], self::v_VoucherWalletParameters(...));
             }
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
             self::v_S2sCardPayerExtras($value, $ctx);
             self::v_S2sPayeeFields($value, $ctx);
-            $matches32 = 0;
+            $matches31 = 0;
             if (self::v_Credit2CardRequest_allOf_4_oneOf_0($value)) {
-                $matches32++;
+                $matches31++;
             }
             if (self::v_Credit2CardRequest_allOf_4_oneOf_1($value)) {
-                $matches32++;
+                $matches31++;
             }
-            if ($matches32 !== 1) {
-                if ($matches32 === 0) {
-                    $closest33 = Checks::closestAlternative($value, self::SHAPES_6);
-                    if ($closest33 === 0) {
+            if ($matches31 !== 1) {
+                if ($matches31 === 0) {
+                    $closest32 = Checks::closestAlternative($value, self::SHAPES_6);
+                    if ($closest32 === 0) {
                         self::v_Credit2CardRequest_allOf_4_oneOf_0($value, $ctx);
                         $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_number is present)');
                     } else {
@@ -10449,6 +11402,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: card_number is present, card_token is present');
                 }
+            } elseif (self::v_Credit2CardRequest_allOf_4_oneOf_0($value)) {
+                self::v_Credit2CardRequest_allOf_4_oneOf_0($value, $ctx);
+            } elseif (self::v_Credit2CardRequest_allOf_4_oneOf_1($value)) {
+                self::v_Credit2CardRequest_allOf_4_oneOf_1($value, $ctx);
             }
             self::v_S2sNonZeroAmountRule($value, $ctx);
         }
@@ -10463,9 +11420,9 @@ final class Validators
                 if (!array_key_exists('card_number', $fields1)) {
                     return false;
                 }
-                if (array_key_exists('card_token', $fields1)) {
-                    return false;
-                }
+            }
+            if (!self::v_CardDataFields_x_warning($value)) {
+                Checks::$warned = true;
             }
             return true;
         }
@@ -10474,9 +11431,9 @@ final class Validators
             if (!array_key_exists('card_number', $fields2) && ValidationContext::rejectAt($ctx, 'card_number', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_token', $fields2) && ValidationContext::rejectAt($ctx, 'card_token', 'false', 'must not be present')) {
-                return false;
-            }
+        }
+        if (!self::v_CardDataFields_x_warning($value)) {
+            self::v_CardDataFields_x_warning($value, $ctx->warning('is sent together with `card_number`, and the documents do not say which of the two the platform uses; the request is signed over the card token and sent'));
         }
         return true;
     }
@@ -11054,7 +12011,7 @@ final class Validators
                         if (strlen($v23) > 64 && mb_strlen($v23, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v23) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v23) !== 1) {
                             return false;
                         }
                     }
@@ -11922,7 +12879,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_25, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
+            if (preg_match(self::PATTERN_105, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
             }
         }
@@ -11932,7 +12889,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_26, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
+            if (preg_match(self::PATTERN_106, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
             }
         }
@@ -11995,7 +12952,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_27, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
+            if (preg_match(self::PATTERN_107, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
             }
         }
@@ -12005,7 +12962,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_28, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$')) {
+            if (preg_match(self::PATTERN_108, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
             }
         }
@@ -12015,7 +12972,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_29, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$')) {
+            if (preg_match(self::PATTERN_109, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$')) {
                 return false;
             }
         }
@@ -12396,7 +13353,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_24, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
+            if (preg_match(self::PATTERN_104, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
             }
         }
@@ -13060,6 +14017,19 @@ final class Validators
 
     public static function v_Currency(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_Currency_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13068,7 +14038,17 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_2, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[A-Z]{3}$')) {
+            if (!self::v_Currency_x_warning($value)) {
+                self::v_Currency_x_warning($value, $ctx->warning('is not a three-letter currency code in capitals (ISO 4217, such as `USD`); it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_Currency_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
+            if (preg_match(self::PATTERN_100, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[A-Z]{3}$')) {
                 return false;
             }
         }
@@ -13085,7 +14065,7 @@ final class Validators
             if (strlen($value) > 19 && mb_strlen($value, 'UTF-8') > 19 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 19 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_18, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$')) {
+            if (preg_match(self::PATTERN_95, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$')) {
                 return false;
             }
         }
@@ -13094,6 +14074,19 @@ final class Validators
 
     public static function v_DayOfMonth(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_DayOfMonth_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -13102,7 +14095,17 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_17, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$')) {
+            if (!self::v_DayOfMonth_x_warning($value)) {
+                self::v_DayOfMonth_x_warning($value, $ctx->warning('is not a day of the month (1 to 31); it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_DayOfMonth_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
+            if (preg_match(self::PATTERN_103, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$')) {
                 return false;
             }
         }
@@ -14030,19 +15033,26 @@ final class Validators
                         return false;
                     }
                 }
-                if (array_key_exists('recurring_init', $fields1)) {
-                    $v10 = $fields1['recurring_init'];
+                if (array_key_exists('return_url', $fields1)) {
+                    $v10 = $fields1['return_url'];
                     if (!is_string($v10)) {
                         return false;
-                    } elseif ($v10 !== 'Y' && $v10 !== 'N') {
+                    } else {
+                        if (strlen($v10) > 2048 && mb_strlen($v10, 'UTF-8') > 2048) {
+                            return false;
+                        }
+                        if (!Formats::uri($v10)) {
+                            return false;
+                        }
+                    }
+                }
+                if (array_key_exists('recurring_init', $fields1)) {
+                    if (!self::v_YesNo($fields1['recurring_init'])) {
                         return false;
                     }
                 }
                 if (array_key_exists('req_token', $fields1)) {
-                    $v12 = $fields1['req_token'];
-                    if (!is_string($v12)) {
-                        return false;
-                    } elseif ($v12 !== 'Y' && $v12 !== 'N') {
+                    if (!self::v_YesNo($fields1['req_token'])) {
                         return false;
                     }
                 }
@@ -14123,6 +15133,9 @@ final class Validators
             if (array_key_exists('term_url_target', $fields27)) {
                 $ctx->visit('term_url_target', $fields27['term_url_target'], self::v_OrderId(...));
             }
+            if (array_key_exists('return_url', $fields27)) {
+                $ctx->visit('return_url', $fields27['return_url'], self::v_Url(...));
+            }
             if (array_key_exists('recurring_init', $fields27)) {
                 $ctx->visit('recurring_init', $fields27['recurring_init'], self::v_YesNo(...));
             }
@@ -14144,17 +15157,17 @@ final class Validators
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
             self::v_S2sCardPayerExtras($value, $ctx);
-            $matches42 = 0;
+            $matches43 = 0;
             if (self::v_CardTokenFields($value)) {
-                $matches42++;
+                $matches43++;
             }
             if (self::v_CardDataFields($value)) {
-                $matches42++;
+                $matches43++;
             }
-            if ($matches42 !== 1) {
-                if ($matches42 === 0) {
-                    $closest43 = Checks::closestAlternative($value, self::SHAPES_5);
-                    if ($closest43 === 0) {
+            if ($matches43 !== 1) {
+                if ($matches43 === 0) {
+                    $closest44 = Checks::closestAlternative($value, self::SHAPES_5);
+                    if ($closest44 === 0) {
                         self::v_CardTokenFields($value, $ctx);
                         $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                     } else {
@@ -14164,6 +15177,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data');
                 }
+            } elseif (self::v_CardTokenFields($value)) {
+                self::v_CardTokenFields($value, $ctx);
+            } elseif (self::v_CardDataFields($value)) {
+                self::v_CardDataFields($value, $ctx);
             }
             self::v_S2sZeroAmountRule($value, $ctx);
         }
@@ -14950,6 +15967,19 @@ final class Validators
 
     public static function v_DigitString(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_DigitString_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -14958,7 +15988,17 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_12, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$')) {
+            if (!self::v_DigitString_x_warning($value)) {
+                self::v_DigitString_x_warning($value, $ctx->warning('is not a whole number; it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_DigitString_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
+            if (preg_match(self::PATTERN_91, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$')) {
                 return false;
             }
         }
@@ -15039,7 +16079,7 @@ final class Validators
                         if (strlen($v4) > 25 && mb_strlen($v4, 'UTF-8') > 25) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_13, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_92, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -15077,7 +16117,7 @@ final class Validators
             if (strlen($value) > 10 && mb_strlen($value, 'UTF-8') > 10 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 10 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_20, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}$')) {
+            if (preg_match(self::PATTERN_97, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}$')) {
                 return false;
             }
         }
@@ -15099,7 +16139,7 @@ final class Validators
                         if (strlen($v2) > 10 && mb_strlen($v2, 'UTF-8') > 10) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_20, $v2) !== 1) {
+                        if (preg_match(self::PATTERN_97, $v2) !== 1) {
                             return false;
                         }
                     }
@@ -15143,16 +16183,8 @@ final class Validators
             } else {
                 $fields1 = (array) $value;
                 if (array_key_exists('toCurrency', $fields1)) {
-                    $v2 = $fields1['toCurrency'];
-                    if (!is_string($v2)) {
+                    if (!self::v_Currency($fields1['toCurrency'])) {
                         return false;
-                    } else {
-                        if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v2) !== 1) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
@@ -15165,9 +16197,9 @@ final class Validators
                 return false;
             }
         } else {
-            $fields4 = (array) $value;
-            if (array_key_exists('toCurrency', $fields4)) {
-                $ctx->visit('toCurrency', $fields4['toCurrency'], self::v_Currency(...));
+            $fields3 = (array) $value;
+            if (array_key_exists('toCurrency', $fields3)) {
+                $ctx->visit('toCurrency', $fields3['toCurrency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'toCurrency', 'required', 'is required')) {
                 return false;
             }
@@ -15225,7 +16257,7 @@ final class Validators
                         if (strlen($v8) > 64 && mb_strlen($v8, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -15420,7 +16452,7 @@ final class Validators
             if (strlen($value) > 64 && mb_strlen($value, 'UTF-8') > 64 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 64 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_3, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$')) {
+            if (preg_match(self::PATTERN_2, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$')) {
                 return false;
             }
         }
@@ -15512,7 +16544,7 @@ final class Validators
         } else {
             $fields22 = (array) $value;
             if (array_key_exists('colorDepth', $fields22)) {
-                $ctx->visit('colorDepth', $fields22['colorDepth'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('colorDepth', $fields22['colorDepth'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('javaEnabled', $fields22)) {
                 $ctx->visit('javaEnabled', $fields22['javaEnabled'], self::v_CryptoGatewayParameters_properties_bech32(...));
@@ -15524,13 +16556,13 @@ final class Validators
                 $ctx->visit('language', $fields22['language'], self::v_OrderId(...));
             }
             if (array_key_exists('screenHeight', $fields22)) {
-                $ctx->visit('screenHeight', $fields22['screenHeight'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('screenHeight', $fields22['screenHeight'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('screenWidth', $fields22)) {
-                $ctx->visit('screenWidth', $fields22['screenWidth'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('screenWidth', $fields22['screenWidth'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('timeZoneOffset', $fields22)) {
-                $ctx->visit('timeZoneOffset', $fields22['timeZoneOffset'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('timeZoneOffset', $fields22['timeZoneOffset'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('userAgent', $fields22)) {
                 $ctx->visit('userAgent', $fields22['userAgent'], self::v_HpfBrowserInfo_properties_userAgent(...));
@@ -15818,7 +16850,7 @@ final class Validators
                             if (strlen($v6) > 4 && mb_strlen($v6, 'UTF-8') > 4) {
                                 return false;
                             }
-                            if (preg_match(self::PATTERN_11, $v6) !== 1) {
+                            if (preg_match(self::PATTERN_90, $v6) !== 1) {
                                 return false;
                             }
                         }
@@ -15849,36 +16881,20 @@ final class Validators
                     }
                 }
                 if (array_key_exists('product_url', $fields1)) {
-                    $v12 = $fields1['product_url'];
-                    if (!is_string($v12)) {
+                    if (!self::v_UrlString($fields1['product_url'])) {
                         return false;
-                    } else {
-                        if (strlen($v12) > 2048 && mb_strlen($v12, 'UTF-8') > 2048) {
-                            return false;
-                        }
-                        if (!Formats::uri($v12)) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('product_image_url', $fields1)) {
-                    $v14 = $fields1['product_image_url'];
-                    if (!is_string($v14)) {
+                    if (!self::v_UrlString($fields1['product_image_url'])) {
                         return false;
-                    } else {
-                        if (strlen($v14) > 2048 && mb_strlen($v14, 'UTF-8') > 2048) {
-                            return false;
-                        }
-                        if (!Formats::uri($v14)) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('product_type', $fields1)) {
-                    $v16 = $fields1['product_type'];
-                    if (!is_string($v16)) {
+                    $v14 = $fields1['product_type'];
+                    if (!is_string($v14)) {
                         return false;
-                    } elseif (strlen($v16) > 255 && mb_strlen($v16, 'UTF-8') > 255) {
+                    } elseif (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
                         return false;
                     }
                 }
@@ -15890,30 +16906,30 @@ final class Validators
                 return false;
             }
         } else {
-            $fields18 = (array) $value;
-            if (array_key_exists('product_reference_id', $fields18)) {
-                $ctx->visit('product_reference_id', $fields18['product_reference_id'], self::v_InstallmentRedirectParameters_properties_product_reference_id(...));
+            $fields16 = (array) $value;
+            if (array_key_exists('product_reference_id', $fields16)) {
+                $ctx->visit('product_reference_id', $fields16['product_reference_id'], self::v_InstallmentRedirectParameters_properties_product_reference_id(...));
             }
-            if (array_key_exists('product_name', $fields18)) {
-                $ctx->visit('product_name', $fields18['product_name'], self::v_OrderId(...));
+            if (array_key_exists('product_name', $fields16)) {
+                $ctx->visit('product_name', $fields16['product_name'], self::v_OrderId(...));
             }
-            if (array_key_exists('product_quantity', $fields18)) {
-                $ctx->visit('product_quantity', $fields18['product_quantity'], self::v_InstallmentRedirectParameters_properties_product_quantity(...));
+            if (array_key_exists('product_quantity', $fields16)) {
+                $ctx->visit('product_quantity', $fields16['product_quantity'], self::v_InstallmentRedirectParameters_properties_product_quantity(...));
             }
-            if (array_key_exists('product_sku', $fields18)) {
-                $ctx->visit('product_sku', $fields18['product_sku'], self::v_OrderId(...));
+            if (array_key_exists('product_sku', $fields16)) {
+                $ctx->visit('product_sku', $fields16['product_sku'], self::v_OrderId(...));
             }
-            if (array_key_exists('product_category', $fields18)) {
-                $ctx->visit('product_category', $fields18['product_category'], self::v_OrderId(...));
+            if (array_key_exists('product_category', $fields16)) {
+                $ctx->visit('product_category', $fields16['product_category'], self::v_OrderId(...));
             }
-            if (array_key_exists('product_url', $fields18)) {
-                $ctx->visit('product_url', $fields18['product_url'], self::v_Url(...));
+            if (array_key_exists('product_url', $fields16)) {
+                $ctx->visit('product_url', $fields16['product_url'], self::v_UrlString(...));
             }
-            if (array_key_exists('product_image_url', $fields18)) {
-                $ctx->visit('product_image_url', $fields18['product_image_url'], self::v_Url(...));
+            if (array_key_exists('product_image_url', $fields16)) {
+                $ctx->visit('product_image_url', $fields16['product_image_url'], self::v_UrlString(...));
             }
-            if (array_key_exists('product_type', $fields18)) {
-                $ctx->visit('product_type', $fields18['product_type'], self::v_OrderId(...));
+            if (array_key_exists('product_type', $fields16)) {
+                $ctx->visit('product_type', $fields16['product_type'], self::v_OrderId(...));
             }
         }
         return true;
@@ -15930,7 +16946,7 @@ final class Validators
                 if (strlen($value) > 4 && mb_strlen($value, 'UTF-8') > 4 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 4 characters')) {
                     return false;
                 }
-                if (preg_match(self::PATTERN_11, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,4}$')) {
+                if (preg_match(self::PATTERN_90, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,4}$')) {
                     return false;
                 }
             }
@@ -16152,121 +17168,97 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('callbackUrl', $fields1)) {
-                    $v6 = $fields1['callbackUrl'];
-                    if (!is_string($v6)) {
+                    if (!self::v_UrlString($fields1['callbackUrl'])) {
                         return false;
-                    } else {
-                        if (strlen($v6) > 2048 && mb_strlen($v6, 'UTF-8') > 2048) {
-                            return false;
-                        }
-                        if (!Formats::uri($v6)) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('reference', $fields1)) {
-                    $v8 = $fields1['reference'];
-                    if (!is_string($v8)) {
+                    $v7 = $fields1['reference'];
+                    if (!is_string($v7)) {
                         return false;
-                    } elseif (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
+                    } elseif (strlen($v7) > 255 && mb_strlen($v7, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('merchantType', $fields1)) {
-                    $v10 = $fields1['merchantType'];
-                    if (!is_string($v10)) {
+                    $v9 = $fields1['merchantType'];
+                    if (!is_string($v9)) {
                         return false;
-                    } elseif (strlen($v10) > 255 && mb_strlen($v10, 'UTF-8') > 255) {
+                    } elseif (strlen($v9) > 255 && mb_strlen($v9, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('merchantName', $fields1)) {
-                    $v12 = $fields1['merchantName'];
-                    if (!is_string($v12)) {
+                    $v11 = $fields1['merchantName'];
+                    if (!is_string($v11)) {
                         return false;
-                    } elseif (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
+                    } elseif (strlen($v11) > 255 && mb_strlen($v11, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('accountId', $fields1)) {
-                    $v14 = $fields1['accountId'];
-                    if (!is_string($v14)) {
+                    $v13 = $fields1['accountId'];
+                    if (!is_string($v13)) {
                         return false;
-                    } elseif (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
+                    } elseif (strlen($v13) > 255 && mb_strlen($v13, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('market', $fields1)) {
-                    $v16 = $fields1['market'];
-                    if (!is_string($v16)) {
+                    $v15 = $fields1['market'];
+                    if (!is_string($v15)) {
                         return false;
-                    } elseif (strlen($v16) > 255 && mb_strlen($v16, 'UTF-8') > 255) {
+                    } elseif (strlen($v15) > 255 && mb_strlen($v15, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('type', $fields1)) {
-                    $v18 = $fields1['type'];
-                    if (!is_string($v18)) {
+                    $v17 = $fields1['type'];
+                    if (!is_string($v17)) {
                         return false;
-                    } elseif ($v18 !== 'PIX' && $v18 !== 'OFFLINE' && $v18 !== 'OFFLINE_SERVICE_PAYMENT' && $v18 !== 'SPEI' && $v18 !== 'PULL') {
+                    } elseif ($v17 !== 'PIX' && $v17 !== 'OFFLINE' && $v17 !== 'OFFLINE_SERVICE_PAYMENT' && $v17 !== 'SPEI' && $v17 !== 'PULL') {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('currency', $fields1)) {
-                    $v20 = $fields1['currency'];
-                    if (!is_string($v20)) {
+                    if (!self::v_Currency($fields1['currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v20) > 255 && mb_strlen($v20, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v20) !== 1) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('redirectUrl', $fields1)) {
-                    $v22 = $fields1['redirectUrl'];
-                    if (!is_string($v22)) {
+                    if (!self::v_UrlString($fields1['redirectUrl'])) {
                         return false;
-                    } else {
-                        if (strlen($v22) > 2048 && mb_strlen($v22, 'UTF-8') > 2048) {
-                            return false;
-                        }
-                        if (!Formats::uri($v22)) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('clientTaxId', $fields1)) {
-                    $v24 = $fields1['clientTaxId'];
-                    if (!is_string($v24)) {
+                    $v21 = $fields1['clientTaxId'];
+                    if (!is_string($v21)) {
                         return false;
-                    } elseif (strlen($v24) > 255 && mb_strlen($v24, 'UTF-8') > 255) {
+                    } elseif (strlen($v21) > 255 && mb_strlen($v21, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('clientname', $fields1)) {
-                    $v26 = $fields1['clientname'];
-                    if (!is_string($v26)) {
+                    $v23 = $fields1['clientname'];
+                    if (!is_string($v23)) {
                         return false;
-                    } elseif (strlen($v26) > 255 && mb_strlen($v26, 'UTF-8') > 255) {
+                    } elseif (strlen($v23) > 255 && mb_strlen($v23, 'UTF-8') > 255) {
                         return false;
                     }
                 }
@@ -16276,54 +17268,54 @@ final class Validators
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_0_if($value)) {
-                    $fields30 = (array) $value;
-                    if (array_key_exists('market', $fields30)) {
-                        $v31 = $fields30['market'];
-                        if ($v31 !== 'BR') {
+                    $fields27 = (array) $value;
+                    if (array_key_exists('market', $fields27)) {
+                        $v28 = $fields27['market'];
+                        if ($v28 !== 'BR') {
                             return false;
                         }
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_1_if($value)) {
-                    $fields34 = (array) $value;
-                    if (!array_key_exists('redirectUrl', $fields34)) {
+                    $fields31 = (array) $value;
+                    if (!array_key_exists('redirectUrl', $fields31)) {
                         return false;
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_2_if($value)) {
-                    $fields36 = (array) $value;
-                    if (!array_key_exists('clientTaxId', $fields36)) {
+                    $fields33 = (array) $value;
+                    if (!array_key_exists('clientTaxId', $fields33)) {
                         return false;
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_3_if($value)) {
-                    $fields38 = (array) $value;
-                    if (!array_key_exists('clientTaxId', $fields38)) {
+                    $fields35 = (array) $value;
+                    if (!array_key_exists('clientTaxId', $fields35)) {
                         return false;
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_4_if($value)) {
-                    $fields40 = (array) $value;
-                    if (!array_key_exists('clientname', $fields40)) {
+                    $fields37 = (array) $value;
+                    if (!array_key_exists('clientname', $fields37)) {
                         return false;
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_5_if($value)) {
-                    $fields42 = (array) $value;
-                    if (!array_key_exists('redirectUrl', $fields42)) {
+                    $fields39 = (array) $value;
+                    if (!array_key_exists('redirectUrl', $fields39)) {
                         return false;
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_6_if($value)) {
-                    $fields44 = (array) $value;
-                    if (array_key_exists('bankDetails', $fields44)) {
-                        $v45 = $fields44['bankDetails'];
-                        if ((is_array($v45) ? ($v45 === [] ? !Checks::$strictJson : !array_is_list($v45)) : $v45 instanceof \stdClass)) {
-                            $fields46 = (array) $v45;
-                            if (!array_key_exists('cbu', $fields46)) {
+                    $fields41 = (array) $value;
+                    if (array_key_exists('bankDetails', $fields41)) {
+                        $v42 = $fields41['bankDetails'];
+                        if ((is_array($v42) ? ($v42 === [] ? !Checks::$strictJson : !array_is_list($v42)) : $v42 instanceof \stdClass)) {
+                            $fields43 = (array) $v42;
+                            if (!array_key_exists('cbu', $fields43)) {
                                 return false;
                             }
-                            if (!array_key_exists('alias', $fields46)) {
+                            if (!array_key_exists('alias', $fields43)) {
                                 return false;
                             }
                         }
@@ -16332,15 +17324,15 @@ final class Validators
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_7_if($value)) {
-                    $fields48 = (array) $value;
-                    if (array_key_exists('bankDetails', $fields48)) {
-                        $v49 = $fields48['bankDetails'];
-                        if ((is_array($v49) ? ($v49 === [] ? !Checks::$strictJson : !array_is_list($v49)) : $v49 instanceof \stdClass)) {
-                            $fields50 = (array) $v49;
-                            if (!array_key_exists('phoneNumber', $fields50)) {
+                    $fields45 = (array) $value;
+                    if (array_key_exists('bankDetails', $fields45)) {
+                        $v46 = $fields45['bankDetails'];
+                        if ((is_array($v46) ? ($v46 === [] ? !Checks::$strictJson : !array_is_list($v46)) : $v46 instanceof \stdClass)) {
+                            $fields47 = (array) $v46;
+                            if (!array_key_exists('phoneNumber', $fields47)) {
                                 return false;
                             }
-                            if (!array_key_exists('otp', $fields50)) {
+                            if (!array_key_exists('otp', $fields47)) {
                                 return false;
                             }
                         }
@@ -16349,8 +17341,8 @@ final class Validators
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_8_if($value)) {
-                    $fields52 = (array) $value;
-                    if (!array_key_exists('redirectUrl', $fields52)) {
+                    $fields49 = (array) $value;
+                    if (!array_key_exists('redirectUrl', $fields49)) {
                         return false;
                     }
                 }
@@ -16362,121 +17354,121 @@ final class Validators
                 return false;
             }
         } else {
-            $fields53 = (array) $value;
-            if (array_key_exists('amount', $fields53)) {
-                $ctx->visit('amount', $fields53['amount'], self::v_BnplAmount(...));
+            $fields50 = (array) $value;
+            if (array_key_exists('amount', $fields50)) {
+                $ctx->visit('amount', $fields50['amount'], self::v_BnplAmount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('expiryDate', $fields53)) {
-                $ctx->visit('expiryDate', $fields53['expiryDate'], self::v_OrderId(...));
+            if (array_key_exists('expiryDate', $fields50)) {
+                $ctx->visit('expiryDate', $fields50['expiryDate'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'expiryDate', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('callbackUrl', $fields53)) {
-                $ctx->visit('callbackUrl', $fields53['callbackUrl'], self::v_Url(...));
+            if (array_key_exists('callbackUrl', $fields50)) {
+                $ctx->visit('callbackUrl', $fields50['callbackUrl'], self::v_UrlString(...));
             } elseif (ValidationContext::rejectAt($ctx, 'callbackUrl', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('reference', $fields53)) {
-                $ctx->visit('reference', $fields53['reference'], self::v_OrderId(...));
+            if (array_key_exists('reference', $fields50)) {
+                $ctx->visit('reference', $fields50['reference'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'reference', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('merchantType', $fields53)) {
-                $ctx->visit('merchantType', $fields53['merchantType'], self::v_OrderId(...));
+            if (array_key_exists('merchantType', $fields50)) {
+                $ctx->visit('merchantType', $fields50['merchantType'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'merchantType', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('merchantName', $fields53)) {
-                $ctx->visit('merchantName', $fields53['merchantName'], self::v_OrderId(...));
+            if (array_key_exists('merchantName', $fields50)) {
+                $ctx->visit('merchantName', $fields50['merchantName'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'merchantName', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('accountId', $fields53)) {
-                $ctx->visit('accountId', $fields53['accountId'], self::v_OrderId(...));
+            if (array_key_exists('accountId', $fields50)) {
+                $ctx->visit('accountId', $fields50['accountId'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'accountId', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('market', $fields53)) {
-                $ctx->visit('market', $fields53['market'], self::v_OrderId(...));
+            if (array_key_exists('market', $fields50)) {
+                $ctx->visit('market', $fields50['market'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'market', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('type', $fields53)) {
-                $ctx->visit('type', $fields53['type'], self::v_LocalCollectionParameters_properties_type(...));
+            if (array_key_exists('type', $fields50)) {
+                $ctx->visit('type', $fields50['type'], self::v_LocalCollectionParameters_properties_type(...));
             } elseif (ValidationContext::rejectAt($ctx, 'type', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('currency', $fields53)) {
-                $ctx->visit('currency', $fields53['currency'], self::v_Currency(...));
+            if (array_key_exists('currency', $fields50)) {
+                $ctx->visit('currency', $fields50['currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('redirectUrl', $fields53)) {
-                $ctx->visit('redirectUrl', $fields53['redirectUrl'], self::v_Url(...));
+            if (array_key_exists('redirectUrl', $fields50)) {
+                $ctx->visit('redirectUrl', $fields50['redirectUrl'], self::v_UrlString(...));
             }
-            if (array_key_exists('clientTaxId', $fields53)) {
-                $ctx->visit('clientTaxId', $fields53['clientTaxId'], self::v_OrderId(...));
+            if (array_key_exists('clientTaxId', $fields50)) {
+                $ctx->visit('clientTaxId', $fields50['clientTaxId'], self::v_OrderId(...));
             }
-            if (array_key_exists('clientname', $fields53)) {
-                $ctx->visit('clientname', $fields53['clientname'], self::v_OrderId(...));
+            if (array_key_exists('clientname', $fields50)) {
+                $ctx->visit('clientname', $fields50['clientname'], self::v_OrderId(...));
             }
-            if (array_key_exists('bankDetails', $fields53)) {
-                $ctx->visit('bankDetails', $fields53['bankDetails'], self::v_LocalCollectionBankDetails(...));
+            if (array_key_exists('bankDetails', $fields50)) {
+                $ctx->visit('bankDetails', $fields50['bankDetails'], self::v_LocalCollectionBankDetails(...));
             }
             if (self::v_LocalCollectionParameters_allOf_0_if($value)) {
-                $fields69 = (array) $value;
-                if (array_key_exists('market', $fields69)) {
-                    $v70 = $fields69['market'];
+                $fields66 = (array) $value;
+                if (array_key_exists('market', $fields66)) {
+                    $v67 = $fields66['market'];
                     $ctx->enter('market');
-                    if ($v70 !== 'BR' && ValidationContext::reject($ctx, 'const', 'must be "BR" (when type is "PIX")')) {
+                    if ($v67 !== 'BR' && ValidationContext::reject($ctx, 'const', 'must be "BR" (when type is "PIX")')) {
                         return false;
                     }
                     $ctx->leave();
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_1_if($value)) {
-                $fields73 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields73) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE")')) {
+                $fields70 = (array) $value;
+                if (!array_key_exists('redirectUrl', $fields70) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE")')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_2_if($value)) {
-                $fields75 = (array) $value;
-                if (!array_key_exists('clientTaxId', $fields75) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "AR")')) {
+                $fields72 = (array) $value;
+                if (!array_key_exists('clientTaxId', $fields72) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "AR")')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_3_if($value)) {
-                $fields77 = (array) $value;
-                if (!array_key_exists('clientTaxId', $fields77) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "CL")')) {
+                $fields74 = (array) $value;
+                if (!array_key_exists('clientTaxId', $fields74) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "CL")')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_4_if($value)) {
-                $fields79 = (array) $value;
-                if (!array_key_exists('clientname', $fields79) && ValidationContext::rejectAt($ctx, 'clientname', 'required', 'is required (when type is "OFFLINE" and market is one of "PY", "PE")')) {
+                $fields76 = (array) $value;
+                if (!array_key_exists('clientname', $fields76) && ValidationContext::rejectAt($ctx, 'clientname', 'required', 'is required (when type is "OFFLINE" and market is one of "PY", "PE")')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_5_if($value)) {
-                $fields81 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields81) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE_SERVICE_PAYMENT")')) {
+                $fields78 = (array) $value;
+                if (!array_key_exists('redirectUrl', $fields78) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE_SERVICE_PAYMENT")')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_6_if($value)) {
-                $fields83 = (array) $value;
-                if (array_key_exists('bankDetails', $fields83)) {
-                    $v84 = $fields83['bankDetails'];
+                $fields80 = (array) $value;
+                if (array_key_exists('bankDetails', $fields80)) {
+                    $v81 = $fields80['bankDetails'];
                     $ctx->enter('bankDetails');
-                    if ((is_array($v84) ? ($v84 === [] ? !Checks::$strictJson : !array_is_list($v84)) : $v84 instanceof \stdClass)) {
-                        $fields85 = (array) $v84;
-                        if (!array_key_exists('cbu', $fields85) && ValidationContext::rejectAt($ctx, 'cbu', 'required', 'is required (when type is "PULL" and market is "AR")')) {
+                    if ((is_array($v81) ? ($v81 === [] ? !Checks::$strictJson : !array_is_list($v81)) : $v81 instanceof \stdClass)) {
+                        $fields82 = (array) $v81;
+                        if (!array_key_exists('cbu', $fields82) && ValidationContext::rejectAt($ctx, 'cbu', 'required', 'is required (when type is "PULL" and market is "AR")')) {
                             return false;
                         }
-                        if (!array_key_exists('alias', $fields85) && ValidationContext::rejectAt($ctx, 'alias', 'required', 'is required (when type is "PULL" and market is "AR")')) {
+                        if (!array_key_exists('alias', $fields82) && ValidationContext::rejectAt($ctx, 'alias', 'required', 'is required (when type is "PULL" and market is "AR")')) {
                             return false;
                         }
                     }
@@ -16486,16 +17478,16 @@ final class Validators
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_7_if($value)) {
-                $fields87 = (array) $value;
-                if (array_key_exists('bankDetails', $fields87)) {
-                    $v88 = $fields87['bankDetails'];
+                $fields84 = (array) $value;
+                if (array_key_exists('bankDetails', $fields84)) {
+                    $v85 = $fields84['bankDetails'];
                     $ctx->enter('bankDetails');
-                    if ((is_array($v88) ? ($v88 === [] ? !Checks::$strictJson : !array_is_list($v88)) : $v88 instanceof \stdClass)) {
-                        $fields89 = (array) $v88;
-                        if (!array_key_exists('phoneNumber', $fields89) && ValidationContext::rejectAt($ctx, 'phoneNumber', 'required', 'is required (when type is "PULL" and market is "PE")')) {
+                    if ((is_array($v85) ? ($v85 === [] ? !Checks::$strictJson : !array_is_list($v85)) : $v85 instanceof \stdClass)) {
+                        $fields86 = (array) $v85;
+                        if (!array_key_exists('phoneNumber', $fields86) && ValidationContext::rejectAt($ctx, 'phoneNumber', 'required', 'is required (when type is "PULL" and market is "PE")')) {
                             return false;
                         }
-                        if (!array_key_exists('otp', $fields89) && ValidationContext::rejectAt($ctx, 'otp', 'required', 'is required (when type is "PULL" and market is "PE")')) {
+                        if (!array_key_exists('otp', $fields86) && ValidationContext::rejectAt($ctx, 'otp', 'required', 'is required (when type is "PULL" and market is "PE")')) {
                             return false;
                         }
                     }
@@ -16505,8 +17497,8 @@ final class Validators
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_8_if($value)) {
-                $fields91 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields91) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "SPEI")')) {
+                $fields88 = (array) $value;
+                if (!array_key_exists('redirectUrl', $fields88) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "SPEI")')) {
                     return false;
                 }
             }
@@ -16916,7 +17908,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_19, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$')) {
+            if (preg_match(self::PATTERN_96, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$')) {
                 return false;
             }
         }
@@ -17632,7 +18624,7 @@ final class Validators
             return true;
         }
         if (!(self::v_DeviceWalletToken($value) || self::v_WebWalletToken($value))) {
-            $closest3 = Checks::closestAlternative($value, self::SHAPES_14);
+            $closest3 = Checks::closestAlternative($value, self::SHAPES_13);
             if ($closest3 === 0) {
                 self::v_DeviceWalletToken($value, $ctx);
                 $ctx->fail('anyOf', 'must match at least one of: Device-wallet token, Web-wallet token (closest: Device-wallet token)');
@@ -17779,7 +18771,7 @@ final class Validators
             if (strlen($value) > 10 && mb_strlen($value, 'UTF-8') > 10 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 10 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_4, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+(-[0-9]+)*$')) {
+            if (preg_match(self::PATTERN_3, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+(-[0-9]+)*$')) {
                 return false;
             }
         }
@@ -17845,6 +18837,19 @@ final class Validators
 
     public static function v_PositiveDigitString(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_PositiveDigitString_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -17853,7 +18858,17 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_16, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^0*[1-9][0-9]*$')) {
+            if (!self::v_PositiveDigitString_x_warning($value)) {
+                self::v_PositiveDigitString_x_warning($value, $ctx->warning('is not a whole number greater than zero; it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_PositiveDigitString_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
+            if (preg_match(self::PATTERN_102, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^0*[1-9][0-9]*$')) {
                 return false;
             }
         }
@@ -18112,6 +19127,52 @@ final class Validators
                 self::v_S2sErrorResponse($value, $ctx);
                 $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: ERROR)');
             }
+        } elseif (self::v_SaleResponse($value)) {
+            self::v_SaleResponse($value, $ctx);
+        } elseif (self::v_CaptureResponse($value)) {
+            self::v_CaptureResponse($value, $ctx);
+        } elseif (self::v_GetTransStatusResponse($value)) {
+            self::v_GetTransStatusResponse($value, $ctx);
+        } elseif (self::v_AuthResponse($value)) {
+            self::v_AuthResponse($value, $ctx);
+        } elseif (self::v_DebitResponse($value)) {
+            self::v_DebitResponse($value, $ctx);
+        } elseif (self::v_Credit2CardResponse($value)) {
+            self::v_Credit2CardResponse($value, $ctx);
+        } elseif (self::v_Card2CardResponse($value)) {
+            self::v_Card2CardResponse($value, $ctx);
+        } elseif (self::v_VoidResponse($value)) {
+            self::v_VoidResponse($value, $ctx);
+        } elseif (self::v_CreditvoidResponse($value)) {
+            self::v_CreditvoidResponse($value, $ctx);
+        } elseif (self::v_RefundResponse($value)) {
+            self::v_RefundResponse($value, $ctx);
+        } elseif (self::v_GetTransStatusByOrderResponse($value)) {
+            self::v_GetTransStatusByOrderResponse($value, $ctx);
+        } elseif (self::v_CreateScheduleResponse($value)) {
+            self::v_CreateScheduleResponse($value, $ctx);
+        } elseif (self::v_UpdateScheduleResponse($value)) {
+            self::v_UpdateScheduleResponse($value, $ctx);
+        } elseif (self::v_DeleteScheduleResponse($value)) {
+            self::v_DeleteScheduleResponse($value, $ctx);
+        } elseif (self::v_ScheduleInfoResponse($value)) {
+            self::v_ScheduleInfoResponse($value, $ctx);
+        } elseif (self::v_PauseScheduleResponse($value)) {
+            self::v_PauseScheduleResponse($value, $ctx);
+        } elseif (self::v_RunScheduleResponse($value)) {
+            self::v_RunScheduleResponse($value, $ctx);
+        } elseif (self::v_DescheduleResponse($value)) {
+            self::v_DescheduleResponse($value, $ctx);
+        } elseif (self::v_RecurringSaleResponse($value)) {
+            self::v_RecurringSaleResponse($value, $ctx);
+        } elseif (self::v_RecurringDebitResponse($value)) {
+            self::v_RecurringDebitResponse($value, $ctx);
+        } elseif (self::v_Credit2VirtualResponse($value)) {
+            self::v_Credit2VirtualResponse($value, $ctx);
+        } elseif (self::v_Debit2VirtualResponse($value)) {
+            self::v_Debit2VirtualResponse($value, $ctx);
+        } elseif (self::v_S2sErrorResponse($value)) {
+            self::v_S2sErrorResponse($value, $ctx);
         }
         return true;
     }
@@ -18164,59 +19225,53 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('order_currency', $fields1)) {
-                    $v8 = $fields1['order_currency'];
-                    if (!is_string($v8)) {
+                    if (!self::v_Currency($fields1['order_currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
-                            return false;
-                        }
                     }
+                } else {
+                    return false;
                 }
                 if (array_key_exists('order_description', $fields1)) {
-                    $v10 = $fields1['order_description'];
-                    if (!is_string($v10)) {
+                    $v9 = $fields1['order_description'];
+                    if (!is_string($v9)) {
                         return false;
-                    } elseif (strlen($v10) > 4096 && mb_strlen($v10, 'UTF-8') > 4096) {
+                    } elseif (strlen($v9) > 4096 && mb_strlen($v9, 'UTF-8') > 4096) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('recurring_first_trans_id', $fields1)) {
-                    $v12 = $fields1['recurring_first_trans_id'];
-                    if (!is_string($v12)) {
+                    $v11 = $fields1['recurring_first_trans_id'];
+                    if (!is_string($v11)) {
                         return false;
-                    } elseif (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
+                    } elseif (strlen($v11) > 255 && mb_strlen($v11, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('recurring_init_trans_id', $fields1)) {
-                    $v14 = $fields1['recurring_init_trans_id'];
-                    if (!is_string($v14)) {
+                    $v13 = $fields1['recurring_init_trans_id'];
+                    if (!is_string($v13)) {
                         return false;
-                    } elseif (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
+                    } elseif (strlen($v13) > 255 && mb_strlen($v13, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('recurring_token', $fields1)) {
-                    $v16 = $fields1['recurring_token'];
-                    if (!is_string($v16)) {
+                    $v15 = $fields1['recurring_token'];
+                    if (!is_string($v15)) {
                         return false;
-                    } elseif (strlen($v16) > 255 && mb_strlen($v16, 'UTF-8') > 255) {
+                    } elseif (strlen($v15) > 255 && mb_strlen($v15, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('schedule_id', $fields1)) {
-                    $v18 = $fields1['schedule_id'];
-                    if (!is_string($v18)) {
+                    $v17 = $fields1['schedule_id'];
+                    if (!is_string($v17)) {
                         return false;
-                    } elseif (strlen($v18) > 255 && mb_strlen($v18, 'UTF-8') > 255) {
+                    } elseif (strlen($v17) > 255 && mb_strlen($v17, 'UTF-8') > 255) {
                         return false;
                     }
                 }
@@ -18226,38 +19281,38 @@ final class Validators
                     }
                 }
                 if (array_key_exists('custom_data', $fields1)) {
-                    $v21 = $fields1['custom_data'];
-                    if (!(is_array($v21) ? ($v21 === [] ? !Checks::$strictJson : !array_is_list($v21)) : $v21 instanceof \stdClass)) {
+                    $v20 = $fields1['custom_data'];
+                    if (!(is_array($v20) ? ($v20 === [] ? !Checks::$strictJson : !array_is_list($v20)) : $v20 instanceof \stdClass)) {
                         return false;
                     }
                 }
                 if (array_key_exists('hash', $fields1)) {
-                    $v23 = $fields1['hash'];
-                    if (!is_string($v23)) {
+                    $v22 = $fields1['hash'];
+                    if (!is_string($v22)) {
                         return false;
                     } else {
-                        if (strlen($v23) > 64 && mb_strlen($v23, 'UTF-8') > 64) {
+                        if (strlen($v22) > 64 && mb_strlen($v22, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v23) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v22) !== 1) {
                             return false;
                         }
                     }
                 } else {
                     return false;
                 }
-                $amount25 = $fields1['order_amount'] ?? null;
-                $decimals26 = is_string($amount25) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
-                if ($decimals26 === 0 && Checks::fractionDigits($amount25) > 0) {
+                $amount24 = $fields1['order_amount'] ?? null;
+                $decimals25 = is_string($amount24) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals25 === 0 && Checks::fractionDigits($amount24) > 0) {
                     return false;
                 }
-                if ($decimals26 === 2 && Checks::fractionDigits($amount25) > 2) {
+                if ($decimals25 === 2 && Checks::fractionDigits($amount24) > 2) {
                     return false;
                 }
-                if ($decimals26 === 3 && Checks::fractionDigits($amount25) > 3) {
+                if ($decimals25 === 3 && Checks::fractionDigits($amount24) > 3) {
                     return false;
                 }
-                if ($decimals26 === 4 && Checks::fractionDigits($amount25) > 4) {
+                if ($decimals25 === 4 && Checks::fractionDigits($amount24) > 4) {
                     return false;
                 }
                 if (!(self::v_RecurringChargeFields_allOf_0_anyOf_0($value) || self::v_RecurringChargeFields_allOf_0_anyOf_1($value))) {
@@ -18271,72 +19326,74 @@ final class Validators
                 return false;
             }
         } else {
-            $fields28 = (array) $value;
-            if (array_key_exists('client_key', $fields28)) {
-                $ctx->visit('client_key', $fields28['client_key'], self::v_ClientKey(...));
+            $fields27 = (array) $value;
+            if (array_key_exists('client_key', $fields27)) {
+                $ctx->visit('client_key', $fields27['client_key'], self::v_ClientKey(...));
             } elseif (ValidationContext::rejectAt($ctx, 'client_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields28)) {
-                $ctx->visit('order_id', $fields28['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields27)) {
+                $ctx->visit('order_id', $fields27['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields28)) {
-                $ctx->visit('order_amount', $fields28['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields27)) {
+                $ctx->visit('order_amount', $fields27['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields28)) {
-                $ctx->visit('order_currency', $fields28['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields27)) {
+                $ctx->visit('order_currency', $fields27['order_currency'], self::v_Currency(...));
+            } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
+                return false;
             }
-            if (array_key_exists('order_description', $fields28)) {
-                $ctx->visit('order_description', $fields28['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields27)) {
+                $ctx->visit('order_description', $fields27['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('recurring_first_trans_id', $fields28)) {
-                $ctx->visit('recurring_first_trans_id', $fields28['recurring_first_trans_id'], self::v_OrderId(...));
+            if (array_key_exists('recurring_first_trans_id', $fields27)) {
+                $ctx->visit('recurring_first_trans_id', $fields27['recurring_first_trans_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('recurring_init_trans_id', $fields28)) {
-                $ctx->visit('recurring_init_trans_id', $fields28['recurring_init_trans_id'], self::v_OrderId(...));
+            if (array_key_exists('recurring_init_trans_id', $fields27)) {
+                $ctx->visit('recurring_init_trans_id', $fields27['recurring_init_trans_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('recurring_token', $fields28)) {
-                $ctx->visit('recurring_token', $fields28['recurring_token'], self::v_OrderId(...));
+            if (array_key_exists('recurring_token', $fields27)) {
+                $ctx->visit('recurring_token', $fields27['recurring_token'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'recurring_token', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('schedule_id', $fields28)) {
-                $ctx->visit('schedule_id', $fields28['schedule_id'], self::v_OrderId(...));
+            if (array_key_exists('schedule_id', $fields27)) {
+                $ctx->visit('schedule_id', $fields27['schedule_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('payer_ip', $fields28)) {
-                $ctx->visit('payer_ip', $fields28['payer_ip'], self::v_IpAddress(...));
+            if (array_key_exists('payer_ip', $fields27)) {
+                $ctx->visit('payer_ip', $fields27['payer_ip'], self::v_IpAddress(...));
             }
-            if (array_key_exists('custom_data', $fields28)) {
-                $ctx->visit('custom_data', $fields28['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields27)) {
+                $ctx->visit('custom_data', $fields27['custom_data'], self::v_VoucherWalletParameters(...));
             }
-            if (array_key_exists('hash', $fields28)) {
-                $ctx->visit('hash', $fields28['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields27)) {
+                $ctx->visit('hash', $fields27['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
-            $amount41 = $fields28['order_amount'] ?? null;
-            $decimals42 = is_string($amount41) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields28['order_currency'] ?? null) : -1;
-            if ($decimals42 === 0 && Checks::fractionDigits($amount41) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+            $amount40 = $fields27['order_amount'] ?? null;
+            $decimals41 = is_string($amount40) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields27['order_currency'] ?? null) : -1;
+            if ($decimals41 === 0 && Checks::fractionDigits($amount40) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
-            if ($decimals42 === 2 && Checks::fractionDigits($amount41) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+            if ($decimals41 === 2 && Checks::fractionDigits($amount40) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
-            if ($decimals42 === 3 && Checks::fractionDigits($amount41) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+            if ($decimals41 === 3 && Checks::fractionDigits($amount40) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
-            if ($decimals42 === 4 && Checks::fractionDigits($amount41) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
+            if ($decimals41 === 4 && Checks::fractionDigits($amount40) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
             if (!(self::v_RecurringChargeFields_allOf_0_anyOf_0($value) || self::v_RecurringChargeFields_allOf_0_anyOf_1($value))) {
-                $closest44 = Checks::closestAlternative($value, self::SHAPES_7);
-                if ($closest44 === 0) {
+                $closest43 = Checks::closestAlternative($value, self::SHAPES_7);
+                if ($closest43 === 0) {
                     self::v_RecurringChargeFields_allOf_0_anyOf_0($value, $ctx);
                     $ctx->fail('anyOf', 'must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_first_trans_id)');
                 } else {
@@ -18588,9 +19645,6 @@ final class Validators
                 } else {
                     return false;
                 }
-                if (array_key_exists('auth', $fields1)) {
-                    return false;
-                }
                 if (!self::v_RecurringChargeFields($value)) {
                     return false;
                 }
@@ -18609,9 +19663,6 @@ final class Validators
             if (array_key_exists('action', $fields6)) {
                 $ctx->visit('action', $fields6['action'], self::v_RecurringDebitRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
-                return false;
-            }
-            if (array_key_exists('auth', $fields6) && ValidationContext::rejectAt($ctx, 'auth', 'false', 'must not be present')) {
                 return false;
             }
             self::v_RecurringChargeFields($value, $ctx);
@@ -19032,10 +20083,7 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('auth', $fields1)) {
-                    $v4 = $fields1['auth'];
-                    if (!is_string($v4)) {
-                        return false;
-                    } elseif ($v4 !== 'Y' && $v4 !== 'N') {
+                    if (!self::v_YesNo($fields1['auth'])) {
                         return false;
                     }
                 }
@@ -19053,14 +20101,14 @@ final class Validators
                 return false;
             }
         } else {
-            $fields8 = (array) $value;
-            if (array_key_exists('action', $fields8)) {
-                $ctx->visit('action', $fields8['action'], self::v_RecurringSaleRequest_properties_action(...));
+            $fields7 = (array) $value;
+            if (array_key_exists('action', $fields7)) {
+                $ctx->visit('action', $fields7['action'], self::v_RecurringSaleRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('auth', $fields8)) {
-                $ctx->visit('auth', $fields8['auth'], self::v_YesNo(...));
+            if (array_key_exists('auth', $fields7)) {
+                $ctx->visit('auth', $fields7['auth'], self::v_YesNo(...));
             }
             self::v_RecurringChargeFields($value, $ctx);
             self::v_S2sZeroAmountRule($value, $ctx);
@@ -19506,7 +20554,7 @@ final class Validators
                         if (strlen($v8) > 64 && mb_strlen($v8, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -19717,7 +20765,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_22, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^-?[0-9]+(\\.[0-9]+)?$')) {
+            if (preg_match(self::PATTERN_99, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^-?[0-9]+(\\.[0-9]+)?$')) {
                 return false;
             }
         }
@@ -19888,7 +20936,7 @@ final class Validators
                         if (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v12) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v12) !== 1) {
                             return false;
                         }
                     }
@@ -19901,7 +20949,7 @@ final class Validators
                         if (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v14) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v14) !== 1) {
                             return false;
                         }
                     }
@@ -19962,7 +21010,7 @@ final class Validators
                         if (strlen($v27) > 64 && mb_strlen($v27, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v27) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v27) !== 1) {
                             return false;
                         }
                     }
@@ -20106,7 +21154,7 @@ final class Validators
                         if (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v12) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v12) !== 1) {
                             return false;
                         }
                     }
@@ -20119,7 +21167,7 @@ final class Validators
                         if (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v14) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v14) !== 1) {
                             return false;
                         }
                     }
@@ -20193,7 +21241,7 @@ final class Validators
                         if (strlen($v30) > 255 && mb_strlen($v30, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v30) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v30) !== 1) {
                             return false;
                         }
                     }
@@ -20222,7 +21270,7 @@ final class Validators
                         if (strlen($v36) > 255 && mb_strlen($v36, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v36) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v36) !== 1) {
                             return false;
                         }
                     }
@@ -20238,7 +21286,7 @@ final class Validators
                         if (strlen($v38) > 64 && mb_strlen($v38, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v38) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v38) !== 1) {
                             return false;
                         }
                     }
@@ -20438,7 +21486,7 @@ final class Validators
                         if (strlen($v6) > 10 && mb_strlen($v6, 'UTF-8') > 10) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_20, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_97, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -20478,7 +21526,7 @@ final class Validators
                 $ctx->visit('result', $fields15['result'], self::v_S2sErrorResponse_properties_result(...));
             }
             if (array_key_exists('http_code', $fields15)) {
-                $ctx->visit('http_code', $fields15['http_code'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('http_code', $fields15['http_code'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('error_code', $fields15)) {
                 $ctx->visit('error_code', $fields15['error_code'], self::v_ErrorCode(...));
@@ -20502,6 +21550,14 @@ final class Validators
                 }
                 $ctx->leave();
             }
+        }
+        return true;
+    }
+
+    public static function v_S2sErrorResponse_properties_http_code(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ((!(is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value)) && ValidationContext::reject($ctx, 'type', 'must be an integer')) {
+            return false;
         }
         return true;
     }
@@ -20594,57 +21650,49 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('order_currency', $fields1)) {
-                    $v8 = $fields1['order_currency'];
-                    if (!is_string($v8)) {
+                    if (!self::v_Currency($fields1['order_currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('order_description', $fields1)) {
-                    $v10 = $fields1['order_description'];
-                    if (!is_string($v10)) {
+                    $v9 = $fields1['order_description'];
+                    if (!is_string($v9)) {
                         return false;
-                    } elseif (strlen($v10) > 4096 && mb_strlen($v10, 'UTF-8') > 4096) {
+                    } elseif (strlen($v9) > 4096 && mb_strlen($v9, 'UTF-8') > 4096) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('hash', $fields1)) {
-                    $v12 = $fields1['hash'];
-                    if (!is_string($v12)) {
+                    $v11 = $fields1['hash'];
+                    if (!is_string($v11)) {
                         return false;
                     } else {
-                        if (strlen($v12) > 64 && mb_strlen($v12, 'UTF-8') > 64) {
+                        if (strlen($v11) > 64 && mb_strlen($v11, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v12) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v11) !== 1) {
                             return false;
                         }
                     }
                 } else {
                     return false;
                 }
-                $amount14 = $fields1['order_amount'] ?? null;
-                $decimals15 = is_string($amount14) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
-                if ($decimals15 === 0 && Checks::fractionDigits($amount14) > 0) {
+                $amount13 = $fields1['order_amount'] ?? null;
+                $decimals14 = is_string($amount13) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals14 === 0 && Checks::fractionDigits($amount13) > 0) {
                     return false;
                 }
-                if ($decimals15 === 2 && Checks::fractionDigits($amount14) > 2) {
+                if ($decimals14 === 2 && Checks::fractionDigits($amount13) > 2) {
                     return false;
                 }
-                if ($decimals15 === 3 && Checks::fractionDigits($amount14) > 3) {
+                if ($decimals14 === 3 && Checks::fractionDigits($amount13) > 3) {
                     return false;
                 }
-                if ($decimals15 === 4 && Checks::fractionDigits($amount14) > 4) {
+                if ($decimals14 === 4 && Checks::fractionDigits($amount13) > 4) {
                     return false;
                 }
             }
@@ -20655,49 +21703,49 @@ final class Validators
                 return false;
             }
         } else {
-            $fields16 = (array) $value;
-            if (array_key_exists('client_key', $fields16)) {
-                $ctx->visit('client_key', $fields16['client_key'], self::v_ClientKey(...));
+            $fields15 = (array) $value;
+            if (array_key_exists('client_key', $fields15)) {
+                $ctx->visit('client_key', $fields15['client_key'], self::v_ClientKey(...));
             } elseif (ValidationContext::rejectAt($ctx, 'client_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields16)) {
-                $ctx->visit('order_id', $fields16['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields15)) {
+                $ctx->visit('order_id', $fields15['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields16)) {
-                $ctx->visit('order_amount', $fields16['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields15)) {
+                $ctx->visit('order_amount', $fields15['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields16)) {
-                $ctx->visit('order_currency', $fields16['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields15)) {
+                $ctx->visit('order_currency', $fields15['order_currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_description', $fields16)) {
-                $ctx->visit('order_description', $fields16['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields15)) {
+                $ctx->visit('order_description', $fields15['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('hash', $fields16)) {
-                $ctx->visit('hash', $fields16['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields15)) {
+                $ctx->visit('hash', $fields15['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
-            $amount23 = $fields16['order_amount'] ?? null;
-            $decimals24 = is_string($amount23) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields16['order_currency'] ?? null) : -1;
-            if ($decimals24 === 0 && Checks::fractionDigits($amount23) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+            $amount22 = $fields15['order_amount'] ?? null;
+            $decimals23 = is_string($amount22) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields15['order_currency'] ?? null) : -1;
+            if ($decimals23 === 0 && Checks::fractionDigits($amount22) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
-            if ($decimals24 === 2 && Checks::fractionDigits($amount23) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+            if ($decimals23 === 2 && Checks::fractionDigits($amount22) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
-            if ($decimals24 === 3 && Checks::fractionDigits($amount23) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+            if ($decimals23 === 3 && Checks::fractionDigits($amount22) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
-            if ($decimals24 === 4 && Checks::fractionDigits($amount23) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
+            if ($decimals23 === 4 && Checks::fractionDigits($amount22) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
         }
@@ -20953,7 +22001,7 @@ final class Validators
                         if (strlen($v20) > 10 && mb_strlen($v20, 'UTF-8') > 10) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_4, $v20) !== 1) {
+                        if (preg_match(self::PATTERN_3, $v20) !== 1) {
                             return false;
                         }
                     }
@@ -21253,7 +22301,7 @@ final class Validators
                         if (strlen($v8) > 19 && mb_strlen($v8, 'UTF-8') > 19) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -21280,16 +22328,8 @@ final class Validators
                     }
                 }
                 if (array_key_exists('currency', $fields1)) {
-                    $v14 = $fields1['currency'];
-                    if (!is_string($v14)) {
+                    if (!self::v_Currency($fields1['currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v14) !== 1) {
-                            return false;
-                        }
                     }
                 }
             }
@@ -21300,27 +22340,27 @@ final class Validators
                 return false;
             }
         } else {
-            $fields16 = (array) $value;
-            if (array_key_exists('action', $fields16)) {
-                $ctx->visit('action', $fields16['action'], self::v_OrderId(...));
+            $fields15 = (array) $value;
+            if (array_key_exists('action', $fields15)) {
+                $ctx->visit('action', $fields15['action'], self::v_OrderId(...));
             }
-            if (array_key_exists('order_id', $fields16)) {
-                $ctx->visit('order_id', $fields16['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields15)) {
+                $ctx->visit('order_id', $fields15['order_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('trans_id', $fields16)) {
-                $ctx->visit('trans_id', $fields16['trans_id'], self::v_OrderId(...));
+            if (array_key_exists('trans_id', $fields15)) {
+                $ctx->visit('trans_id', $fields15['trans_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('trans_date', $fields16)) {
-                $ctx->visit('trans_date', $fields16['trans_date'], self::v_DateTime(...));
+            if (array_key_exists('trans_date', $fields15)) {
+                $ctx->visit('trans_date', $fields15['trans_date'], self::v_DateTime(...));
             }
-            if (array_key_exists('descriptor', $fields16)) {
-                $ctx->visit('descriptor', $fields16['descriptor'], self::v_OrderId(...));
+            if (array_key_exists('descriptor', $fields15)) {
+                $ctx->visit('descriptor', $fields15['descriptor'], self::v_OrderId(...));
             }
-            if (array_key_exists('amount', $fields16)) {
-                $ctx->visit('amount', $fields16['amount'], self::v_Amount(...));
+            if (array_key_exists('amount', $fields15)) {
+                $ctx->visit('amount', $fields15['amount'], self::v_Amount(...));
             }
-            if (array_key_exists('currency', $fields16)) {
-                $ctx->visit('currency', $fields16['currency'], self::v_Currency(...));
+            if (array_key_exists('currency', $fields15)) {
+                $ctx->visit('currency', $fields15['currency'], self::v_Currency(...));
             }
         }
         return true;
@@ -21366,7 +22406,7 @@ final class Validators
                         if (strlen($v6) > 64 && mb_strlen($v6, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -21521,7 +22561,7 @@ final class Validators
                         if (strlen($v22) > 255 && mb_strlen($v22, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_19, $v22) !== 1) {
+                        if (preg_match(self::PATTERN_96, $v22) !== 1) {
                             return false;
                         }
                     }
@@ -21534,7 +22574,7 @@ final class Validators
                         if (strlen($v24) > 255 && mb_strlen($v24, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_15, $v24) !== 1) {
+                        if (preg_match(self::PATTERN_94, $v24) !== 1) {
                             return false;
                         }
                     }
@@ -21751,7 +22791,7 @@ final class Validators
                         if (strlen($v6) > 64 && mb_strlen($v6, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -21841,7 +22881,7 @@ final class Validators
             return true;
         }
         if (!(self::v_SaleCardRequest_allOf_1_if($value) || self::v_S2sZeroAmountRule_if_not_anyOf_1($value))) {
-            $closest3 = Checks::closestAlternative($value, self::SHAPES_15);
+            $closest3 = Checks::closestAlternative($value, self::SHAPES_14);
             if ($closest3 === 0) {
                 self::v_SaleCardRequest_allOf_1_if($value, $ctx);
                 $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: auth is "Y")');
@@ -21883,7 +22923,7 @@ final class Validators
     public static function v_S2sZeroAmountRule_then_properties_order_amount_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_23, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) {
+            if (preg_match(self::PATTERN_101, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) {
                 return false;
             }
         }
@@ -22673,16 +23713,13 @@ final class Validators
                     }
                 }
                 if (array_key_exists('recurring_init', $fields1)) {
-                    $v10 = $fields1['recurring_init'];
-                    if (!is_string($v10)) {
-                        return false;
-                    } elseif ($v10 !== 'Y' && $v10 !== 'N') {
+                    if (!self::v_YesNo($fields1['recurring_init'])) {
                         return false;
                     }
                 }
                 if (array_key_exists('custom_data', $fields1)) {
-                    $v12 = $fields1['custom_data'];
-                    if (!(is_array($v12) ? ($v12 === [] ? !Checks::$strictJson : !array_is_list($v12)) : $v12 instanceof \stdClass)) {
+                    $v11 = $fields1['custom_data'];
+                    if (!(is_array($v11) ? ($v11 === [] ? !Checks::$strictJson : !array_is_list($v11)) : $v11 instanceof \stdClass)) {
                         return false;
                     }
                 }
@@ -22703,29 +23740,29 @@ final class Validators
                 return false;
             }
         } else {
-            $fields17 = (array) $value;
-            if (!array_key_exists('payer_ip', $fields17) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
+            $fields16 = (array) $value;
+            if (!array_key_exists('payer_ip', $fields16) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('action', $fields17)) {
-                $ctx->visit('action', $fields17['action'], self::v_SaleCardRequest_properties_action(...));
+            if (array_key_exists('action', $fields16)) {
+                $ctx->visit('action', $fields16['action'], self::v_SaleCardRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('identifier', $fields17)) {
-                $ctx->visit('identifier', $fields17['identifier'], self::v_OrderId(...));
+            if (array_key_exists('identifier', $fields16)) {
+                $ctx->visit('identifier', $fields16['identifier'], self::v_OrderId(...));
             }
-            if (array_key_exists('return_url', $fields17)) {
-                $ctx->visit('return_url', $fields17['return_url'], self::v_Url(...));
+            if (array_key_exists('return_url', $fields16)) {
+                $ctx->visit('return_url', $fields16['return_url'], self::v_Url(...));
             }
-            if (array_key_exists('auth', $fields17)) {
-                $ctx->visit('auth', $fields17['auth'], self::v_OrderId(...));
+            if (array_key_exists('auth', $fields16)) {
+                $ctx->visit('auth', $fields16['auth'], self::v_OrderId(...));
             }
-            if (array_key_exists('recurring_init', $fields17)) {
-                $ctx->visit('recurring_init', $fields17['recurring_init'], self::v_YesNo(...));
+            if (array_key_exists('recurring_init', $fields16)) {
+                $ctx->visit('recurring_init', $fields16['recurring_init'], self::v_YesNo(...));
             }
-            if (array_key_exists('custom_data', $fields17)) {
-                $ctx->visit('custom_data', $fields17['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields16)) {
+                $ctx->visit('custom_data', $fields16['custom_data'], self::v_VoucherWalletParameters(...));
             }
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
@@ -24394,7 +25431,7 @@ final class Validators
                             if (array_key_exists('personalId', $fields9)) {
                                 $v10 = $fields9['personalId'];
                                 if (is_string($v10)) {
-                                    if (preg_match(self::PATTERN_12, $v10) !== 1) {
+                                    if (preg_match(self::PATTERN_91, $v10) !== 1) {
                                         return false;
                                     }
                                 }
@@ -24431,7 +25468,7 @@ final class Validators
                             $v20 = $fields19['personalId'];
                             $ctx->enter('personalId');
                             if (is_string($v20)) {
-                                if (preg_match(self::PATTERN_12, $v20) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$ (when payer_country is "BR")')) {
+                                if (preg_match(self::PATTERN_91, $v20) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$ (when payer_country is "BR")')) {
                                     return false;
                                 }
                             }
@@ -24763,6 +25800,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method');
                 }
+            } elseif (self::v_SaleApmMethodRequest($value)) {
+                self::v_SaleApmMethodRequest($value, $ctx);
+            } elseif (self::v_SaleApmRedirectOnlyRequest($value)) {
+                self::v_SaleApmRedirectOnlyRequest($value, $ctx);
             }
         }
         return true;
@@ -25526,10 +26567,7 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('auth', $fields1)) {
-                    $v4 = $fields1['auth'];
-                    if (!is_string($v4)) {
-                        return false;
-                    } elseif ($v4 !== 'Y' && $v4 !== 'N') {
+                    if (!self::v_YesNo($fields1['auth'])) {
                         return false;
                     }
                 }
@@ -25542,8 +26580,8 @@ final class Validators
                     return false;
                 }
                 if (self::v_SaleCardRequest_allOf_1_if($value)) {
-                    $fields9 = (array) $value;
-                    if (array_key_exists('mpi_data', $fields9)) {
+                    $fields8 = (array) $value;
+                    if (array_key_exists('mpi_data', $fields8)) {
                         return false;
                     }
                 }
@@ -25558,25 +26596,25 @@ final class Validators
                 return false;
             }
         } else {
-            $fields11 = (array) $value;
-            if (array_key_exists('action', $fields11)) {
-                $ctx->visit('action', $fields11['action'], self::v_SaleCardRequest_properties_action(...));
+            $fields10 = (array) $value;
+            if (array_key_exists('action', $fields10)) {
+                $ctx->visit('action', $fields10['action'], self::v_SaleCardRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('brand', $fields11) && ValidationContext::rejectAt($ctx, 'brand', 'false', 'must not be present')) {
+            if (array_key_exists('brand', $fields10) && ValidationContext::rejectAt($ctx, 'brand', 'false', 'must not be present')) {
                 return false;
             }
-            if (array_key_exists('auth', $fields11)) {
-                $ctx->visit('auth', $fields11['auth'], self::v_YesNo(...));
+            if (array_key_exists('auth', $fields10)) {
+                $ctx->visit('auth', $fields10['auth'], self::v_YesNo(...));
             }
-            if (array_key_exists('mpi_data', $fields11)) {
-                $ctx->visit('mpi_data', $fields11['mpi_data'], self::v_MpiData(...));
+            if (array_key_exists('mpi_data', $fields10)) {
+                $ctx->visit('mpi_data', $fields10['mpi_data'], self::v_MpiData(...));
             }
             self::v_CardSaleFields($value, $ctx);
             if (self::v_SaleCardRequest_allOf_1_if($value)) {
-                $fields17 = (array) $value;
-                if (array_key_exists('mpi_data', $fields17) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present (when auth is "Y")')) {
+                $fields16 = (array) $value;
+                if (array_key_exists('mpi_data', $fields16) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present (when auth is "Y")')) {
                     return false;
                 }
             }
@@ -25916,6 +26954,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: S2S CARD SALE, S2S APM SALE');
                 }
+            } elseif (self::v_SaleCardRequest($value)) {
+                self::v_SaleCardRequest($value, $ctx);
+            } elseif (self::v_SaleApmRequest($value)) {
+                self::v_SaleApmRequest($value, $ctx);
             }
         }
         return true;
@@ -26489,7 +27531,7 @@ final class Validators
                 $ctx->visit('delays', $fields32['delays'], self::v_ScheduleInfoNumber(...));
             }
             if (array_key_exists('paused', $fields32)) {
-                $ctx->visit('paused', $fields32['paused'], self::v_YesNo(...));
+                $ctx->visit('paused', $fields32['paused'], self::v_ScheduleInfoResponse_properties_paused(...));
             }
             if (array_key_exists('delayed_first_payment', $fields32)) {
                 $ctx->visit('delayed_first_payment', $fields32['delayed_first_payment'], self::v_ScheduleOptions_properties_delayed_first_payment(...));
@@ -26524,6 +27566,18 @@ final class Validators
         return true;
     }
 
+    public static function v_ScheduleInfoResponse_properties_paused(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (!is_string($value)) {
+            if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
+                return false;
+            }
+        } elseif ($value !== 'Y' && $value !== 'N' && ValidationContext::reject($ctx, 'enum', 'must be one of: Y, N')) {
+            return false;
+        }
+        return true;
+    }
+
     public static function v_ScheduleIntervalUnit(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (!is_string($value)) {
@@ -26552,132 +27606,91 @@ final class Validators
                     }
                 }
                 if (array_key_exists('interval_length', $fields1)) {
-                    $v4 = $fields1['interval_length'];
-                    if (!is_string($v4)) {
+                    if (!self::v_PositiveDigitString($fields1['interval_length'])) {
                         return false;
-                    } else {
-                        if (strlen($v4) > 255 && mb_strlen($v4, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_16, $v4) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('interval_unit', $fields1)) {
-                    $v6 = $fields1['interval_unit'];
-                    if (!is_string($v6)) {
+                    $v5 = $fields1['interval_unit'];
+                    if (!is_string($v5)) {
                         return false;
-                    } elseif ($v6 !== 'day' && $v6 !== 'month') {
+                    } elseif ($v5 !== 'day' && $v5 !== 'month') {
                         return false;
                     }
                 }
                 if (array_key_exists('day_of_month', $fields1)) {
-                    $v8 = $fields1['day_of_month'];
-                    if (!is_string($v8)) {
+                    if (!self::v_DayOfMonth($fields1['day_of_month'])) {
                         return false;
-                    } else {
-                        if (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_17, $v8) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('payments_count', $fields1)) {
-                    $v10 = $fields1['payments_count'];
-                    if (!is_string($v10)) {
+                    if (!self::v_DigitString($fields1['payments_count'])) {
                         return false;
-                    } else {
-                        if (strlen($v10) > 255 && mb_strlen($v10, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_12, $v10) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('delayed_first_payment', $fields1)) {
-                    $v12 = $fields1['delayed_first_payment'];
-                    if (!is_string($v12)) {
+                    $v9 = $fields1['delayed_first_payment'];
+                    if (!is_string($v9)) {
                         return false;
-                    } elseif ($v12 !== 'none' && $v12 !== 'delay_by_interval' && $v12 !== 'day_of_week' && $v12 !== 'day_of_month') {
+                    } elseif ($v9 !== 'none' && $v9 !== 'delay_by_interval' && $v9 !== 'day_of_week' && $v9 !== 'day_of_month') {
                         return false;
                     }
                 }
                 if (array_key_exists('first_payment_interval_length', $fields1)) {
-                    $v14 = $fields1['first_payment_interval_length'];
-                    if (!is_string($v14)) {
+                    if (!self::v_PositiveDigitString($fields1['first_payment_interval_length'])) {
                         return false;
-                    } else {
-                        if (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_16, $v14) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('first_payment_interval_unit', $fields1)) {
-                    $v16 = $fields1['first_payment_interval_unit'];
-                    if (!is_string($v16)) {
+                    $v12 = $fields1['first_payment_interval_unit'];
+                    if (!is_string($v12)) {
                         return false;
-                    } elseif ($v16 !== 'day' && $v16 !== 'month') {
-                        return false;
+                    } else {
+                        if (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
+                            return false;
+                        }
+                        if (!self::v_ScheduleOptions_properties_first_payment_interval_unit_x_warning($v12)) {
+                            Checks::$warned = true;
+                        }
                     }
                 }
                 if (array_key_exists('first_payment_day_of_week', $fields1)) {
-                    $v18 = $fields1['first_payment_day_of_week'];
-                    if (!is_string($v18)) {
+                    $v14 = $fields1['first_payment_day_of_week'];
+                    if (!is_string($v14)) {
                         return false;
-                    } elseif (strlen($v18) > 255 && mb_strlen($v18, 'UTF-8') > 255) {
+                    } elseif (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('first_payment_day_of_month', $fields1)) {
-                    $v20 = $fields1['first_payment_day_of_month'];
-                    if (!is_string($v20)) {
+                    if (!self::v_DayOfMonth($fields1['first_payment_day_of_month'])) {
                         return false;
-                    } else {
-                        if (strlen($v20) > 255 && mb_strlen($v20, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_17, $v20) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('delays', $fields1)) {
-                    $v22 = $fields1['delays'];
-                    if (self::v_ScheduleOptions_properties_delays_not($v22)) {
+                    $v17 = $fields1['delays'];
+                    if (self::v_ScheduleOptions_properties_delays_not($v17)) {
                         return false;
                     }
                 }
                 if (self::v_ScheduleOptions_allOf_0_if($value)) {
-                    $fields25 = (array) $value;
-                    if (!array_key_exists('first_payment_interval_length', $fields25)) {
+                    $fields20 = (array) $value;
+                    if (!array_key_exists('first_payment_interval_length', $fields20)) {
                         return false;
                     }
-                    if (!array_key_exists('first_payment_interval_unit', $fields25)) {
+                    if (!array_key_exists('first_payment_interval_unit', $fields20)) {
                         return false;
                     }
                 }
                 if (self::v_ScheduleOptions_allOf_1_if($value)) {
-                    $fields27 = (array) $value;
-                    if (!array_key_exists('first_payment_day_of_week', $fields27)) {
+                    $fields22 = (array) $value;
+                    if (!array_key_exists('first_payment_day_of_week', $fields22)) {
                         return false;
                     }
                 }
                 if (self::v_ScheduleOptions_allOf_2_if($value)) {
-                    $fields29 = (array) $value;
-                    if (!array_key_exists('first_payment_day_of_month', $fields29)) {
-                        return false;
-                    }
-                }
-                if (self::v_ScheduleOptions_allOf_3_if($value)) {
-                    $fields31 = (array) $value;
-                    if (array_key_exists('day_of_month', $fields31)) {
+                    $fields24 = (array) $value;
+                    if (!array_key_exists('first_payment_day_of_month', $fields24)) {
                         return false;
                     }
                 }
@@ -26689,69 +27702,77 @@ final class Validators
                 return false;
             }
         } else {
-            $fields32 = (array) $value;
-            if (array_key_exists('name', $fields32)) {
-                $ctx->visit('name', $fields32['name'], self::v_OrderId(...));
+            $fields25 = (array) $value;
+            if (array_key_exists('name', $fields25)) {
+                $ctx->visit('name', $fields25['name'], self::v_OrderId(...));
             }
-            if (array_key_exists('interval_length', $fields32)) {
-                $ctx->visit('interval_length', $fields32['interval_length'], self::v_PositiveDigitString(...));
+            if (array_key_exists('interval_length', $fields25)) {
+                $ctx->visit('interval_length', $fields25['interval_length'], self::v_PositiveDigitString(...));
             }
-            if (array_key_exists('interval_unit', $fields32)) {
-                $ctx->visit('interval_unit', $fields32['interval_unit'], self::v_ScheduleIntervalUnit(...));
+            if (array_key_exists('interval_unit', $fields25)) {
+                $ctx->visit('interval_unit', $fields25['interval_unit'], self::v_ScheduleIntervalUnit(...));
             }
-            if (array_key_exists('day_of_month', $fields32)) {
-                $ctx->visit('day_of_month', $fields32['day_of_month'], self::v_DayOfMonth(...));
+            if (array_key_exists('day_of_month', $fields25)) {
+                $ctx->visit('day_of_month', $fields25['day_of_month'], self::v_DayOfMonth(...));
             }
-            if (array_key_exists('payments_count', $fields32)) {
-                $ctx->visit('payments_count', $fields32['payments_count'], self::v_DigitString(...));
+            if (array_key_exists('payments_count', $fields25)) {
+                $ctx->visit('payments_count', $fields25['payments_count'], self::v_DigitString(...));
             }
-            if (array_key_exists('delayed_first_payment', $fields32)) {
-                $ctx->visit('delayed_first_payment', $fields32['delayed_first_payment'], self::v_ScheduleOptions_properties_delayed_first_payment(...));
+            if (array_key_exists('delayed_first_payment', $fields25)) {
+                $ctx->visit('delayed_first_payment', $fields25['delayed_first_payment'], self::v_ScheduleOptions_properties_delayed_first_payment(...));
             }
-            if (array_key_exists('first_payment_interval_length', $fields32)) {
-                $ctx->visit('first_payment_interval_length', $fields32['first_payment_interval_length'], self::v_PositiveDigitString(...));
+            if (array_key_exists('first_payment_interval_length', $fields25)) {
+                $ctx->visit('first_payment_interval_length', $fields25['first_payment_interval_length'], self::v_PositiveDigitString(...));
             }
-            if (array_key_exists('first_payment_interval_unit', $fields32)) {
-                $ctx->visit('first_payment_interval_unit', $fields32['first_payment_interval_unit'], self::v_ScheduleIntervalUnit(...));
+            if (array_key_exists('first_payment_interval_unit', $fields25)) {
+                $v33 = $fields25['first_payment_interval_unit'];
+                $ctx->enter('first_payment_interval_unit');
+                if (!is_string($v33)) {
+                    if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
+                        return false;
+                    }
+                } else {
+                    if (strlen($v33) > 255 && mb_strlen($v33, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
+                        return false;
+                    }
+                    if (!self::v_ScheduleOptions_properties_first_payment_interval_unit_x_warning($v33)) {
+                        self::v_ScheduleOptions_properties_first_payment_interval_unit_x_warning($v33, $ctx->warning('is neither `day` nor `month`, the units of `interval_unit`; it is sent as written'));
+                    }
+                }
+                $ctx->leave();
             }
-            if (array_key_exists('first_payment_day_of_week', $fields32)) {
-                $ctx->visit('first_payment_day_of_week', $fields32['first_payment_day_of_week'], self::v_OrderId(...));
+            if (array_key_exists('first_payment_day_of_week', $fields25)) {
+                $ctx->visit('first_payment_day_of_week', $fields25['first_payment_day_of_week'], self::v_OrderId(...));
             }
-            if (array_key_exists('first_payment_day_of_month', $fields32)) {
-                $ctx->visit('first_payment_day_of_month', $fields32['first_payment_day_of_month'], self::v_DayOfMonth(...));
+            if (array_key_exists('first_payment_day_of_month', $fields25)) {
+                $ctx->visit('first_payment_day_of_month', $fields25['first_payment_day_of_month'], self::v_DayOfMonth(...));
             }
-            if (array_key_exists('delays', $fields32)) {
-                $v43 = $fields32['delays'];
+            if (array_key_exists('delays', $fields25)) {
+                $v37 = $fields25['delays'];
                 $ctx->enter('delays');
-                if (self::v_ScheduleOptions_properties_delays_not($v43) && ValidationContext::reject($ctx, 'not', 'Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.')) {
+                if (self::v_ScheduleOptions_properties_delays_not($v37) && ValidationContext::reject($ctx, 'not', 'Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.')) {
                     return false;
                 }
                 $ctx->leave();
             }
             if (self::v_ScheduleOptions_allOf_0_if($value)) {
-                $fields46 = (array) $value;
-                if (!array_key_exists('first_payment_interval_length', $fields46) && ValidationContext::rejectAt($ctx, 'first_payment_interval_length', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
+                $fields40 = (array) $value;
+                if (!array_key_exists('first_payment_interval_length', $fields40) && ValidationContext::rejectAt($ctx, 'first_payment_interval_length', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
                     return false;
                 }
-                if (!array_key_exists('first_payment_interval_unit', $fields46) && ValidationContext::rejectAt($ctx, 'first_payment_interval_unit', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
+                if (!array_key_exists('first_payment_interval_unit', $fields40) && ValidationContext::rejectAt($ctx, 'first_payment_interval_unit', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
                     return false;
                 }
             }
             if (self::v_ScheduleOptions_allOf_1_if($value)) {
-                $fields48 = (array) $value;
-                if (!array_key_exists('first_payment_day_of_week', $fields48) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_week', 'required', 'is required (when delayed_first_payment is "day_of_week")')) {
+                $fields42 = (array) $value;
+                if (!array_key_exists('first_payment_day_of_week', $fields42) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_week', 'required', 'is required (when delayed_first_payment is "day_of_week")')) {
                     return false;
                 }
             }
             if (self::v_ScheduleOptions_allOf_2_if($value)) {
-                $fields50 = (array) $value;
-                if (!array_key_exists('first_payment_day_of_month', $fields50) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_month', 'required', 'is required (when delayed_first_payment is "day_of_month")')) {
-                    return false;
-                }
-            }
-            if (self::v_ScheduleOptions_allOf_3_if($value)) {
-                $fields52 = (array) $value;
-                if (array_key_exists('day_of_month', $fields52) && ValidationContext::rejectAt($ctx, 'day_of_month', 'false', 'must not be present (when interval_unit is "day")')) {
+                $fields44 = (array) $value;
+                if (!array_key_exists('first_payment_day_of_month', $fields44) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_month', 'required', 'is required (when delayed_first_payment is "day_of_month")')) {
                     return false;
                 }
             }
@@ -26864,41 +27885,6 @@ final class Validators
         return true;
     }
 
-    public static function v_ScheduleOptions_allOf_3_if(mixed $value, ?ValidationContext $ctx = null): bool
-    {
-        if ($ctx === null) {
-            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-                $fields1 = (array) $value;
-                if (array_key_exists('interval_unit', $fields1)) {
-                    $v2 = $fields1['interval_unit'];
-                    if ($v2 !== 'day') {
-                        return false;
-                    }
-                } else {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-            $fields4 = (array) $value;
-            if (array_key_exists('interval_unit', $fields4)) {
-                $ctx->visit('interval_unit', $fields4['interval_unit'], self::v_ScheduleOptions_allOf_3_if_properties_interval_unit(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'interval_unit', 'required', 'is required')) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    public static function v_ScheduleOptions_allOf_3_if_properties_interval_unit(mixed $value, ?ValidationContext $ctx = null): bool
-    {
-        if ($value !== 'day' && ValidationContext::reject($ctx, 'const', 'must be "day"')) {
-            return false;
-        }
-        return true;
-    }
-
     public static function v_ScheduleOptions_properties_delayed_first_payment(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (!is_string($value)) {
@@ -26913,6 +27899,14 @@ final class Validators
 
     public static function v_ScheduleOptions_properties_delays_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        return true;
+    }
+
+    public static function v_ScheduleOptions_properties_first_payment_interval_unit_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($value !== 'day' && $value !== 'month' && ValidationContext::reject($ctx, 'enum', 'must be one of: day, month')) {
+            return false;
+        }
         return true;
     }
 
@@ -26995,7 +27989,7 @@ final class Validators
                         if (strlen($v18) > 10 && mb_strlen($v18, 'UTF-8') > 10) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_4, $v18) !== 1) {
+                        if (preg_match(self::PATTERN_3, $v18) !== 1) {
                             return false;
                         }
                     }
@@ -27120,7 +28114,7 @@ final class Validators
                                         if (array_key_exists('shipping', $fields20)) {
                                             $v25 = $fields20['shipping'];
                                             if (is_string($v25)) {
-                                                if (preg_match(self::PATTERN_10, $v25) !== 1) {
+                                                if (preg_match(self::PATTERN_9, $v25) !== 1) {
                                                     return false;
                                                 }
                                             }
@@ -27128,7 +28122,7 @@ final class Validators
                                         if (array_key_exists('totalDiscountAmount', $fields20)) {
                                             $v27 = $fields20['totalDiscountAmount'];
                                             if (is_string($v27)) {
-                                                if (preg_match(self::PATTERN_10, $v27) !== 1) {
+                                                if (preg_match(self::PATTERN_9, $v27) !== 1) {
                                                     return false;
                                                 }
                                             }
@@ -27140,7 +28134,7 @@ final class Validators
                                                 if (array_key_exists('country', $fields30)) {
                                                     $v31 = $fields30['country'];
                                                     if (is_string($v31)) {
-                                                        if (preg_match(self::PATTERN_21, $v31) !== 1) {
+                                                        if (preg_match(self::PATTERN_98, $v31) !== 1) {
                                                             return false;
                                                         }
                                                     }
@@ -27232,7 +28226,7 @@ final class Validators
     public static function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_recipient_properties_country(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_21, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^([A-Za-z]{2}|[0-9]{3})$')) {
+            if (preg_match(self::PATTERN_98, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^([A-Za-z]{2}|[0-9]{3})$')) {
                 return false;
             }
         }
@@ -27242,7 +28236,7 @@ final class Validators
     public static function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_shipping(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_10, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$')) {
+            if (preg_match(self::PATTERN_9, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$')) {
                 return false;
             }
         }
@@ -27639,7 +28633,7 @@ final class Validators
                         if (strlen($v56) > 64 && mb_strlen($v56, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v56) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v56) !== 1) {
                             return false;
                         }
                     }
@@ -28393,8 +29387,6 @@ final class Validators
                     } elseif (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
                         return false;
                     }
-                } else {
-                    return false;
                 }
                 if (array_key_exists('amount', $fields1)) {
                     $v4 = $fields1['amount'];
@@ -28408,46 +29400,32 @@ final class Validators
                             return false;
                         }
                     }
-                } else {
-                    return false;
                 }
                 if (array_key_exists('currency', $fields1)) {
-                    $v6 = $fields1['currency'];
-                    if (!is_string($v6)) {
+                    if (!self::v_Currency($fields1['currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
-                            return false;
-                        }
                     }
-                } else {
-                    return false;
                 }
                 if (array_key_exists('description', $fields1)) {
-                    $v8 = $fields1['description'];
-                    if (!is_string($v8)) {
+                    $v7 = $fields1['description'];
+                    if (!is_string($v7)) {
                         return false;
-                    } elseif (strlen($v8) > 4096 && mb_strlen($v8, 'UTF-8') > 4096) {
+                    } elseif (strlen($v7) > 4096 && mb_strlen($v7, 'UTF-8') > 4096) {
                         return false;
                     }
-                } else {
+                }
+                $amount9 = $fields1['amount'] ?? null;
+                $decimals10 = is_string($amount9) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['currency'] ?? null) : -1;
+                if ($decimals10 === 0 && Checks::fractionDigits($amount9) > 0) {
                     return false;
                 }
-                $amount10 = $fields1['amount'] ?? null;
-                $decimals11 = is_string($amount10) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['currency'] ?? null) : -1;
-                if ($decimals11 === 0 && Checks::fractionDigits($amount10) > 0) {
+                if ($decimals10 === 2 && Checks::fractionDigits($amount9) > 2) {
                     return false;
                 }
-                if ($decimals11 === 2 && Checks::fractionDigits($amount10) > 2) {
+                if ($decimals10 === 3 && Checks::fractionDigits($amount9) > 3) {
                     return false;
                 }
-                if ($decimals11 === 3 && Checks::fractionDigits($amount10) > 3) {
-                    return false;
-                }
-                if ($decimals11 === 4 && Checks::fractionDigits($amount10) > 4) {
+                if ($decimals10 === 4 && Checks::fractionDigits($amount9) > 4) {
                     return false;
                 }
             }
@@ -28458,39 +29436,31 @@ final class Validators
                 return false;
             }
         } else {
-            $fields12 = (array) $value;
-            if (array_key_exists('number', $fields12)) {
-                $ctx->visit('number', $fields12['number'], self::v_OrderId(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'number', 'required', 'is required')) {
+            $fields11 = (array) $value;
+            if (array_key_exists('number', $fields11)) {
+                $ctx->visit('number', $fields11['number'], self::v_OrderId(...));
+            }
+            if (array_key_exists('amount', $fields11)) {
+                $ctx->visit('amount', $fields11['amount'], self::v_Amount(...));
+            }
+            if (array_key_exists('currency', $fields11)) {
+                $ctx->visit('currency', $fields11['currency'], self::v_Currency(...));
+            }
+            if (array_key_exists('description', $fields11)) {
+                $ctx->visit('description', $fields11['description'], self::v_OrderDescription(...));
+            }
+            $amount16 = $fields11['amount'] ?? null;
+            $decimals17 = is_string($amount16) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields11['currency'] ?? null) : -1;
+            if ($decimals17 === 0 && Checks::fractionDigits($amount16) > 0 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have no decimals: that is what its currency (currency) takes')) {
                 return false;
             }
-            if (array_key_exists('amount', $fields12)) {
-                $ctx->visit('amount', $fields12['amount'], self::v_Amount(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'amount', 'required', 'is required')) {
+            if ($decimals17 === 2 && Checks::fractionDigits($amount16) > 2 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 2 decimals: that is what its currency (currency) takes')) {
                 return false;
             }
-            if (array_key_exists('currency', $fields12)) {
-                $ctx->visit('currency', $fields12['currency'], self::v_Currency(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'currency', 'required', 'is required')) {
+            if ($decimals17 === 3 && Checks::fractionDigits($amount16) > 3 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 3 decimals: that is what its currency (currency) takes')) {
                 return false;
             }
-            if (array_key_exists('description', $fields12)) {
-                $ctx->visit('description', $fields12['description'], self::v_OrderDescription(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'description', 'required', 'is required')) {
-                return false;
-            }
-            $amount17 = $fields12['amount'] ?? null;
-            $decimals18 = is_string($amount17) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields12['currency'] ?? null) : -1;
-            if ($decimals18 === 0 && Checks::fractionDigits($amount17) > 0 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have no decimals: that is what its currency (currency) takes')) {
-                return false;
-            }
-            if ($decimals18 === 2 && Checks::fractionDigits($amount17) > 2 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 2 decimals: that is what its currency (currency) takes')) {
-                return false;
-            }
-            if ($decimals18 === 3 && Checks::fractionDigits($amount17) > 3 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 3 decimals: that is what its currency (currency) takes')) {
-                return false;
-            }
-            if ($decimals18 === 4 && Checks::fractionDigits($amount17) > 4 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 4 decimals: that is what its currency (currency) takes')) {
+            if ($decimals17 === 4 && Checks::fractionDigits($amount16) > 4 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 4 decimals: that is what its currency (currency) takes')) {
                 return false;
             }
         }
@@ -28675,12 +29645,6 @@ final class Validators
                 if (!array_key_exists('merchant_key', $fields1)) {
                     return false;
                 }
-                if (!array_key_exists('operation', $fields1)) {
-                    return false;
-                }
-                if (!array_key_exists('order', $fields1)) {
-                    return false;
-                }
                 if (!array_key_exists('success_url', $fields1)) {
                     return false;
                 }
@@ -28700,12 +29664,6 @@ final class Validators
         } else {
             $fields3 = (array) $value;
             if (!array_key_exists('merchant_key', $fields3) && ValidationContext::rejectAt($ctx, 'merchant_key', 'required', 'is required')) {
-                return false;
-            }
-            if (!array_key_exists('operation', $fields3) && ValidationContext::rejectAt($ctx, 'operation', 'required', 'is required')) {
-                return false;
-            }
-            if (!array_key_exists('order', $fields3) && ValidationContext::rejectAt($ctx, 'order', 'required', 'is required')) {
                 return false;
             }
             if (!array_key_exists('success_url', $fields3) && ValidationContext::rejectAt($ctx, 'success_url', 'required', 'is required')) {
@@ -28769,31 +29727,18 @@ final class Validators
                 if (!array_key_exists('merchant_key', $fields1)) {
                     return false;
                 }
-                if (!array_key_exists('order', $fields1)) {
-                    return false;
-                }
                 if (!array_key_exists('hash', $fields1)) {
                     return false;
                 }
-                if (array_key_exists('operation', $fields1)) {
-                    $v2 = $fields1['operation'];
+                if (array_key_exists('return_url', $fields1)) {
+                    $v2 = $fields1['return_url'];
                     if (!is_string($v2)) {
                         return false;
-                    } elseif ($v2 !== 'purchase' && $v2 !== 'debit') {
-                        return false;
-                    }
-                } else {
-                    return false;
-                }
-                if (array_key_exists('return_url', $fields1)) {
-                    $v4 = $fields1['return_url'];
-                    if (!is_string($v4)) {
-                        return false;
                     } else {
-                        if (strlen($v4) > 2048 && mb_strlen($v4, 'UTF-8') > 2048) {
+                        if (strlen($v2) > 2048 && mb_strlen($v2, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::uri($v4)) {
+                        if (!Formats::uri($v2)) {
                             return false;
                         }
                     }
@@ -28811,39 +29756,19 @@ final class Validators
                 return false;
             }
         } else {
-            $fields7 = (array) $value;
-            if (!array_key_exists('merchant_key', $fields7) && ValidationContext::rejectAt($ctx, 'merchant_key', 'required', 'is required')) {
+            $fields5 = (array) $value;
+            if (!array_key_exists('merchant_key', $fields5) && ValidationContext::rejectAt($ctx, 'merchant_key', 'required', 'is required')) {
                 return false;
             }
-            if (!array_key_exists('order', $fields7) && ValidationContext::rejectAt($ctx, 'order', 'required', 'is required')) {
+            if (!array_key_exists('hash', $fields5) && ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
-            if (!array_key_exists('hash', $fields7) && ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
-                return false;
-            }
-            if (array_key_exists('operation', $fields7)) {
-                $ctx->visit('operation', $fields7['operation'], self::v_SessionTokenRequest_properties_operation(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'operation', 'required', 'is required')) {
-                return false;
-            }
-            if (array_key_exists('return_url', $fields7)) {
-                $ctx->visit('return_url', $fields7['return_url'], self::v_Url(...));
+            if (array_key_exists('return_url', $fields5)) {
+                $ctx->visit('return_url', $fields5['return_url'], self::v_Url(...));
             } elseif (ValidationContext::rejectAt($ctx, 'return_url', 'required', 'is required')) {
                 return false;
             }
             self::v_SessionFields($value, $ctx);
-        }
-        return true;
-    }
-
-    public static function v_SessionTokenRequest_properties_operation(mixed $value, ?ValidationContext $ctx = null): bool
-    {
-        if (!is_string($value)) {
-            if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
-                return false;
-            }
-        } elseif ($value !== 'purchase' && $value !== 'debit' && ValidationContext::reject($ctx, 'enum', 'must be one of: purchase, debit')) {
-            return false;
         }
         return true;
     }
@@ -28931,7 +29856,7 @@ final class Validators
                         if (strlen($v4) > 25 && mb_strlen($v4, 'UTF-8') > 25) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_13, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_92, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -29133,7 +30058,7 @@ final class Validators
             if (strlen($value) > 25 && mb_strlen($value, 'UTF-8') > 25 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 25 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_13, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^\\S+$')) {
+            if (preg_match(self::PATTERN_92, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^\\S+$')) {
                 return false;
             }
         }
@@ -29379,6 +30304,46 @@ final class Validators
             if (strlen($value) > 2048 && mb_strlen($value, 'UTF-8') > 2048 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2048 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
+            if (!Formats::uri($value) && ValidationContext::reject($ctx, 'format', 'must be a valid uri')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static function v_UrlString(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 2048 && mb_strlen($value, 'UTF-8') > 2048) {
+                    return false;
+                }
+                if (!self::v_UrlString_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
+        if (!is_string($value)) {
+            if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
+                return false;
+            }
+        } else {
+            if (strlen($value) > 2048 && mb_strlen($value, 'UTF-8') > 2048 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2048 characters (a safety cap of this client, not a platform limit)')) {
+                return false;
+            }
+            if (!self::v_UrlString_x_warning($value)) {
+                self::v_UrlString_x_warning($value, $ctx->warning('is not an absolute URL (with a scheme, such as `https://`); it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_UrlString_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
             if (!Formats::uri($value) && ValidationContext::reject($ctx, 'format', 'must be a valid uri')) {
                 return false;
             }
@@ -29771,7 +30736,7 @@ final class Validators
                 if (strlen($value) > 65535 && mb_strlen($value, 'UTF-8') > 65535) {
                     return false;
                 }
-                if (preg_match(self::PATTERN_14, $value) !== 1) {
+                if (preg_match(self::PATTERN_93, $value) !== 1) {
                     return false;
                 }
             }
@@ -29785,7 +30750,7 @@ final class Validators
             if (strlen($value) > 65535 && mb_strlen($value, 'UTF-8') > 65535 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 65535 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_14, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$')) {
+            if (preg_match(self::PATTERN_93, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$')) {
                 return false;
             }
         }
@@ -29828,8 +30793,8 @@ final class Validators
                 if (array_key_exists('card_cvv2', $fields1)) {
                     return false;
                 }
-                if (array_key_exists('card_token', $fields1)) {
-                    return false;
+                if (!self::v_CardDataFields_x_warning($value)) {
+                    Checks::$warned = true;
                 }
             }
             return true;
@@ -29862,8 +30827,8 @@ final class Validators
             if (array_key_exists('card_cvv2', $fields5) && ValidationContext::rejectAt($ctx, 'card_cvv2', 'false', 'must not be present')) {
                 return false;
             }
-            if (array_key_exists('card_token', $fields5) && ValidationContext::rejectAt($ctx, 'card_token', 'false', 'must not be present')) {
-                return false;
+            if (!self::v_CardDataFields_x_warning($value)) {
+                self::v_CardDataFields_x_warning($value, $ctx->warning('is sent together with a wallet token, and the documents do not say which of the two the platform uses; the request is signed as a wallet payment and sent'));
             }
         }
         return true;
@@ -30127,7 +31092,7 @@ final class Validators
                 $fields1 = (array) $value;
                 if (array_key_exists('apiVersion', $fields1)) {
                     $v2 = $fields1['apiVersion'];
-                    if (!(is_int($v2) || is_float($v2) && is_finite($v2) && floor($v2) === $v2)) {
+                    if (!(is_int($v2) || is_float($v2) && is_finite($v2))) {
                         return false;
                     }
                 } else {
@@ -30135,7 +31100,7 @@ final class Validators
                 }
                 if (array_key_exists('apiVersionMinor', $fields1)) {
                     $v4 = $fields1['apiVersionMinor'];
-                    if (!(is_int($v4) || is_float($v4) && is_finite($v4) && floor($v4) === $v4)) {
+                    if (!(is_int($v4) || is_float($v4) && is_finite($v4))) {
                         return false;
                     }
                 } else {
@@ -30322,7 +31287,7 @@ final class Validators
 
     public static function v_WebWalletToken_properties_apiVersion(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ((!(is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value)) && ValidationContext::reject($ctx, 'type', 'must be an integer')) {
+        if ((!(is_int($value) || is_float($value) && is_finite($value))) && ValidationContext::reject($ctx, 'type', 'must be a number')) {
             return false;
         }
         return true;
@@ -30386,11 +31351,37 @@ final class Validators
 
     public static function v_YesNo(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_YesNo_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
             }
-        } elseif ($value !== 'Y' && $value !== 'N' && ValidationContext::reject($ctx, 'enum', 'must be one of: Y, N')) {
+        } else {
+            if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
+                return false;
+            }
+            if (!self::v_YesNo_x_warning($value)) {
+                self::v_YesNo_x_warning($value, $ctx->warning('is neither `Y` nor `N`; it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_YesNo_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($value !== 'Y' && $value !== 'N' && ValidationContext::reject($ctx, 'enum', 'must be one of: Y, N')) {
             return false;
         }
         return true;

@@ -2,24 +2,17 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { ValidationContext } from '../../runtime/validation.js';
 import { v_Url } from '../shared/common.js';
-import { v_SessionFields, v_SessionMethodParameters } from '../shared/SessionRequest+SessionTokenRequest.js';
+import { v_SessionFields, v_SessionMethodParameters, v_SessionOrder } from '../shared/SessionRequest+SessionTokenRequest.js';
 
 export function v_SessionTokenRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
   } else {
     if (value.merchant_key === undefined && rejectAt(ctx, "merchant_key", "required", "is required")) return false;
-    if (value.order === undefined && rejectAt(ctx, "order", "required", "is required")) return false;
     if (value.hash === undefined && rejectAt(ctx, "hash", "required", "is required")) return false;
     let p1: unknown;
-    p1 = value.operation;
-    if (p1 !== undefined) {
-      if (!v_SessionTokenRequest_properties_operation(p1, ctx, "operation")) return false;
-    } else {
-      if (rejectAt(ctx, "operation", "required", "is required")) return false;
-    }
     p1 = value.return_url;
     if (p1 !== undefined) {
       if (!v_Url(p1, ctx, "return_url")) return false;
@@ -31,20 +24,11 @@ export function v_SessionTokenRequest(value: unknown, ctx?: ValidationContext): 
   return true;
 }
 
-function v_SessionTokenRequest_properties_operation(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (typeof value !== "string") {
-    if (rejectAt(ctx, at, "type", "must be a string")) return false;
-  } else {
-    if (value !== "purchase" && value !== "debit" && rejectAt(ctx, at, "enum", "must be one of: purchase, debit")) return false;
-  }
-  return true;
-}
-
 /** Validates a SessionTokenRequest: the client loads this module on the operation's first call. */
 export const validate = /* @__PURE__ */ validator<components['schemas']["SessionTokenRequest"]>(v_SessionTokenRequest, "json");
 
 /** Deferred pieces this validator's code loads in turn. */
-export const deferred = [v_SessionMethodParameters];
+export const deferred = [v_SessionMethodParameters, v_SessionOrder];
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["accountId","auth","billing_address","cancel_url","card_token","channel_id","crypto","custom_data","customer","error_url","expiry_url","hash","merchant_key","methods","operation","order","parameters","payee","payee_billing_address","payer_ip","payment_schedule_amount","recurring_init","req_token","return_url","schedule_id","schedule_start_date","session_expiry","success_url","url_target","vat_calc","with_hosted_fields"];

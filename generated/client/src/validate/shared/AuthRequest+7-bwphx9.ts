@@ -30,7 +30,7 @@ export function v_S2sOrderFields(value: unknown, ctx?: ValidationContext): boole
     }
     p1 = value.order_currency;
     if (p1 !== undefined) {
-      if (!v_Currency(p1, ctx, "order_currency")) return false;
+      if (!(ctx ? visit(ctx, "order_currency", p1, v_Currency) : v_Currency(p1))) return false;
     } else {
       if (rejectAt(ctx, "order_currency", "required", "is required")) return false;
     }
