@@ -1,14 +1,13 @@
 // Emitter: generated/client/src/validators.ts, plain functions with no runtime dependency on a
 // JSON Schema library. Each component schema X exports `validateX(value, style?)`, which
 // returns every issue with its wire path, and the type guard `isX(value)`; both call the one
-// compiled function `v_X(value, ctx?)` (see compile-schema.ts). Each module is a ts-morph source
-// file like every generated TypeScript module; the function bodies are the text ./code.ts
-// renders from its code tree (ajv's way), laid out as written, so no formatter runs over it.
+// compiled function `v_X(value, ctx?)` (see compile-schema.ts). Each module is written as text:
+// its import lines, then the function bodies ./code.ts renders from its code tree (ajv's way),
+// laid out as written, so neither a formatter nor a TypeScript AST is needed.
 // Code that request schemas reach moves to modules the client loads per operation, and large
 // parts a request may leave out to modules loaded when a value has them (./modules.ts).
-import { StructureKind, type ExportDeclarationStructure, type ImportDeclarationStructure, type WriterFunction } from 'ts-morph';
 import type { SpecModel } from '../../model/spec-model.js';
-import { codeProject } from '../../shared/ts-project.js';
+import { stringLiteral } from '../../shared/code-text.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { functionBase, validatorModulePath, validatorName } from '../../model/names.js';
 import { clientOperations } from '../../model/operations.js';
@@ -49,7 +48,6 @@ export const validatorsEmitter: Emitter = createValidatorsEmitter();
 
 function emitValidators(model: SpecModel, resources: SchemaResources | undefined): readonly GeneratedFile[] {
   const compiler = new ValidatorCompiler(model, resources, new Set(clientOperations(model).map((operation) => operation.requestSchemaName)));
-  const project = codeProject();
   const names = [...model.schemas.keys()];
   const compiledNames = compiler.components(names);
   const folded = compiler.foldIdentical();
@@ -130,12 +128,8 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       if (home !== undefined && home !== path) generatedImports.set(home, [...(generatedImports.get(home) ?? []), name]);
     }
     const fromRuntime = (module: string) => relative(`runtime/${module}`);
-    const importFrom = (moduleSpecifier: string, namedImports: readonly string[], isTypeOnly = false): ImportDeclarationStructure => ({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier,
-      namedImports: [...namedImports],
-      isTypeOnly,
-    });
+    const importFrom = (moduleSpecifier: string, namedImports: readonly string[], isTypeOnly = false): string =>
+      `import ${isTypeOnly ? 'type ' : ''}{ ${namedImports.join(', ')} } from ${stringLiteral(moduleSpecifier)};`;
     const imports = [
       ...(wraps ? [importFrom(relative('schema'), ['components'], true)] : []),
       ...[...helpers].sort(([a], [b]) => (a === 'validation' ? -1 : b === 'validation' ? 1 : a.localeCompare(b))).map(([module, names]) => importFrom(fromRuntime(module), names)),
@@ -150,10 +144,7 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       ...own.filter((declaration) => declaration.kind === 'function').map((declaration) => declaration.code(isExported(declaration), relative)),
       ...tail,
     ];
-    // The module is a ts-morph source file, as every generated TypeScript module: imports as
-    // structures, then each declaration as the text the code tree renders, a blank line apart.
-    const statements = [...imports, ...body.map((code): WriterFunction => (writer) => writer.blankLineIfLastNot().write(render(code)))];
-    const contents = project.createSourceFile(`client/src/${path}.ts`, { statements }, { overwrite: true }).getFullText();
+    const contents = moduleText(imports, body.map((code) => render(code)));
     return { path: `client/src/${path}.ts`, contents, kind: 'typescript', source: 'generators/emitters/validators' };
   };
 
@@ -253,11 +244,19 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
   );
   const reexports = specs.flatMap(({ path, entry }) => {
     if (!entry) return [];
-    const statement: ExportDeclarationStructure = { kind: StructureKind.ExportDeclaration, moduleSpecifier: relativeSpecifier(path, codeModulePath(path)), namedExports: [...entry] };
-    const contents = project.createSourceFile(`client/src/${path}.ts`, { statements: [statement] }, { overwrite: true }).getFullText();
+    const contents = moduleText([`export { ${entry.join(', ')} } from ${stringLiteral(relativeSpecifier(path, codeModulePath(path)))};`], []);
     return [{ path: `client/src/${path}.ts`, contents, kind: 'typescript', source: 'generators/emitters/validators' } satisfies GeneratedFile];
   });
   return [...placed.map(module), ...reexports];
+}
+
+/**
+ * A module's text as it is written: its imports, one per line, then each statement a blank line
+ * apart. Everything in it is text already laid out (the code tree's rendering), so no TypeScript
+ * AST is built for it: ts-morph parsing the validators' modules cost a quarter of a second.
+ */
+function moduleText(imports: readonly string[], statements: readonly string[]): string {
+  return `${[imports.join('\n'), ...statements].filter((part) => part !== '').join('\n\n')}\n`;
 }
 
 /** The specifier by which the module at `from` imports the one at `target` (paths under client/src, without extension). */
