@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { TOOLCHAIN_ROOT } from './locations.js';
 import { GENERATED_DIR } from './output/finalize.js';
 import { diffOutput, writeOutput } from './output/write.js';
-import { generate } from './pipeline.js';
+import { GENERATE_CACHE_DIR, generate } from './pipeline.js';
 
 const check = process.argv.includes('--check');
-const files = await generate({ projectRoot: TOOLCHAIN_ROOT });
+// Each emitter's files are kept by the hash of all they depend on (generators/emitter-cache.ts);
+// `--no-cache` runs every emitter.
+const cacheDir = process.argv.includes('--no-cache') ? undefined : join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR);
+const files = await generate({ projectRoot: TOOLCHAIN_ROOT, ...(cacheDir ? { cacheDir } : {}) });
 const outDir = join(TOOLCHAIN_ROOT, GENERATED_DIR);
 if (check) {
   const differences = await diffOutput(outDir, files);
