@@ -3,10 +3,11 @@
 // read back. A stale entry is impossible by construction: the key is a hash of everything the
 // files can depend on, and nothing else decides whether an entry is used.
 //
-// - the toolchain: every file of generators/ and templates/, the root configs the emitters and
-//   the finalizer read (package.json, tsconfig.json, .prettierrc.json, redocly.yaml, redocly/),
-//   package-lock.json (the versions of openapi-typescript, prettier, yaml, ts-morph) and Node's
-//   version;
+// - the toolchain: every file of generators/ but the folders of the other emitters (emitters
+//   never import each other: test/generators/pipeline.test.ts), every file of templates/, the
+//   root configs the emitters and the finalizer read (package.json, tsconfig.json,
+//   .prettierrc.json, redocly.yaml, redocly/), package-lock.json (the versions of
+//   openapi-typescript, prettier, yaml, ts-morph) and Node's version;
 // - the spec: every file under spec/ (the model is built from them alone), or, for an emitter
 //   that declares the part of the model it reads (`reads`, whose `emit` is built from that part
 //   alone), that part: an edit elsewhere in the spec leaves it cached;
@@ -20,8 +21,20 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join, relative } from 'node:path';
 import type { GeneratedFile } from './emitters/emitter.js';
 
-/** What the toolchain reads besides spec/: folders (every file in them) and single files, from the project root. */
-export const TOOLCHAIN_INPUTS = ['generators', 'templates', 'redocly', 'package.json', 'package-lock.json', 'tsconfig.json', '.prettierrc.json', 'redocly.yaml'];
+/** What the toolchain reads besides spec/ and generators/emitters/<name>/: folders (every file in them) and single files, from the project root. */
+const TOOLCHAIN_INPUTS = ['templates', 'redocly', 'package.json', 'package-lock.json', 'tsconfig.json', '.prettierrc.json', 'redocly.yaml'];
+const EMITTERS_DIR = 'generators/emitters';
+
+/**
+ * The digests of the toolchain: `common` (all but the emitters' own folders) and `emitter(name)`
+ * (its folder): an edit to one emitter's code leaves the others' entries in use.
+ */
+export async function toolchainDigests(root: string): Promise<{ readonly common: string; emitter(name: string): Promise<string> }> {
+  const outside = async (folder: string, inside: string) => (await readdir(join(root, folder))).filter((name) => name !== inside && !NOT_INPUTS.has(name)).map((name) => `${folder}/${name}`);
+  const emitterFolders = new Set((await readdir(join(root, EMITTERS_DIR), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+  const shared = [...(await outside('generators', 'emitters')), ...(await readdir(join(root, EMITTERS_DIR))).filter((name) => !emitterFolders.has(name)).map((name) => `${EMITTERS_DIR}/${name}`)];
+  return { common: await digestFiles(root, [...shared.sort(), ...TOOLCHAIN_INPUTS]), emitter: (name) => digestFiles(root, [`${EMITTERS_DIR}/${name}`]) };
+}
 
 /** Files under these names are the toolchain's own output or scratch, never its input. */
 const NOT_INPUTS = new Set(['.bundle', 'node_modules']);

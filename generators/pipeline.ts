@@ -12,7 +12,7 @@ import { sandboxEmitter } from './emitters/sandbox/index.js';
 import { conformanceEmitter } from './emitters/conformance/index.js';
 import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
-import { digestFiles, digestOutput, digestText, EmitterCache, plainJson, TOOLCHAIN_INPUTS, type CachedEmitter } from './emitter-cache.js';
+import { digestFiles, digestOutput, digestText, EmitterCache, plainJson, toolchainDigests, type CachedEmitter } from './emitter-cache.js';
 import { loadSpec } from './model/load-spec.js';
 import { buildSpecModel, type SpecModel } from './model/spec-model.js';
 import { Finalizer } from './output/finalize.js';
@@ -68,7 +68,7 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
   // What the cache keys take besides the model, read while the spec loads.
   const rootFile = options.rootFile ?? DEFAULT_ROOT_FILE;
   const deploymentFile = options.deploymentFile ?? DEFAULT_DEPLOYMENT_FILE;
-  const digests = cache && Promise.all([digestFiles(options.projectRoot, TOOLCHAIN_INPUTS), digestFiles(options.projectRoot, ['spec', rootFile, deploymentFile])]);
+  const digests = cache && Promise.all([toolchainDigests(options.projectRoot), digestFiles(options.projectRoot, ['spec', rootFile, deploymentFile])]);
   // Set-up that needs no model (loading a worker's tools) overlaps loading the spec; with a cache
   // that holds an emitter's files already, the emitter is likely not to run, and starts its
   // worker only if it does.
@@ -131,7 +131,7 @@ interface EmitOptions {
   /** With a cache: the emitters it may serve, and the digests of the toolchain and of the spec. */
   readonly cache?: EmitterCache;
   readonly cached?: (emitter: Emitter) => boolean;
-  readonly toolchain?: string;
+  readonly toolchain?: Awaited<ReturnType<typeof toolchainDigests>>;
   readonly spec?: string;
   readonly onEmitter?: (event: EmitterEvent) => void;
 }
@@ -163,7 +163,8 @@ function emitInOrder(emitters: readonly Emitter[], model: SpecModel, base: Omit<
         digestText(
           CACHE_FORMAT,
           process.version,
-          options.toolchain!,
+          options.toolchain!.common,
+          await options.toolchain!.emitter(emitter.name),
           emitter.name,
           emitter.reads ? digestText(plainJson(emitter.reads(model))) : options.spec!,
           ...dependsOn.map((name) => `${name} ${digestOutput(ready.get(name)!)}`),
