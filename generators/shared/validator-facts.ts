@@ -10,3 +10,6 @@ export interface ValidatorFacts {
 export function validatorFacts(model: Pick<SpecModel, 'document'>): ValidatorFacts {
   return { currencyExponents: currencyExponents(model) };
 }
+
+/** For a compiler given schemas alone (tests, the JSON-Schema-Test-Suite): no currency table. */
+export const NO_FACTS: ValidatorFacts = { currencyExponents: new Map() };

@@ -16,7 +16,7 @@ import { ifElse, isEmpty, mapText, operand, render, type Code } from './code.js'
 import { literal, ownValue, type CodeScope, type KnownProperty, type SchemaPath } from './code-scope.js';
 import { conditionSuffix, describeCondition, type Condition } from '../../shared/condition-text.js';
 import type { KeywordDefinition } from './keyword.js';
-import { validatorFacts, type ValidatorFacts } from '../../shared/validator-facts.js';
+import { NO_FACTS, type ValidatorFacts } from '../../shared/validator-facts.js';
 import { AMOUNT_KEYWORDS } from './keywords/amount.js';
 import { ARRAY_KEYWORDS } from './keywords/array.js';
 import { COMBINATOR_KEYWORDS } from './keywords/combinators.js';
@@ -110,16 +110,12 @@ export class ValidatorCompiler {
    * `validatedAlone`: components validated on their own as well (the client's request schemas):
    * a discriminator calls their whole function, rather than a second copy given the tag.
    */
-  #facts: ValidatorFacts | undefined;
-  /** The model's facts keywords read, derived on first use. */
-  get facts(): ValidatorFacts {
-    return (this.#facts ??= validatorFacts(this.model));
-  }
-
   constructor(
-    private readonly model: SpecModel,
+    private readonly model: Pick<SpecModel, 'schemas'>,
     resources?: SchemaResources,
     private readonly validatedAlone: ReadonlySet<string> = new Set(),
+    /** What keywords read of the model beyond a schema (the currency table); none by default. */
+    readonly facts: ValidatorFacts = NO_FACTS,
   ) {
     this.index = new SchemaIndex(Object.fromEntries(model.schemas), resources);
   }
