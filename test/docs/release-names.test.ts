@@ -1,9 +1,11 @@
 // The published site names releases as a reader understands them: the interface's `Unreleased`
 // history entry (a change the platform announced but has not released) never shows as the word
-// "Unreleased" on a merchant's page. The releasing guide, for the platform team that edits
-// `x-releases`, names the entry as the spec spells it.
+// "Unreleased" anywhere the site publishes: its pages (the releasing guide too), theme, config and
+// Try-it data.
 import { describe, expect, it } from 'vitest';
-import { docsPages } from '../support/docs-pages.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { docsPages, DOCS_DIR } from '../support/docs-pages.js';
 import { loadBundledSpec } from '../support/spec-examples.js';
 
 describe('release names on the site', () => {
@@ -13,10 +15,15 @@ describe('release names on the site', () => {
     expect(docsPages().find((page) => page.path === 'guide/changelog.md')?.text).toContain('## The next interface release, not yet released');
   });
 
-  it('no merchant page shows "Unreleased"', () => {
-    const shown = docsPages()
-      .filter((page) => page.path !== 'guide/releasing.md')
-      .flatMap((page) => page.text.split('\n').flatMap((line, index) => (/\bUnreleased\b/.test(line) ? [`${page.path}:${index + 1}: ${line.slice(0, 120)}`] : [])));
+  it('no file of the published site (pages, theme, config, Try-it data) says "Unreleased"', () => {
+    const files = readdirSync(DOCS_DIR, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(files.length).toBeGreaterThan(100);
+    const shown = files.flatMap((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return readFileSync(path, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/\bUnreleased\b/.test(line) ? [`${relative(DOCS_DIR, path)}:${index + 1}: ${line.slice(0, 120)}`] : []));
+    });
     expect(shown).toEqual([]);
   });
 });

@@ -11,8 +11,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCallbackServer, type OrderRecord } from '../../templates/docs/samples/callback-handler.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
+import { PROTOCOL_TITLE } from '../../generators/emitters/docs/site.js';
 import type { MerchantSettings } from '../../generated/sandbox/src/index.js';
 import { cardFields, everyCallbackFlow, sendS2s, startHarness, type Harness } from './support.js';
+
+const GETTING_STARTED = readFileSync(join(PROJECT_ROOT, 'generated/docs/guide/getting-started.md'), 'utf8');
 
 const MERCHANT = { key: '5b6e1a64-6f3a-4c1e-9a51-2f1c8d7e9b30', password: 'sample-shop-password' };
 
@@ -76,6 +79,16 @@ describe.each(SETTINGS)('the callback sample, against sandbox callbacks of every
     );
     // The shop was asked about every order it sent, and only those.
     expect(new Set(lookups)).toEqual(new Set(orders.keys()));
+  });
+
+  it("the note beside the sample says which callbacks leave `status` unsigned, as the verified callbacks' coverage shows", () => {
+    // The note the site shows beside every callback sample (TypeScript and PHP), from the spec's recipes.
+    const unsigned = new Set(/\*\*`status` is not signed\*\* on the (.+?) callbacks/.exec(GETTING_STARTED)?.[1]?.split(' and '));
+    expect(unsigned.size).toBeGreaterThan(0);
+    const withStatus = events.filter((event) => event.fields['status'] !== undefined);
+    expect(new Set(withStatus.map((event) => event.protocol))).toEqual(new Set(['checkout', 'card', 'apm']));
+    const shown = withStatus.map((event) => [PROTOCOL_TITLE[event.protocol], !unsigned.has(PROTOCOL_TITLE[event.protocol])]);
+    expect(withStatus.map((event) => [PROTOCOL_TITLE[event.protocol], event.covered.includes('status')])).toEqual(shown);
   });
 
   it('answers ERROR to a callback whose order the shop does not know when its signature needs the order', async () => {

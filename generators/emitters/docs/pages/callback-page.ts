@@ -10,6 +10,7 @@ import { exampleSigning, signedExample, wireExample } from '../samples.js';
 import { paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
 import { signatureSection } from './signature-section.js';
+import { callbackSample } from '../callback-sample.js';
 import { tryItTag } from '../try-it.js';
 
 export function callbackPage(site: Site, templates: Templates, webhook: WebhookModel): string {
@@ -41,7 +42,7 @@ export function callbackPage(site: Site, templates: Templates, webhook: WebhookM
       ? fillTemplate(templates.get('verify-return.md'), { verify: names.verify })
       : fillTemplate(templates.get('verify-callback.md'), {
           protocol: webhook.protocol,
-          callbackSample: templates.sample('callback-handler.ts'),
+          callbackSample: callbackSample(model, templates, 'ts'),
           signingNote: signingNote(webhook),
         }),
     first ? '## Example' : undefined,

@@ -22,6 +22,7 @@ import { fillTemplate, type Templates } from '../templates.js';
 import { warningSites } from '../../../model/warnings.js';
 import { signatureSection } from './signature-section.js';
 import { webhookNames } from '../../../model/names.js';
+import { callbackSample } from '../callback-sample.js';
 
 /** The first SALE's follow-up: `result` narrows the answer, so `trans_id` is a string where it is used. */
 const FIRST_SALE_THEN = [
@@ -40,7 +41,7 @@ export function gettingStartedPage(site: Site, templates: Templates): string {
     salePage: sale ? paths.action(sale) : '/',
     sendPayerOn: templates.sample('send-payer-on.ts'),
     settings: settingsNote('GATEWAY_URL', 'CLIENT_KEY'),
-    callbackSample: templates.sample('callback-handler.ts'),
+    callbackSample: callbackSample(site.model, templates, 'ts'),
   });
 }
 
@@ -243,8 +244,8 @@ export function testingPage(site: Site, templates: Templates, packages: PackageN
 }
 
 /** Using the client: prose only, its samples type-checked with the other pages'. */
-export function clientPage(templates: Templates): string {
-  return fillTemplate(templates.get('client.md'), { callbackSample: templates.sample('callback-handler.ts') });
+export function clientPage(site: Site, templates: Templates): string {
+  return fillTemplate(templates.get('client.md'), { callbackSample: callbackSample(site.model, templates, 'ts'), settings: settingsNote('GATEWAY_URL', 'CLIENT_KEY') });
 }
 
 export function changelogPage(site: Site): string {
