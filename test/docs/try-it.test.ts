@@ -16,7 +16,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../generated/sandbox/src/index.js';
 import { startHarness, startReceiver, type Harness, type Receiver } from '../sandbox/support.js';
 import { describeWithBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
-import { DOCS_DIR, docsPages } from '../support/docs-pages.js';
+import { docsPages } from '../support/docs-pages.js';
+import { projectSite } from '../../generators/docs-site/main.js';
+import { buildDocsSite } from '../../generators/docs-site/site.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 import { serveStatic, type StaticServer } from '../support/static-server.js';
 
@@ -37,8 +39,8 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'docs-try-it-'));
-    const { build } = await import('vitepress');
-    await build(DOCS_DIR, { outDir });
+    // Built as `npm run docs` builds it; the cache shares the build with the other site tests.
+    await buildDocsSite(projectSite(PROJECT_ROOT, outDir));
     site = await serveStatic(outDir);
     receiver = await startReceiver();
     h = await startHarness({ callbackUrl: receiver.url });
