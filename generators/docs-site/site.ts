@@ -11,10 +11,12 @@
 // heavier; and a new release would rebuild them all. @lando/vitepress-theme-default-plus builds
 // one site per version too, but from git tags and with its own theme: ours come from
 // spec/releases/ and extend the default theme.
+import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { MANIFEST_FILE, releasePath, type ReleaseSite, type VersionsManifest } from '../../templates/docs/theme/versions.js';
 import { compareVersions } from '../release/semver.js';
 import { ContentCache, contentKey, treeParts, type KeyPart } from './cache.js';
@@ -57,10 +59,21 @@ function sourceParts(generated: string): KeyPart[] {
   return [...treeParts(join(generated, 'docs')), ...treeParts(join(generated, 'client', 'src')), readFileSync(join(generated, 'openapi.yaml'))];
 }
 
-/** Builds `generated/docs` of a staged folder (which links the project's node_modules) with `base`. */
-async function vitepressBuild(stage: string, base: string, outDir: string): Promise<void> {
-  const { build } = await import('vitepress');
-  await build(join(stage, 'generated', 'docs'), { base, outDir });
+const run = promisify(execFile);
+
+/**
+ * Builds `generated/docs` of a staged folder (which links the project's node_modules) with `base`,
+ * in a process of its own: VitePress keeps its Markdown renderer, and the base its links were
+ * written with, from one build to the next in a process.
+ */
+async function vitepressBuild(projectRoot: string, stage: string, base: string, outDir: string): Promise<void> {
+  const cli = join(projectRoot, 'node_modules', 'vitepress', 'bin', 'vitepress.js');
+  try {
+    await run(process.execPath, [cli, 'build', join(stage, 'generated', 'docs'), '--base', base, '--outDir', outDir], { cwd: stage, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`vitepress build of ${base} failed:\n${`${stdout ?? ''}${stderr ?? ''}`.slice(-3000)}`, { cause: error });
+  }
 }
 
 /** Every page of a built site, as its file (`s2s/card-sale.html`). */
@@ -98,7 +111,7 @@ export async function buildDocsSite(options: DocsSiteOptions): Promise<BuiltSite
       const built = await cache.folder('site', key, async (into) => {
         reused = false;
         log(`docs ${release}: building ${base} from ${generated}`);
-        await vitepressBuild(stage, base, into);
+        await vitepressBuild(projectRoot, stage, base, into);
       });
       builds.push({ release, reused, ms: performance.now() - started });
       log(`docs ${release}: ${reused ? 'reused from the cache' : 'built'} in ${Math.round(performance.now() - started)} ms`);
