@@ -125,7 +125,7 @@ export async function buildDocsSite(options: DocsSiteOptions): Promise<BuiltSite
       sites.push({ release: { release: release.version, interfaceVersion: release.interfaceVersion, path: sitePath(release.version), pages: builtPages(built) }, built });
     }
 
-    const guides = await upgradeGuides({ releases: releases.filter((release) => !newer.includes(release)), sitePath, cache, toolchain });
+    const guides = await upgradeGuides({ releases, sitePath, cache, toolchain });
     const rootBuilt = await site(root.release, root.sources, (into) => {
       mkdirSync(into, { recursive: true });
       cpSync(join(root.sources, 'docs'), join(into, 'docs'), { recursive: true });

@@ -5,12 +5,11 @@
 import { useData } from 'vitepress';
 import { defineComponent, h, onMounted, ref } from 'vue';
 import {
-  guidePath,
   loadManifest,
   pageFile,
   samePageIn,
   siteRoot,
-  UPGRADE_FOLDER,
+  upgradeHref,
   type ReleaseSite,
   type VersionsManifest,
 } from './versions.js';
@@ -41,9 +40,7 @@ export default defineComponent({
         );
       if (current && newest && current !== newest) {
         const root = siteRoot(site.value.base);
-        const guide = manifest.value!.guides.includes(`${current.release}-to-${newest.release}`)
-          ? guidePath(root, current.release, newest.release)
-          : `${root}${UPGRADE_FOLDER}/`;
+        const guide = upgradeHref(manifest.value!, root, current.release, newest.release);
         const here = samePageIn(newest, pageFile(page.value.relativePath));
         notices.push(
           h('div', { class: 'release-banner', role: 'note' }, [

@@ -8,12 +8,13 @@
 import { useData, withBase } from 'vitepress';
 import { computed, defineComponent, h, onBeforeUnmount, onMounted, ref } from 'vue';
 import {
-  guidePath,
   loadManifest,
   pageFile,
+  pageHref,
   samePageIn,
   siteRoot,
   UPGRADE_FOLDER,
+  upgradeHref,
   type VersionsManifest,
 } from './versions.js';
 
@@ -65,12 +66,12 @@ export default defineComponent({
 
     function entries() {
       const file = pageFile(page.value.relativePath);
-      const sites = manifest.value?.sites ?? [];
-      const newest = manifest.value?.newest;
+      const found = manifest.value;
+      const sites = found?.sites ?? [];
+      const current = sites.find((other) => other.path === site.value.base);
       const items = sites.map((other) => {
-        const label = `${other.release}${other.release === newest ? ' (newest)' : ''} · interface ${other.interfaceVersion}`;
-        if (other.path === site.value.base)
-          return h('li', [link(withBase(`/${file.replace(/(^|\/)index\.html$/, '$1')}`), label, true)]);
+        const label = `${other.release}${other.release === found?.newest ? ' (newest)' : ''} · interface ${other.interfaceVersion}`;
+        if (other === current) return h('li', [link(pageHref(other, file), label, true)]);
         const target = samePageIn(other, file);
         return h('li', [
           link(target.href, label),
@@ -79,25 +80,22 @@ export default defineComponent({
             : null,
         ]);
       });
-      const guides =
-        manifest.value && manifest.value.guides.length > 0
-          ? [h('li', [link(`${root.value}${UPGRADE_FOLDER}/`, 'Upgrade guides')])]
-          : [];
-      const current = sites.find((other) => other.path === site.value.base);
-      const toNewest =
-        current &&
-        newest &&
-        current.release !== newest &&
-        manifest.value?.guides.includes(`${current.release}-to-${newest}`);
-      return [
-        ...items,
-        ...(toNewest
+      const upgrades =
+        found && current && current.release !== found.newest
           ? [
               h('li', [
-                link(guidePath(root.value, current.release, newest), `Upgrade guide ${current.release} → ${newest}`),
+                link(
+                  upgradeHref(found, root.value, current.release, found.newest),
+                  `Upgrade guide ${current.release} → ${found.newest}`,
+                ),
               ]),
             ]
-          : []),
+          : [];
+      const guides =
+        found && found.guides.length > 0 ? [h('li', [link(`${root.value}${UPGRADE_FOLDER}/`, 'Upgrade guides')])] : [];
+      return [
+        ...items,
+        ...upgrades,
         ...guides,
         h('li', [link(withBase(`${props.releasing}.html`), 'How releases are versioned')]),
       ];

@@ -47,6 +47,11 @@ export const guideName = (from: string, to: string): string => `${from}-to-${to}
 export const guidePath = (root: string, from: string, to: string): string =>
   `${root}${UPGRADE_FOLDER}/${guideName(from, to)}.html`;
 
+/** The guide from `from` to `to` when the root holds it, else the guides' index. */
+export function upgradeHref(manifest: VersionsManifest, root: string, from: string, to: string): string {
+  return manifest.guides.includes(guideName(from, to)) ? guidePath(root, from, to) : `${root}${UPGRADE_FOLDER}/`;
+}
+
 /** The page file of a source page (`s2s/card-sale.md` → `s2s/card-sale.html`). */
 export const pageFile = (relativePath: string): string => relativePath.replace(/\.md$/, '.html');
 
