@@ -1,22 +1,21 @@
 // The built docs site in a real browser: the site is built once, as `npm run docs` builds it
-// (generators/docs-site), into a temp dir, served on 127.0.0.1, and every page of its newest
-// release (the root: the project's generated/docs and the upgrade guides) is opened in Chromium at
+// (generators/docs-site; shared with the other browser tests, test/support/shared-builds.ts),
+// served on 127.0.0.1, and every page of its newest release (the root: the project's
+// generated/docs and the upgrade guides) is opened in Chromium at
 // 1400 px wide. Every page renders with no console error, nothing leaves 127.0.0.1, every
 // internal link resolves, the site title and the search box do not overlap, no table or field
 // list is wider than the text column (nothing scrolls sideways but code blocks), and axe-core
 // finds no serious or critical WCAG 2.1 A/AA violation. The local search finds an action, a
 // method parameter and a signature term.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { projectSite } from '../../generators/docs-site/main.js';
-import { buildDocsSite } from '../../generators/docs-site/site.js';
+import { MANIFEST_FILE, type VersionsManifest } from '../../templates/docs/theme/versions.js';
 import { describeWithBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
-import { PROJECT_ROOT } from '../support/spec-examples.js';
+import { builtDocsSite } from '../support/shared-builds.js';
 import { resolveSitePath, serveStatic, type StaticServer } from '../support/static-server.js';
 
 /** axe-core's browser build, injected into each page (the package is a pinned devDependency). */
@@ -73,9 +72,9 @@ describeWithBrowser('the docs site in Chromium', () => {
   let pages: string[];
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'docs-site-'));
-    // The project's own site, its builds cached by content as `npm run docs` caches them.
-    const { manifest } = await buildDocsSite(projectSite(PROJECT_ROOT, outDir));
+    outDir = await builtDocsSite();
+    // The newest release's pages (the root); the older releases share its theme.
+    const manifest = JSON.parse(await readFile(join(outDir, MANIFEST_FILE), 'utf8')) as VersionsManifest;
     pages = manifest.sites[0]!.pages.map((file) => `/${file}`);
     server = await serveStatic(outDir);
     browser = await launchBrowser();
@@ -84,7 +83,6 @@ describeWithBrowser('the docs site in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   /** What each page showed, gathered in one pass over the site (two tabs: the machine has two cores). */

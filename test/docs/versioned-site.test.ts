@@ -5,32 +5,28 @@
 // is a link to another release, nothing leaving 127.0.0.1), switches
 // between releases on the same page, finds the banner on the older ones, lands on the closest page
 // when a release lacks the one being read, and searches each release on its own.
-import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BuiltSite } from '../../generators/docs-site/site.js';
+import { MANIFEST_FILE, type VersionsManifest } from '../../templates/docs/theme/versions.js';
 import { describeWithBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
 import { ADDED_FIELD, FIRST_RELEASE, MAJOR_RELEASE, MINOR_RELEASE, REMOVED_FIELD } from '../support/release-history.js';
 import { resolveSitePath, serveStatic, type StaticServer } from '../support/static-server.js';
-import { buildHistorySite } from '../support/versioned-site.js';
+import { builtHistorySite } from '../support/versioned-site.js';
 
 /** Where a Try-it panel first looks for the reader's sandbox (templates/docs/theme/try-it-panel.ts): none runs here. */
 const DEFAULT_SANDBOX = 'http://127.0.0.1:8080';
 const unexpected = (errors: readonly string[]) => errors.filter((error) => !error.endsWith(`(${DEFAULT_SANDBOX}/_sandbox)`));
 
 describeWithBrowser('the published site with three releases, in Chromium', () => {
-  let work: string;
   let outDir: string;
-  let site: BuiltSite;
+  let site: { manifest: VersionsManifest };
   let server: StaticServer;
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    work = await mkdtemp(join(tmpdir(), 'versioned-site-'));
-    outDir = join(work, 'out');
-    site = await buildHistorySite(work, outDir);
+    outDir = await builtHistorySite();
+    site = { manifest: JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), 'utf8')) as VersionsManifest };
     server = await serveStatic(outDir);
     browser = await launchBrowser();
   }, 1_800_000);
@@ -38,7 +34,6 @@ describeWithBrowser('the published site with three releases, in Chromium', () =>
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (work) await rm(work, { recursive: true, force: true });
   });
 
   const url = (path: string) => `${server.baseUrl}${path}`;

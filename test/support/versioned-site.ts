@@ -1,12 +1,14 @@
 // The versioned docs site of the test release history (release-history.ts): 6.7.0, 6.8.0 and
-// 7.0.0, the newest at the root, built as `npm run docs` builds the project's own. The one build
-// step of the tests of the versioned site (and of the bench): a cache shared between runs can be
-// handed in.
+// 7.0.0, the newest at the root, built as `npm run docs` builds the project's own. The bench
+// builds it with `historySite`; the tests share one build (shared-builds.ts).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeReleaseSources } from '../../generators/docs-site/release-sources.js';
 import { recordedReleases } from '../../generators/docs-site/releases.js';
-import { buildDocsSite, type BuiltSite, type DocsSiteOptions } from '../../generators/docs-site/site.js';
-import { writeReleaseHistory } from './release-history.js';
+import { buildDocsSite, type DocsSiteOptions } from '../../generators/docs-site/site.js';
+import { FIRST_RELEASE, writeReleaseHistory } from './release-history.js';
+import { sharedBuild } from './shared-builds.js';
 import { PROJECT_ROOT } from './spec-examples.js';
 
 /** Writes the history into `work` (its releases, and the newest one's generated/ as the root's sources) and gives the site's options. */
@@ -25,6 +27,13 @@ export async function historySite(work: string, outDir: string, cacheDir = join(
   };
 }
 
-export async function buildHistorySite(work: string, outDir: string, cacheDir?: string): Promise<BuiltSite> {
-  return buildDocsSite(await historySite(work, outDir, cacheDir));
-}
+/** The history's site, built once per content of what makes it and shared by the tests. */
+export const builtHistorySite = (): Promise<string> =>
+  sharedBuild('docs-history', [`spec/releases/${FIRST_RELEASE}.yaml`, 'spec/deployment.yaml', 'test/support/release-history.ts', 'generators', 'templates', 'generated/client/package.json', 'generated/sandbox/package.json', 'package-lock.json'], async (outDir) => {
+    const work = await mkdtemp(join(tmpdir(), 'docs-history-'));
+    try {
+      await buildDocsSite(await historySite(work, outDir));
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
