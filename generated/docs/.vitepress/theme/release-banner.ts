@@ -23,8 +23,9 @@ export default defineComponent({
     const manifest = ref<VersionsManifest>();
     const missing = ref<string>();
     onMounted(async () => {
-      missing.value = new URLSearchParams(window.location.search).get('missing') ?? undefined;
       manifest.value = await loadManifest(siteRoot(site.value.base));
+      // Said once the manifest names this site's release.
+      missing.value = new URLSearchParams(window.location.search).get('missing') ?? undefined;
     });
 
     return () => {
