@@ -6,6 +6,7 @@ import { literal, ownRead, type CodeScope } from '../code-scope.js';
 import { branchShape } from '../../../shared/branch-shape.js';
 import { describeCondition, negateCondition } from '../../../shared/condition-text.js';
 import type { KeywordDefinition } from '../keyword.js';
+import { reachesWarning } from '../../../model/warnings.js';
 
 export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
   {
@@ -36,7 +37,18 @@ const failThen = (scope: CodeScope, report: () => Code): Code => (scope.reports 
 
 function emitAnyOf(members: readonly JsonSchema[], scope: CodeScope): Code {
   const test = members.map((member, index) => `${scope.validator(member, ['anyOf', index])}(${scope.value})`).join(' || ');
-  return ifElse(`!(${test})`, failThen(scope, () => reportClosest(members, 'anyOf', scope, ISSUE_WORDS.anyOf)));
+  return ifElse(`!(${test})`, failThen(scope, () => reportClosest(members, 'anyOf', scope, ISSUE_WORDS.anyOf)), reportWarnings(members, 'anyOf', scope));
+}
+
+/**
+ * A union on a valid value, in the reporting pass: its branches were only tested, so the first
+ * that matches is run again with the context and reports its warnings. Only for a union whose
+ * branches can meet an `x-warning`.
+ */
+function reportWarnings(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf', scope: CodeScope): Code {
+  if (!scope.reports || !members.some((member) => reachesWarning(member, (node) => scope.resolve(node)))) return [];
+  const calls = members.map((member, index) => `${scope.validator(member, [keyword, index])}(${scope.value}`);
+  return ifElse('ctx', calls.reduceRight<Code>((otherwise, call) => ifElse(`${call})`, `${call}, ctx);`, otherwise), []));
 }
 
 /** The branch is chosen by the tag's value, as ajv's `discriminator` does; the lint rule keeps tags and mapping in step. */
@@ -69,6 +81,7 @@ function emitOneOf(members: readonly JsonSchema[], scope: CodeScope): Code {
     ifElse(
       `${count} !== 1`,
       failThen(scope, () => ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, ISSUE_WORDS.oneOfNone), scope.record('oneOf', ISSUE_WORDS.oneOfMany(labels)))),
+      reportWarnings(members, 'oneOf', scope),
     ),
   ]);
 }

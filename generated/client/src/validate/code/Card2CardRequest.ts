@@ -53,6 +53,8 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
     }
     p1 = value.term_url_target;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "term_url_target")) return false;
+    p1 = value.return_url;
+    if (p1 !== undefined && !v_Url(p1, ctx, "return_url")) return false;
     p1 = value.payee_card_number;
     if (p1 !== undefined) {
       if (!(ctx ? visit(ctx, "payee_card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
@@ -86,6 +88,12 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
           }
         } else {
           ctx.fail("oneOf", "must match only one of: Card token, Card data");
+        }
+      } else if (ctx) {
+        if (v_CardTokenFields(value)) {
+          v_CardTokenFields(value, ctx);
+        } else if (v_CardDataFields(value)) {
+          v_CardDataFields(value, ctx);
         }
       }
     }
@@ -125,4 +133,4 @@ export function v_Card2CardRequest_properties_action(value: unknown, ctx?: Valid
 export const validate = /* @__PURE__ */ validator<components['schemas']["Card2CardRequest"]>(v_Card2CardRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
-export const fields = ["action","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","hash","order_amount","order_currency","order_description","order_id","parameters","payee_address","payee_address2","payee_birth_date","payee_card_number","payee_city","payee_country","payee_email","payee_first_name","payee_last_name","payee_middle_name","payee_phone","payee_state","payee_zip","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_state","payer_zip","term_url_3ds","term_url_target"];
+export const fields = ["action","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","hash","order_amount","order_currency","order_description","order_id","parameters","payee_address","payee_address2","payee_birth_date","payee_card_number","payee_city","payee_country","payee_email","payee_first_name","payee_last_name","payee_middle_name","payee_phone","payee_state","payee_zip","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_state","payer_zip","return_url","term_url_3ds","term_url_target"];

@@ -3,7 +3,7 @@
 import type { components } from '../../schema.js';
 import { validator, closestAlternative, codePointLength, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_7, v_ApcShipping_properties_companyName, v_OrderId, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayerFields, v_SaleCardRequest_properties_action, v_Url, v_VoucherWalletParameters, v_YesNo } from '../shared/common.js';
+import { PATTERN_86, v_ApcShipping_properties_companyName, v_OrderId, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayerFields, v_SaleCardRequest_properties_action, v_Url, v_VoucherWalletParameters, v_YesNo } from '../shared/common.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from '../shared/SaleApmRequest+SessionMethodParameters.js';
 
 const SET_2 = /* @__PURE__ */ new Set<unknown>(["payment_method"]);
@@ -29,7 +29,7 @@ export function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.auth;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "auth")) return false;
     p1 = value.recurring_init;
-    if (p1 !== undefined && !v_YesNo(p1, ctx, "recurring_init")) return false;
+    if (p1 !== undefined && !(ctx ? visit(ctx, "recurring_init", p1, v_YesNo) : v_YesNo(p1))) return false;
     p1 = value.custom_data;
     if (p1 !== undefined && !v_VoucherWalletParameters(p1, ctx, "custom_data")) return false;
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
@@ -274,6 +274,12 @@ export function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boole
         } else {
           ctx.fail("oneOf", "must match only one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method");
         }
+      } else if (ctx) {
+        if (v_SaleApmMethodRequest(value)) {
+          v_SaleApmMethodRequest(value, ctx);
+        } else if (v_SaleApmRedirectOnlyRequest(value)) {
+          v_SaleApmRedirectOnlyRequest(value, ctx);
+        }
       }
     }
   }
@@ -433,7 +439,7 @@ export function v_SaleApmPersonalIdMethodRequest_given_brand(value: Record<strin
         if (p3 !== undefined) {
           ctx?.segments.push("personalId");
           if (typeof p3 === "string") {
-            if (!PATTERN_7.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is \"BR\")")) return false;
+            if (!PATTERN_86.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is \"BR\")")) return false;
           }
           ctx?.segments.pop();
         }

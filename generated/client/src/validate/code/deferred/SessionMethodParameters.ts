@@ -5,10 +5,10 @@ import type { PathSegment, ValidationContext } from '../../../runtime/validation
 import { v_CryptoGatewayParameters_properties_bech32, v_OrderId, v_VoucherWalletParameters } from '../../shared/common.js';
 import { v_CardSetErsDebit } from '../../shared/DebitParameters+SessionMethodParameters.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from '../../shared/SaleApmRequest+SessionMethodParameters.js';
-import { PATTERN_20, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from '../../shared/SaleCardParameters+SessionMethodParameters.js';
+import { PATTERN_98, v_CardSetApc, v_CardSetBng, v_CardSetFcp, v_CardSetLbp, v_CardSetTwd } from '../../shared/SaleCardParameters+SessionMethodParameters.js';
 
 const SET_5 = /* @__PURE__ */ new Set<unknown>(["card","pin_voucher","bank_account_debit","ar_transfer","mx_transfer","bnpl_a","bnpl_b","crypto_deposit","crypto_withdrawal","crypto_convert","crypto_gateway","dl","document_method","latam_document","fx_convert","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","installment_redirect","ips","local_collection","mobile_money_ke","mobile_money","open_banking","payout_email","personal_id_method","email_transfer","sms_transfer","telecom_otp","trading_deposit","trading_withdrawal","upi_a","upi_b","upi_c","upi_d","voucher_wallet","cash_ticket","billing_country_transfer","bank_list_transfer","crypto_open_amount","page_qr","mobile_number_bj_tg","device_wallet","web_wallet"]);
-const PATTERN_29 = /* @__PURE__ */ new RegExp("^([A-Za-z]{2}|[0-9]{3})$", "u");
+const PATTERN_109 = /* @__PURE__ */ new RegExp("^([A-Za-z]{2}|[0-9]{3})$", "u");
 
 export function v_CryptoGatewayParameters(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -250,14 +250,14 @@ function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_
 
 function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_shipping(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_20.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
+    if (!PATTERN_98.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
   }
   return true;
 }
 
 function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_recipient_properties_country(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_29.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^([A-Za-z]{2}|[0-9]{3})$")) return false;
+    if (!PATTERN_109.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^([A-Za-z]{2}|[0-9]{3})$")) return false;
   }
   return true;
 }
