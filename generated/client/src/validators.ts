@@ -64,17 +64,17 @@ type Schemas = components['schemas'];
 
 const VALUE_5 = [[["action","auth","mpi_data","channel_id","term_url_3ds","term_url_target","return_url","recurring_init","req_token","schedule_id","schedule_start_date","payment_schedule_amount","payer_present","parameters","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language","payer_middle_name","payer_birth_date","payer_address2","payer_house_number","payer_district","card_token","card_cvv2","card_number","card_exp_month","card_exp_year","digital_wallet","payment_token"],["brand"]],[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
 const PATTERN_89 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
-const SET_4 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
+const SET_3 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
 const PATTERN_90 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
 const PATTERN_92 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
 const VALUE_9 = [[["result","action","status","crypto_address","crypto_network","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params","auth_method","message"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["action","result","schedule_id"],[]],[["action","result","schedule_id"],[]],[["action","result"],[]],[["action","result","schedule_id","name","interval_length","interval_unit","day_of_month","payments_count","delays","paused","delayed_first_payment","first_payment_interval_length","first_payment_interval_unit","first_payment_day_of_week","first_payment_day_of_month"],[]],[["action","result"],[]],[["action","result"],[]],[["action","result"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","commission","total_amount","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","http_code","error_code","error_message","errors"],[]]];
 const VALUE_10 = [[["http_code","error_code","error_message"],[]],[["http_code","error_code","error_message","errors"],[]]];
-const SET_6 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
-const SET_7 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
+const SET_4 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
+const SET_5 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
 const PATTERN_93 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
 const VALUE_13 = [[["payment_id","date","status","reason","recurring_token","schedule_id","shedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","order","customer","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],[]],[[],[]]];
-const SET_8 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
-const SET_11 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
+const SET_6 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
+const SET_9 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
 
 function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -1213,7 +1213,7 @@ function v_TransactionStatus(value: unknown, ctx?: ValidationContext, at?: PathS
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_4.has(value) && rejectAt(ctx, at, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
+    if (!SET_3.has(value) && rejectAt(ctx, at, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
   }
   return true;
 }
@@ -2796,7 +2796,7 @@ function v_CheckoutOrderStatus(value: unknown, ctx?: ValidationContext, at?: Pat
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_6.has(value) && rejectAt(ctx, at, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
+    if (!SET_4.has(value) && rejectAt(ctx, at, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
   }
   return true;
 }
@@ -2805,7 +2805,7 @@ function v_CheckoutTransactionStatus(value: unknown, ctx?: ValidationContext, at
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_7.has(value) && rejectAt(ctx, at, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
+    if (!SET_5.has(value) && rejectAt(ctx, at, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
   }
   return true;
 }
@@ -3346,7 +3346,7 @@ function v_CallbackResult(value: unknown, ctx?: ValidationContext, at?: PathSegm
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_8.has(value) && rejectAt(ctx, at, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
+    if (!SET_6.has(value) && rejectAt(ctx, at, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
   }
   return true;
 }
@@ -3899,12 +3899,13 @@ function v_SaleApmWebWalletRequest_properties_brand(value: unknown, ctx?: Valida
 }
 
 function v_SaleRequest_given_action(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  {
+  if (!ctx) {
+    if (!(value.brand !== undefined ? v_SaleApmRequest(value) : value.action !== undefined ? v_SaleCardRequest(value) : false)) return false;
+  } else {
     let matches2 = 0;
     if (v_SaleCardRequest(value)) matches2++;
     if (v_SaleApmRequest(value)) matches2++;
     if (matches2 !== 1) {
-      if (!ctx) return false;
       if (matches2 === 0) {
         switch (closestAlternative(value, VALUE_5)) {
           case 0:
@@ -5110,7 +5111,7 @@ function v_CheckoutRecurringResponse_properties_status(value: unknown, ctx?: Val
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_11.has(value) && rejectAt(ctx, at, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
+    if (!SET_9.has(value) && rejectAt(ctx, at, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
   }
   return true;
 }

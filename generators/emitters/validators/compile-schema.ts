@@ -107,7 +107,7 @@ export class ValidatorCompiler {
    * a discriminator calls their whole function, rather than a second copy given the tag.
    */
   constructor(
-    private readonly model: SpecModel,
+    private readonly model: Pick<SpecModel, 'schemas'>,
     resources?: SchemaResources,
     private readonly validatedAlone: ReadonlySet<string> = new Set(),
   ) {

@@ -5,7 +5,7 @@ import { validator, closestAlternative, isPlainObject, reject, rejectAt, visit }
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { VALUE_6, v_CardDataFields, v_CardNumber, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters } from '../shared/common.js';
 
-const SET_10 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
+const SET_8 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
 
 export function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -69,12 +69,13 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
     if (!v_S2sPayeeFields(value, ctx) && !ctx) return false;
-    {
+    if (!ctx) {
+      if (!(value.card_number !== undefined ? v_CardDataFields(value) : value.card_token !== undefined ? v_CardTokenFields(value) : false)) return false;
+    } else {
       let matches2 = 0;
       if (v_CardTokenFields(value)) matches2++;
       if (v_CardDataFields(value)) matches2++;
       if (matches2 !== 1) {
-        if (!ctx) return false;
         if (matches2 === 0) {
           switch (closestAlternative(value, VALUE_6)) {
             case 0:
@@ -106,7 +107,7 @@ function v_CardSetPrc_properties_payer_identity_type(value: unknown, ctx?: Valid
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_10.has(value) && rejectAt(ctx, at, "enum", "must be one of: 1, 2, 3, 4, 5, 6, 7, 8")) return false;
+    if (!SET_8.has(value) && rejectAt(ctx, at, "enum", "must be one of: 1, 2, 3, 4, 5, 6, 7, 8")) return false;
   }
   return true;
 }

@@ -104,12 +104,13 @@ export function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext)
           break;
       }
     }
-    {
+    if (!ctx) {
+      if (!(value.order_id !== undefined ? v_CheckoutStatusByOrderId(value) : value.merchant_key !== undefined ? v_CheckoutStatusByPaymentId(value) : false)) return false;
+    } else {
       let matches1 = 0;
       if (v_CheckoutStatusByPaymentId(value)) matches1++;
       if (v_CheckoutStatusByOrderId(value)) matches1++;
       if (matches1 !== 1) {
-        if (!ctx) return false;
         if (matches1 === 0) {
           switch (closestAlternative(value, VALUE_12)) {
             case 0:

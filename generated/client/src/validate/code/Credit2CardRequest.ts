@@ -33,12 +33,13 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
     if (!v_S2sPayeeFields(value, ctx) && !ctx) return false;
-    {
+    if (!ctx) {
+      if (!(value.card_number !== undefined ? v_Credit2CardRequest_allOf_4_oneOf_0(value) : value.card_token !== undefined ? v_Credit2CardRequest_allOf_4_oneOf_1(value) : false)) return false;
+    } else {
       let matches2 = 0;
       if (v_Credit2CardRequest_allOf_4_oneOf_0(value)) matches2++;
       if (v_Credit2CardRequest_allOf_4_oneOf_1(value)) matches2++;
       if (matches2 !== 1) {
-        if (!ctx) return false;
         if (matches2 === 0) {
           switch (closestAlternative(value, VALUE_7)) {
             case 0:

@@ -6,7 +6,7 @@ import { compareDecimal } from '../../runtime/decimal.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { v_Amount, v_ClientKey, v_Email, v_Hash, v_OrderDescription, v_OrderId } from '../shared/common.js';
 
-const SET_3 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
+const SET_2 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
 const PATTERN_103 = /* @__PURE__ */ new RegExp("^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
 const PATTERN_104 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
 const PATTERN_105 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
@@ -18,7 +18,7 @@ export function v_MobileMoneyOperator(value: unknown, ctx?: ValidationContext, a
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_3.has(value) && rejectAt(ctx, at, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh, safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke, mtn-ci, orange-ci, moov-ci, wave-ci, mtn-cm, orange-cm, vodacom-tz, airtel-tz, tigo-tz, halopesa-tz, vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
+    if (!SET_2.has(value) && rejectAt(ctx, at, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh, safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke, mtn-ci, orange-ci, moov-ci, wave-ci, mtn-cm, orange-cm, vodacom-tz, airtel-tz, tigo-tz, halopesa-tz, vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
   }
   return true;
 }

@@ -46,12 +46,13 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
-    {
+    if (!ctx) {
+      if (!(value.card_number !== undefined ? v_CardDataFields(value) : value.card_token !== undefined ? v_CardTokenFields(value) : false)) return false;
+    } else {
       let matches2 = 0;
       if (v_CardTokenFields(value)) matches2++;
       if (v_CardDataFields(value)) matches2++;
       if (matches2 !== 1) {
-        if (!ctx) return false;
         if (matches2 === 0) {
           switch (closestAlternative(value, VALUE_6)) {
             case 0:

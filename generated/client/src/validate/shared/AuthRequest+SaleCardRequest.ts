@@ -86,13 +86,14 @@ export function v_CardSaleFields(value: unknown, ctx?: ValidationContext): boole
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
-    {
+    if (!ctx) {
+      if (!(value.card_number !== undefined ? v_CardDataFields(value) : value.digital_wallet !== undefined ? v_WalletTokenFields(value) : value.card_token !== undefined ? v_CardTokenFields(value) : false)) return false;
+    } else {
       let matches5 = 0;
       if (v_CardTokenFields(value)) matches5++;
       if (v_CardDataFields(value)) matches5++;
       if (v_WalletTokenFields(value)) matches5++;
       if (matches5 !== 1) {
-        if (!ctx) return false;
         if (matches5 === 0) {
           switch (closestAlternative(value, VALUE_3)) {
             case 0:
