@@ -5,8 +5,8 @@
 // (an upgrade guide). Each run keeps the entries it used and removes the others, so the cache
 // holds one published site's worth.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export type KeyPart = string | Buffer;
 
@@ -18,25 +18,6 @@ export function contentKey(...parts: readonly KeyPart[]): string {
     hash.update(`${bytes.length}:`).update(bytes);
   }
   return hash.digest('hex').slice(0, 32);
-}
-
-/**
- * The files of a folder as key parts (each path, then its bytes), in path order; symbolic links
- * are followed. `skip` leaves out names (a folder's own build output).
- */
-export function treeParts(root: string, skip: (path: string) => boolean = () => false): KeyPart[] {
-  const parts: KeyPart[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      const rel = relative(root, path);
-      if (skip(rel)) continue;
-      if (statSync(path).isDirectory()) walk(path);
-      else parts.push(rel, readFileSync(path));
-    }
-  };
-  walk(root);
-  return parts;
 }
 
 export interface CacheUse {

@@ -19,7 +19,8 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { MANIFEST_FILE, releasePath, type ReleaseSite, type VersionsManifest } from '../../templates/docs/theme/versions.js';
 import { compareVersions } from '../release/semver.js';
-import { ContentCache, contentKey, treeParts, type KeyPart } from './cache.js';
+import { digestFiles, TOOLCHAIN_INPUTS } from '../emitter-cache.js';
+import { ContentCache, contentKey } from './cache.js';
 import { recordedReleases, type RecordedRelease } from './releases.js';
 import { releaseManifests, writeReleaseSources } from './release-sources.js';
 import { upgradeGuides } from './upgrade.js';
@@ -42,22 +43,11 @@ export interface BuiltSite {
   readonly builds: readonly { readonly release: string; readonly reused: boolean; readonly ms: number }[];
 }
 
-/** What decides what the generators write: their code, the templates and the locked packages. */
-export function toolchainFingerprint(projectRoot: string): string {
-  const file = (path: string): KeyPart[] => [path, readFileSync(join(projectRoot, path))];
-  return contentKey(
-    ...treeParts(join(projectRoot, 'generators'), (path) => path === '.bundle'),
-    ...treeParts(join(projectRoot, 'templates')),
-    ...treeParts(join(projectRoot, 'redocly')),
-    ...file('redocly.yaml'),
-    ...file('package-lock.json'),
-  );
-}
+/** What decides what the generators write: their code, the templates, the configs and the locked packages (as `npm run generate`'s cache keys them). */
+export const toolchainFingerprint = (projectRoot: string): Promise<string> => digestFiles(projectRoot, ['generators', ...TOOLCHAIN_INPUTS]);
 
 /** A site's sources as its build reads them: the pages, config and theme, the validators the panels run, the spec offered for download. */
-function sourceParts(generated: string): KeyPart[] {
-  return [...treeParts(join(generated, 'docs')), ...treeParts(join(generated, 'client', 'src')), readFileSync(join(generated, 'openapi.yaml'))];
-}
+const sourcesDigest = (generated: string): Promise<string> => digestFiles(generated, ['docs', 'client/src', 'openapi.yaml']);
 
 const run = promisify(execFile);
 
@@ -93,7 +83,7 @@ export async function buildDocsSite(options: DocsSiteOptions): Promise<BuiltSite
   const older = releases.filter((release) => release.version !== root.release).reverse();
   const sitePath = (version: string) => (version === root.release ? '/' : releasePath('/', version));
   const cache = new ContentCache(options.cacheDir);
-  const toolchain = toolchainFingerprint(projectRoot);
+  const toolchain = await toolchainFingerprint(projectRoot);
   const lockfile = readFileSync(join(projectRoot, 'package-lock.json'));
   const work = await mkdtemp(join(tmpdir(), 'docs-site-'));
   const builds: { release: string; reused: boolean; ms: number }[] = [];
@@ -106,7 +96,7 @@ export async function buildDocsSite(options: DocsSiteOptions): Promise<BuiltSite
       symlinkSync(join(projectRoot, 'node_modules'), join(stage, 'node_modules'), 'dir');
       stageGenerated(join(stage, 'generated'));
       const base = sitePath(release);
-      const key = contentKey(base, lockfile, ...sourceParts(join(stage, 'generated')));
+      const key = contentKey(base, lockfile, await sourcesDigest(join(stage, 'generated')));
       let reused = true;
       const built = await cache.folder('site', key, async (into) => {
         reused = false;

@@ -4,15 +4,19 @@
 // (a switcher on each, no console error, every link resolving and staying in its release unless it
 // is a link to another release, nothing leaving 127.0.0.1), switches
 // between releases on the same page, finds the banner on the older ones, lands on the closest page
-// when a release lacks the one being read, and searches each release on its own.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// when a release lacks the one being read, and searches each release on its own. Built again,
+// each release's site comes from the cache while its sources are the same.
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MANIFEST_FILE, type VersionsManifest } from '../../templates/docs/theme/versions.js';
 import { describeWithBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
 import { ADDED_FIELD, FIRST_RELEASE, MAJOR_RELEASE, MINOR_RELEASE, REMOVED_FIELD } from '../support/release-history.js';
 import { resolveSitePath, serveStatic, type StaticServer } from '../support/static-server.js';
-import { builtHistorySite } from '../support/versioned-site.js';
+import { buildDocsSite, type BuiltSite } from '../../generators/docs-site/site.js';
+import { builtHistorySite, HISTORY_CACHE, historySite } from '../support/versioned-site.js';
 
 /** Where a Try-it panel first looks for the reader's sandbox (templates/docs/theme/try-it-panel.ts): none runs here. */
 const DEFAULT_SANDBOX = 'http://127.0.0.1:8080';
@@ -175,4 +179,21 @@ describeWithBrowser('the published site with three releases, in Chromium', () =>
       expect(resolveSitePath(outDir, `${release.path}try-it/s2s/card-capture.json`), release.release).toBeDefined();
     }
   });
+
+  it('takes each release\'s site from the cache while its sources are the same, and builds a changed one alone', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'docs-history-again-'));
+    try {
+      cpSync(HISTORY_CACHE, join(work, 'cache'), { recursive: true });
+      const options = await historySite(work, join(work, 'site'), join(work, 'cache'));
+      const reused = (built: BuiltSite) => Object.fromEntries(built.builds.map((build) => [build.release, build.reused]));
+      expect(reused(await buildDocsSite(options))).toEqual({ [FIRST_RELEASE]: true, [MINOR_RELEASE]: true, [MAJOR_RELEASE]: true });
+      const change = 'A change to the newest release alone.';
+      appendFileSync(join(options.root.sources, 'docs', 'index.md'), `\n${change}\n`);
+      expect(reused(await buildDocsSite(options))).toEqual({ [FIRST_RELEASE]: true, [MINOR_RELEASE]: true, [MAJOR_RELEASE]: false });
+      expect(readFileSync(join(options.outDir, 'index.html'), 'utf8')).toContain(change);
+      expect(readFileSync(join(options.outDir, 'v', FIRST_RELEASE, 'index.html'), 'utf8')).not.toContain(change);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 900_000);
 });

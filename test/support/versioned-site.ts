@@ -27,12 +27,18 @@ export async function historySite(work: string, outDir: string, cacheDir = join(
   };
 }
 
+/**
+ * Where the history site's builder keeps its cache between runs (outside the shared builds'
+ * folder, whose older builds are removed): a test copies it to build the history again.
+ */
+export const HISTORY_CACHE = join(PROJECT_ROOT, 'test', '.output', 'docs-history-cache');
+
 /** The history's site, built once per content of what makes it and shared by the tests. */
 export const builtHistorySite = (): Promise<string> =>
-  sharedBuild('docs-history', [`spec/releases/${FIRST_RELEASE}.yaml`, 'spec/deployment.yaml', 'test/support/release-history.ts', 'generators', 'templates', 'generated/client/package.json', 'generated/sandbox/package.json', 'package-lock.json'], async (outDir) => {
+  sharedBuild('docs-history', [`spec/releases/${FIRST_RELEASE}.yaml`, 'spec/deployment.yaml', 'test/support/release-history.ts', 'test/support/versioned-site.ts', 'generators', 'templates', 'generated/client/package.json', 'generated/sandbox/package.json', 'package-lock.json'], async (outDir) => {
     const work = await mkdtemp(join(tmpdir(), 'docs-history-'));
     try {
-      await buildDocsSite(await historySite(work, outDir));
+      await buildDocsSite(await historySite(work, outDir, HISTORY_CACHE));
     } finally {
       await rm(work, { recursive: true, force: true });
     }
