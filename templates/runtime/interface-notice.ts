@@ -39,7 +39,8 @@ const VERSION = /^([0-9]+)\.([0-9]+)\.([0-9]+)$/;
 function newer(announced: string | null, own: string): announced is string {
   const [a, b] = [VERSION.exec(announced ?? ''), VERSION.exec(own)];
   if (!a || !b) return false;
-  for (let part = 1; part <= 3; part++) if (Number(a[part]) !== Number(b[part])) return Number(a[part]) > Number(b[part]);
+  for (let part = 1; part <= 3; part++)
+    if (Number(a[part]) !== Number(b[part])) return Number(a[part]) > Number(b[part]);
   return false;
 }
 
@@ -56,7 +57,12 @@ export function noticeInterface(headers: Headers, option: InterfaceNoticeOption 
   if (!newerInterface && !newerRelease) return;
   reported = true;
   const guide = newerRelease ? `/upgrade/${PACKAGE_VERSION}-to-${sandboxRelease}` : '/upgrade/';
-  const speaks = [newerInterface ? `interface ${interfaceVersion}` : undefined, newerRelease ? `release ${sandboxRelease}` : undefined].filter(Boolean).join(' of ');
+  const speaks = [
+    newerInterface ? `interface ${interfaceVersion}` : undefined,
+    newerRelease ? `release ${sandboxRelease}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' of ');
   const notice: InterfaceNotice = {
     specVersion: SPEC_VERSION,
     packageVersion: PACKAGE_VERSION,
