@@ -7689,7 +7689,7 @@ final class Validators
                 $fields100 = (array) $value;
                 if (array_key_exists('card_token', $fields100)) {
                     $ctx->visit('card_token', $fields100['card_token'], self::v_OrderId(...));
-                } elseif (ValidationContext::rejectAt($ctx, 'card_token', 'required', 'is required (when type is "debit")')) {
+                } elseif (ValidationContext::rejectAt($ctx, 'card_token', 'required', 'is required (when type is debit)')) {
                     return false;
                 }
             }
@@ -10216,14 +10216,14 @@ final class Validators
                 if ($matches32 === 0) {
                     $closest33 = Checks::closestAlternative($value, self::SHAPES_6);
                     if ($closest33 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_number is present)');
+                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present and card_token is absent, card_token is present and card_number is absent (closest: card_number is present and card_token is absent)');
                         self::v_Credit2CardRequest_allOf_4_oneOf_0($value, $ctx);
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_token is present)');
+                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present and card_token is absent, card_token is present and card_number is absent (closest: card_token is present and card_number is absent)');
                         self::v_Credit2CardRequest_allOf_4_oneOf_1($value, $ctx);
                     }
                 } else {
-                    $ctx->fail('oneOf', 'must match only one of: card_number is present, card_token is present');
+                    $ctx->fail('oneOf', 'must match only one of: card_number is present and card_token is absent, card_token is present and card_number is absent');
                 }
             }
             self::v_S2sNonZeroAmountRule($value, $ctx);
@@ -11179,7 +11179,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields129)) {
                     $v130 = $fields129['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v130 !== 'GHS' && ValidationContext::reject($ctx, 'const', 'must be "GHS" (when parameters is present)')) {
+                    if ($v130 !== 'GHS' && ValidationContext::reject($ctx, 'const', 'must be "GHS" (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -11188,10 +11188,10 @@ final class Validators
                     $v132 = $fields129['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v132)) {
-                        if (Checks::compareDecimal($v132, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v132, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v132, '50000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 50000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v132, '50000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 50000 (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)')) {
                             return false;
                         }
                     }
@@ -11203,7 +11203,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields135)) {
                     $v136 = $fields135['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v136 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v136 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -11212,10 +11212,10 @@ final class Validators
                     $v138 = $fields135['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v138)) {
-                        if (Checks::compareDecimal($v138, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v138, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v138, '150000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 150000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v138, '150000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 150000 (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)')) {
                             return false;
                         }
                     }
@@ -11227,7 +11227,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields141)) {
                     $v142 = $fields141['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v142 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v142 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters.mobile_money_operator is equitel-ke)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -11236,10 +11236,10 @@ final class Validators
                     $v144 = $fields141['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v144)) {
-                        if (Checks::compareDecimal($v144, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v144, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters.mobile_money_operator is equitel-ke)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v144, '100000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 100000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v144, '100000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 100000 (when parameters.mobile_money_operator is equitel-ke)')) {
                             return false;
                         }
                     }
@@ -11251,7 +11251,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields147)) {
                     $v148 = $fields147['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v148 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v148 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -11260,10 +11260,10 @@ final class Validators
                     $v150 = $fields147['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v150)) {
-                        if (Checks::compareDecimal($v150, '50') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 50 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v150, '50') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 50 (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v150, '200000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 200000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v150, '200000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 200000 (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)')) {
                             return false;
                         }
                     }
@@ -11275,7 +11275,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields153)) {
                     $v154 = $fields153['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v154 !== 'XOF' && ValidationContext::reject($ctx, 'const', 'must be "XOF" (when parameters is present)')) {
+                    if ($v154 !== 'XOF' && ValidationContext::reject($ctx, 'const', 'must be "XOF" (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -11284,10 +11284,10 @@ final class Validators
                     $v156 = $fields153['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v156)) {
-                        if (Checks::compareDecimal($v156, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v156, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v156, '2000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 2000000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v156, '2000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 2000000 (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)')) {
                             return false;
                         }
                     }
@@ -11299,7 +11299,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields159)) {
                     $v160 = $fields159['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v160 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
+                    if ($v160 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters.mobile_money_operator is mtn-cm)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -11308,10 +11308,10 @@ final class Validators
                     $v162 = $fields159['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v162)) {
-                        if (Checks::compareDecimal($v162, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v162, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters.mobile_money_operator is mtn-cm)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v162, '1000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 1000000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v162, '1000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 1000000 (when parameters.mobile_money_operator is mtn-cm)')) {
                             return false;
                         }
                     }
@@ -11323,7 +11323,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields165)) {
                     $v166 = $fields165['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v166 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
+                    if ($v166 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters.mobile_money_operator is orange-cm)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -11332,10 +11332,10 @@ final class Validators
                     $v168 = $fields165['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v168)) {
-                        if (Checks::compareDecimal($v168, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v168, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters.mobile_money_operator is orange-cm)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v168, '500000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 500000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v168, '500000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 500000 (when parameters.mobile_money_operator is orange-cm)')) {
                             return false;
                         }
                     }
@@ -11347,7 +11347,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields171)) {
                     $v172 = $fields171['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v172 !== 'TZS' && ValidationContext::reject($ctx, 'const', 'must be "TZS" (when parameters is present)')) {
+                    if ($v172 !== 'TZS' && ValidationContext::reject($ctx, 'const', 'must be "TZS" (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -11356,10 +11356,10 @@ final class Validators
                     $v174 = $fields171['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v174)) {
-                        if (Checks::compareDecimal($v174, '1000') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v174, '1000') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1000 (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v174, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v174, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)')) {
                             return false;
                         }
                     }
@@ -11371,7 +11371,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields177)) {
                     $v178 = $fields177['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v178 !== 'EGP' && ValidationContext::reject($ctx, 'const', 'must be "EGP" (when parameters is present)')) {
+                    if ($v178 !== 'EGP' && ValidationContext::reject($ctx, 'const', 'must be "EGP" (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -11380,10 +11380,10 @@ final class Validators
                     $v180 = $fields177['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v180)) {
-                        if (Checks::compareDecimal($v180, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v180, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v180, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v180, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)')) {
                             return false;
                         }
                     }
@@ -11400,7 +11400,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields185)) {
                             $v186 = $fields185['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v186) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Ghana, +233), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v186) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Ghana, +233), not of another operator country (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -11419,7 +11419,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields191)) {
                             $v192 = $fields191['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v192) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Kenya, +254), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v192) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Kenya, +254), not of another operator country (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -11438,7 +11438,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields197)) {
                             $v198 = $fields197['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v198) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cote d\'Ivoire, +225), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v198) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cote d\'Ivoire, +225), not of another operator country (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -11457,7 +11457,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields203)) {
                             $v204 = $fields203['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v204) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cameroon, +237), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v204) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cameroon, +237), not of another operator country (when parameters.mobile_money_operator is one of mtn-cm, orange-cm)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -11476,7 +11476,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields209)) {
                             $v210 = $fields209['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v210) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Tanzania, +255), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v210) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Tanzania, +255), not of another operator country (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -11495,7 +11495,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields215)) {
                             $v216 = $fields215['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v216) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Egypt, +20), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v216) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Egypt, +20), not of another operator country (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -16178,7 +16178,7 @@ final class Validators
                 if (array_key_exists('market', $fields69)) {
                     $v70 = $fields69['market'];
                     $ctx->enter('market');
-                    if ($v70 !== 'BR' && ValidationContext::reject($ctx, 'const', 'must be "BR" (when type is "PIX")')) {
+                    if ($v70 !== 'BR' && ValidationContext::reject($ctx, 'const', 'must be "BR" (when type is PIX)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -16186,31 +16186,31 @@ final class Validators
             }
             if (self::v_LocalCollectionParameters_allOf_1_if($value)) {
                 $fields73 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields73) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE")')) {
+                if (!array_key_exists('redirectUrl', $fields73) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is OFFLINE)')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_2_if($value)) {
                 $fields75 = (array) $value;
-                if (!array_key_exists('clientTaxId', $fields75) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "AR")')) {
+                if (!array_key_exists('clientTaxId', $fields75) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is OFFLINE and market is AR)')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_3_if($value)) {
                 $fields77 = (array) $value;
-                if (!array_key_exists('clientTaxId', $fields77) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "CL")')) {
+                if (!array_key_exists('clientTaxId', $fields77) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is OFFLINE and market is CL)')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_4_if($value)) {
                 $fields79 = (array) $value;
-                if (!array_key_exists('clientname', $fields79) && ValidationContext::rejectAt($ctx, 'clientname', 'required', 'is required (when type is "OFFLINE" and market is one of "PY", "PE")')) {
+                if (!array_key_exists('clientname', $fields79) && ValidationContext::rejectAt($ctx, 'clientname', 'required', 'is required (when type is OFFLINE and market is one of PY, PE)')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_5_if($value)) {
                 $fields81 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields81) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE_SERVICE_PAYMENT")')) {
+                if (!array_key_exists('redirectUrl', $fields81) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is OFFLINE_SERVICE_PAYMENT)')) {
                     return false;
                 }
             }
@@ -16221,15 +16221,15 @@ final class Validators
                     $ctx->enter('bankDetails');
                     if ((is_array($v84) ? ($v84 === [] ? !Checks::$strictJson : !array_is_list($v84)) : $v84 instanceof \stdClass)) {
                         $fields85 = (array) $v84;
-                        if (!array_key_exists('cbu', $fields85) && ValidationContext::rejectAt($ctx, 'cbu', 'required', 'is required (when type is "PULL" and market is "AR")')) {
+                        if (!array_key_exists('cbu', $fields85) && ValidationContext::rejectAt($ctx, 'cbu', 'required', 'is required (when type is PULL and market is AR)')) {
                             return false;
                         }
-                        if (!array_key_exists('alias', $fields85) && ValidationContext::rejectAt($ctx, 'alias', 'required', 'is required (when type is "PULL" and market is "AR")')) {
+                        if (!array_key_exists('alias', $fields85) && ValidationContext::rejectAt($ctx, 'alias', 'required', 'is required (when type is PULL and market is AR)')) {
                             return false;
                         }
                     }
                     $ctx->leave();
-                } elseif (ValidationContext::rejectAt($ctx, 'bankDetails', 'required', 'is required (when type is "PULL" and market is "AR")')) {
+                } elseif (ValidationContext::rejectAt($ctx, 'bankDetails', 'required', 'is required (when type is PULL and market is AR)')) {
                     return false;
                 }
             }
@@ -16240,21 +16240,21 @@ final class Validators
                     $ctx->enter('bankDetails');
                     if ((is_array($v88) ? ($v88 === [] ? !Checks::$strictJson : !array_is_list($v88)) : $v88 instanceof \stdClass)) {
                         $fields89 = (array) $v88;
-                        if (!array_key_exists('phoneNumber', $fields89) && ValidationContext::rejectAt($ctx, 'phoneNumber', 'required', 'is required (when type is "PULL" and market is "PE")')) {
+                        if (!array_key_exists('phoneNumber', $fields89) && ValidationContext::rejectAt($ctx, 'phoneNumber', 'required', 'is required (when type is PULL and market is PE)')) {
                             return false;
                         }
-                        if (!array_key_exists('otp', $fields89) && ValidationContext::rejectAt($ctx, 'otp', 'required', 'is required (when type is "PULL" and market is "PE")')) {
+                        if (!array_key_exists('otp', $fields89) && ValidationContext::rejectAt($ctx, 'otp', 'required', 'is required (when type is PULL and market is PE)')) {
                             return false;
                         }
                     }
                     $ctx->leave();
-                } elseif (ValidationContext::rejectAt($ctx, 'bankDetails', 'required', 'is required (when type is "PULL" and market is "PE")')) {
+                } elseif (ValidationContext::rejectAt($ctx, 'bankDetails', 'required', 'is required (when type is PULL and market is PE)')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_8_if($value)) {
                 $fields91 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields91) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "SPEI")')) {
+                if (!array_key_exists('redirectUrl', $fields91) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is SPEI)')) {
                     return false;
                 }
             }
@@ -21500,7 +21500,7 @@ final class Validators
                 if (array_key_exists('order_amount', $fields6)) {
                     $v7 = $fields6['order_amount'];
                     $ctx->enter('order_amount');
-                    if (self::v_S2sZeroAmountRule_then_properties_order_amount_not($v7) && ValidationContext::reject($ctx, 'not', 'must be greater than 0 (the platform answers "amount: This value should be greater than 0.") (unless auth is "Y" or recurring_init is "Y")')) {
+                    if (self::v_S2sZeroAmountRule_then_properties_order_amount_not($v7) && ValidationContext::reject($ctx, 'not', 'must be greater than 0 (the platform answers "amount: This value should be greater than 0.") (unless auth is Y or recurring_init is Y)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -21535,10 +21535,10 @@ final class Validators
         if (!(self::v_SaleCardRequest_allOf_1_if($value) || self::v_S2sZeroAmountRule_if_not_anyOf_1($value))) {
             $closest3 = Checks::closestAlternative($value, self::SHAPES_15);
             if ($closest3 === 0) {
-                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: auth is "Y")');
+                $ctx->fail('anyOf', 'must match at least one of: auth is Y, recurring_init is Y (closest: auth is Y)');
                 self::v_SaleCardRequest_allOf_1_if($value, $ctx);
             } else {
-                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: recurring_init is "Y")');
+                $ctx->fail('anyOf', 'must match at least one of: auth is Y, recurring_init is Y (closest: recurring_init is Y)');
                 self::v_S2sZeroAmountRule_if_not_anyOf_1($value, $ctx);
             }
         }
@@ -24123,7 +24123,7 @@ final class Validators
                             $v20 = $fields19['personalId'];
                             $ctx->enter('personalId');
                             if (is_string($v20)) {
-                                if (preg_match(self::PATTERN_12, $v20) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$ (when payer_country is "BR")')) {
+                                if (preg_match(self::PATTERN_12, $v20) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$ (when payer_country is BR)')) {
                                     return false;
                                 }
                             }
@@ -25268,7 +25268,7 @@ final class Validators
             self::v_CardSaleFields($value, $ctx);
             if (self::v_SaleCardRequest_allOf_1_if($value)) {
                 $fields17 = (array) $value;
-                if (array_key_exists('mpi_data', $fields17) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present (when auth is "Y")')) {
+                if (array_key_exists('mpi_data', $fields17) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present (when auth is Y)')) {
                     return false;
                 }
             }
@@ -26422,28 +26422,28 @@ final class Validators
             }
             if (self::v_ScheduleOptions_allOf_0_if($value)) {
                 $fields46 = (array) $value;
-                if (!array_key_exists('first_payment_interval_length', $fields46) && ValidationContext::rejectAt($ctx, 'first_payment_interval_length', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
+                if (!array_key_exists('first_payment_interval_length', $fields46) && ValidationContext::rejectAt($ctx, 'first_payment_interval_length', 'required', 'is required (when delayed_first_payment is delay_by_interval)')) {
                     return false;
                 }
-                if (!array_key_exists('first_payment_interval_unit', $fields46) && ValidationContext::rejectAt($ctx, 'first_payment_interval_unit', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
+                if (!array_key_exists('first_payment_interval_unit', $fields46) && ValidationContext::rejectAt($ctx, 'first_payment_interval_unit', 'required', 'is required (when delayed_first_payment is delay_by_interval)')) {
                     return false;
                 }
             }
             if (self::v_ScheduleOptions_allOf_1_if($value)) {
                 $fields48 = (array) $value;
-                if (!array_key_exists('first_payment_day_of_week', $fields48) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_week', 'required', 'is required (when delayed_first_payment is "day_of_week")')) {
+                if (!array_key_exists('first_payment_day_of_week', $fields48) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_week', 'required', 'is required (when delayed_first_payment is day_of_week)')) {
                     return false;
                 }
             }
             if (self::v_ScheduleOptions_allOf_2_if($value)) {
                 $fields50 = (array) $value;
-                if (!array_key_exists('first_payment_day_of_month', $fields50) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_month', 'required', 'is required (when delayed_first_payment is "day_of_month")')) {
+                if (!array_key_exists('first_payment_day_of_month', $fields50) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_month', 'required', 'is required (when delayed_first_payment is day_of_month)')) {
                     return false;
                 }
             }
             if (self::v_ScheduleOptions_allOf_3_if($value)) {
                 $fields52 = (array) $value;
-                if (array_key_exists('day_of_month', $fields52) && ValidationContext::rejectAt($ctx, 'day_of_month', 'false', 'must not be present (when interval_unit is "day")')) {
+                if (array_key_exists('day_of_month', $fields52) && ValidationContext::rejectAt($ctx, 'day_of_month', 'false', 'must not be present (when interval_unit is day)')) {
                     return false;
                 }
             }
@@ -27485,7 +27485,7 @@ final class Validators
                 if (array_key_exists('auth', $fields104)) {
                     $v105 = $fields104['auth'];
                     $ctx->enter('auth');
-                    if (!Checks::equal($v105, self::VALUE_1) && ValidationContext::reject($ctx, 'const', 'must be false (when operation is one of "debit", "credit")')) {
+                    if (!Checks::equal($v105, self::VALUE_1) && ValidationContext::reject($ctx, 'const', 'must be false (when operation is one of debit, credit)')) {
                         return false;
                     }
                     $ctx->leave();

@@ -42,16 +42,16 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
         if (matches2 === 0) {
           switch (closestAlternative(value, VALUE_7)) {
             case 0:
-              ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present (closest: card_number is present)");
+              ctx.fail("oneOf", "must match exactly one of: card_number is present and card_token is absent, card_token is present and card_number is absent (closest: card_number is present and card_token is absent)");
               v_Credit2CardRequest_allOf_4_oneOf_0(value, ctx);
               break;
             case 1:
-              ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present (closest: card_token is present)");
+              ctx.fail("oneOf", "must match exactly one of: card_number is present and card_token is absent, card_token is present and card_number is absent (closest: card_token is present and card_number is absent)");
               v_Credit2CardRequest_allOf_4_oneOf_1(value, ctx);
               break;
           }
         } else {
-          ctx.fail("oneOf", "must match only one of: card_number is present, card_token is present");
+          ctx.fail("oneOf", "must match only one of: card_number is present and card_token is absent, card_token is present and card_number is absent");
         }
       }
     }

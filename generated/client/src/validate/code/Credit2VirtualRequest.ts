@@ -130,15 +130,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p2 = value.order_currency;
       if (p2 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p2 !== "GHS" && reject(ctx, "const", "must be \"GHS\" (when parameters is present)")) return false;
+        if (p2 !== "GHS" && reject(ctx, "const", "must be \"GHS\" (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)")) return false;
         ctx?.segments.pop();
       }
       p2 = value.order_amount;
       if (p2 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p2 === "string") {
-          if (compareDecimal(p2, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters is present)")) return false;
-          if (compareDecimal(p2, "50000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 50000 (when parameters is present)")) return false;
+          if (compareDecimal(p2, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)")) return false;
+          if (compareDecimal(p2, "50000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 50000 (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -148,15 +148,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p3 = value.order_currency;
       if (p3 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p3 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
+        if (p3 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)")) return false;
         ctx?.segments.pop();
       }
       p3 = value.order_amount;
       if (p3 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p3 === "string") {
-          if (compareDecimal(p3, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters is present)")) return false;
-          if (compareDecimal(p3, "150000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 150000 (when parameters is present)")) return false;
+          if (compareDecimal(p3, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)")) return false;
+          if (compareDecimal(p3, "150000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 150000 (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -166,15 +166,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p4 = value.order_currency;
       if (p4 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p4 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
+        if (p4 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters.mobile_money_operator is equitel-ke)")) return false;
         ctx?.segments.pop();
       }
       p4 = value.order_amount;
       if (p4 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p4 === "string") {
-          if (compareDecimal(p4, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters is present)")) return false;
-          if (compareDecimal(p4, "100000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 100000 (when parameters is present)")) return false;
+          if (compareDecimal(p4, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters.mobile_money_operator is equitel-ke)")) return false;
+          if (compareDecimal(p4, "100000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 100000 (when parameters.mobile_money_operator is equitel-ke)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -184,15 +184,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p5 = value.order_currency;
       if (p5 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p5 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
+        if (p5 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)")) return false;
         ctx?.segments.pop();
       }
       p5 = value.order_amount;
       if (p5 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p5 === "string") {
-          if (compareDecimal(p5, "50") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 50 (when parameters is present)")) return false;
-          if (compareDecimal(p5, "200000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 200000 (when parameters is present)")) return false;
+          if (compareDecimal(p5, "50") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 50 (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)")) return false;
+          if (compareDecimal(p5, "200000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 200000 (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -202,15 +202,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p6 = value.order_currency;
       if (p6 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p6 !== "XOF" && reject(ctx, "const", "must be \"XOF\" (when parameters is present)")) return false;
+        if (p6 !== "XOF" && reject(ctx, "const", "must be \"XOF\" (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)")) return false;
         ctx?.segments.pop();
       }
       p6 = value.order_amount;
       if (p6 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p6 === "string") {
-          if (compareDecimal(p6, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
-          if (compareDecimal(p6, "2000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 2000000 (when parameters is present)")) return false;
+          if (compareDecimal(p6, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)")) return false;
+          if (compareDecimal(p6, "2000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 2000000 (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -220,15 +220,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p7 = value.order_currency;
       if (p7 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p7 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters is present)")) return false;
+        if (p7 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters.mobile_money_operator is mtn-cm)")) return false;
         ctx?.segments.pop();
       }
       p7 = value.order_amount;
       if (p7 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p7 === "string") {
-          if (compareDecimal(p7, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
-          if (compareDecimal(p7, "1000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 1000000 (when parameters is present)")) return false;
+          if (compareDecimal(p7, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters.mobile_money_operator is mtn-cm)")) return false;
+          if (compareDecimal(p7, "1000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 1000000 (when parameters.mobile_money_operator is mtn-cm)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -238,15 +238,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p8 = value.order_currency;
       if (p8 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p8 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters is present)")) return false;
+        if (p8 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters.mobile_money_operator is orange-cm)")) return false;
         ctx?.segments.pop();
       }
       p8 = value.order_amount;
       if (p8 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p8 === "string") {
-          if (compareDecimal(p8, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
-          if (compareDecimal(p8, "500000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 500000 (when parameters is present)")) return false;
+          if (compareDecimal(p8, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters.mobile_money_operator is orange-cm)")) return false;
+          if (compareDecimal(p8, "500000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 500000 (when parameters.mobile_money_operator is orange-cm)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -256,15 +256,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p9 = value.order_currency;
       if (p9 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p9 !== "TZS" && reject(ctx, "const", "must be \"TZS\" (when parameters is present)")) return false;
+        if (p9 !== "TZS" && reject(ctx, "const", "must be \"TZS\" (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)")) return false;
         ctx?.segments.pop();
       }
       p9 = value.order_amount;
       if (p9 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p9 === "string") {
-          if (compareDecimal(p9, "1000") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1000 (when parameters is present)")) return false;
-          if (compareDecimal(p9, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters is present)")) return false;
+          if (compareDecimal(p9, "1000") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1000 (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)")) return false;
+          if (compareDecimal(p9, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -274,15 +274,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p10 = value.order_currency;
       if (p10 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p10 !== "EGP" && reject(ctx, "const", "must be \"EGP\" (when parameters is present)")) return false;
+        if (p10 !== "EGP" && reject(ctx, "const", "must be \"EGP\" (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)")) return false;
         ctx?.segments.pop();
       }
       p10 = value.order_amount;
       if (p10 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p10 === "string") {
-          if (compareDecimal(p10, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters is present)")) return false;
-          if (compareDecimal(p10, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters is present)")) return false;
+          if (compareDecimal(p10, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)")) return false;
+          if (compareDecimal(p10, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -297,7 +297,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p12 = p11.mobile_number;
           if (p12 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(p12) && reject(ctx, "not", "must be a number of the operator's country (Ghana, +233), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(p12) && reject(ctx, "not", "must be a number of the operator's country (Ghana, +233), not of another operator country (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -314,7 +314,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p14 = p13.mobile_number;
           if (p14 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(p14) && reject(ctx, "not", "must be a number of the operator's country (Kenya, +254), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(p14) && reject(ctx, "not", "must be a number of the operator's country (Kenya, +254), not of another operator country (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -331,7 +331,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p16 = p15.mobile_number;
           if (p16 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(p16) && reject(ctx, "not", "must be a number of the operator's country (Cote d'Ivoire, +225), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(p16) && reject(ctx, "not", "must be a number of the operator's country (Cote d'Ivoire, +225), not of another operator country (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -348,7 +348,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p18 = p17.mobile_number;
           if (p18 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(p18) && reject(ctx, "not", "must be a number of the operator's country (Cameroon, +237), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(p18) && reject(ctx, "not", "must be a number of the operator's country (Cameroon, +237), not of another operator country (when parameters.mobile_money_operator is one of mtn-cm, orange-cm)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -365,7 +365,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p20 = p19.mobile_number;
           if (p20 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(p20) && reject(ctx, "not", "must be a number of the operator's country (Tanzania, +255), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(p20) && reject(ctx, "not", "must be a number of the operator's country (Tanzania, +255), not of another operator country (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -382,7 +382,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p22 = p21.mobile_number;
           if (p22 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(p22) && reject(ctx, "not", "must be a number of the operator's country (Egypt, +20), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(p22) && reject(ctx, "not", "must be a number of the operator's country (Egypt, +20), not of another operator country (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)")) return false;
             ctx?.segments.pop();
           }
         }
