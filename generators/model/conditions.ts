@@ -26,8 +26,11 @@ export type Condition =
   | { readonly kind: 'all'; readonly of: readonly Condition[] }
   | { readonly kind: 'any'; readonly of: readonly Condition[] }
   | { readonly kind: 'not'; readonly of: Condition }
-  /** An alternative the schema names but no field value tells (a titled `oneOf` branch). */
-  | { readonly kind: 'variant'; readonly name: string }
+  /**
+   * An alternative no field value tells (a titled `oneOf` branch), named as the docs name it (`the
+   * Card token variant`); `by` is what tells it from the others (the fields only it requires).
+   */
+  | { readonly kind: 'variant'; readonly name: string; readonly by?: Condition }
   /** Something the request does not show (`x-required-when: {connector: ERS}`): never known from a body. */
   | { readonly kind: 'context'; readonly name: string; readonly value: string }
   /** A test the words cannot spell out: its description, else its schema as JSON. */
@@ -35,20 +38,78 @@ export type Condition =
 
 export const ALWAYS: Condition = { kind: 'always' };
 
-/** `a and b`, flattened; `always` parts dropped. */
+/**
+ * `a and b`, flattened and simplified as a reader would: `always` parts dropped, two value tests
+ * of one field merged (`brand` is one of x, y and `brand` is y: `brand` is y), and a part a
+ * sibling implies dropped (`a` and (`a` or `b`): `a`).
+ */
 export function allOf(parts: readonly Condition[]): Condition {
   const flat = parts.flatMap((part) => (part.kind === 'all' ? part.of : part.kind === 'always' ? [] : [part]));
-  const unique = uniqueConditions(flat);
-  if (unique.some((part) => part.kind === 'never')) return { kind: 'never' };
-  return unique.length === 0 ? ALWAYS : unique.length === 1 ? unique[0]! : { kind: 'all', of: unique };
+  const merged = mergeValueTests(flat, (a, b) => a.filter((value) => b.some((other) => sameValue(value, other))));
+  if (merged.some((part) => part.kind === 'never' || (part.kind === 'equals' && part.values.length === 0))) return { kind: 'never' };
+  const kept = withoutRedundant(uniqueConditions(merged), (part, other) => implies(other, part));
+  return kept.length === 0 ? ALWAYS : kept.length === 1 ? kept[0]! : { kind: 'all', of: kept };
 }
 
-/** `a or b`, flattened; one `always` part makes it always. */
+/**
+ * `a or b`, flattened and simplified: one `always` part makes it always, value tests of one field
+ * merged (`brand` is x or `brand` is y: `brand` is one of x, y), a part that implies a sibling
+ * dropped (`a` or (`a` and `b`): `a`), and what every part requires said once (`a` and `b`, or
+ * `a` and `c`: `a` and (`b` or `c`)).
+ */
 export function anyOf(parts: readonly Condition[]): Condition {
   const flat = parts.flatMap((part) => (part.kind === 'any' ? part.of : part.kind === 'never' ? [] : [part]));
-  const unique = uniqueConditions(flat);
-  if (unique.some((part) => part.kind === 'always')) return ALWAYS;
-  return unique.length === 0 ? { kind: 'never' } : unique.length === 1 ? unique[0]! : { kind: 'any', of: unique };
+  if (flat.some((part) => part.kind === 'always')) return ALWAYS;
+  const merged = mergeValueTests(flat, (a, b) => [...a, ...b.filter((value) => !a.some((other) => sameValue(value, other)))]);
+  const kept = withoutRedundant(uniqueConditions(merged), (part, other) => implies(part, other));
+  if (kept.length === 0) return { kind: 'never' };
+  if (kept.length === 1) return kept[0]!;
+  const common = conjuncts(kept[0]!).filter((conjunct) => kept.every((part) => conjuncts(part).some((other) => sameCondition(other, conjunct))));
+  if (common.length === 0) return { kind: 'any', of: kept };
+  const rest = kept.map((part) => allOf(conjuncts(part).filter((conjunct) => !common.some((other) => sameCondition(other, conjunct)))));
+  return allOf([...common, anyOf(rest)]);
+}
+
+/** The parts without those another part makes redundant (of two that make each other so, the first stays). */
+function withoutRedundant(parts: readonly Condition[], redundant: (part: Condition, other: Condition) => boolean): Condition[] {
+  return parts.filter((part, index) =>
+    !parts.some((other, at) => at !== index && redundant(part, other) && (!redundant(other, part) || at < index)),
+  );
+}
+
+/** Whether `a` holding makes `b` hold, as far as the structure shows. */
+function implies(a: Condition, b: Condition): boolean {
+  if (sameCondition(a, b) || b.kind === 'always' || a.kind === 'never') return true;
+  if (b.kind === 'all') return b.of.every((part) => implies(a, part));
+  if (a.kind === 'any') return a.of.every((part) => implies(part, b));
+  if (a.kind === 'all') return a.of.some((part) => implies(part, b));
+  if (b.kind === 'any') return b.of.some((part) => implies(a, part));
+  if (a.kind === 'equals' && b.kind === 'equals') return sameField(a.field, b.field) && a.values.every((value) => b.values.some((other) => sameValue(value, other)));
+  if (a.kind === 'equals' && b.kind === 'present') return sameField(a.field, b.field);
+  return false;
+}
+
+const sameField = (a: FieldPath, b: FieldPath) => a.length === b.length && a.every((segment, index) => segment === b[index]);
+const conjuncts = (condition: Condition): readonly Condition[] => (condition.kind === 'all' ? condition.of : [condition]);
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Value tests (`equals`) of one field combined into one, at the place of the first. */
+function mergeValueTests(parts: readonly Condition[], combine: (a: readonly unknown[], b: readonly unknown[]) => unknown[]): Condition[] {
+  const out: Condition[] = [];
+  const byField = new Map<string, number>();
+  for (const part of parts) {
+    if (part.kind !== 'equals') {
+      out.push(part);
+      continue;
+    }
+    const field = JSON.stringify(part.field);
+    const at = byField.get(field);
+    if (at === undefined) {
+      byField.set(field, out.length);
+      out.push(part);
+    } else out[at] = { kind: 'equals', field: part.field, values: combine((out[at] as { values: readonly unknown[] }).values, part.values) };
+  }
+  return out;
 }
 
 export function negate(condition: Condition): Condition {
@@ -179,17 +240,17 @@ export function conditionText(condition: Condition, wording: Wording): string {
     case 'never':
       return 'never';
     case 'present':
-      return `${field(condition.field)} is present`;
+      return condition.field.at(-1) === ITEM ? `${field(condition.field.slice(0, -1))} has items` : `${field(condition.field)} is present`;
     case 'absent':
       return `${field(condition.field)} is absent`;
     case 'equals':
       return `${field(condition.field)} is ${values(condition.values)}`;
     case 'differs':
-      return condition.values.length === 1 ? `${field(condition.field)} is not ${value(condition.values[0])}` : `${field(condition.field)} is none of ${condition.values.map(value).join(', ')}`;
+      return condition.values.length === 1 ? `${field(condition.field)} is not ${value(condition.values[0])}` : `${field(condition.field)} is not one of ${condition.values.map(value).join(', ')}`;
     case 'matches':
       return `${field(condition.field)} matches ${value(condition.pattern)}`;
     case 'variant':
-      return `the ${condition.name} variant applies`;
+      return `${condition.name} applies`;
     case 'context':
       return `the ${condition.name} is ${value(condition.value)}`;
     case 'rule':
@@ -210,12 +271,13 @@ export function conditionText(condition: Condition, wording: Wording): string {
  */
 function grouped(parts: readonly Condition[], joiner: 'and' | 'or', wording: Wording): string[] {
   const words: string[] = [];
+  const items = (part: Condition) => part.kind === 'present' && part.field.at(-1) === ITEM;
   for (const kind of ['present', 'absent'] as const) {
-    const fields = parts.flatMap((part) => (part.kind === kind ? [mark(wirePath(part.field, wording.style), wording)] : []));
+    const fields = parts.flatMap((part) => (part.kind === kind && !items(part) ? [mark(wirePath(part.field, wording.style), wording)] : []));
     if (fields.length > 0) words.push(`${list(fields, joiner)} ${fields.length > 1 && joiner === 'and' ? 'are' : 'is'} ${kind}`);
   }
   for (const part of parts) {
-    if (part.kind === 'present' || part.kind === 'absent') continue;
+    if ((part.kind === 'present' || part.kind === 'absent') && !items(part)) continue;
     const text = conditionText(part, wording);
     words.push((part.kind === 'all' || part.kind === 'any') && part.kind !== (joiner === 'and' ? 'all' : 'any') ? `(${text})` : text);
   }
@@ -230,7 +292,7 @@ function grouped(parts: readonly Condition[], joiner: 'and' | 'or', wording: Wor
 export function conditionClause(condition: Condition, wording: Wording): string {
   if (condition.kind === 'any' && condition.of.some((part) => part.kind === 'variant' || part.kind === 'not' || part.kind === 'all'))
     return list(condition.of.map((part) => conditionClause(part, wording)), 'or');
-  if (condition.kind === 'variant') return `for the ${condition.name} variant`;
+  if (condition.kind === 'variant') return `for ${condition.name}`;
   if (condition.kind === 'not') return `unless ${conditionText(condition.of, wording)}`;
   return `when ${conditionText(condition, wording)}`;
 }
@@ -281,6 +343,8 @@ export function holds(condition: Condition, value: unknown): boolean | undefined
       if (results.includes(true)) return true;
       return results.includes(undefined) ? undefined : false;
     }
+    case 'variant':
+      return condition.by ? holds(condition.by, value) : undefined;
     default:
       return undefined;
   }
@@ -300,6 +364,8 @@ export function conditionFields(condition: Condition): FieldPath[] {
     case 'all':
     case 'any':
       return condition.of.flatMap(conditionFields);
+    case 'variant':
+      return condition.by ? conditionFields(condition.by) : [];
     default:
       return [];
   }

@@ -15,8 +15,8 @@ export function methodPage(site: Site, method: MethodEntry): string {
   const parameters = model.schema(method.parametersSchema);
   // On S2S the method's SALE branch may require what the set leaves optional: its need wins.
   const branch = method.brand ? saleBranch(model, method.brand) : undefined;
-  const s2s = branch ? fieldRows(model, branch, 'form').filter((row) => row.wireName.startsWith('parameters[')) : fieldRows(model, parameters, 'form', 'parameters');
-  const checkout = fieldRows(model, parameters, 'json', `parameters.${id}`);
+  const s2s = branch ? fieldRows(model, branch, 'form').filter((row) => row.wireName.startsWith('parameters[')) : fieldRows(model, parameters, 'form', ['parameters']);
+  const checkout = fieldRows(model, parameters, 'json', ['parameters', id]);
   const apmSale = model.s2sActions.find((action) => action.protocol === 'apm' && action.action === 'SALE');
   const s2sExamples = method.brand && apmSale ? s2sRequestExamples(model, 'apm', 'SALE').filter((example) => example.value['brand'] === method.brand) : [];
   const session = model.checkoutOperations.find((operation) => operation.operationId === 'createSession');
