@@ -43,7 +43,9 @@ export interface FieldModel {
   /** Every declaration of the field, with the condition it is declared under. */
   readonly declarations: readonly { readonly node: JsonSchema; readonly when?: Condition }[];
   readonly description: string;
-  /** Declared only under conditions, each case its own way (`parameters` per `brand`). */
+  /** Declared only under conditions, each case with a schema of its own (`parameters` per `brand`): no one declaration's shape speaks for all. */
+  readonly perCase: boolean;
+  /** Declared only under conditions, and the cases describe it differently (`description` is the one most give). */
   readonly varies: boolean;
   readonly sensitive?: Sensitivity;
   /** The identifier component the field's schema is (`TransId`, `ScheduleId`, ...). */
@@ -125,27 +127,33 @@ function merge(into: Level, from: Level, when?: Condition): void {
   if (!when) into.alternatives.push(...from.alternatives);
 }
 
-/** The fixed values (`const`) of an alternative's own properties. */
-function fixedValues(model: Resolver, node: JsonSchema): Map<string, unknown> {
-  const schema = model.resolve(node);
-  const fixed = new Map<string, unknown>();
-  if (!isSchemaObject(schema)) return fixed;
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const resolved = model.resolve(property);
-    if (isSchemaObject(resolved) && resolved.const !== undefined) fixed.set(name, resolved.const);
-  }
-  return fixed;
+/** The test an alternative makes of the tag property: a fixed value, or the values it excludes (the redirect-only brands). */
+function tagOf(model: Resolver, schema: JsonSchema, field: FieldPath): Condition | undefined {
+  const property = isSchemaObject(schema) ? model.resolve(schema.properties?.[field.at(-1)!] ?? true) : undefined;
+  if (!isSchemaObject(property)) return undefined;
+  if (property.const !== undefined) return { kind: 'equals', field, values: [property.const] };
+  const excluded = property.not === undefined ? undefined : model.resolve(property.not);
+  if (isSchemaObject(excluded) && excluded.enum) return { kind: 'differs', field, values: excluded.enum };
+  if (isSchemaObject(excluded) && excluded.const !== undefined) return { kind: 'differs', field, values: [excluded.const] };
+  return undefined;
 }
 
 /**
  * The property that tells a union's alternatives apart: its discriminator's, else the first one
- * every alternative fixes to a value of its own, else the first one any alternative fixes.
+ * every alternative tests for a value of its own, else the first one any alternative tests.
  */
 function tagProperty(model: Resolver, schema: SchemaObject, alternatives: readonly JsonSchema[]): string | undefined {
   if (schema.discriminator) return schema.discriminator.propertyName;
-  const fixed = alternatives.map((part) => fixedValues(model, part));
-  const candidates = [...new Set(fixed.flatMap((values) => [...values.keys()]))];
-  const telling = candidates.find((name) => fixed.every((values) => values.has(name)) && new Set(fixed.map((values) => JSON.stringify(values.get(name)))).size === fixed.length);
+  const tested = alternatives.map((part) => {
+    const resolved = model.resolve(part);
+    const names = isSchemaObject(resolved) ? Object.keys(resolved.properties ?? {}) : [];
+    return new Map(names.flatMap((name) => {
+      const tag = tagOf(model, resolved, [name]);
+      return tag ? [[name, JSON.stringify(tag)] as const] : [];
+    }));
+  });
+  const candidates = [...new Set(tested.flatMap((tags) => [...tags.keys()]))];
+  const telling = candidates.find((name) => tested.every((tags) => tags.has(name)) && new Set(tested.map((tags) => tags.get(name))).size === tested.length);
   return telling ?? candidates[0];
 }
 
@@ -192,10 +200,9 @@ function mergeAlternatives(model: Resolver, level: Level, schema: SchemaObject, 
   const isAnyOf = alternatives === schema.anyOf;
   const tagged = tagProperty(model, schema, alternatives);
   const levels = alternatives.map((part) => {
-    const value = tagged === undefined ? undefined : fixedValues(model, part).get(tagged);
     const resolved = model.resolve(part);
     const title = isSchemaObject(resolved) ? resolved.title : undefined;
-    const tag: Condition | undefined = value === undefined ? undefined : { kind: 'equals', field: [...prefix, tagged!], values: [value] };
+    const tag = tagged === undefined ? undefined : tagOf(model, resolved, [...prefix, tagged]);
     return { level: collectLevel(model, part, seen, prefix), ...(tag ? { tag } : {}), ...(title ? { title } : {}) };
   });
   const everywhere = [...levels[0]!.level.always].filter((name) => levels.every(({ level: other }) => other.always.has(name)));
@@ -274,12 +281,17 @@ function walkProperty(
     return ((isSchemaObject(node) ? node.description : undefined) ?? (isSchemaObject(resolved) ? (resolved.description ?? resolved.title) : undefined) ?? '').replace(/\s+/g, ' ').trim();
   };
   const declared = declarations.filter((declaration) => declaration.node !== false);
-  const varies = declared.every((declaration) => declaration.when) && new Set(declared.map((declaration) => describe(declaration.node))).size > 1;
+  const conditional = declared.every((declaration) => declaration.when);
+  const perCase = conditional && new Set(declared.map((declaration) => JSON.stringify(declaration.node))).size > 1;
+  const descriptions = declared.map((declaration) => describe(declaration.node));
+  const varies = conditional && new Set(descriptions).size > 1;
+  const count = (text: string) => descriptions.filter((other) => other === text).length;
   const sensitivity = own['x-sensitive'] ?? schema['x-sensitive'];
   if (sensitivity !== undefined && sensitivity !== 'pan' && sensitivity !== 'secret') throw new Error(`x-sensitive on ${path.join('.')} must be pan or secret`);
   const reference = isSchemaObject(property) && typeof property.$ref === 'string' ? refName(property.$ref) : undefined;
   const identifier = reference && (IDENTIFIER_SCHEMAS as readonly string[]).includes(reference) ? (reference as IdentifierSchema) : undefined;
-  const nested = isNested(model, schema);
+  // An object some of whose declarations give fields is read as one, whichever declaration is shown.
+  const nested = declared.some((declaration) => isNested(model, declaration.node) === 'object') ? 'object' : isNested(model, schema);
   const keyed = schema['x-keyed-by'] === 'method';
   const shape = keyed ? 'keyed' : nested === 'object' && depth < MAX_DEPTH ? 'object' : nested === 'array' && depth < MAX_DEPTH && isSchemaObject(schema.items) ? 'array' : 'value';
   out.push({
@@ -293,7 +305,9 @@ function walkProperty(
     schema,
     rules: { ...schema, ...own },
     declarations,
-    description: describe(property),
+    // Of the cases' descriptions, the one most give (the first of those).
+    description: varies ? descriptions.reduce((best, text) => (count(text) > count(best) ? text : best)) : describe(property),
+    perCase,
     varies,
     ...(sensitivity ? { sensitive: sensitivity } : {}),
     ...(identifier ? { identifier } : {}),
@@ -363,4 +377,15 @@ export function mayOmit(field: Pick<FieldModel, 'need' | 'when'>, meets: (condit
   if (field.need === 'optional') return true;
   const met = meets(field.when!);
   return met === undefined ? undefined : !met;
+}
+
+/** Top-level field → the identifier component it names (`trans_id` → `TransId`): what chains a request after the one that created it. */
+export function identifierFields(fields: SchemaFields): Record<string, IdentifierSchema> {
+  return Object.fromEntries([...fields.top].flatMap(([name, field]) => (field.identifier ? [[name, field.identifier]] : [])));
+}
+
+/** The names one identifier may take in a request: alternative names that all name the same identifier. */
+export function identifierAliases(fields: SchemaFields): (readonly string[])[] {
+  const named = identifierFields(fields);
+  return fields.alternatives.filter((group) => named[group[0]!] !== undefined && group.every((name) => named[name] === named[group[0]!]));
 }

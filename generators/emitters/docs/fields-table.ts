@@ -27,7 +27,8 @@ export function fieldRows(model: Pick<SpecModel, 'resolve'>, schema: JsonSchema,
       wireName: wirePath(field.path, style),
       need: field.need,
       ...(field.when ? { condition: conditionClause(field.when, { marks: 'markdown', style }) } : {}),
-      description: field.varies ? 'Its fields depend on the case; each is listed below with when it is required.' : field.description,
+      // An object declared per case, each its own way: its fields tell the cases apart.
+      description: field.varies && field.shape !== 'value' ? 'Its fields depend on the case; each is listed below with when it is required.' : field.description,
     };
     switch (field.shape) {
       case 'object':
