@@ -32,7 +32,7 @@ export interface FieldModel {
   /** Within the object that holds it (what a validator of that object requires), with its condition. */
   readonly within: Need;
   readonly withinWhen?: Condition;
-  /** How the field is drawn: a value, an object of fields, an array of objects, an object keyed by method id. */
+  /** How the field is read: a value, an object of fields, an array of objects, an object keyed by method id (its entries follow it). */
   readonly shape: 'value' | 'object' | 'array' | 'keyed';
   /** `string`, `integer or string`, `= "SALE"` (a fixed value), `object`, `array`. */
   readonly type: string;
@@ -313,8 +313,9 @@ function walkProperty(
     ...(identifier ? { identifier } : {}),
     ...(names ? { names } : {}),
   });
-  if (shape === 'object') {
-    // Every declaration of the object adds its fields, under the condition it is declared in.
+  if (shape === 'object' || (shape === 'keyed' && depth < MAX_DEPTH)) {
+    // Every declaration of the object adds its fields, under the condition it is declared in (an
+    // object keyed by method id: each method's entry, then its fields).
     const level = emptyLevel();
     for (const declaration of declared) merge(level, collectLevel(model, declaration.node, new Set(), path), declaration.when);
     walkLevel(model, level, path, need, depth + 1, out);

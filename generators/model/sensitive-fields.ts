@@ -2,7 +2,7 @@
 // every request, response and callback, by field name. One list: the TypeScript client exports it
 // (`SENSITIVE_FIELDS`), the PHP client has it as a table, and the sandbox's logs and the
 // conformance kit's reports mask with the client's.
-import { fieldsOf, type SchemaFields, type Sensitivity } from './fields.js';
+import { fieldsOf, type Sensitivity } from './fields.js';
 import type { SpecModel } from './spec-model.js';
 
 export type { Sensitivity } from './fields.js';
@@ -15,14 +15,12 @@ export function sensitiveFields(model: Pick<SpecModel, 'schema' | 'resolve' | 'o
     ...model.s2sActions.flatMap((action) => [action.requestSchemaName, action.responseSchemaName]),
     ...model.webhooks.map((webhook) => webhook.schemaName),
   ]);
-  const visit = (fields: SchemaFields) => {
-    for (const field of fields.fields) {
-      const name = field.path.at(-1)!;
-      if (field.sensitive && found.get(name) !== 'pan') found.set(name, field.sensitive);
-      // An object keyed by method id (Checkout `parameters`): each method's fields.
-      if (field.shape === 'keyed') for (const property of Object.values(field.schema.properties ?? {})) visit(fieldsOf(model, property, field.path));
+  for (const name of schemas) {
+    if (name === undefined) continue;
+    for (const field of fieldsOf(model, model.schema(name)).fields) {
+      const key = field.path.at(-1)!;
+      if (field.sensitive && found.get(key) !== 'pan') found.set(key, field.sensitive);
     }
-  };
-  for (const name of schemas) if (name !== undefined) visit(fieldsOf(model, model.schema(name)));
+  }
   return new Map([...found].sort(([a], [b]) => a.localeCompare(b)));
 }

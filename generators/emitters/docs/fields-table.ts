@@ -20,9 +20,12 @@ export interface FieldRow {
   readonly description: string;
 }
 
-/** Every wire field a schema accepts, in schema order. */
+/** Every wire field a schema accepts, in schema order; the entries of an object keyed by method id are on the method pages. */
 export function fieldRows(model: Pick<SpecModel, 'resolve'>, schema: JsonSchema, style: WirePathStyle, prefix: FieldPath = []): FieldRow[] {
-  return fieldsOf(model, schema, prefix).fields.map((field) => {
+  const { fields } = fieldsOf(model, schema, prefix);
+  const keyed = fields.filter((field) => field.shape === 'keyed').map((field) => field.path);
+  const underKeyed = (path: FieldPath) => keyed.some((parent) => path.length > parent.length && parent.every((segment, index) => path[index] === segment));
+  return fields.filter((field) => !underKeyed(field.path)).map((field) => {
     const row = {
       wireName: wirePath(field.path, style),
       need: field.need,
