@@ -36,6 +36,8 @@ export interface FieldModel {
   readonly shape: 'value' | 'object' | 'array' | 'keyed';
   /** `string`, `integer or string`, `= "SALE"` (a fixed value), `object`, `array`. */
   readonly type: string;
+  /** The declaration shown: the first made wherever the object is sent, else the first made under a condition. */
+  readonly node: JsonSchema;
   /** The schema of the declaration shown, resolved. */
   readonly schema: SchemaObject;
   /** The declaration shown: its own keywords over the schema it references (limits, format, pattern, enum). */
@@ -302,6 +304,7 @@ function walkProperty(
     ...(within.when ? { withinWhen: within.when } : {}),
     shape,
     type: shape === 'value' ? typeName(model, schema) : shape === 'array' ? 'array' : 'object',
+    node: property,
     schema,
     rules: { ...schema, ...own },
     declarations,
