@@ -4,10 +4,15 @@ import { join } from 'node:path';
 import { TOOLCHAIN_ROOT } from './locations.js';
 import { GENERATED_DIR } from './output/finalize.js';
 import { diffOutput, writeOutput } from './output/write.js';
-import { generate } from './pipeline.js';
+import { GENERATE_CACHE_DIR, generate } from './pipeline.js';
 
 const check = process.argv.includes('--check');
-const files = await generate({ projectRoot: TOOLCHAIN_ROOT });
+// Each emitter's files are kept by the hash of all they depend on (generators/emitter-cache.ts);
+// `--no-cache` runs every emitter.
+const cacheDir = process.argv.includes('--no-cache') ? undefined : join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR);
+const fromCache: string[] = [];
+const files = await generate({ projectRoot: TOOLCHAIN_ROOT, ...(cacheDir ? { cacheDir, onEmitter: ({ emitter, cached }) => void (cached && fromCache.push(emitter)) } : {}) });
+const cacheNote = cacheDir ? `; from the cache: ${fromCache.length > 0 ? fromCache.sort().join(', ') : 'none'}` : '';
 const outDir = join(TOOLCHAIN_ROOT, GENERATED_DIR);
 if (check) {
   const differences = await diffOutput(outDir, files);
@@ -18,5 +23,5 @@ if (check) {
   console.log(`generated/ is up to date (${files.size} files).`);
 } else {
   await writeOutput(outDir, files);
-  console.log(`Generated ${files.size} files into ${GENERATED_DIR}/ in ${Math.round(performance.now())} ms (since the process started).`);
+  console.log(`Generated ${files.size} files into ${GENERATED_DIR}/ in ${Math.round(performance.now())} ms (since the process started)${cacheNote}.`);
 }

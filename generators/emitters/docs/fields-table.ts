@@ -2,11 +2,12 @@
 // for form bodies, dotted names for JSON), with its type, limits and need, as the model's field
 // layer gives them (generators/model/fields.ts): the need is the validators' reading, the
 // condition of a conditional one in the model's words.
-import { conditionClause, wirePath, type FieldPath } from '../../model/conditions.js';
+import { conditionClause, list, wirePath, type FieldPath } from '../../model/conditions.js';
 import { fieldsOf, type Need } from '../../model/fields.js';
 import type { JsonSchema, SchemaObject } from '../../model/json-schema.js';
 import type { SpecModel, WirePathStyle } from '../../model/spec-model.js';
 import { code, prose } from './markdown.js';
+import { warningOf } from '../../model/warnings.js';
 
 export type { Need } from '../../model/fields.js';
 
@@ -46,8 +47,25 @@ export function fieldRows(model: Pick<SpecModel, 'resolve'>, schema: JsonSchema,
   });
 }
 
-/** The bounds of a field in words: lengths, pattern, values, decimal and numeric bounds, format. */
+/**
+ * The bounds of a field in words: lengths, pattern, values, decimal and numeric bounds, format,
+ * and what its warning checks (`x-warning`: reported, never refused).
+ */
 export function limits(schema: SchemaObject): string {
+  const parts = boundWords(schema);
+  const warning = warningOf(schema);
+  const checks = warning ? checkWords(warning.checks) : '';
+  if (checks) parts.push(`warning only (sent anyway): ${checks}`);
+  return parts.join('; ');
+}
+
+/** What a warning's checks look at, in words: the bounds of a value, or the fields it expects absent. */
+export function checkWords(checks: SchemaObject): string {
+  const absent = Object.entries(checks.properties ?? {}).filter(([, property]) => property === false).map(([name]) => code(name));
+  return [...boundWords(checks), ...(absent.length > 0 ? [`${list(absent)} not sent`] : [])].join('; ');
+}
+
+function boundWords(schema: SchemaObject): string[] {
   const parts: string[] = [];
   const cap = schema['x-safety-cap'] === true;
   if (schema.minLength !== undefined && schema.maxLength !== undefined) parts.push(schema.minLength === schema.maxLength ? `exactly ${schema.maxLength} chars` : `${schema.minLength}–${schema.maxLength} chars`);
@@ -63,7 +81,8 @@ export function limits(schema: SchemaObject): string {
   else if (high !== undefined) parts.push(`at most ${String(high)}`);
   if (schema.exclusiveMinimum !== undefined) parts.push(`above ${schema.exclusiveMinimum}`);
   if (schema.minItems !== undefined || schema.maxItems !== undefined) parts.push(`${schema.minItems ?? 0}–${schema.maxItems ?? '∞'} items`);
-  return parts.join('; ');
+  if (schema['x-luhn'] === true) parts.push('Luhn check digit');
+  return parts;
 }
 
 /**
