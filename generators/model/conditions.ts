@@ -286,13 +286,15 @@ function grouped(parts: readonly Condition[], joiner: 'and' | 'or', wording: Wor
 
 /**
  * The condition as a clause a requirement or a message ends with: "when `auth` is `Y`",
- * "unless `card_token` is present", "for the Card token variant"; an `or` of clauses reads
+ * "unless `card_token` is present", "for the Card token variant", "in each item of `items`"; an `or` of clauses reads
  * "when …, when … or for …".
  */
 export function conditionClause(condition: Condition, wording: Wording): string {
   if (condition.kind === 'any' && condition.of.some((part) => part.kind === 'variant' || part.kind === 'not' || part.kind === 'all'))
     return list(condition.of.map((part) => conditionClause(part, wording)), 'or');
   if (condition.kind === 'variant') return `for ${condition.name}`;
+  // A field of an array's items: required in each item sent.
+  if (condition.kind === 'present' && condition.field.at(-1) === ITEM) return `in each item of ${mark(wirePath(condition.field.slice(0, -1), wording.style), wording)}`;
   if (condition.kind === 'not') return `unless ${conditionText(condition.of, wording)}`;
   return `when ${conditionText(condition, wording)}`;
 }
