@@ -64,7 +64,8 @@ const FAMILY_JSON = '--family-json=';
 /** Runs one family in a child process (this script, with the same loader flags) and reads its figures. */
 async function runIsolated(name: string, progress: (line: string) => void): Promise<Figure[]> {
   const started = performance.now();
-  const run = await runNode([...process.execArgv, fileURLToPath(import.meta.url), `${FAMILY_JSON}${name}`], { timeoutMs: 600_000 });
+  // An hour: the docs family builds a site with three releases several times over.
+  const run = await runNode([...process.execArgv, fileURLToPath(import.meta.url), `${FAMILY_JSON}${name}`], { timeoutMs: 3_600_000 });
   if (run.code !== 0) throw new Error(`bench family ${name} failed (${run.code}):\n${run.stderr.slice(-3000)}`);
   progress(`  ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Figure[];

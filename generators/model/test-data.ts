@@ -5,7 +5,7 @@
 import type { SpecModel } from './spec-model.js';
 
 /** What the sandbox does with a card or identifier: the values of the client package's `CardScenario`. */
-export const SCENARIOS = ['success', 'decline', 'capture-decline', '3ds-success', '3ds-decline', 'redirect-success', 'redirect-decline', 'wait', 'bad-card'] as const;
+export const SCENARIOS = ['success', 'decline', 'capture-decline', '3ds-success', '3ds-decline', 'redirect-success', 'redirect-decline', 'wait', 'bad-card', 'expired'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 /** The test data, in the shapes the client package exports (`TestCard`, `TestIdentifier`, `TestData`). */

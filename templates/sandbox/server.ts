@@ -3,15 +3,16 @@
 // `/_sandbox/...` inspection and control endpoints. node:http is enough: the routes are few and
 // fixed, bodies are decoded by the client package's codec, and nothing here needs a framework's
 // plugins; it keeps the package's dependencies to the client and the QR library.
-import { maskPan } from '@payment-gateway/merchant-client';
+import { INTERFACE_HEADERS, maskPan, PACKAGE_VERSION, SPEC_VERSION } from '@payment-gateway/merchant-client';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Answer, invalid } from './core/answers.js';
 import { applyCors } from './cors.js';
 import { CHECKOUT_HANDLERS } from './handlers/checkout.js';
 import { MAX_ADVANCE_SECONDS } from './core/clock.js';
-import { challengePage, completeChallenge, hostedPage, submitHostedPage, type Page } from './handlers/pages.js';
+import { challengePage, hostedPage, postToChallenge, submitHostedPage, type Page } from './handlers/pages.js';
 import { bankCallback, S2S_HANDLERS } from './handlers/s2s.js';
+import type { MerchantSettings } from './core/merchant-settings.js';
 import { Sandbox, type SandboxOptions } from './core/sandbox.js';
 import { SCHEDULE_HANDLERS } from './handlers/schedules.js';
 import type { CallbackRecord } from './core/delivery.js';
@@ -33,7 +34,8 @@ export interface StartOptions extends SandboxOptions {
 export interface RunningSandbox {
   /** `http://127.0.0.1:PORT`: the S2S `base_url` and the Checkout `checkout_url` alike. */
   readonly url: string;
-  readonly merchants: readonly { readonly key: string; readonly password: string }[];
+  /** Each merchant's key and password, with the settings it was given (`signatureAlgorithm`, ...). */
+  readonly merchants: readonly ({ readonly key: string; readonly password: string } & MerchantSettings)[];
   /** The engine, for tests that look inside. */
   readonly sandbox: Sandbox;
   /** Moves sandbox time forward (as `POST /_sandbox/clock`). */
@@ -50,6 +52,10 @@ export async function serve(tables: SandboxTables, options: StartOptions = {}): 
   const checkoutPaths = new Map(tables.checkout.map((entry) => [entry.path, entry]));
   const corsOrigins = options.corsOrigins ?? [];
   const server: Server = createServer((request, response) => {
+    // Every answer announces the interface this sandbox speaks and the release it belongs to: a
+    // client of an older release reports it once (the client's interface notice).
+    response.setHeader(INTERFACE_HEADERS.interfaceVersion, SPEC_VERSION);
+    response.setHeader(INTERFACE_HEADERS.sandboxRelease, PACKAGE_VERSION);
     if (applyCors(request, response, corsOrigins)) return;
     route(sandbox, checkoutPaths, request, response).catch((error: unknown) => {
       // A defect of the sandbox, never of the request: answer, log the kind, keep serving.
@@ -75,7 +81,7 @@ export async function serve(tables: SandboxTables, options: StartOptions = {}): 
   sandbox.baseUrl = `http://${host}:${address.port}`;
   return {
     url: sandbox.baseUrl,
-    merchants: [...sandbox.store.merchants.values()].map(({ key, password }) => ({ key, password })),
+    merchants: merchantViews(sandbox),
     sandbox,
     advanceClock: (seconds) => sandbox.clock.advance(seconds),
     callbacksSettled: () => sandbox.delivery.settled(),
@@ -165,14 +171,14 @@ async function control(
   if (!resource && method === 'GET')
     return sendJson(response, 200, {
       url: sandbox.baseUrl,
-      merchants: [...sandbox.store.merchants.values()].map(({ key, password }) => ({ key, password })),
+      merchants: merchantViews(sandbox),
       routes: INSPECTION_ROUTES,
     });
   if (resource === 'pay' && id) {
-    if (method === 'GET') return page(response, await challengePage(sandbox, id));
+    if (method === 'GET') return page(response, await challengePage(sandbox, id, { method: 'GET' }));
     if (method === 'POST') {
       const body = await readBody(request);
-      return page(response, completeChallenge(sandbox, id, body.ok ? body.text : ''));
+      return page(response, await postToChallenge(sandbox, id, body.ok ? body.text : ''));
     }
   }
   if (resource === 'transactions' && method === 'GET') {
@@ -258,6 +264,10 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   const parsed = parseJsonObject(body.text || '{}');
   return parsed.ok ? parsed.value : undefined;
 }
+
+/** The merchants as the start line and `GET /_sandbox` list them: key, password and settings. */
+const merchantViews = (sandbox: Sandbox) =>
+  [...sandbox.store.merchants.values()].map(({ key, password, settings }) => ({ key, password, ...settings }));
 
 /** A transaction as the inspection endpoint shows it: card masked, no secret. */
 function transactionView(transaction: Transaction) {

@@ -1,6 +1,7 @@
-// A release reaches other repos by name: `npm run release` publishes both packages to a local
-// registry (Verdaccio on 127.0.0.1), a fresh consumer repo installs them by name with a caret
-// range and runs a SALE and a verified callback against the sandbox; then a non-breaking spec
+// A release reaches other repos by name: `npm run release` publishes the three packages (client,
+// sandbox, conformance kit) to a local registry (Verdaccio on 127.0.0.1), a fresh consumer repo
+// installs them by name with a caret range, runs a SALE and a verified callback against the
+// sandbox, and runs the kit's command; then a non-breaking spec
 // change releases a minor the consumer picks up on `npm update`, and an acknowledged breaking one
 // a major the caret range does not take (`npm outdated` says so). Runs in a copy of the project.
 //
@@ -70,7 +71,7 @@ function copyProject(into: string): void {
   for (const entry of readdirSync(join(PROJECT_ROOT, 'node_modules'))) {
     if (entry !== '@payment-gateway') symlinkSync(join(PROJECT_ROOT, 'node_modules', entry), join(modules, entry));
   }
-  for (const [name, folder] of [['merchant-client', 'client'], ['sandbox', 'sandbox']]) {
+  for (const [name, folder] of [['merchant-client', 'client'], ['sandbox', 'sandbox'], ['conformance', 'conformance']]) {
     symlinkSync(join(into, 'generated', folder!), join(modules, '@payment-gateway', name!), 'dir');
   }
 }
@@ -172,21 +173,30 @@ afterAll(async () => {
 describe('releases to a registry, consumed by name', () => {
   let first: string;
 
-  it('releases the spec as it stands, and a fresh repo installs both packages by name and runs a SALE with its callback', async () => {
+  it('releases the spec as it stands, and a fresh repo installs the three packages by name, runs a SALE with its callback and the kit', async () => {
     const before = currentVersion();
     const output = await release();
     first = currentVersion();
     expect(output).toContain(`published @payment-gateway/merchant-client@${first}`);
     expect(output).toContain(`published @payment-gateway/sandbox@${first}`);
+    expect(output).toContain(`published @payment-gateway/conformance@${first}`);
     expect(first).not.toBe(before);
     mkdirSync(consumer);
     writeFileSync(
       join(consumer, 'package.json'),
-      JSON.stringify({ name: 'merchant-shop', private: true, type: 'module', dependencies: { '@payment-gateway/merchant-client': `^${first}`, '@payment-gateway/sandbox': `^${first}` } }, null, 2),
+      JSON.stringify({ name: 'merchant-shop', private: true, type: 'module', dependencies: { '@payment-gateway/merchant-client': `^${first}`, '@payment-gateway/sandbox': `^${first}`, '@payment-gateway/conformance': `^${first}` } }, null, 2),
     );
     writeFileSync(join(consumer, 'shop.mjs'), MERCHANT);
     await npm(['install', '--prefer-offline']);
     expect(installed('@payment-gateway/merchant-client')).toBe(first);
+    expect(installed('@payment-gateway/conformance')).toBe(first);
+    // The kit by its name, as its guide says: the installed command runs (and, given no suite, says how to call it).
+    const kit = await run('npx', ['--no-install', 'payment-gateway-conformance'], { cwd: consumer, env }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr ?? '' }),
+    );
+    expect(kit.code).toBe(2);
+    expect(kit.stderr).toContain('conformance platform --base-url URL');
     const { stdout } = await run(process.execPath, ['shop.mjs'], { cwd: consumer, env });
     const outcome = JSON.parse(stdout) as { status: string; verified: string[]; refused: string[]; PACKAGE_VERSION: string; SPEC_VERSION: string };
     expect(outcome.refused).toEqual([]);

@@ -4,6 +4,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { fastFormats, fullFormats } from 'ajv-formats/dist/formats.js';
 import type { ValidateFunction } from 'ajv';
+import { currencyExponents } from '../../generators/model/currency-exponents.js';
 import { loadBundledSpec } from './spec-examples.js';
 
 const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ?? Ajv2020Module) as typeof import('ajv/dist/2020.js').default;
@@ -54,7 +55,7 @@ export function createAjv(options: { allErrors?: boolean } = {}, spec: Json = lo
   const extensions = new Set<string>();
   const components = withoutMappings(spec['components'], extensions);
   for (const keyword of extensions) {
-    if (keyword in DECIMAL_KEYWORDS || keyword === 'x-luhn') continue;
+    if (keyword in DECIMAL_KEYWORDS || keyword === 'x-luhn' || keyword === 'x-amount-decimals') continue;
     ajv.addKeyword({ keyword });
   }
   for (const [keyword, holds] of Object.entries(DECIMAL_KEYWORDS)) {
@@ -71,6 +72,20 @@ export function createAjv(options: { allErrors?: boolean } = {}, spec: Json = lo
     type: 'string',
     schemaType: 'boolean',
     validate: (on: boolean, data: string) => !on || !/^[0-9]+$/.test(data) || luhnSum(data) % 10 === 0,
+  });
+  // x-amount-decimals, counted independently (the digits after the point, by a pattern) against the
+  // spec's currency table.
+  const exponents = currencyExponents({ document: spec as never });
+  ajv.addKeyword({
+    keyword: 'x-amount-decimals',
+    type: 'object',
+    schemaType: 'object',
+    validate: (pairs: Record<string, string>, data: Record<string, unknown>) =>
+      Object.entries(pairs).every(([amount, currency]) => {
+        const value = data[amount];
+        const allowed = typeof data[currency] === 'string' ? exponents.get(data[currency] as string) : undefined;
+        return typeof value !== 'string' || allowed === undefined || (/\.([0-9]*)$/.exec(value)?.[1]?.length ?? 0) <= allowed;
+      }),
   });
   ajv.addKeyword('components');
   ajv.addSchema({ $id: 'spec.json', components });

@@ -55,8 +55,10 @@ export type { Redactor, Sensitivity, SensitiveFields } from './runtime/sensitive
 export { SENSITIVE_FIELDS } from './sensitive-fields.js';
 export { luhn } from './runtime/luhn.js';
 export type { Reconciliation } from './runtime/reconcile.js';
-export { computeSignature, signaturesMatch } from './runtime/signature.js';
+export { computeSignature, recipeVariant, signaturesMatch } from './runtime/signature.js';
 export { recipeFormula } from './runtime/signature-formula.js';
 export type { SignatureAlgorithm, SignatureRecipe } from './runtime/signature.js';
 export type { ValidationIssue, ValidationResult, WirePathStyle } from './runtime/validation.js';
 export { SPEC_VERSION, PACKAGE_VERSION, GENERATOR_VERSION } from './version.js';
+export { INTERFACE_HEADERS } from './runtime/interface-notice.js';
+export type { InterfaceNotice, InterfaceNoticeOption } from './runtime/interface-notice.js';

@@ -6,6 +6,7 @@ import { encodeFormComponent, flattenForm, type FormObject } from '../../../temp
 import { computeSignature, signatureBytes, type SignatureRecipe } from '../../../templates/runtime/signature.js';
 import type { ClientOperation } from '../../model/operations.js';
 import type { SpecModel } from '../../model/spec-model.js';
+import { s2sRequestExamples } from '../../model/examples.js';
 import { testData } from '../../model/test-data.js';
 import { recipeFields, type SignatureRecipeData } from '../../model/signature-recipes.js';
 import { PhpCode, phpLiteral } from '../../shared/php-literal.js';
@@ -26,11 +27,18 @@ const EXAMPLE_SIGNING: Readonly<Record<string, string>> = {
 
 /**
  * The signing-only values the examples use for `fields`: the original payment's card is the
- * spec's success test card (its test data), the others fixed example values.
+ * spec's success test card (its test data), the others fixed example values. A spec that
+ * describes no test data at all (a release recorded before `info.x-test-data` existed) signs with
+ * the card of its own S2S CARD SALE example instead.
  */
-export function exampleSigning(model: Pick<SpecModel, 'document'>, fields: readonly string[]): Record<string, string> {
+export function exampleSigning(model: Pick<SpecModel, 'document' | 's2sOperation'>, fields: readonly string[]): Record<string, string> {
   const value = (name: string): string => {
     if (name !== 'card_number') return EXAMPLE_SIGNING[name] ?? 'value';
+    if (model.document.info['x-test-data'] === undefined) {
+      const sale = s2sRequestExamples(model, 'card', 'SALE').find((example) => typeof example.value['card_number'] === 'string');
+      if (!sale) throw new Error('docs: the examples sign with the S2S CARD SALE example\'s card, as the spec has no test data (info.x-test-data), and that example has none');
+      return sale.value['card_number'] as string;
+    }
     const card = testData(model).cards.find((candidate) => candidate.scenario === 'success' && candidate.expiry !== 'any');
     if (!card) throw new Error('docs: the examples sign with the success test card, and the test data (info.x-test-data) lists none with an expiry');
     return card.number;
@@ -97,11 +105,14 @@ function sampleCall(operation: ClientOperation, example: Readonly<Record<string,
   };
 }
 
-/** A TypeScript call of the generated client for an operation, with an example's fields as input (the Try-it panel's code path). */
-export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>, title?: string): string {
+/**
+ * A TypeScript call of the generated client for an operation, with an example's fields as input
+ * (the Try-it panel's code path); `then`: what it does with the answer `response`.
+ */
+export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>, title?: string, then?: readonly string[]): string {
   const { input, urlVariable, keyVariable, method } = sampleCall(operation, example, signing);
   const settings = { baseUrl: new Expression(`process.env.${urlVariable}!`), merchantKey: new Expression(`process.env.${keyVariable}!`), password: new Expression('process.env.MERCHANT_PASSWORD!') };
-  return fence('ts', typescriptCall({ protocol: operation.protocol, call: clientCallPath(operation.protocol, method), input, settings }), title);
+  return fence('ts', typescriptCall({ protocol: operation.protocol, call: clientCallPath(operation.protocol, method), input, settings, ...(then ? { then } : {}) }), title);
 }
 
 /** The PHP client's call for an operation, with the same example's fields as its input array. */
@@ -140,5 +151,11 @@ export function phpSample(operation: ClientOperation, example: Readonly<Record<s
 
 /** The operation's sample in every language the docs show, as tabs of one code group; `signing`: exampleSigning() of its signing fields. */
 export function clientSamples(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>): string {
-  return codeGroup(typescriptSample(operation, example, signing, 'TypeScript'), phpSample(operation, example, signing, 'PHP'));
+  const { urlVariable, keyVariable } = sampleCall(operation, example, signing);
+  return `${codeGroup(typescriptSample(operation, example, signing, 'TypeScript'), phpSample(operation, example, signing, 'PHP'))}\n\n${settingsNote(urlVariable, keyVariable)}`;
+}
+
+/** What the samples' environment variables hold, against the platform and against the sandbox. */
+export function settingsNote(urlVariable: string, keyVariable: string): string {
+  return `\`${urlVariable}\`, \`${keyVariable}\` and \`MERCHANT_PASSWORD\` are your deployment's URL, merchant key and password. Against the sandbox they are the \`url\` and \`merchants[0]\`'s \`key\` and \`password\` of the line it prints when it starts ([Testing](/guide/testing#start-the-sandbox)).`;
 }

@@ -10,6 +10,9 @@ interface Link {
 
 const plain = (text: string) => prose(text).replace(/`/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
+/** The site's icon (docs/public/favicon.svg): a card. */
+export const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="7" width="28" height="19" rx="3" fill="#3451b2"/><rect x="2" y="11" width="28" height="4" fill="#1d2530"/></svg>\n';
+
 /** `packageVersion`: the packages' own version, shown in the header beside the interface's. */
 export function siteConfig(site: Site, packageVersion: string): string {
   const { model } = site;
@@ -44,6 +47,8 @@ export function siteConfig(site: Site, packageVersion: string): string {
     title: plain(model.document.info.title),
     description: 'Merchant interface of the payment gateway: S2S CARD, S2S APM, Checkout and callbacks.',
     lang: 'en-US',
+    // An icon of its own, so no browser asks for a /favicon.ico the site does not have.
+    head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
     // Links are checked at build time; the spec download is a file VitePress does not know.
     ignoreDeadLinks: ['/openapi.yaml'],
     lastUpdated: false,
@@ -58,8 +63,9 @@ export function siteConfig(site: Site, packageVersion: string): string {
         { text: 'Signatures', link: paths.guide('signatures') },
         { text: 'Methods', link: '/methods/' },
         { text: 'Reference', link: '/reference' },
-        // The interface version and the packages' own, side by side: both move, for different reasons.
-        { text: `Interface ${model.specVersion} · packages ${packageVersion}`, link: paths.guide('releasing') },
+        // The release this site documents (the packages' version, beside the interface's: both
+        // move, for different reasons) and the other releases' sites (templates/docs/theme).
+        { component: 'VersionSwitcher', props: { release: packageVersion, interfaceVersion: model.specVersion, releasing: paths.guide('releasing') } },
       ],
       sidebar,
       outline: { level: [2, 3] },
@@ -75,7 +81,8 @@ export function siteConfig(site: Site, packageVersion: string): string {
     "const SPEC = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));",
     '// The links VitePress writes in every page head.',
     "const ICONS_LINK = /<link rel=\"preload stylesheet\" href=\"[^\"]*vp-icons\\.css\" as=\"style\">/;",
-    "const STYLESHEET_LINK = /<link rel=\"preload stylesheet\" href=\"\\/(assets\\/style\\.[\\w-]+\\.css)\" as=\"style\">/;",
+    "// A release's site is built under its version's path (/v/6.7.0/): the link starts with that base.",
+    "const STYLESHEET_LINK = /<link rel=\"preload stylesheet\" href=\"[^\"]*\\/(assets\\/style\\.[\\w-]+\\.css)\" as=\"style\">/;",
     '',
     'export default defineConfig({',
     `  ...${JSON.stringify(config, null, 2).replace(/\n/g, '\n  ')},`,

@@ -2,6 +2,7 @@
 // request, the answer, the callbacks the sandbox delivered and the transaction's state and
 // history. Loaded only on pages that carry `<TryIt data="…"/>` (an async component, see index.ts).
 // It requests nothing but the page's own panel data and the sandbox URL the reader sets.
+import { withBase } from 'vitepress';
 import { computed, defineComponent, h, onMounted, reactive, ref, watch, type VNode } from 'vue';
 import {
   callbackVerified,
@@ -49,7 +50,9 @@ export default defineComponent({
     const exampleIndex = ref(0);
     const sandboxUrl = ref(DEFAULT_SANDBOX);
     const merchant = ref<Merchant>();
-    const connection = ref<'checking' | 'up' | 'down'>('checking');
+    // Idle until the reader asks: a page opens no connection to a sandbox that may not run (no
+    // console error, no request to a private address from a public page).
+    const connection = ref<'idle' | 'checking' | 'up' | 'down'>('idle');
     const answer = ref<{ status: number; body: unknown }>();
     const inspection = ref<Inspection>();
     const sending = ref(false);
@@ -60,7 +63,8 @@ export default defineComponent({
     const chain = ref<Record<string, unknown>>({});
 
     async function load(address: string, carry: Record<string, string> = {}) {
-      const loaded = await getJson<TryItData>(address);
+      // The page's data is under its own release's site (`/v/6.7.0/try-it/…` on an older one).
+      const loaded = await getJson<TryItData>(withBase(address));
       data.value = loaded;
       exampleIndex.value = 0;
       fields.value = exampleFields(loaded, loaded.examples[0]?.value ?? {}).map((field) =>
@@ -72,7 +76,7 @@ export default defineComponent({
       for (const name of loaded.headers) headers[name] = '';
     }
 
-    // The last look wins: one started on mount must not overwrite the reader's own Connect.
+    // The last look wins: an earlier Connect must not overwrite a later one.
     let looks = 0;
     async function connect() {
       const look = ++looks;
@@ -91,7 +95,6 @@ export default defineComponent({
 
     onMounted(async () => {
       await load(props.data);
-      await connect();
     });
 
     const base = computed(() => sandboxUrl.value.replace(/\/+$/, ''));
@@ -261,12 +264,15 @@ export default defineComponent({
       return h('div', { class: 'try-it-connection' }, [
         input('try-it-url', 'Sandbox URL', sandboxUrl.value, (value) => (sandboxUrl.value = value)),
         h('button', { type: 'button', class: 'try-it-button', onClick: connect }, 'Connect'),
+        connection.value === 'idle'
+          ? h('p', { role: 'status' }, 'Press Connect to send this request to a sandbox on your machine.')
+          : null,
         connection.value === 'checking' ? h('p', { role: 'status' }, 'Looking for the sandbox…') : null,
         connection.value === 'down'
           ? h('div', { class: 'try-it-down', role: 'status' }, [
               h('p', `No sandbox answers at ${base.value}. Start one on your machine, then press Connect:`),
               h('pre', { tabindex: 0 }, data.value?.start ?? ''),
-              h('p', ['See ', h('a', { href: '/guide/testing' }, 'Testing'), ' for its options.']),
+              h('p', ['See ', h('a', { href: withBase('/guide/testing') }, 'Testing'), ' for its options.']),
             ])
           : null,
         connection.value === 'up' && merchant.value
