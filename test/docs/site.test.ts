@@ -71,7 +71,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
           const range = document.createRange();
           range.setStart(node, word.index);
           range.setEnd(node, word.index + word[0].length);
-          const pieces = [...range.getClientRects()].filter((rect) => rect.width > 0);
+          const pieces = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
           if (pieces.length > 1 && pieces.every((piece) => piece.width < 3 * letter))
             problems.push(`table cell "${(cell.textContent ?? '').trim().slice(0, 40)}" is squeezed to ${Math.round(cell.clientWidth)} px: "${word[0]}" wraps letter by letter`);
         }
