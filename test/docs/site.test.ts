@@ -61,9 +61,9 @@ async function layoutProblems(page: Page): Promise<string[]> {
         problems.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" is ${element.scrollWidth} px wide in a ${Math.round(column.width)} px column`);
     });
     // A column squeezed until its words wrap letter by letter: a word of a cell broken over lines
-    // into pieces each narrower than three letters. (A narrow column whose words fit is fine.)
+    // into pieces of under two characters on average. (A narrow column whose words fit is fine, and
+    // so is a long pattern broken once or twice.)
     document.querySelectorAll<HTMLElement>('.vp-doc td, .vp-doc th').forEach((cell) => {
-      const letter = parseFloat(getComputedStyle(cell).fontSize);
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         // A word here runs between the places a line may break anyway (spaces, hyphens, slashes).
@@ -72,7 +72,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
           range.setStart(node, word.index);
           range.setEnd(node, word.index + word[0].length);
           const pieces = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
-          if (pieces.length > 1 && pieces.every((piece) => piece.width < 3 * letter))
+          if (pieces.length > 1 && word[0].length / pieces.length < 2)
             problems.push(`table cell "${(cell.textContent ?? '').trim().slice(0, 40)}" is squeezed to ${Math.round(cell.clientWidth)} px: "${word[0]}" wraps letter by letter`);
         }
       }
