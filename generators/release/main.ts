@@ -39,9 +39,9 @@ export async function release(options: { root: string; dryRun: boolean; registry
   if (current !== gate.baseVersion) {
     throw new Error(`package.json clientPackage.version is ${current}, but the last release bundle is ${gate.basePath}: they name the same release`);
   }
-  if (gate.unacknowledged > 0) {
+  if (!gate.passes) {
     log(gate.report);
-    throw new Error(`release stopped: ${gate.unacknowledged} breaking change(s) no release note acknowledges (see the report above)`);
+    throw new Error(`release stopped: ${gate.unacknowledged > 0 ? `${gate.unacknowledged} breaking change(s) no release note acknowledges` : 'a new breaking release note names no change the gate found'} (see the report above)`);
   }
   const version = nextVersion(current, gate.bump);
   const interfaceVersion = gate.document.info.version;
