@@ -17,8 +17,8 @@ export const FULL_TIER_GROUPS = {
   browser: ['test/docs/site.test.ts', 'test/docs/try-it.test.ts', 'test/docs/browser-support.test.ts', 'test/sandbox/browser.test.ts'],
   /** npm: the packed packages, consumers installing them, a release to a local registry. */
   packages: ['test/package/pack.test.ts', 'test/conformance/pack.test.ts', 'test/release/registry.test.ts'],
-  /** Thousands of generated inputs per property: minutes of CPU, not seconds. */
-  mutation: ['test/validators/prototype-pollution.test.ts', 'test/client/redaction-fuzz.test.ts', 'test/spec/spec-diff-every-enum.test.ts'],
+  /** Mutations and faults: thousands of generated inputs, or the kit run against a deliberately wrong sandbox. */
+  mutation: ['test/validators/prototype-pollution.test.ts', 'test/client/redaction-fuzz.test.ts', 'test/conformance/faults.test.ts', 'test/spec/spec-diff-every-enum.test.ts'],
 } as const satisfies Record<string, readonly string[]>;
 
 const GLOBAL_SETUP: Partial<Record<keyof typeof FULL_TIER_GROUPS, string>> = {

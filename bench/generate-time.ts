@@ -40,10 +40,10 @@ export function runNode(args: readonly string[], options: { cwd?: string; timeou
   });
 }
 
-/** What a generation reads: everything but node_modules, .git, generated/, tests and benches. */
+/** What a generation reads: everything but node_modules, .git, generated/, tests and benches (a scratch copy for the benches that generate). */
 const COPIED = ['spec', 'generators', 'templates', 'redocly', 'redocly.yaml', '.prettierrc.json', 'package.json', 'tsconfig.json'];
 
-async function projectCopy(): Promise<string> {
+export async function projectCopy(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-generate-'));
   await mkdir(join(dir, 'node_modules'));
   for (const entry of await readdir(join(PROJECT_ROOT, 'node_modules'))) {

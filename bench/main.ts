@@ -12,11 +12,13 @@ import { benchBundleSize } from './bundle-size.js';
 import { benchClientRoundtrip } from './client-roundtrip.js';
 import { benchConformance } from './conformance.js';
 import { benchDocs } from './docs.js';
+import { benchEditLoop } from './edit-loop.js';
 import { benchFormCodec } from './form-codec.js';
 import { benchGenerateTime, runNode } from './generate-time.js';
 import { machineInfo, machineLine, markdownTable, notesText, smokeProblems, textTable, type BenchOptions, type Figure } from './harness.js';
 import { benchPhp } from './php.js';
 import { benchSandbox } from './sandbox.js';
+import { benchTestTiers } from './test-tiers.js';
 import { benchTypecheck } from './typecheck.js';
 import { benchValidators } from './validators.js';
 
@@ -25,12 +27,14 @@ export const FAMILIES: readonly { readonly name: string; readonly run: (options:
   { name: 'form-codec', run: benchFormCodec },
   { name: 'client-roundtrip', run: benchClientRoundtrip },
   { name: 'generate-time', run: benchGenerateTime },
+  { name: 'edit-loop', run: benchEditLoop },
   { name: 'typecheck', run: benchTypecheck },
   { name: 'bundle-size', run: benchBundleSize },
   { name: 'sandbox', run: benchSandbox },
   { name: 'conformance', run: benchConformance },
   { name: 'docs', run: benchDocs },
   { name: 'php', run: benchPhp },
+  { name: 'test-tiers', run: benchTestTiers },
 ];
 
 export async function runBench(options: BenchOptions, only?: readonly string[], progress: (line: string) => void = () => {}): Promise<Figure[]> {

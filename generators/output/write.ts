@@ -14,15 +14,22 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-export async function writeOutput(outDir: string, files: OutputFiles): Promise<void> {
-  for (const stale of (await listFiles(outDir)).filter((path) => !files.has(path))) await rm(join(outDir, stale));
+/** Writes what differs and removes what no emitter produced; returns those paths (relative to `outDir`). */
+export async function writeOutput(outDir: string, files: OutputFiles): Promise<string[]> {
+  const changed: string[] = [];
+  for (const stale of (await listFiles(outDir)).filter((path) => !files.has(path))) {
+    await rm(join(outDir, stale));
+    changed.push(stale);
+  }
   for (const [path, contents] of files) {
     const target = join(outDir, path);
     const current = await readFile(target, 'utf8').catch(() => undefined);
     if (current === contents) continue;
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, contents);
+    changed.push(path);
   }
+  return changed;
 }
 
 /** Paths that differ between `outDir` and `files`: changed, missing or stale. */

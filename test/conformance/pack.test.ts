@@ -2,23 +2,15 @@
 // client and the sandbox it depends on by version first), the tarballs install into a fresh project (dependencies
 // from the npm cache), and `npx @payment-gateway/conformance platform …` run there passes every
 // scenario against a freshly started sandbox, in every output format.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../generated/sandbox/src/index.js';
-import { PROJECT_ROOT } from '../support/spec-examples.js';
-
-const run = promisify(execFile);
-const NPM_ENV = {
-  ...process.env,
-  npm_config_update_notifier: 'false',
-  npm_config_fund: 'false',
-  npm_config_audit: 'false',
-};
+import { npm } from '../support/npm.js';
+import { packedPackages } from '../support/shared-builds.js';
 
 /** A port free right now, for the kit's listener (the sandbox must know it before the kit starts). */
 async function freePort(): Promise<number> {
@@ -34,53 +26,23 @@ let consumer: string;
 let sandbox: RunningSandbox;
 let port: number;
 
-// Builds three packages (the kit, and the client and sandbox it depends on), each as ESM and
-// CommonJS: on a loaded machine that takes longer than the default hook timeout.
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'conformance-package-'));
-  await run('npm', ['pack', '--pack-destination', work], {
-    cwd: join(PROJECT_ROOT, 'generated', 'conformance'),
-    env: NPM_ENV,
-    maxBuffer: 32 * 1024 * 1024,
-  });
-  // Built by the kit's prepack: packed as they are.
-  for (const dependency of ['client', 'sandbox'])
-    await run('npm', ['pack', '--pack-destination', work, '--ignore-scripts'], {
-      cwd: join(PROJECT_ROOT, 'generated', dependency),
-      env: NPM_ENV,
-    });
-  const tarballs = (await readdir(work)).filter((name) => name.endsWith('.tgz'));
+  // The kit and the client and sandbox it depends on, packed once for the run (test/support/shared-builds.ts).
+  const packages = await packedPackages();
   consumer = join(work, 'consumer');
-  await run('mkdir', [consumer]);
-  await writeFile(
-    join(consumer, 'package.json'),
-    JSON.stringify({
-      name: 'platform-team',
-      private: true,
-      dependencies: Object.fromEntries(
-        tarballs.map((name) => [
-          name.replace(/-\d+\.\d+\.\d+\.tgz$/, '').replace(/^payment-gateway-/, '@payment-gateway/'),
-          `file:../${name}`,
-        ]),
-      ),
-    }),
+  await mkdir(consumer);
+  const dependencies = Object.fromEntries(
+    Object.values(packages).map(({ unpacked, tarball }) => [JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8')).name as string, `file:${tarball}`]),
   );
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
-    cwd: consumer,
-    env: NPM_ENV,
-    maxBuffer: 32 * 1024 * 1024,
-  });
+  await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'platform-team', private: true, dependencies }));
+  await npm(['install', '--prefer-offline', '--ignore-scripts'], { cwd: consumer });
   port = await freePort();
   sandbox = await startSandbox({ port: 0, callbackUrl: `http://127.0.0.1:${port}/` });
 }, 600_000);
 
 /** `npx @payment-gateway/conformance …` in the consumer project. */
-const conformance = (args: readonly string[]) =>
-  run('npx', ['--no-install', '@payment-gateway/conformance', ...args], {
-    cwd: consumer,
-    env: NPM_ENV,
-    maxBuffer: 32 * 1024 * 1024,
-  });
+const conformance = (args: readonly string[]) => npm(['exec', '--no', '--', '@payment-gateway/conformance', ...args], { cwd: consumer });
 
 afterAll(async () => {
   await sandbox?.close();

@@ -1,19 +1,18 @@
 // The built docs site in a real browser: the site is built once (VitePress, the same config as
-// `npm run docs`) into a temp dir, served on 127.0.0.1, and every page is opened in Chromium at
+// `npm run docs`; shared with the other browser tests, test/support/shared-builds.ts), served on 127.0.0.1, and every page is opened in Chromium at
 // 1400 px wide. Every page renders with no console error, nothing leaves 127.0.0.1, every
 // internal link resolves, the site title and the search box do not overlap, no table or field
 // list is wider than the text column (nothing scrolls sideways but code blocks), and axe-core
 // finds no serious or critical WCAG 2.1 A/AA violation. The local search finds an action, a
 // method parameter and a signature term.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
-import { DOCS_DIR } from '../support/docs-pages.js';
+import { builtDocsSite } from '../support/shared-builds.js';
 import { resolveSitePath, serveStatic, type StaticServer } from '../support/static-server.js';
 
 /** axe-core's browser build, injected into each page (the package is a pinned devDependency). */
@@ -70,9 +69,7 @@ describeWithBrowser('the docs site in Chromium', () => {
   let pages: string[];
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'docs-site-'));
-    const { build } = await import('vitepress');
-    await build(DOCS_DIR, { outDir });
+    outDir = await builtDocsSite();
     const files = await readdir(outDir, { recursive: true });
     pages = files.filter((file) => file.endsWith('.html') && file !== '404.html').map((file) => `/${file.replace(/\\/g, '/')}`).sort();
     server = await serveStatic(outDir);
@@ -82,7 +79,6 @@ describeWithBrowser('the docs site in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   /** What each page showed, gathered in one pass over the site (two tabs: the machine has two cores). */

@@ -6,18 +6,17 @@
 // callback, and the state moves; what it shows agrees with the sandbox's own record and with the
 // bodies the receiver got. A field error is named before anything is sent, and no request leaves
 // the site and the sandbox.
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../generated/sandbox/src/index.js';
 import { startHarness, startReceiver, type Harness, type Receiver } from '../sandbox/support.js';
 import { describeWithBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
-import { DOCS_DIR, docsPages } from '../support/docs-pages.js';
+import { docsPages } from '../support/docs-pages.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
+import { builtDocsSite } from '../support/shared-builds.js';
 import { serveStatic, type StaticServer } from '../support/static-server.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -27,7 +26,6 @@ const sandboxManifest = JSON.parse(
 const THREE_DS = TEST_CARDS.find((card) => card.scenario === '3ds-success')!;
 
 describeWithBrowser('the Try-it panel against a running sandbox', () => {
-  let outDir: string;
   let site: StaticServer;
   let browser: TestBrowser;
   let h: Harness;
@@ -36,10 +34,7 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
   const requested: string[] = [];
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'docs-try-it-'));
-    const { build } = await import('vitepress');
-    await build(DOCS_DIR, { outDir });
-    site = await serveStatic(outDir);
+    site = await serveStatic(await builtDocsSite());
     receiver = await startReceiver();
     h = await startHarness({ callbackUrl: receiver.url });
     browser = await launchBrowser();
@@ -50,7 +45,6 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
     await h?.sandbox.close();
     await receiver?.close();
     await site?.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   /** Opens a page and points its panel at the test's sandbox. */

@@ -14,19 +14,19 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopback, type Loopback } from '../support/loopback.js';
+import { npm, NPM_ENV } from '../support/npm.js';
+import { packedPackages } from '../support/shared-builds.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 import { asModule, fencedBlocks, STRICT } from '../support/snippets.js';
 
 const run = promisify(execFile);
 const PACKAGE_DIR = join(PROJECT_ROOT, 'generated', 'client');
 const PACKAGE_NAME = '@payment-gateway/merchant-client';
-const SANDBOX_DIR = join(PROJECT_ROOT, 'generated', 'sandbox');
 const SANDBOX_NAME = '@payment-gateway/sandbox';
 const bin = (name: string, path: string) => [process.execPath, join(PROJECT_ROOT, 'node_modules', name, path)] as const;
 const TSC = bin('typescript', 'bin/tsc');
 const ATTW = bin('@arethetypeswrong/cli', 'dist/index.js');
 const PUBLINT = bin('publint', 'src/cli.js');
-const NPM_ENV = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 
 async function exec(command: readonly [string, string], args: string[], cwd: string): Promise<string> {
   const { stdout, stderr } = await run(command[0], [command[1], ...args], { cwd, env: NPM_ENV, maxBuffer: 32 * 1024 * 1024 });
@@ -122,32 +122,20 @@ const CONSUMERS = [
 ] as const;
 
 let work: string;
-let tarball: string;
-let sandboxTarball: string;
+let packages: Awaited<ReturnType<typeof packedPackages>>;
 let consumerRoot: string;
 let server: Loopback;
-
-async function packed(prefix: string): Promise<string> {
-  const name = (await readdir(work)).find((file) => file.startsWith(prefix) && file.endsWith('.tgz'));
-  if (!name) throw new Error(`npm pack produced no ${prefix} tarball`);
-  return join(work, name);
-}
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'client-package-'));
   server = await startLoopback();
-  // `npm pack` as a release runs it: the sandbox's prepack builds the client, then the sandbox
-  // (tsc from the toolchain's node_modules/.bin). The client is then built, so its own prepack,
-  // the same build, is skipped.
-  await run('npm', ['pack', '--pack-destination', work], { cwd: SANDBOX_DIR, env: NPM_ENV, maxBuffer: 32 * 1024 * 1024 });
-  await run('npm', ['pack', '--pack-destination', work, '--ignore-scripts'], { cwd: PACKAGE_DIR, env: NPM_ENV });
-  tarball = await packed('payment-gateway-merchant-client-');
-  sandboxTarball = await packed('payment-gateway-sandbox-');
+  // `npm pack` as a release runs it, once for the whole run (test/support/shared-builds.ts).
+  packages = await packedPackages();
   consumerRoot = join(work, 'consumers');
   await mkdir(consumerRoot);
-  const dependencies = { [PACKAGE_NAME]: `file:${tarball}`, [SANDBOX_NAME]: `file:${sandboxTarball}` };
+  const dependencies = { [PACKAGE_NAME]: `file:${packages.client.tarball}`, [SANDBOX_NAME]: `file:${packages.sandbox.tarball}` };
   await writeFile(join(consumerRoot, 'package.json'), JSON.stringify({ name: 'consumers', private: true, dependencies }));
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: consumerRoot, env: NPM_ENV, maxBuffer: 32 * 1024 * 1024 });
+  await npm(['install', '--prefer-offline', '--ignore-scripts'], { cwd: consumerRoot });
 }, 600_000);
 
 afterAll(async () => {
@@ -191,12 +179,12 @@ describe('the client package', () => {
   });
 
   it('passes publint', async () => {
-    expect(await exec(PUBLINT, [PACKAGE_DIR], PROJECT_ROOT)).toContain('All good');
+    expect(await exec(PUBLINT, [packages.client.unpacked], PROJECT_ROOT)).toContain('All good');
   });
 
   // strict checks node10, node16 from CJS, node16 from ESM and bundler; attw exits non-zero on any problem.
   it('passes arethetypeswrong with no problem on the strict profile', async () => {
-    const report = JSON.parse(await exec(ATTW, [tarball, '--profile', 'strict', '--format', 'json'], PROJECT_ROOT)) as {
+    const report = JSON.parse(await exec(ATTW, [packages.client.tarball, '--profile', 'strict', '--format', 'json'], PROJECT_ROOT)) as {
       problems?: Record<string, unknown>;
       analysis: { entrypoints: Record<string, { resolutions: Record<string, { resolution?: { fileName: string } }> }> };
     };
@@ -271,8 +259,8 @@ console.log(typeof createS2SClient, typeof GatewayError);`;
 
 describe('the sandbox package', () => {
   it('passes publint, and arethetypeswrong with no problem on the strict profile', async () => {
-    expect(await exec(PUBLINT, [SANDBOX_DIR], PROJECT_ROOT)).toContain('All good');
-    const report = JSON.parse(await exec(ATTW, [sandboxTarball, '--profile', 'strict', '--format', 'json'], PROJECT_ROOT)) as { problems?: Record<string, unknown> };
+    expect(await exec(PUBLINT, [packages.sandbox.unpacked], PROJECT_ROOT)).toContain('All good');
+    const report = JSON.parse(await exec(ATTW, [packages.sandbox.tarball, '--profile', 'strict', '--format', 'json'], PROJECT_ROOT)) as { problems?: Record<string, unknown> };
     expect(report.problems ?? {}).toEqual({});
   });
 

@@ -8,7 +8,7 @@
 // from its remotes/ folder on 127.0.0.1 while the test runs, fetched as the groups name them and
 // handed to the compiler as external resources (the generator itself never fetches).
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
@@ -21,6 +21,7 @@ import { UnknownResourceError, type SchemaResources } from '../../generators/emi
 import type { JsonSchema } from '../../generators/model/json-schema.js';
 import type { OpenApiDocument } from '../../generators/model/openapi.js';
 import { buildSpecModel } from '../../generators/model/spec-model.js';
+import { copyRuntime } from '../support/corpus.js';
 import { JSON_SCHEMA_TEST_SUITE } from '../support/outside-inputs.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
@@ -159,8 +160,7 @@ async function compileModule(file: string, groups: readonly Group[], resources: 
     filesOf: () => [],
   });
   const dir = join(OUT_DIR, file.replace(/\.json$/, '').replace(/[^A-Za-z0-9]+/g, '_'));
-  // The runtime the generated module imports, as the package emitter copies it.
-  await cp(join(PROJECT_ROOT, 'templates', 'runtime'), join(dir, 'runtime'), { recursive: true });
+  await copyRuntime(dir);
   await writeFile(join(dir, 'validators.ts'), generated!.contents);
   return (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<string, Check | Validate>;
 }

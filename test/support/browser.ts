@@ -1,7 +1,8 @@
 // The one way tests drive a browser: Debian's Chromium through playwright-core (no browser
 // download). Every request that is not to 127.0.0.1 is recorded and aborted, so a test can both
-// stay offline and assert that nothing tried to leave. Under CI=true a missing browser is a
-// failing test; elsewhere the suite is skipped with a message saying how to install it.
+// stay offline and assert that nothing tried to leave. The browser tests are the full tier's
+// `browser` group, whose prerequisites `npm run check` finds first (scripts/prerequisites.mjs):
+// run on their own without Chromium, a suite is one failing test saying how to install it.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
@@ -26,21 +27,16 @@ export function browserAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
 }
 
-/**
- * `describe` for a suite that needs the browser. Without Chromium: under CI=true the suite is
- * one failing test; otherwise it is skipped, and the skip names what is missing.
- */
+/** `describe` for a suite that needs the browser. Without Chromium the suite is one failing test, never a skip. */
 export function describeWithBrowser(name: string, body: () => void): void {
   if (browserAvailable()) {
     describe(name, body);
-  } else if (process.env['CI'] === 'true') {
+  } else {
     describe(name, () => {
       it('has a browser to run in', () => {
-        throw new Error(`CI=true and no Chromium at ${CHROMIUM_PATH}: ${INSTALL_HINT}.`);
+        throw new Error(`no Chromium at ${CHROMIUM_PATH}: ${INSTALL_HINT}.`);
       });
     });
-  } else {
-    describe.skip(`${name} (skipped: no Chromium at ${CHROMIUM_PATH}; ${INSTALL_HINT})`, body);
   }
 }
 

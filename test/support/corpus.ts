@@ -1,6 +1,7 @@
 // Runs emitters over a tiny edge-case spec of test/corpus into test/.output, the way
 // `npm run generate` does for the real spec.
 import { readFileSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import type { Emitter } from '../../generators/emitters/emitter.js';
@@ -24,4 +25,13 @@ export async function generateCorpusCase(
 
 export function readCases<T>(group: string, name: string): T {
   return parse(readFileSync(join(CORPUS_DIR, group, name, 'cases.yaml'), 'utf8')) as T;
+}
+
+/**
+ * The hand-written runtime beside generated code in `dir` (as `dir/runtime`), where the package
+ * emitter would copy the modules it reaches: enough to import a generated validators module
+ * without generating the whole client around it.
+ */
+export async function copyRuntime(dir: string): Promise<void> {
+  await cp(join(PROJECT_ROOT, 'templates', 'runtime'), join(dir, 'runtime'), { recursive: true });
 }
