@@ -9,7 +9,7 @@
 // Only the first stage with an error is reported (problem.ts), so a consequence never buries its
 // cause.
 import { BaseResolver, bundle } from '@redocly/openapi-core';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { EXAMPLE_PASSWORD, exampleHash, signedExamples, type SignedExample } from '../model/example-signing.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 import { buildSpecModel } from '../model/spec-model.js';
@@ -21,8 +21,9 @@ import { SourceLocator, type SourceLocation } from './source-locations.js';
 
 export interface SpecCheckOptions {
   readonly projectRoot: string;
-  /** Relative to the project root. */
+  /** Relative to the project root (or absolute): spec/openapi.yaml unless given. */
   readonly rootFile?: string;
+  /** Relative to the project root (or absolute): redocly.yaml unless given. */
   readonly redoclyConfig?: string;
 }
 
@@ -37,10 +38,10 @@ export interface SpecCheck {
 }
 
 export async function checkSpec(options: SpecCheckOptions): Promise<SpecCheck> {
-  const rootFile = join(options.projectRoot, options.rootFile ?? 'spec/openapi.yaml');
+  const rootFile = resolve(options.projectRoot, options.rootFile ?? 'spec/openapi.yaml');
   // One resolver: the lint and the bundle read and parse each file once between them.
   const resolver = new BaseResolver();
-  const config = await specCheckConfig(join(options.projectRoot, options.redoclyConfig ?? 'redocly.yaml'), resolver);
+  const config = await specCheckConfig(resolve(options.projectRoot, options.redoclyConfig ?? 'redocly.yaml'), resolver);
   // Its own resolver: bundling rewrites the references of the files it has read, in place.
   const locator = new SourceLocator(new BaseResolver(), rootFile, options.projectRoot);
   const linted = await lintSpec(rootFile, config, resolver, options.projectRoot);

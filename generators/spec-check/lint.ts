@@ -1,7 +1,7 @@
 // The Redocly pass of the spec check: Redocly's own rules (redocly.yaml: recommended-strict), the
 // project's conventions (redocly/plugin.js) and the spec check's rules (rules/), in one walk of
 // the spec files, each problem placed at its file, line and column and put in its stage.
-import { createConfig, getLineColLocation, lint, type BaseResolver, type Config, type NormalizedProblem } from '@redocly/openapi-core';
+import { createConfig, getLineColLocation, lint, YamlParseError, type BaseResolver, type Config, type NormalizedProblem } from '@redocly/openapi-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -30,7 +30,15 @@ function stageOf(problem: NormalizedProblem): Stage {
 }
 
 export async function lintSpec(rootFile: string, config: Config, resolver: BaseResolver, projectRoot: string): Promise<SpecProblem[]> {
-  const problems = await lint({ ref: rootFile, config, externalRefResolver: resolver });
+  let problems: NormalizedProblem[];
+  try {
+    problems = await lint({ ref: rootFile, config, externalRefResolver: resolver });
+  } catch (error) {
+    // Redocly reports a file that does not parse, except the root one: it throws for that.
+    if (!(error instanceof YamlParseError)) throw error;
+    const reason = (error.originalError as { reason?: string }).reason ?? error.message;
+    return [{ stage: 'parse', file: relative(projectRoot, error.source.absoluteRef), line: error.line, col: error.col, rule: 'no-unresolved-refs', message: `Failed to parse: ${reason}`, severity: 'error' }];
+  }
   const converted = problems.map((problem) => {
     const location = problem.location[0];
     const place = location ? getLineColLocation(location) : undefined;
