@@ -8,16 +8,17 @@
 // machine and its load. The first of each kind is measured, and a later one fails only when it
 // takes SLACK times as long (`within`); vitest's own timeout is off for these tests, and
 // HANG_GUARD only stops a first step that never ends.
-import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npm as runNpm, NPM_ENV } from '../support/npm.js';
+import { copyProject } from '../support/project-copy.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
 const run = promisify(execFile);
@@ -52,28 +53,6 @@ let consumer: string;
 let registry: string;
 let server: Server;
 let env: NodeJS.ProcessEnv;
-
-/** The project as it stands (tracked and new files), with the installed node_modules linked in. */
-function copyProject(into: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
-  for (const file of files) {
-    try {
-      mkdirSync(dirname(join(into, file)), { recursive: true });
-      cpSync(join(PROJECT_ROOT, file), join(into, file));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; // deleted in the work tree
-    }
-  }
-  // node_modules linked entry by entry, but the workspaces (the generated packages) are the copy's own.
-  const modules = join(into, 'node_modules');
-  mkdirSync(join(modules, '@payment-gateway'), { recursive: true });
-  for (const entry of readdirSync(join(PROJECT_ROOT, 'node_modules'))) {
-    if (entry !== '@payment-gateway') symlinkSync(join(PROJECT_ROOT, 'node_modules', entry), join(modules, entry));
-  }
-  for (const [name, folder] of [['merchant-client', 'client'], ['sandbox', 'sandbox']]) {
-    symlinkSync(join(into, 'generated', folder!), join(modules, '@payment-gateway', name!), 'dir');
-  }
-}
 
 async function startRegistry(storage: string): Promise<void> {
   const { runServer } = (await import('verdaccio')) as { runServer: (config: unknown) => Promise<{ listen: (port: number, host: string, done: () => void) => Server }> };

@@ -105,6 +105,10 @@ export default defineConfig({
               "link": "/guide/releasing"
             },
             {
+              "text": "Changing the spec",
+              "link": "/guide/changing-the-spec"
+            },
+            {
               "text": "Changelog",
               "link": "/guide/changelog"
             },

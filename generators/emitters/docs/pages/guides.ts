@@ -12,7 +12,7 @@ import { fieldRows, limits } from '../fields-table.js';
 import { ruleTable, ruleTexts } from '../rule-text.js';
 import { limitRows, type LimitSource } from '../../../model/limits.js';
 import { cell, code, page, prose, slug, table } from '../markdown.js';
-import { exampleSigning, signedExample } from '../../../model/example-signing.js';
+import { EXAMPLE_PASSWORD, exampleSigning, signedExample } from '../../../model/example-signing.js';
 import { typescriptSample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
@@ -64,7 +64,7 @@ export function signaturesPage(site: Site, templates: Templates): string {
   const sections = [...groups.values()].map((group) =>
     signatureSection(`## ${group.map((use) => `[${use.title}](${use.link})`).join(', ')}`, group[0]!.constant, group[0]!.recipe, group.find((use) => use.fields)?.fields),
   );
-  return page(fillTemplate(templates.get('signatures.md'), { recipeCount: String(groups.size), operationCount: String(uses.length) }), ...sections);
+  return page(fillTemplate(templates.get('signatures.md'), { recipeCount: String(groups.size), operationCount: String(uses.length), examplePassword: EXAMPLE_PASSWORD }), ...sections);
 }
 
 export function errorsPage(site: Site, templates: Templates): string {
