@@ -15,7 +15,9 @@ Checks spec/ (the checks of npm run spec:check: nothing is written while it has 
 each error names its file:line:col), then rebuilds every file of generated/ from it.
 
   --check   write nothing; exit 1 when generated/ differs from what spec/ generates
-  --help    print this and exit`;
+  --help    print this and exit
+
+To regenerate on every save, run npm run dev; to check the spec alone, npm run spec:check.`;
 
 const { values } = parseCommandLine({ usage: USAGE, options: { check: { type: 'boolean', default: false } } });
 

@@ -9,9 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { TOOLCHAIN_ROOT } from '../locations.js';
+import { parseCommandLine } from '../shared/command-line.js';
 import { runGate } from './gate.js';
 import { packPackage, publishPackage, type PackedPackage } from './pack.js';
 import { nextVersion } from './semver.js';
@@ -78,8 +78,21 @@ export async function release(options: { root: string; dryRun: boolean; registry
   return { version, packages };
 }
 
+const USAGE = `usage: npm run release -- [--dry-run] [--registry URL] [--out DIR]
+
+Releases the packages at the version the breaking-change gate gives against the newest bundle of
+spec/releases/ (breaking → major, additions → minor, else patch), and stops on a breaking change
+no release note acknowledges.
+
+  --dry-run        print the next version and its changelog entry; write nothing
+  --registry URL   publish there (default: the registry .npmrc sets for @payment-gateway)
+  --out DIR        where the tarballs go (default: dist/release)`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false }, registry: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseCommandLine({
+    usage: USAGE,
+    options: { 'dry-run': { type: 'boolean', default: false }, registry: { type: 'string' }, out: { type: 'string' } },
+  });
   try {
     await release({
       root: TOOLCHAIN_ROOT,
