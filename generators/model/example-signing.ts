@@ -13,20 +13,33 @@ import { testData } from './test-data.js';
 /** The password every example of the spec and the docs is signed with. */
 export const EXAMPLE_PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
 
-/** Values for signing-only fields (the original payment's e-mail; the order a return is for). */
+/** Values for signing-only fields: the original payment's e-mail. */
 const EXAMPLE_SIGNING: Readonly<Record<string, string>> = {
   payer_email: 'doe@example.com',
-  order_amount: '1.99',
-  order_currency: 'USD',
-  order_description: 'Product',
 };
 
 /**
  * The signing-only values the examples use for `fields`: the original payment's card is the
- * spec's success test card (its test data), the others fixed example values.
+ * spec's success test card (its test data), the e-mail a fixed example value, and a value a
+ * callback's recipe takes from a Checkout request (`context`: `order_amount` is the request's
+ * `order.amount`) the one the Checkout request examples carry (the return query's order is the
+ * session example's).
  */
-export function exampleSigning(model: Pick<SpecModel, 'document'>, fields: readonly string[]): Record<string, string> {
+export function exampleSigning(model: Pick<SpecModel, 'document'> & Partial<Pick<SpecModel, 'checkoutOperations'>>, fields: readonly string[], context: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const fromRequests = (path: string): string | undefined => {
+    for (const operation of model.checkoutOperations ?? []) {
+      for (const example of operationRequestExamples(operation.operation)) {
+        const value = path.split('.').reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined), example.value);
+        if (typeof value === 'string') return value;
+      }
+    }
+    return undefined;
+  };
   const value = (name: string): string => {
+    // A dotted name is a Checkout request's JSON (`order.amount`); a plain one names the original
+    // S2S payment's field, signed with the values below.
+    const requested = context[name]?.includes('.') ? fromRequests(context[name]) : undefined;
+    if (requested !== undefined) return requested;
     if (name !== 'card_number') return EXAMPLE_SIGNING[name] ?? 'value';
     const card = testData(model).cards.find((candidate) => candidate.scenario === 'success' && candidate.expiry !== 'any');
     if (!card) throw new Error('examples sign with the success test card, and the test data (info.x-test-data) lists none with an expiry');
@@ -64,11 +77,11 @@ type QueryParameter = { readonly in?: string; readonly examples?: MediaTypeObjec
 /** Every example that carries a `hash`, once for each recipe it is signed by (an example two protocols share, once for each). */
 export function signedExamples(model: SpecModel): SignedExample[] {
   const found: SignedExample[] = [];
-  const add = (title: string, at: readonly (string | number)[], examples: readonly NamedExample[], recipe: SignatureRecipeData | undefined, signingFields: readonly string[]) => {
+  const add = (title: string, at: readonly (string | number)[], examples: readonly NamedExample[], recipe: SignatureRecipeData | undefined, signingFields: readonly string[], context?: Readonly<Record<string, string>>) => {
     if (!recipe) return;
     for (const example of examples) {
       if (!('hash' in example.value)) continue;
-      found.push({ title, key: example.key, at: [...at, 'examples', example.key, 'value'], value: example.value, recipe, signing: exampleSigning(model, signingFields) });
+      found.push({ title, key: example.key, at: [...at, 'examples', example.key, 'value'], value: example.value, recipe, signing: exampleSigning(model, signingFields, context) });
     }
   };
   const s2s = model.s2sOperation;
@@ -84,13 +97,13 @@ export function signedExamples(model: SpecModel): SignedExample[] {
     const operation = webhookOperation(model, webhook.name);
     if (!operation) continue;
     if (webhook.kind === 'callback') {
-      add(`webhook ${webhook.name}`, ['webhooks', webhook.name, 'post', 'requestBody', 'content', FORM_MEDIA_TYPE], operationRequestExamples(operation), webhook.signature, webhook.signingFields);
+      add(`webhook ${webhook.name}`, ['webhooks', webhook.name, 'post', 'requestBody', 'content', FORM_MEDIA_TYPE], operationRequestExamples(operation), webhook.signature, webhook.signingFields, webhook.context);
       continue;
     }
     // A return query: the examples of its query parameter.
     const parameters = ((operation as { parameters?: QueryParameter[] }).parameters ?? []);
     const index = parameters.findIndex((parameter) => parameter.in === 'query');
-    if (index >= 0) add(`webhook ${webhook.name}`, ['webhooks', webhook.name, 'get', 'parameters', index], mediaExamples({ examples: parameters[index]!.examples ?? {} }), webhook.signature, webhook.signingFields);
+    if (index >= 0) add(`webhook ${webhook.name}`, ['webhooks', webhook.name, 'get', 'parameters', index], mediaExamples({ examples: parameters[index]!.examples ?? {} }), webhook.signature, webhook.signingFields, webhook.context);
   }
   return found;
 }

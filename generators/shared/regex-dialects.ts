@@ -44,7 +44,13 @@ export function javascriptProblem(pattern: string): string | undefined {
  * U+0085 and U+FEFF, and is left alone.)
  */
 export function pcreProblems(pattern: string): PatternDialectProblem[] {
-  const ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
+  let ast: AST.Pattern;
+  try {
+    ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
+  } catch {
+    // Syntax newer than the parser knows: nothing to say about it (javascriptProblem reports a pattern V8 refuses).
+    return [];
+  }
   const problems: PatternDialectProblem[] = [];
   const add = (node: AST.Node, message: string) => problems.push({ offset: node.start, message });
   visitRegExpAST(ast, {

@@ -18,7 +18,7 @@ export function callbackPage(site: Site, templates: Templates, webhook: WebhookM
   const schema = model.schema(webhook.schemaName);
   const operation = webhookOperation(model, webhook.name);
   const names = webhookNames(webhook.name);
-  const signing = exampleSigning(model, webhook.signingFields);
+  const signing = exampleSigning(model, webhook.signingFields, webhook.context);
   const examples = webhookExamples(model, webhook.name).map((example) => ({ ...example, value: signedExample(webhook.signature, example.value, signing) }));
   const first = examples[0];
   const rows = fieldRows(model, schema, 'form');
