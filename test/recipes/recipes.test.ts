@@ -2,6 +2,7 @@
 // optional field, a new APM method, a new S2S action, a breaking change and its acknowledgement),
 // on a copy of the project: every command the page runs does what the page says it does and prints
 // what the page shows; then the fast tier passes on the changed project.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,10 @@ describe.each([...recipes])('recipe %s', (name, steps) => {
 
   it('works as the guide says', { timeout: LONG }, async () => {
     copyProject(root);
+    // A repository of its own, on main, as the platform team's checkout is (the guide compares with main).
+    for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['-c', 'user.name=recipes', '-c', 'user.email=recipes@example.invalid', 'commit', '-q', '-m', 'copy']]) {
+      execFileSync('git', args, { cwd: root });
+    }
     await followRecipe(root, steps);
   });
 

@@ -7,7 +7,7 @@
 //   {"replace": file, "text": old}    the block replaces the first occurrence of `old` (in
 //                                     spec/openapi.yaml's x-releases, the newest entry's)
 //   {"delete": file}                  the one occurrence of the block is removed
-//   {"run": true[, "fails": true]}    each line of the block is a command (exit 0, or not)
+//   {"run": true[, "fails": true]}    each line of the block is an npm or npx command (exit 0, or not)
 //   {"output": true}                  each line of the block is in the last command's output (… is anything)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -81,8 +81,8 @@ export async function followRecipe(root: string, steps: readonly RecipeStep[]): 
     } else if (step.run) {
       for (const command of step.block.trim().split('\n')) {
         const [tool, ...args] = command.trim().split(/\s+/);
-        if (tool !== 'npm') throw new Error(`the guide runs ${command}: only npm commands are followed`);
-        const result = await npm(args, { cwd: root }).then(
+        if (tool !== 'npm' && tool !== 'npx') throw new Error(`the guide runs ${command}: only npm and npx commands are followed`);
+        const result = await npm(tool === 'npx' ? ['exec', '--', ...args] : args, { cwd: root }).then(
           ({ stdout, stderr }) => ({ ok: true, output: `${stdout}\n${stderr}` }),
           (error: { stdout?: string; stderr?: string }) => ({ ok: false, output: `${error.stdout ?? ''}\n${error.stderr ?? ''}` }),
         );
